@@ -1,0 +1,30 @@
+// Shared Jest settings: SWC compiles TypeScript (with decorator metadata, which Nest needs),
+// and @pulse/* imports resolve to the libraries' sources.
+const path = require('node:path');
+const root = __dirname;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true, tsx: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@pulse/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@pulse/platform$': path.join(root, 'libs/platform/src/index.ts'),
+    '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
+    '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
+  },
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
