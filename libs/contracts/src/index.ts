@@ -1,1 +1,34 @@
 export * from './events/envelope';
+export * from './routing';
+
+// Integration events (DESIGN §4)
+export * from './events/define-event';
+export * from './events/shared-schemas';
+export * from './events/article-collected.event';
+export * from './events/article-translated.event';
+export * from './events/article-published.event';
+export * from './events/article-engaged.event';
+export * from './events/trending-scores-updated.event';
+export * from './events/question-created.event';
+export * from './events/answer-created.event';
+export * from './events/answer-accepted.event';
+export * from './events/newsletter-subscribed.event';
+export * from './events/registry';
+export * from './events/parse-event';
+
+// Public API (DESIGN §7; seeds' §7 tables)
+export * from './api/errors';
+export * from './api/params';
+export * from './api/taxonomy';
+export * from './api/constants';
+export * from './api/endpoints';
+export * from './api/content';
+export * from './api/content-queries';
+export * from './api/interactions';
+export * from './api/tech-analysis';
+export * from './api/trending';
+export * from './api/sources';
+export * from './api/subscribers';
+export * from './api/community-constants';
+export * from './api/community';
+export * from './api/community-requests';

@@ -1,0 +1,35 @@
+// Lint rules for every project. The module-boundary rule is what keeps services independent: a service
+// may import only the shared libraries, never another service (DESIGN §1, STYLE.md).
+const nx = require('@nx/eslint-plugin');
+const tseslint = require('typescript-eslint');
+
+module.exports = tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', '.data/**', '.nx/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:lib', 'type:frontend-lib'] },
+            { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
+            { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway', 'type:launcher'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

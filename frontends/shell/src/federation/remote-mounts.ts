@@ -1,0 +1,19 @@
+import type { RemoteName } from '../config/remotes';
+
+export interface RemoteMount {
+  /** A splat route: the remote's own <Routes> match the rest of the path. */
+  path: string;
+  remote: RemoteName;
+  appProps?: Record<string, unknown>;
+}
+
+// Where each remote is mounted (DESIGN.md §8). The news remote serves three sections; it is told which
+// one, since its relative routes cannot see the prefix it was mounted under.
+export const REMOTE_MOUNTS: readonly RemoteMount[] = [
+  { path: '/news/*', remote: 'news', appProps: { section: 'news' } },
+  { path: '/insights/*', remote: 'news', appProps: { section: 'insights' } },
+  { path: '/analysis/*', remote: 'news', appProps: { section: 'analysis' } },
+  { path: '/trending/*', remote: 'trending' },
+  { path: '/tech-analysis/*', remote: 'tech_analysis' },
+  { path: '/community/*', remote: 'qa' },
+];

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.preset'),
+  displayName: 'frontend-tech-analysis',
+  rootDir: __dirname,
+};

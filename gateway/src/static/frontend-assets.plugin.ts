@@ -1,0 +1,84 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { GatewayConfig } from '../gateway.config';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Remote name in URLs → folder under FRONTENDS_DIR. */
+const REMOTES = ['news', 'trending', 'tech-analysis', 'qa'] as const;
+
+/** Resolves `relative` inside `root`, refusing anything that climbs out of it. */
+function safeFile(root: string, relative: string): string | undefined {
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decodeURIComponent(relative)}`)}`);
+  if (!file.startsWith(root + path.sep)) return undefined;
+  return existsSync(file) && statSync(file).isFile() ? file : undefined;
+}
+
+function sendFile(reply: FastifyReply, file: string) {
+  // Hashed bundles never change under the same name; documents and manifests must be re-read.
+  const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(file));
+  return reply
+    .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
+    .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    .send(createReadStream(file));
+}
+
+/**
+ * Serves the built shell and remotes in embedded mode (and from the gateway image), plus the runtime
+ * remote configuration the shell reads at start, so a remote can move without rebuilding the shell.
+ */
+export function registerFrontendAssets(fastify: FastifyInstance, config: GatewayConfig): void {
+  const root = path.resolve(config.FRONTENDS_DIR);
+  const shellDist = path.join(root, 'shell', 'dist');
+
+  fastify.get('/env-config.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send({
+      remotes: {
+        news: config.REMOTE_NEWS_URL,
+        trending: config.REMOTE_TRENDING_URL,
+        tech_analysis: config.REMOTE_TECH_ANALYSIS_URL,
+        qa: config.REMOTE_QA_URL,
+      },
+    }),
+  );
+
+  for (const remote of REMOTES) {
+    const dist = path.join(root, remote, 'dist');
+    fastify.get(`/remotes/${remote}/*`, async (request, reply) => {
+      const file = safeFile(dist, (request.params as { '*': string })['*']);
+      if (!file) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
+      return sendFile(reply, file);
+    });
+  }
+
+  fastify.get('/*', async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    const file = relative ? safeFile(shellDist, relative) : undefined;
+    if (file) return sendFile(reply, file);
+    const index = path.join(shellDist, 'index.html');
+    if (!existsSync(index)) {
+      return reply
+        .status(503)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send('<!doctype html><html lang="ko"><meta charset="utf-8"><title>펄스</title><p>프런트엔드가 아직 빌드되지 않았습니다. <code>bash frontends/build-all.sh</code>를 실행하세요.</p></html>');
+    }
+    // The shell routes on the client; every document path gets its index.html.
+    return sendFile(reply, index);
+  });
+}

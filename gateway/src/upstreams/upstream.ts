@@ -1,0 +1,53 @@
+import type { Adapter } from '@pulse/platform';
+
+export interface ForwardRequest {
+  method: string;
+  /** Path and query, e.g. '/api/content/news?limit=12'. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: Buffer;
+}
+
+export interface ForwardResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * A service behind the gateway. Over HTTP when services run as their own processes, in-process in
+ * embedded mode; the proxy and /readyz treat both alike. As an Adapter, /readyz checks its /readyz.
+ */
+export interface Upstream extends Adapter {
+  readonly service: string;
+  readonly prefixes: readonly string[];
+  forward(request: ForwardRequest): Promise<ForwardResponse>;
+}
+
+/** Headers that describe one hop, not the message; never forwarded (RFC 9110 §7.6.1). */
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
+
+export function withoutHopByHop(headers: ForwardRequest['headers']): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/** Reads an upstream /readyz answer into a health result with the reason an operator needs. */
+export function readinessFrom(service: string, statusCode: number, body: string) {
+  if (statusCode === 200) return { ok: true as const };
+  return { ok: false as const, reason: `${service} /readyz answered ${statusCode}: ${body.slice(0, 300)}` };
+}

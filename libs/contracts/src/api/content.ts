@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { DIFFICULTY_LEVELS } from './taxonomy';
+import type { CategorySlug, ContentType, DifficultyLevel, TranslationStatus } from './taxonomy';
+
+/** Response shapes of the content service (seed 000 §3 entities, §7 calls). */
+
+/** Seed 000 §3 Article.tags: objects with id, name and slug. */
+export interface ArticleTag {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** Seed 000 §3 Article.youtubeVideos. */
+export interface YoutubeVideo {
+  embedId: string;
+  title: string;
+  thumbnailUrl: string;
+  channelTitle: string;
+}
+
+/** Seed 000 §3 Article.originalArticle: the source the '원문보기' link opens. */
+export interface OriginalArticle {
+  sourceUrl: string;
+  title: string;
+  author: string | null;
+}
+
+/**
+ * Seed 000 §3 techMeta, exactly as stored: both spellings occur ('difficultyLevel or difficulty',
+ * 'technologies or techStack', 'githubUrl or githubLinks'). Read it with readTechMeta.
+ */
+export interface TechMeta {
+  difficultyLevel?: DifficultyLevel;
+  difficulty?: DifficultyLevel;
+  /** Minutes. */
+  estimatedTime?: number;
+  technologies?: string[];
+  techStack?: string[];
+  githubUrl?: string;
+  githubLinks?: string[];
+}
+
+/** techMeta with one spelling per field, what the tech-metadata box renders. */
+export interface NormalizedTechMeta {
+  difficultyLevel?: DifficultyLevel;
+  estimatedTime?: number;
+  technologies: string[];
+  githubLinks: string[];
+}
+
+const tolerant = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+/** A malformed field is dropped rather than failing the whole article: old documents vary. */
+const techMetaWireSchema = z.object({
+  difficultyLevel: tolerant(z.enum(DIFFICULTY_LEVELS)),
+  difficulty: tolerant(z.enum(DIFFICULTY_LEVELS)),
+  estimatedTime: tolerant(z.number().nonnegative()),
+  technologies: tolerant(z.array(z.string())),
+  techStack: tolerant(z.array(z.string())),
+  githubUrl: tolerant(z.string().min(1)),
+  githubLinks: tolerant(z.array(z.string())),
+});
+
+/** Reads techMeta in either spelling; the first spelling wins when both are present. */
+export const readTechMeta = (raw: unknown): NormalizedTechMeta | null => {
+  const parsed = techMetaWireSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const meta = parsed.data;
+  const githubLinks = meta.githubLinks ?? (meta.githubUrl ? [meta.githubUrl] : []);
+  return {
+    difficultyLevel: meta.difficultyLevel ?? meta.difficulty,
+    estimatedTime: meta.estimatedTime,
+    technologies: meta.technologies ?? meta.techStack ?? [],
+    githubLinks,
+  };
+};
+
+/** Seed 000 §3 insightMeta; the featured insight shows 3 key insights, other cards 2 (seed 000 §2). */
+export interface InsightMeta {
+  keyInsights: string[];
+  relatedIndustries: string[];
+}
+
+/** Seed 000 §3 Article: a news, insight or analysis item, with every field the seed lists. */
+export interface Article {
+  id: string;
+  /** Implied by seed 000 §2: related articles link to /{type}/{id} and the detail shows a type label. */
+  type: ContentType;
+  title: string;
+  summary: string;
+  /** HTML, sanitised by the server (DESIGN §10). */
+  content: string;
+  imageUrl: string | null;
+  publishedAt: string;
+  updatedAt: string;
+  primaryCategory: CategorySlug;
+  secondaryCategory: CategorySlug | null;
+  /** Kept for older readers; equals primaryCategory. */
+  category: CategorySlug;
+  tags: ArticleTag[];
+  youtubeVideos: YoutubeVideo[];
+  originalArticle: OriginalArticle | null;
+  /** DESIGN §5: one Korean article may cluster several sources; originalArticle is the first. */
+  originalSources: OriginalArticle[];
+  likesCount: number;
+  sharesCount: number;
+  views: number;
+  hotScore: number;
+  viewsPerHour: number;
+  isHotTopic: boolean;
+  /** The seed lists both sharesCount and snsShareCount; shares through social platforms only. */
+  snsShareCount: number;
+  techMeta: TechMeta | null;
+  insightMeta: InsightMeta | null;
+  /** DESIGN §5: 'pending' articles show the English original until the backfill translates them. */
+  translationStatus: TranslationStatus;
+}
+
+/** Cards never render the body, so lists leave it out. */
+export type ArticleListItem = Omit<Article, 'content'>;
+
+/** Seed 000 §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
+export interface OffsetPageResponse {
+  articles: ArticleListItem[];
+  pagination: { hasMore: boolean };
+}
+export type NewsListResponse = OffsetPageResponse;
+export type InsightsListResponse = OffsetPageResponse;
+
+/** GET /api/articles/{id}. Seed 000 §7 says the response used is 'article'; we send it under that key. */
+export interface ArticleDetailResponse {
+  article: Article;
+}
+
+/** GET /api/articles/related/{id}. The seed's client reads an array or {articles}; we send {articles}. */
+export interface RelatedArticlesResponse {
+  articles: ArticleListItem[];
+}
+export const readRelatedArticles = (body: RelatedArticlesResponse | ArticleListItem[]): ArticleListItem[] =>
+  Array.isArray(body) ? body : body.articles;
+
+/** Page-based list: GET /api/articles/category/{slug} (seed 000 §3 'Paging shapes'). */
+export interface CategoryPageResponse {
+  articles: ArticleListItem[];
+  currentPage: number;
+  totalPages: number;
+}
+
+/** GET /api/articles/archive. Seed: not shown; chosen here in the category page's style. */
+export type ArchiveResponse = CategoryPageResponse;
+
+/** GET /api/articles/search (seed 000 §3 'Paging shapes'): total results and number of pages. */
+export interface SearchResponse {
+  articles: ArticleListItem[];
+  total: number;
+  pages: number;
+}
+
+/** POST /api/articles/{id}/view. Seed: not shown; chosen here. counted is false for a repeat view. */
+export interface ArticleViewResponse {
+  counted: boolean;
+  views: number;
+}
+
+/** POST /api/articles/{id}/generate-image (seed 000 §7): one generation attempt per article. */
+export interface GenerateImageResponse {
+  imageUrl: string;
+}

@@ -1,0 +1,173 @@
+import type { ServiceName } from '../routing';
+
+/**
+ * Every public call, with the service that answers it, so front ends and API docs build on one list (the
+ * gateway routes by path prefix, routing.ts; a spec checks each path falls under its service's prefixes). `origin` says where the path comes from: a seed's §7 table, or 'chosen' where the seed
+ * says 'not shown' (DESIGN §7: choose a path in the same style and document it).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface EndpointSpec {
+  method: HttpMethod;
+  /** Fastify-style path; `:name` marks a path parameter. */
+  path: string;
+  service: ServiceName;
+  origin: 'seed 000 §7' | 'seed 001 §7' | 'chosen';
+}
+
+const seed0 = 'seed 000 §7' as const;
+const seed1 = 'seed 001 §7' as const;
+
+export const ENDPOINTS = {
+  // content: lists
+  newsList: { method: 'GET', path: '/api/content/news', service: 'content', origin: seed0 },
+  insightsList: { method: 'GET', path: '/api/content/insights', service: 'content', origin: seed0 },
+  // content: articles
+  article: { method: 'GET', path: '/api/articles/:id', service: 'content', origin: seed0 },
+  relatedArticles: { method: 'GET', path: '/api/articles/related/:id', service: 'content', origin: seed0 },
+  articleView: { method: 'POST', path: '/api/articles/:id/view', service: 'content', origin: seed0 },
+  articleShare: { method: 'POST', path: '/api/articles/:id/share', service: 'content', origin: seed0 },
+  generateImage: {
+    method: 'POST',
+    path: '/api/articles/:id/generate-image',
+    service: 'content',
+    origin: seed0,
+  },
+  categoryPage: { method: 'GET', path: '/api/articles/category/:slug', service: 'content', origin: seed0 },
+  archive: { method: 'GET', path: '/api/articles/archive', service: 'content', origin: seed0 },
+  search: { method: 'GET', path: '/api/articles/search', service: 'content', origin: seed0 },
+  sidebarData: { method: 'GET', path: '/api/sidebar-data', service: 'content', origin: seed0 },
+  sidebarDataFull: { method: 'GET', path: '/api/sidebar-data/full', service: 'content', origin: 'chosen' },
+  sources: { method: 'GET', path: '/api/sources', service: 'content', origin: 'chosen' },
+  // content: interactions
+  like: { method: 'POST', path: '/api/interactions/like', service: 'content', origin: seed0 },
+  unlike: { method: 'DELETE', path: '/api/interactions/unlike', service: 'content', origin: seed0 },
+  likeStatus: { method: 'GET', path: '/api/interactions/status/:id', service: 'content', origin: seed0 },
+  // content: tech analysis
+  techAnalysisList: { method: 'GET', path: '/api/tech-analysis', service: 'content', origin: seed0 },
+  techAnalysis: { method: 'GET', path: '/api/tech-analysis/:slug', service: 'content', origin: seed0 },
+  techAnalysisLike: {
+    method: 'POST',
+    path: '/api/tech-analysis/:id/like',
+    service: 'content',
+    origin: seed0,
+  },
+  // trending
+  trendingStats: { method: 'GET', path: '/api/trending/stats', service: 'trending', origin: seed0 },
+  hotTopics: { method: 'GET', path: '/api/trending/hot-topics', service: 'trending', origin: seed0 },
+  popular: { method: 'GET', path: '/api/trending/popular', service: 'trending', origin: seed0 },
+  rising: { method: 'GET', path: '/api/trending/rising', service: 'trending', origin: seed0 },
+  // newsletter
+  subscribe: { method: 'POST', path: '/api/subscribers', service: 'newsletter', origin: seed0 },
+  // community: identity, questions, answers
+  anonymousAuth: {
+    method: 'POST',
+    path: '/api/community/auth/anonymous',
+    service: 'community',
+    origin: seed1,
+  },
+  questionList: { method: 'GET', path: '/api/community/questions', service: 'community', origin: seed1 },
+  question: { method: 'GET', path: '/api/community/questions/:id', service: 'community', origin: seed1 },
+  createQuestion: { method: 'POST', path: '/api/community/questions', service: 'community', origin: seed1 },
+  deleteQuestion: {
+    method: 'DELETE',
+    path: '/api/community/questions/:id',
+    service: 'community',
+    origin: seed1,
+  },
+  questionVote: {
+    method: 'POST',
+    path: '/api/community/questions/:id/vote',
+    service: 'community',
+    origin: seed1,
+  },
+  answerList: {
+    method: 'GET',
+    path: '/api/community/questions/:id/answers',
+    service: 'community',
+    origin: seed1,
+  },
+  createAnswer: {
+    method: 'POST',
+    path: '/api/community/questions/:id/answers',
+    service: 'community',
+    origin: seed1,
+  },
+  acceptAnswer: {
+    method: 'POST',
+    path: '/api/community/questions/:id/answers/:answerId/accept',
+    service: 'community',
+    origin: seed1,
+  },
+  answerVote: {
+    method: 'POST',
+    path: '/api/community/answers/:id/vote',
+    service: 'community',
+    origin: seed1,
+  },
+  deleteAnswer: { method: 'DELETE', path: '/api/community/answers/:id', service: 'community', origin: seed1 },
+  // community: comments (DESIGN §11.3 wires what the seed left local)
+  commentList: {
+    method: 'GET',
+    path: '/api/community/articles/:id/comments',
+    service: 'community',
+    origin: seed1,
+  },
+  createComment: {
+    method: 'POST',
+    path: '/api/community/articles/:id/comments',
+    service: 'community',
+    origin: 'chosen',
+  },
+  createReply: {
+    method: 'POST',
+    path: '/api/community/comments/:id/replies',
+    service: 'community',
+    origin: 'chosen',
+  },
+  commentVote: {
+    method: 'POST',
+    path: '/api/community/comments/:id/vote',
+    service: 'community',
+    origin: 'chosen',
+  },
+  editComment: {
+    method: 'PATCH',
+    path: '/api/community/comments/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  deleteComment: {
+    method: 'DELETE',
+    path: '/api/community/comments/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  // community: assistant (DESIGN §11.4)
+  startChatSession: {
+    method: 'POST',
+    path: '/api/community/assistant/sessions',
+    service: 'community',
+    origin: 'chosen',
+  },
+  sendChatMessage: {
+    method: 'POST',
+    path: '/api/community/assistant/sessions/:id/messages',
+    service: 'community',
+    origin: 'chosen',
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/**
+ * A concrete URL path from a pattern, e.g. buildPath(ENDPOINTS.article.path, { id: 'a1' }). Values are
+ * URL-encoded; a missing parameter throws, since a request to '/api/articles/:id' would be a silent 404.
+ */
+export const buildPath = (pattern: string, params: Record<string, string> = {}): string =>
+  pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`buildPath: missing parameter '${name}' for ${pattern}`);
+    return encodeURIComponent(value);
+  });

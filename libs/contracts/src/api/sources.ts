@@ -1,0 +1,39 @@
+/** News sources and the category sidebar (seed 000 §2 'News sources', §3 Source and Tag, §7 sidebar-data). */
+
+export const SOURCE_TYPES = ['rss', 'api', 'scrape'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** Seed 000 §3 Source; count is the number of articles from it. */
+export interface Source {
+  id: string;
+  name: string;
+  description: string;
+  sourceType: SourceType;
+  url: string;
+  imageUrl: string | null;
+  count: number;
+}
+
+/** GET /api/sources, for the sources page. Seed: not shown (no call listed); chosen here. */
+export interface SourcesResponse {
+  sources: Source[];
+}
+
+/** Seed 000 §3 Tag. */
+export interface TagCount {
+  name: string;
+  count: number;
+}
+
+/**
+ * GET /api/sidebar-data (seed 000 §7: popularTags, rssSources). articleCounts replaces the seed's hard-coded
+ * '6,349 total, +24 today' (DESIGN §11.6); it is an addition chosen here.
+ */
+export interface SidebarDataResponse {
+  popularTags: TagCount[];
+  rssSources: Source[];
+  articleCounts: { total: number; today: number };
+}
+
+/** Seed 000 §7: 'a full variant exists, its path is not shown'. Chosen: GET /api/sidebar-data/full, no caps. */
+export type SidebarDataFullResponse = SidebarDataResponse;

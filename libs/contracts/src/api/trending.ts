@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { ArticleListItem } from './content';
+import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
+import { intParam, oneOf, strictParams } from './params';
+import { CONTENT_TYPES } from './taxonomy';
+
+/** The trending service's calls (seed 000 §2 'Trending', §3 'Trending stats', §7). */
+
+/** Labelled 24h, 7d, 30d in the UI. */
+export const TRENDING_PERIODS = ['day', 'week', 'month'] as const;
+export type TrendingPeriod = (typeof TRENDING_PERIODS)[number];
+
+/** GET /api/trending/stats. */
+export interface TrendingStatsResponse {
+  totalStats: { totalArticles: number; totalViews: number; avgHotScore: number };
+  hotTopicStats: { hotTopicCount: number };
+  /** One entry per day, date as yyyy-MM-dd (Asia/Seoul). */
+  dailyTrends: Array<{ date: string; articles: number }>;
+}
+
+/** An item carries hotScore, viewsPerHour and isHotTopic, which Article already has. */
+export type TrendingArticle = ArticleListItem;
+
+/** GET /api/trending/hot-topics, /popular and /rising. */
+export interface TrendingListResponse {
+  articles: TrendingArticle[];
+}
+
+const limit = intParam('limit', { min: 1, max: MAX_LIST_LIMIT }).default(PAGE_SIZES.trending);
+/** The type selector's 'all' sends no type; 'all' is also accepted and means the same. */
+const type = oneOf('type', ['all', ...CONTENT_TYPES])
+  .optional()
+  .transform((value) => (value === 'all' ? undefined : value));
+const period = oneOf('period', TRENDING_PERIODS).default('day');
+
+export const trendingStatsQuerySchema = strictParams({ period });
+/** limit=10 on the trending page, 6 on the home page. */
+export const hotTopicsQuerySchema = strictParams({ limit, type });
+export const popularQuerySchema = strictParams({ period, limit, type });
+export const risingQuerySchema = strictParams({ limit });
+
+export type TrendingStatsQuery = z.output<typeof trendingStatsQuerySchema>;
+export type HotTopicsQuery = z.output<typeof hotTopicsQuerySchema>;
+export type PopularQuery = z.output<typeof popularQuerySchema>;
+export type RisingQuery = z.output<typeof risingQuerySchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { SUMMARY_MAX_LENGTH } from '../api/constants';
+import { defineEvent } from './define-event';
+import {
+  BODY_HTML_MAX,
+  categorySlugSchema,
+  contentTypeSchema,
+  entityId,
+  httpUrl,
+  isoDateTime,
+  originalSourceSchema,
+  translationStatusSchema,
+  youtubeVideoIdSchema,
+} from './shared-schemas';
+
+/**
+ * translation → content (DESIGN §1, §5): the Korean rewrite of one collected cluster, or, with no LLM
+ * configured, the English original marked 'pending' and categorised by the keyword classifier.
+ *
+ * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A
+ * breaking change gets a new definition beside this one ('article.translated.v2', version 2), and producers
+ * publish both until every consumer has moved.
+ */
+export const ARTICLE_TRANSLATED_TOPIC = 'article.translated';
+export const ARTICLE_TRANSLATED_VERSION = 1;
+
+export const tokenUsageSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative(),
+});
+
+export const articleTranslatedPayloadSchema = z.object({
+  /** Assigned by translation from the cluster, so a redelivered event updates the same article. */
+  articleId: entityId,
+  clusterId: entityId,
+  /** Korean, unless translationStatus is 'pending' (then the English original). */
+  title: z.string().min(1).max(300),
+  /** Always ≤ 160: a 'pending' item's English summary is cut to fit, so every card has the same bound. */
+  summary: z.string().max(SUMMARY_MAX_LENGTH),
+  bodyHtml: z.string().max(BODY_HTML_MAX),
+  primaryCategory: categorySlugSchema,
+  secondaryCategory: categorySlugSchema.nullable(),
+  tags: z.array(z.string().min(1).max(50)).max(10),
+  contentType: contentTypeSchema,
+  /** For insights (seed 000 §3 insightMeta.keyInsights); empty for other types. */
+  keyInsights: z.array(z.string().min(1).max(500)).max(10),
+  translationStatus: translationStatusSchema,
+  /** Null when no LLM wrote the text ('pending'). */
+  model: z.string().min(1).max(200).nullable(),
+  usage: tokenUsageSchema.nullable(),
+  sources: z.array(originalSourceSchema).min(1).max(50),
+  imageUrl: httpUrl.nullable(),
+  youtubeVideos: z
+    .array(
+      z.object({
+        embedId: youtubeVideoIdSchema,
+        title: z.string().max(500).optional(),
+        thumbnailUrl: httpUrl.optional(),
+        channelTitle: z.string().max(200).optional(),
+      }),
+    )
+    .max(20),
+  translatedAt: isoDateTime,
+});
+export type ArticleTranslatedPayload = z.output<typeof articleTranslatedPayloadSchema>;
+
+export const articleTranslatedEvent = defineEvent({
+  topic: ARTICLE_TRANSLATED_TOPIC,
+  version: ARTICLE_TRANSLATED_VERSION,
+  schema: articleTranslatedPayloadSchema,
+  partitionKey: (payload) => payload.articleId,
+});

@@ -1,0 +1,129 @@
+import { waitOrAbort } from './backoff';
+import type { BusLogger, DeadLetterInfo } from './bus.port';
+import { errorOf } from './dead-letter';
+import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
+import type { TopicLog } from './in-process.log';
+import type { OffsetStore } from './offset-store';
+
+export interface Member {
+  settings: ConsumerSettings;
+  controller: AbortController;
+}
+
+export interface InProcessGroupDeps {
+  group: string;
+  topic: string;
+  log: TopicLog;
+  offsets: OffsetStore;
+  deadLetter(line: string, info: DeadLetterInfo): void;
+  logger?: BusLogger;
+  /** The previous incarnation of this group on this topic, still finishing: start reading after it stopped. */
+  after?: Promise<void>;
+  onEmpty(stopped: Promise<void>): void;
+}
+
+// Committing every record would double the writes per event; a crash re-delivers at most this many,
+// which the processed-id record then skips. An idle partition commits at once.
+const COMMIT_EVERY = 100;
+// A long backlog is handled in a loop of resolved promises; yielding now and then lets timers and I/O run.
+const YIELD_EVERY = 64;
+const MACHINERY_RETRY_MS = 1_000;
+
+const noHeartbeat = async () => undefined;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function toRecord(topic: string, partition: number, offset: number, line: string): IncomingRecord {
+  const base = { topic, partition, offset: String(offset) };
+  try {
+    const parsed = JSON.parse(line) as { h?: Record<string, string>; e?: unknown };
+    return { ...base, headers: parsed.h ?? {}, value: parsed.e };
+  } catch {
+    return { ...base, headers: {}, value: undefined, valueError: 'record is not JSON' };
+  }
+}
+
+/**
+ * One consumer group reading one topic in process. Like a Kafka group, its members share the
+ * partitions (partition p goes to member p mod n) and each partition is read by one worker, one record
+ * at a time, which is what keeps a key's events in order. Membership changes take effect between records.
+ */
+export class InProcessGroup {
+  private readonly members: Member[] = [];
+  private readonly stop = new AbortController();
+  private readonly inFlight = new Map<number, { member: Member; done: Promise<unknown> }>();
+  private workers?: Promise<void>;
+
+  constructor(private readonly deps: InProcessGroupDeps) {}
+
+  join(member: Member): void {
+    this.members.push(member);
+    this.workers ??= (async () => {
+      await this.deps.after;
+      await Promise.all(this.deps.log.partitions.map((_, partition) => this.run(partition)));
+    })();
+  }
+
+  /** Removes the member, aborts its handlers' signal and waits for what it has in flight. */
+  async leave(member: Member): Promise<void> {
+    const index = this.members.indexOf(member);
+    if (index < 0) return;
+    this.members.splice(index, 1);
+    member.controller.abort();
+    if (this.members.length === 0) {
+      this.stop.abort();
+      const stopped = this.workers ?? Promise.resolve();
+      this.deps.onEmpty(stopped);
+      await stopped;
+      return;
+    }
+    await Promise.all([...this.inFlight.values()].filter((f) => f.member === member).map((f) => f.done));
+  }
+
+  private async run(partition: number): Promise<void> {
+    const { group, topic, offsets, logger } = this.deps;
+    const log = this.deps.log.partitions[partition];
+    let next = offsets.committed(group, topic, partition);
+    let uncommitted = 0;
+    let sinceYield = 0;
+    const commit = () => {
+      if (uncommitted === 0) return;
+      offsets.commit(group, topic, partition, next);
+      uncommitted = 0;
+    };
+    while (!this.stop.signal.aborted) {
+      if (next >= log.length) {
+        commit();
+        await log.waitFor(next, this.stop.signal);
+        continue;
+      }
+      const member = this.members[partition % this.members.length];
+      if (!member) break;
+      const line = log.get(next);
+      const done = deliver(toRecord(topic, partition, next, line), member.settings, {
+        signal: member.controller.signal,
+        heartbeat: noHeartbeat,
+        deadLetter: async (info) => this.deps.deadLetter(line, info),
+      });
+      this.inFlight.set(partition, { member, done: done.catch(() => undefined) });
+      let outcome;
+      try {
+        outcome = await done;
+      } catch (error) {
+        logger?.error({ topic, partition, offset: next, group, err: errorOf(error) }, 'bus: delivery machinery failed, retrying');
+        await waitOrAbort(MACHINERY_RETRY_MS, this.stop.signal);
+        continue;
+      } finally {
+        this.inFlight.delete(partition);
+      }
+      // A member that left mid-delivery hands the record to whoever owns the partition now.
+      if (outcome === 'aborted') continue;
+      next++;
+      if (++uncommitted >= COMMIT_EVERY) commit();
+      if (++sinceYield >= YIELD_EVERY) {
+        sinceYield = 0;
+        await yieldToEventLoop();
+      }
+    }
+    commit();
+  }
+}

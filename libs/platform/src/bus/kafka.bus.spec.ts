@@ -1,0 +1,16 @@
+import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
+import { KafkaEventBus } from './kafka.bus';
+
+// Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
+beforeAll(() => requireKafka(), 30_000);
+
+const testBus = () =>
+  new KafkaEventBus({
+    brokers: kafkaTestBrokers(),
+    clientId: 'pulse-bus-contract',
+    backoff: { initialMs: 10, maxMs: 50 },
+    // Short timings so members join and rebalance quickly in tests.
+    consumer: { sessionTimeoutMs: 10_000, heartbeatIntervalMs: 500, rebalanceTimeoutMs: 10_000 },
+  });
+
+describeEventBusContract('kafka', testBus, { waitMs: 20_000 });

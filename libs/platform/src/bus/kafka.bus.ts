@@ -1,0 +1,184 @@
+import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
+import { Kafka, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
+import type { HealthResult } from '../lifecycle';
+import type { BackoffOptions, BusLogger, DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from './bus.port';
+import { deadLetterHeaders, errorOf } from './dead-letter';
+import { envelopeHeaders, validateForPublish } from './envelope-headers';
+import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
+import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
+import { DEFAULT_KAFKA_TUNING, headersOf, startKafkaSubscription, type KafkaConsumerTuning } from './kafka.subscription';
+import { MemoryProcessedIds, type ProcessedIds } from './processed-ids';
+import { assertGroupName, assertTopicName } from './topic-name';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions of topics this bus creates. Default 3. */
+  partitions?: number;
+  /** Replicas of topics this bus creates. Default: the broker's default.replication.factor. */
+  replicationFactor?: number;
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+  /** Default: in memory, which forgets on restart; pass a durable one (file, Redis, document store). */
+  processedIds?: ProcessedIds;
+  consumer?: Partial<KafkaConsumerTuning>;
+  logger?: BusLogger;
+}
+
+/**
+ * The production event bus over kafkajs. Topics (and their `.dlt`) are created on first use. The
+ * producer is idempotent with acks=all, so a publish resolves only once every in-sync replica has the
+ * events and a retried send cannot duplicate them. Each subscription is one consumer-group member.
+ */
+export class KafkaEventBus implements EventBus {
+  readonly adapterName = 'kafka';
+  private readonly kafka: Kafka;
+  private readonly processedIds: ProcessedIds;
+  private readonly tuning: KafkaConsumerTuning;
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly subscriptions = new Set<Subscription>();
+  private closing?: Promise<void>;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 3_000,
+      requestTimeout: 30_000,
+      retry: { initialRetryTime: 200, retries: 8 },
+      logLevel: kafkaLogLevel(options.logger),
+      logCreator: kafkaLogCreator(options.logger),
+    });
+    this.processedIds = options.processedIds ?? new MemoryProcessedIds();
+    this.tuning = { ...DEFAULT_KAFKA_TUNING, ...options.consumer };
+  }
+
+  async publish(topic: string, events: EventEnvelope | readonly EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    assertTopicName(topic);
+    const list = validateForPublish(topic, events);
+    if (list.length === 0) return;
+    await this.ensureTopic(topic);
+    const producer = await this.connectedProducer();
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: list.map((event) => ({ key: event.key, value: JSON.stringify(event), headers: envelopeHeaders(event) })),
+    });
+  }
+
+  async subscribe<P>(options: SubscribeOptions<P>): Promise<Subscription> {
+    this.assertOpen();
+    assertTopicName(options.topic);
+    assertGroupName(options.group);
+    await Promise.all([this.ensureTopic(options.topic), this.ensureTopic(deadLetterTopic(options.topic))]);
+    const settings = consumerSettings(options, { ...this.options, processedIds: this.processedIds });
+    const inner = await startKafkaSubscription({
+      kafka: this.kafka,
+      settings,
+      partitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+      tuning: this.tuning,
+      deadLetter: (message, info) => this.writeDeadLetter(message, info),
+      logger: this.options.logger,
+    });
+    const subscription: Subscription = {
+      close: async () => {
+        await inner.close();
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async check(): Promise<HealthResult> {
+    if (this.closing) return { ok: false, reason: 'event bus is closed' };
+    try {
+      const admin = await this.connectedAdmin();
+      const cluster = await admin.describeCluster();
+      return cluster.brokers.length > 0 ? { ok: true } : { ok: false, reason: 'no brokers in cluster metadata' };
+    } catch (error) {
+      return { ok: false, reason: `kafka: ${errorOf(error).message}` };
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+      const disconnect = async (client?: Promise<Producer | Admin>) => {
+        const connected = await client?.catch(() => undefined);
+        await connected?.disconnect().catch(() => undefined);
+      };
+      await Promise.all([disconnect(this.producer), disconnect(this.admin)]);
+      if (!this.options.processedIds) await this.processedIds.close?.();
+    })();
+    return this.closing;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new Error('event bus is closed');
+  }
+
+  /** Connects on first use; a failed connection is forgotten so the next call tries again. */
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        // Idempotence keeps order across retries only with one request in flight per connection.
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      await producer.connect();
+      return producer;
+    })().catch((error: unknown) => {
+      this.producer = undefined;
+      throw error;
+    });
+    return this.producer;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.admin = undefined;
+      throw error;
+    });
+    return this.admin;
+  }
+
+  private ensureTopic(topic: string): Promise<void> {
+    let ensured = this.topics.get(topic);
+    if (!ensured) {
+      ensured = (async () => {
+        const admin = await this.connectedAdmin();
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: [{ topic, numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS, replicationFactor: this.options.replicationFactor ?? -1 }],
+        });
+      })().catch((error: unknown) => {
+        this.topics.delete(topic);
+        throw error;
+      });
+      this.topics.set(topic, ensured);
+    }
+    return ensured;
+  }
+
+  /** The original record, byte for byte, with the dead-letter headers added. */
+  private async writeDeadLetter(message: KafkaMessage, info: DeadLetterInfo): Promise<void> {
+    const topic = deadLetterTopic(info.originalTopic);
+    await this.ensureTopic(topic);
+    const producer = await this.connectedProducer();
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: [{ key: message.key, value: message.value, headers: { ...headersOf(message.headers), ...deadLetterHeaders(info) } }],
+    });
+  }
+}

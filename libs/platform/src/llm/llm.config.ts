@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** LLM and image-generation ports. With LLM_BASE_URL unset both are off: they say so and generate nothing. */
+export const llmConfigSchema = z
+  .object({
+    LLM_BASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .describe(
+        'OpenAI-compatible API base URL, e.g. https://api.openai.com/v1. Unset: the LLM is off — nothing is translated or generated; collected items wait as translationStatus: pending.',
+      ),
+    LLM_API_KEY: z.string().optional().describe('Bearer token sent to LLM_BASE_URL (secret; never logged).'),
+    LLM_MODEL: z
+      .string()
+      .optional()
+      .describe('Chat model that supports structured output (json_schema). Required when LLM_BASE_URL is set.'),
+    LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000).describe('Timeout of one LLM or image request, in milliseconds.'),
+    LLM_MAX_RETRIES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .default(3)
+      .describe('Retries after a 408, 429, 5xx, timeout or network error (exponential backoff with jitter; Retry-After honoured). Never after another 4xx.'),
+    IMAGE_MODEL: z
+      .string()
+      .optional()
+      .describe('Image model at LLM_BASE_URL (POST /images/generations). Unset: image generation is off.'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.LLM_BASE_URL && !config.LLM_MODEL) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
+    }
+    if (config.IMAGE_MODEL && !config.LLM_BASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'is required when IMAGE_MODEL is set' });
+    }
+  });
+
+export type LlmConfig = z.output<typeof llmConfigSchema>;

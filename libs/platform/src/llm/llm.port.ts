@@ -1,0 +1,59 @@
+import type { Adapter, HealthResult } from '../lifecycle';
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  system?: string;
+  messages: ChatMessage[];
+  /**
+   * Ask for structured output matching this JSON Schema (strict mode). The reply is parsed into
+   * `json`; callers still validate it with the zod schema it came from, as servers differ in how
+   * strictly they enforce it.
+   */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  temperature?: number;
+  maxTokens?: number;
+  /** Cancels the call, including any wait between retries. */
+  signal?: AbortSignal;
+}
+
+export interface Completion {
+  text: string;
+  /** Parsed JSON when a jsonSchema was given. unknown on purpose: validate before use. */
+  json?: unknown;
+  usage: { promptTokens: number; completionTokens: number };
+  /** The model that answered, as the server reports it. */
+  model: string;
+}
+
+export type ImageSize = `${number}x${number}`;
+
+export interface ImageRequest {
+  prompt: string;
+  size: ImageSize;
+  signal?: AbortSignal;
+}
+
+export interface GeneratedImage {
+  bytes: Buffer;
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+}
+
+/** check() of these ports also says what is configured (or that it is off), for /readyz. */
+export type LlmHealth = HealthResult & { detail?: string };
+
+export interface LanguageModel extends Adapter {
+  /** false when no LLM is configured: every call throws LlmDisabledError and nothing is generated. */
+  readonly enabled: boolean;
+  check(): Promise<LlmHealth>;
+  complete(request: CompletionRequest): Promise<Completion>;
+}
+
+export interface ImageGenerator extends Adapter {
+  readonly enabled: boolean;
+  check(): Promise<LlmHealth>;
+  generate(request: ImageRequest): Promise<GeneratedImage>;
+}

@@ -1,0 +1,18 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { MailMessage } from './mail.port';
+
+/** Both adapters hand nodemailer the same fields, so the outbox's .eml is exactly what SMTP would carry. */
+export function composeMessage(message: MailMessage, from: string): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  };
+}
+
+export function recipientsOf(message: MailMessage): string[] {
+  return Array.isArray(message.to) ? message.to : [message.to];
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { FileOutboxMailer } from './file-outbox.mailer';
+import type { MailConfig } from './mail.config';
+import type { Mailer } from './mail.port';
+import { SmtpMailer, parseSmtpUrl } from './smtp.mailer';
+
+export interface MailDeps {
+  logger: Logger;
+}
+
+export function createMailer(config: MailConfig, deps: MailDeps): Mailer {
+  if (config.MAIL_DRIVER === 'smtp') {
+    if (!config.SMTP_URL) throw new Error('SMTP_URL is required when MAIL_DRIVER=smtp');
+    const server = parseSmtpUrl(config.SMTP_URL);
+    // Host and port only: the URL carries the password.
+    deps.logger.info({ adapter: 'smtp', host: server.host, port: server.port }, 'mail: SMTP');
+    return new SmtpMailer({ ...server, from: config.MAIL_FROM, logger: deps.logger });
+  }
+  const dir = path.resolve(config.MAIL_OUTBOX_DIR);
+  deps.logger.info({ adapter: 'file-outbox', dir }, 'mail: file outbox (nothing is sent)');
+  return new FileOutboxMailer({ dir, from: config.MAIL_FROM });
+}

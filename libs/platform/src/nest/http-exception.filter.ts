@@ -1,0 +1,50 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+
+const reasonPhrase = (status: number): string =>
+  (HttpStatus[status] ?? 'Error')
+    .toString()
+    .toLowerCase()
+    .split('_')
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(' ');
+
+/**
+ * Every error leaves as `{ statusCode, error, message }` (DESIGN §7). Validation errors become 400s naming
+ * the field; anything unexpected is logged with its stack and answered as a bare 500, without internals.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { statusCode, message } = this.describe(exception);
+    reply.status(statusCode).send({ statusCode, error: reasonPhrase(statusCode), message });
+  }
+
+  private describe(exception: unknown): { statusCode: number; message: string } {
+    if (exception instanceof ZodError) {
+      const issue = exception.issues[0];
+      const field = issue.path.join('.') || 'body';
+      return { statusCode: 400, message: `${field}: ${issue.message}` };
+    }
+    if (exception instanceof HttpException) {
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'string'
+          ? response
+          : ([] as unknown[]).concat((response as { message?: unknown }).message ?? exception.message).join('; ');
+      return { statusCode: exception.getStatus(), message };
+    }
+    const status = (exception as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // fastify's own errors (bad JSON, body too large) carry a 4xx status code.
+      return { statusCode: status, message: (exception as Error).message };
+    }
+    this.logger.error({ err: exception }, 'unhandled error');
+    return { statusCode: 500, message: 'Internal server error' };
+  }
+}

@@ -1,0 +1,17 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { PortName } from '../runtime/port-set';
+
+/**
+ * What the launcher needs to know about a service: enough to run it alone (its own main.ts, one
+ * container) or beside the others in embedded mode, without the launcher importing its internals.
+ */
+export interface ServiceDefinition {
+  name: string;
+  /** The feature module: controllers, services, repositories, event handlers. */
+  module: Type<unknown> | DynamicModule;
+  /** Ports it uses; only these are configured, validated and checked by /readyz. */
+  uses: readonly PortName[];
+  defaultPort: number;
+  /** Public path prefixes the gateway routes to it, e.g. ['/api/content', '/api/articles']. */
+  httpPrefixes: readonly string[];
+}

@@ -1,0 +1,12 @@
+/** Injection tokens for the ports. Services inject these, never a concrete adapter. */
+export const EVENT_BUS = Symbol.for('pulse.EventBus');
+export const DOCUMENT_STORE = Symbol.for('pulse.DocumentStore');
+export const SEARCH_INDEX = Symbol.for('pulse.SearchIndex');
+export const CACHE_STORE = Symbol.for('pulse.CacheStore');
+export const MAILER = Symbol.for('pulse.Mailer');
+export const LANGUAGE_MODEL = Symbol.for('pulse.LanguageModel');
+export const IMAGE_GENERATOR = Symbol.for('pulse.ImageGenerator');
+export const LOGGER = Symbol.for('pulse.Logger');
+export const SERVICE_NAME = Symbol.for('pulse.ServiceName');
+export const PORT_SET = Symbol.for('pulse.PortSet');
+export const EXTRA_CHECKS = Symbol.for('pulse.ExtraChecks');

@@ -1,0 +1,58 @@
+import type { FieldFilter, FilterValue, SearchDocument, SortField } from '../search.port';
+import { isRangeFilter } from '../search.validation';
+import { fieldValue } from './engine-index';
+
+/**
+ * Structured filters and field sorts, with Meilisearch's semantics so both adapters agree: a field
+ * holding an array matches when any element does; documents missing a sort field come last whatever
+ * the direction.
+ */
+
+export function matchesFilters(doc: SearchDocument, filters: ReadonlyArray<[string, FieldFilter]>): boolean {
+  return filters.every(([field, filter]) => matchesFilter(fieldValue(doc, field), filter));
+}
+
+function matchesFilter(value: unknown, filter: FieldFilter): boolean {
+  const values = Array.isArray(value) ? value : [value];
+  if (Array.isArray(filter)) return values.some((v) => (filter as readonly FilterValue[]).includes(v as FilterValue));
+  if (isRangeFilter(filter)) {
+    return values.some(
+      (v) =>
+        typeof v === 'number' &&
+        (filter.gte === undefined || v >= filter.gte) &&
+        (filter.lte === undefined || v <= filter.lte) &&
+        (filter.gt === undefined || v > filter.gt) &&
+        (filter.lt === undefined || v < filter.lt),
+    );
+  }
+  return values.includes(filter);
+}
+
+export function compareBySort(a: SearchDocument, b: SearchDocument, sort: readonly SortField[]): number {
+  for (const { field, order } of sort) {
+    const left = sortKey(fieldValue(a, field));
+    const right = sortKey(fieldValue(b, field));
+    if (left === undefined || right === undefined) {
+      if (left !== right) return left === undefined ? 1 : -1;
+      continue;
+    }
+    const compared = compareKeys(left, right);
+    if (compared !== 0) return order === 'asc' ? compared : -compared;
+  }
+  return 0;
+}
+
+type SortKey = number | string | boolean;
+
+function sortKey(value: unknown): SortKey | undefined {
+  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : undefined;
+}
+
+// Numbers before strings before booleans, as Meilisearch orders mixed types in ascending sorts.
+const TYPE_RANK: Record<string, number> = { number: 0, string: 1, boolean: 2 };
+
+function compareKeys(left: SortKey, right: SortKey): number {
+  if (typeof left !== typeof right) return TYPE_RANK[typeof left] - TYPE_RANK[typeof right];
+  if (typeof left === 'string') return left < (right as string) ? -1 : left > (right as string) ? 1 : 0;
+  return Number(left) - Number(right);
+}

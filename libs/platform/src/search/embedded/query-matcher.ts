@@ -1,0 +1,187 @@
+import type { QueryTerm } from './analyser';
+import { bigrams } from './bigrams';
+import type { EngineIndex, PostingKind } from './engine-index';
+import type { Needles } from './highlighter';
+
+/**
+ * Finds and scores the documents matching a query. Each query word becomes a clause with several ways
+ * to match (sources), from exact to loose; a document's clause score is its best source's BM25 score
+ * times that source's weight, so an exact match always outranks a typo or a compound-part match.
+ * Clauses are ANDed; when no document has every word, trailing words are dropped one at a time
+ * (Meilisearch's 'last' matching strategy).
+ */
+
+interface Source {
+  kind: PostingKind;
+  /** All must occur in the document (one key, a compound's parts, or a word's bigrams). */
+  keys: string[];
+  weight: number;
+  addNeedles(needles: Needles): void;
+}
+
+export interface MatchResult {
+  /** Document number → relevance. */
+  scores: Map<number, number>;
+  needles: Needles;
+}
+
+// How much each kind of match is worth relative to an exact word match.
+const WEIGHT = { surface: 1, stem: 0.9, compound: 0.8, prefix: 0.7, bigrams: 0.6, oneTypo: 0.6, twoTypos: 0.4 };
+const MAX_EXPANSIONS = 20;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+
+export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): MatchResult {
+  const needles: Needles = { substrings: new Set(), hangulWords: new Set(), choseong: new Set(), terms: new Set() };
+  const clauses = terms.map((term) => {
+    const scores = new Map<number, number>();
+    for (const source of sourcesFor(index, term)) {
+      const matched = scoreSource(index, source);
+      if (matched.size > 0) source.addNeedles(needles);
+      for (const [no, score] of matched) if (score > (scores.get(no) ?? 0)) scores.set(no, score);
+    }
+    return scores;
+  });
+  for (let kept = clauses.length; kept >= 1; kept -= 1) {
+    const scores = intersect(clauses.slice(0, kept));
+    if (scores.size > 0) return { scores, needles };
+  }
+  return { scores: new Map(), needles };
+}
+
+function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
+  const words = (keys: string[]) => (needles: Needles) => keys.forEach((key) => needles.terms.add(key));
+  switch (term.script) {
+    case 'hangul': {
+      const hangul = (form: string) => (needles: Needles) =>
+        ([...form].length >= 2 ? needles.substrings : needles.hangulWords).add(form);
+      const sources: Source[] = term.forms.map((form, i) => ({
+        kind: 'terms',
+        keys: [form],
+        weight: i === 0 ? WEIGHT.surface : WEIGHT.stem,
+        addNeedles: hangul(form),
+      }));
+      const base = term.forms[1] ?? term.forms[0]; // the word without its particle
+      // Tried even when the compound is itself indexed: other documents may write it with a space.
+      const parts = segment(base, (part) => index.postings.terms.has(part));
+      if (parts) {
+        sources.push({ kind: 'terms', keys: parts, weight: WEIGHT.compound, addNeedles: (n) => parts.forEach((p) => n.substrings.add(p)) });
+      }
+      if ([...base].length >= 2) {
+        sources.push({ kind: 'bigrams', keys: bigrams(base), weight: WEIGHT.bigrams, addNeedles: (n) => n.substrings.add(base) });
+      }
+      return sources;
+    }
+    case 'jamo': {
+      const mark = (needles: Needles) => needles.choseong.add(term.text);
+      const sources: Source[] = [{ kind: 'choseong', keys: [term.text], weight: WEIGHT.surface, addNeedles: mark }];
+      if (term.text.length >= 2) {
+        for (const key of choseongCompletions(index, term.text)) {
+          sources.push({ kind: 'choseong', keys: [key], weight: WEIGHT.prefix, addNeedles: mark });
+        }
+      }
+      return sources;
+    }
+    case 'latin': {
+      const sources: Source[] = [{ kind: 'terms', keys: [term.text], weight: WEIGHT.surface, addNeedles: words([term.text]) }];
+      for (const { term: neighbour, distance } of index.latin.typoNeighbours(term.text)) {
+        const weight = distance === 1 ? WEIGHT.oneTypo : WEIGHT.twoTypos;
+        sources.push({ kind: 'terms', keys: [neighbour], weight, addNeedles: words([neighbour]) });
+      }
+      if (term.isLast && term.text.length >= 3) {
+        for (const completion of index.latin.completions(term.text, MAX_EXPANSIONS)) {
+          sources.push({ kind: 'terms', keys: [completion], weight: WEIGHT.prefix, addNeedles: words([completion]) });
+        }
+      }
+      return sources;
+    }
+    default:
+      return [{ kind: 'terms', keys: [term.text], weight: WEIGHT.surface, addNeedles: words([term.text]) }];
+  }
+}
+
+/**
+ * Splits a compound into the fewest indexed words of two or more syllables ('생성형인공지능' →
+ * '생성형' + '인공지능'), using the index's own vocabulary as the dictionary. Null when it cannot split
+ * it into at least two parts.
+ */
+export function segment(word: string, known: (part: string) => boolean): string[] | null {
+  const chars = [...word].slice(0, 30);
+  if (chars.length < 4) return null;
+  const best: Array<string[] | null> = new Array(chars.length + 1).fill(null);
+  best[0] = [];
+  for (let end = 2; end <= chars.length; end += 1) {
+    for (let start = 0; start <= end - 2; start += 1) {
+      const before = best[start];
+      if (!before || (start === 0 && end === chars.length)) continue;
+      const part = chars.slice(start, end).join('');
+      if (!known(part)) continue;
+      if (!best[end] || before.length + 1 < best[end]!.length) best[end] = [...before, part];
+    }
+  }
+  const parts = best[chars.length];
+  return parts && parts.length >= 2 ? parts : null;
+}
+
+function choseongCompletions(index: EngineIndex, prefix: string): string[] {
+  const out: string[] = [];
+  for (const key of index.postings.choseong.keys()) {
+    if (key.length > prefix.length && key.startsWith(prefix)) out.push(key);
+    if (out.length >= MAX_EXPANSIONS) break;
+  }
+  return out;
+}
+
+/** BM25 per field, weighted by the field's place in the searchable list (first counts most). */
+function scoreSource(index: EngineIndex, source: Source): Map<number, number> {
+  const lists = source.keys.map((key) => index.postings[source.kind].get(key));
+  const out = new Map<number, number>();
+  if (lists.some((list) => !list)) return out;
+  const sorted = (lists as NonNullable<(typeof lists)[number]>[]).sort((a, b) => a.size - b.size);
+  const fieldCount = index.settings.searchable.length;
+  const matched: Array<[number, number[]]> = [];
+  for (const [no, first] of sorted[0]) {
+    const frequencies = [...first];
+    let all = true;
+    for (let i = 1; i < sorted.length && all; i += 1) {
+      const other = sorted[i].get(no);
+      if (!other) all = false;
+      else for (let f = 0; f < fieldCount; f += 1) frequencies[f] = Math.min(frequencies[f], other[f]);
+    }
+    if (all) matched.push([no, frequencies]);
+  }
+  const total = index.size;
+  const idf = Math.log(1 + (total - matched.length + 0.5) / (matched.length + 0.5));
+  for (const [no, frequencies] of matched) {
+    const doc = index.get(no)!;
+    let score = 0;
+    for (let f = 0; f < fieldCount; f += 1) {
+      const tf = frequencies[f];
+      if (tf === 0) continue;
+      const norm = 1 - BM25_B + (BM25_B * doc.lengths[f]) / (index.averageLength(f) || 1);
+      score += ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)) / (f + 1);
+    }
+    // A compound's parts may each occur in different fields, leaving no field with all of them: still a match.
+    out.set(no, source.weight * idf * Math.max(score, 0.1));
+  }
+  return out;
+}
+
+function intersect(clauses: ReadonlyArray<Map<number, number>>): Map<number, number> {
+  const [smallest, ...rest] = [...clauses].sort((a, b) => a.size - b.size);
+  const out = new Map<number, number>();
+  for (const [no, score] of smallest) {
+    let total = score;
+    let all = true;
+    for (const other of rest) {
+      const value = other.get(no);
+      if (value === undefined) {
+        all = false;
+        break;
+      }
+      total += value;
+    }
+    if (all) out.set(no, total);
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+import type { Settings } from 'meilisearch';
+import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './embedded/edit-distance';
+import { CHOSEONG_FIELD } from './meilisearch.choseong';
+import type { IndexSettings } from './search.port';
+
+/**
+ * The port's index settings as Meilisearch settings, chosen so Meilisearch ranks like the embedded engine.
+ */
+
+/**
+ * 'sort' first: an explicit sort (latest, popular) orders the results and relevance only breaks ties, as
+ * in the embedded engine. Without a sort in the query the rule does nothing. The rest is Meilisearch's
+ * default order.
+ */
+export const RANKING_RULES = ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'];
+
+/**
+ * Meilisearch stops counting at maxTotalHits (1,000 by default), which would cap page counts of a long
+ * archive listing; this is far above any list we page through.
+ */
+export const MAX_TOTAL_HITS = 100_000;
+
+export function toMeilisearchSettings(settings: IndexSettings): Settings {
+  return {
+    // Order is priority: Meilisearch's 'attribute' rule weighs earlier fields more, like our field weights.
+    searchableAttributes: [...settings.searchable, CHOSEONG_FIELD],
+    filterableAttributes: [...settings.filterable],
+    sortableAttributes: [...settings.sortable],
+    displayedAttributes: settings.displayed ? [...new Set(['id', ...settings.displayed])] : ['*'],
+    rankingRules: RANKING_RULES,
+    typoTolerance: {
+      enabled: true,
+      minWordSizeForTypos: { oneTypo: ONE_TYPO_MIN_LENGTH, twoTypos: TWO_TYPOS_MIN_LENGTH },
+      disableOnAttributes: [CHOSEONG_FIELD],
+    },
+    // Without this Meilisearch guesses each field's language, and short Korean strings are often guessed
+    // wrong (or as Japanese/Chinese), which changes segmentation. Every field of ours is Korean text.
+    localizedAttributes: [{ attributePatterns: ['*'], locales: ['kor'] }],
+    pagination: { maxTotalHits: MAX_TOTAL_HITS },
+  };
+}

@@ -1,0 +1,138 @@
+import { SearchInputError } from './search.errors';
+import type {
+  FieldFilter,
+  FilterValue,
+  IndexSettings,
+  RangeFilter,
+  SearchDocument,
+  SearchQuery,
+  SortField,
+} from './search.port';
+
+/**
+ * Input checks shared by both adapters, so a bad query fails the same way whichever engine runs, and the
+ * Meilisearch adapter only ever builds filter strings from field names it has checked.
+ */
+
+export const DEFAULT_HITS_PER_PAGE = 20;
+export const MAX_HITS_PER_PAGE = 100;
+export const MAX_QUERY_LENGTH = 256;
+
+// Meilisearch index uids allow [A-Za-z0-9_-]; lowercase keeps names portable across adapters.
+const INDEX_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+// Meilisearch document ids: alphanumerics, '-' and '_', at most 511 bytes.
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,511}$/;
+// Plain or dotted identifiers: the only names that are safe unquoted in a Meilisearch filter.
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$/;
+const RANGE_KEYS = ['gte', 'lte', 'gt', 'lt'] as const;
+
+export interface NormalisedQuery {
+  q: string;
+  filters: Array<[string, FieldFilter]>;
+  /** Empty means relevance. */
+  sort: SortField[];
+  page: number;
+  hitsPerPage: number;
+  /** Union of highlight and crop fields. */
+  highlight: string[];
+  crop?: { fields: string[]; length: number };
+}
+
+export function assertIndexName(index: string): void {
+  if (!INDEX_NAME.test(index)) throw new SearchInputError('index', `'${index}' must match ${INDEX_NAME}`);
+}
+
+export function assertSettings(settings: IndexSettings): void {
+  if (settings.searchable.length === 0) throw new SearchInputError('settings.searchable', 'needs at least one field');
+  for (const [key, fields] of Object.entries(settings) as Array<[string, readonly string[] | undefined]>) {
+    for (const field of fields ?? []) assertFieldName(`settings.${key}`, field);
+  }
+}
+
+export function assertDocuments(docs: readonly SearchDocument[]): void {
+  for (const doc of docs) {
+    if (typeof doc.id !== 'string' || !DOCUMENT_ID.test(doc.id)) {
+      throw new SearchInputError('id', `'${String(doc.id)}' must match ${DOCUMENT_ID}`);
+    }
+  }
+}
+
+export function normaliseQuery(query: SearchQuery, settings: IndexSettings): NormalisedQuery {
+  const q = (query.q ?? '').trim();
+  if (q.length > MAX_QUERY_LENGTH) throw new SearchInputError('q', `longer than ${MAX_QUERY_LENGTH} characters`);
+  const page = query.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw new SearchInputError('page', 'must be an integer ≥ 1');
+  const hitsPerPage = query.hitsPerPage ?? DEFAULT_HITS_PER_PAGE;
+  if (!Number.isInteger(hitsPerPage) || hitsPerPage < 1 || hitsPerPage > MAX_HITS_PER_PAGE) {
+    throw new SearchInputError('hitsPerPage', `must be an integer from 1 to ${MAX_HITS_PER_PAGE}`);
+  }
+
+  const filters = Object.entries(query.filters ?? {}).map(([field, filter]): [string, FieldFilter] => {
+    assertDeclared('filters', field, settings.filterable);
+    assertFilter(field, filter);
+    return [field, filter];
+  });
+
+  const sort = query.sort === undefined || query.sort === 'relevance' ? [] : [...query.sort];
+  for (const { field, order } of sort) {
+    assertDeclared('sort', field, settings.sortable);
+    if (order !== 'asc' && order !== 'desc') throw new SearchInputError(`sort.${field}`, "order must be 'asc' or 'desc'");
+  }
+
+  const crop = query.crop && { fields: [...query.crop.fields], length: query.crop.length };
+  if (crop && (!Number.isInteger(crop.length) || crop.length < 10 || crop.length > 1000)) {
+    throw new SearchInputError('crop.length', 'must be an integer from 10 to 1000');
+  }
+  const highlight = [...new Set([...(query.highlight ?? []), ...(crop?.fields ?? [])])];
+  for (const field of highlight) {
+    assertDeclared('highlight', field, settings.searchable);
+    // Meilisearch formats displayed fields only; refusing here keeps both adapters alike.
+    if (settings.displayed && !settings.displayed.includes(field)) {
+      throw new SearchInputError(`highlight.${field}`, 'not among the displayed fields of the index');
+    }
+  }
+
+  return { q, filters, sort, page, hitsPerPage, highlight, crop };
+}
+
+function assertFieldName(where: string, field: string): void {
+  if (!FIELD_NAME.test(field)) throw new SearchInputError(where, `'${field}' is not a plain field name`);
+}
+
+function assertDeclared(where: string, field: string, declared: readonly string[]): void {
+  if (!declared.includes(field)) {
+    throw new SearchInputError(`${where}.${field}`, `not declared ${where === 'highlight' ? 'searchable' : where === 'sort' ? 'sortable' : 'filterable'} in the index settings`);
+  }
+}
+
+export function isRangeFilter(filter: FieldFilter): filter is RangeFilter {
+  return typeof filter === 'object' && filter !== null && !Array.isArray(filter);
+}
+
+function assertFilter(field: string, filter: FieldFilter): void {
+  const where = `filters.${field}`;
+  if (Array.isArray(filter)) {
+    filter.forEach((value) => assertScalar(where, value));
+  } else if (isRangeFilter(filter)) {
+    const keys = Object.keys(filter);
+    if (keys.length === 0 || keys.some((key) => !(RANGE_KEYS as readonly string[]).includes(key))) {
+      throw new SearchInputError(where, `a range takes one or more of ${RANGE_KEYS.join(', ')}`);
+    }
+    for (const key of RANGE_KEYS) {
+      const bound = filter[key];
+      if (bound !== undefined && (typeof bound !== 'number' || !Number.isFinite(bound))) {
+        throw new SearchInputError(`${where}.${key}`, 'must be a finite number');
+      }
+    }
+  } else {
+    assertScalar(where, filter as FilterValue);
+  }
+}
+
+function assertScalar(where: string, value: unknown): void {
+  const ok =
+    (typeof value === 'string' && value.length <= 1000) ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value));
+  if (!ok) throw new SearchInputError(where, 'values must be strings, booleans or finite numbers');
+}

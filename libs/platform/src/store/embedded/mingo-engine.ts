@@ -1,0 +1,46 @@
+import { Aggregator } from 'mingo/aggregator';
+import { Context } from 'mingo/core';
+import { type Iterator, Lazy } from 'mingo/lazy';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import { $addFields, $group, $limit, $match, $project, $skip, $unwind } from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import { Query } from 'mingo/query';
+import type { Filter, PipelineStage, Projection, SortSpec } from '../store.port';
+import { sortDocuments } from '../shared/value-order';
+
+/**
+ * mingo, set up the way the port needs it. Only the port's stages are registered, and two of them
+ * are ours: $sort uses MongoDB's value order (value-order.ts) and $count yields no document for an
+ * empty input, as MongoDB does (mingo yields a count of 0).
+ */
+const $sort = (collection: Iterator, spec: SortSpec) =>
+  collection.transform((docs) => Lazy(sortDocuments(docs as unknown[], spec)));
+
+const $count = (collection: Iterator, field: string) =>
+  collection.transform((docs) => Lazy(docs.length === 0 ? [] : [{ [field]: docs.length }]));
+
+const context = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: { $addFields, $count, $group, $limit, $match, $project, $skip, $sort, $unwind } as never,
+  projection: projectionOperators,
+  query: queryOperators,
+});
+
+export function compileFilter(filter: Filter): (doc: unknown) => boolean {
+  if (Object.keys(filter).length === 0) return () => true;
+  const query = new Query(filter, { context });
+  return (doc) => query.test(doc as Record<string, unknown>);
+}
+
+/** Projects copies of stored documents (the caller passes copies; mingo may share their sub-objects). */
+export function project<R>(docs: unknown[], projection: Projection | undefined): R[] {
+  if (!projection) return docs as R[];
+  return new Query({}, { context }).find(docs as Record<string, unknown>[], projection).all() as R[];
+}
+
+export function runPipeline<R>(docs: unknown[], pipeline: PipelineStage[]): R[] {
+  return new Aggregator(pipeline, { context }).run(docs as Record<string, unknown>[]) as R[];
+}

@@ -1,0 +1,53 @@
+import { MongoBulkWriteError, MongoError, MongoServerError } from 'mongodb';
+import { DuplicateKeyError, InvalidStoreOperationError, StoreUnavailableError } from '../store.errors';
+
+/** Server codes meaning "the request was wrong", which the embedded store reports as InvalidStoreOperationError. */
+const INVALID_REQUEST_CODES = new Set([
+  2, // BadValue
+  9, // FailedToParse
+  14, // TypeMismatch
+  16, // InvalidLength
+  28, // PathNotViable
+  40, // ConflictingUpdateOperators
+  52, // DollarPrefixedFieldName
+  66, // ImmutableField
+  67, // CannotCreateIndex
+  85, // IndexOptionsConflict
+  86, // IndexKeySpecsConflict
+  197, // InvalidIndexSpecificationOption
+]);
+
+const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
+
+/** Translates driver errors into the port's errors; anything unrecognised is rethrown as it is. */
+export function toPortError(error: unknown, collection: string): unknown {
+  if (error instanceof MongoBulkWriteError && DUPLICATE_KEY_CODES.has(Number(error.code))) {
+    return new DuplicateKeyError(collection, indexNameOf(error), error.result?.insertedCount ?? 0, { cause: error });
+  }
+  if (error instanceof MongoServerError) {
+    if (DUPLICATE_KEY_CODES.has(Number(error.code))) {
+      return new DuplicateKeyError(collection, indexNameOf(error), 0, { cause: error });
+    }
+    if (INVALID_REQUEST_CODES.has(Number(error.code))) {
+      return new InvalidStoreOperationError(`MongoDB refused the operation on ${collection}: ${error.message}`, {
+        cause: error,
+      });
+    }
+    return error;
+  }
+  if (error instanceof MongoError && isConnectivityError(error)) {
+    return new StoreUnavailableError(`MongoDB is unreachable (${error.message})`, { cause: error });
+  }
+  return error;
+}
+
+function isConnectivityError(error: MongoError): boolean {
+  return ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoTopologyClosedError'].includes(
+    error.name,
+  );
+}
+
+/** 'E11000 duplicate key error collection: db.c index: email_1 dup key: …' → 'email_1'. */
+function indexNameOf(error: MongoError): string | undefined {
+  return /index: (\S+)/.exec(error.message)?.[1];
+}

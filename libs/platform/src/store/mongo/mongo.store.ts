@@ -1,0 +1,104 @@
+import mongoose from 'mongoose';
+import type { Logger } from 'pino';
+import type { HealthResult } from '../../lifecycle';
+import type { Collection, CollectionOptions, DocumentStore } from '../store.port';
+import { StoreError, StoreUnavailableError } from '../store.errors';
+import { assertCollectionName, normalizeIndexSpec } from '../shared/index-spec';
+import { MongoCollection } from './mongo.collection';
+
+export interface MongoStoreOptions {
+  /** mongodb:// URL naming the database (each service has its own). */
+  url: string;
+  logger?: Logger;
+  /** How long an operation (and the first connection) waits for a reachable server. */
+  serverSelectionTimeoutMs?: number;
+  /** Bound on check()'s ping. */
+  checkTimeoutMs?: number;
+}
+
+/**
+ * The document store on MongoDB, through a mongoose connection. Repositories use the port, not
+ * mongoose models: the port's guards (shared/*.guard.ts) validate filters and updates the way
+ * mongoose's sanitizeFilter and strictQuery would, identically for both adapters, and the native
+ * collections below run them unchanged.
+ */
+export class MongoDocumentStore implements DocumentStore {
+  readonly adapterName = 'mongo';
+  private closed = false;
+
+  private constructor(
+    private readonly connection: mongoose.Connection,
+    private readonly options: MongoStoreOptions,
+  ) {}
+
+  /** Connects or fails with StoreUnavailableError after serverSelectionTimeoutMs. */
+  static async connect(options: MongoStoreOptions): Promise<MongoDocumentStore> {
+    const connection = mongoose.createConnection(options.url, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3_000,
+      // Mongoose buffers model calls while disconnected; the port fails fast instead.
+      bufferCommands: false,
+      autoIndex: false,
+      // The port already drops undefined members; never let the driver turn one into null.
+      ignoreUndefined: true,
+    });
+    // After the first connection the driver reconnects by itself; log each distinct error once per outage.
+    let lastError: string | undefined;
+    connection.on('error', (error: Error) => {
+      if (error.message === lastError) return;
+      lastError = error.message;
+      options.logger?.warn({ err: error, adapter: 'mongo' }, 'MongoDB connection error');
+    });
+    connection.on('connected', () => (lastError = undefined));
+    try {
+      await connection.asPromise();
+    } catch (cause) {
+      await connection.close().catch(() => undefined);
+      throw new StoreUnavailableError(
+        `Cannot connect to MongoDB at ${redactMongoUrl(options.url)} (MONGO_URL): ${(cause as Error).message}`,
+        { cause },
+      );
+    }
+    return new MongoDocumentStore(connection, options);
+  }
+
+  collection<T extends { _id: string }>(name: string, options: CollectionOptions = {}): Collection<T> {
+    if (this.closed) throw new StoreError('The MongoDB document store is closed');
+    assertCollectionName(name);
+    const native = this.connection.db!.collection(name);
+    const collection = new MongoCollection<T>(name, native);
+    const specs = (options.indexes ?? []).map(normalizeIndexSpec);
+    if (specs.length > 0) collection.awaitBeforeUse(collection.createIndexes(specs));
+    return collection;
+  }
+
+  /** A ping bounded by checkTimeoutMs; never throws. */
+  async check(): Promise<HealthResult> {
+    if (this.closed) return { ok: false, reason: 'MongoDB document store is closed' };
+    const timeoutMs = this.options.checkTimeoutMs ?? 1_000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.connection.db!.command({ ping: 1 }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer to ping within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, reason: `MongoDB: ${(error as Error).message}` };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.connection.close();
+  }
+}
+
+/** The URL with its password masked, for logs and error messages. */
+export function redactMongoUrl(url: string): string {
+  return url.replace(/^(mongodb(?:\+srv)?:\/\/[^:@/]+:)[^@/]*@/, '$1***@');
+}

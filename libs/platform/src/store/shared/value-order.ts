@@ -1,0 +1,147 @@
+import type { SortSpec } from '../store.port';
+
+/**
+ * MongoDB's ordering of values, restricted to the JSON types the port stores. The embedded store sorts
+ * with it (find, $sort, $min/$max updates) so both adapters return documents in the same order; mingo's
+ * own comparison differs for mixed types and array fields.
+ */
+
+/** Stands for an empty array at a sort path, which MongoDB orders before null and missing. */
+export const EMPTY_ARRAY = Symbol('empty array');
+
+function typeRank(value: unknown): number {
+  if (value === EMPTY_ARRAY) return 0;
+  if (value === null || value === undefined) return 1;
+  switch (typeof value) {
+    case 'number':
+      return 2;
+    case 'string':
+      return 3;
+    case 'boolean':
+      return 8; // after objects (4), arrays (5), binary data (6) and ObjectIds (7)
+    default:
+      return Array.isArray(value) ? 5 : 4;
+  }
+}
+
+export function compareValues(a: unknown, b: unknown): number {
+  const rankA = typeRank(a);
+  const rankB = typeRank(b);
+  if (rankA !== rankB) return rankA - rankB;
+  switch (rankA) {
+    case 2:
+      return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+    case 3:
+      return compareStrings(a as string, b as string);
+    case 8:
+      return a === b ? 0 : a ? 1 : -1;
+    case 4:
+      return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
+    case 5:
+      return compareArrays(a as unknown[], b as unknown[]);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * By code point, which is the UTF-8 byte order MongoDB uses. UTF-16 code units agree except that
+ * surrogates (characters beyond U+FFFF, such as emoji) must sort after U+E000–U+FFFF.
+ */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return codePointRank(x) - codePointRank(y);
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const codePointRank = (unit: number): number => (unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
+
+/** Field by field: type, then name, then value; a prefix orders first. */
+function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  for (let i = 0; i < Math.min(keysA.length, keysB.length); i++) {
+    const byType = typeRank(a[keysA[i]]) - typeRank(b[keysB[i]]);
+    if (byType !== 0) return byType;
+    const byName = compareStrings(keysA[i], keysB[i]);
+    if (byName !== 0) return byName;
+    const byValue = compareValues(a[keysA[i]], b[keysB[i]]);
+    if (byValue !== 0) return byValue;
+  }
+  return keysA.length - keysB.length;
+}
+
+function compareArrays(a: unknown[], b: unknown[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = compareValues(a[i], b[i]);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Every value found at a dotted path, descending through arrays as MongoDB does ('items.qty' over an
+ * array of items yields each item's qty; an array at the end yields its elements).
+ */
+export function valuesAtPath(value: unknown, segments: readonly string[], from = 0, out: unknown[] = []): unknown[] {
+  if (from === segments.length) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) out.push(EMPTY_ARRAY);
+      else out.push(...value);
+    } else out.push(value);
+    return out;
+  }
+  if (Array.isArray(value)) {
+    const segment = segments[from];
+    if (/^\d+$/.test(segment)) {
+      if (Number(segment) < value.length) valuesAtPath(value[Number(segment)], segments, from + 1, out);
+      return out;
+    }
+    for (const item of value) {
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) valuesAtPath(item, segments, from, out);
+    }
+    return out;
+  }
+  if (value === null || typeof value !== 'object') return out;
+  const next = (value as Record<string, unknown>)[segments[from]];
+  if (next === undefined) return out;
+  return valuesAtPath(next, segments, from + 1, out);
+}
+
+/** The value a document sorts by on one key: the smallest (ascending) or largest (descending) found. */
+function sortKeyOf(doc: unknown, segments: readonly string[], direction: 1 | -1): unknown {
+  const values = valuesAtPath(doc, segments);
+  if (values.length === 0) return null;
+  let best = values[0];
+  for (let i = 1; i < values.length; i++) {
+    const order = compareValues(values[i], best);
+    if (direction === 1 ? order < 0 : order > 0) best = values[i];
+  }
+  return best;
+}
+
+/** Sorts in place and returns the array; keys are computed once per document, not per comparison. */
+export function sortDocuments<D>(docs: D[], sort: SortSpec): D[] {
+  const keys = Object.entries(sort).map(([path, direction]) => ({ segments: path.split('.'), direction }));
+  const decorated = docs.map((doc, position) => ({
+    doc,
+    position,
+    keys: keys.map(({ segments, direction }) => sortKeyOf(doc, segments, direction)),
+  }));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const order = compareValues(a.keys[i], b.keys[i]);
+      if (order !== 0) return order * keys[i].direction;
+    }
+    return a.position - b.position;
+  });
+  for (let i = 0; i < decorated.length; i++) docs[i] = decorated[i].doc;
+  return docs;
+}

@@ -1,0 +1,258 @@
+import { LlmDisabledError, LlmError, type ImageGenerator, type LanguageModel } from '@pulse/platform/llm';
+import { eventually } from '../eventually';
+import { openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '../openai-test-server';
+
+export interface LlmAdapters {
+  llm: LanguageModel;
+  images: ImageGenerator;
+}
+
+/** What a generating adapter is pointed at; each test picks its own timeout and retry budget. */
+export interface LlmTestTarget {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  imageModel: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Small, so backoff does not slow the suite; Retry-After from the server is still honoured in full. */
+  retryBaseDelayMs: number;
+}
+
+/**
+ * The contract differs by capability, on purpose and visibly: an adapter that `generates` is driven
+ * through every scenario against the OpenAI-compatible test server; an `off` adapter must refuse every
+ * call with LlmDisabledError and report enabled=false. No scenario is skipped for either.
+ */
+export type LlmContractSubject =
+  | { capability: 'generates'; make(target: LlmTestTarget): LlmAdapters }
+  | { capability: 'off'; make(): LlmAdapters };
+
+const translationSchema = {
+  name: 'translated_article',
+  schema: {
+    type: 'object',
+    properties: { title: { type: 'string' }, summary: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+    required: ['title', 'summary', 'tags'],
+    additionalProperties: false,
+  },
+};
+const translated = { title: '오픈AI, 새 추론 모델 공개', summary: '오픈AI가 새 모델을 발표했다.', tags: ['AI', 'OpenAI'] };
+const request = {
+  system: 'You translate English tech news into Korean.',
+  messages: [{ role: 'user' as const, content: 'OpenAI unveils a new reasoning model.' }],
+  jsonSchema: translationSchema,
+};
+// The 8-byte PNG signature plus an IHDR start: enough for the adapter to recognise a PNG.
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+export function describeLanguageModelContract(name: string, subject: LlmContractSubject): void {
+  describe(`LanguageModel/ImageGenerator contract: ${name} (capability: ${subject.capability})`, () => {
+    if (subject.capability === 'off') describeOff(subject.make);
+    else describeGenerating(subject.make);
+  });
+}
+
+function describeOff(make: () => LlmAdapters): void {
+  let adapters: LlmAdapters;
+  beforeAll(() => {
+    adapters = make();
+  });
+  afterAll(async () => {
+    await adapters?.llm.close();
+    await adapters?.images.close();
+  });
+
+  it('reports itself disabled', () => {
+    expect(adapters.llm.enabled).toBe(false);
+    expect(adapters.images.enabled).toBe(false);
+  });
+
+  it('is healthy and says that it is off', async () => {
+    await expect(adapters.llm.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('off') });
+    await expect(adapters.images.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('off') });
+  });
+
+  it('generates nothing: completions throw LlmDisabledError naming LLM_BASE_URL, in Korean and English', async () => {
+    const attempt = adapters.llm.complete(request);
+    await expect(attempt).rejects.toBeInstanceOf(LlmDisabledError);
+    await expect(attempt).rejects.toThrow('LLM이 설정되지 않았습니다 (LLM_BASE_URL)');
+    await expect(attempt).rejects.toThrow(/not configured/);
+  });
+
+  it('generates no image: throws LlmDisabledError', async () => {
+    await expect(adapters.images.generate({ prompt: 'cover', size: '1024x1024' })).rejects.toBeInstanceOf(LlmDisabledError);
+  });
+}
+
+function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void {
+  let server: OpenAiTestServer;
+  const opened: LlmAdapters[] = [];
+  /** Adapters pointed at the test server with this test's timeout and retry budget. */
+  const connect = (overrides: Partial<LlmTestTarget> = {}): LlmAdapters => {
+    const adapters = make({
+      baseUrl: server.baseUrl,
+      apiKey: 'sk-test-pulse',
+      model: 'pulse-test-model',
+      imageModel: 'pulse-test-image',
+      timeoutMs: 5_000,
+      maxRetries: 3,
+      retryBaseDelayMs: 10,
+      ...overrides,
+    });
+    opened.push(adapters);
+    return adapters;
+  };
+
+  beforeAll(async () => {
+    server = await startOpenAiTestServer();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).flatMap(({ llm, images }) => [llm.close(), images.close()]));
+    server.reset();
+  });
+  afterAll(() => server.close());
+
+  it('reports itself enabled and healthy, naming the model', async () => {
+    const { llm, images } = connect();
+    expect(llm.enabled).toBe(true);
+    expect(images.enabled).toBe(true);
+    await expect(llm.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('pulse-test-model') });
+    await expect(images.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('pulse-test-image') });
+  });
+
+  it('returns parsed structured output and sends model, strict schema, messages and the bearer key', async () => {
+    server.enqueue(openAiReply.json(translated));
+    const completion = await connect().llm.complete({ ...request, temperature: 0.2, maxTokens: 800 });
+    expect(completion).toEqual({
+      text: JSON.stringify(translated),
+      json: translated,
+      usage: { promptTokens: 42, completionTokens: 7 },
+      model: 'pulse-test-model',
+    });
+    expect(server.requests).toHaveLength(1);
+    const [sent] = server.requests;
+    expect(sent.path).toBe('/chat/completions');
+    expect(sent.headers.authorization).toBe('Bearer sk-test-pulse');
+    expect(sent.body).toMatchObject({
+      model: 'pulse-test-model',
+      temperature: 0.2,
+      max_tokens: 800,
+      messages: [
+        { role: 'system', content: request.system },
+        { role: 'user', content: request.messages[0].content },
+      ],
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'translated_article', schema: translationSchema.schema, strict: true },
+      },
+    });
+  });
+
+  it('returns plain text, and asks for no format, without a schema', async () => {
+    server.enqueue(openAiReply.text('안녕하세요'));
+    const completion = await connect().llm.complete({ messages: [{ role: 'user', content: 'Say hello in Korean' }] });
+    expect(completion.text).toBe('안녕하세요');
+    expect(completion.json).toBeUndefined();
+    expect(server.requests[0].body.response_format).toBeUndefined();
+    expect(server.requests[0].body.messages).toEqual([{ role: 'user', content: 'Say hello in Korean' }]);
+  });
+
+  it('rejects malformed structured output with LlmError(malformed_output), without retrying', async () => {
+    server.enqueue(openAiReply.malformedJson(), openAiReply.json(translated));
+    await expect(connect().llm.complete(request)).rejects.toMatchObject({ name: 'LlmError', code: 'malformed_output', retryable: false });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects a refusal with LlmError(refused)', async () => {
+    server.enqueue(openAiReply.refusal('I cannot help with that.'));
+    await expect(connect().llm.complete(request)).rejects.toMatchObject({ code: 'refused' });
+  });
+
+  it('waits as long as Retry-After says after a 429, then succeeds', async () => {
+    server.enqueue(openAiReply.rateLimited({ 'retry-after': '1' }), openAiReply.json(translated));
+    await expect(connect().llm.complete(request)).resolves.toMatchObject({ json: translated });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1].receivedAt - server.requests[0].receivedAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it("honours OpenAI's retry-after-ms too", async () => {
+    server.enqueue(openAiReply.rateLimited({ 'retry-after-ms': '300' }), openAiReply.json(translated));
+    await expect(connect().llm.complete(request)).resolves.toMatchObject({ json: translated });
+    expect(server.requests[1].receivedAt - server.requests[0].receivedAt).toBeGreaterThanOrEqual(280);
+  });
+
+  it('gives a 429 back at once when Retry-After is longer than it will wait', async () => {
+    server.enqueue(openAiReply.rateLimited({ 'retry-after': '3600' }), openAiReply.json(translated));
+    await expect(connect().llm.complete(request)).rejects.toMatchObject({ status: 429, retryAfterMs: 3_600_000, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a 500, then succeeds', async () => {
+    server.enqueue(openAiReply.status(500), openAiReply.json(translated));
+    await expect(connect().llm.complete(request)).resolves.toMatchObject({ json: translated });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('retries a dropped connection, then succeeds', async () => {
+    server.enqueue(openAiReply.reset(), openAiReply.json(translated));
+    await expect(connect().llm.complete(request)).resolves.toMatchObject({ json: translated });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries with the last status and the attempt count', async () => {
+    server.enqueue(openAiReply.status(503), openAiReply.status(503), openAiReply.status(503), openAiReply.json(translated));
+    const attempt = connect({ maxRetries: 2 }).llm.complete(request);
+    await expect(attempt).rejects.toBeInstanceOf(LlmError);
+    await expect(attempt).rejects.toMatchObject({ code: 'http', status: 503, attempts: 3, retryable: true });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('never retries a 400, and reports the server message', async () => {
+    server.enqueue(openAiReply.status(400), openAiReply.json(translated));
+    const attempt = connect().llm.complete(request);
+    await expect(attempt).rejects.toMatchObject({ code: 'http', status: 400, retryable: false, attempts: 1 });
+    await expect(attempt).rejects.toThrow('scripted 400');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('times out a slow response', async () => {
+    server.enqueue(openAiReply.slow(10_000, openAiReply.json(translated)));
+    const started = Date.now();
+    await expect(connect({ timeoutMs: 200, maxRetries: 0 }).llm.complete(request)).rejects.toMatchObject({ code: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('retries after a timeout, then succeeds', async () => {
+    server.enqueue(openAiReply.slow(10_000, openAiReply.json(translated)), openAiReply.json(translated));
+    await expect(connect({ timeoutMs: 200, maxRetries: 1 }).llm.complete(request)).resolves.toMatchObject({ json: translated });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("stops at once when the caller's signal aborts, and does not retry", async () => {
+    server.enqueue(openAiReply.slow(10_000, openAiReply.json(translated)), openAiReply.json(translated));
+    const controller = new AbortController();
+    const attempt = connect().llm.complete({ ...request, signal: controller.signal });
+    await eventually(() => expect(server.requests).toHaveLength(1));
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ code: 'aborted', retryable: false });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('generates an image from base64, sending the image model, size and b64_json', async () => {
+    server.enqueue(openAiReply.image(png));
+    const image = await connect().images.generate({ prompt: '블록체인 뉴스 표지', size: '1536x1024' });
+    expect(image.mimeType).toBe('image/png');
+    expect(image.bytes.equals(png)).toBe(true);
+    expect(server.requests[0]).toMatchObject({
+      path: '/images/generations',
+      headers: { authorization: 'Bearer sk-test-pulse' },
+      body: { model: 'pulse-test-image', prompt: '블록체인 뉴스 표지', size: '1536x1024', n: 1, response_format: 'b64_json' },
+    });
+  });
+
+  it('rejects image bytes that are not an image', async () => {
+    server.enqueue(openAiReply.image(Buffer.from('<html>not an image</html>')));
+    await expect(connect().images.generate({ prompt: 'x', size: '1024x1024' })).rejects.toMatchObject({ code: 'bad_response' });
+  });
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs npm dependencies when node_modules is missing or older than package-lock.json.
+# Shared by `npm start` and `npm test` so a fresh clone needs no separate install step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+stamp=node_modules/.pulse-install-stamp
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+  echo "▶ installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+  touch "$stamp"
+fi

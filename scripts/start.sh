@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm start`: the whole site in one process on one port (embedded mode, DESIGN §2), no external server.
+# On a fresh clone it installs dependencies and builds the front ends first; later runs skip both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+bash frontends/build-all.sh
+export LOG_PRETTY="${LOG_PRETTY:-true}"
+exec node -r @swc-node/register embedded/src/main.ts

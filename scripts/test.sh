@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm test`: everything a fresh machine needs, then every tier that runs on every commit (DESIGN §9):
+# lint and typecheck of every project, unit, contract (each port against every adapter, real servers
+# from infra/local), service, system and end-to-end. If the infrastructure cannot start, this fails
+# with the reason; nothing is skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
+started=$(date +%s)
+step() { printf '\n▶ %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
+
+step "dependencies"
+bash scripts/ensure-deps.sh
+
+step "local infrastructure (Redis, Kafka, MongoDB-compatible server, k6, Chromium)"
+infra/local/pulse-local up
+eval "$(infra/local/pulse-local env)"
+
+step "lint and typecheck (module boundaries included)"
+npx nx run-many -t lint typecheck --parallel=2 --outputStyle=static
+
+step "front-end builds"
+bash frontends/build-all.sh
+
+step "unit, contract, service and system tests"
+npx jest --verbose --maxWorkers=2 "$@"
+
+step "end-to-end: shell and remotes in Chromium"
+node frontends/scripts/smoke.e2e.js
+
+printf '\n✔ all tests passed in %ss\n' "$(( $(date +%s) - started ))"

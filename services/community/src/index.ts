@@ -1,0 +1,1 @@
+export { communityService } from './community.service-definition';

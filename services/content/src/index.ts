@@ -1,0 +1,1 @@
+export { contentService } from './content.service-definition';

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@pulse/platform';
+import { contentService } from './content.service-definition';
+
+void runService(contentService);

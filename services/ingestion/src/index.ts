@@ -1,0 +1,1 @@
+export { ingestionService } from './ingestion.service-definition';

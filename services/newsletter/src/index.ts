@@ -1,0 +1,1 @@
+export { newsletterService } from './newsletter.service-definition';

@@ -1,0 +1,1 @@
+export { translationService } from './translation.service-definition';

@@ -1,0 +1,11 @@
+import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
+import type { ServiceDefinition } from '@pulse/platform';
+import { TranslationModule } from './translation.module';
+
+export const translationService: ServiceDefinition = {
+  name: 'translation',
+  module: TranslationModule,
+  uses: ['bus', 'store', 'llm'],
+  defaultPort: 3103,
+  httpPrefixes: SERVICE_HTTP_PREFIXES.translation,
+};

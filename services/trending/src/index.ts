@@ -1,0 +1,1 @@
+export { trendingService } from './trending.service-definition';

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@pulse/platform';
+import { trendingService } from './trending.service-definition';
+
+void runService(trendingService);

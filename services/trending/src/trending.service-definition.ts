@@ -1,0 +1,11 @@
+import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
+import type { ServiceDefinition } from '@pulse/platform';
+import { TrendingModule } from './trending.module';
+
+export const trendingService: ServiceDefinition = {
+  name: 'trending',
+  module: TrendingModule,
+  uses: ['bus', 'store', 'cache'],
+  defaultPort: 3104,
+  httpPrefixes: SERVICE_HTTP_PREFIXES.trending,
+};

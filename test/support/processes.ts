@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point the way production does (`node -r @swc-node/register`), capturing output. */
+export function startTs(entry: string, env: Record<string, string | undefined>): RunningProcess {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', LOG_PRETTY: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A free TCP port on loopback, chosen by the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Processes whose parent is `pid` (Linux /proc). */
+export function childProcessesOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // the process ended while we looked
+      }
+    })
+    .map(Number);
+}
+
+/** TCP ports on which `pid` listens (Linux /proc: its socket inodes matched against the LISTEN table). */
+export function listeningPortsOf(pid: number): number[] {
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`)
+      .map((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .map((target) => /^socket:\[(\d+)\]$/.exec(target)?.[1])
+      .filter((inode): inode is string => Boolean(inode)),
+  );
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== '0A') continue; // 0A = LISTEN
+      if (inodes.has(fields[9])) ports.add(parseInt(fields[1].split(':')[1], 16));
+    }
+  }
+  return [...ports];
+}

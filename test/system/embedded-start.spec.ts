@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eventually } from '@pulse/testing';
+import { childProcessesOf, freePort, listeningPortsOf, startTs, type RunningProcess } from '../support/processes';
+
+const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'];
+
+/** `npm start`'s process: the gateway and every service in one process, on one port, no other server. */
+describe('embedded mode (npm start)', () => {
+  let site: RunningProcess;
+  let port: number;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    port = await freePort();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-embedded-'));
+    site = startTs('embedded/src/main.ts', { PORT: String(port), PULSE_DATA_DIR: dataDir });
+  });
+
+  afterAll(async () => {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /readyz on the gateway with every service ready', async () => {
+    const body = await eventually(
+      async () => {
+        if (site.child.exitCode !== null) throw new Error(`site exited early:\n${site.output()}`);
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+        const json = (await response.json()) as { status: string; checks: Record<string, { ok: boolean }> };
+        if (response.status !== 200) throw new Error(`readyz ${response.status}: ${JSON.stringify(json)}`);
+        return json;
+      },
+      { timeoutMs: 90_000, intervalMs: 250 },
+    );
+    expect(body.status).toBe('ready');
+    for (const service of SERVICES) expect(body.checks[service]).toMatchObject({ ok: true, adapter: 'in-process' });
+  });
+
+  it('runs as one process listening on one port, with no other server process', () => {
+    expect(childProcessesOf(site.child.pid!)).toEqual([]);
+    expect(listeningPortsOf(site.child.pid!)).toEqual([port]);
+  });
+
+  it('routes /api/* to the owning service and answers unknown API paths with a JSON 404', async () => {
+    const unknown = await fetch(`http://127.0.0.1:${port}/api/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});
