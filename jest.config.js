@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/services/*/jest.config.js',
     '<rootDir>/embedded/jest.config.js',
+    '<rootDir>/frontends/*/jest.config.js',
     '<rootDir>/test/jest.config.js',
   ],
 };

@@ -18,7 +18,7 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 // Content-hashed names never change meaning; everything else must be revalidated so a redeploy shows.
-const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$/;
+const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 
 /** Starts the server; `server.setRemoteDown(dir, true)` answers 404 for that remote, as if it were gone. */
 function startServer({ port = 0, host = '127.0.0.1' } = {}) {

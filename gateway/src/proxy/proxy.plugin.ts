@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { HOP_BY_HOP, type Upstream } from '../upstreams/upstream';
 import { RouteTable } from './route-table';
@@ -36,6 +37,8 @@ export function registerProxy(fastify: FastifyInstance, upstreams: readonly Upst
             'x-request-id': requestId,
             'x-forwarded-for': request.ip,
             'x-forwarded-proto': request.protocol,
+            // The gateway's own span becomes the service span's parent, so a trace shows both hops.
+            traceparent: currentTraceparent() ?? request.headers.traceparent,
           },
           body: Buffer.isBuffer(request.body) ? request.body : undefined,
         });

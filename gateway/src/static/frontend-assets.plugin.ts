@@ -71,6 +71,10 @@ export function registerFrontendAssets(fastify: FastifyInstance, config: Gateway
     const relative = (request.params as { '*': string })['*'];
     const file = relative ? safeFile(shellDist, relative) : undefined;
     if (file) return sendFile(reply, file);
+    // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
+    if (path.extname(relative ?? '') !== '') {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
+    }
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
       return reply

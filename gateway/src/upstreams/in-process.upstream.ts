@@ -22,7 +22,10 @@ export class InProcessUpstream implements Upstream {
       headers: withoutHopByHop(request.headers),
       payload: request.body && request.body.length > 0 ? request.body : undefined,
     });
-    return { statusCode: response.statusCode, headers: response.headers, body: response.rawPayload };
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
+    );
+    return { statusCode: response.statusCode, headers, body: response.rawPayload };
   }
 
   async check(): Promise<HealthResult> {

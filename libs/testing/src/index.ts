@@ -5,3 +5,8 @@ export * from './kafka-test-env';
 export * from './contracts/bus.contract';
 export * from './openai-test-server';
 export * from './contracts/llm.contract';
+export * from './contracts/search.contract';
+export * from './meilisearch-stub';
+export * from './mongo-test-env';
+export * from './contracts/store.contract';
+export * from './bus-delivery/delivery.scenario';

@@ -22,14 +22,16 @@ export function setupFederation(remotes: RemoteLocations): void {
 
 export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
   const module = await loadRemote<RemoteAppModule>(`${name}/App`);
-  if (!module || typeof module.default !== 'function')
+  if (!module || typeof module.default !== 'function') {
     throw new Error(`원격 모듈 ${name}에 ./App이 없습니다`);
+  }
   return module;
 }
 
 /**
  * Drops what the runtime cached for a remote (manifest, entry, loaded modules) so the next load fetches it
- * afresh: after a failure, or when the remote has been redeployed since.
+ * afresh: after a failure, or when the remote has been redeployed since. `force` is what clears the
+ * caches; the runtime's "already registered" warning it prints is expected.
  */
 export function resetRemote(name: RemoteName): void {
   if (!locations) throw new Error('setupFederation() has not run');

@@ -7,7 +7,7 @@ import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
 import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
 import { DEFAULT_KAFKA_TUNING, headersOf, startKafkaSubscription, type KafkaConsumerTuning } from './kafka.subscription';
-import { MemoryProcessedIds, type ProcessedIds } from './processed-ids';
+import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
 import { assertGroupName, assertTopicName } from './topic-name';
 
 export interface KafkaBusOptions {
@@ -19,8 +19,10 @@ export interface KafkaBusOptions {
   replicationFactor?: number;
   maxAttempts?: number;
   backoff?: BackoffOptions;
-  /** Default: in memory, which forgets on restart; pass a durable one (file, Redis, document store). */
+  /** A durable record shared by replicas (Redis, the document store). Owned by the caller. */
   processedIds?: ProcessedIds;
+  /** Without processedIds: keep the record in files here (one process per group). Neither: in memory. */
+  processedIdsDir?: string;
   consumer?: Partial<KafkaConsumerTuning>;
   logger?: BusLogger;
 }
@@ -51,7 +53,7 @@ export class KafkaEventBus implements EventBus {
       logLevel: kafkaLogLevel(options.logger),
       logCreator: kafkaLogCreator(options.logger),
     });
-    this.processedIds = options.processedIds ?? new MemoryProcessedIds();
+    this.processedIds = options.processedIds ?? this.ownProcessedIds();
     this.tuning = { ...DEFAULT_KAFKA_TUNING, ...options.consumer };
   }
 
@@ -117,6 +119,12 @@ export class KafkaEventBus implements EventBus {
     return this.closing;
   }
 
+  private ownProcessedIds(): ProcessedIds {
+    if (this.options.processedIdsDir) return new FileProcessedIds(this.options.processedIdsDir);
+    this.options.logger?.warn({ adapter: 'kafka' }, 'bus: processed ids kept in memory: events redelivered after a restart are handled again');
+    return new MemoryProcessedIds();
+  }
+
   private assertOpen(): void {
     if (this.closing) throw new Error('event bus is closed');
   }
@@ -158,9 +166,9 @@ export class KafkaEventBus implements EventBus {
       ensured = (async () => {
         const admin = await this.connectedAdmin();
         await admin.createTopics({
-          waitForLeaders: true,
           topics: [{ topic, numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS, replicationFactor: this.options.replicationFactor ?? -1 }],
         });
+        await waitForLeaders(admin, topic);
       })().catch((error: unknown) => {
         this.topics.delete(topic);
         throw error;
@@ -180,5 +188,27 @@ export class KafkaEventBus implements EventBus {
       acks: -1,
       messages: [{ key: message.key, value: message.value, headers: { ...headersOf(message.headers), ...deadLetterHeaders(info) } }],
     });
+  }
+}
+
+const METADATA_SETTLE_MS = 15_000;
+
+/**
+ * kafkajs's own waitForLeaders gives up on UNKNOWN_TOPIC_OR_PARTITION, which a KRaft broker answers
+ * for a moment after creating a topic; both that and LEADER_NOT_AVAILABLE only mean "not yet".
+ */
+async function waitForLeaders(admin: Admin, topic: string): Promise<void> {
+  const deadline = Date.now() + METADATA_SETTLE_MS;
+  for (;;) {
+    try {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+      if (topics[0]?.partitions.length && topics[0].partitions.every((partition) => partition.leader >= 0)) return;
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type !== 'UNKNOWN_TOPIC_OR_PARTITION' && type !== 'LEADER_NOT_AVAILABLE') throw error;
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`topic '${topic}' has no leader for every partition after ${METADATA_SETTLE_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { PulseBusTransport } from '../bus';
 import type { Adapter } from '../lifecycle';
 import type { PortSet } from '../runtime/port-set';
-import { PinoNestLogger } from '../observability';
+import { PinoNestLogger, registerHttpTracing } from '../observability';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
@@ -31,8 +31,6 @@ export async function createServiceApp(
 
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
-    loggerInstance: logger.child({ component: 'http' }),
-    disableRequestLogging: true,
     trustProxy: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
@@ -40,6 +38,7 @@ export async function createServiceApp(
     bufferLogs: false,
   });
   app.useGlobalFilters(new HttpExceptionFilter(logger));
+  registerHttpTracing(app.getHttpAdapter().getInstance());
   // Signals are handled by whoever runs the app (runService, the embedded launcher), which also closes
   // the adapters after the app; Nest's own shutdown hooks would race them.
   await app.init();

@@ -1,3 +1,4 @@
 export * from './telemetry';
 export * from './logger';
 export * from './nest-logger';
+export * from './http-tracing';

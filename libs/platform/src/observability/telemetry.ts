@@ -1,8 +1,6 @@
-import { context, propagation, trace, type Span, type Context } from '@opentelemetry/api';
+import { context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -16,9 +14,10 @@ export interface TelemetryOptions {
 }
 
 /**
- * Sets tracing up once per process (in embedded mode every service shares it). Call it first in
- * main.ts, before Nest or fastify load `http`, so the HTTP instrumentation can carry `traceparent`
- * on incoming and outgoing requests.
+ * Sets tracing up once per process (in embedded mode every service shares it). HTTP spans are made by
+ * our own fastify hooks (http-tracing.ts) and the gateway's upstreams inject `traceparent` themselves:
+ * explicit propagation does not depend on patching `http` before it is first loaded, which Nest's
+ * import order (and Jest's module registry) make unreliable.
  */
 export function startTelemetry(options: TelemetryOptions): void {
   if (provider) return;
@@ -32,15 +31,6 @@ export function startTelemetry(options: TelemetryOptions): void {
     spanProcessors,
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
-  registerInstrumentations({
-    tracerProvider: provider,
-    instrumentations: [
-      new HttpInstrumentation({
-        // Probes hit these every few seconds; tracing them would drown the useful spans.
-        ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz)/.test(request.url ?? ''),
-      }),
-    ],
-  });
 }
 
 export async function stopTelemetry(): Promise<void> {
@@ -54,6 +44,11 @@ export function currentTraceparent(): string | undefined {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent;
+}
+
+/** Context whose parent is the given carrier's trace (HTTP headers or an envelope's traceparent). */
+export function extractContext(carrier: Record<string, unknown>): Context {
+  return propagation.extract(context.active(), carrier);
 }
 
 /** Runs `work` in a span whose parent is the producer's `traceparent` (from an event envelope). */

@@ -1,3 +1,4 @@
+/// <reference path="./meilisearch-types.d.ts" />
 import { Meilisearch, type EnqueuedTask, type Hit, type SearchParams, type Task } from 'meilisearch';
 import type { HealthResult } from '../lifecycle';
 import { CHOSEONG_FIELD, choseongFieldValue, rewriteChoseongQuery } from './meilisearch.choseong';
@@ -128,8 +129,11 @@ export class MeilisearchSearchIndex implements SearchIndex {
   }
 }
 
-function toSearchParams(query: NormalisedQuery): SearchParams {
-  const params: SearchParams = {
+// page/hitsPerPage (not offset/limit) make Meilisearch count every hit, which the port's totals need.
+type PagedSearchParams = SearchParams & { page: number; hitsPerPage: number };
+
+function toSearchParams(query: NormalisedQuery): PagedSearchParams {
+  const params: PagedSearchParams = {
     page: query.page,
     hitsPerPage: query.hitsPerPage,
     filter: toMeilisearchFilter(query.filters),

@@ -1,3 +1,4 @@
+/// <reference path="./meilisearch-types.d.ts" />
 import type { Settings } from 'meilisearch';
 import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './embedded/edit-distance';
 import { CHOSEONG_FIELD } from './meilisearch.choseong';

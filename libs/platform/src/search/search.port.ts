@@ -28,8 +28,8 @@ export interface RangeFilter {
 }
 /**
  * A scalar means equality, an array means "any of" (an empty array matches nothing), an object means a
- * numeric range. A document field holding an array matches when any element does. Values compare by type:
- * the filter `'5'` does not match the number 5.
+ * numeric range. A document field holding an array matches when any element does. String equality ignores
+ * case (as Meilisearch's does). Filter with the type the field holds: a number for a numeric field.
  */
 export type FieldFilter = FilterValue | readonly FilterValue[] | RangeFilter;
 export type SearchFilters = Readonly<Record<string, FieldFilter>>;

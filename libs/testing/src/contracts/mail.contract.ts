@@ -52,7 +52,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** RFC 2047 encoded words (UTF-8, B or Q); whitespace between adjacent words is not part of the text. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>

@@ -4,8 +4,8 @@ import { fieldValue } from './engine-index';
 
 /**
  * Structured filters and field sorts, with Meilisearch's semantics so both adapters agree: a field
- * holding an array matches when any element does; documents missing a sort field come last whatever
- * the direction.
+ * holding an array matches when any element does; string equality ignores case; documents missing a
+ * sort field come last whatever the direction.
  */
 
 export function matchesFilters(doc: SearchDocument, filters: ReadonlyArray<[string, FieldFilter]>): boolean {
@@ -14,7 +14,7 @@ export function matchesFilters(doc: SearchDocument, filters: ReadonlyArray<[stri
 
 function matchesFilter(value: unknown, filter: FieldFilter): boolean {
   const values = Array.isArray(value) ? value : [value];
-  if (Array.isArray(filter)) return values.some((v) => (filter as readonly FilterValue[]).includes(v as FilterValue));
+  if (Array.isArray(filter)) return values.some((v) => (filter as readonly FilterValue[]).some((f) => equals(v, f)));
   if (isRangeFilter(filter)) {
     return values.some(
       (v) =>
@@ -25,7 +25,12 @@ function matchesFilter(value: unknown, filter: FieldFilter): boolean {
         (filter.lt === undefined || v < filter.lt),
     );
   }
-  return values.includes(filter);
+  return values.some((v) => equals(v, filter as FilterValue));
+}
+
+function equals(value: unknown, filter: FilterValue): boolean {
+  if (typeof value === 'string' && typeof filter === 'string') return value.toLowerCase() === filter.toLowerCase();
+  return value === filter;
 }
 
 export function compareBySort(a: SearchDocument, b: SearchDocument, sort: readonly SortField[]): number {

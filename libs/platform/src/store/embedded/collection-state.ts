@@ -83,7 +83,7 @@ export class CollectionState {
     const ids = equalityValues(filter._id) ?? this.indexes.candidateIds(filter);
     if (!ids) return this.docs.values();
     const out: StoredDoc[] = [];
-    for (const id of new Set(ids)) {
+    for (const id of new Set<unknown>(ids)) {
       const doc = this.docs.get(id as string);
       if (doc) out.push(doc);
     }

@@ -20,7 +20,7 @@ export function getField(doc: Record<string, unknown>, path: string): unknown {
       if (!isIndex(segment)) return undefined;
       current = current[Number(segment)];
     } else if (isContainer(current)) {
-      current = current[segment];
+      current = (current as Record<string, unknown>)[segment];
     } else {
       return undefined;
     }
@@ -61,7 +61,7 @@ export function unsetField(doc: Record<string, unknown>, path: string): void {
   if (Array.isArray(current)) {
     if (isIndex(last) && Number(last) < current.length) current[Number(last)] = null;
   } else if (isContainer(current)) {
-    delete current[last];
+    delete (current as Record<string, unknown>)[last];
   }
 }
 

@@ -1,9 +1,9 @@
-import { Query } from 'mingo';
 import type { UpdateSpec } from '../store.port';
 import { InvalidStoreOperationError } from '../store.errors';
 import { isOperatorObject, isPlainObject } from '../shared/store-value';
 import { compareValues } from '../shared/value-order';
 import { getField, setField, unsetField } from './document-path';
+import { compileFilter } from './mingo-engine';
 
 type Doc = Record<string, unknown>;
 
@@ -88,12 +88,12 @@ function pull(doc: Doc, path: string, condition: unknown): void {
 /** `{ $gte: 5 }` tests each element; `{ qty: 0 }` is a query on document elements; else equality. */
 function pullMatcher(condition: unknown): (item: unknown) => boolean {
   if (isOperatorObject(condition)) {
-    const query = new Query({ value: condition });
-    return (item) => query.test({ value: item });
+    const test = compileFilter({ value: condition });
+    return (item) => test({ value: item });
   }
   if (isPlainObject(condition)) {
-    const query = new Query(condition);
-    return (item) => isPlainObject(item) && query.test(item);
+    const test = compileFilter(condition);
+    return (item) => isPlainObject(item) && test(item);
   }
   return (item) => compareValues(item, condition) === 0;
 }

@@ -1,5 +1,8 @@
-import { MongoBulkWriteError, MongoError, MongoServerError } from 'mongodb';
+import mongoose from 'mongoose';
 import { DuplicateKeyError, InvalidStoreOperationError, StoreUnavailableError } from '../store.errors';
+
+// The driver mongoose loaded, so `instanceof` holds even if another copy of mongodb is installed.
+const { MongoBulkWriteError, MongoError, MongoServerError } = mongoose.mongo;
 
 /** Server codes meaning "the request was wrong", which the embedded store reports as InvalidStoreOperationError. */
 const INVALID_REQUEST_CODES = new Set([
@@ -22,7 +25,11 @@ const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
 /** Translates driver errors into the port's errors; anything unrecognised is rethrown as it is. */
 export function toPortError(error: unknown, collection: string): unknown {
   if (error instanceof MongoBulkWriteError && DUPLICATE_KEY_CODES.has(Number(error.code))) {
-    return new DuplicateKeyError(collection, indexNameOf(error), error.result?.insertedCount ?? 0, { cause: error });
+    // An ordered insert stops at its first error, whose index is how many went in before it; the
+    // result's insertedCount is not reliable across servers (mongo-java-server counts the whole batch).
+    const writeErrors = [error.writeErrors].flat();
+    const inserted = writeErrors[0]?.index ?? error.result?.insertedCount ?? 0;
+    return new DuplicateKeyError(collection, indexNameOf(error), inserted, { cause: error });
   }
   if (error instanceof MongoServerError) {
     if (DUPLICATE_KEY_CODES.has(Number(error.code))) {
@@ -41,13 +48,13 @@ export function toPortError(error: unknown, collection: string): unknown {
   return error;
 }
 
-function isConnectivityError(error: MongoError): boolean {
+function isConnectivityError(error: Error): boolean {
   return ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoTopologyClosedError'].includes(
     error.name,
   );
 }
 
 /** 'E11000 duplicate key error collection: db.c index: email_1 dup key: …' → 'email_1'. */
-function indexNameOf(error: MongoError): string | undefined {
+function indexNameOf(error: Error): string | undefined {
   return /index: (\S+)/.exec(error.message)?.[1];
 }

@@ -1,0 +1,52 @@
+import { describeConfigSchema, loadConfig } from '../config';
+import { busConfigSchema } from './bus.config';
+import { createEventBus } from './bus.factory';
+import { InProcessEventBus } from './in-process.bus';
+import { KafkaEventBus } from './kafka.bus';
+
+const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
+
+describe('bus configuration', () => {
+  it('defaults to the in-process driver', () => {
+    expect(busConfigSchema.parse({})).toMatchObject({
+      BUS_DRIVER: 'in-process',
+      BUS_PARTITIONS: 3,
+      BUS_MAX_ATTEMPTS: 5,
+      BUS_RETRY_BACKOFF_MS: 500,
+      BUS_FSYNC: false,
+    });
+  });
+
+  it('names KAFKA_BROKERS when the kafka driver has none', () => {
+    expect(() => loadConfig({ bus: busConfigSchema }, { BUS_DRIVER: 'kafka' })).toThrow(
+      'Invalid configuration: KAFKA_BROKERS — is required when BUS_DRIVER=kafka',
+    );
+  });
+
+  it('names the variable that is out of range', () => {
+    const result = busConfigSchema.safeParse({ BUS_MAX_ATTEMPTS: '0' });
+    expect(result.error?.issues[0].path).toEqual(['BUS_MAX_ATTEMPTS']);
+    const heartbeat = busConfigSchema.safeParse({ KAFKA_SESSION_TIMEOUT_MS: '6000', KAFKA_HEARTBEAT_INTERVAL_MS: '3000' });
+    expect(heartbeat.error?.issues[0].path).toEqual(['KAFKA_HEARTBEAT_INTERVAL_MS']);
+  });
+
+  it('splits the broker list', () => {
+    const config = busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092,' });
+    expect(config.KAFKA_BROKERS).toEqual(['kafka-0:9092', 'kafka-1:9092']);
+  });
+
+  it('describes every variable for the README table', () => {
+    const variables = describeConfigSchema(busConfigSchema);
+    expect(variables.map((v) => v.name)).toContain('KAFKA_BROKERS');
+    for (const variable of variables) expect([variable.name, variable.description]).toEqual([variable.name, expect.stringMatching(/\w/)]);
+  });
+
+  it('builds the adapter the driver names', async () => {
+    const inProcess = createEventBus(busConfigSchema.parse({}), { logger: silent, serviceName: 'test' });
+    expect(inProcess).toBeInstanceOf(InProcessEventBus);
+    await inProcess.close();
+    const kafka = createEventBus(busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: '127.0.0.1:1' }), { logger: silent, serviceName: 'test' });
+    expect(kafka).toBeInstanceOf(KafkaEventBus);
+    await kafka.close();
+  });
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { BusConfig } from './bus.config';
+import type { BusLogger, EventBus } from './bus.port';
+import { InProcessEventBus } from './in-process.bus';
+import { KafkaEventBus } from './kafka.bus';
+import type { ProcessedIds } from './processed-ids';
+
+export interface BusDeps {
+  logger: BusLogger;
+  serviceName: string;
+  /** A shared processed-id record (Redis, the document store) for services running several replicas. */
+  processedIds?: ProcessedIds;
+}
+
+/** Builds the adapter BUS_DRIVER names. Connections to Kafka are made on first use, so this never blocks. */
+export function createEventBus(config: BusConfig, deps: BusDeps): EventBus {
+  const backoff = { initialMs: config.BUS_RETRY_BACKOFF_MS, maxMs: config.BUS_RETRY_BACKOFF_MAX_MS };
+  const common = { partitions: config.BUS_PARTITIONS, maxAttempts: config.BUS_MAX_ATTEMPTS, backoff, logger: deps.logger };
+
+  if (config.BUS_DRIVER === 'kafka') {
+    // The schema's refinement guarantees brokers here; checked again for callers that skip the schema.
+    if (!config.KAFKA_BROKERS?.length) throw new Error('KAFKA_BROKERS is required when BUS_DRIVER=kafka');
+    deps.logger.info({ adapter: 'kafka', brokers: config.KAFKA_BROKERS }, 'bus: Kafka');
+    return new KafkaEventBus({
+      ...common,
+      brokers: config.KAFKA_BROKERS,
+      clientId: config.KAFKA_CLIENT_ID ?? `pulse-${deps.serviceName}`,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      processedIds: deps.processedIds,
+      processedIdsDir: config.BUS_DATA_DIR && path.join(config.BUS_DATA_DIR, 'processed-ids'),
+      consumer: {
+        sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
+        rebalanceTimeoutMs: config.KAFKA_REBALANCE_TIMEOUT_MS,
+      },
+    });
+  }
+
+  deps.logger.info({ adapter: 'in-process', dataDir: config.BUS_DATA_DIR ?? null }, config.BUS_DATA_DIR ? 'bus: in process, on disk' : 'bus: in process, in memory only');
+  return new InProcessEventBus({ ...common, dataDir: config.BUS_DATA_DIR, fsync: config.BUS_FSYNC, processedIds: deps.processedIds });
+}

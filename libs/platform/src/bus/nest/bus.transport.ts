@@ -1,0 +1,78 @@
+import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+import type { BackoffOptions, EventBus, EventContext, Subscription } from '../bus.port';
+import { PulseBusContext } from './bus.context';
+
+export interface PulseBusTransportOptions {
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+}
+
+/** Per-handler overrides: `@EventPattern(TOPIC, { maxAttempts: 3 })`. */
+interface HandlerExtras {
+  group?: string;
+  maxAttempts?: number;
+}
+
+/**
+ * Feeds a service's `@EventPattern(topic)` handlers from our EventBus port, with the service's consumer
+ * group, so the same controller runs on the in-process bus and on Kafka. The handler is awaited to the
+ * end of its result (promise or observable): the bus commits only after it succeeded, and a thrown
+ * error goes back to the bus, which retries and dead-letters. See README.md for why not Nest's Kafka
+ * transport.
+ */
+export class PulseBusTransport extends Server implements CustomTransportStrategy {
+  private readonly subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly group: string,
+    private readonly options: PulseBusTransportOptions = {},
+  ) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      for (const [pattern, handler] of this.messageHandlers) {
+        if (!handler.isEventHandler) {
+          throw new Error(`@MessagePattern('${pattern}') cannot be served by the event bus (no replies): use @EventPattern`);
+        }
+        const extras = (handler.extras ?? {}) as HandlerExtras;
+        const subscription = await this.bus.subscribe({
+          topic: pattern,
+          group: extras.group ?? this.group,
+          maxAttempts: extras.maxAttempts ?? this.options.maxAttempts,
+          backoff: this.options.backoff,
+          handler: (event, context) => this.handle(handler, event, context),
+        });
+        this.subscriptions.push(subscription);
+      }
+      callback();
+    } catch (error) {
+      await this.close();
+      callback(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((subscription) => subscription.close()));
+  }
+
+  on(): never {
+    throw new Error('PulseBusTransport emits no events; use the EventBus port');
+  }
+
+  unwrap<T>(): T {
+    return this.bus as T;
+  }
+
+  /** Several handlers of one pattern (in different controllers) run in turn and succeed or retry together. */
+  private async handle(handler: MessageHandler, event: unknown, context: EventContext): Promise<void> {
+    const rpcContext = new PulseBusContext([context]);
+    for (let current: MessageHandler | undefined = handler; current; current = current.next) {
+      const result = await current(event, rpcContext);
+      await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './bus.context';
+export * from './bus-exception.filter';
+export * from './bus.transport';

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FileProcessedIds, MemoryProcessedIds } from './processed-ids';
+
+describe('processed-id records', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulse-ids-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps groups apart and forgets the oldest ids beyond its window', async () => {
+    const ids = new MemoryProcessedIds(2);
+    await ids.add('content', 'a');
+    await expect(ids.has('content', 'a')).resolves.toBe(true);
+    await expect(ids.has('trending', 'a')).resolves.toBe(false);
+    await ids.add('content', 'b');
+    await ids.add('content', 'c');
+    await expect(ids.has('content', 'a')).resolves.toBe(false);
+    await expect(ids.has('content', 'c')).resolves.toBe(true);
+  });
+
+  it('on file, remembers ids across a reopen, ignoring a line cut short by a crash', async () => {
+    const first = new FileProcessedIds(dir);
+    await first.add('content', 'id-1');
+    await first.add('content', 'id\nwith newline');
+    await first.close();
+    fs.appendFileSync(path.join(dir, 'content.ids'), '"id-torn');
+
+    const second = new FileProcessedIds(dir);
+    await expect(second.has('content', 'id-1')).resolves.toBe(true);
+    await expect(second.has('content', 'id\nwith newline')).resolves.toBe(true);
+    await expect(second.has('content', 'id-torn')).resolves.toBe(false);
+    await second.add('content', 'id-2');
+    await second.close();
+    const third = new FileProcessedIds(dir);
+    await expect(third.has('content', 'id-2')).resolves.toBe(true);
+    await third.close();
+  });
+
+  it('on file, compacts to its window and refuses a second writer for a group', async () => {
+    const ids = new FileProcessedIds(dir, { window: 10 });
+    for (let i = 0; i < 25; i++) await ids.add('content', `id-${i}`);
+    const lines = fs.readFileSync(path.join(dir, 'content.ids'), 'utf8').trim().split('\n');
+    expect(lines.length).toBeLessThan(20);
+    await expect(ids.has('content', 'id-24')).resolves.toBe(true);
+    await expect(ids.has('content', 'id-0')).resolves.toBe(false);
+    await expect(new FileProcessedIds(dir).has('content', 'id-24')).rejects.toThrow(/already open in this process/);
+    await ids.close();
+  });
+});

@@ -1,0 +1,6 @@
+export * from './store.port';
+export * from './store.errors';
+export * from './store.config';
+export * from './store.factory';
+export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/embedded.store';
+export { MongoDocumentStore, redactMongoUrl, type MongoStoreOptions } from './mongo/mongo.store';
