@@ -5,7 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=node_modules/.pulse-install-stamp
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
-  echo "▶ installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  echo "▶ installing npm dependencies"
+  # `npm install`, not `npm ci`: npm records other platforms' optional binaries (@swc/core-darwin-…)
+  # inconsistently in the lock file, and `npm ci` then refuses it as out of sync. `npm install` follows
+  # the lock file just the same on this platform.
+  npm install --no-audit --no-fund
   touch "$stamp"
 fi

@@ -14,7 +14,12 @@ export interface RunningProcess {
 
 /** Starts a TypeScript entry point the way production does (`node -r @swc-node/register`), capturing output. */
 export function startTs(entry: string, env: Record<string, string | undefined>): RunningProcess {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+  return startProcess(process.execPath, ['-r', '@swc-node/register', entry], env);
+}
+
+/** Starts a command from the repository root with the given environment, capturing output. */
+export function startProcess(command: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', LOG_PRETTY: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
-import { childProcessesOf, freePort, listeningPortsOf, startTs, type RunningProcess } from '../support/processes';
+import { childProcessesOf, freePort, listeningPortsOf, startProcess, type RunningProcess } from '../support/processes';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'];
 
-/** `npm start`'s process: the gateway and every service in one process, on one port, no other server. */
+/** `npm start` (scripts/start.sh): the gateway and every service in one process, on one port, no other server. */
 describe('embedded mode (npm start)', () => {
   let site: RunningProcess;
   let port: number;
@@ -15,7 +15,8 @@ describe('embedded mode (npm start)', () => {
   beforeAll(async () => {
     port = await freePort();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-embedded-'));
-    site = startTs('embedded/src/main.ts', { PORT: String(port), PULSE_DATA_DIR: dataDir });
+    // Exactly what the README's first command runs; its last step `exec`s node, so this pid is the site.
+    site = startProcess('bash', ['scripts/start.sh'], { PORT: String(port), PULSE_DATA_DIR: dataDir });
   });
 
   afterAll(async () => {

@@ -16,14 +16,16 @@ import { tokenize } from './embedded/tokenizer';
 
 export const CHOSEONG_FIELD = '_choseong';
 const MARKER = 'jm';
-const KEYS: Record<string, string> = {
-  ㄱ: 'r', ㄲ: 'k', ㄴ: 's', ㄷ: 'e', ㄸ: 'j', ㄹ: 'f', ㅁ: 'a', ㅂ: 'q', ㅃ: 'p', ㅅ: 't',
-  ㅆ: 'y', ㅇ: 'd', ㅈ: 'w', ㅉ: 'u', ㅊ: 'c', ㅋ: 'z', ㅌ: 'x', ㅍ: 'v', ㅎ: 'g',
-};
+// ㄱ→r, ㄲ→k, ㄴ→s, … : each 초성 followed by its letter.
+const KEYS = new Map(
+  [...'ㄱrㄲkㄴsㄷeㄸjㄹfㅁaㅂqㅃpㅅtㅆyㅇdㅈwㅉuㅊcㅋzㅌxㅍvㅎg'.matchAll(/(.)(.)/gu)].map(
+    ([, jamo, key]) => [jamo, key],
+  ),
+);
 
 export function encodeChoseong(jamo: string): string {
   let out = MARKER;
-  for (const char of jamo) out += KEYS[char] ?? '';
+  for (const char of jamo) out += KEYS.get(char) ?? '';
   return out;
 }
 

@@ -10,7 +10,9 @@ describe('toMeilisearchFilter', () => {
         ['views', { gt: 5 }],
         ['featured', true],
       ]),
-    ).toBe('category = "ai" AND type IN ["news", "insight"] AND (publishedAt >= 10 AND publishedAt < 20) AND views > 5 AND featured = true');
+    ).toBe(
+      'category = "ai" AND type IN ["news", "insight"] AND (publishedAt >= 10 AND publishedAt < 20) AND views > 5 AND featured = true',
+    );
   });
 
   it('has no filter for no filters', () => {

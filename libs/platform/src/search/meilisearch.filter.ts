@@ -25,7 +25,8 @@ export function matchesNothing(filters: ReadonlyArray<[string, FieldFilter]>): b
 }
 
 function clauseFor(field: string, filter: FieldFilter): string {
-  if (Array.isArray(filter)) return `${field} IN [${(filter as readonly FilterValue[]).map(literal).join(', ')}]`;
+  if (Array.isArray(filter))
+    return `${field} IN [${(filter as readonly FilterValue[]).map(literal).join(', ')}]`;
   if (isRangeFilter(filter)) {
     const bounds = RANGE_OPERATORS.filter(([key]) => filter[key] !== undefined).map(
       ([key, operator]) => `${field} ${operator} ${literal(filter[key] as number)}`,

@@ -34,7 +34,11 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
   });
 
   it('creates the prefixed index with id as primary key', () => {
-    expect(stub.requests).toContainEqual({ method: 'POST', path: '/indexes', body: { uid: 'pulse_articles', primaryKey: 'id' } });
+    expect(stub.requests).toContainEqual({
+      method: 'POST',
+      path: '/indexes',
+      body: { uid: 'pulse_articles', primaryKey: 'id' },
+    });
   });
 
   it('applies settings for Korean text: field order, filters, sorts, locale, typo tolerance, ranking rules', () => {
@@ -44,19 +48,28 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
       sortableAttributes: ['publishedAt', 'views'],
       displayedAttributes: ['*'],
       rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
-      typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnAttributes: ['_choseong'] },
+      typoTolerance: {
+        enabled: true,
+        minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 },
+        disableOnAttributes: ['_choseong'],
+      },
       localizedAttributes: [{ attributePatterns: ['*'], locales: ['kor'] }],
       pagination: { maxTotalHits: 100_000 },
     });
   });
 
   it('sends each document with its 초성 field and waits for the task', () => {
-    const added = stub.requests.find((r) => r.method === 'POST' && r.path === '/indexes/pulse_articles/documents');
+    const added = stub.requests.find(
+      (r) => r.method === 'POST' && r.path === '/indexes/pulse_articles/documents',
+    );
     const first = (added?.body as Array<Record<string, unknown>>)[0];
     expect(first).toMatchObject({ id: 'bc-future', title: SEARCH_CORPUS[0].title });
     expect(String(first._choseong).split(' ')).toContain('jmqfcd'); // ㅂㄹㅊㅇ, 블록체인
     const at = stub.requests.indexOf(added!);
-    expect(stub.requests[at + 1]).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/tasks\/\d+$/) });
+    expect(stub.requests[at + 1]).toMatchObject({
+      method: 'GET',
+      path: expect.stringMatching(/^\/tasks\/\d+$/),
+    });
   });
 
   it('translates a query into escaped filters, sort, pages, highlight markers, crop and locale', async () => {
@@ -76,7 +89,8 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
         path: '/indexes/pulse_articles/search',
         body: {
           q: 'jmqfcd 규제',
-          filter: 'category IN ["blockchain", "a\\"b\\\\"] AND (publishedAt >= 1 AND publishedAt < 2) AND tags = "금융"',
+          filter:
+            'category IN ["blockchain", "a\\"b\\\\"] AND (publishedAt >= 1 AND publishedAt < 2) AND tags = "금융"',
           sort: ['publishedAt:desc'],
           page: 2,
           hitsPerPage: 5,
@@ -96,7 +110,10 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
 
   it('asks nothing of the server when an any-of filter lists no values', async () => {
     const mark = stub.requests.length;
-    await expect(search.search('articles', { filters: { category: [] } })).resolves.toMatchObject({ total: 0, hits: [] });
+    await expect(search.search('articles', { filters: { category: [] } })).resolves.toMatchObject({
+      total: 0,
+      hits: [],
+    });
     expect(requestsSince(mark)).toEqual([]);
   });
 
@@ -114,7 +131,9 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
   });
 
   it('sends the API key', async () => {
-    await expect(adapter({ apiKey: 'wrong-key' }).ensureIndex('articles', ARTICLE_SETTINGS)).rejects.toThrow(/API key is invalid/);
+    await expect(adapter({ apiKey: 'wrong-key' }).ensureIndex('articles', ARTICLE_SETTINGS)).rejects.toThrow(
+      /API key is invalid/,
+    );
   });
 });
 
@@ -123,7 +142,12 @@ describe('createSearchIndex with SEARCH_DRIVER=meilisearch', () => {
     const { createSearchIndex } = await import('./search.factory');
     const logger = { info: jest.fn(), warn: jest.fn() };
     const index = await createSearchIndex(
-      { SEARCH_DRIVER: 'meilisearch', MEILISEARCH_URL: stub.url, MEILISEARCH_API_KEY: stub.apiKey, SEARCH_INDEX_PREFIX: 'factory_' },
+      {
+        SEARCH_DRIVER: 'meilisearch',
+        MEILISEARCH_URL: stub.url,
+        MEILISEARCH_API_KEY: stub.apiKey,
+        SEARCH_INDEX_PREFIX: 'factory_',
+      },
       { logger: logger as never },
     );
     expect(index).toBeInstanceOf(MeilisearchSearchIndex);

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a global shim is only reachable this way (see the file)
 /// <reference path="./meilisearch-types.d.ts" />
 import { Meilisearch, type EnqueuedTask, type Hit, type SearchParams, type Task } from 'meilisearch';
 import type { HealthResult } from '../lifecycle';
@@ -6,8 +7,21 @@ import { matchesNothing, toMeilisearchFilter } from './meilisearch.filter';
 import { toMeilisearchSettings } from './meilisearch.settings';
 import { SearchBackendError, SearchIndexNotFoundError } from './search.errors';
 import { renderHighlight, type Span } from './search.highlight';
-import type { IndexSettings, SearchDocument, SearchHit, SearchIndex, SearchQuery, SearchResult } from './search.port';
-import { assertDocuments, assertIndexName, assertSettings, normaliseQuery, type NormalisedQuery } from './search.validation';
+import type {
+  IndexSettings,
+  SearchDocument,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from './search.port';
+import {
+  assertDocuments,
+  assertIndexName,
+  assertSettings,
+  normaliseQuery,
+  type NormalisedQuery,
+} from './search.validation';
 import type { SearchLogger } from './search.logger';
 
 /**
@@ -67,21 +81,32 @@ export class MeilisearchSearchIndex implements SearchIndex {
     assertIndexName(index);
     assertSettings(settings);
     const uid = this.prefix + index;
-    const created = await this.waitFor(this.client.createIndex(uid, { primaryKey: 'id' }), `create index ${uid}`, [
-      'index_already_exists',
-    ]);
+    const created = await this.waitFor(
+      this.client.createIndex(uid, { primaryKey: 'id' }),
+      `create index ${uid}`,
+      ['index_already_exists'],
+    );
     if (created.status === 'succeeded') this.options.logger?.info({ index: uid }, 'search index created');
-    await this.waitFor(this.client.index(uid).updateSettings(toMeilisearchSettings(settings)), `update settings of ${uid}`);
+    await this.waitFor(
+      this.client.index(uid).updateSettings(toMeilisearchSettings(settings)),
+      `update settings of ${uid}`,
+    );
     this.ensured.set(index, settings);
   }
 
   async upsert<D extends SearchDocument>(index: string, docs: readonly D[]): Promise<void> {
     const settings = this.settingsOf(index);
     assertDocuments(docs);
-    const withChoseong = docs.map((doc) => ({ ...doc, [CHOSEONG_FIELD]: choseongFieldValue(doc, settings.searchable) }));
+    const withChoseong = docs.map((doc) => ({
+      ...doc,
+      [CHOSEONG_FIELD]: choseongFieldValue(doc, settings.searchable),
+    }));
     for (let i = 0; i < withChoseong.length; i += UPSERT_BATCH) {
       const batch = withChoseong.slice(i, i + UPSERT_BATCH);
-      await this.waitFor(this.indexOf(index).addDocuments(batch, { primaryKey: 'id' }), `add documents to ${index}`);
+      await this.waitFor(
+        this.indexOf(index).addDocuments(batch, { primaryKey: 'id' }),
+        `add documents to ${index}`,
+      );
     }
   }
 
@@ -96,7 +121,10 @@ export class MeilisearchSearchIndex implements SearchIndex {
     await this.waitFor(this.indexOf(index).deleteAllDocuments(), `clear ${index}`);
   }
 
-  async search<D extends SearchDocument = SearchDocument>(index: string, input: SearchQuery): Promise<SearchResult<D>> {
+  async search<D extends SearchDocument = SearchDocument>(
+    index: string,
+    input: SearchQuery,
+  ): Promise<SearchResult<D>> {
     const query = normaliseQuery(input, this.settingsOf(index));
     if (matchesNothing(query.filters)) {
       return { hits: [], total: 0, page: query.page, hitsPerPage: query.hitsPerPage, totalPages: 0 };
@@ -122,10 +150,16 @@ export class MeilisearchSearchIndex implements SearchIndex {
   }
 
   /** Waits for the task and turns a failed one into an error (the client resolves failed tasks too). */
-  private async waitFor(enqueued: Promise<EnqueuedTask>, what: string, tolerated: string[] = []): Promise<Task> {
+  private async waitFor(
+    enqueued: Promise<EnqueuedTask>,
+    what: string,
+    tolerated: string[] = [],
+  ): Promise<Task> {
     const task = await this.client.tasks.waitForTask(await enqueued);
     if (task.status === 'succeeded' || (task.error && tolerated.includes(task.error.code))) return task;
-    throw new SearchBackendError(`Meilisearch could not ${what}: ${task.error?.code ?? task.status} ${task.error?.message ?? ''}`.trim());
+    throw new SearchBackendError(
+      `Meilisearch could not ${what}: ${task.error?.code ?? task.status} ${task.error?.message ?? ''}`.trim(),
+    );
   }
 }
 
@@ -144,7 +178,11 @@ function toSearchParams(query: NormalisedQuery): PagedSearchParams {
     locales: ['kor'],
   };
   if (query.highlight.length > 0) {
-    Object.assign(params, { attributesToHighlight: query.highlight, highlightPreTag: PRE, highlightPostTag: POST });
+    Object.assign(params, {
+      attributesToHighlight: query.highlight,
+      highlightPreTag: PRE,
+      highlightPostTag: POST,
+    });
   }
   if (query.crop) {
     // Meilisearch crops by words; ask for about one word per two characters so its cut is never shorter
@@ -164,7 +202,11 @@ function toHit<D extends SearchDocument>(hit: Hit, query: NormalisedQuery): Sear
   const highlights: Record<string, string> = {};
   for (const field of query.highlight) {
     const value = (formatted as Record<string, unknown> | undefined)?.[field];
-    const text = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join('\n') : typeof value === 'string' ? value : '';
+    const text = Array.isArray(value)
+      ? value.filter((v) => typeof v === 'string').join('\n')
+      : typeof value === 'string'
+        ? value
+        : '';
     const { plain, spans, cutBefore, cutAfter } = parseMarkers(text);
     const cropLength = query.crop?.fields.includes(field) ? query.crop.length : undefined;
     highlights[field] = renderHighlight(plain, spans, { cropLength, cutBefore, cutAfter });
@@ -173,7 +215,12 @@ function toHit<D extends SearchDocument>(hit: Hit, query: NormalisedQuery): Sear
 }
 
 /** Meilisearch's marked-up text → plain text, match spans, and whether it was cropped at either end. */
-export function parseMarkers(formatted: string): { plain: string; spans: Span[]; cutBefore: boolean; cutAfter: boolean } {
+export function parseMarkers(formatted: string): {
+  plain: string;
+  spans: Span[];
+  cutBefore: boolean;
+  cutAfter: boolean;
+} {
   let plain = '';
   const spans: Span[] = [];
   let open = -1;

@@ -11,11 +11,15 @@ export const searchConfigSchema = z
       .string()
       .url()
       .optional()
-      .describe('Meilisearch base URL, e.g. http://meilisearch:7700. Required when SEARCH_DRIVER is `meilisearch`.'),
+      .describe(
+        'Meilisearch base URL, e.g. http://meilisearch:7700. Required when SEARCH_DRIVER is `meilisearch`.',
+      ),
     MEILISEARCH_API_KEY: z
       .string()
       .optional()
-      .describe('Meilisearch API key (a key with search and document rights, not the master key in production).'),
+      .describe(
+        'Meilisearch API key (a key with search and document rights, not the master key in production).',
+      ),
     SEARCH_INDEX_PREFIX: z
       .string()
       .regex(/^[a-z0-9_-]*$/, 'lowercase letters, digits, - and _ only')
@@ -25,7 +29,11 @@ export const searchConfigSchema = z
   .superRefine((config, ctx) => {
     if (config.SEARCH_DRIVER === 'meilisearch' && !config.MEILISEARCH_URL) {
       // The path names the variable, so loadConfig's one-line error names it too.
-      ctx.addIssue({ code: 'custom', path: ['MEILISEARCH_URL'], message: 'required when SEARCH_DRIVER is meilisearch' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEILISEARCH_URL'],
+        message: 'required when SEARCH_DRIVER is meilisearch',
+      });
     }
   });
 

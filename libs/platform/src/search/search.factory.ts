@@ -11,11 +11,18 @@ export interface SearchFactoryDeps {
  * Picks the search adapter from configuration. The Meilisearch adapter is loaded only when chosen, so a
  * process in embedded mode never loads the Meilisearch client.
  */
-export async function createSearchIndex(config: SearchConfig, { logger }: SearchFactoryDeps): Promise<SearchIndex> {
+export async function createSearchIndex(
+  config: SearchConfig,
+  { logger }: SearchFactoryDeps,
+): Promise<SearchIndex> {
   if (config.SEARCH_DRIVER === 'meilisearch') {
-    if (!config.MEILISEARCH_URL) throw new Error('MEILISEARCH_URL is required when SEARCH_DRIVER is meilisearch');
+    if (!config.MEILISEARCH_URL)
+      throw new Error('MEILISEARCH_URL is required when SEARCH_DRIVER is meilisearch');
     const { MeilisearchSearchIndex } = await import('./meilisearch.search');
-    logger.info({ driver: 'meilisearch', url: config.MEILISEARCH_URL, indexPrefix: config.SEARCH_INDEX_PREFIX }, 'search index');
+    logger.info(
+      { driver: 'meilisearch', url: config.MEILISEARCH_URL, indexPrefix: config.SEARCH_INDEX_PREFIX },
+      'search index',
+    );
     return new MeilisearchSearchIndex({
       url: config.MEILISEARCH_URL,
       apiKey: config.MEILISEARCH_API_KEY,

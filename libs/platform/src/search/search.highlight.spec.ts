@@ -2,16 +2,25 @@ import { cropWindow, escapeHtml, mergeSpans, renderHighlight } from './search.hi
 
 describe('renderHighlight', () => {
   it('escapes everything but the marks', () => {
-    expect(renderHighlight('<b>AI</b> & "칩"', [{ start: 3, end: 5 }])).toBe('&lt;b&gt;<mark>AI</mark>&lt;/b&gt; &amp; &quot;칩&quot;');
+    expect(renderHighlight('<b>AI</b> & "칩"', [{ start: 3, end: 5 }])).toBe(
+      '&lt;b&gt;<mark>AI</mark>&lt;/b&gt; &amp; &quot;칩&quot;',
+    );
     expect(escapeHtml(`'`)).toBe('&#39;');
   });
 
   it('merges overlapping and touching spans', () => {
-    expect(mergeSpans([{ start: 4, end: 6 }, { start: 0, end: 3 }, { start: 2, end: 4 }])).toEqual([{ start: 0, end: 6 }]);
+    expect(
+      mergeSpans([
+        { start: 4, end: 6 },
+        { start: 0, end: 3 },
+        { start: 2, end: 4 },
+      ]),
+    ).toEqual([{ start: 0, end: 6 }]);
   });
 
   it('crops to the length around the first match, on word boundaries, with ellipses', () => {
-    const text = '가상자산 시장은 올해 큰 변화를 겪었다. 특히 스테이블코인은 결제 수단으로 주목받으며 은행권의 관심을 끌었다.';
+    const text =
+      '가상자산 시장은 올해 큰 변화를 겪었다. 특히 스테이블코인은 결제 수단으로 주목받으며 은행권의 관심을 끌었다.';
     const start = text.indexOf('스테이블코인');
     const html = renderHighlight(text, [{ start, end: start + 6 }], { cropLength: 30 });
     expect(html).toMatch(/^…\S/);
@@ -21,7 +30,9 @@ describe('renderHighlight', () => {
   });
 
   it('crops from the start when nothing matched, and not at all when the text fits', () => {
-    expect(renderHighlight('하나 둘 셋 넷 다섯 여섯 일곱 여덟', [], { cropLength: 10 })).toBe('하나 둘 셋 넷…');
+    expect(renderHighlight('하나 둘 셋 넷 다섯 여섯 일곱 여덟', [], { cropLength: 10 })).toBe(
+      '하나 둘 셋 넷…',
+    );
     expect(renderHighlight('짧은 글', [], { cropLength: 10 })).toBe('짧은 글');
   });
 

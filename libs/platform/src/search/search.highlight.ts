@@ -19,14 +19,22 @@ export interface RenderOptions {
 }
 
 export const ELLIPSIS = '…';
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 }
 
 export function mergeSpans(spans: readonly Span[]): Span[] {
-  const sorted = spans.filter((span) => span.end > span.start).sort((a, b) => a.start - b.start || b.end - a.end);
+  const sorted = spans
+    .filter((span) => span.end > span.start)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Span[] = [];
   for (const span of sorted) {
     const last = merged[merged.length - 1];
@@ -38,7 +46,9 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
 
 export function renderHighlight(text: string, spans: readonly Span[], options: RenderOptions = {}): string {
   const merged = mergeSpans(spans);
-  const { start, end } = options.cropLength ? cropWindow(text, merged[0], options.cropLength) : { start: 0, end: text.length };
+  const { start, end } = options.cropLength
+    ? cropWindow(text, merged[0], options.cropLength)
+    : { start: 0, end: text.length };
   let html = start > 0 || options.cutBefore ? ELLIPSIS : '';
   let cursor = start;
   for (const span of merged) {

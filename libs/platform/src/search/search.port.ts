@@ -86,7 +86,10 @@ export interface SearchIndex extends Adapter {
   upsert<D extends SearchDocument>(index: string, docs: readonly D[]): Promise<void>;
   /** Unknown ids are ignored. */
   remove(index: string, ids: readonly string[]): Promise<void>;
-  search<D extends SearchDocument = SearchDocument>(index: string, query: SearchQuery): Promise<SearchResult<D>>;
+  search<D extends SearchDocument = SearchDocument>(
+    index: string,
+    query: SearchQuery,
+  ): Promise<SearchResult<D>>;
   /** Removes every document, keeps the settings. */
   clear(index: string): Promise<void>;
 }

@@ -2,11 +2,20 @@ import { SearchInputError } from './search.errors';
 import type { IndexSettings } from './search.port';
 import { assertDocuments, assertIndexName, assertSettings, normaliseQuery } from './search.validation';
 
-const settings: IndexSettings = { searchable: ['title', 'body'], filterable: ['category', 'publishedAt'], sortable: ['publishedAt'] };
+const settings: IndexSettings = {
+  searchable: ['title', 'body'],
+  filterable: ['category', 'publishedAt'],
+  sortable: ['publishedAt'],
+};
 
 describe('normaliseQuery', () => {
   it('fills defaults and merges crop fields into the highlighted ones', () => {
-    expect(normaliseQuery({ q: '  블록체인 ', highlight: ['title'], crop: { fields: ['body'], length: 80 } }, settings)).toEqual({
+    expect(
+      normaliseQuery(
+        { q: '  블록체인 ', highlight: ['title'], crop: { fields: ['body'], length: 80 } },
+        settings,
+      ),
+    ).toEqual({
       q: '블록체인',
       filters: [],
       sort: [],
@@ -31,11 +40,15 @@ describe('normaliseQuery', () => {
     [{ q: 'x'.repeat(257) }, 'q'],
   ])('refuses %j, naming %s', (query, field) => {
     expect(() => normaliseQuery(query as never, settings)).toThrow(SearchInputError);
-    expect(() => normaliseQuery(query as never, settings)).toThrow(new RegExp(`^${field.replace(/\./g, '\\.')}:`));
+    expect(() => normaliseQuery(query as never, settings)).toThrow(
+      new RegExp(`^${field.replace(/\./g, '\\.')}:`),
+    );
   });
 
   it('refuses to highlight a field that is not displayed', () => {
-    expect(() => normaliseQuery({ highlight: ['body'] }, { ...settings, displayed: ['title'] })).toThrow(/highlight\.body/);
+    expect(() => normaliseQuery({ highlight: ['body'] }, { ...settings, displayed: ['title'] })).toThrow(
+      /highlight\.body/,
+    );
   });
 });
 

@@ -43,7 +43,8 @@ export function assertIndexName(index: string): void {
 }
 
 export function assertSettings(settings: IndexSettings): void {
-  if (settings.searchable.length === 0) throw new SearchInputError('settings.searchable', 'needs at least one field');
+  if (settings.searchable.length === 0)
+    throw new SearchInputError('settings.searchable', 'needs at least one field');
   for (const [key, fields] of Object.entries(settings) as Array<[string, readonly string[] | undefined]>) {
     for (const field of fields ?? []) assertFieldName(`settings.${key}`, field);
   }
@@ -59,7 +60,8 @@ export function assertDocuments(docs: readonly SearchDocument[]): void {
 
 export function normaliseQuery(query: SearchQuery, settings: IndexSettings): NormalisedQuery {
   const q = (query.q ?? '').trim();
-  if (q.length > MAX_QUERY_LENGTH) throw new SearchInputError('q', `longer than ${MAX_QUERY_LENGTH} characters`);
+  if (q.length > MAX_QUERY_LENGTH)
+    throw new SearchInputError('q', `longer than ${MAX_QUERY_LENGTH} characters`);
   const page = query.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw new SearchInputError('page', 'must be an integer ≥ 1');
   const hitsPerPage = query.hitsPerPage ?? DEFAULT_HITS_PER_PAGE;
@@ -76,7 +78,8 @@ export function normaliseQuery(query: SearchQuery, settings: IndexSettings): Nor
   const sort = query.sort === undefined || query.sort === 'relevance' ? [] : [...query.sort];
   for (const { field, order } of sort) {
     assertDeclared('sort', field, settings.sortable);
-    if (order !== 'asc' && order !== 'desc') throw new SearchInputError(`sort.${field}`, "order must be 'asc' or 'desc'");
+    if (order !== 'asc' && order !== 'desc')
+      throw new SearchInputError(`sort.${field}`, "order must be 'asc' or 'desc'");
   }
 
   const crop = query.crop && { fields: [...query.crop.fields], length: query.crop.length };
@@ -101,7 +104,10 @@ function assertFieldName(where: string, field: string): void {
 
 function assertDeclared(where: string, field: string, declared: readonly string[]): void {
   if (!declared.includes(field)) {
-    throw new SearchInputError(`${where}.${field}`, `not declared ${where === 'highlight' ? 'searchable' : where === 'sort' ? 'sortable' : 'filterable'} in the index settings`);
+    throw new SearchInputError(
+      `${where}.${field}`,
+      `not declared ${where === 'highlight' ? 'searchable' : where === 'sort' ? 'sortable' : 'filterable'} in the index settings`,
+    );
   }
 }
 

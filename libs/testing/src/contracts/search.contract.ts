@@ -111,7 +111,11 @@ export const SEARCH_CORPUS: Article[] = [
 const ids = (result: SearchResult) => result.hits.map((hit) => hit.id);
 const byId = (id: string) => SEARCH_CORPUS.find((doc) => doc.id === id)!;
 /** Visible characters of highlight HTML: tags removed, entities counted as one, ellipses not counted. */
-const visibleLength = (html: string) => html.replace(/<\/?mark>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, '_').replace(/…/g, '').length;
+const visibleLength = (html: string) =>
+  html
+    .replace(/<\/?mark>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, '_')
+    .replace(/…/g, '').length;
 
 interface RelevanceCase {
   query: string;
@@ -131,14 +135,44 @@ export const KOREAN_RELEVANCE_CASES: RelevanceCase[] = [
     what: 'particle 의 stripped, only the noun marked',
   },
   { query: '블록체인은', expected: { top: 'bc-future' }, needs: 'analysis', what: 'particle 은 stripped' },
-  { query: '블록체인에서', expected: { top: 'bc-future' }, needs: 'analysis', what: 'particle 에서 stripped' },
-  { query: '블록체인으로', expected: { top: 'bc-future' }, needs: 'analysis', what: 'particle 으로 stripped' },
-  { query: '엔비디아가 공개한', expected: { top: 'nvidia-chip' }, needs: 'analysis', what: 'particle and verb ending stripped' },
-  { query: 'OpenAI 투자', expected: { top: 'openai-invest' }, needs: 'substring', what: 'Latin and Korean words' },
-  { query: 'OpenAI투자', expected: { top: 'openai-invest' }, needs: 'analysis', what: 'mixed scripts split at the boundary' },
+  {
+    query: '블록체인에서',
+    expected: { top: 'bc-future' },
+    needs: 'analysis',
+    what: 'particle 에서 stripped',
+  },
+  {
+    query: '블록체인으로',
+    expected: { top: 'bc-future' },
+    needs: 'analysis',
+    what: 'particle 으로 stripped',
+  },
+  {
+    query: '엔비디아가 공개한',
+    expected: { top: 'nvidia-chip' },
+    needs: 'analysis',
+    what: 'particle and verb ending stripped',
+  },
+  {
+    query: 'OpenAI 투자',
+    expected: { top: 'openai-invest' },
+    needs: 'substring',
+    what: 'Latin and Korean words',
+  },
+  {
+    query: 'OpenAI투자',
+    expected: { top: 'openai-invest' },
+    needs: 'analysis',
+    what: 'mixed scripts split at the boundary',
+  },
   { query: 'ㅂㄹㅊㅇ', expected: { top: 'bc-future' }, needs: 'adapter', what: '초성 query' },
   { query: 'ㅇㄷㄹㅇ', expected: { top: 'eth-upgrade' }, needs: 'adapter', what: '초성 query for 이더리움' },
-  { query: '인공지능', expected: { includes: ['genai-market', 'openai-invest'] }, needs: 'substring', what: "noun inside '생성형인공지능'" },
+  {
+    query: '인공지능',
+    expected: { includes: ['genai-market', 'openai-invest'] },
+    needs: 'substring',
+    what: "noun inside '생성형인공지능'",
+  },
   {
     query: '생성형인공지능',
     expected: { includes: ['genai-market', 'openai-invest'] },
@@ -158,7 +192,10 @@ export function describeSearchIndexContract(
     let search: SearchIndex;
     let counter = 0;
     /** A fresh index per test (unique per run too, for servers that outlive it). */
-    const fresh = async (settings: IndexSettings = ARTICLE_SETTINGS, docs: SearchDocument[] = SEARCH_CORPUS) => {
+    const fresh = async (
+      settings: IndexSettings = ARTICLE_SETTINGS,
+      docs: SearchDocument[] = SEARCH_CORPUS,
+    ) => {
       const index = `contract_${process.pid}_${++counter}`;
       await search.ensureIndex(index, settings);
       await search.upsert(index, docs);
@@ -180,8 +217,12 @@ export function describeSearchIndexContract(
 
     describe('indexes and documents', () => {
       it('refuses an index this process has not ensured', async () => {
-        await expect(search.search('never_ensured', { q: 'x' })).rejects.toBeInstanceOf(SearchIndexNotFoundError);
-        await expect(search.upsert('never_ensured', [{ id: 'a' }])).rejects.toBeInstanceOf(SearchIndexNotFoundError);
+        await expect(search.search('never_ensured', { q: 'x' })).rejects.toBeInstanceOf(
+          SearchIndexNotFoundError,
+        );
+        await expect(search.upsert('never_ensured', [{ id: 'a' }])).rejects.toBeInstanceOf(
+          SearchIndexNotFoundError,
+        );
       });
 
       it('returns the stored document unchanged in each hit', async () => {
@@ -198,7 +239,9 @@ export function describeSearchIndexContract(
 
       it('replaces a document upserted again under the same id', async () => {
         const index = await fresh();
-        await search.upsert(index, [{ ...byId('nvidia-chip'), title: '엔비디아 분기 실적 발표', summary: '매출 증가' }]);
+        await search.upsert(index, [
+          { ...byId('nvidia-chip'), title: '엔비디아 분기 실적 발표', summary: '매출 증가' },
+        ]);
         await expect(search.search(index, { q: '차세대' }).then(ids)).resolves.toEqual([]);
         await expect(search.search(index, { q: '실적' }).then(ids)).resolves.toEqual(['nvidia-chip']);
         await expect(search.search(index, {})).resolves.toMatchObject({ total: SEARCH_CORPUS.length });
@@ -216,7 +259,9 @@ export function describeSearchIndexContract(
         await search.clear(index);
         await expect(search.search(index, {})).resolves.toMatchObject({ total: 0, hits: [] });
         await search.upsert(index, [byId('eth-upgrade')]);
-        await expect(search.search(index, { filters: { category: 'blockchain' } }).then(ids)).resolves.toEqual(['eth-upgrade']);
+        await expect(
+          search.search(index, { filters: { category: 'blockchain' } }).then(ids),
+        ).resolves.toEqual(['eth-upgrade']);
       });
 
       it('returns only the displayed fields, and always the id', async () => {
@@ -232,7 +277,13 @@ export function describeSearchIndexContract(
 
     describe('filters', () => {
       const filtered = (filters: Record<string, unknown>) =>
-        search.search(corpus, { filters: filters as never, sort: [{ field: 'publishedAt', order: 'asc' }], hitsPerPage: 100 }).then(ids);
+        search
+          .search(corpus, {
+            filters: filters as never,
+            sort: [{ field: 'publishedAt', order: 'asc' }],
+            hitsPerPage: 100,
+          })
+          .then(ids);
 
       it('filters by equality, ignoring case as Meilisearch does', async () => {
         await expect(filtered({ category: 'ai' })).resolves.toEqual(['openai-invest', 'genai-market']);
@@ -240,18 +291,29 @@ export function describeSearchIndexContract(
       });
 
       it('filters by any of several values', async () => {
-        await expect(filtered({ type: ['insight', 'analysis'] })).resolves.toEqual(['genai-market', 'web-security', 'crypto-policy']);
+        await expect(filtered({ type: ['insight', 'analysis'] })).resolves.toEqual([
+          'genai-market',
+          'web-security',
+          'crypto-policy',
+        ]);
         await expect(filtered({ type: [] })).resolves.toEqual([]);
       });
 
       it('filters by a numeric range (a period)', async () => {
-        await expect(filtered({ publishedAt: { gte: T0 + 2 * DAY, lte: T0 + 4 * DAY } })).resolves.toEqual(['openai-invest', 'genai-market', 'eth-upgrade']);
+        await expect(filtered({ publishedAt: { gte: T0 + 2 * DAY, lte: T0 + 4 * DAY } })).resolves.toEqual([
+          'openai-invest',
+          'genai-market',
+          'eth-upgrade',
+        ]);
         await expect(filtered({ publishedAt: { gt: T0 + 6 * DAY } })).resolves.toEqual(['crypto-policy']);
       });
 
       it('matches an array field when any element matches, and combines filters', async () => {
         await expect(filtered({ tags: '금융' })).resolves.toEqual(['bc-future']);
-        await expect(filtered({ category: 'blockchain', type: 'news' })).resolves.toEqual(['bc-future', 'eth-upgrade']);
+        await expect(filtered({ category: 'blockchain', type: 'news' })).resolves.toEqual([
+          'bc-future',
+          'eth-upgrade',
+        ]);
       });
 
       it('passes values with quotes and backslashes as data, never as filter syntax', async () => {
@@ -260,48 +322,77 @@ export function describeSearchIndexContract(
       });
 
       it('refuses filters and sorts on fields not declared for them', async () => {
-        await expect(search.search(corpus, { filters: { views: 1 } })).rejects.toBeInstanceOf(SearchInputError);
-        await expect(search.search(corpus, { sort: [{ field: 'title', order: 'asc' }] })).rejects.toBeInstanceOf(SearchInputError);
+        await expect(search.search(corpus, { filters: { views: 1 } })).rejects.toBeInstanceOf(
+          SearchInputError,
+        );
+        await expect(
+          search.search(corpus, { sort: [{ field: 'title', order: 'asc' }] }),
+        ).rejects.toBeInstanceOf(SearchInputError);
         await expect(search.search(corpus, { hitsPerPage: 0 })).rejects.toBeInstanceOf(SearchInputError);
       });
     });
 
     describe('sorting and pages', () => {
       it('lists by a field when the query is empty (latest, popular)', async () => {
-        const latest = await search.search(corpus, { filters: { category: 'blockchain' }, sort: [{ field: 'publishedAt', order: 'desc' }] });
+        const latest = await search.search(corpus, {
+          filters: { category: 'blockchain' },
+          sort: [{ field: 'publishedAt', order: 'desc' }],
+        });
         expect(ids(latest)).toEqual(['crypto-policy', 'eth-upgrade', 'bc-future']);
-        const popular = await search.search(corpus, { sort: [{ field: 'views', order: 'desc' }], hitsPerPage: 3 });
+        const popular = await search.search(corpus, {
+          sort: [{ field: 'views', order: 'desc' }],
+          hitsPerPage: 3,
+        });
         expect(ids(popular)).toEqual(['openai-invest', 'nvidia-chip', 'eth-upgrade']);
       });
 
       it('sorts the matches of a query by a field', async () => {
-        const result = await search.search(corpus, { q: '블록체인', sort: [{ field: 'views', order: 'asc' }] });
+        const result = await search.search(corpus, {
+          q: '블록체인',
+          sort: [{ field: 'views', order: 'asc' }],
+        });
         expect(ids(result)).toEqual(['bc-future']);
-        const newest = await search.search(corpus, { q: '투자', sort: [{ field: 'publishedAt', order: 'desc' }] });
+        const newest = await search.search(corpus, {
+          q: '투자',
+          sort: [{ field: 'publishedAt', order: 'desc' }],
+        });
         expect(ids(newest)).toEqual(['crypto-policy', 'openai-invest']);
       });
 
       it('pages with totals', async () => {
-        const docs = Array.from({ length: 25 }, (_, i) => article(`page-${i}`, i, i, { title: `페이지 테스트 기사 ${i}` }));
+        const docs = Array.from({ length: 25 }, (_, i) =>
+          article(`page-${i}`, i, i, { title: `페이지 테스트 기사 ${i}` }),
+        );
         const index = await fresh(ARTICLE_SETTINGS, docs);
         const sort = [{ field: 'publishedAt', order: 'desc' as const }];
         const third = await search.search(index, { sort, page: 3, hitsPerPage: 10 });
         expect(third).toMatchObject({ total: 25, page: 3, hitsPerPage: 10, totalPages: 3 });
         expect(ids(third)).toEqual(['page-4', 'page-3', 'page-2', 'page-1', 'page-0']);
-        await expect(search.search(index, { sort, page: 4, hitsPerPage: 10 })).resolves.toMatchObject({ hits: [], total: 25, totalPages: 3 });
-        await expect(search.search(index, { q: '테스트', hitsPerPage: 20 })).resolves.toMatchObject({ total: 25, totalPages: 2 });
+        await expect(search.search(index, { sort, page: 4, hitsPerPage: 10 })).resolves.toMatchObject({
+          hits: [],
+          total: 25,
+          totalPages: 3,
+        });
+        await expect(search.search(index, { q: '테스트', hitsPerPage: 20 })).resolves.toMatchObject({
+          total: 25,
+          totalPages: 2,
+        });
       });
     });
 
     describe('highlights and crops', () => {
       it('wraps matches in <mark> and escapes everything else', async () => {
         const [hit] = (await search.search(corpus, { q: '보안', highlight: ['title', 'summary'] })).hits;
-        expect(hit.highlights.title).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <mark>보안</mark> &amp; &quot;XSS&quot; 점검');
+        expect(hit.highlights.title).toBe(
+          '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <mark>보안</mark> &amp; &quot;XSS&quot; 점검',
+        );
         expect(hit.highlights.summary).toBe('웹 서비스 취약점 분석');
       });
 
       it('crops a long field to the asked length around the first match', async () => {
-        const [hit] = (await search.search(corpus, { q: '스테이블코인', crop: { fields: ['body'], length: 40 } })).hits;
+        const [hit] = (
+          await search.search(corpus, { q: '스테이블코인', crop: { fields: ['body'], length: 40 } })
+        ).hits;
         expect(hit.id).toBe('crypto-policy');
         expect(hit.highlights.body).toContain('<mark>스테이블코인</mark>');
         expect(hit.highlights.body.startsWith('…')).toBe(true);
@@ -309,7 +400,11 @@ export function describeSearchIndexContract(
       });
 
       it('returns highlight fields unmarked when the query is empty', async () => {
-        const result = await search.search(corpus, { filters: { category: 'bigtech' }, sort: [{ field: 'views', order: 'desc' }], highlight: ['title'] });
+        const result = await search.search(corpus, {
+          filters: { category: 'bigtech' },
+          sort: [{ field: 'views', order: 'desc' }],
+          highlight: ['title'],
+        });
         expect(result.hits[0].highlights).toEqual({ title: '엔비디아, 차세대 AI 칩 공개' });
       });
     });
@@ -319,14 +414,27 @@ export function describeSearchIndexContract(
         if (relevance === 'protocol-stub' && needs === 'analysis') {
           it(`'${query}' (${what}): answered in the port's shape only; relevance is the server's analysis, which a protocol stub does not do`, async () => {
             const result = await search.search(corpus, { q: query, highlight: ['title'] });
-            expect(result).toEqual({ hits: expect.any(Array), total: expect.any(Number), page: 1, hitsPerPage: 20, totalPages: expect.any(Number) });
+            expect(result).toEqual({
+              hits: expect.any(Array),
+              total: expect.any(Number),
+              page: 1,
+              hitsPerPage: 20,
+              totalPages: expect.any(Number),
+            });
             for (const hit of result.hits) {
-              expect(hit).toEqual({ id: hit.doc.id, doc: expect.any(Object), score: expect.any(Number), highlights: { title: expect.any(String) } });
+              expect(hit).toEqual({
+                id: hit.doc.id,
+                doc: expect.any(Object),
+                score: expect.any(Number),
+                highlights: { title: expect.any(String) },
+              });
             }
           });
         } else if ('includes' in expected) {
           it(`'${query}' finds ${expected.includes.join(' and ')} (${what})`, async () => {
-            await expect(search.search(corpus, { q: query }).then(ids)).resolves.toEqual(expect.arrayContaining(expected.includes));
+            await expect(search.search(corpus, { q: query }).then(ids)).resolves.toEqual(
+              expect.arrayContaining(expected.includes),
+            );
           });
         } else if (relevance === 'engine') {
           it(`'${query}' ranks ${expected.top} first (${what})`, async () => {

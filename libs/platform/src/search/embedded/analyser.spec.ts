@@ -27,7 +27,9 @@ describe('analyseQuery', () => {
   });
 
   it('reads a 초성 query as jamo', () => {
-    expect(analyseQuery('ㅂㄹㅊㅇ')).toEqual([{ script: 'jamo', text: 'ㅂㄹㅊㅇ', forms: ['ㅂㄹㅊㅇ'], isLast: true }]);
+    expect(analyseQuery('ㅂㄹㅊㅇ')).toEqual([
+      { script: 'jamo', text: 'ㅂㄹㅊㅇ', forms: ['ㅂㄹㅊㅇ'], isLast: true },
+    ]);
   });
 
   it('ignores words after the tenth, as Meilisearch does', () => {

@@ -54,7 +54,8 @@ export function analyseText(text: string): AnalysedText {
 export function analyseQuery(q: string): QueryTerm[] {
   const tokens = tokenize(q.normalize('NFC')).slice(0, MAX_QUERY_TERMS);
   return tokens.map((token, i) => {
-    const text = token.script === 'hangul' || token.script === 'jamo' ? token.text : normaliseTerm(token.text);
+    const text =
+      token.script === 'hangul' || token.script === 'jamo' ? token.text : normaliseTerm(token.text);
     return {
       script: token.script,
       text,

@@ -14,7 +14,9 @@ describe('EmbeddedSearchIndex state', () => {
     restored.importState(state);
     for (const q of ['블록체인의', 'ㅂㄹㅊㅇ', 'etherum', '']) {
       const query = { q, highlight: ['title'], sort: [{ field: 'views', order: 'desc' as const }] };
-      await expect(restored.search('articles', query)).resolves.toEqual(await original.search('articles', query));
+      await expect(restored.search('articles', query)).resolves.toEqual(
+        await original.search('articles', query),
+      );
     }
   });
 

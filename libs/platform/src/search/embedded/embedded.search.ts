@@ -1,7 +1,14 @@
 import type { HealthResult } from '../../lifecycle';
 import { renderHighlight } from '../search.highlight';
 import { SearchIndexNotFoundError } from '../search.errors';
-import type { IndexSettings, SearchDocument, SearchHit, SearchIndex, SearchQuery, SearchResult } from '../search.port';
+import type {
+  IndexSettings,
+  SearchDocument,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from '../search.port';
 import { assertDocuments, assertIndexName, assertSettings, normaliseQuery } from '../search.validation';
 import { analyseQuery } from './analyser';
 import { EngineIndex, fieldText, fieldValue, type StoredDoc } from './engine-index';
@@ -60,7 +67,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     this.indexFor(index).clear();
   }
 
-  async search<D extends SearchDocument = SearchDocument>(index: string, input: SearchQuery): Promise<SearchResult<D>> {
+  async search<D extends SearchDocument = SearchDocument>(
+    index: string,
+    input: SearchQuery,
+  ): Promise<SearchResult<D>> {
     const target = this.indexFor(index);
     const query = normaliseQuery(input, target.settings);
     const terms = analyseQuery(query.q);
@@ -73,7 +83,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     }
     const ranked = candidates
       .filter(({ stored }) => matchesFilters(stored.doc, query.filters))
-      .sort((a, b) => compareBySort(a.stored.doc, b.stored.doc, query.sort) || b.score - a.score || a.stored.no - b.stored.no);
+      .sort(
+        (a, b) =>
+          compareBySort(a.stored.doc, b.stored.doc, query.sort) ||
+          b.score - a.score ||
+          a.stored.no - b.stored.no,
+      );
 
     const from = (query.page - 1) * query.hitsPerPage;
     const hits = ranked.slice(from, from + query.hitsPerPage).map(({ stored, score }): SearchHit<D> => ({
@@ -94,14 +109,18 @@ export class EmbeddedSearchIndex implements SearchIndex {
   exportState(): EmbeddedSearchState {
     const indexes: EmbeddedSearchState['indexes'] = {};
     for (const [name, index] of this.indexes) {
-      indexes[name] = { settings: copySettings(index.settings), documents: [...index.all()].map(({ doc }) => structuredClone(doc)) };
+      indexes[name] = {
+        settings: copySettings(index.settings),
+        documents: [...index.all()].map(({ doc }) => structuredClone(doc)),
+      };
     }
     return { version: 1, indexes };
   }
 
   /** Replaces every index with the snapshot's, rebuilding postings (as costly as re-upserting). */
   importState(state: EmbeddedSearchState): void {
-    if (state.version !== 1) throw new Error(`Unsupported embedded search state version ${String(state.version)}`);
+    if (state.version !== 1)
+      throw new Error(`Unsupported embedded search state version ${String(state.version)}`);
     this.indexes.clear();
     for (const [name, { settings, documents }] of Object.entries(state.indexes)) {
       assertIndexName(name);
@@ -157,7 +176,9 @@ function highlight(
   for (const field of fields) {
     const text = fieldText(doc, field).normalize('NFC');
     const spans = needles ? findSpans(text, needles) : [];
-    out[field] = renderHighlight(text, spans, { cropLength: crop?.fields.includes(field) ? crop.length : undefined });
+    out[field] = renderHighlight(text, spans, {
+      cropLength: crop?.fields.includes(field) ? crop.length : undefined,
+    });
   }
   return out;
 }

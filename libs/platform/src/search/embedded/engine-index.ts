@@ -32,7 +32,11 @@ export class EngineIndex {
       if (present) this.latin.add(key);
       else this.latin.delete(key);
     };
-    this.postings = { terms: new Postings(fields, trackLatin), bigrams: new Postings(fields), choseong: new Postings(fields) };
+    this.postings = {
+      terms: new Postings(fields, trackLatin),
+      bigrams: new Postings(fields),
+      choseong: new Postings(fields),
+    };
     this.lengthSums = new Array<number>(fields).fill(0);
   }
 
@@ -108,6 +112,7 @@ export function fieldText(doc: SearchDocument, path: string): string {
   const value = fieldValue(doc, path);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string' || typeof item === 'number').join('\n');
+  if (Array.isArray(value))
+    return value.filter((item) => typeof item === 'string' || typeof item === 'number').join('\n');
   return '';
 }

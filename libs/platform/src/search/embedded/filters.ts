@@ -14,7 +14,8 @@ export function matchesFilters(doc: SearchDocument, filters: ReadonlyArray<[stri
 
 function matchesFilter(value: unknown, filter: FieldFilter): boolean {
   const values = Array.isArray(value) ? value : [value];
-  if (Array.isArray(filter)) return values.some((v) => (filter as readonly FilterValue[]).some((f) => equals(v, f)));
+  if (Array.isArray(filter))
+    return values.some((v) => (filter as readonly FilterValue[]).some((f) => equals(v, f)));
   if (isRangeFilter(filter)) {
     return values.some(
       (v) =>
@@ -29,7 +30,8 @@ function matchesFilter(value: unknown, filter: FieldFilter): boolean {
 }
 
 function equals(value: unknown, filter: FilterValue): boolean {
-  if (typeof value === 'string' && typeof filter === 'string') return value.toLowerCase() === filter.toLowerCase();
+  if (typeof value === 'string' && typeof filter === 'string')
+    return value.toLowerCase() === filter.toLowerCase();
   return value === filter;
 }
 
@@ -50,7 +52,9 @@ export function compareBySort(a: SearchDocument, b: SearchDocument, sort: readon
 type SortKey = number | string | boolean;
 
 function sortKey(value: unknown): SortKey | undefined {
-  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : undefined;
+  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean'
+    ? value
+    : undefined;
 }
 
 // Numbers before strings before booleans, as Meilisearch orders mixed types in ascending sorts.

@@ -43,7 +43,9 @@ export class LatinVocabulary {
   /** Longer terms that start with `prefix`, at most `limit` of them (shortest first: closest completions). */
   completions(prefix: string, limit: number): string[] {
     const out: string[] = [];
-    const lengths = [...this.byLength.keys()].filter((length) => length > prefix.length).sort((a, b) => a - b);
+    const lengths = [...this.byLength.keys()]
+      .filter((length) => length > prefix.length)
+      .sort((a, b) => a - b);
     for (const length of lengths) {
       for (const term of this.byLength.get(length) ?? []) {
         if (term.startsWith(prefix)) out.push(term);

@@ -7,27 +7,25 @@
  * over-stripped stem only adds a weak extra match and never loses the word itself.
  */
 
+// Written as space-separated lists so each group reads on a few lines.
 const PARTICLES = [
   // case and topic particles
-  '은', '는', '이', '가', '을', '를', '의', '에', '도', '만', '와', '과', '로', '으로', '께서',
-  '에서', '에게', '한테', '까지', '부터', '보다', '처럼', '마다', '조차', '마저', '밖에', '이랑', '랑', '하고',
-  '이나', '이며', '이든', '든지', '이란', '란', '라는', '이라는', '라고', '이라고', '라면', '이라면', '이지만',
+  '은 는 이 가 을 를 의 에 도 만 와 과 로 으로 께서 에서 에게 한테 까지 부터 보다 처럼 마다 조차 마저 밖에',
+  '이랑 랑 하고 이나 이며 이든 든지 이란 란 라는 이라는 라고 이라고 라면 이라면 이지만',
   // particles stacked on particles
-  '에는', '에도', '에의', '와의', '과의', '로서', '로써', '로는', '로도', '로의', '으로서', '으로써', '으로는',
-  '으로도', '으로의', '에서는', '에서도', '에서의', '에서만', '에게는', '에게도', '에게서', '한테서', '까지는',
-  '까지도', '부터는', '로부터', '으로부터', '에서부터',
+  '에는 에도 에의 와의 과의 로서 로써 로는 로도 로의 으로서 으로써 으로는 으로도 으로의 에서는 에서도 에서의',
+  '에서만 에게는 에게도 에게서 한테서 까지는 까지도 부터는 로부터 으로부터 에서부터',
   // copula after a noun
-  '이다', '입니다', '이었다', '였다',
+  '이다 입니다 이었다 였다',
   // plural suffix, stripped on a second pass: '개발자들에게' → '개발자들' → '개발자'
   '들',
-];
+].flatMap((group) => group.split(' '));
 
 // 하다/되다/시키다 verbs built on a noun: '발표했다', '투자하는', '출시된' → the noun.
 const ENDINGS = [
-  '하다', '한다', '했다', '합니다', '했습니다', '하였다', '하는', '하며', '하고', '하여', '해서', '했던', '하기',
-  '하자', '하면', '하면서', '하는데', '한다고', '했다고', '할', '한', '함', '된다', '됐다', '되었다', '됩니다',
-  '되는', '되어', '되며', '되고', '된', '될', '시킨', '시키는', '시켰다',
-];
+  '하다 한다 했다 합니다 했습니다 하였다 하는 하며 하고 하여 해서 했던 하기 하자 하면 하면서 하는데 한다고 했다고',
+  '할 한 함 된다 됐다 되었다 됩니다 되는 되어 되며 되고 된 될 시킨 시키는 시켰다',
+].flatMap((group) => group.split(' '));
 
 // Longest first, so '블록체인으로' loses '으로', not just '로'.
 const SUFFIXES = [...new Set([...PARTICLES, ...ENDINGS])].sort((a, b) => b.length - a.length);
@@ -41,7 +39,9 @@ export function stripParticles(word: string): string[] {
   const stems: string[] = [];
   let current = word;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    const suffix = SUFFIXES.find((candidate) => current.length > candidate.length && current.endsWith(candidate));
+    const suffix = SUFFIXES.find(
+      (candidate) => current.length > candidate.length && current.endsWith(candidate),
+    );
     if (!suffix) break;
     current = current.slice(0, -suffix.length);
     stems.push(current);

@@ -26,13 +26,26 @@ export interface MatchResult {
 }
 
 // How much each kind of match is worth relative to an exact word match.
-const WEIGHT = { surface: 1, stem: 0.9, compound: 0.8, prefix: 0.7, bigrams: 0.6, oneTypo: 0.6, twoTypos: 0.4 };
+const WEIGHT = {
+  surface: 1,
+  stem: 0.9,
+  compound: 0.8,
+  prefix: 0.7,
+  bigrams: 0.6,
+  oneTypo: 0.6,
+  twoTypos: 0.4,
+};
 const MAX_EXPANSIONS = 20;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
 export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): MatchResult {
-  const needles: Needles = { substrings: new Set(), hangulWords: new Set(), choseong: new Set(), terms: new Set() };
+  const needles: Needles = {
+    substrings: new Set(),
+    hangulWords: new Set(),
+    choseong: new Set(),
+    terms: new Set(),
+  };
   const clauses = terms.map((term) => {
     const scores = new Map<number, number>();
     for (const source of sourcesFor(index, term)) {
@@ -65,16 +78,28 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
       // Tried even when the compound is itself indexed: other documents may write it with a space.
       const parts = segment(base, (part) => index.postings.terms.has(part));
       if (parts) {
-        sources.push({ kind: 'terms', keys: parts, weight: WEIGHT.compound, addNeedles: (n) => parts.forEach((p) => n.substrings.add(p)) });
+        sources.push({
+          kind: 'terms',
+          keys: parts,
+          weight: WEIGHT.compound,
+          addNeedles: (n) => parts.forEach((p) => n.substrings.add(p)),
+        });
       }
       if ([...base].length >= 2) {
-        sources.push({ kind: 'bigrams', keys: bigrams(base), weight: WEIGHT.bigrams, addNeedles: (n) => n.substrings.add(base) });
+        sources.push({
+          kind: 'bigrams',
+          keys: bigrams(base),
+          weight: WEIGHT.bigrams,
+          addNeedles: (n) => n.substrings.add(base),
+        });
       }
       return sources;
     }
     case 'jamo': {
       const mark = (needles: Needles) => needles.choseong.add(term.text);
-      const sources: Source[] = [{ kind: 'choseong', keys: [term.text], weight: WEIGHT.surface, addNeedles: mark }];
+      const sources: Source[] = [
+        { kind: 'choseong', keys: [term.text], weight: WEIGHT.surface, addNeedles: mark },
+      ];
       if (term.text.length >= 2) {
         for (const key of choseongCompletions(index, term.text)) {
           sources.push({ kind: 'choseong', keys: [key], weight: WEIGHT.prefix, addNeedles: mark });
@@ -83,14 +108,21 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
       return sources;
     }
     case 'latin': {
-      const sources: Source[] = [{ kind: 'terms', keys: [term.text], weight: WEIGHT.surface, addNeedles: words([term.text]) }];
+      const sources: Source[] = [
+        { kind: 'terms', keys: [term.text], weight: WEIGHT.surface, addNeedles: words([term.text]) },
+      ];
       for (const { term: neighbour, distance } of index.latin.typoNeighbours(term.text)) {
         const weight = distance === 1 ? WEIGHT.oneTypo : WEIGHT.twoTypos;
         sources.push({ kind: 'terms', keys: [neighbour], weight, addNeedles: words([neighbour]) });
       }
       if (term.isLast && term.text.length >= 3) {
         for (const completion of index.latin.completions(term.text, MAX_EXPANSIONS)) {
-          sources.push({ kind: 'terms', keys: [completion], weight: WEIGHT.prefix, addNeedles: words([completion]) });
+          sources.push({
+            kind: 'terms',
+            keys: [completion],
+            weight: WEIGHT.prefix,
+            addNeedles: words([completion]),
+          });
         }
       }
       return sources;
@@ -159,7 +191,7 @@ function scoreSource(index: EngineIndex, source: Source): Map<number, number> {
       const tf = frequencies[f];
       if (tf === 0) continue;
       const norm = 1 - BM25_B + (BM25_B * doc.lengths[f]) / (index.averageLength(f) || 1);
-      score += ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)) / (f + 1);
+      score += (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm) / (f + 1);
     }
     // A compound's parts may each occur in different fields, leaving no field with all of them: still a match.
     out.set(no, source.weight * idf * Math.max(score, 0.1));

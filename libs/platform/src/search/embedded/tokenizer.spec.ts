@@ -9,7 +9,13 @@ describe('tokenize', () => {
   });
 
   it('keeps Latin letters and digits together and splits on punctuation', () => {
-    expect(words('GPT-4o, H100 및 web3')).toEqual(['GPT/latin', '4o/latin', 'H100/latin', '및/hangul', 'web3/latin']);
+    expect(words('GPT-4o, H100 및 web3')).toEqual([
+      'GPT/latin',
+      '4o/latin',
+      'H100/latin',
+      '및/hangul',
+      'web3/latin',
+    ]);
   });
 
   it('treats typed consonants (초성) as their own script', () => {

@@ -37,7 +37,8 @@ export function tokenize(text: string): Token[] {
   let current: CharClass = 'separator';
   let offset = 0;
   const flush = (end: number): void => {
-    if (start >= 0 && current !== 'separator') tokens.push(makeToken(text.slice(start, end), start, end, current));
+    if (start >= 0 && current !== 'separator')
+      tokens.push(makeToken(text.slice(start, end), start, end, current));
     start = -1;
   };
   for (const char of text) {
