@@ -55,20 +55,32 @@ const VERBS = '발표했다 공개했다 출시했다 강화한다 투자했다 
   ' ',
 );
 
-const word = () => {
+// Real articles use far more words than the topical ones above: filler nouns made of random syllables
+// give bodies a realistic vocabulary, so a topical query matches a share of the corpus, not all of it.
+const SYLLABLES =
+  '가나다라마바사아자차카타파하고노도로모보소오조초코토포호구누두루무부수우주추쿠투푸후기니디리미비시이지치키티피히'.split(
+    '',
+  );
+const FILLER = Array.from({ length: 3000 }, () =>
+  Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join(''),
+);
+
+const word = (topical: number) => () => {
   const roll = random();
-  if (roll < 0.15) return pick(LATIN);
-  if (roll < 0.22) return pick(COMPOUND_PREFIXES) + pick(NOUNS);
+  if (roll > topical) return pick(FILLER) + pick(PARTICLES);
+  if (roll < topical * 0.15) return pick(LATIN);
+  if (roll < topical * 0.22) return pick(COMPOUND_PREFIXES) + pick(NOUNS);
   return pick(NOUNS) + pick(PARTICLES);
 };
-const sentence = (words: number) => Array.from({ length: words }, word).join(' ') + ' ' + pick(VERBS) + '.';
+const sentence = (words: number, topical = 1) =>
+  Array.from({ length: words }, word(topical)).join(' ') + ' ' + pick(VERBS) + '.';
 
 const T0 = Date.UTC(2025, 0, 1);
 const docs: SearchDocument[] = Array.from({ length: DOCS }, (_, i) => ({
   id: `a${i}`,
   title: sentence(4),
-  summary: sentence(10),
-  body: Array.from({ length: 6 }, () => sentence(9)).join(' '),
+  summary: sentence(10, 0.5),
+  body: Array.from({ length: 6 }, () => sentence(9, 0.1)).join(' '),
   tags: [pick(NOUNS), pick(LATIN)],
   category: pick(['ai', 'blockchain', 'bigtech']),
   type: pick(['news', 'insight', 'analysis']),

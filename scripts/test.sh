@@ -19,11 +19,18 @@ eval "$(infra/local/pulse-local env)"
 step "lint and typecheck (module boundaries included)"
 npx nx run-many -t lint typecheck --parallel=2 --outputStyle=static
 
+step "deployment manifests (Dockerfile, compose, Kubernetes), checked offline"
+node k8s/validate.js
+
 step "front-end builds"
 bash frontends/build-all.sh
 
 step "unit, contract, service and system tests"
-npx jest --verbose --maxWorkers=2 "$@"
+report=$(mktemp)
+status=0
+npx jest --verbose --maxWorkers=2 --json --outputFile="$report" "$@" || status=$?
+node scripts/test-report.js "$report" || status=$?
+[ "$status" -eq 0 ] || exit "$status"
 
 step "end-to-end: shell and remotes in Chromium"
 node frontends/scripts/smoke.e2e.js

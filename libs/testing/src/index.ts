@@ -10,3 +10,4 @@ export * from './meilisearch-stub';
 export * from './mongo-test-env';
 export * from './contracts/store.contract';
 export * from './bus-delivery/delivery.scenario';
+export * from './contracts/store-parity.contract';

@@ -23,7 +23,10 @@ export function uniqueMongoDatabaseUrl(label: string, base: string = mongoTestUr
  * contract that silently did not run is worse than a red test.
  */
 export async function requireMongo(url: string = mongoTestUrl()): Promise<void> {
-  const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 2_000 });
+  const client = new mongoose.mongo.MongoClient(url, {
+    serverSelectionTimeoutMS: 3_000,
+    connectTimeoutMS: 2_000,
+  });
   try {
     await client.db('admin').command({ ping: 1 });
   } catch (error) {

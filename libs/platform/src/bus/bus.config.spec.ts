@@ -4,7 +4,12 @@ import { createEventBus } from './bus.factory';
 import { InProcessEventBus } from './in-process.bus';
 import { KafkaEventBus } from './kafka.bus';
 
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
+const silent = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+};
 
 describe('bus configuration', () => {
   it('defaults to the in-process driver', () => {
@@ -26,26 +31,36 @@ describe('bus configuration', () => {
   it('names the variable that is out of range', () => {
     const result = busConfigSchema.safeParse({ BUS_MAX_ATTEMPTS: '0' });
     expect(result.error?.issues[0].path).toEqual(['BUS_MAX_ATTEMPTS']);
-    const heartbeat = busConfigSchema.safeParse({ KAFKA_SESSION_TIMEOUT_MS: '6000', KAFKA_HEARTBEAT_INTERVAL_MS: '3000' });
+    const heartbeat = busConfigSchema.safeParse({
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      KAFKA_HEARTBEAT_INTERVAL_MS: '3000',
+    });
     expect(heartbeat.error?.issues[0].path).toEqual(['KAFKA_HEARTBEAT_INTERVAL_MS']);
   });
 
   it('splits the broker list', () => {
-    const config = busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092,' });
+    const config = busConfigSchema.parse({
+      BUS_DRIVER: 'kafka',
+      KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092,',
+    });
     expect(config.KAFKA_BROKERS).toEqual(['kafka-0:9092', 'kafka-1:9092']);
   });
 
   it('describes every variable for the README table', () => {
     const variables = describeConfigSchema(busConfigSchema);
     expect(variables.map((v) => v.name)).toContain('KAFKA_BROKERS');
-    for (const variable of variables) expect([variable.name, variable.description]).toEqual([variable.name, expect.stringMatching(/\w/)]);
+    for (const variable of variables)
+      expect([variable.name, variable.description]).toEqual([variable.name, expect.stringMatching(/\w/)]);
   });
 
   it('builds the adapter the driver names', async () => {
     const inProcess = createEventBus(busConfigSchema.parse({}), { logger: silent, serviceName: 'test' });
     expect(inProcess).toBeInstanceOf(InProcessEventBus);
     await inProcess.close();
-    const kafka = createEventBus(busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: '127.0.0.1:1' }), { logger: silent, serviceName: 'test' });
+    const kafka = createEventBus(
+      busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: '127.0.0.1:1' }),
+      { logger: silent, serviceName: 'test' },
+    );
     expect(kafka).toBeInstanceOf(KafkaEventBus);
     await kafka.close();
   });

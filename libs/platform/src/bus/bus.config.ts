@@ -15,39 +15,76 @@ export const busConfigSchema = z
       .describe(
         "Folder of the in-process bus's log, committed offsets and processed-id record (with Kafka, of the processed-id record). Unset: kept in memory and lost on restart. Services default it to <PULSE_DATA_DIR>/bus.",
       ),
-    BUS_PARTITIONS: int(1, 1000).default(3).describe('Partitions of each topic the bus creates (existing topics keep theirs). Bounds how many members of one group share the work.'),
-    BUS_MAX_ATTEMPTS: int(1, 100).default(5).describe('Attempts of a failing handler before the event goes to `<topic>.dlt`.'),
-    BUS_RETRY_BACKOFF_MS: int(0, 600_000).default(500).describe('Wait before the second attempt; doubles on each further attempt.'),
-    BUS_RETRY_BACKOFF_MAX_MS: int(0, 3_600_000).default(30_000).describe('Longest wait between two attempts.'),
+    BUS_PARTITIONS: int(1, 1000)
+      .default(3)
+      .describe(
+        'Partitions of each topic the bus creates (existing topics keep theirs). Bounds how many members of one group share the work.',
+      ),
+    BUS_MAX_ATTEMPTS: int(1, 100)
+      .default(5)
+      .describe('Attempts of a failing handler before the event goes to `<topic>.dlt`.'),
+    BUS_RETRY_BACKOFF_MS: int(0, 600_000)
+      .default(500)
+      .describe('Wait before the second attempt; doubles on each further attempt.'),
+    BUS_RETRY_BACKOFF_MAX_MS: int(0, 3_600_000)
+      .default(30_000)
+      .describe('Longest wait between two attempts.'),
     BUS_FSYNC: z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true')
-      .describe('In-process bus: fsync each append, so acknowledged events survive a power cut and not only a crash (slower).'),
+      .describe(
+        'In-process bus: fsync each publish, so acknowledged events survive a power cut and not only a crash (slower publishes).',
+      ),
     KAFKA_BROKERS: z
       .string()
       .optional()
-      .transform((value) => value?.split(',').map((broker) => broker.trim()).filter(Boolean))
-      .describe('Comma-separated Kafka bootstrap brokers, e.g. kafka-0:9092,kafka-1:9092. Required when BUS_DRIVER=kafka.'),
+      .transform((value) =>
+        value
+          ?.split(',')
+          .map((broker) => broker.trim())
+          .filter(Boolean),
+      )
+      .describe(
+        'Comma-separated Kafka bootstrap brokers, e.g. kafka-0:9092,kafka-1:9092. Required when BUS_DRIVER=kafka.',
+      ),
     KAFKA_CLIENT_ID: z.string().optional().describe('Kafka client id. Default: pulse-<service name>.'),
-    KAFKA_REPLICATION_FACTOR: int(1, 100).optional().describe("Replicas of topics the bus creates. Default: the broker's default.replication.factor."),
+    KAFKA_REPLICATION_FACTOR: int(1, 100)
+      .optional()
+      .describe("Replicas of topics the bus creates. Default: the broker's default.replication.factor."),
     KAFKA_SESSION_TIMEOUT_MS: int(6_000, 300_000)
       .default(30_000)
-      .describe('A consumer not heard from for this long is presumed dead and its partitions reassigned. Heartbeats continue during slow handlers, so this only needs to detect dead processes.'),
-    KAFKA_HEARTBEAT_INTERVAL_MS: int(100, 100_000).default(3_000).describe('Consumer heartbeat period, also while a handler runs. At most a third of KAFKA_SESSION_TIMEOUT_MS.'),
+      .describe(
+        'A consumer not heard from for this long is presumed dead and its partitions reassigned. Heartbeats continue during slow handlers, so this only needs to detect dead processes.',
+      ),
+    KAFKA_HEARTBEAT_INTERVAL_MS: int(100, 100_000)
+      .default(3_000)
+      .describe(
+        'Consumer heartbeat period, also while a handler runs. At most a third of KAFKA_SESSION_TIMEOUT_MS.',
+      ),
     KAFKA_REBALANCE_TIMEOUT_MS: int(6_000, 1_800_000)
       .default(120_000)
-      .describe('How long a rebalance waits for busy members to finish their current event; longer than the slowest handler (an LLM call) with its retries.'),
+      .describe(
+        'How long a rebalance waits for busy members to finish their current event; longer than the slowest handler (an LLM call) with its retries.',
+      ),
   })
   .superRefine((config, ctx) => {
     if (config.BUS_DRIVER === 'kafka' && !config.KAFKA_BROKERS?.length) {
       ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when BUS_DRIVER=kafka' });
     }
     if (config.KAFKA_HEARTBEAT_INTERVAL_MS * 3 > config.KAFKA_SESSION_TIMEOUT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['KAFKA_HEARTBEAT_INTERVAL_MS'], message: 'must be at most a third of KAFKA_SESSION_TIMEOUT_MS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KAFKA_HEARTBEAT_INTERVAL_MS'],
+        message: 'must be at most a third of KAFKA_SESSION_TIMEOUT_MS',
+      });
     }
     if (config.BUS_RETRY_BACKOFF_MAX_MS < config.BUS_RETRY_BACKOFF_MS) {
-      ctx.addIssue({ code: 'custom', path: ['BUS_RETRY_BACKOFF_MAX_MS'], message: 'must be at least BUS_RETRY_BACKOFF_MS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BUS_RETRY_BACKOFF_MAX_MS'],
+        message: 'must be at least BUS_RETRY_BACKOFF_MS',
+      });
     }
   });
 

@@ -15,7 +15,12 @@ export interface BusDeps {
 /** Builds the adapter BUS_DRIVER names. Connections to Kafka are made on first use, so this never blocks. */
 export function createEventBus(config: BusConfig, deps: BusDeps): EventBus {
   const backoff = { initialMs: config.BUS_RETRY_BACKOFF_MS, maxMs: config.BUS_RETRY_BACKOFF_MAX_MS };
-  const common = { partitions: config.BUS_PARTITIONS, maxAttempts: config.BUS_MAX_ATTEMPTS, backoff, logger: deps.logger };
+  const common = {
+    partitions: config.BUS_PARTITIONS,
+    maxAttempts: config.BUS_MAX_ATTEMPTS,
+    backoff,
+    logger: deps.logger,
+  };
 
   if (config.BUS_DRIVER === 'kafka') {
     // The schema's refinement guarantees brokers here; checked again for callers that skip the schema.
@@ -36,6 +41,14 @@ export function createEventBus(config: BusConfig, deps: BusDeps): EventBus {
     });
   }
 
-  deps.logger.info({ adapter: 'in-process', dataDir: config.BUS_DATA_DIR ?? null }, config.BUS_DATA_DIR ? 'bus: in process, on disk' : 'bus: in process, in memory only');
-  return new InProcessEventBus({ ...common, dataDir: config.BUS_DATA_DIR, fsync: config.BUS_FSYNC, processedIds: deps.processedIds });
+  deps.logger.info(
+    { adapter: 'in-process', dataDir: config.BUS_DATA_DIR ?? null },
+    config.BUS_DATA_DIR ? 'bus: in process, on disk' : 'bus: in process, in memory only',
+  );
+  return new InProcessEventBus({
+    ...common,
+    dataDir: config.BUS_DATA_DIR,
+    fsync: config.BUS_FSYNC,
+    processedIds: deps.processedIds,
+  });
 }

@@ -52,7 +52,10 @@ export interface EventContext {
   heartbeat(): Promise<void>;
 }
 
-export type EventHandler<P = unknown> = (event: EventEnvelope<P>, context: EventContext) => Promise<void> | void;
+export type EventHandler<P = unknown> = (
+  event: EventEnvelope<P>,
+  context: EventContext,
+) => Promise<void> | void;
 
 export interface SubscribeOptions<P = unknown> {
   topic: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@pulse/contracts';
+import { currentTraceparent } from '../observability/telemetry';
 
 export interface NewEnvelope<P> {
   type: string;
@@ -8,6 +9,7 @@ export interface NewEnvelope<P> {
   /** Aggregate id (article id, question id): the partition key that keeps its events in order. */
   key: string;
   payload: P;
+  /** Default: the active span's, so the consumer's span joins the producer's trace (DESIGN §4). */
   traceparent?: string;
 }
 
@@ -22,6 +24,7 @@ export function createEnvelope<P>(input: NewEnvelope<P>): EventEnvelope<P> {
     key: input.key,
     payload: input.payload,
   };
-  if (input.traceparent) envelope.traceparent = input.traceparent;
+  const traceparent = input.traceparent ?? currentTraceparent();
+  if (traceparent) envelope.traceparent = traceparent;
   return envelope;
 }

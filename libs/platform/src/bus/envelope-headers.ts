@@ -18,13 +18,18 @@ export function envelopeHeaders(envelope: EventEnvelope): Record<string, string>
 }
 
 /** Publishing checks envelopes first, so a malformed event is the producer's error, not a DLT entry later. */
-export function validateForPublish(topic: string, events: EventEnvelope | readonly EventEnvelope[]): EventEnvelope[] {
+export function validateForPublish(
+  topic: string,
+  events: EventEnvelope | readonly EventEnvelope[],
+): EventEnvelope[] {
   const list = (Array.isArray(events) ? events : [events]) as EventEnvelope[];
   list.forEach((event, index) => {
     const result = eventEnvelopeSchema.safeParse(event);
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new Error(`publish to '${topic}': event ${index} is not a valid envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      throw new Error(
+        `publish to '${topic}': event ${index} is not a valid envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      );
     }
   });
   return list;

@@ -4,6 +4,7 @@ import { backoffDelay, waitOrAbort } from './backoff';
 import type { BackoffOptions, BusLogger, DeadLetterInfo, EventContext, EventHandler } from './bus.port';
 import { errorOf, readDeadLetter } from './dead-letter';
 import type { ProcessedIds } from './processed-ids';
+import { withConsumerSpan } from '../observability/telemetry';
 
 /** A subscription with the bus's defaults filled in. */
 export interface ConsumerSettings {
@@ -71,7 +72,11 @@ function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): Event
  * Errors of the bus's own machinery (processed-id store, DLT write) are thrown, not retried here: the
  * caller then must not commit, and the record comes again.
  */
-export async function deliver(record: IncomingRecord, settings: ConsumerSettings, io: DeliveryIo): Promise<DeliveryOutcome> {
+export async function deliver(
+  record: IncomingRecord,
+  settings: ConsumerSettings,
+  io: DeliveryIo,
+): Promise<DeliveryOutcome> {
   const { group, logger } = settings;
   const where = { topic: record.topic, partition: record.partition, offset: record.offset, group };
   const deadLetter = async (error: unknown, attempts: number) => {
@@ -117,7 +122,15 @@ export async function deliver(record: IncomingRecord, settings: ConsumerSettings
       heartbeat: io.heartbeat,
     };
     try {
-      await settings.handler(envelope, context);
+      await withConsumerSpan(`${record.topic} process`, envelope.traceparent, async (span) => {
+        span.setAttributes({
+          'messaging.destination.name': record.topic,
+          'messaging.consumer.group.name': group,
+          'messaging.message.id': envelope.id,
+          'pulse.attempt': attempt,
+        });
+        await settings.handler(envelope, context);
+      });
     } catch (error) {
       if (io.signal.aborted) return 'aborted';
       lastError = error;

@@ -15,7 +15,10 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describeEventBusContract('in-process, on disk', () => new InProcessEventBus({ dataDir: freshDir(), backoff: { initialMs: 10, maxMs: 50 } }));
+describeEventBusContract(
+  'in-process, on disk',
+  () => new InProcessEventBus({ dataDir: freshDir(), backoff: { initialMs: 10, maxMs: 50 } }),
+);
 
 describe('in-process bus on disk: durability', () => {
   const event = (seq: number, key = 'article-1') =>
@@ -38,7 +41,11 @@ describe('in-process bus on disk: durability', () => {
 
     const second = new InProcessEventBus({ dataDir });
     const consumedAfter: number[] = [];
-    await second.subscribe<{ seq: number }>({ topic: 'articles', group: 'content', handler: (e) => void consumedAfter.push(e.payload.seq) });
+    await second.subscribe<{ seq: number }>({
+      topic: 'articles',
+      group: 'content',
+      handler: (e) => void consumedAfter.push(e.payload.seq),
+    });
     await eventually(() => expect(consumedAfter).toEqual([4, 5]));
     await second.close();
   });
@@ -64,7 +71,11 @@ describe('in-process bus on disk: durability', () => {
 
     const reopened = new InProcessEventBus({ dataDir });
     const seen: number[] = [];
-    await reopened.subscribe<{ seq: number }>({ topic: 'articles', group: 'g', handler: (e) => void seen.push(e.payload.seq) });
+    await reopened.subscribe<{ seq: number }>({
+      topic: 'articles',
+      group: 'g',
+      handler: (e) => void seen.push(e.payload.seq),
+    });
     await reopened.publish('articles', event(3));
     await eventually(() => expect(seen).toEqual([1, 2, 3]));
     await reopened.close();
@@ -78,6 +89,10 @@ describe('in-process bus on disk: durability', () => {
     const reopened = new InProcessEventBus({ dataDir, partitions: 5 });
     await reopened.publish('articles', event(2));
     await reopened.close();
-    expect(fs.readdirSync(path.join(dataDir, 'topics', 'articles')).sort()).toEqual(['0.log', '1.log', 'meta.json']);
+    expect(fs.readdirSync(path.join(dataDir, 'topics', 'articles')).sort()).toEqual([
+      '0.log',
+      '1.log',
+      'meta.json',
+    ]);
   });
 });

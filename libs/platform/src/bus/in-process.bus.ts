@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import type { HealthResult } from '../lifecycle';
-import type { BackoffOptions, BusLogger, DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from './bus.port';
+import type {
+  BackoffOptions,
+  BusLogger,
+  DeadLetterInfo,
+  EventBus,
+  SubscribeOptions,
+  Subscription,
+} from './bus.port';
 import { deadLetterHeaders } from './dead-letter';
 import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
@@ -18,7 +25,10 @@ export interface InProcessBusOptions {
   dataDir?: string;
   /** Partitions of a topic created by this bus (an existing topic keeps its count). Default 3. */
   partitions?: number;
-  /** fsync every append: survives a power cut, not only a crash. Default false. */
+  /**
+   * fsync every publish, so an acknowledged event survives a power cut and not only a crash. Offsets and
+   * processed ids are not fsynced: losing their tail only redelivers, which idempotency absorbs.
+   */
   fsync?: boolean;
   maxAttempts?: number;
   backoff?: BackoffOptions;
@@ -52,12 +62,15 @@ export class InProcessEventBus implements EventBus {
       fs.mkdirSync(dataDir, { recursive: true });
       this.releaseLock = acquireFileLock(path.join(dataDir, 'LOCK'), `in-process bus data dir ${dataDir}`);
     }
-    this.log = new EventLog(dataDir, { partitions: options.partitions ?? DEFAULT_PARTITIONS, fsync: options.fsync ?? false });
+    this.log = new EventLog(dataDir, {
+      partitions: options.partitions ?? DEFAULT_PARTITIONS,
+      fsync: options.fsync ?? false,
+    });
     this.offsets = dataDir ? new FileOffsetStore(dataDir) : new MemoryOffsetStore();
     this.ownsProcessedIds = !options.processedIds;
     this.processedIds =
       options.processedIds ??
-      (dataDir ? new FileProcessedIds(path.join(dataDir, 'processed-ids'), { fsync: options.fsync }) : new MemoryProcessedIds());
+      (dataDir ? new FileProcessedIds(path.join(dataDir, 'processed-ids')) : new MemoryProcessedIds());
   }
 
   async publish(topic: string, events: EventEnvelope | readonly EventEnvelope[]): Promise<void> {

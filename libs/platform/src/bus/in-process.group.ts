@@ -109,7 +109,10 @@ export class InProcessGroup {
       try {
         outcome = await done;
       } catch (error) {
-        logger?.error({ topic, partition, offset: next, group, err: errorOf(error) }, 'bus: delivery machinery failed, retrying');
+        logger?.error(
+          { topic, partition, offset: next, group, err: errorOf(error) },
+          'bus: delivery machinery failed, retrying',
+        );
         await waitOrAbort(MACHINERY_RETRY_MS, this.stop.signal);
         continue;
       } finally {

@@ -82,7 +82,9 @@ export class EventLog {
   topic(name: string): TopicLog {
     let topic = this.topics.get(name);
     if (!topic) {
-      topic = this.dir ? this.openOnDisk(name, this.dir) : { partitions: this.fresh(this.options.partitions) };
+      topic = this.dir
+        ? this.openOnDisk(name, this.dir)
+        : { partitions: this.fresh(this.options.partitions) };
       this.topics.set(name, topic);
     }
     return topic;
@@ -109,7 +111,9 @@ export class EventLog {
       fs.renameSync(`${metaPath}.tmp`, metaPath);
     }
     const partitions = Array.from({ length: count }, (_, index) => {
-      const { file, lines } = AppendFile.open(path.join(topicDir, `${index}.log`), { fsync: this.options.fsync });
+      const { file, lines } = AppendFile.open(path.join(topicDir, `${index}.log`), {
+        fsync: this.options.fsync,
+      });
       return new PartitionLog(lines, file);
     });
     return { partitions };

@@ -3,8 +3,13 @@ export * from './bus.config';
 export * from './bus.factory';
 export { createEnvelope, type NewEnvelope } from './create-envelope';
 export { DLT_HEADERS, readDeadLetter } from './dead-letter';
-export { DEFAULT_PROCESSED_IDS_WINDOW, FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
+export {
+  DEFAULT_PROCESSED_IDS_WINDOW,
+  FileProcessedIds,
+  MemoryProcessedIds,
+  type ProcessedIds,
+} from './processed-ids';
 export { InProcessEventBus, type InProcessBusOptions } from './in-process.bus';
 export { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
 export { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
-export { PulseBusTransport, PulseBusContext, PulseBusExceptionFilter } from './nest';
+export * from './nest';

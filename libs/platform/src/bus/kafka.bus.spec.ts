@@ -24,7 +24,11 @@ describe('kafka bus: a handler slower than the session timeout', () => {
   let bus: KafkaEventBus;
 
   beforeAll(async () => {
-    admin = new Kafka({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-spec-admin', logLevel: logLevel.NOTHING }).admin();
+    admin = new Kafka({
+      brokers: kafkaTestBrokers(),
+      clientId: 'pulse-bus-spec-admin',
+      logLevel: logLevel.NOTHING,
+    }).admin();
     await admin.connect();
     bus = new KafkaEventBus({
       brokers: kafkaTestBrokers(),
@@ -59,7 +63,13 @@ describe('kafka bus: a handler slower than the session timeout', () => {
     await member('a');
     await member('b');
 
-    const slow = createEnvelope({ type: 'article.collected', version: 1, source: 'spec', key: 'slow-article', payload: { slow: true } });
+    const slow = createEnvelope({
+      type: 'article.collected',
+      version: 1,
+      source: 'spec',
+      key: 'slow-article',
+      payload: { slow: true },
+    });
     await bus.publish(topic, slow);
     await eventually(() => expect(started).toHaveLength(1), { timeoutMs: 20_000 });
     const startedAt = Date.now();
@@ -76,9 +86,17 @@ describe('kafka bus: a handler slower than the session timeout', () => {
     );
     release();
 
-    const after = createEnvelope({ type: 'article.collected', version: 1, source: 'spec', key: 'slow-article', payload: { slow: false } });
+    const after = createEnvelope({
+      type: 'article.collected',
+      version: 1,
+      source: 'spec',
+      key: 'slow-article',
+      payload: { slow: false },
+    });
     await bus.publish(topic, after);
-    await eventually(() => expect(finished.map((f) => f.split(':')[1])).toEqual([slow.id, after.id]), { timeoutMs: 20_000 });
+    await eventually(() => expect(finished.map((f) => f.split(':')[1])).toEqual([slow.id, after.id]), {
+      timeoutMs: 20_000,
+    });
     expect([...samples]).toEqual(['Stable with 2 members']);
     expect(started.filter((s) => s.endsWith(slow.id))).toHaveLength(1);
   }, 60_000);

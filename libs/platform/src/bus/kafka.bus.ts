@@ -1,12 +1,24 @@
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import { Kafka, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
 import type { HealthResult } from '../lifecycle';
-import type { BackoffOptions, BusLogger, DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from './bus.port';
+import type {
+  BackoffOptions,
+  BusLogger,
+  DeadLetterInfo,
+  EventBus,
+  SubscribeOptions,
+  Subscription,
+} from './bus.port';
 import { deadLetterHeaders, errorOf } from './dead-letter';
 import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
 import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
-import { DEFAULT_KAFKA_TUNING, headersOf, startKafkaSubscription, type KafkaConsumerTuning } from './kafka.subscription';
+import {
+  DEFAULT_KAFKA_TUNING,
+  headersOf,
+  startKafkaSubscription,
+  type KafkaConsumerTuning,
+} from './kafka.subscription';
 import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
 import { assertGroupName, assertTopicName } from './topic-name';
 
@@ -67,7 +79,11 @@ export class KafkaEventBus implements EventBus {
     await producer.send({
       topic,
       acks: -1,
-      messages: list.map((event) => ({ key: event.key, value: JSON.stringify(event), headers: envelopeHeaders(event) })),
+      messages: list.map((event) => ({
+        key: event.key,
+        value: JSON.stringify(event),
+        headers: envelopeHeaders(event),
+      })),
     });
   }
 
@@ -100,7 +116,9 @@ export class KafkaEventBus implements EventBus {
     try {
       const admin = await this.connectedAdmin();
       const cluster = await admin.describeCluster();
-      return cluster.brokers.length > 0 ? { ok: true } : { ok: false, reason: 'no brokers in cluster metadata' };
+      return cluster.brokers.length > 0
+        ? { ok: true }
+        : { ok: false, reason: 'no brokers in cluster metadata' };
     } catch (error) {
       return { ok: false, reason: `kafka: ${errorOf(error).message}` };
     }
@@ -121,7 +139,10 @@ export class KafkaEventBus implements EventBus {
 
   private ownProcessedIds(): ProcessedIds {
     if (this.options.processedIdsDir) return new FileProcessedIds(this.options.processedIdsDir);
-    this.options.logger?.warn({ adapter: 'kafka' }, 'bus: processed ids kept in memory: events redelivered after a restart are handled again');
+    this.options.logger?.warn(
+      { adapter: 'kafka' },
+      'bus: processed ids kept in memory: events redelivered after a restart are handled again',
+    );
     return new MemoryProcessedIds();
   }
 
@@ -166,7 +187,13 @@ export class KafkaEventBus implements EventBus {
       ensured = (async () => {
         const admin = await this.connectedAdmin();
         await admin.createTopics({
-          topics: [{ topic, numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS, replicationFactor: this.options.replicationFactor ?? -1 }],
+          topics: [
+            {
+              topic,
+              numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+              replicationFactor: this.options.replicationFactor ?? -1,
+            },
+          ],
         });
         await waitForLeaders(admin, topic);
       })().catch((error: unknown) => {
@@ -186,7 +213,13 @@ export class KafkaEventBus implements EventBus {
     await producer.send({
       topic,
       acks: -1,
-      messages: [{ key: message.key, value: message.value, headers: { ...headersOf(message.headers), ...deadLetterHeaders(info) } }],
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: { ...headersOf(message.headers), ...deadLetterHeaders(info) },
+        },
+      ],
     });
   }
 }
@@ -202,13 +235,15 @@ async function waitForLeaders(admin: Admin, topic: string): Promise<void> {
   for (;;) {
     try {
       const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
-      if (topics[0]?.partitions.length && topics[0].partitions.every((partition) => partition.leader >= 0)) return;
+      if (topics[0]?.partitions.length && topics[0].partitions.every((partition) => partition.leader >= 0))
+        return;
     } catch (error) {
       const type = (error as { type?: string }).type;
       if (type !== 'UNKNOWN_TOPIC_OR_PARTITION' && type !== 'LEADER_NOT_AVAILABLE') throw error;
       if (Date.now() > deadline) throw error;
     }
-    if (Date.now() > deadline) throw new Error(`topic '${topic}' has no leader for every partition after ${METADATA_SETTLE_MS} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`topic '${topic}' has no leader for every partition after ${METADATA_SETTLE_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

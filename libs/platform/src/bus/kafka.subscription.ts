@@ -1,4 +1,4 @@
-import type { Consumer, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
+import { KafkaJSError, type Consumer, type IHeaders, type Kafka, type KafkaMessage } from 'kafkajs';
 import type { BusLogger, DeadLetterInfo, Subscription } from './bus.port';
 import { errorOf } from './dead-letter';
 import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
@@ -40,11 +40,13 @@ export interface KafkaSubscriptionDeps {
   logger?: BusLogger;
 }
 
-/** Thrown from eachMessage so kafkajs leaves the offset unresolved: the record comes again. */
-class DeliveryAborted extends Error {
+/**
+ * Thrown from eachMessage so kafkajs leaves the offset unresolved and the record comes again. A kafkajs
+ * error type, because kafkajs logs any other error from eachMessage as a failure, and closing is not one.
+ */
+class DeliveryAborted extends KafkaJSError {
   constructor() {
     super('delivery aborted: subscription closing');
-    this.name = 'DeliveryAborted';
   }
 }
 
@@ -107,7 +109,11 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
 
   const closeConsumer = async () => {
     controller.abort();
-    await consumer.disconnect().catch((error: unknown) => logger?.warn({ err: errorOf(error), group: settings.group }, 'bus: consumer disconnect failed'));
+    await consumer
+      .disconnect()
+      .catch((error: unknown) =>
+        logger?.warn({ err: errorOf(error), group: settings.group }, 'bus: consumer disconnect failed'),
+      );
   };
 
   try {
@@ -119,13 +125,20 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
       autoCommitThreshold: tuning.commitEveryEvents,
       partitionsConsumedConcurrently: deps.partitions,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        const beat = setInterval(() => {
-          heartbeat().catch((error: unknown) => logger?.debug({ err: errorOf(error), group: settings.group }, 'bus: heartbeat during handler failed'));
-        }, tuning.heartbeatIntervalMs);
+        // A failed heartbeat (a rebalance has started) is kafkajs's to act on once this message returns;
+        // it must not fail the handler that happened to call it.
+        const safeHeartbeat = () =>
+          heartbeat().catch((error: unknown) =>
+            logger?.debug(
+              { err: errorOf(error), group: settings.group },
+              'bus: heartbeat during handler failed',
+            ),
+          );
+        const beat = setInterval(safeHeartbeat, tuning.heartbeatIntervalMs);
         try {
           const outcome = await deliver(toRecord(topic, partition, message), settings, {
             signal: controller.signal,
-            heartbeat,
+            heartbeat: safeHeartbeat,
             deadLetter: (info) => deps.deadLetter(message, info),
           });
           if (outcome === 'aborted') throw new DeliveryAborted();
@@ -134,7 +147,11 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
         }
       },
     });
-    await withTimeout(joined, tuning.joinTimeoutMs, `consumer group '${settings.group}' did not join within ${tuning.joinTimeoutMs} ms`);
+    await withTimeout(
+      joined,
+      tuning.joinTimeoutMs,
+      `consumer group '${settings.group}' did not join within ${tuning.joinTimeoutMs} ms`,
+    );
   } catch (error) {
     await closeConsumer();
     throw error;

@@ -46,7 +46,9 @@ describe('processed-id records', () => {
     expect(lines.length).toBeLessThan(20);
     await expect(ids.has('content', 'id-24')).resolves.toBe(true);
     await expect(ids.has('content', 'id-0')).resolves.toBe(false);
-    await expect(new FileProcessedIds(dir).has('content', 'id-24')).rejects.toThrow(/already open in this process/);
+    await expect(new FileProcessedIds(dir).has('content', 'id-24')).rejects.toThrow(
+      /already open in this process/,
+    );
     await ids.close();
   });
 });

@@ -4,7 +4,12 @@ export * from './search.config';
 export * from './search.factory';
 export type { SearchLogger } from './search.logger';
 export { escapeHtml, renderHighlight, type Span } from './search.highlight';
-export { DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH } from './search.validation';
+export {
+  DEFAULT_HITS_PER_PAGE,
+  MAX_HITS_PER_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_SEARCHABLE_FIELDS,
+} from './search.validation';
 export { EmbeddedSearchIndex, type EmbeddedSearchState } from './embedded/embedded.search';
 export { analyseQuery, analyseText, type AnalysedText, type QueryTerm } from './embedded/analyser';
 // Type only: importing the class would load the ESM-only Meilisearch client in every process and every

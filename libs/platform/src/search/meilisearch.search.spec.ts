@@ -1,7 +1,7 @@
 import {
-  ARTICLE_SETTINGS,
+  SEARCH_CONTRACT_SETTINGS,
   describeSearchIndexContract,
-  SEARCH_CORPUS,
+  SEARCH_CONTRACT_CORPUS,
   startMeilisearchStub,
   type MeilisearchStub,
 } from '@pulse/testing';
@@ -29,8 +29,8 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
 
   beforeAll(async () => {
     search = adapter();
-    await search.ensureIndex('articles', ARTICLE_SETTINGS);
-    await search.upsert('articles', SEARCH_CORPUS);
+    await search.ensureIndex('articles', SEARCH_CONTRACT_SETTINGS);
+    await search.upsert('articles', SEARCH_CONTRACT_CORPUS);
   });
 
   it('creates the prefixed index with id as primary key', () => {
@@ -63,7 +63,7 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
       (r) => r.method === 'POST' && r.path === '/indexes/pulse_articles/documents',
     );
     const first = (added?.body as Array<Record<string, unknown>>)[0];
-    expect(first).toMatchObject({ id: 'bc-future', title: SEARCH_CORPUS[0].title });
+    expect(first).toMatchObject({ id: 'bc-future', title: SEARCH_CONTRACT_CORPUS[0].title });
     expect(String(first._choseong).split(' ')).toContain('jmqfcd'); // ㅂㄹㅊㅇ, 블록체인
     const at = stub.requests.indexOf(added!);
     expect(stub.requests[at + 1]).toMatchObject({
@@ -124,16 +124,16 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
 
   it('fails a write whose task Meilisearch reports as failed', async () => {
     const other = adapter({ indexPrefix: 'dropped_' });
-    await other.ensureIndex('docs', ARTICLE_SETTINGS);
+    await other.ensureIndex('docs', SEARCH_CONTRACT_SETTINGS);
     stub.dropIndex('dropped_docs'); // as if an operator deleted it: the deletion task now fails
     await expect(other.remove('docs', ['x'])).rejects.toThrow(SearchBackendError);
     await expect(other.remove('docs', ['x'])).rejects.toThrow(/index_not_found/);
   });
 
   it('sends the API key', async () => {
-    await expect(adapter({ apiKey: 'wrong-key' }).ensureIndex('articles', ARTICLE_SETTINGS)).rejects.toThrow(
-      /API key is invalid/,
-    );
+    await expect(
+      adapter({ apiKey: 'wrong-key' }).ensureIndex('articles', SEARCH_CONTRACT_SETTINGS),
+    ).rejects.toThrow(/API key is invalid/);
   });
 });
 
@@ -151,7 +151,7 @@ describe('createSearchIndex with SEARCH_DRIVER=meilisearch', () => {
       { logger: logger as never },
     );
     expect(index).toBeInstanceOf(MeilisearchSearchIndex);
-    await index.ensureIndex('articles', ARTICLE_SETTINGS);
+    await index.ensureIndex('articles', SEARCH_CONTRACT_SETTINGS);
     expect(stub.settingsOf('factory_articles')).toBeDefined();
   });
 });

@@ -65,5 +65,6 @@ describe('names and ids', () => {
     expect(() => assertSettings({ ...settings, filterable: ['source.name'] })).not.toThrow();
     expect(() => assertSettings({ ...settings, filterable: ['a = 1 OR b'] })).toThrow(SearchInputError);
     expect(() => assertSettings({ ...settings, searchable: [] })).toThrow(SearchInputError);
+    expect(() => assertSettings({ ...settings, searchable: 'abcdefgh'.split('') })).toThrow(/1 to 7 fields/);
   });
 });

@@ -17,6 +17,8 @@ import type {
 export const DEFAULT_HITS_PER_PAGE = 20;
 export const MAX_HITS_PER_PAGE = 100;
 export const MAX_QUERY_LENGTH = 256;
+/** The embedded engine packs per-field counts into one number (see embedded/postings.ts). */
+export const MAX_SEARCHABLE_FIELDS = 7;
 
 // Meilisearch index uids allow [A-Za-z0-9_-]; lowercase keeps names portable across adapters.
 const INDEX_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -43,8 +45,9 @@ export function assertIndexName(index: string): void {
 }
 
 export function assertSettings(settings: IndexSettings): void {
-  if (settings.searchable.length === 0)
-    throw new SearchInputError('settings.searchable', 'needs at least one field');
+  if (settings.searchable.length === 0 || settings.searchable.length > MAX_SEARCHABLE_FIELDS) {
+    throw new SearchInputError('settings.searchable', `needs 1 to ${MAX_SEARCHABLE_FIELDS} fields`);
+  }
   for (const [key, fields] of Object.entries(settings) as Array<[string, readonly string[] | undefined]>) {
     for (const field of fields ?? []) assertFieldName(`settings.${key}`, field);
   }

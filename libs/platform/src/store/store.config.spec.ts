@@ -19,7 +19,9 @@ describe('store configuration', () => {
     expect(() => load({ STORE_DRIVER: 'mongo' })).toThrow(ConfigError);
     expect(() => load({ STORE_DRIVER: 'mongo' })).toThrow(/MONGO_URL/);
     expect(() => load({ STORE_DRIVER: 'mongo', MONGO_URL: 'http://x' })).toThrow(/MONGO_URL/);
-    expect(load({ STORE_DRIVER: 'mongo', MONGO_URL: 'mongodb://a:1,b:2/pulse?replicaSet=rs0' })).toMatchObject({
+    expect(
+      load({ STORE_DRIVER: 'mongo', MONGO_URL: 'mongodb://a:1,b:2/pulse?replicaSet=rs0' }),
+    ).toMatchObject({
       MONGO_URL: 'mongodb://a:1,b:2/pulse?replicaSet=rs0',
     });
   });

@@ -11,7 +11,9 @@ export const storeConfigSchema = z
     STORE_DRIVER: z
       .enum(['embedded', 'mongo'])
       .default('embedded')
-      .describe('Document store: `embedded` (in-process, durable files under STORE_DATA_DIR, one process) or `mongo`.'),
+      .describe(
+        'Document store: `embedded` (in-process, durable files under STORE_DATA_DIR, one process) or `mongo`.',
+      ),
     MONGO_URL: z
       .string()
       .regex(MONGO_URL_PATTERN, 'must be a mongodb:// or mongodb+srv:// URL')
@@ -30,13 +32,17 @@ export const storeConfigSchema = z
       .int()
       .min(65_536)
       .default(8 * 1024 * 1024)
-      .describe("Embedded store: fold a collection's write-ahead log into a new snapshot once it grows past this many bytes (and past the snapshot)."),
+      .describe(
+        "Embedded store: fold a collection's write-ahead log into a new snapshot once it grows past this many bytes (and past the snapshot).",
+      ),
     MONGO_SERVER_SELECTION_TIMEOUT_MS: z.coerce
       .number()
       .int()
       .positive()
       .default(3_000)
-      .describe('How long a MongoDB operation waits for a reachable server before failing (also bounds the connection at start).'),
+      .describe(
+        'How long a MongoDB operation waits for a reachable server before failing (also bounds the connection at start).',
+      ),
   })
   .superRefine((config, ctx) => {
     if (config.STORE_DRIVER === 'mongo' && !config.MONGO_URL) {

@@ -25,7 +25,10 @@ export async function createDocumentStore(config: StoreConfig, deps: StoreDeps):
       serverSelectionTimeoutMs: config.MONGO_SERVER_SELECTION_TIMEOUT_MS,
     });
   }
-  deps.logger.info({ adapter: 'embedded', dataDir: config.STORE_DATA_DIR }, 'store: embedded (one process only)');
+  deps.logger.info(
+    { adapter: 'embedded', dataDir: config.STORE_DATA_DIR },
+    'store: embedded (one process only)',
+  );
   return EmbeddedDocumentStore.open({
     dataDir: config.STORE_DATA_DIR,
     logger: deps.logger,

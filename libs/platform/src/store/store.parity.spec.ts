@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describeDocumentStoreParity, dropMongoDatabase, requireMongo, uniqueMongoDatabaseUrl } from '@pulse/testing';
+import {
+  describeDocumentStoreParity,
+  dropMongoDatabase,
+  requireMongo,
+  uniqueMongoDatabaseUrl,
+} from '@pulse/testing';
 import { EmbeddedDocumentStore } from './embedded/embedded.store';
 import { MongoDocumentStore } from './mongo/mongo.store';
 

@@ -26,6 +26,20 @@ import type { Adapter } from '../lifecycle';
  *   `$expr`, `$function`, `$lookup`, positional `$` updates…) is refused with InvalidStoreOperationError
  *   by both adapters before it reaches storage.
  *
+ * Portability (what differs between MongoDB, the MongoDB-compatible test server and the embedded
+ * store, so repositories avoid it):
+ * - updateOne/deleteOne on a filter several documents match touch one of them, which one unspecified;
+ *   filter by `_id`, or use findOneAndUpdate with a sort.
+ * - Two range bounds on an array field (`{ ratings: { $gte: 3, $lt: 5 } }`) may be met by different
+ *   elements on MongoDB but must be met by one element on the test server (mongo-java-server): write
+ *   `$elemMatch` (one element) or `$and` of two conditions (any elements).
+ * - Sorting on an array field works, but documents tied on it are mis-ordered by the test server.
+ * - No transactions or text indexes (the test server lacks them; search goes through the search port).
+ * - Range filters ($gt…) on strings whose first difference is an emoji against a character in
+ *   U+E000–U+FFFF compare differently in the embedded store (UTF-16) than in MongoDB (code point).
+ * - Collections are written only through the port: a BSON Date written by another tool would come
+ *   back from MongoDB as a Date.
+ *
  * Injection rule (the port's counterpart of mongoose's sanitizeFilter): in a filter, a field whose value
  * is an object with `$` keys is an operator expression — that is the point of a MongoDB-style filter, so
  * the port cannot tell a repository's `{ views: { $gt: 10 } }` from a request body's `{ $ne: null }`.
@@ -154,7 +168,11 @@ export interface Collection<T extends { _id: string }> {
   updateOne(filter: Filter, update: UpdateSpec, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: UpdateSpec, options?: UpdateOptions): Promise<UpdateResult>;
   /** Atomic read-modify-write of one document; null when nothing matched and no upsert happened. */
-  findOneAndUpdate<R = T>(filter: Filter, update: UpdateSpec, options: FindOneAndUpdateOptions): Promise<R | null>;
+  findOneAndUpdate<R = T>(
+    filter: Filter,
+    update: UpdateSpec,
+    options: FindOneAndUpdateOptions,
+  ): Promise<R | null>;
   deleteOne(filter: Filter): Promise<DeleteResult>;
   deleteMany(filter: Filter): Promise<DeleteResult>;
   /**

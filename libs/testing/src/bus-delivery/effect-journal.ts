@@ -27,10 +27,19 @@ export class EffectJournal implements ProcessedIds {
     this.skips = fs.openSync(skipsFile, 'a');
   }
 
-  /** The handler's effect. Deliberately unconditional: deduplicating is the bus's job under test. */
+  /**
+   * The handler's effect. Deliberately unconditional: deduplicating is the bus's job under test. Synced
+   * to disk like a real durable effect, which also keeps the consumer slow enough for the test's kills
+   * to land mid-stream.
+   */
   apply(id: string): void {
     fs.writeSync(this.effects, `${id}\n`);
+    fs.fdatasyncSync(this.effects);
     this.applied.add(id);
+  }
+
+  get size(): number {
+    return this.applied.size;
   }
 
   async has(_group: string, id: string): Promise<boolean> {
@@ -44,7 +53,7 @@ export class EffectJournal implements ProcessedIds {
     if (!this.applied.has(id)) throw new Error(`event ${id} reported handled without its effect`);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     fs.closeSync(this.effects);
     fs.closeSync(this.skips);
   }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
-import { createEnvelope, type EventBus, type EventContext, type SubscribeOptions, type Subscription } from '@pulse/platform/bus';
+import {
+  createEnvelope,
+  type EventBus,
+  type EventContext,
+  type SubscribeOptions,
+  type Subscription,
+} from '@pulse/platform/bus';
 import { z } from 'zod';
 import { eventually } from '../eventually';
 
@@ -21,7 +27,11 @@ type Payload = { seq: number; label?: string };
  * in-process and the Kafka adapters. `makeBus` returns a fresh bus; every test uses topics and groups
  * of its own, so runs never see each other's events.
  */
-export function describeEventBusContract(adapterName: string, makeBus: () => EventBus | Promise<EventBus>, options: BusContractOptions = {}): void {
+export function describeEventBusContract(
+  adapterName: string,
+  makeBus: () => EventBus | Promise<EventBus>,
+  options: BusContractOptions = {},
+): void {
   const waitMs = options.waitMs ?? 10_000;
   const testMs = waitMs * 3;
 
@@ -37,7 +47,9 @@ export function describeEventBusContract(adapterName: string, makeBus: () => Eve
       createEnvelope({ type: 'contract.tested', version: 1, source: 'bus-contract', key, payload });
 
     /** Subscribes and records every delivery (including failed attempts) in arrival order. */
-    async function record<P = Payload>(options: Omit<SubscribeOptions<P>, 'handler'> & { handler?: SubscribeOptions<P>['handler'] }) {
+    async function record<P = Payload>(
+      options: Omit<SubscribeOptions<P>, 'handler'> & { handler?: SubscribeOptions<P>['handler'] },
+    ) {
       const seen: Array<Seen<P>> = [];
       const subscription = await bus.subscribe<P>({
         ...options,
@@ -62,154 +74,210 @@ export function describeEventBusContract(adapterName: string, makeBus: () => Eve
       await bus?.close();
     }, testMs);
 
-    it('delivers a published event to a subscriber with its envelope intact', async () => {
-      const topic = topicFor('round-trip');
-      const seen = await record({ topic, group: groupFor('round-trip') });
-      const published = createEnvelope({
-        type: 'article.collected',
-        version: 1,
-        source: 'ingestion',
-        key: 'article-1',
-        payload: { title: '생성형 AI 뉴스', tags: ['ai'] },
-        traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
-      });
-      await bus.publish(topic, published);
-      await eventually(() => expect(seen).toHaveLength(1), { timeoutMs: waitMs });
-      const [{ event: received, context }] = seen;
-      expect(received).toEqual(published);
-      expect(context).toMatchObject({ topic, attempt: 1, deadLetter: undefined });
-      expect(context.headers.traceparent).toBe(published.traceparent);
-      expect(context.signal.aborted).toBe(false);
-    }, testMs);
+    it(
+      'delivers a published event to a subscriber with its envelope intact',
+      async () => {
+        const topic = topicFor('round-trip');
+        const seen = await record({ topic, group: groupFor('round-trip') });
+        const published = createEnvelope({
+          type: 'article.collected',
+          version: 1,
+          source: 'ingestion',
+          key: 'article-1',
+          payload: { title: '생성형 AI 뉴스', tags: ['ai'] },
+          traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        });
+        await bus.publish(topic, published);
+        await eventually(() => expect(seen).toHaveLength(1), { timeoutMs: waitMs });
+        const [{ event: received, context }] = seen;
+        expect(received).toEqual(published);
+        expect(context).toMatchObject({ topic, attempt: 1, deadLetter: undefined });
+        expect(context.headers.traceparent).toBe(published.traceparent);
+        expect(context.signal.aborted).toBe(false);
+      },
+      testMs,
+    );
 
-    it('keeps the order of events that share a key', async () => {
-      const topic = topicFor('order');
-      const seen = await record({ topic, group: groupFor('order') });
-      const keys = ['article-a', 'article-b', 'article-c', 'article-d'];
-      const all = Array.from({ length: 40 }, (_, seq) => event(keys[seq % keys.length], { seq }));
-      await bus.publish(topic, all.slice(0, 20));
-      for (const single of all.slice(20)) await bus.publish(topic, single);
-      await eventually(() => expect(seen).toHaveLength(all.length), { timeoutMs: waitMs });
-      for (const key of keys) {
-        const delivered = seen.filter((s) => s.event.key === key).map((s) => s.event.payload.seq);
-        const published = all.filter((e) => e.key === key).map((e) => e.payload.seq);
-        expect([key, delivered]).toEqual([key, published]);
-      }
-    }, testMs);
+    it(
+      'keeps the order of events that share a key',
+      async () => {
+        const topic = topicFor('order');
+        const seen = await record({ topic, group: groupFor('order') });
+        const keys = ['article-a', 'article-b', 'article-c', 'article-d'];
+        const all = Array.from({ length: 40 }, (_, seq) => event(keys[seq % keys.length], { seq }));
+        await bus.publish(topic, all.slice(0, 20));
+        for (const single of all.slice(20)) await bus.publish(topic, single);
+        await eventually(() => expect(seen).toHaveLength(all.length), { timeoutMs: waitMs });
+        for (const key of keys) {
+          const delivered = seen.filter((s) => s.event.key === key).map((s) => s.event.payload.seq);
+          const published = all.filter((e) => e.key === key).map((e) => e.payload.seq);
+          expect([key, delivered]).toEqual([key, published]);
+        }
+      },
+      testMs,
+    );
 
-    it('delivers every event to each consumer group', async () => {
-      const topic = topicFor('groups');
-      const first = await record({ topic, group: groupFor('first') });
-      const second = await record({ topic, group: groupFor('second') });
-      const all = Array.from({ length: 20 }, (_, seq) => event(`key-${seq % 7}`, { seq }));
-      await bus.publish(topic, all);
-      const expected = all.map((e) => e.id).sort();
-      await eventually(
-        () => {
-          expect(ids(first).sort()).toEqual(expected);
-          expect(ids(second).sort()).toEqual(expected);
-        },
-        { timeoutMs: waitMs },
-      );
-    }, testMs);
+    it(
+      'delivers every event to each consumer group',
+      async () => {
+        const topic = topicFor('groups');
+        const first = await record({ topic, group: groupFor('first') });
+        const second = await record({ topic, group: groupFor('second') });
+        const all = Array.from({ length: 20 }, (_, seq) => event(`key-${seq % 7}`, { seq }));
+        await bus.publish(topic, all);
+        const expected = all.map((e) => e.id).sort();
+        await eventually(
+          () => {
+            expect(ids(first).sort()).toEqual(expected);
+            expect(ids(second).sort()).toEqual(expected);
+          },
+          { timeoutMs: waitMs },
+        );
+      },
+      testMs,
+    );
 
-    it('shares the partitions of a topic among the members of one group', async () => {
-      const topic = topicFor('members');
-      const group = groupFor('members');
-      const one = await record({ topic, group });
-      const two = await record({ topic, group });
-      const all = Array.from({ length: 60 }, (_, seq) => event(`member-key-${seq}`, { seq }));
-      await bus.publish(topic, all);
-      await eventually(() => expect(one.length + two.length).toBe(all.length), { timeoutMs: waitMs });
-      expect([...ids(one), ...ids(two)].sort()).toEqual(all.map((e) => e.id).sort());
-      expect(one.length).toBeGreaterThan(0);
-      expect(two.length).toBeGreaterThan(0);
-      const partitionsOf = (seen: Array<Seen<Payload>>) => new Set(seen.map((s) => s.context.partition));
-      const shared = [...partitionsOf(one)].filter((partition) => partitionsOf(two).has(partition));
-      expect(shared).toEqual([]);
-    }, testMs);
+    it(
+      'shares the partitions of a topic among the members of one group',
+      async () => {
+        const topic = topicFor('members');
+        const group = groupFor('members');
+        const one = await record({ topic, group });
+        const two = await record({ topic, group });
+        const all = Array.from({ length: 60 }, (_, seq) => event(`member-key-${seq}`, { seq }));
+        await bus.publish(topic, all);
+        await eventually(() => expect(one.length + two.length).toBe(all.length), { timeoutMs: waitMs });
+        expect([...ids(one), ...ids(two)].sort()).toEqual(all.map((e) => e.id).sort());
+        expect(one.length).toBeGreaterThan(0);
+        expect(two.length).toBeGreaterThan(0);
+        const partitionsOf = (seen: Array<Seen<Payload>>) => new Set(seen.map((s) => s.context.partition));
+        const shared = [...partitionsOf(one)].filter((partition) => partitionsOf(two).has(partition));
+        expect(shared).toEqual([]);
+      },
+      testMs,
+    );
 
-    it('skips a redelivered event whose id the group already processed', async () => {
-      const topic = topicFor('redelivery');
-      const seen = await record({ topic, group: groupFor('redelivery') });
-      const original = event('article-r', { seq: 1 });
-      await bus.publish(topic, original);
-      await eventually(() => expect(ids(seen)).toEqual([original.id]), { timeoutMs: waitMs });
-      // The same id again (a producer retry, a replay), then a marker behind it on the same key.
-      const marker = event('article-r', { seq: 2 });
-      await bus.publish(topic, [original, marker]);
-      await eventually(() => expect(ids(seen)).toEqual([original.id, marker.id]), { timeoutMs: waitMs });
-    }, testMs);
+    it(
+      'skips a redelivered event whose id the group already processed',
+      async () => {
+        const topic = topicFor('redelivery');
+        const seen = await record({ topic, group: groupFor('redelivery') });
+        const original = event('article-r', { seq: 1 });
+        await bus.publish(topic, original);
+        await eventually(() => expect(ids(seen)).toEqual([original.id]), { timeoutMs: waitMs });
+        // The same id again (a producer retry, a replay), then a marker behind it on the same key.
+        const marker = event('article-r', { seq: 2 });
+        await bus.publish(topic, [original, marker]);
+        await eventually(() => expect(ids(seen)).toEqual([original.id, marker.id]), { timeoutMs: waitMs });
+      },
+      testMs,
+    );
 
-    it('retries a failing handler, then dead-letters the event with its error while its partition keeps flowing', async () => {
-      const topic = topicFor('poison');
-      const group = groupFor('poison');
-      const before = event('article-p', { seq: 1 });
-      const poison = event('article-p', { seq: 2, label: 'poison' });
-      const after = event('article-p', { seq: 3 });
-      const seen = await record<Payload>({
-        topic,
-        group,
-        maxAttempts: 3,
-        backoff: { initialMs: 10, maxMs: 40 },
-        handler: (received) => {
-          if (received.payload.label === 'poison') throw new Error('poison refused');
-        },
-      });
-      const dead = await record({ topic: deadLetterTopic(topic), group: groupFor('dlt-reader') });
-      await bus.publish(topic, [before, poison, after]);
+    it(
+      'retries a failing handler, then dead-letters the event with its error while its partition keeps flowing',
+      async () => {
+        const topic = topicFor('poison');
+        const group = groupFor('poison');
+        const before = event('article-p', { seq: 1 });
+        const poison = event('article-p', { seq: 2, label: 'poison' });
+        const after = event('article-p', { seq: 3 });
+        const seen = await record<Payload>({
+          topic,
+          group,
+          maxAttempts: 3,
+          backoff: { initialMs: 10, maxMs: 40 },
+          handler: (received) => {
+            if (received.payload.label === 'poison') throw new Error('poison refused');
+          },
+        });
+        const dead = await record({ topic: deadLetterTopic(topic), group: groupFor('dlt-reader') });
+        await bus.publish(topic, [before, poison, after]);
 
-      await eventually(() => expect(ids(dead)).toEqual([poison.id]), { timeoutMs: waitMs });
-      await eventually(() => expect(ids(seen)).toEqual([before.id, poison.id, poison.id, poison.id, after.id]), { timeoutMs: waitMs });
-      const attempts = seen.filter((s) => s.event.id === poison.id).map((s) => s.context.attempt);
-      expect(attempts).toEqual([1, 2, 3]);
+        await eventually(() => expect(ids(dead)).toEqual([poison.id]), { timeoutMs: waitMs });
+        await eventually(
+          () => expect(ids(seen)).toEqual([before.id, poison.id, poison.id, poison.id, after.id]),
+          { timeoutMs: waitMs },
+        );
+        const attempts = seen.filter((s) => s.event.id === poison.id).map((s) => s.context.attempt);
+        expect(attempts).toEqual([1, 2, 3]);
 
-      const poisonContext = seen[1].context;
-      const [{ event: deadEvent, context: deadContext }] = dead;
-      expect(deadEvent).toEqual(poison);
-      expect(deadContext.topic).toBe(deadLetterTopic(topic));
-      expect(deadContext.deadLetter).toMatchObject({
-        error: { message: 'poison refused', stack: expect.stringContaining('poison refused') },
-        attempts: 3,
-        originalTopic: topic,
-        originalPartition: poisonContext.partition,
-        originalOffset: poisonContext.offset,
-        group,
-      });
-      expect(Number.isNaN(Date.parse(deadContext.deadLetter!.failedAt))).toBe(false);
-    }, testMs);
+        const poisonContext = seen[1].context;
+        const [{ event: deadEvent, context: deadContext }] = dead;
+        expect(deadEvent).toEqual(poison);
+        expect(deadContext.topic).toBe(deadLetterTopic(topic));
+        expect(deadContext.deadLetter).toMatchObject({
+          error: { message: 'poison refused', stack: expect.stringContaining('poison refused') },
+          attempts: 3,
+          originalTopic: topic,
+          originalPartition: poisonContext.partition,
+          originalOffset: poisonContext.offset,
+          group,
+        });
+        expect(Number.isNaN(Date.parse(deadContext.deadLetter!.failedAt))).toBe(false);
+      },
+      testMs,
+    );
 
-    it('dead-letters an event whose payload fails the subscription schema, without calling the handler', async () => {
-      const topic = topicFor('schema');
-      const seen = await record({ topic, group: groupFor('schema'), payloadSchema: z.object({ seq: z.number() }) });
-      const dead = await record({ topic: deadLetterTopic(topic), group: groupFor('schema-dlt') });
-      const bad = createEnvelope({ type: 'contract.tested', version: 1, source: 'bus-contract', key: 'k', payload: { seq: 'one' } });
-      const good = event('k', { seq: 2 });
-      await bus.publish(topic, [bad, good]);
-      await eventually(() => expect(ids(seen)).toEqual([good.id]), { timeoutMs: waitMs });
-      await eventually(() => expect(ids(dead)).toEqual([bad.id]), { timeoutMs: waitMs });
-      expect(dead[0].context.deadLetter).toMatchObject({ attempts: 0, error: { message: expect.stringContaining('invalid payload: seq') } });
-    }, testMs);
+    it(
+      'dead-letters an event whose payload fails the subscription schema, without calling the handler',
+      async () => {
+        const topic = topicFor('schema');
+        const seen = await record({
+          topic,
+          group: groupFor('schema'),
+          payloadSchema: z.object({ seq: z.number() }),
+        });
+        const dead = await record({ topic: deadLetterTopic(topic), group: groupFor('schema-dlt') });
+        const bad = createEnvelope({
+          type: 'contract.tested',
+          version: 1,
+          source: 'bus-contract',
+          key: 'k',
+          payload: { seq: 'one' },
+        });
+        const good = event('k', { seq: 2 });
+        await bus.publish(topic, [bad, good]);
+        await eventually(() => expect(ids(seen)).toEqual([good.id]), { timeoutMs: waitMs });
+        await eventually(() => expect(ids(dead)).toEqual([bad.id]), { timeoutMs: waitMs });
+        expect(dead[0].context.deadLetter).toMatchObject({
+          attempts: 0,
+          error: { message: expect.stringContaining('invalid payload: seq') },
+        });
+      },
+      testMs,
+    );
 
-    it('refuses to publish an invalid envelope', async () => {
-      const topic = topicFor('invalid');
-      const invalid = { ...event('k', { seq: 1 }), id: '' };
-      await expect(bus.publish(topic, invalid)).rejects.toThrow(/not a valid envelope: id/);
-    }, testMs);
+    it(
+      'refuses to publish an invalid envelope',
+      async () => {
+        const topic = topicFor('invalid');
+        const invalid = { ...event('k', { seq: 1 }), id: '' };
+        await expect(bus.publish(topic, invalid)).rejects.toThrow(/not a valid envelope: id/);
+      },
+      testMs,
+    );
 
-    it('reports healthy while open', async () => {
-      await expect(bus.check()).resolves.toEqual({ ok: true });
-    }, testMs);
+    it(
+      'reports healthy while open',
+      async () => {
+        await expect(bus.check()).resolves.toEqual({ ok: true });
+      },
+      testMs,
+    );
 
-    it('closes idempotently and refuses work afterwards', async () => {
-      const own = await makeBus();
-      const topic = topicFor('close');
-      await own.subscribe({ topic, group: groupFor('close'), handler: () => undefined });
-      await own.publish(topic, event('k', { seq: 1 }));
-      await Promise.all([own.close(), own.close()]);
-      await expect(own.close()).resolves.toBeUndefined();
-      await expect(own.check()).resolves.toMatchObject({ ok: false });
-      await expect(own.publish(topic, event('k', { seq: 2 }))).rejects.toThrow(/closed/);
-    }, testMs);
+    it(
+      'closes idempotently and refuses work afterwards',
+      async () => {
+        const own = await makeBus();
+        const topic = topicFor('close');
+        await own.subscribe({ topic, group: groupFor('close'), handler: () => undefined });
+        await own.publish(topic, event('k', { seq: 1 }));
+        await Promise.all([own.close(), own.close()]);
+        await expect(own.close()).resolves.toBeUndefined();
+        await expect(own.check()).resolves.toMatchObject({ ok: false });
+        await expect(own.publish(topic, event('k', { seq: 2 }))).rejects.toThrow(/closed/);
+      },
+      testMs,
+    );
   });
 }

@@ -35,7 +35,7 @@ type Article = SearchDocument & {
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 1);
 
-export const ARTICLE_SETTINGS: IndexSettings = {
+export const SEARCH_CONTRACT_SETTINGS: IndexSettings = {
   searchable: ['title', 'summary', 'body', 'tags'],
   filterable: ['category', 'type', 'tags', 'publishedAt'],
   sortable: ['publishedAt', 'views'],
@@ -54,7 +54,7 @@ const article = (id: string, day: number, views: number, fields: Partial<Article
   ...fields,
 });
 
-export const SEARCH_CORPUS: Article[] = [
+export const SEARCH_CONTRACT_CORPUS: Article[] = [
   article('bc-future', 1, 120, {
     title: '블록체인 기술의 미래와 과제',
     summary: '분산원장 기술이 금융 인프라를 바꾸고 있다',
@@ -109,7 +109,7 @@ export const SEARCH_CORPUS: Article[] = [
 ];
 
 const ids = (result: SearchResult) => result.hits.map((hit) => hit.id);
-const byId = (id: string) => SEARCH_CORPUS.find((doc) => doc.id === id)!;
+const byId = (id: string) => SEARCH_CONTRACT_CORPUS.find((doc) => doc.id === id)!;
 /** Visible characters of highlight HTML: tags removed, entities counted as one, ellipses not counted. */
 const visibleLength = (html: string) =>
   html
@@ -117,7 +117,7 @@ const visibleLength = (html: string) =>
     .replace(/&(amp|lt|gt|quot|#39);/g, '_')
     .replace(/…/g, '').length;
 
-interface RelevanceCase {
+export interface RelevanceCase {
   query: string;
   /** The expected first result, or documents that must all be found (order left to the engine). */
   expected: { top: string; titleHighlight?: string } | { includes: string[] };
@@ -193,8 +193,8 @@ export function describeSearchIndexContract(
     let counter = 0;
     /** A fresh index per test (unique per run too, for servers that outlive it). */
     const fresh = async (
-      settings: IndexSettings = ARTICLE_SETTINGS,
-      docs: SearchDocument[] = SEARCH_CORPUS,
+      settings: IndexSettings = SEARCH_CONTRACT_SETTINGS,
+      docs: SearchDocument[] = SEARCH_CONTRACT_CORPUS,
     ) => {
       const index = `contract_${process.pid}_${++counter}`;
       await search.ensureIndex(index, settings);
@@ -233,8 +233,10 @@ export function describeSearchIndexContract(
 
       it('keeps documents when ensureIndex runs again', async () => {
         const index = await fresh();
-        await search.ensureIndex(index, ARTICLE_SETTINGS);
-        await expect(search.search(index, {})).resolves.toMatchObject({ total: SEARCH_CORPUS.length });
+        await search.ensureIndex(index, SEARCH_CONTRACT_SETTINGS);
+        await expect(search.search(index, {})).resolves.toMatchObject({
+          total: SEARCH_CONTRACT_CORPUS.length,
+        });
       });
 
       it('replaces a document upserted again under the same id', async () => {
@@ -244,14 +246,18 @@ export function describeSearchIndexContract(
         ]);
         await expect(search.search(index, { q: '차세대' }).then(ids)).resolves.toEqual([]);
         await expect(search.search(index, { q: '실적' }).then(ids)).resolves.toEqual(['nvidia-chip']);
-        await expect(search.search(index, {})).resolves.toMatchObject({ total: SEARCH_CORPUS.length });
+        await expect(search.search(index, {})).resolves.toMatchObject({
+          total: SEARCH_CONTRACT_CORPUS.length,
+        });
       });
 
       it('removes documents by id and ignores unknown ids', async () => {
         const index = await fresh();
         await search.remove(index, ['nvidia-chip', 'no-such-id']);
         await expect(search.search(index, { q: '엔비디아' }).then(ids)).resolves.toEqual([]);
-        await expect(search.search(index, {})).resolves.toMatchObject({ total: SEARCH_CORPUS.length - 1 });
+        await expect(search.search(index, {})).resolves.toMatchObject({
+          total: SEARCH_CONTRACT_CORPUS.length - 1,
+        });
       });
 
       it('clears every document and keeps the settings', async () => {
@@ -265,7 +271,7 @@ export function describeSearchIndexContract(
       });
 
       it('returns only the displayed fields, and always the id', async () => {
-        const index = await fresh({ ...ARTICLE_SETTINGS, displayed: ['title', 'category'] });
+        const index = await fresh({ ...SEARCH_CONTRACT_SETTINGS, displayed: ['title', 'category'] });
         const [hit] = (await search.search(index, { q: '엔비디아' })).hits;
         expect(hit.doc).toEqual({ id: 'nvidia-chip', title: byId('nvidia-chip').title, category: 'bigtech' });
       });
@@ -363,7 +369,7 @@ export function describeSearchIndexContract(
         const docs = Array.from({ length: 25 }, (_, i) =>
           article(`page-${i}`, i, i, { title: `페이지 테스트 기사 ${i}` }),
         );
-        const index = await fresh(ARTICLE_SETTINGS, docs);
+        const index = await fresh(SEARCH_CONTRACT_SETTINGS, docs);
         const sort = [{ field: 'publishedAt', order: 'desc' as const }];
         const third = await search.search(index, { sort, page: 3, hitsPerPage: 10 });
         expect(third).toMatchObject({ total: 25, page: 3, hitsPerPage: 10, totalPages: 3 });

@@ -56,7 +56,11 @@ describe('PulseBusTransport: @EventPattern handlers over the EventBus port', () 
   /** Reads the DLT as another group would. */
   async function deadLetters(topic: string) {
     const dead: EventContext[] = [];
-    await bus.subscribe({ topic: deadLetterTopic(topic), group: 'dlt-reader', handler: (_event, context) => void dead.push(context) });
+    await bus.subscribe({
+      topic: deadLetterTopic(topic),
+      group: 'dlt-reader',
+      handler: (_event, context) => void dead.push(context),
+    });
     return dead;
   }
 
@@ -70,7 +74,13 @@ describe('PulseBusTransport: @EventPattern handlers over the EventBus port', () 
 
   it('runs the handler of a topic with the envelope and the delivery context', async () => {
     await boot({ filter: true });
-    const event = createEnvelope({ type: COLLECTED, version: 1, source: 'ingestion', key: 'a-1', payload: { title: 'OpenAI 발표' } });
+    const event = createEnvelope({
+      type: COLLECTED,
+      version: 1,
+      source: 'ingestion',
+      key: 'a-1',
+      payload: { title: 'OpenAI 발표' },
+    });
     await bus.publish(COLLECTED, event);
     await eventually(() => expect(seen.handled).toEqual([{ event, attempt: 1 }]));
   });
@@ -78,20 +88,29 @@ describe('PulseBusTransport: @EventPattern handlers over the EventBus port', () 
   it('retries a throwing handler and dead-letters the event with the original error', async () => {
     await boot({ filter: true });
     const dead = await deadLetters(TRANSLATE);
-    await bus.publish(TRANSLATE, createEnvelope({ type: TRANSLATE, version: 1, source: 'spec', key: 'a-2', payload: {} }));
+    await bus.publish(
+      TRANSLATE,
+      createEnvelope({ type: TRANSLATE, version: 1, source: 'spec', key: 'a-2', payload: {} }),
+    );
     await eventually(() => expect(dead).toHaveLength(1));
     expect(seen.failures).toBe(2);
     expect(dead[0].deadLetter).toMatchObject({
       attempts: 2,
       group: 'spec-service',
-      error: { message: 'translation model refused the article', stack: expect.stringContaining('ArticleEvents.translate') },
+      error: {
+        message: 'translation model refused the article',
+        stack: expect.stringContaining('ArticleEvents.translate'),
+      },
     });
   });
 
   it("still dead-letters without the filter, with Nest's generic message", async () => {
     await boot({ filter: false });
     const dead = await deadLetters(TRANSLATE);
-    await bus.publish(TRANSLATE, createEnvelope({ type: TRANSLATE, version: 1, source: 'spec', key: 'a-3', payload: {} }));
+    await bus.publish(
+      TRANSLATE,
+      createEnvelope({ type: TRANSLATE, version: 1, source: 'spec', key: 'a-3', payload: {} }),
+    );
     await eventually(() => expect(dead).toHaveLength(1));
     expect(dead[0].deadLetter?.error.message).toBe('Internal server error');
   });

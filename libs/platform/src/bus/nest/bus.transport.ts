@@ -36,7 +36,9 @@ export class PulseBusTransport extends Server implements CustomTransportStrategy
     try {
       for (const [pattern, handler] of this.messageHandlers) {
         if (!handler.isEventHandler) {
-          throw new Error(`@MessagePattern('${pattern}') cannot be served by the event bus (no replies): use @EventPattern`);
+          throw new Error(
+            `@MessagePattern('${pattern}') cannot be served by the event bus (no replies): use @EventPattern`,
+          );
         }
         const extras = (handler.extras ?? {}) as HandlerExtras;
         const subscription = await this.bus.subscribe({

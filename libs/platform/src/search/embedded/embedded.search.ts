@@ -12,7 +12,7 @@ import type {
 import { assertDocuments, assertIndexName, assertSettings, normaliseQuery } from '../search.validation';
 import { analyseQuery } from './analyser';
 import { EngineIndex, fieldText, fieldValue, type StoredDoc } from './engine-index';
-import { compareBySort, matchesFilters } from './filters';
+import { compareSortKeys, matchesFilters, sortKeysOf, type SortKey } from './filters';
 import { findSpans, type Needles } from './highlighter';
 import { matchQuery } from './query-matcher';
 
@@ -75,20 +75,17 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const query = normaliseQuery(input, target.settings);
     const terms = analyseQuery(query.q);
     const matched = terms.length > 0 ? matchQuery(target, terms) : undefined;
-    const candidates: Array<{ stored: StoredDoc; score: number }> = [];
-    if (matched) {
-      for (const [no, score] of matched.scores) candidates.push({ stored: target.get(no)!, score });
-    } else {
-      for (const stored of target.all()) candidates.push({ stored, score: 0 });
-    }
-    const ranked = candidates
-      .filter(({ stored }) => matchesFilters(stored.doc, query.filters))
-      .sort(
-        (a, b) =>
-          compareBySort(a.stored.doc, b.stored.doc, query.sort) ||
-          b.score - a.score ||
-          a.stored.no - b.stored.no,
-      );
+    const ranked: Array<{ stored: StoredDoc; score: number; keys: SortKey[] }> = [];
+    const consider = (stored: StoredDoc, score: number): void => {
+      if (matchesFilters(stored.doc, query.filters))
+        ranked.push({ stored, score, keys: sortKeysOf(stored.doc, query.sort) });
+    };
+    if (matched) for (const [no, score] of matched.scores) consider(target.get(no)!, score);
+    else for (const stored of target.all()) consider(stored, 0);
+    // Sort fields first, then relevance, then insertion order (Meilisearch's final tie-break).
+    ranked.sort(
+      (a, b) => compareSortKeys(a.keys, b.keys, query.sort) || b.score - a.score || a.stored.no - b.stored.no,
+    );
 
     const from = (query.page - 1) * query.hitsPerPage;
     const hits = ranked.slice(from, from + query.hitsPerPage).map(({ stored, score }): SearchHit<D> => ({

@@ -1,5 +1,5 @@
 import type { IndexSettings, SearchDocument } from '../search.port';
-import { analyseText } from './analyser';
+import { analyseText, type AnalysedText } from './analyser';
 import { LatinVocabulary } from './latin-vocabulary';
 import { Postings } from './postings';
 
@@ -14,30 +14,25 @@ export interface StoredDoc {
   doc: SearchDocument;
   /** Words per searchable field. */
   lengths: number[];
-  keys: Record<PostingKind, Set<string>>;
 }
 
 export class EngineIndex {
   readonly postings: Record<PostingKind, Postings>;
   readonly latin = new LatinVocabulary();
   private readonly byId = new Map<string, StoredDoc>();
-  private readonly byNo = new Map<number, StoredDoc>();
+  // Dense by document number: scoring looks documents up by number in its innermost loop.
+  private readonly byNo: Array<StoredDoc | undefined> = [];
   private readonly lengthSums: number[];
   private nextNo = 0;
 
   constructor(readonly settings: IndexSettings) {
-    const fields = settings.searchable.length;
     const trackLatin = (key: string, present: boolean): void => {
       if (!LatinVocabulary.accepts(key)) return;
       if (present) this.latin.add(key);
       else this.latin.delete(key);
     };
-    this.postings = {
-      terms: new Postings(fields, trackLatin),
-      bigrams: new Postings(fields),
-      choseong: new Postings(fields),
-    };
-    this.lengthSums = new Array<number>(fields).fill(0);
+    this.postings = { terms: new Postings(trackLatin), bigrams: new Postings(), choseong: new Postings() };
+    this.lengthSums = new Array<number>(settings.searchable.length).fill(0);
   }
 
   get size(): number {
@@ -45,60 +40,61 @@ export class EngineIndex {
   }
 
   upsert(doc: SearchDocument): void {
+    // A replaced document keeps its number, and so its place among equals, as in Meilisearch.
+    const no = this.byId.get(doc.id)?.no ?? this.nextNo++;
     this.remove(doc.id);
-    const stored: StoredDoc = {
-      no: this.nextNo++,
-      doc,
-      lengths: [],
-      keys: { terms: new Set(), bigrams: new Set(), choseong: new Set() },
-    };
-    this.settings.searchable.forEach((field, f) => {
-      const analysed = analyseText(fieldText(doc, field));
+    const stored: StoredDoc = { no, doc, lengths: [] };
+    this.analyse(doc).forEach((analysed, f) => {
       stored.lengths.push(analysed.length);
       this.lengthSums[f] += analysed.length;
-      for (const kind of KINDS) {
-        for (const key of analysed[kind]) {
-          this.postings[kind].add(key, stored.no, f);
-          stored.keys[kind].add(key);
-        }
-      }
+      for (const kind of KINDS) for (const key of analysed[kind]) this.postings[kind].add(key, stored.no, f);
     });
     this.byId.set(doc.id, stored);
-    this.byNo.set(stored.no, stored);
+    this.byNo[stored.no] = stored;
   }
 
   remove(id: string): void {
     const stored = this.byId.get(id);
     if (!stored) return;
-    for (const kind of KINDS) this.postings[kind].removeDoc(stored.keys[kind], stored.no);
+    // The keys are found again by re-analysing the document rather than kept per document: analysis is
+    // deterministic, removals are rare, and keeping them would cost more memory than the postings.
+    const analysed = this.analyse(stored.doc);
+    for (const kind of KINDS)
+      this.postings[kind].removeDoc(new Set(analysed.flatMap((a) => a[kind])), stored.no);
     stored.lengths.forEach((length, f) => (this.lengthSums[f] -= length));
     this.byId.delete(id);
-    this.byNo.delete(stored.no);
+    this.byNo[stored.no] = undefined;
   }
 
   clear(): void {
     for (const kind of KINDS) this.postings[kind].clear();
     this.latin.clear();
     this.byId.clear();
-    this.byNo.clear();
+    this.byNo.length = 0;
+    this.nextNo = 0;
     this.lengthSums.fill(0);
   }
 
   get(no: number): StoredDoc | undefined {
-    return this.byNo.get(no);
+    return this.byNo[no];
   }
 
-  all(): IterableIterator<StoredDoc> {
-    return this.byNo.values();
+  *all(): IterableIterator<StoredDoc> {
+    for (const stored of this.byNo) if (stored) yield stored;
   }
 
   averageLength(field: number): number {
     return this.byId.size === 0 ? 0 : this.lengthSums[field] / this.byId.size;
   }
+
+  private analyse(doc: SearchDocument): AnalysedText[] {
+    return this.settings.searchable.map((field) => analyseText(fieldText(doc, field)));
+  }
 }
 
 /** Reads a possibly dotted path ('source.name'). */
 export function fieldValue(doc: SearchDocument, path: string): unknown {
+  if (!path.includes('.')) return doc[path];
   let value: unknown = doc;
   for (const part of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;

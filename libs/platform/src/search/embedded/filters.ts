@@ -35,32 +35,39 @@ function equals(value: unknown, filter: FilterValue): boolean {
   return value === filter;
 }
 
-export function compareBySort(a: SearchDocument, b: SearchDocument, sort: readonly SortField[]): number {
-  for (const { field, order } of sort) {
-    const left = sortKey(fieldValue(a, field));
-    const right = sortKey(fieldValue(b, field));
-    if (left === undefined || right === undefined) {
-      if (left !== right) return left === undefined ? 1 : -1;
-      continue;
-    }
-    const compared = compareKeys(left, right);
-    if (compared !== 0) return order === 'asc' ? compared : -compared;
-  }
-  return 0;
+export type SortKey = number | string | boolean | undefined;
+
+/** A document's values for the sort fields, read once per search rather than once per comparison. */
+export function sortKeysOf(doc: SearchDocument, sort: readonly SortField[]): SortKey[] {
+  return sort.map(({ field }) => {
+    const value = fieldValue(doc, field);
+    return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean'
+      ? value
+      : undefined;
+  });
 }
 
-type SortKey = number | string | boolean;
-
-function sortKey(value: unknown): SortKey | undefined {
-  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean'
-    ? value
-    : undefined;
+export function compareSortKeys(
+  left: readonly SortKey[],
+  right: readonly SortKey[],
+  sort: readonly SortField[],
+): number {
+  for (let i = 0; i < sort.length; i += 1) {
+    const [a, b] = [left[i], right[i]];
+    if (a === undefined || b === undefined) {
+      if (a !== b) return a === undefined ? 1 : -1;
+      continue;
+    }
+    const compared = compareValues(a, b);
+    if (compared !== 0) return sort[i].order === 'asc' ? compared : -compared;
+  }
+  return 0;
 }
 
 // Numbers before strings before booleans, as Meilisearch orders mixed types in ascending sorts.
 const TYPE_RANK: Record<string, number> = { number: 0, string: 1, boolean: 2 };
 
-function compareKeys(left: SortKey, right: SortKey): number {
+function compareValues(left: number | string | boolean, right: number | string | boolean): number {
   if (typeof left !== typeof right) return TYPE_RANK[typeof left] - TYPE_RANK[typeof right];
   if (typeof left === 'string') return left < (right as string) ? -1 : left > (right as string) ? 1 : 0;
   return Number(left) - Number(right);

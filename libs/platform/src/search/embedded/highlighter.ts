@@ -28,8 +28,11 @@ export function findSpans(text: string, needles: Needles): Span[] {
           spans.push({ start: token.start + at, end: token.start + at + needle.length });
         }
       }
-      for (const form of hangulForms(token.text)) {
-        if (needles.hangulWords.has(form)) spans.push({ start: token.start, end: token.start + form.length });
+      if (needles.hangulWords.size > 0) {
+        for (const form of hangulForms(token.text)) {
+          if (needles.hangulWords.has(form))
+            spans.push({ start: token.start, end: token.start + form.length });
+        }
       }
       if (needles.choseong.size > 0) {
         // Every character of a Hangul token is one syllable, so 초성 offsets are text offsets.

@@ -27,24 +27,26 @@ const ENDINGS = [
   '할 한 함 된다 됐다 되었다 됩니다 되는 되어 되며 되고 된 될 시킨 시키는 시켰다',
 ].flatMap((group) => group.split(' '));
 
-// Longest first, so '블록체인으로' loses '으로', not just '로'.
-const SUFFIXES = [...new Set([...PARTICLES, ...ENDINGS])].sort((a, b) => b.length - a.length);
+const SUFFIXES = new Set([...PARTICLES, ...ENDINGS]);
+const LONGEST_SUFFIX = Math.max(...[...SUFFIXES].map((suffix) => suffix.length));
 const MAX_PASSES = 2;
 
 /**
  * The stems of a Hangul word, most stripped last; empty when nothing is stripped. Each pass removes the
- * longest known suffix that leaves at least one syllable.
+ * longest known suffix (so '블록체인으로' loses '으로', not just '로') that leaves at least one syllable.
  */
 export function stripParticles(word: string): string[] {
   const stems: string[] = [];
   let current = word;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    const suffix = SUFFIXES.find(
-      (candidate) => current.length > candidate.length && current.endsWith(candidate),
-    );
-    if (!suffix) break;
-    current = current.slice(0, -suffix.length);
-    stems.push(current);
+    let stripped = false;
+    for (let length = Math.min(LONGEST_SUFFIX, current.length - 1); length >= 1 && !stripped; length -= 1) {
+      if (!SUFFIXES.has(current.slice(-length))) continue;
+      current = current.slice(0, -length);
+      stems.push(current);
+      stripped = true;
+    }
+    if (!stripped) break;
   }
   return stems;
 }

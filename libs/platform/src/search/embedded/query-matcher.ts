@@ -1,6 +1,7 @@
 import type { QueryTerm } from './analyser';
 import { bigrams } from './bigrams';
 import type { EngineIndex, PostingKind } from './engine-index';
+import { countIn, type PostingList } from './postings';
 import type { Needles } from './highlighter';
 
 /**
@@ -166,36 +167,49 @@ function choseongCompletions(index: EngineIndex, prefix: string): string[] {
 
 /** BM25 per field, weighted by the field's place in the searchable list (first counts most). */
 function scoreSource(index: EngineIndex, source: Source): Map<number, number> {
-  const lists = source.keys.map((key) => index.postings[source.kind].get(key));
   const out = new Map<number, number>();
-  if (lists.some((list) => !list)) return out;
-  const sorted = (lists as NonNullable<(typeof lists)[number]>[]).sort((a, b) => a.size - b.size);
+  const lists: PostingList[] = [];
+  for (const key of source.keys) {
+    const list = index.postings[source.kind].get(key);
+    if (!list) return out;
+    lists.push(list);
+  }
+  lists.sort((a, b) => a.size - b.size);
+  const [shortest, ...others] = lists;
   const fieldCount = index.settings.searchable.length;
-  const matched: Array<[number, number[]]> = [];
-  for (const [no, first] of sorted[0]) {
-    const frequencies = [...first];
+  const averages = Array.from({ length: fieldCount }, (_, f) => index.averageLength(f) || 1);
+  const counts = new Array<number>(fieldCount);
+  const cursors = others.map(() => 0);
+  const matched: Array<[number, number]> = [];
+  for (let i = 0; i < shortest.size; i += 1) {
+    const no = shortest.docAt(i);
+    const packed = shortest.countsAt(i);
+    for (let f = 0; f < fieldCount; f += 1) counts[f] = countIn(packed, f);
+    // A compound's parts or a word's bigrams: each field counts by its rarest key. All lists are sorted
+    // by document number, so each is walked once, in step with the shortest.
     let all = true;
-    for (let i = 1; i < sorted.length && all; i += 1) {
-      const other = sorted[i].get(no);
-      if (!other) all = false;
-      else for (let f = 0; f < fieldCount; f += 1) frequencies[f] = Math.min(frequencies[f], other[f]);
+    for (let o = 0; o < others.length && all; o += 1) {
+      const other = others[o];
+      cursors[o] = other.seek(no, cursors[o]);
+      if (cursors[o] >= other.size || other.docAt(cursors[o]) !== no) all = false;
+      else
+        for (let f = 0; f < fieldCount; f += 1)
+          counts[f] = Math.min(counts[f], countIn(other.countsAt(cursors[o]), f));
     }
-    if (all) matched.push([no, frequencies]);
-  }
-  const total = index.size;
-  const idf = Math.log(1 + (total - matched.length + 0.5) / (matched.length + 0.5));
-  for (const [no, frequencies] of matched) {
-    const doc = index.get(no)!;
-    let score = 0;
+    if (!all) continue;
+    const lengths = index.get(no)!.lengths;
+    let raw = 0;
     for (let f = 0; f < fieldCount; f += 1) {
-      const tf = frequencies[f];
+      const tf = counts[f];
       if (tf === 0) continue;
-      const norm = 1 - BM25_B + (BM25_B * doc.lengths[f]) / (index.averageLength(f) || 1);
-      score += (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm) / (f + 1);
+      const norm = 1 - BM25_B + (BM25_B * lengths[f]) / averages[f];
+      raw += (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm) / (f + 1);
     }
-    // A compound's parts may each occur in different fields, leaving no field with all of them: still a match.
-    out.set(no, source.weight * idf * Math.max(score, 0.1));
+    matched.push([no, raw]);
   }
+  const idf = Math.log(1 + (index.size - matched.length + 0.5) / (matched.length + 0.5));
+  // The parts may each occur in different fields, leaving no field with all of them: still a match.
+  for (const [no, raw] of matched) out.set(no, source.weight * idf * Math.max(raw, 0.1));
   return out;
 }
 

@@ -31,13 +31,20 @@ export class CollectionIndexes {
   add(spec: NormalizedIndexSpec, docs: Iterable<Doc>): boolean {
     for (const existing of this.indexes.values()) {
       if (sameIndex(existing.spec, spec)) return false;
-      if (existing.spec.name === spec.name || JSON.stringify(existing.spec.key) === JSON.stringify(spec.key)) {
+      if (
+        existing.spec.name === spec.name ||
+        JSON.stringify(existing.spec.key) === JSON.stringify(spec.key)
+      ) {
         throw new InvalidStoreOperationError(
           `Index ${spec.name} on ${this.collection} conflicts with existing index ${existing.spec.name}`,
         );
       }
     }
-    const index: BuiltIndex = { spec, paths: Object.keys(spec.key).map((path) => path.split('.')), entries: new Map() };
+    const index: BuiltIndex = {
+      spec,
+      paths: Object.keys(spec.key).map((path) => path.split('.')),
+      entries: new Map(),
+    };
     for (const doc of docs) {
       if (spec.unique && this.takenIn(index, doc)) throw new DuplicateKeyError(this.collection, spec.name);
       this.insertInto(index, doc);
@@ -76,10 +83,14 @@ export class CollectionIndexes {
     for (const [path, condition] of Object.entries(filter)) {
       const values = equalityValues(condition);
       if (!values) continue;
-      const index = [...this.indexes.values()].find((i) => i.paths.length === 1 && i.paths[0].join('.') === path);
+      const index = [...this.indexes.values()].find(
+        (i) => i.paths.length === 1 && i.paths[0].join('.') === path,
+      );
       if (!index) continue;
+      if (values.length === 1) return index.entries.get(JSON.stringify(values)) ?? [];
       const ids = new Set<string>();
-      for (const value of values) for (const id of index.entries.get(JSON.stringify([value])) ?? []) ids.add(id);
+      for (const value of values)
+        for (const id of index.entries.get(JSON.stringify([value])) ?? []) ids.add(id);
       return ids;
     }
     return undefined;
@@ -109,7 +120,8 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
   const keys = Object.keys(condition);
   if (keys.length !== 1) return undefined;
   if (keys[0] === '$eq' && primitive(condition.$eq)) return [condition.$eq];
-  if (keys[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(primitive)) return condition.$in;
+  if (keys[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(primitive))
+    return condition.$in;
   return undefined;
 }
 
@@ -119,7 +131,8 @@ function keysOf(index: BuiltIndex, doc: Doc): string[] {
   for (const path of index.paths) {
     const found = valuesAtPath(doc, path);
     // A missing field is indexed as null, as MongoDB does, so a unique index admits one such document.
-    const values = found.length === 0 ? [null] : found.map((value) => (value === EMPTY_ARRAY ? '\u0000[]' : value));
+    const values =
+      found.length === 0 ? [null] : found.map((value) => (value === EMPTY_ARRAY ? '\u0000[]' : value));
     tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
   }
   return [...new Set(tuples.map((tuple) => JSON.stringify(tuple)))];

@@ -82,7 +82,10 @@ describe('embedded store files', () => {
     await compacting.close();
     expect(fs.statSync(wal()).size).toBe(0);
     fs.writeFileSync(wal(), Buffer.concat([fullLog, Buffer.from('{"put":[{"_id":"b","v":3}]}\n')]));
-    fs.writeFileSync(path.join(dataDir, `${snapshotFile('notes')}.tmp`), '{"snapshot":1,"count":5}\n{"_id":"junk"');
+    fs.writeFileSync(
+      path.join(dataDir, `${snapshotFile('notes')}.tmp`),
+      '{"snapshot":1,"count":5}\n{"_id":"junk"',
+    );
 
     const reopened = await EmbeddedDocumentStore.open({ dataDir });
     await expect(reopened.collection<Note>('notes').find({})).resolves.toEqual([

@@ -61,7 +61,10 @@ export class CollectionJournal {
   }
 
   /** Reads the snapshot and replays the log; a torn last record (a crash mid-append) is cut off. */
-  static open(options: JournalOptions, image: () => CollectionImage): { journal: CollectionJournal; loaded: CollectionImage } {
+  static open(
+    options: JournalOptions,
+    image: () => CollectionImage,
+  ): { journal: CollectionJournal; loaded: CollectionImage } {
     const loaded: CollectionImage = { docs: new Map(), indexes: [] };
     const snapshotBytes = readSnapshot(options, loaded);
     const logBytes = replayLog(options, loaded);
@@ -106,7 +109,8 @@ export class CollectionJournal {
           return;
         }
         for (const waiter of batch) waiter.resolve();
-        if (this.logBytes >= Math.max(this.options.compactAfterBytes, this.snapshotBytes)) await this.compact();
+        if (this.logBytes >= Math.max(this.options.compactAfterBytes, this.snapshotBytes))
+          await this.compact();
       }
     } finally {
       this.flushing = undefined;
@@ -135,11 +139,17 @@ export class CollectionJournal {
       const started = Date.now();
       this.snapshotBytes = await replaceFileDurably(dir, path.join(dir, snapshotFile(collection)), chunks);
       await truncateDurably(this.openLog(), 0);
-      logger?.debug({ collection, docs: docs.size, logBytes: this.logBytes, ms: Date.now() - started }, 'store: compacted');
+      logger?.debug(
+        { collection, docs: docs.size, logBytes: this.logBytes, ms: Date.now() - started },
+        'store: compacted',
+      );
       this.logBytes = 0;
     } catch (cause) {
       // The old snapshot and the full log are still valid; only log growth is affected. Retry later.
-      logger?.warn({ err: cause, collection }, 'store: compaction failed; the log keeps growing until it succeeds');
+      logger?.warn(
+        { err: cause, collection },
+        'store: compaction failed; the log keeps growing until it succeeds',
+      );
       this.snapshotBytes = this.logBytes * 2;
     }
   }
@@ -171,8 +181,13 @@ function readSnapshot(options: JournalOptions, into: CollectionImage): number {
   const text = fs.readFileSync(file, 'utf8');
   const lines = text.split('\n');
   try {
-    const header = JSON.parse(lines[0]) as { snapshot: number; indexes: NormalizedIndexSpec[]; count: number };
-    if (header.snapshot !== 1 || lines.length !== header.count + 2) throw new Error('document count does not match header');
+    const header = JSON.parse(lines[0]) as {
+      snapshot: number;
+      indexes: NormalizedIndexSpec[];
+      count: number;
+    };
+    if (header.snapshot !== 1 || lines.length !== header.count + 2)
+      throw new Error('document count does not match header');
     into.indexes.push(...header.indexes);
     for (let i = 1; i <= header.count; i++) {
       const doc = JSON.parse(lines[i]) as StoredDoc;

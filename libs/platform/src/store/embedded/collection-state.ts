@@ -39,9 +39,11 @@ export class CollectionState {
 
   /** Matching documents (the stored objects: callers copy before handing them out), insertion order. */
   matching(filter: Filter): StoredDoc[] {
+    const { docs, exact } = this.candidates(filter);
+    if (exact) return docs as StoredDoc[];
     const test = compileFilter(filter);
     const out: StoredDoc[] = [];
-    for (const doc of this.candidates(filter)) if (test(doc)) out.push(doc);
+    for (const doc of docs) if (test(doc)) out.push(doc);
     return out;
   }
 
@@ -68,7 +70,9 @@ export class CollectionState {
   }
 
   addIndex(spec: NormalizedIndexSpec): Promise<void> {
-    return this.indexes.add(spec, this.docs.values()) ? this.journal.append({ index: spec }) : Promise.resolve();
+    return this.indexes.add(spec, this.docs.values())
+      ? this.journal.append({ index: spec })
+      : Promise.resolve();
   }
 
   journalRecord(record: JournalRecord): Promise<void> {
@@ -79,14 +83,20 @@ export class CollectionState {
     return this.journal.close();
   }
 
-  private candidates(filter: Filter): Iterable<StoredDoc> {
+  /**
+   * Documents that may match: those an index or `_id` points at, else all. `exact` when the filter is
+   * nothing but that one equality on a plain field path, where the index answers it exactly (it holds
+   * a key per array element, as equality matches array elements) and the filter need not run.
+   */
+  private candidates(filter: Filter): { docs: Iterable<StoredDoc>; exact: boolean } {
     const ids = equalityValues(filter._id) ?? this.indexes.candidateIds(filter);
-    if (!ids) return this.docs.values();
-    const out: StoredDoc[] = [];
-    for (const id of new Set<unknown>(ids)) {
+    if (!ids) return { docs: this.docs.values(), exact: false };
+    const docs: StoredDoc[] = [];
+    for (const id of ids instanceof Set ? ids : new Set<unknown>(ids)) {
       const doc = this.docs.get(id as string);
-      if (doc) out.push(doc);
+      if (doc) docs.push(doc);
     }
-    return out;
+    const paths = Object.keys(filter);
+    return { docs, exact: paths.length === 1 && !paths[0].split('.').some((segment) => /^\d+$/.test(segment)) };
   }
 }

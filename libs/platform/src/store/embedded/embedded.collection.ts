@@ -88,15 +88,17 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     const normalized = normalizeFilter(filter);
     const { sort, skip, limit, projection } = normalizeFindOptions(options);
     await this.begin('read');
-    const sorted = sortDocuments(this.state.matching(normalized), sort);
-    const page = sorted.slice(skip, limit === undefined ? undefined : skip + limit);
+    const end = limit === undefined ? undefined : skip + limit;
+    const page = sortDocuments(this.state.matching(normalized), sort, end).slice(skip, end);
     return project<R>(page.map(cloneJson), projection);
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
     const normalized = normalizeFilter(filter);
     await this.begin('read');
-    return Object.keys(normalized).length === 0 ? this.state.docs.size : this.state.matching(normalized).length;
+    return Object.keys(normalized).length === 0
+      ? this.state.docs.size
+      : this.state.matching(normalized).length;
   }
 
   async updateOne(filter: Filter, update: UpdateSpec, options: UpdateOptions = {}): Promise<UpdateResult> {
@@ -107,7 +109,11 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     return (await this.update(filter, update, { ...options, multi: true })).result;
   }
 
-  async findOneAndUpdate<R = T>(filter: Filter, update: UpdateSpec, options: FindOneAndUpdateOptions): Promise<R | null> {
+  async findOneAndUpdate<R = T>(
+    filter: Filter,
+    update: UpdateSpec,
+    options: FindOneAndUpdateOptions,
+  ): Promise<R | null> {
     if (options?.returnDocument !== 'before' && options?.returnDocument !== 'after') {
       throw new InvalidStoreOperationError("findOneAndUpdate needs returnDocument: 'before' | 'after'");
     }
@@ -151,7 +157,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   /** The document MongoDB's findOne would pick: first in sort order (`_id` order by default). */
   private first(matches: StoredDoc[], sort: SortSpec): StoredDoc | undefined {
-    return matches.length <= 1 ? matches[0] : sortDocuments(matches, sort)[0];
+    return matches.length <= 1 ? matches[0] : sortDocuments(matches, sort, 1)[0];
   }
 
   private async update(

@@ -16,38 +16,42 @@ const ACKS_BEFORE_KILL = 2_000;
 
 interface Writer {
   child: ChildProcess;
-  acks: string[];
   closed: Promise<void>;
   output: () => string;
 }
 
-function startWriter(dataDir: string, mode: 'insert' | 'inc' | 'open'): Writer {
-  const args = ['-r', '@swc-node/register', FIXTURE, dataDir, mode, String(IN_FLIGHT), String(COMPACT_AFTER_BYTES)];
+/** The child logs each acknowledged write to ackLog; stdout carries only the 'open' mode's answer. */
+function startWriter(dataDir: string, ackLog: string, mode: 'insert' | 'inc' | 'open'): Writer {
+  const args = [
+    '-r',
+    '@swc-node/register',
+    FIXTURE,
+    dataDir,
+    ackLog,
+    mode,
+    String(IN_FLIGHT),
+    String(COMPACT_AFTER_BYTES),
+  ];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const acks: string[] = [];
-  let pending = '';
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) {
-      if (line.startsWith('ack ')) acks.push(line.slice(4));
-      else output += `${line}\n`;
-    }
-  });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  // 'close' comes after the pipes are drained, so every line printed before the kill has been read.
   const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
-  return { child, acks, closed, output: () => output };
+  return { child, closed, output: () => output };
 }
 
+const readAcks = (ackLog: string): string[] =>
+  fs.existsSync(ackLog) ? fs.readFileSync(ackLog, 'utf8').split('\n').filter(Boolean) : [];
+
+/** Lets the child write until it has logged ACKS_BEFORE_KILL acknowledgements, then SIGKILLs it. */
 async function runAndKill(dataDir: string, mode: 'insert' | 'inc'): Promise<string[]> {
-  const writer = startWriter(dataDir, mode);
+  const ackLog = `${dataDir}.acks`;
+  const writer = startWriter(dataDir, ackLog, mode);
   try {
     await eventually(
       () => {
         if (writer.child.exitCode !== null) throw new Error(`writer exited early: ${writer.output()}`);
-        expect(writer.acks.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+        expect(readAcks(ackLog).length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
       },
       { timeoutMs: 60_000, intervalMs: 5 },
     );
@@ -58,7 +62,9 @@ async function runAndKill(dataDir: string, mode: 'insert' | 'inc'): Promise<stri
   expect(writer.child.signalCode).toBe('SIGKILL');
   // The dead writer's lock is still there: reopening below must take it over.
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
-  return writer.acks;
+  const acks = readAcks(ackLog);
+  fs.rmSync(ackLog);
+  return acks;
 }
 
 describe('embedded store durability', () => {
@@ -93,7 +99,9 @@ describe('embedded store durability', () => {
 
     const store = await EmbeddedDocumentStore.open({ dataDir });
     try {
-      const counter = await store.collection<{ _id: string; n: number }>('counters').findOne({ _id: 'counter' });
+      const counter = await store
+        .collection<{ _id: string; n: number }>('counters')
+        .findOne({ _id: 'counter' });
       expect(counter!.n).toBeGreaterThanOrEqual(acked.length);
       expect(counter!.n).toBeLessThanOrEqual(acked.length + IN_FLIGHT);
     } finally {
@@ -103,11 +111,11 @@ describe('embedded store durability', () => {
 
   it('a second process cannot open a folder in use, and can once it is released', async () => {
     const store = await EmbeddedDocumentStore.open({ dataDir });
-    const refused = startWriter(dataDir, 'open');
+    const refused = startWriter(dataDir, '/dev/null', 'open');
     await refused.closed;
     expect(refused.output()).toContain('refused StoreLockedError');
     await store.close();
-    const opened = startWriter(dataDir, 'open');
+    const opened = startWriter(dataDir, '/dev/null', 'open');
     await opened.closed;
     expect(opened.output()).toContain('opened');
   }, 60_000);

@@ -24,6 +24,8 @@ const DEFAULT_COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
  * The embedded, durable document store: collections live in memory and are queried with mingo; every
  * acknowledged write is on disk in the collection's write-ahead log (see collection-journal.ts). It
  * needs no server and no native module, which is what lets `npm start` run anywhere Node runs.
+ * Every document is held in memory, so it suits what embedded mode is for (a demo, a laptop: up to a
+ * few hundred MB of data), not production volumes; those go to MongoDB.
  */
 export class EmbeddedDocumentStore implements DocumentStore {
   readonly adapterName = 'embedded';
@@ -31,7 +33,8 @@ export class EmbeddedDocumentStore implements DocumentStore {
   private closed = false;
 
   private constructor(
-    private readonly options: Required<Pick<EmbeddedStoreOptions, 'dataDir' | 'compactAfterBytes'>> & EmbeddedStoreOptions,
+    private readonly options: Required<Pick<EmbeddedStoreOptions, 'dataDir' | 'compactAfterBytes'>> &
+      EmbeddedStoreOptions,
     private readonly unlock: () => void,
   ) {}
 

@@ -10,11 +10,14 @@ const { Aggregator } = require('mingo/aggregator') as typeof import('mingo/types
 const { Context } = require('mingo/core') as typeof import('mingo/types/core');
 const { Query } = require('mingo/query') as typeof import('mingo/types/query');
 const { Lazy } = require('mingo/lazy') as typeof import('mingo/types/lazy');
-const accumulatorOperators = require('mingo/operators/accumulator') as typeof import('mingo/types/operators/accumulator');
-const expressionOperators = require('mingo/operators/expression') as typeof import('mingo/types/operators/expression');
+const accumulatorOperators =
+  require('mingo/operators/accumulator') as typeof import('mingo/types/operators/accumulator');
+const expressionOperators =
+  require('mingo/operators/expression') as typeof import('mingo/types/operators/expression');
 const { $addFields, $group, $limit, $match, $project, $skip, $unwind } =
   require('mingo/operators/pipeline') as typeof import('mingo/types/operators/pipeline');
-const projectionOperators = require('mingo/operators/projection') as typeof import('mingo/types/operators/projection');
+const projectionOperators =
+  require('mingo/operators/projection') as typeof import('mingo/types/operators/projection');
 const queryOperators = require('mingo/operators/query') as typeof import('mingo/types/operators/query');
 import type { Filter, PipelineStage, Projection, SortSpec } from '../store.port';
 import { sortDocuments } from '../shared/value-order';

@@ -56,7 +56,8 @@ function inc(doc: Doc, path: string, by: number): void {
 
 function minMax(doc: Doc, path: string, value: unknown, keepWhen: 1 | -1): void {
   const current = getField(doc, path);
-  if (current === undefined || Math.sign(compareValues(value, current)) === keepWhen) setField(doc, path, value);
+  if (current === undefined || Math.sign(compareValues(value, current)) === keepWhen)
+    setField(doc, path, value);
 }
 
 function push(doc: Doc, path: string, arg: unknown): void {
@@ -105,7 +106,13 @@ function arrayAt(doc: Doc, path: string, op: string): unknown[] {
   return current;
 }
 
-function typeMismatch(doc: Doc, path: string, op: string, wanted: string, found: unknown): InvalidStoreOperationError {
+function typeMismatch(
+  doc: Doc,
+  path: string,
+  op: string,
+  wanted: string,
+  found: unknown,
+): InvalidStoreOperationError {
   const type = found === null ? 'null' : Array.isArray(found) ? 'array' : typeof found;
   return new InvalidStoreOperationError(
     `Cannot apply ${op} to '${path}' of document ${JSON.stringify(doc._id)}: it holds ${type}, not ${wanted}`,

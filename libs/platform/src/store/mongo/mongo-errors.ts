@@ -36,9 +36,12 @@ export function toPortError(error: unknown, collection: string): unknown {
       return new DuplicateKeyError(collection, indexNameOf(error), 0, { cause: error });
     }
     if (INVALID_REQUEST_CODES.has(Number(error.code))) {
-      return new InvalidStoreOperationError(`MongoDB refused the operation on ${collection}: ${error.message}`, {
-        cause: error,
-      });
+      return new InvalidStoreOperationError(
+        `MongoDB refused the operation on ${collection}: ${error.message}`,
+        {
+          cause: error,
+        },
+      );
     }
     return error;
   }
@@ -49,9 +52,12 @@ export function toPortError(error: unknown, collection: string): unknown {
 }
 
 function isConnectivityError(error: Error): boolean {
-  return ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoTopologyClosedError'].includes(
-    error.name,
-  );
+  return [
+    'MongoServerSelectionError',
+    'MongoNetworkError',
+    'MongoNetworkTimeoutError',
+    'MongoTopologyClosedError',
+  ].includes(error.name);
 }
 
 /** 'E11000 duplicate key error collection: db.c index: email_1 dup key: …' → 'email_1'. */

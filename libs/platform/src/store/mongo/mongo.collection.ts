@@ -28,17 +28,22 @@ import { toPortError } from './mongo-errors';
  * embedded store's, then straight to the driver; driver errors come back as the port's errors.
  */
 export class MongoCollection<T extends { _id: string }> implements Collection<T> {
-  private ready: Promise<void> = Promise.resolve();
+  private declaredIndexes: IndexSpec[] = [];
+  private indexesEnsured: Promise<void> | undefined = Promise.resolve();
 
   constructor(
     readonly name: string,
     private readonly native: NativeCollection<Document>,
   ) {}
 
-  /** Operations wait for this first (the collection's declared indexes). */
-  awaitBeforeUse(pending: Promise<void>): void {
-    this.ready = pending;
-    pending.catch(() => undefined); // reported by the first operation that awaits it
+  /**
+   * Indexes every operation waits for. Creation starts now; if it fails (MongoDB briefly away at
+   * start) the next operation tries again instead of the handle failing for good.
+   */
+  declareIndexes(specs: IndexSpec[]): void {
+    this.declaredIndexes = specs;
+    this.indexesEnsured = undefined;
+    this.ensureIndexes().catch(() => undefined); // reported by the operation that awaits it
   }
 
   insertOne(doc: T): Promise<void> {
@@ -84,18 +89,26 @@ export class MongoCollection<T extends { _id: string }> implements Collection<T>
   updateOne(filter: Filter, update: UpdateSpec, options: UpdateOptions = {}): Promise<UpdateResult> {
     return this.run(async () => {
       const [normalized, spec] = this.prepareUpdate(filter, update, options);
-      return toUpdateResult(await this.native.updateOne(normalized, spec, { upsert: options.upsert === true }));
+      return toUpdateResult(
+        await this.native.updateOne(normalized, spec, { upsert: options.upsert === true }),
+      );
     });
   }
 
   updateMany(filter: Filter, update: UpdateSpec, options: UpdateOptions = {}): Promise<UpdateResult> {
     return this.run(async () => {
       const [normalized, spec] = this.prepareUpdate(filter, update, options);
-      return toUpdateResult(await this.native.updateMany(normalized, spec, { upsert: options.upsert === true }));
+      return toUpdateResult(
+        await this.native.updateMany(normalized, spec, { upsert: options.upsert === true }),
+      );
     });
   }
 
-  findOneAndUpdate<R = T>(filter: Filter, update: UpdateSpec, options: FindOneAndUpdateOptions): Promise<R | null> {
+  findOneAndUpdate<R = T>(
+    filter: Filter,
+    update: UpdateSpec,
+    options: FindOneAndUpdateOptions,
+  ): Promise<R | null> {
     return this.run(async () => {
       if (options?.returnDocument !== 'before' && options?.returnDocument !== 'after') {
         throw new InvalidStoreOperationError("findOneAndUpdate needs returnDocument: 'before' | 'after'");
@@ -112,11 +125,15 @@ export class MongoCollection<T extends { _id: string }> implements Collection<T>
   }
 
   deleteOne(filter: Filter): Promise<DeleteResult> {
-    return this.run(async () => ({ deleted: (await this.native.deleteOne(normalizeFilter(filter))).deletedCount }));
+    return this.run(async () => ({
+      deleted: (await this.native.deleteOne(normalizeFilter(filter))).deletedCount,
+    }));
   }
 
   deleteMany(filter: Filter): Promise<DeleteResult> {
-    return this.run(async () => ({ deleted: (await this.native.deleteMany(normalizeFilter(filter))).deletedCount }));
+    return this.run(async () => ({
+      deleted: (await this.native.deleteMany(normalizeFilter(filter))).deletedCount,
+    }));
   }
 
   aggregate<R = Record<string, unknown>>(pipeline: PipelineStage[]): Promise<R[]> {
@@ -124,25 +141,39 @@ export class MongoCollection<T extends { _id: string }> implements Collection<T>
   }
 
   createIndexes(specs: IndexSpec[]): Promise<void> {
-    return this.run(async () => {
-      const normalized = specs.map(normalizeIndexSpec);
-      if (normalized.length === 0) return;
-      await this.native.createIndexes(
-        normalized.map(({ name, key, unique }) => (unique ? { name, key, unique } : { name, key })),
-      );
-    });
+    return this.run(() => this.createIndexesNow(specs));
   }
 
-  private prepareUpdate(filter: Filter, update: UpdateSpec, options: UpdateOptions): [Filter, UpdateFilter<Document>] {
+  private prepareUpdate(
+    filter: Filter,
+    update: UpdateSpec,
+    options: UpdateOptions,
+  ): [Filter, UpdateFilter<Document>] {
     const normalized = normalizeFilter(filter);
     const spec = normalizeUpdate(update);
     return [normalized, (options.upsert ? withUpsertId(normalized, spec) : spec) as UpdateFilter<Document>];
   }
 
   /** Waits for the declared indexes, runs, and translates errors (guards' errors pass through as they are). */
+  private ensureIndexes(): Promise<void> {
+    this.indexesEnsured ??= this.createIndexesNow(this.declaredIndexes).catch((error: unknown) => {
+      this.indexesEnsured = undefined;
+      throw toPortError(error, this.name);
+    });
+    return this.indexesEnsured;
+  }
+
+  private async createIndexesNow(specs: IndexSpec[]): Promise<void> {
+    const normalized = specs.map(normalizeIndexSpec);
+    if (normalized.length === 0) return;
+    await this.native.createIndexes(
+      normalized.map(({ name, key, unique }) => (unique ? { name, key, unique } : { name, key })),
+    );
+  }
+
   private async run<R>(operation: () => Promise<R>): Promise<R> {
     try {
-      await this.ready;
+      await this.ensureIndexes();
       return await operation();
     } catch (error) {
       throw toPortError(error, this.name);
@@ -150,8 +181,13 @@ export class MongoCollection<T extends { _id: string }> implements Collection<T>
   }
 }
 
-function toUpdateResult(result: { matchedCount: number; modifiedCount: number; upsertedId: unknown }): UpdateResult {
+function toUpdateResult(result: {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId: unknown;
+}): UpdateResult {
   const out: UpdateResult = { matched: result.matchedCount, modified: result.modifiedCount };
-  if (result.upsertedId !== null && result.upsertedId !== undefined) out.upsertedId = String(result.upsertedId);
+  if (result.upsertedId !== null && result.upsertedId !== undefined)
+    out.upsertedId = String(result.upsertedId);
   return out;
 }

@@ -1,4 +1,9 @@
-import { describeDocumentStoreContract, dropMongoDatabase, requireMongo, uniqueMongoDatabaseUrl } from '@pulse/testing';
+import {
+  describeDocumentStoreContract,
+  dropMongoDatabase,
+  requireMongo,
+  uniqueMongoDatabaseUrl,
+} from '@pulse/testing';
 import { MongoDocumentStore } from './mongo.store';
 
 // A database of its own per run, dropped afterwards; unreachable server → the suite fails, naming

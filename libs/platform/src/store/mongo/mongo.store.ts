@@ -25,6 +25,7 @@ export interface MongoStoreOptions {
 export class MongoDocumentStore implements DocumentStore {
   readonly adapterName = 'mongo';
   private closed = false;
+  private readonly handles = new Map<string, MongoCollection<{ _id: string }>>();
 
   private constructor(
     private readonly connection: mongoose.Connection,
@@ -64,11 +65,16 @@ export class MongoDocumentStore implements DocumentStore {
   collection<T extends { _id: string }>(name: string, options: CollectionOptions = {}): Collection<T> {
     if (this.closed) throw new StoreError('The MongoDB document store is closed');
     assertCollectionName(name);
-    const native = this.connection.db!.collection(name);
-    const collection = new MongoCollection<T>(name, native);
     const specs = (options.indexes ?? []).map(normalizeIndexSpec);
-    if (specs.length > 0) collection.awaitBeforeUse(collection.createIndexes(specs));
-    return collection;
+    // One handle per name and index list, so a repository asking again does not resend createIndexes.
+    const key = `${name}\0${JSON.stringify(specs)}`;
+    let collection = this.handles.get(key);
+    if (!collection) {
+      collection = new MongoCollection(name, this.connection.db!.collection(name));
+      if (specs.length > 0) collection.declareIndexes(specs);
+      this.handles.set(key, collection);
+    }
+    return collection as MongoCollection<T>;
   }
 
   /** A ping bounded by checkTimeoutMs; never throws. */

@@ -19,7 +19,8 @@ export function normalizeFilter(filter: unknown, where = 'filter'): Filter {
   for (const [key, value] of Object.entries(filter)) {
     const at = `${where}.${key}`;
     if (LOGICAL_OPERATORS.has(key)) {
-      if (!Array.isArray(value) || value.length === 0) throw invalid(at, 'must be a non-empty array of filters');
+      if (!Array.isArray(value) || value.length === 0)
+        throw invalid(at, 'must be a non-empty array of filters');
       out[key] = value.map((clause, i) => normalizeFilter(clause, `${at}[${i}]`));
     } else if (key.startsWith('$')) {
       throw invalid(at, `operator ${key} is not supported by the document store port`);
@@ -33,7 +34,9 @@ export function normalizeFilter(filter: unknown, where = 'filter'): Filter {
 
 /** A dotted path whose segments are plain names or array indexes (no positional `$`). */
 export function assertFieldPath(path: string, where: string): void {
-  if (path.split('.').some((segment) => segment === '' || segment.startsWith('$') || segment.includes('\0'))) {
+  if (
+    path.split('.').some((segment) => segment === '' || segment.startsWith('$') || segment.includes('\0'))
+  ) {
     throw invalid(where, `'${path}' is not a valid field path`);
   }
 }
@@ -63,7 +66,8 @@ function normalizeOperators(ops: Record<string, unknown>, at: string): Record<st
       if (typeof arg !== 'boolean') throw invalid(opAt, 'must be true or false');
       out[op] = arg;
     } else if (op === '$size') {
-      if (!Number.isInteger(arg) || (arg as number) < 0) throw invalid(opAt, 'must be a non-negative integer');
+      if (!Number.isInteger(arg) || (arg as number) < 0)
+        throw invalid(opAt, 'must be a non-negative integer');
       out[op] = arg;
     } else if (op === '$regex') {
       Object.assign(out, regexArgument(arg, ops.$options, opAt));
@@ -77,7 +81,8 @@ function normalizeOperators(ops: Record<string, unknown>, at: string): Record<st
       if (!isPlainObject(arg)) throw invalid(opAt, 'takes an object');
       // `{ $gte: 80 }` matches scalar elements; `{ qty: 5 }` is a filter on document elements.
       const valueForm = Object.keys(arg).every((key) => key.startsWith('$') && !LOGICAL_OPERATORS.has(key));
-      out[op] = valueForm && Object.keys(arg).length > 0 ? normalizeOperators(arg, opAt) : normalizeFilter(arg, opAt);
+      out[op] =
+        valueForm && Object.keys(arg).length > 0 ? normalizeOperators(arg, opAt) : normalizeFilter(arg, opAt);
     } else {
       throw invalid(opAt, `operator ${op} is not supported by the document store port`);
     }

@@ -52,10 +52,16 @@ export function normalizeProjection(projection: unknown): Projection | undefined
 
 export function normalizeFindOptions(options: FindOptions = {}): NormalizedFindOptions {
   const { skip = 0, limit } = options;
-  if (!Number.isInteger(skip) || skip < 0) throw new InvalidStoreOperationError('skip must be an integer ≥ 0');
+  if (!Number.isInteger(skip) || skip < 0)
+    throw new InvalidStoreOperationError('skip must be an integer ≥ 0');
   // MongoDB reads limit 0 as "no limit"; a caller passing 0 almost surely meant something else.
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
     throw new InvalidStoreOperationError('limit must be an integer ≥ 1 (omit it for no limit)');
   }
-  return { sort: withIdTiebreak(options.sort), skip, limit, projection: normalizeProjection(options.projection) };
+  return {
+    sort: withIdTiebreak(options.sort),
+    skip,
+    limit,
+    projection: normalizeProjection(options.projection),
+  };
 }

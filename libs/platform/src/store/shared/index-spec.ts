@@ -16,13 +16,18 @@ export function normalizeIndexSpec(spec: IndexSpec): NormalizedIndexSpec {
   }
   for (const [path, direction] of Object.entries(spec.key)) {
     assertFieldPath(path, `index key ${path}`);
-    if (direction !== 1 && direction !== -1) throw new InvalidStoreOperationError(`index key ${path} must be 1 or -1`);
+    if (direction !== 1 && direction !== -1)
+      throw new InvalidStoreOperationError(`index key ${path} must be 1 or -1`);
   }
   const fields = Object.keys(spec.key);
   if (fields.length === 1 && fields[0] === '_id') {
     throw new InvalidStoreOperationError('_id is always indexed and unique; declare no index on it');
   }
-  const name = spec.name ?? Object.entries(spec.key).map(([path, direction]) => `${path}_${direction}`).join('_');
+  const name =
+    spec.name ??
+    Object.entries(spec.key)
+      .map(([path, direction]) => `${path}_${direction}`)
+      .join('_');
   return { name, key: { ...spec.key }, unique: spec.unique === true };
 }
 

@@ -18,7 +18,8 @@ export function normalizePipeline(pipeline: unknown): PipelineStage[] {
 }
 
 function normalizeStage(stage: unknown, at: string): PipelineStage {
-  if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw invalid(at, 'must be an object with one stage');
+  if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
+    throw invalid(at, 'must be an object with one stage');
   const [name, arg] = Object.entries(stage)[0];
   const stageAt = `${at}.${name}`;
   switch (name) {
@@ -33,7 +34,8 @@ function normalizeStage(stage: unknown, at: string): PipelineStage {
       if (!Number.isInteger(arg) || (arg as number) < 1) throw invalid(stageAt, 'must be an integer ≥ 1');
       return { $limit: arg as number };
     case '$count':
-      if (typeof arg !== 'string' || !/^[^$.][^.]*$/.test(arg)) throw invalid(stageAt, 'must be a field name');
+      if (typeof arg !== 'string' || !/^[^$.][^.]*$/.test(arg))
+        throw invalid(stageAt, 'must be a field name');
       return { $count: arg };
     case '$unwind':
       return { $unwind: unwindArgument(arg, stageAt) };
@@ -41,20 +43,27 @@ function normalizeStage(stage: unknown, at: string): PipelineStage {
       return { $group: groupArgument(arg, stageAt) };
     case '$project':
     case '$addFields':
-      if (!isPlainObject(arg) || Object.keys(arg).length === 0) throw invalid(stageAt, 'must be a non-empty object');
+      if (!isPlainObject(arg) || Object.keys(arg).length === 0)
+        throw invalid(stageAt, 'must be a non-empty object');
       return { [name]: expression(arg, stageAt) } as PipelineStage;
     default:
       throw invalid(stageAt, 'is not a stage the document store port supports');
   }
 }
 
-function unwindArgument(arg: unknown, at: string): string | { path: string; preserveNullAndEmptyArrays?: boolean } {
+function unwindArgument(
+  arg: unknown,
+  at: string,
+): string | { path: string; preserveNullAndEmptyArrays?: boolean } {
   const isFieldRef = (value: unknown) => typeof value === 'string' && /^\$[^$]/.test(value);
   if (isFieldRef(arg)) return arg as string;
   if (isPlainObject(arg) && isFieldRef(arg.path)) {
     const keys = Object.keys(arg);
     if (keys.every((key) => key === 'path' || key === 'preserveNullAndEmptyArrays')) {
-      if (arg.preserveNullAndEmptyArrays === undefined || typeof arg.preserveNullAndEmptyArrays === 'boolean') {
+      if (
+        arg.preserveNullAndEmptyArrays === undefined ||
+        typeof arg.preserveNullAndEmptyArrays === 'boolean'
+      ) {
         return arg as { path: string; preserveNullAndEmptyArrays?: boolean };
       }
     }

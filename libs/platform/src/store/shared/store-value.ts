@@ -23,7 +23,8 @@ export function toStoreValue(value: unknown, rules: ValueRules): unknown {
     return value.toISOString();
   }
   // JSON turns undefined array slots into null; keep that meaning so both adapters agree.
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toStoreValue(item, rules)));
+  if (Array.isArray(value))
+    return value.map((item) => (item === undefined ? null : toStoreValue(item, rules)));
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) {
@@ -49,7 +50,8 @@ export function toStoreDocument(doc: unknown, where = 'document'): StoredDocumen
 
 /** Field names in stored documents: what MongoDB can hold as a plain field and the embedded store can too. */
 export function assertFieldName(key: string, where: string): void {
-  if (key === '' || key.startsWith('$') || key.includes('.') || key.includes('\0')) {
+  // '__proto__' would set the copy's prototype instead of a field.
+  if (key === '' || key === '__proto__' || key.startsWith('$') || key.includes('.') || key.includes('\0')) {
     throw new InvalidStoreOperationError(
       `Field name '${key}' in ${where} is not allowed: names must be non-empty, must not start with '$' and must not contain '.'`,
     );

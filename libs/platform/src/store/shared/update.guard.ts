@@ -24,7 +24,10 @@ export const UPDATE_OPERATORS: readonly UpdateOperator[] = [
  */
 export function normalizeUpdate(update: unknown): UpdateSpec {
   if (!isPlainObject(update) || Object.keys(update).length === 0) {
-    throw invalid('update', 'must be a non-empty object of update operators (replacement documents are not supported)');
+    throw invalid(
+      'update',
+      'must be a non-empty object of update operators (replacement documents are not supported)',
+    );
   }
   const out: Record<string, Record<string, unknown>> = {};
   const paths: string[] = [];
@@ -72,10 +75,15 @@ function normalizeArgument(op: UpdateOperator, arg: unknown, at: string): unknow
   }
 }
 
-function pushModifiers(arg: Record<string, unknown>, at: string, allowSlice: boolean): Record<string, unknown> {
+function pushModifiers(
+  arg: Record<string, unknown>,
+  at: string,
+  allowSlice: boolean,
+): Record<string, unknown> {
   const allowed = allowSlice ? ['$each', '$slice'] : ['$each'];
   for (const key of Object.keys(arg)) {
-    if (!allowed.includes(key)) throw invalid(`${at}.${key}`, `is not supported (only ${allowed.join(', ')})`);
+    if (!allowed.includes(key))
+      throw invalid(`${at}.${key}`, `is not supported (only ${allowed.join(', ')})`);
   }
   if (!Array.isArray(arg.$each)) throw invalid(`${at}.$each`, 'must be an array');
   const out: Record<string, unknown> = { $each: toStoreValue(arg.$each, { where: `${at}.$each` }) };

@@ -50,6 +50,9 @@ export function compareValues(a: unknown, b: unknown): number {
  */
 export function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
+  // Where either string has no unit ≥ U+D800, their first difference cannot be between two such units,
+  // so the engine's native (UTF-16) comparison already gives code point order.
+  if (!HIGH_UNIT.test(a) || !HIGH_UNIT.test(b)) return a < b ? -1 : 1;
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const x = a.charCodeAt(i);
@@ -60,6 +63,8 @@ export function compareStrings(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+const HIGH_UNIT = /[\ud800-\uffff]/;
 
 const codePointRank = (unit: number): number => (unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
 
@@ -90,7 +95,12 @@ function compareArrays(a: unknown[], b: unknown[]): number {
  * Every value found at a dotted path, descending through arrays as MongoDB does ('items.qty' over an
  * array of items yields each item's qty; an array at the end yields its elements).
  */
-export function valuesAtPath(value: unknown, segments: readonly string[], from = 0, out: unknown[] = []): unknown[] {
+export function valuesAtPath(
+  value: unknown,
+  segments: readonly string[],
+  from = 0,
+  out: unknown[] = [],
+): unknown[] {
   if (from === segments.length) {
     if (Array.isArray(value)) {
       if (value.length === 0) out.push(EMPTY_ARRAY);
@@ -105,7 +115,8 @@ export function valuesAtPath(value: unknown, segments: readonly string[], from =
       return out;
     }
     for (const item of value) {
-      if (item !== null && typeof item === 'object' && !Array.isArray(item)) valuesAtPath(item, segments, from, out);
+      if (item !== null && typeof item === 'object' && !Array.isArray(item))
+        valuesAtPath(item, segments, from, out);
     }
     return out;
   }
@@ -127,21 +138,41 @@ function sortKeyOf(doc: unknown, segments: readonly string[], direction: 1 | -1)
   return best;
 }
 
-/** Sorts in place and returns the array; keys are computed once per document, not per comparison. */
-export function sortDocuments<D>(docs: D[], sort: SortSpec): D[] {
+type Decorated<D> = { doc: D; position: number; keys: unknown[] };
+
+/**
+ * Returns the documents in sort order; with `keep`, only the first `keep` of them (a bounded insertion
+ * instead of a full sort, for a page of 20 out of thousands). Keys are computed once per document.
+ */
+export function sortDocuments<D>(docs: D[], sort: SortSpec, keep?: number): D[] {
   const keys = Object.entries(sort).map(([path, direction]) => ({ segments: path.split('.'), direction }));
-  const decorated = docs.map((doc, position) => ({
+  const decorated: Array<Decorated<D>> = docs.map((doc, position) => ({
     doc,
     position,
     keys: keys.map(({ segments, direction }) => sortKeyOf(doc, segments, direction)),
   }));
-  decorated.sort((a, b) => {
+  const compare = (a: Decorated<D>, b: Decorated<D>) => {
     for (let i = 0; i < keys.length; i++) {
       const order = compareValues(a.keys[i], b.keys[i]);
       if (order !== 0) return order * keys[i].direction;
     }
     return a.position - b.position;
-  });
-  for (let i = 0; i < decorated.length; i++) docs[i] = decorated[i].doc;
-  return docs;
+  };
+  if (keep === undefined || keep >= decorated.length / 4) {
+    return decorated.sort(compare).slice(0, keep).map((item) => item.doc);
+  }
+  const best: Array<Decorated<D>> = [];
+  for (const item of decorated) {
+    if (best.length === keep && compare(item, best[keep - 1]) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(best[middle], item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > keep) best.pop();
+  }
+  return best.map((item) => item.doc);
 }
