@@ -97,6 +97,9 @@ export class CollectionState {
       if (doc) docs.push(doc);
     }
     const paths = Object.keys(filter);
-    return { docs, exact: paths.length === 1 && !paths[0].split('.').some((segment) => /^\d+$/.test(segment)) };
+    return {
+      docs,
+      exact: paths.length === 1 && !paths[0].split('.').some((segment) => /^\d+$/.test(segment)),
+    };
   }
 }

@@ -159,7 +159,10 @@ export function sortDocuments<D>(docs: D[], sort: SortSpec, keep?: number): D[] 
     return a.position - b.position;
   };
   if (keep === undefined || keep >= decorated.length / 4) {
-    return decorated.sort(compare).slice(0, keep).map((item) => item.doc);
+    return decorated
+      .sort(compare)
+      .slice(0, keep)
+      .map((item) => item.doc);
   }
   const best: Array<Decorated<D>> = [];
   for (const item of decorated) {
