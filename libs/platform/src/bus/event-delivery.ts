@@ -101,7 +101,7 @@ export async function deliver(
     if (error instanceof UndeliverableError) return deadLetter(error, 0);
     throw error;
   }
-  if (false && (await settings.processedIds.has(group, envelope.id))) {
+  if (await settings.processedIds.has(group, envelope.id)) {
     logger?.debug({ ...where, id: envelope.id }, 'bus: already processed, skipped');
     return 'duplicate';
   }

@@ -25,9 +25,11 @@ export interface DeliveryScenario {
 
 /**
  * The delivery guarantee, shown end to end: 10,000 events to a consumer in a child process that is
- * SIGKILLed twice mid-stream and restarted. In the end every event has exactly one effect (none lost,
- * none applied twice) and the poison event is in the DLT with its error. See EffectJournal for why a
- * double application cannot hide and the effect + processed mark cannot tear.
+ * SIGKILLed twice mid-stream and restarted. The first kill is placed between an effect and its
+ * acknowledgement, so a redelivery is certain; the second falls wherever the consumer is. In the end
+ * every event has exactly one effect (none lost, none applied twice) and the poison event is in the DLT
+ * with its error. See EffectJournal for why a double application cannot hide and why the effect and the
+ * processed mark cannot be torn apart.
  */
 export function describeBusDelivery(title: string, scenario: DeliveryScenario): void {
   describe(title, () => {

@@ -109,7 +109,12 @@ export function describeDocumentStoreParity(
 
     beforeAll(async () => {
       stores = await Promise.all(makeStores.map((make) => make()));
-      collections = stores.map((store) => store.collection<ParityDoc>(`parity_${seed}`));
+      collections = stores.map((store) =>
+        store.collection<ParityDoc>(`parity_${seed}`, {
+          // Plain indexes, so the embedded store's index lookups are compared too, not only its scans.
+          indexes: [{ key: { s: 1 } }, { key: { n: 1 } }, { key: { 'sub.y': 1 } }],
+        }),
+      );
       const docs = parityDocs(random);
       await both((collection) => collection.insertMany(docs));
     });
