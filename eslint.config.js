@@ -21,8 +21,14 @@ module.exports = tseslint.config(
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:lib', 'type:frontend-lib'] },
-            { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
-            { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway', 'type:launcher'] },
+            {
+              sourceTag: 'type:launcher',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'],
+            },
+            {
+              sourceTag: 'type:test',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway', 'type:launcher'],
+            },
           ],
         },
       ],

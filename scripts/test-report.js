@@ -9,7 +9,8 @@ const rows = new Map();
 const skipped = [];
 for (const file of report.testResults) {
   for (const test of file.assertionResults) {
-    if (test.status === 'pending' || test.status === 'todo' || test.status === 'skipped') skipped.push(test.fullName);
+    if (test.status === 'pending' || test.status === 'todo' || test.status === 'skipped')
+      skipped.push(test.fullName);
     const suite = test.ancestorTitles.find((title) => /contract|delivery|durability/i.test(title));
     if (!suite) continue;
     const row = rows.get(suite) ?? { passed: 0, failed: 0 };
@@ -23,7 +24,9 @@ console.log('\nContract, delivery and durability suites (port × adapter):');
 for (const [suite, { passed, failed }] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(`  ${failed ? '✗' : '✓'} ${suite} — ${passed} passed${failed ? `, ${failed} failed` : ''}`);
 }
-console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped, in ${report.numTotalTestSuites} suites`);
+console.log(
+  `\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped, in ${report.numTotalTestSuites} suites`,
+);
 if (skipped.length > 0) {
   console.error(`\n${skipped.length} test(s) skipped — not allowed:\n  ${skipped.join('\n  ')}`);
   process.exit(1);

@@ -16,8 +16,8 @@ step "local infrastructure (Redis, Kafka, MongoDB-compatible server, k6, Chromiu
 infra/local/pulse-local up
 eval "$(infra/local/pulse-local env)"
 
-step "lint and typecheck (module boundaries included)"
-npx nx run-many -t lint typecheck --parallel=2 --outputStyle=static
+step "lint, typecheck and format check of every project (module boundaries included)"
+npx nx run-many -t lint typecheck format --parallel=2 --outputStyle=static
 
 step "deployment manifests (Dockerfile, compose, Kubernetes), checked offline"
 node k8s/validate.js

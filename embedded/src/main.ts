@@ -1,6 +1,13 @@
 import 'reflect-metadata';
 import { gatewayConfigSchema, GATEWAY_DEFAULT_PORT } from '@pulse/gateway';
-import { ConfigError, createLogger, loadConfigOrExit, processConfigSchema, startTelemetry, stopTelemetry } from '@pulse/platform';
+import {
+  ConfigError,
+  createLogger,
+  loadConfigOrExit,
+  processConfigSchema,
+  startTelemetry,
+  stopTelemetry,
+} from '@pulse/platform';
 import { startEmbedded } from './start-embedded';
 
 async function main() {
@@ -8,8 +15,15 @@ async function main() {
     process: processConfigSchema,
     gateway: gatewayConfigSchema,
   });
-  startTelemetry({ serviceName: processConfig.OTEL_SERVICE_NAME ?? 'pulse-embedded', otlpEndpoint: processConfig.OTEL_EXPORTER_OTLP_ENDPOINT });
-  const logger = createLogger({ service: 'pulse', level: processConfig.LOG_LEVEL, pretty: processConfig.LOG_PRETTY });
+  startTelemetry({
+    serviceName: processConfig.OTEL_SERVICE_NAME ?? 'pulse-embedded',
+    otlpEndpoint: processConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
+  const logger = createLogger({
+    service: 'pulse',
+    level: processConfig.LOG_LEVEL,
+    pretty: processConfig.LOG_PRETTY,
+  });
 
   const site = await startEmbedded(processConfig, gatewayConfig, logger).catch((error: unknown) => {
     if (error instanceof ConfigError) {

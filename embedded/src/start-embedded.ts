@@ -13,7 +13,11 @@ export interface EmbeddedSite {
  * Builds the whole site in this process. One event bus is shared by every service (it is how they talk);
  * every other adapter is per service, each in its own data folder, because services own their data.
  */
-export async function startEmbedded(processConfig: ProcessConfig, gatewayConfig: GatewayConfig, logger: Logger): Promise<EmbeddedSite> {
+export async function startEmbedded(
+  processConfig: ProcessConfig,
+  gatewayConfig: GatewayConfig,
+  logger: Logger,
+): Promise<EmbeddedSite> {
   const common = { logger, dataDir: processConfig.PULSE_DATA_DIR };
   const shared = await createPorts(['bus'], { ...common, serviceName: 'embedded' });
   const owned: PortSet[] = [];
@@ -21,7 +25,11 @@ export async function startEmbedded(processConfig: ProcessConfig, gatewayConfig:
   const upstreams: InProcessUpstream[] = [];
 
   for (const definition of ALL_SERVICES) {
-    const ports = await createPorts(definition.uses, { ...common, serviceName: definition.name, provided: { bus: shared.bus } });
+    const ports = await createPorts(definition.uses, {
+      ...common,
+      serviceName: definition.name,
+      provided: { bus: shared.bus },
+    });
     owned.push({ ...ports, bus: undefined });
     const app = await createServiceApp(definition, ports, logger.child({ service: definition.name }));
     apps.push(app);
@@ -29,7 +37,12 @@ export async function startEmbedded(processConfig: ProcessConfig, gatewayConfig:
     logger.debug({ service: definition.name }, 'service started in-process');
   }
 
-  const gateway = await createGatewayApp({ config: gatewayConfig, upstreams, ports: {}, logger: logger.child({ service: 'gateway' }) });
+  const gateway = await createGatewayApp({
+    config: gatewayConfig,
+    upstreams,
+    ports: {},
+    logger: logger.child({ service: 'gateway' }),
+  });
 
   return {
     gateway,

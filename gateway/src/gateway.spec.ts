@@ -32,7 +32,13 @@ describe('gateway', () => {
   let remoteApp: NestFastifyApplication;
   let gateway: NestFastifyApplication;
   let base: string;
-  const service = (name: string) => ({ name, module: EchoModule, uses: [] as const, defaultPort: 0, httpPrefixes: [] });
+  const service = (name: string) => ({
+    name,
+    module: EchoModule,
+    uses: [] as const,
+    defaultPort: 0,
+    httpPrefixes: [],
+  });
 
   beforeAll(async () => {
     startTelemetry({ serviceName: 'gateway-test' });
@@ -64,7 +70,12 @@ describe('gateway', () => {
       body: JSON.stringify({ title: '한국어 제목' }),
     });
     expect(response.status).toBe(201);
-    const echoed = (await response.json()) as { body: unknown; q: string; requestId: string; traceparent: string };
+    const echoed = (await response.json()) as {
+      body: unknown;
+      q: string;
+      requestId: string;
+      traceparent: string;
+    };
     expect(echoed.body).toEqual({ title: '한국어 제목' });
     expect(echoed.q).toBe('블록체인');
     expect(echoed.requestId).toBe(response.headers.get('x-request-id'));
@@ -84,16 +95,25 @@ describe('gateway', () => {
     expect(await unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     const down = await fetch(`${base}/api/down/anything`);
     expect(down.status).toBe(502);
-    expect(await down.json()).toMatchObject({ statusCode: 502, error: 'Bad Gateway', message: expect.stringContaining('down') });
+    expect(await down.json()).toMatchObject({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: expect.stringContaining('down'),
+    });
   });
 
   it('is not ready while any upstream is not, and says which', async () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(503);
-    const body = (await ready.json()) as { checks: Record<string, { ok: boolean; adapter: string; reason?: string }> };
+    const body = (await ready.json()) as {
+      checks: Record<string, { ok: boolean; adapter: string; reason?: string }>;
+    };
     expect(body.checks.echo).toMatchObject({ ok: true, adapter: 'in-process' });
     expect(body.checks.remote).toMatchObject({ ok: true, adapter: 'http' });
-    expect(body.checks.down).toMatchObject({ ok: false, reason: expect.stringContaining('down unreachable') });
+    expect(body.checks.down).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('down unreachable'),
+    });
   });
 
   it('publishes the remotes’ manifest URLs to the shell at /env-config.json', async () => {

@@ -1,5 +1,11 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, processConfigSchema, startTelemetry, stopTelemetry } from '@pulse/platform';
+import {
+  createLogger,
+  loadConfigOrExit,
+  processConfigSchema,
+  startTelemetry,
+  stopTelemetry,
+} from '@pulse/platform';
 import { createGatewayApp, GATEWAY_DEFAULT_PORT } from './create-gateway-app';
 import { gatewayConfigSchema } from './gateway.config';
 import { HttpUpstream } from './upstreams/http.upstream';
@@ -11,10 +17,18 @@ async function main() {
     process: processConfigSchema,
     gateway: gatewayConfigSchema,
   });
-  startTelemetry({ serviceName: processConfig.OTEL_SERVICE_NAME ?? 'gateway', otlpEndpoint: processConfig.OTEL_EXPORTER_OTLP_ENDPOINT });
-  const logger = createLogger({ service: 'gateway', level: processConfig.LOG_LEVEL, pretty: processConfig.LOG_PRETTY });
+  startTelemetry({
+    serviceName: processConfig.OTEL_SERVICE_NAME ?? 'gateway',
+    otlpEndpoint: processConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
+  const logger = createLogger({
+    service: 'gateway',
+    level: processConfig.LOG_LEVEL,
+    pretty: processConfig.LOG_PRETTY,
+  });
   const upstreams = SERVICE_ROUTES.map(
-    ({ service, prefixes, urlVariable }) => new HttpUpstream(service, prefixes, config[urlVariable], config.UPSTREAM_TIMEOUT_MS),
+    ({ service, prefixes, urlVariable }) =>
+      new HttpUpstream(service, prefixes, config[urlVariable], config.UPSTREAM_TIMEOUT_MS),
   );
   const app = await createGatewayApp({ config, upstreams, ports: {}, logger });
   const port = processConfig.PORT ?? GATEWAY_DEFAULT_PORT;

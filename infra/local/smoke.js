@@ -27,7 +27,10 @@ async function kafka() {
   const topic = `smoke-${run}`;
   const admin = k.admin();
   await admin.connect();
-  assert.equal(await admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true }), true);
+  assert.equal(
+    await admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true }),
+    true,
+  );
   const producer = k.producer();
   await producer.connect();
   const msgs = Array.from({ length: 10 }, (_, i) => ({ key: `k${i}`, value: `v${i}` }));
@@ -41,7 +44,10 @@ async function kafka() {
     consumer.run({
       eachMessage: async ({ message }) => {
         got.push(message.value.toString());
-        if (got.length === msgs.length) { clearTimeout(t); resolve(); }
+        if (got.length === msgs.length) {
+          clearTimeout(t);
+          resolve();
+        }
       },
     });
   });
@@ -60,19 +66,28 @@ async function kafka() {
 async function mongo() {
   const mongoose = require('mongoose');
   const conn = await mongoose.createConnection(MONGO_URL, { serverSelectionTimeoutMS: 5000 }).asPromise();
-  const Item = conn.model(`SmokeItem${run}`, new mongoose.Schema({
-    sku: { type: String, unique: true },
-    cat: String,
-    qty: Number,
-  }), `smoke_items_${run}`);
+  const Item = conn.model(
+    `SmokeItem${run}`,
+    new mongoose.Schema({
+      sku: { type: String, unique: true },
+      cat: String,
+      qty: Number,
+    }),
+    `smoke_items_${run}`,
+  );
   await Item.init(); // builds the unique index
   await Item.insertMany([
     { sku: 'a', cat: 'x', qty: 1 },
     { sku: 'b', cat: 'x', qty: 5 },
     { sku: 'c', cat: 'y', qty: 3 },
   ]);
-  const found = await Item.find({ qty: { $gte: 2 } }).sort({ qty: -1 }).lean();
-  assert.deepEqual(found.map((d) => d.sku), ['b', 'c']);
+  const found = await Item.find({ qty: { $gte: 2 } })
+    .sort({ qty: -1 })
+    .lean();
+  assert.deepEqual(
+    found.map((d) => d.sku),
+    ['b', 'c'],
+  );
   await Item.updateOne({ sku: 'a' }, { $inc: { qty: 10 } });
   await Item.updateOne({ sku: 'd' }, { $inc: { qty: 2 }, $set: { cat: 'y' } }, { upsert: true });
   assert.equal((await Item.findOne({ sku: 'a' }).lean()).qty, 11);
@@ -84,7 +99,10 @@ async function mongo() {
     { $group: { _id: '$cat', total: { $sum: '$qty' }, n: { $sum: 1 } } },
     { $sort: { total: -1 } },
   ]);
-  assert.deepEqual(agg, [{ _id: 'x', total: 16, n: 2 }, { _id: 'y', total: 5, n: 2 }]);
+  assert.deepEqual(agg, [
+    { _id: 'x', total: 16, n: 2 },
+    { _id: 'y', total: 5, n: 2 },
+  ]);
   await Item.collection.drop();
   await conn.close();
 }

@@ -18,7 +18,11 @@ export function startTs(entry: string, env: Record<string, string | undefined>):
 }
 
 /** Starts a command from the repository root with the given environment, capturing output. */
-export function startProcess(command: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): RunningProcess {
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', LOG_PRETTY: 'false', ...env },

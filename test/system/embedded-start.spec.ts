@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
-import { childProcessesOf, freePort, listeningPortsOf, startProcess, type RunningProcess } from '../support/processes';
+import {
+  childProcessesOf,
+  freePort,
+  listeningPortsOf,
+  startProcess,
+  type RunningProcess,
+} from '../support/processes';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'];
 
@@ -36,7 +42,8 @@ describe('embedded mode (npm start)', () => {
       { timeoutMs: 90_000, intervalMs: 250 },
     );
     expect(body.status).toBe('ready');
-    for (const service of SERVICES) expect(body.checks[service]).toMatchObject({ ok: true, adapter: 'in-process' });
+    for (const service of SERVICES)
+      expect(body.checks[service]).toMatchObject({ ok: true, adapter: 'in-process' });
   });
 
   it('runs as one process listening on one port, with no other server process', () => {

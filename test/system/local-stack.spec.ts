@@ -10,7 +10,10 @@ const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'comm
 /** Reads a variable infra/local exports; a missing one fails the suite with the command to run. */
 function required(variable: string): string {
   const value = process.env[variable];
-  if (!value) throw new Error(`${variable} is not set: run \`infra/local/pulse-local up\` and \`eval "$(infra/local/pulse-local env)"\` (npm test does both)`);
+  if (!value)
+    throw new Error(
+      `${variable} is not set: run \`infra/local/pulse-local up\` and \`eval "$(infra/local/pulse-local env)"\` (npm test does both)`,
+    );
   return value;
 }
 
@@ -40,10 +43,14 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
       const port = await freePort();
       servicePorts[service] = port;
       urls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
-      processes.push(startTs(`services/${service}/src/main.ts`, { ...infra, PORT: String(port), PULSE_DATA_DIR: dataDir }));
+      processes.push(
+        startTs(`services/${service}/src/main.ts`, { ...infra, PORT: String(port), PULSE_DATA_DIR: dataDir }),
+      );
     }
     gatewayPort = await freePort();
-    processes.push(startTs('gateway/src/main.ts', { ...urls, PORT: String(gatewayPort), PULSE_DATA_DIR: dataDir }));
+    processes.push(
+      startTs('gateway/src/main.ts', { ...urls, PORT: String(gatewayPort), PULSE_DATA_DIR: dataDir }),
+    );
   });
 
   afterAll(async () => {
@@ -58,7 +65,8 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
         if (crashed) throw new Error(`a process exited early:\n${crashed.output()}`);
         const response = await fetch(`http://127.0.0.1:${gatewayPort}/readyz`);
         const json = (await response.json()) as { checks: Record<string, { ok: boolean; adapter: string }> };
-        if (response.status !== 200) throw new Error(`gateway readyz ${response.status}: ${JSON.stringify(json)}`);
+        if (response.status !== 200)
+          throw new Error(`gateway readyz ${response.status}: ${JSON.stringify(json)}`);
         return json;
       },
       { timeoutMs: 120_000, intervalMs: 500 },

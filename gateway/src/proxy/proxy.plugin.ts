@@ -15,17 +15,25 @@ function errorBody(statusCode: number, error: string, message: string) {
  * Forwards /api/* to the owning service. Bodies pass through as bytes (no parse and re-serialise), so
  * the service sees exactly what the client sent and validates it itself.
  */
-export function registerProxy(fastify: FastifyInstance, upstreams: readonly Upstream[], logger: Logger): void {
+export function registerProxy(
+  fastify: FastifyInstance,
+  upstreams: readonly Upstream[],
+  logger: Logger,
+): void {
   const table = new RouteTable(upstreams);
   void fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
+      (_request, body, done) => done(null, body),
     );
     scope.all('/api/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const upstream = table.resolve(request.url);
       if (!upstream) {
-        return reply.status(404).send(errorBody(404, 'Not Found', `API 경로를 찾을 수 없습니다: ${request.url.split('?')[0]}`));
+        return reply
+          .status(404)
+          .send(errorBody(404, 'Not Found', `API 경로를 찾을 수 없습니다: ${request.url.split('?')[0]}`));
       }
       const requestId = (request.headers['x-request-id'] as string | undefined) ?? randomUUID();
       try {
@@ -51,7 +59,13 @@ export function registerProxy(fastify: FastifyInstance, upstreams: readonly Upst
         return reply
           .status(502)
           .header('x-request-id', requestId)
-          .send(errorBody(502, 'Bad Gateway', `${upstream.service} 서비스가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.`));
+          .send(
+            errorBody(
+              502,
+              'Bad Gateway',
+              `${upstream.service} 서비스가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.`,
+            ),
+          );
       }
     });
   });

@@ -16,6 +16,7 @@ export class RouteTable {
 
   resolve(path: string): Upstream | undefined {
     const pathname = path.split('?')[0];
-    return this.entries.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.upstream;
+    return this.entries.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+      ?.upstream;
   }
 }

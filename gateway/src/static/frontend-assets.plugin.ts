@@ -62,7 +62,10 @@ export function registerFrontendAssets(fastify: FastifyInstance, config: Gateway
     const dist = path.join(root, remote, 'dist');
     fastify.get(`/remotes/${remote}/*`, async (request, reply) => {
       const file = safeFile(dist, (request.params as { '*': string })['*']);
-      if (!file) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
+      if (!file)
+        return reply
+          .status(404)
+          .send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
       return sendFile(reply, file);
     });
   }
@@ -73,14 +76,18 @@ export function registerFrontendAssets(fastify: FastifyInstance, config: Gateway
     if (file) return sendFile(reply, file);
     // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
     if (path.extname(relative ?? '') !== '') {
-      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
+      return reply
+        .status(404)
+        .send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
     }
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
       return reply
         .status(503)
         .header('content-type', 'text/html; charset=utf-8')
-        .send('<!doctype html><html lang="ko"><meta charset="utf-8"><title>펄스</title><p>프런트엔드가 아직 빌드되지 않았습니다. <code>bash frontends/build-all.sh</code>를 실행하세요.</p></html>');
+        .send(
+          '<!doctype html><html lang="ko"><meta charset="utf-8"><title>펄스</title><p>프런트엔드가 아직 빌드되지 않았습니다. <code>bash frontends/build-all.sh</code>를 실행하세요.</p></html>',
+        );
     }
     // The shell routes on the client; every document path gets its index.html.
     return sendFile(reply, index);

@@ -1,6 +1,12 @@
 import type { HealthResult } from '@pulse/platform';
 import { Pool } from 'undici';
-import { readinessFrom, withoutHopByHop, type ForwardRequest, type ForwardResponse, type Upstream } from './upstream';
+import {
+  readinessFrom,
+  withoutHopByHop,
+  type ForwardRequest,
+  type ForwardResponse,
+  type Upstream,
+} from './upstream';
 
 /** A service in its own process, reached over a pooled keep-alive connection. */
 export class HttpUpstream implements Upstream {
@@ -13,7 +19,12 @@ export class HttpUpstream implements Upstream {
     baseUrl: string,
     private readonly timeoutMs: number,
   ) {
-    this.pool = new Pool(baseUrl, { connections: 64, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.pool = new Pool(baseUrl, {
+      connections: 64,
+      keepAliveTimeout: 30_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
   }
 
   async forward(request: ForwardRequest): Promise<ForwardResponse> {
@@ -29,7 +40,12 @@ export class HttpUpstream implements Upstream {
 
   async check(): Promise<HealthResult> {
     try {
-      const response = await this.pool.request({ method: 'GET', path: '/readyz', headersTimeout: 2000, bodyTimeout: 2000 });
+      const response = await this.pool.request({
+        method: 'GET',
+        path: '/readyz',
+        headersTimeout: 2000,
+        bodyTimeout: 2000,
+      });
       return readinessFrom(this.service, response.statusCode, await response.body.text());
     } catch (error) {
       return { ok: false, reason: `${this.service} unreachable: ${(error as Error).message}` };

@@ -1,6 +1,12 @@
 import type { HealthResult } from '@pulse/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { readinessFrom, withoutHopByHop, type ForwardRequest, type ForwardResponse, type Upstream } from './upstream';
+import {
+  readinessFrom,
+  withoutHopByHop,
+  type ForwardRequest,
+  type ForwardResponse,
+  type Upstream,
+} from './upstream';
 
 /**
  * Embedded mode: the service's Nest app lives in this process and is called through fastify's request
@@ -16,14 +22,20 @@ export class InProcessUpstream implements Upstream {
   ) {}
 
   async forward(request: ForwardRequest): Promise<ForwardResponse> {
-    const response = await this.app.getHttpAdapter().getInstance().inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: withoutHopByHop(request.headers),
-      payload: request.body && request.body.length > 0 ? request.body : undefined,
-    });
+    const response = await this.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: withoutHopByHop(request.headers),
+        payload: request.body && request.body.length > 0 ? request.body : undefined,
+      });
     const headers = Object.fromEntries(
-      Object.entries(response.headers).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
+      Object.entries(response.headers).map(([name, value]) => [
+        name,
+        typeof value === 'number' ? String(value) : value,
+      ]),
     );
     return { statusCode: response.statusCode, headers, body: response.rawPayload };
   }

@@ -3,7 +3,14 @@
  * and the gateway (it routes by it), so neither has to import the other.
  */
 export const SERVICE_HTTP_PREFIXES = {
-  content: ['/api/content', '/api/articles', '/api/tech-analysis', '/api/interactions', '/api/sidebar-data', '/api/sources'],
+  content: [
+    '/api/content',
+    '/api/articles',
+    '/api/tech-analysis',
+    '/api/interactions',
+    '/api/sidebar-data',
+    '/api/sources',
+  ],
   ingestion: ['/api/ingestion'],
   translation: ['/api/translation'],
   trending: ['/api/trending'],

@@ -14,7 +14,11 @@ export const openAiReply = {
   json: (value: unknown): ScriptedReply => ({ kind: 'chat', content: JSON.stringify(value) }),
   text: (content: string): ScriptedReply => ({ kind: 'chat', content }),
   /** Structured output cut short: what a model does when it hits its token limit. */
-  malformedJson: (): ScriptedReply => ({ kind: 'chat', content: '{"title": "오픈AI, 새 모델 발표', finishReason: 'length' }),
+  malformedJson: (): ScriptedReply => ({
+    kind: 'chat',
+    content: '{"title": "오픈AI, 새 모델 발표',
+    finishReason: 'length',
+  }),
   refusal: (why: string): ScriptedReply => ({ kind: 'chat', content: null, refusal: why }),
   status: (status: number, headers?: Record<string, string>): ScriptedReply => ({
     kind: 'status',
@@ -22,7 +26,8 @@ export const openAiReply = {
     headers,
     body: { error: { message: `scripted ${status}`, type: 'test' } },
   }),
-  rateLimited: (retryAfter: Record<string, string> = { 'retry-after': '1' }): ScriptedReply => openAiReply.status(429, retryAfter),
+  rateLimited: (retryAfter: Record<string, string> = { 'retry-after': '1' }): ScriptedReply =>
+    openAiReply.status(429, retryAfter),
   slow: (delayMs: number, then: ScriptedReply): ScriptedReply => ({ kind: 'slow', delayMs, then }),
   reset: (): ScriptedReply => ({ kind: 'reset' }),
   image: (bytes: Buffer): ScriptedReply => ({ kind: 'image', b64: bytes.toString('base64') }),
@@ -59,8 +64,20 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '').replace(/^\/v1/, '');
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body: raw ? JSON.parse(raw) : undefined, receivedAt: Date.now() });
-      play(queue.shift() ?? { kind: 'status', status: 400, body: { error: { message: `test server: no reply scripted for ${path}` } } });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+        receivedAt: Date.now(),
+      });
+      play(
+        queue.shift() ?? {
+          kind: 'status',
+          status: 400,
+          body: { error: { message: `test server: no reply scripted for ${path}` } },
+        },
+      );
     });
 
     function play(scripted: ScriptedReply): void {

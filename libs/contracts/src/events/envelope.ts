@@ -16,7 +16,9 @@ export const eventEnvelopeSchema = z.object({
   payload: z.unknown(),
 });
 
-export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};
 
 /** Name of the dead-letter topic for a topic: where an event goes after its last failed attempt. */
 export const deadLetterTopic = (topic: string): string => `${topic}.dlt`;

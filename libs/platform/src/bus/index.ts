@@ -13,3 +13,5 @@ export { InProcessEventBus, type InProcessBusOptions } from './in-process.bus';
 export { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
 export { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
 export * from './nest';
+export { StoreProcessedIds } from './store-processed-ids';
+export { publishEvent } from './publish-event';

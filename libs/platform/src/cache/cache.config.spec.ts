@@ -32,7 +32,10 @@ describe('cache configuration', () => {
     const memory = createCacheStore(cacheConfigSchema.parse({}), { logger });
     expect(memory).toBeInstanceOf(MemoryCacheStore);
     await memory.close();
-    const redis = createCacheStore(cacheConfigSchema.parse({ CACHE_DRIVER: 'redis', REDIS_URL: 'redis://127.0.0.1:1' }), { logger });
+    const redis = createCacheStore(
+      cacheConfigSchema.parse({ CACHE_DRIVER: 'redis', REDIS_URL: 'redis://127.0.0.1:1' }),
+      { logger },
+    );
     expect(redis).toBeInstanceOf(RedisCacheStore);
     await redis.close();
   });

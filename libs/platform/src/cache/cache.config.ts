@@ -6,12 +6,16 @@ export const cacheConfigSchema = z
     CACHE_DRIVER: z
       .enum(['memory', 'redis'])
       .default('memory')
-      .describe('Cache, counters and rate-limit buckets: `memory` (one process only) or `redis` (shared by replicas).'),
+      .describe(
+        'Cache, counters and rate-limit buckets: `memory` (one process only) or `redis` (shared by replicas).',
+      ),
     REDIS_URL: z
       .string()
       .url()
       .optional()
-      .describe('Redis connection URL, e.g. redis://:password@redis:6379/0. Required when CACHE_DRIVER=redis.'),
+      .describe(
+        'Redis connection URL, e.g. redis://:password@redis:6379/0. Required when CACHE_DRIVER=redis.',
+      ),
     CACHE_KEY_PREFIX: z
       .string()
       .default('pulse:')

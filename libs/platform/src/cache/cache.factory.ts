@@ -13,7 +13,11 @@ export function createCacheStore(config: CacheConfig, deps: CacheDeps): CacheSto
     // The schema's refinement guarantees REDIS_URL here; checked again for callers that skip the schema.
     if (!config.REDIS_URL) throw new Error('REDIS_URL is required when CACHE_DRIVER=redis');
     deps.logger.info({ adapter: 'redis', keyPrefix: config.CACHE_KEY_PREFIX }, 'cache: Redis');
-    return new RedisCacheStore({ url: config.REDIS_URL, keyPrefix: config.CACHE_KEY_PREFIX, logger: deps.logger });
+    return new RedisCacheStore({
+      url: config.REDIS_URL,
+      keyPrefix: config.CACHE_KEY_PREFIX,
+      logger: deps.logger,
+    });
   }
   deps.logger.info({ adapter: 'memory' }, 'cache: in-memory (single process only)');
   return new MemoryCacheStore();

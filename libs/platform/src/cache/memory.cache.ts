@@ -110,19 +110,27 @@ export class MemoryCacheStore implements CacheStore {
 
   zrevrange(key: string, start: number, stop: number, withScores: true): Promise<ScoredMember[]>;
   zrevrange(key: string, start: number, stop: number, withScores?: false): Promise<string[]>;
-  async zrevrange(key: string, start: number, stop: number, withScores?: boolean): Promise<ScoredMember[] | string[]> {
+  async zrevrange(
+    key: string,
+    start: number,
+    stop: number,
+    withScores?: boolean,
+  ): Promise<ScoredMember[] | string[]> {
     const ordered = this.read(key, 'zset')?.set.ascending() ?? [];
     const window = rankWindow(start, stop, ordered.length);
     if (!window) return [];
     const picked: ScoredMember[] = [];
-    for (let rank = window[0]; rank <= window[1]; rank++) picked.push({ ...ordered[ordered.length - 1 - rank] });
+    for (let rank = window[0]; rank <= window[1]; rank++)
+      picked.push({ ...ordered[ordered.length - 1 - rank] });
     return withScores ? picked : picked.map((entry) => entry.member);
   }
 
   async zrem(key: string, members: string | string[]): Promise<number> {
     const entry = this.read(key, 'zset');
     if (!entry) return 0;
-    const removed = (Array.isArray(members) ? members : [members]).filter((member) => entry.set.remove(member)).length;
+    const removed = (Array.isArray(members) ? members : [members]).filter((member) =>
+      entry.set.remove(member),
+    ).length;
     this.dropIfEmpty(key, entry.set.size);
     return removed;
   }

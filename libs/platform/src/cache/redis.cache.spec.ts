@@ -10,7 +10,12 @@ const keyPrefix = `pulse-test:${randomUUID()}:`;
 const logger = pino({ level: 'silent' });
 
 function rawClient(): Redis {
-  return new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  return new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
 }
 
 beforeAll(async () => {
@@ -37,7 +42,7 @@ afterAll(async () => {
   try {
     await raw.connect();
     const keys: string[] = [];
-    for (let cursor = '0'; ; ) {
+    for (let cursor = '0'; ;) {
       const [next, batch] = await raw.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
       keys.push(...batch);
       cursor = next;
@@ -74,7 +79,12 @@ describe('RedisCacheStore specifics', () => {
 
   it('fails fast, and reports unhealthy, when Redis is down', async () => {
     // Port 1 refuses connections at once on loopback; nothing listens there.
-    const dead = new RedisCacheStore({ url: 'redis://127.0.0.1:1', keyPrefix, logger, checkTimeoutMs: 1_000 });
+    const dead = new RedisCacheStore({
+      url: 'redis://127.0.0.1:1',
+      keyPrefix,
+      logger,
+      checkTimeoutMs: 1_000,
+    });
     const started = Date.now();
     const health = await dead.check();
     expect(health.ok).toBe(false);

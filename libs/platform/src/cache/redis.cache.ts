@@ -18,10 +18,16 @@ export interface RedisCacheOptions {
 
 interface ScriptedRedis extends Redis {
   pulseIncr(key: string, by: number, ttlMs: number): Promise<number>;
-  pulseRateLimit(key: string, limit: number, windowMs: number, member: string): Promise<[number, number, number]>;
+  pulseRateLimit(
+    key: string,
+    limit: number,
+    windowMs: number,
+    member: string,
+  ): Promise<[number, number, number]>;
 }
 
-const bound = (value: number): string => (value === Infinity ? '+inf' : value === -Infinity ? '-inf' : String(value));
+const bound = (value: number): string =>
+  value === Infinity ? '+inf' : value === -Infinity ? '-inf' : String(value);
 
 function pairs(flat: string[]): ScoredMember[] {
   const out: ScoredMember[] = [];
@@ -69,7 +75,10 @@ export class RedisCacheStore implements CacheStore {
   async check(): Promise<HealthResult> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`PING timed out after ${this.checkTimeoutMs} ms`)), this.checkTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`PING timed out after ${this.checkTimeoutMs} ms`)),
+        this.checkTimeoutMs,
+      );
     });
     try {
       await Promise.race([this.redis.ping(), timeout]);
@@ -144,7 +153,12 @@ export class RedisCacheStore implements CacheStore {
 
   zrevrange(key: string, start: number, stop: number, withScores: true): Promise<ScoredMember[]>;
   zrevrange(key: string, start: number, stop: number, withScores?: false): Promise<string[]>;
-  async zrevrange(key: string, start: number, stop: number, withScores?: boolean): Promise<ScoredMember[] | string[]> {
+  async zrevrange(
+    key: string,
+    start: number,
+    stop: number,
+    withScores?: boolean,
+  ): Promise<ScoredMember[] | string[]> {
     if (!withScores) return this.redis.zrevrange(key, start, stop);
     return pairs(await this.redis.zrevrange(key, start, stop, 'WITHSCORES'));
   }

@@ -20,7 +20,10 @@ export function readThrough<T>(
   key: string,
   ttlMs: number,
   loader: () => Promise<T>,
-  cache: { get(key: string): Promise<unknown>; set(key: string, value: unknown, ttlMs?: number): Promise<void> },
+  cache: {
+    get(key: string): Promise<unknown>;
+    set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  },
 ): Promise<T> {
   return flights.run(key, async () => {
     const hit = await cache.get(key);

@@ -14,7 +14,8 @@ interface ZodDefLike {
   in?: z.ZodType;
 }
 
-const defOf = (schema: z.ZodType): ZodDefLike => (schema as unknown as { _zod: { def: ZodDefLike } })._zod.def;
+const defOf = (schema: z.ZodType): ZodDefLike =>
+  (schema as unknown as { _zod: { def: ZodDefLike } })._zod.def;
 
 /** Walks default/optional/pipe wrappers so a description or default set at any layer is found. */
 function unwrap(schema: z.ZodType): { description?: string; defaultValue?: unknown; optional: boolean } {
@@ -35,7 +36,8 @@ function unwrap(schema: z.ZodType): { description?: string; defaultValue?: unkno
 /** Lists the variables of one port's schema: the README's configuration table is generated from this. */
 export function describeConfigSchema(schema: z.ZodType): ConfigVariable[] {
   let objectSchema: z.ZodType = schema;
-  while (!('shape' in objectSchema) && defOf(objectSchema).in) objectSchema = defOf(objectSchema).in as z.ZodType;
+  while (!('shape' in objectSchema) && defOf(objectSchema).in)
+    objectSchema = defOf(objectSchema).in as z.ZodType;
   const shape = (objectSchema as unknown as { shape: Record<string, z.ZodType> }).shape ?? {};
   return Object.entries(shape).map(([name, field]) => {
     const { description, defaultValue, optional } = unwrap(field);

@@ -11,7 +11,9 @@ export type LoadedConfig<S extends SchemaMap> = { [K in keyof S]: z.output<S[K]>
  * what `FOO=` in a compose file or a Kubernetes manifest means to an operator.
  */
 export function loadConfig<S extends SchemaMap>(schemas: S, env: Env = process.env): LoadedConfig<S> {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(schemas)) {
     const result = schema.safeParse(cleaned);

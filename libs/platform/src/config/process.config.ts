@@ -2,9 +2,15 @@ import { z } from 'zod';
 
 /** Variables every process reads, whatever ports it uses. */
 export const processConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).optional().describe(
-    "HTTP port. Defaults to each service's own port (gateway 3000, content 3101 … newsletter 3106); in embedded mode the one port of the whole site.",
-  ),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      "HTTP port. Defaults to each service's own port (gateway 3000, content 3101 … newsletter 3106); in embedded mode the one port of the whole site.",
+    ),
   HOST: z.string().default('127.0.0.1').describe('Interface to listen on. Containers set 0.0.0.0.'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -18,13 +24,20 @@ export const processConfigSchema = z.object({
   PULSE_DATA_DIR: z
     .string()
     .default('.data')
-    .describe('Folder for the embedded adapters (store log, bus log, outbox, processed ids). Relative to the working directory.'),
+    .describe(
+      'Folder for the embedded adapters (store log, bus log, outbox, processed ids). Relative to the working directory.',
+    ),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .url()
     .optional()
-    .describe('OTLP/HTTP collector base URL (e.g. http://otel-collector:4318). Unset: spans are created and propagated but not exported.'),
-  OTEL_SERVICE_NAME: z.string().optional().describe("Overrides the service name in traces (default: the service's own name)."),
+    .describe(
+      'OTLP/HTTP collector base URL (e.g. http://otel-collector:4318). Unset: spans are created and propagated but not exported.',
+    ),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .optional()
+    .describe("Overrides the service name in traces (default: the service's own name)."),
 });
 
 export type ProcessConfig = z.output<typeof processConfigSchema>;

@@ -19,12 +19,18 @@ describe('LLM configuration', () => {
   });
 
   it('names LLM_BASE_URL when an image model has no API', () => {
-    expect(llmConfigSchema.safeParse({ IMAGE_MODEL: 'gpt-image-1' }).error?.issues[0].path).toEqual(['LLM_BASE_URL']);
+    expect(llmConfigSchema.safeParse({ IMAGE_MODEL: 'gpt-image-1' }).error?.issues[0].path).toEqual([
+      'LLM_BASE_URL',
+    ]);
   });
 
   it('names the numeric variables it cannot read', () => {
-    expect(llmConfigSchema.safeParse({ LLM_TIMEOUT_MS: 'soon' }).error?.issues[0].path).toEqual(['LLM_TIMEOUT_MS']);
-    expect(llmConfigSchema.safeParse({ LLM_MAX_RETRIES: '-1' }).error?.issues[0].path).toEqual(['LLM_MAX_RETRIES']);
+    expect(llmConfigSchema.safeParse({ LLM_TIMEOUT_MS: 'soon' }).error?.issues[0].path).toEqual([
+      'LLM_TIMEOUT_MS',
+    ]);
+    expect(llmConfigSchema.safeParse({ LLM_MAX_RETRIES: '-1' }).error?.issues[0].path).toEqual([
+      'LLM_MAX_RETRIES',
+    ]);
   });
 
   it('describes every variable for the README table', () => {
@@ -36,9 +42,14 @@ describe('LLM configuration', () => {
   it('builds off adapters without a base URL, and HTTP adapters with one', async () => {
     const off = llmConfigSchema.parse({});
     expect(createLanguageModel(off, { logger })).toBeInstanceOf(OffLanguageModel);
-    await expect(createImageGenerator(off, { logger }).generate({ prompt: 'x', size: '1024x1024' })).rejects.toThrow('LLM_BASE_URL');
+    await expect(
+      createImageGenerator(off, { logger }).generate({ prompt: 'x', size: '1024x1024' }),
+    ).rejects.toThrow('LLM_BASE_URL');
 
-    const textOnly = llmConfigSchema.parse({ LLM_BASE_URL: 'https://api.example.com/v1', LLM_MODEL: 'gpt-4.1-mini' });
+    const textOnly = llmConfigSchema.parse({
+      LLM_BASE_URL: 'https://api.example.com/v1',
+      LLM_MODEL: 'gpt-4.1-mini',
+    });
     const llm = createLanguageModel(textOnly, { logger });
     expect(llm).toBeInstanceOf(OpenAiCompatibleLanguageModel);
     const noImages = createImageGenerator(textOnly, { logger });

@@ -14,15 +14,24 @@ export const llmConfigSchema = z
     LLM_MODEL: z
       .string()
       .optional()
-      .describe('Chat model that supports structured output (json_schema). Required when LLM_BASE_URL is set.'),
-    LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000).describe('Timeout of one LLM or image request, in milliseconds.'),
+      .describe(
+        'Chat model that supports structured output (json_schema). Required when LLM_BASE_URL is set.',
+      ),
+    LLM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60_000)
+      .describe('Timeout of one LLM or image request, in milliseconds.'),
     LLM_MAX_RETRIES: z.coerce
       .number()
       .int()
       .min(0)
       .max(10)
       .default(3)
-      .describe('Retries after a 408, 429, 5xx, timeout or network error (exponential backoff with jitter; Retry-After honoured). Never after another 4xx.'),
+      .describe(
+        'Retries after a 408, 429, 5xx, timeout or network error (exponential backoff with jitter; Retry-After honoured). Never after another 4xx.',
+      ),
     IMAGE_MODEL: z
       .string()
       .optional()
@@ -33,7 +42,11 @@ export const llmConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
     }
     if (config.IMAGE_MODEL && !config.LLM_BASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'is required when IMAGE_MODEL is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LLM_BASE_URL'],
+        message: 'is required when IMAGE_MODEL is set',
+      });
     }
   });
 

@@ -20,14 +20,23 @@ const httpOptions = (config: LlmConfig, baseUrl: string, logger: Logger) => ({
 
 export function createLanguageModel(config: LlmConfig, deps: LlmDeps): LanguageModel {
   if (!config.LLM_BASE_URL) {
-    deps.logger.info({ adapter: 'off' }, 'LLM: off (LLM_BASE_URL not set) — nothing will be translated or generated');
+    deps.logger.info(
+      { adapter: 'off' },
+      'LLM: off (LLM_BASE_URL not set) — nothing will be translated or generated',
+    );
     return new OffLanguageModel();
   }
   if (!config.LLM_MODEL) throw new Error('LLM_MODEL is required when LLM_BASE_URL is set');
   const logger = deps.logger.child({ adapter: 'openai-compatible', port: 'llm' });
   // Host and model only: the key never goes to the log.
-  logger.info({ host: new URL(config.LLM_BASE_URL).host, model: config.LLM_MODEL }, 'LLM: OpenAI-compatible API');
-  return new OpenAiCompatibleLanguageModel({ ...httpOptions(config, config.LLM_BASE_URL, logger), model: config.LLM_MODEL });
+  logger.info(
+    { host: new URL(config.LLM_BASE_URL).host, model: config.LLM_MODEL },
+    'LLM: OpenAI-compatible API',
+  );
+  return new OpenAiCompatibleLanguageModel({
+    ...httpOptions(config, config.LLM_BASE_URL, logger),
+    model: config.LLM_MODEL,
+  });
 }
 
 export function createImageGenerator(config: LlmConfig, deps: LlmDeps): ImageGenerator {
@@ -37,6 +46,12 @@ export function createImageGenerator(config: LlmConfig, deps: LlmDeps): ImageGen
     return new OffImageGenerator(missing);
   }
   const logger = deps.logger.child({ adapter: 'openai-compatible', port: 'images' });
-  logger.info({ host: new URL(config.LLM_BASE_URL).host, model: config.IMAGE_MODEL }, 'image generation: OpenAI-compatible API');
-  return new OpenAiCompatibleImageGenerator({ ...httpOptions(config, config.LLM_BASE_URL, logger), model: config.IMAGE_MODEL });
+  logger.info(
+    { host: new URL(config.LLM_BASE_URL).host, model: config.IMAGE_MODEL },
+    'image generation: OpenAI-compatible API',
+  );
+  return new OpenAiCompatibleImageGenerator({
+    ...httpOptions(config, config.LLM_BASE_URL, logger),
+    model: config.IMAGE_MODEL,
+  });
 }

@@ -8,9 +8,14 @@ export interface OpenAiCompatibleImagesOptions extends OpenAiHttpOptions {
 
 /** The stored type comes from the bytes, not from what the server claims. */
 function sniffImageType(bytes: Buffer): GeneratedImage['mimeType'] | undefined {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
   return undefined;
 }
 
@@ -34,7 +39,13 @@ export class OpenAiCompatibleImageGenerator implements ImageGenerator {
   }
 
   async generate(request: ImageRequest): Promise<GeneratedImage> {
-    const body = { model: this.options.model, prompt: request.prompt, size: request.size, n: 1, response_format: 'b64_json' };
+    const body = {
+      model: this.options.model,
+      prompt: request.prompt,
+      size: request.size,
+      n: 1,
+      response_format: 'b64_json',
+    };
     const response = (await this.http.postJson('/images/generations', body, request.signal)) as {
       data?: Array<{ b64_json?: string }>;
     };
@@ -42,7 +53,8 @@ export class OpenAiCompatibleImageGenerator implements ImageGenerator {
     if (!encoded) throw new LlmError('Image API reply has no data[0].b64_json', 'bad_response', false);
     const bytes = Buffer.from(encoded, 'base64');
     const mimeType = sniffImageType(bytes);
-    if (!mimeType) throw new LlmError('Image API returned bytes that are not PNG, JPEG or WebP', 'bad_response', false);
+    if (!mimeType)
+      throw new LlmError('Image API returned bytes that are not PNG, JPEG or WebP', 'bad_response', false);
     return { bytes, mimeType };
   }
 }

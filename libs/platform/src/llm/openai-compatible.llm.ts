@@ -40,22 +40,37 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
   async complete(request: CompletionRequest): Promise<Completion> {
     const body = {
       model: this.options.model,
-      messages: [...(request.system ? [{ role: 'system', content: request.system }] : []), ...request.messages],
+      messages: [
+        ...(request.system ? [{ role: 'system', content: request.system }] : []),
+        ...request.messages,
+      ],
       temperature: request.temperature,
       // max_tokens, not max_completion_tokens: the one every compatible server understands.
       max_tokens: request.maxTokens,
       response_format: request.jsonSchema
-        ? { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } }
+        ? {
+            type: 'json_schema',
+            json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
+          }
         : undefined,
     };
-    const response = (await this.http.postJson('/chat/completions', body, request.signal)) as ChatCompletionResponse;
+    const response = (await this.http.postJson(
+      '/chat/completions',
+      body,
+      request.signal,
+    )) as ChatCompletionResponse;
     const choice = response.choices?.[0];
-    if (choice?.message?.refusal) throw new LlmError(`The model refused: ${choice.message.refusal}`, 'refused', false);
+    if (choice?.message?.refusal)
+      throw new LlmError(`The model refused: ${choice.message.refusal}`, 'refused', false);
     const text = choice?.message?.content;
-    if (typeof text !== 'string') throw new LlmError('LLM reply has no message content', 'bad_response', false);
+    if (typeof text !== 'string')
+      throw new LlmError('LLM reply has no message content', 'bad_response', false);
     const completion: Completion = {
       text,
-      usage: { promptTokens: response.usage?.prompt_tokens ?? 0, completionTokens: response.usage?.completion_tokens ?? 0 },
+      usage: {
+        promptTokens: response.usage?.prompt_tokens ?? 0,
+        completionTokens: response.usage?.completion_tokens ?? 0,
+      },
       model: response.model ?? this.options.model,
     };
     if (!request.jsonSchema) return completion;

@@ -50,11 +50,22 @@ export class OpenAiHttpClient {
         if (!failure.retryable || attempt >= maxRetries) throw failure;
         const wait = failure.retryAfterMs ?? backoffMs(attempt, this.options.retryBaseDelayMs ?? 500, 8_000);
         if (wait > (this.options.maxRetryDelayMs ?? 60_000)) throw failure;
-        logger.warn({ path, attempt: attempt + 1, status: failure.status, code: failure.code, waitMs: Math.round(wait) }, 'LLM request failed; retrying');
+        logger.warn(
+          {
+            path,
+            attempt: attempt + 1,
+            status: failure.status,
+            code: failure.code,
+            waitMs: Math.round(wait),
+          },
+          'LLM request failed; retrying',
+        );
         try {
           await delay(wait, signal);
         } catch {
-          throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: signal?.reason });
+          throw new LlmError('LLM request aborted by the caller', 'aborted', false, {
+            cause: signal?.reason,
+          });
         }
       }
     }
@@ -62,7 +73,10 @@ export class OpenAiHttpClient {
 
   private async attempt(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     let status: number;
     let text: string;
@@ -79,24 +93,38 @@ export class OpenAiHttpClient {
       responseHeaders = response.headers;
       text = await response.body.text();
     } catch (error) {
-      if (signal?.aborted) throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: error });
+      if (signal?.aborted)
+        throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: error });
       if (timeout.aborted) {
-        throw new LlmError(`LLM request timed out after ${this.options.timeoutMs} ms`, 'timeout', true, { cause: error });
+        throw new LlmError(`LLM request timed out after ${this.options.timeoutMs} ms`, 'timeout', true, {
+          cause: error,
+        });
       }
-      throw new LlmError(`LLM request failed: ${(error as Error).message}`, 'network', true, { cause: error });
+      throw new LlmError(`LLM request failed: ${(error as Error).message}`, 'network', true, {
+        cause: error,
+      });
     }
     if (status >= 400) {
       const message = readErrorMessage(text);
-      throw new LlmError(`LLM API answered ${status}${message ? `: ${message}` : ''}`, 'http', isRetryableStatus(status), {
-        status,
-        retryAfterMs: retryAfterMs(responseHeaders),
-        body: excerpt(text),
-      });
+      throw new LlmError(
+        `LLM API answered ${status}${message ? `: ${message}` : ''}`,
+        'http',
+        isRetryableStatus(status),
+        {
+          status,
+          retryAfterMs: retryAfterMs(responseHeaders),
+          body: excerpt(text),
+        },
+      );
     }
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw new LlmError(`LLM API answered ${status} with a body that is not JSON`, 'bad_response', false, { status, body: excerpt(text), cause: error });
+      throw new LlmError(`LLM API answered ${status} with a body that is not JSON`, 'bad_response', false, {
+        status,
+        body: excerpt(text),
+        cause: error,
+      });
     }
   }
 }

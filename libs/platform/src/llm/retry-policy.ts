@@ -2,7 +2,8 @@
  * When to try an LLM request again, and how long to wait first. Transient failures (rate limits,
  * overloaded servers, dropped connections) are normal for hosted LLMs; a 400 is our bug and is final.
  */
-export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
+export const isRetryableStatus = (status: number): boolean =>
+  status === 408 || status === 429 || status >= 500;
 
 /**
  * Exponential backoff with "equal jitter": half the exponential step is fixed, half random, so
@@ -17,7 +18,10 @@ export function backoffMs(attempt: number, baseMs: number, capMs: number): numbe
  * Retry-After in seconds or as an HTTP date (RFC 9110), or OpenAI's retry-after-ms. undefined when
  * absent or unreadable.
  */
-export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Record<string, string | string[] | undefined>,
+  now = Date.now(),
+): number | undefined {
   const first = (name: string) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;

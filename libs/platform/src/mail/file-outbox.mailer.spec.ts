@@ -12,7 +12,8 @@ describeMailerContract('file outbox', async () => {
   return {
     mailer,
     from,
-    delivered: async () => Promise.all((await mailer.list()).map(async (entry) => ({ raw: await mailer.readRaw(entry) }))),
+    delivered: async () =>
+      Promise.all((await mailer.list()).map(async (entry) => ({ raw: await mailer.readRaw(entry) }))),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 });
@@ -25,14 +26,25 @@ describe('FileOutboxMailer', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('lists an empty or missing outbox as empty', async () => {
-    await expect(new FileOutboxMailer({ dir: path.join(dir, 'never-created'), from }).list()).resolves.toEqual([]);
+    await expect(
+      new FileOutboxMailer({ dir: path.join(dir, 'never-created'), from }).list(),
+    ).resolves.toEqual([]);
   });
 
   it('records metadata beside each .eml and leaves no temporary files', async () => {
     const mailer = new FileOutboxMailer({ dir, from });
-    const { messageId } = await mailer.send({ to: ['a@example.com', 'b@example.com'], subject: '주간 다이제스트', text: '본문' });
+    const { messageId } = await mailer.send({
+      to: ['a@example.com', 'b@example.com'],
+      subject: '주간 다이제스트',
+      text: '본문',
+    });
     const [entry] = await mailer.list();
-    expect(entry).toMatchObject({ messageId, from, to: ['a@example.com', 'b@example.com'], subject: '주간 다이제스트' });
+    expect(entry).toMatchObject({
+      messageId,
+      from,
+      to: ['a@example.com', 'b@example.com'],
+      subject: '주간 다이제스트',
+    });
     expect(Number.isNaN(Date.parse(entry.sentAt))).toBe(false);
     expect((await readdir(dir)).sort()).toEqual([`${entry.id}.eml`, `${entry.id}.json`]);
     await mailer.close();
@@ -42,7 +54,10 @@ describe('FileOutboxMailer', () => {
     // A folder below a regular file can never be created.
     await writeFile(path.join(dir, 'a-file'), 'x');
     const mailer = new FileOutboxMailer({ dir: path.join(dir, 'a-file', 'outbox'), from });
-    await expect(mailer.check()).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('not writable') });
+    await expect(mailer.check()).resolves.toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not writable'),
+    });
     await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
   });
 });

@@ -84,7 +84,9 @@ export class FileOutboxMailer implements Mailer {
     }
     const entries = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
     return Promise.all(
-      entries.map(async (name) => JSON.parse(await readFile(path.join(this.options.dir, name), 'utf8')) as OutboxEntry),
+      entries.map(
+        async (name) => JSON.parse(await readFile(path.join(this.options.dir, name), 'utf8')) as OutboxEntry,
+      ),
     );
   }
 

@@ -20,7 +20,9 @@ describe('mail configuration', () => {
 
   it('names SMTP_URL when the smtp driver has none or a wrong scheme', () => {
     expect(mailConfigSchema.safeParse({ MAIL_DRIVER: 'smtp' }).error?.issues[0].path).toEqual(['SMTP_URL']);
-    expect(mailConfigSchema.safeParse({ MAIL_DRIVER: 'smtp', SMTP_URL: 'http://x' }).error?.issues[0].path).toEqual(['SMTP_URL']);
+    expect(
+      mailConfigSchema.safeParse({ MAIL_DRIVER: 'smtp', SMTP_URL: 'http://x' }).error?.issues[0].path,
+    ).toEqual(['SMTP_URL']);
   });
 
   it('describes every variable for the README table', () => {
@@ -33,7 +35,10 @@ describe('mail configuration', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pulse-mail-config-'));
     const outbox = createMailer(mailConfigSchema.parse({ MAIL_OUTBOX_DIR: dir }), { logger });
     expect(outbox).toBeInstanceOf(FileOutboxMailer);
-    const smtp = createMailer(mailConfigSchema.parse({ MAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }), { logger });
+    const smtp = createMailer(
+      mailConfigSchema.parse({ MAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }),
+      { logger },
+    );
     expect(smtp).toBeInstanceOf(SmtpMailer);
     await Promise.all([outbox.close(), smtp.close(), rm(dir, { recursive: true, force: true })]);
   });

@@ -6,16 +6,23 @@ export const mailConfigSchema = z
     MAIL_DRIVER: z
       .enum(['outbox', 'smtp'])
       .default('outbox')
-      .describe('`outbox` writes each message as an .eml file (nothing is sent); `smtp` sends through SMTP_URL.'),
+      .describe(
+        '`outbox` writes each message as an .eml file (nothing is sent); `smtp` sends through SMTP_URL.',
+      ),
     MAIL_OUTBOX_DIR: z
       .string()
       .default('.data/outbox')
       .describe('Folder of the file outbox (MAIL_DRIVER=outbox). Relative to the working directory.'),
     SMTP_URL: z
       .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// (STARTTLS when offered) or smtps:// (TLS from the start)')
+      .regex(
+        /^smtps?:\/\//,
+        'must start with smtp:// (STARTTLS when offered) or smtps:// (TLS from the start)',
+      )
       .optional()
-      .describe('SMTP server, e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465. Required when MAIL_DRIVER=smtp.'),
+      .describe(
+        'SMTP server, e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465. Required when MAIL_DRIVER=smtp.',
+      ),
     MAIL_FROM: z
       .string()
       .default('Pulse 펄스 <no-reply@pulse.local>')

@@ -24,7 +24,8 @@ async function startSmtpServer(): Promise<{ port: number; received: Received[]; 
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+      if (auth.username === credentials.user && auth.password === credentials.pass)
+        return callback(null, { user: auth.username });
       return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onData(stream, session, callback) {
@@ -54,14 +55,30 @@ describe('SMTP adapter against a real SMTP server', () => {
   afterAll(() => smtp.stop());
 
   const mailerFor = (pass = credentials.pass) =>
-    new SmtpMailer({ host: '127.0.0.1', port: smtp.port, secure: false, user: credentials.user, pass, from, logger, timeoutMs: 5_000 });
+    new SmtpMailer({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      user: credentials.user,
+      pass,
+      from,
+      logger,
+      timeoutMs: 5_000,
+    });
 
-  describeMailerContract('smtp', async () => ({ mailer: mailerFor(), from, delivered: async () => smtp.received }));
+  describeMailerContract('smtp', async () => ({
+    mailer: mailerFor(),
+    from,
+    delivered: async () => smtp.received,
+  }));
 
   it('authenticates and sends the From address as the envelope sender', async () => {
     const mailer = mailerFor();
     await mailer.send({ to: 'reader@example.com', subject: 'envelope', text: 'x' });
-    expect(smtp.received.at(-1)).toMatchObject({ mailFrom: 'no-reply@pulse.local', authUser: credentials.user });
+    expect(smtp.received.at(-1)).toMatchObject({
+      mailFrom: 'no-reply@pulse.local',
+      authUser: credentials.user,
+    });
     await mailer.close();
   });
 
@@ -77,9 +94,21 @@ describe('SMTP adapter against a real SMTP server', () => {
   it('reports unhealthy when nothing listens', async () => {
     const stopped = await startSmtpServer();
     await stopped.stop();
-    const mailer = new SmtpMailer({ host: '127.0.0.1', port: stopped.port, secure: false, from, logger, timeoutMs: 2_000 });
-    await expect(mailer.check()).resolves.toMatchObject({ ok: false, reason: expect.stringContaining(`127.0.0.1:${stopped.port}`) });
-    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toMatchObject({ permanent: false });
+    const mailer = new SmtpMailer({
+      host: '127.0.0.1',
+      port: stopped.port,
+      secure: false,
+      from,
+      logger,
+      timeoutMs: 2_000,
+    });
+    await expect(mailer.check()).resolves.toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`127.0.0.1:${stopped.port}`),
+    });
+    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toMatchObject({
+      permanent: false,
+    });
     await mailer.close();
   });
 });
@@ -93,7 +122,11 @@ describe('parseSmtpUrl', () => {
       user: 'user@example.com',
       pass: 'p:ss',
     });
-    expect(parseSmtpUrl('smtps://mail.example.com')).toMatchObject({ port: 465, secure: true, user: undefined });
+    expect(parseSmtpUrl('smtps://mail.example.com')).toMatchObject({
+      port: 465,
+      secure: true,
+      user: undefined,
+    });
     expect(parseSmtpUrl('smtp://mail.example.com')).toMatchObject({ port: 587, secure: false });
   });
 });

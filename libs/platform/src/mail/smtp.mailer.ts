@@ -25,7 +25,8 @@ export interface SmtpMailerOptions extends SmtpServerOptions {
 export function parseSmtpUrl(url: string): SmtpServerOptions {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'smtps:';
-  if (!secure && parsed.protocol !== 'smtp:') throw new Error(`SMTP_URL must use smtp:// or smtps://, got ${parsed.protocol}`);
+  if (!secure && parsed.protocol !== 'smtp:')
+    throw new Error(`SMTP_URL must use smtp:// or smtps://, got ${parsed.protocol}`);
   return {
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
@@ -59,7 +60,10 @@ export class SmtpMailer implements Mailer {
       await this.transporter.verify();
       return { ok: true };
     } catch (error) {
-      return { ok: false, reason: `smtp ${this.options.host}:${this.options.port}: ${(error as Error).message}` };
+      return {
+        ok: false,
+        reason: `smtp ${this.options.host}:${this.options.port}: ${(error as Error).message}`,
+      };
     }
   }
 
@@ -74,8 +78,13 @@ export class SmtpMailer implements Mailer {
     } catch (error) {
       const responseCode = (error as { responseCode?: number }).responseCode;
       const permanent = responseCode !== undefined && responseCode >= 500;
-      this.options.logger.warn({ err: error, responseCode, adapter: 'smtp' }, 'mail not accepted by SMTP server');
-      throw new MailDeliveryError(`SMTP send failed: ${(error as Error).message}`, permanent, responseCode, { cause: error });
+      this.options.logger.warn(
+        { err: error, responseCode, adapter: 'smtp' },
+        'mail not accepted by SMTP server',
+      );
+      throw new MailDeliveryError(`SMTP send failed: ${(error as Error).message}`, permanent, responseCode, {
+        cause: error,
+      });
     }
   }
 }

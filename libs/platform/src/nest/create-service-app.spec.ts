@@ -37,7 +37,12 @@ class ProbeModule {}
 
 /** A stand-in adapter whose health the test controls. */
 function switchableCache(): CacheStore & { health: HealthResult } {
-  const adapter = { adapterName: 'memory', health: { ok: true } as HealthResult, check: async () => adapter.health, close: async () => {} };
+  const adapter = {
+    adapterName: 'memory',
+    health: { ok: true } as HealthResult,
+    check: async () => adapter.health,
+    close: async () => {},
+  };
   return adapter as unknown as CacheStore & { health: HealthResult };
 }
 
@@ -48,7 +53,13 @@ describe('a service app built by createServiceApp', () => {
 
   beforeAll(async () => {
     startTelemetry({ serviceName: 'probe' });
-    const definition = { name: 'probe', module: ProbeModule, uses: ['cache'] as const, defaultPort: 0, httpPrefixes: [] };
+    const definition = {
+      name: 'probe',
+      module: ProbeModule,
+      uses: ['cache'] as const,
+      defaultPort: 0,
+      httpPrefixes: [],
+    };
     app = await createServiceApp(definition, { cache }, pino({ level: 'silent' }));
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
@@ -63,18 +74,26 @@ describe('a service app built by createServiceApp', () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', service: 'probe' });
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { cache: { ok: true, adapter: 'memory' } } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { cache: { ok: true, adapter: 'memory' } },
+    });
 
     cache.health = { ok: false, reason: 'connection refused' };
     const notReady = await fetch(`${base}/readyz`);
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toMatchObject({ status: 'not ready', checks: { cache: { ok: false, reason: 'connection refused' } } });
+    expect(await notReady.json()).toMatchObject({
+      status: 'not ready',
+      checks: { cache: { ok: false, reason: 'connection refused' } },
+    });
     cache.health = { ok: true };
   });
 
   it('continues the caller trace: the incoming traceparent is the parent of the work it does', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const response = await fetch(`${base}/probe/trace`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    const response = await fetch(`${base}/probe/trace`, {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
     const { traceparent } = (await response.json()) as { traceparent?: string };
     expect(traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   });
@@ -82,14 +101,26 @@ describe('a service app built by createServiceApp', () => {
   it('shapes errors as { statusCode, error, message } and never leaks an internal message', async () => {
     const crash = await fetch(`${base}/probe/crash`);
     expect(crash.status).toBe(500);
-    expect(await crash.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' });
+    expect(await crash.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal server error',
+    });
 
     const invalid = await fetch(`${base}/probe/invalid`);
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/^limit: /) });
+    expect(await invalid.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringMatching(/^limit: /),
+    });
 
     const missing = await fetch(`${base}/probe/missing`);
-    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: '기사를 찾을 수 없습니다' });
+    expect(await missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: '기사를 찾을 수 없습니다',
+    });
   });
 
   it('rejects a body over 1 MiB with 413 and malformed JSON with 400', async () => {
@@ -101,7 +132,11 @@ describe('a service app built by createServiceApp', () => {
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
 
-    const malformed = await fetch(`${base}/probe/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const malformed = await fetch(`${base}/probe/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(malformed.status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { PulseBusTransport } from '../bus';
+import { PulseBusTransport, StoreProcessedIds } from '../bus';
 import type { Adapter } from '../lifecycle';
 import type { PortSet } from '../runtime/port-set';
 import { PinoNestLogger, registerHttpTracing } from '../observability';
@@ -25,7 +25,10 @@ export async function createServiceApp(
   extraChecks: Record<string, Adapter> = {},
 ): Promise<NestFastifyApplication> {
   @Module({
-    imports: [PlatformModule.forService({ serviceName: definition.name, ports, logger, extraChecks }), definition.module],
+    imports: [
+      PlatformModule.forService({ serviceName: definition.name, ports, logger, extraChecks }),
+      definition.module,
+    ],
   })
   class ServiceRootModule {}
 
@@ -44,7 +47,10 @@ export async function createServiceApp(
   await app.init();
   if (ports.bus && definition.uses.includes('bus')) {
     // Handlers subscribe only once every provider is ready, so no event reaches a half-built service.
-    app.connectMicroservice({ strategy: new PulseBusTransport(ports.bus, definition.name) }, { inheritAppConfig: true });
+    // Duplicates are recognised through the service's own store, so every replica sees the same record.
+    const processedIds = ports.store ? new StoreProcessedIds(ports.store) : undefined;
+    const strategy = new PulseBusTransport(ports.bus, definition.name, { processedIds });
+    app.connectMicroservice({ strategy }, { inheritAppConfig: true });
     await app.startAllMicroservices();
   }
   await app.getHttpAdapter().getInstance().ready();

@@ -9,10 +9,16 @@ const CHECK_TIMEOUT_MS = 2000;
 async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<HealthResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<HealthResult>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, reason: `no answer within ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ ok: false, reason: `no answer within ${CHECK_TIMEOUT_MS} ms` }),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
-    return await Promise.race([check().catch((error: Error) => ({ ok: false as const, reason: error.message })), timeout]);
+    return await Promise.race([
+      check().catch((error: Error) => ({ ok: false as const, reason: error.message })),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -47,6 +53,10 @@ export class HealthController {
     );
     const ready = entries.every(([, result]) => result.ok);
     reply.status(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', service: this.service, checks: Object.fromEntries(entries) };
+    return {
+      status: ready ? 'ready' : 'not ready',
+      service: this.service,
+      checks: Object.fromEntries(entries),
+    };
   }
 }

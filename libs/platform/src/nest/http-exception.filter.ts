@@ -20,6 +20,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    // Bus handlers share the app's filters; their errors must reach the bus (retry, then dead letter).
+    if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { statusCode, message } = this.describe(exception);
     reply.status(statusCode).send({ statusCode, error: reasonPhrase(statusCode), message });
@@ -36,7 +38,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message =
         typeof response === 'string'
           ? response
-          : ([] as unknown[]).concat((response as { message?: unknown }).message ?? exception.message).join('; ');
+          : ([] as unknown[])
+              .concat((response as { message?: unknown }).message ?? exception.message)
+              .join('; ');
       return { statusCode: exception.getStatus(), message };
     }
     const status = (exception as { statusCode?: number }).statusCode;

@@ -15,7 +15,11 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     serviceName: processConfig.OTEL_SERVICE_NAME ?? definition.name,
     otlpEndpoint: processConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
-  const logger = createLogger({ service: definition.name, level: processConfig.LOG_LEVEL, pretty: processConfig.LOG_PRETTY });
+  const logger = createLogger({
+    service: definition.name,
+    level: processConfig.LOG_LEVEL,
+    pretty: processConfig.LOG_PRETTY,
+  });
 
   let ports: PortSet;
   try {
@@ -35,7 +39,10 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const app = await createServiceApp(definition, ports, logger);
   const port = processConfig.PORT ?? definition.defaultPort;
   await app.listen(port, processConfig.HOST);
-  logger.info({ port, host: processConfig.HOST, ports: adaptersOf(ports).map(([n, a]) => `${n}:${a.adapterName}`) }, 'service listening');
+  logger.info(
+    { port, host: processConfig.HOST, ports: adaptersOf(ports).map(([n, a]) => `${n}:${a.adapterName}`) },
+    'service listening',
+  );
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -18,7 +18,13 @@ export function createLogger(options: LoggerOptions): Logger {
     name: options.service,
     level: options.level ?? 'info',
     base: { service: options.service },
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', '*.apiKey', '*.password'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'headers.authorization',
+      '*.apiKey',
+      '*.password',
+    ],
     mixin() {
       const span = trace.getActiveSpan();
       if (!span) return {};

@@ -36,7 +36,10 @@ export interface CreatePortsOptions {
  * adapters connected.
  */
 export async function createPorts(uses: readonly PortName[], options: CreatePortsOptions): Promise<PortSet> {
-  const env = withServiceDataDirs(options.env ?? process.env, path.resolve(options.dataDir, options.serviceName));
+  const env = withServiceDataDirs(
+    options.env ?? process.env,
+    path.resolve(options.dataDir, options.serviceName),
+  );
   const wanted = uses.filter((name) => !options.provided?.[name]);
   const schemas = Object.fromEntries(wanted.map((name) => [name, portConfigSchemas[name]]));
   const config = loadConfig(schemas, env) as Record<PortName, never>;

@@ -30,7 +30,12 @@ export function describeCacheStoreContract(name: string, make: () => CacheStore 
         const value = { title: '블록체인 뉴스', tags: ['AI'], views: 3, at: new Date(0) };
         await cache.set(k, value);
         const read = await cache.get<Record<string, unknown>>(k);
-        expect(read).toEqual({ title: '블록체인 뉴스', tags: ['AI'], views: 3, at: '1970-01-01T00:00:00.000Z' });
+        expect(read).toEqual({
+          title: '블록체인 뉴스',
+          tags: ['AI'],
+          views: 3,
+          at: '1970-01-01T00:00:00.000Z',
+        });
         (read as { views: number }).views = 99;
         await expect(cache.get(k)).resolves.toMatchObject({ views: 3 });
       });
@@ -191,7 +196,10 @@ export function describeCacheStoreContract(name: string, make: () => CacheStore 
 
       it('removes members and score ranges, and an emptied set is gone', async () => {
         const k = key('zrem');
-        await cache.zadd(k, [1, 2, 3, 4, 5].map((n) => ({ member: `m${n}`, score: n })));
+        await cache.zadd(
+          k,
+          [1, 2, 3, 4, 5].map((n) => ({ member: `m${n}`, score: n })),
+        );
         await expect(cache.zrem(k, ['m1', 'absent'])).resolves.toBe(1);
         await expect(cache.zremrangeByScore(k, 2, 3)).resolves.toBe(2);
         await expect(cache.zrevrange(k, 0, -1)).resolves.toEqual(['m5', 'm4']);
@@ -214,20 +222,31 @@ export function describeCacheStoreContract(name: string, make: () => CacheStore 
         const limit = 5;
         const windowMs = 1_000;
         for (let i = 1; i <= limit; i++) {
-          await expect(cache.rateLimit(k, limit, windowMs)).resolves.toMatchObject({ allowed: true, remaining: limit - i });
+          await expect(cache.rateLimit(k, limit, windowMs)).resolves.toMatchObject({
+            allowed: true,
+            remaining: limit - i,
+          });
         }
         const denied = await cache.rateLimit(k, limit, windowMs);
         expect(denied).toMatchObject({ allowed: false, remaining: 0 });
         expect(denied.resetMs).toBeGreaterThan(0);
         expect(denied.resetMs).toBeLessThanOrEqual(windowMs);
         // Another bucket is untouched.
-        await expect(cache.rateLimit(key('rate-other'), limit, windowMs)).resolves.toMatchObject({ allowed: true });
+        await expect(cache.rateLimit(key('rate-other'), limit, windowMs)).resolves.toMatchObject({
+          allowed: true,
+        });
         // Poll with limit 1: that is allowed only once the window holds no hits at all, and a denied poll
         // counts nothing, so polling cannot keep the window busy (a poll with `limit` would, once allowed).
-        await eventually(async () => expect(await cache.rateLimit(k, 1, windowMs)).toMatchObject({ allowed: true }), {
-          timeoutMs: 5_000,
+        await eventually(
+          async () => expect(await cache.rateLimit(k, 1, windowMs)).toMatchObject({ allowed: true }),
+          {
+            timeoutMs: 5_000,
+          },
+        );
+        await expect(cache.rateLimit(k, limit, windowMs)).resolves.toMatchObject({
+          allowed: true,
+          remaining: limit - 2,
         });
-        await expect(cache.rateLimit(k, limit, windowMs)).resolves.toMatchObject({ allowed: true, remaining: limit - 2 });
       }, 10_000);
 
       it('allows exactly `limit` of many concurrent requests', async () => {

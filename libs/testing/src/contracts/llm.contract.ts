@@ -32,12 +32,20 @@ const translationSchema = {
   name: 'translated_article',
   schema: {
     type: 'object',
-    properties: { title: { type: 'string' }, summary: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      title: { type: 'string' },
+      summary: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
     required: ['title', 'summary', 'tags'],
     additionalProperties: false,
   },
 };
-const translated = { title: '오픈AI, 새 추론 모델 공개', summary: '오픈AI가 새 모델을 발표했다.', tags: ['AI', 'OpenAI'] };
+const translated = {
+  title: '오픈AI, 새 추론 모델 공개',
+  summary: '오픈AI가 새 모델을 발표했다.',
+  tags: ['AI', 'OpenAI'],
+};
 const request = {
   system: 'You translate English tech news into Korean.',
   messages: [{ role: 'user' as const, content: 'OpenAI unveils a new reasoning model.' }],
@@ -69,8 +77,14 @@ function describeOff(make: () => LlmAdapters): void {
   });
 
   it('is healthy and says that it is off', async () => {
-    await expect(adapters.llm.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('off') });
-    await expect(adapters.images.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('off') });
+    await expect(adapters.llm.check()).resolves.toMatchObject({
+      ok: true,
+      detail: expect.stringContaining('off'),
+    });
+    await expect(adapters.images.check()).resolves.toMatchObject({
+      ok: true,
+      detail: expect.stringContaining('off'),
+    });
   });
 
   it('generates nothing: completions throw LlmDisabledError naming LLM_BASE_URL, in Korean and English', async () => {
@@ -81,7 +95,9 @@ function describeOff(make: () => LlmAdapters): void {
   });
 
   it('generates no image: throws LlmDisabledError', async () => {
-    await expect(adapters.images.generate({ prompt: 'cover', size: '1024x1024' })).rejects.toBeInstanceOf(LlmDisabledError);
+    await expect(adapters.images.generate({ prompt: 'cover', size: '1024x1024' })).rejects.toBeInstanceOf(
+      LlmDisabledError,
+    );
   });
 }
 
@@ -117,8 +133,14 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     const { llm, images } = connect();
     expect(llm.enabled).toBe(true);
     expect(images.enabled).toBe(true);
-    await expect(llm.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('pulse-test-model') });
-    await expect(images.check()).resolves.toMatchObject({ ok: true, detail: expect.stringContaining('pulse-test-image') });
+    await expect(llm.check()).resolves.toMatchObject({
+      ok: true,
+      detail: expect.stringContaining('pulse-test-model'),
+    });
+    await expect(images.check()).resolves.toMatchObject({
+      ok: true,
+      detail: expect.stringContaining('pulse-test-image'),
+    });
   });
 
   it('returns parsed structured output and sends model, strict schema, messages and the bearer key', async () => {
@@ -151,7 +173,9 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
 
   it('returns plain text, and asks for no format, without a schema', async () => {
     server.enqueue(openAiReply.text('안녕하세요'));
-    const completion = await connect().llm.complete({ messages: [{ role: 'user', content: 'Say hello in Korean' }] });
+    const completion = await connect().llm.complete({
+      messages: [{ role: 'user', content: 'Say hello in Korean' }],
+    });
     expect(completion.text).toBe('안녕하세요');
     expect(completion.json).toBeUndefined();
     expect(server.requests[0].body.response_format).toBeUndefined();
@@ -160,7 +184,11 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
 
   it('rejects malformed structured output with LlmError(malformed_output), without retrying', async () => {
     server.enqueue(openAiReply.malformedJson(), openAiReply.json(translated));
-    await expect(connect().llm.complete(request)).rejects.toMatchObject({ name: 'LlmError', code: 'malformed_output', retryable: false });
+    await expect(connect().llm.complete(request)).rejects.toMatchObject({
+      name: 'LlmError',
+      code: 'malformed_output',
+      retryable: false,
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -184,7 +212,11 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
 
   it('gives a 429 back at once when Retry-After is longer than it will wait', async () => {
     server.enqueue(openAiReply.rateLimited({ 'retry-after': '3600' }), openAiReply.json(translated));
-    await expect(connect().llm.complete(request)).rejects.toMatchObject({ status: 429, retryAfterMs: 3_600_000, attempts: 1 });
+    await expect(connect().llm.complete(request)).rejects.toMatchObject({
+      status: 429,
+      retryAfterMs: 3_600_000,
+      attempts: 1,
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -201,7 +233,12 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
   });
 
   it('gives up after maxRetries with the last status and the attempt count', async () => {
-    server.enqueue(openAiReply.status(503), openAiReply.status(503), openAiReply.status(503), openAiReply.json(translated));
+    server.enqueue(
+      openAiReply.status(503),
+      openAiReply.status(503),
+      openAiReply.status(503),
+      openAiReply.json(translated),
+    );
     const attempt = connect({ maxRetries: 2 }).llm.complete(request);
     await expect(attempt).rejects.toBeInstanceOf(LlmError);
     await expect(attempt).rejects.toMatchObject({ code: 'http', status: 503, attempts: 3, retryable: true });
@@ -219,13 +256,17 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
   it('times out a slow response', async () => {
     server.enqueue(openAiReply.slow(10_000, openAiReply.json(translated)));
     const started = Date.now();
-    await expect(connect({ timeoutMs: 200, maxRetries: 0 }).llm.complete(request)).rejects.toMatchObject({ code: 'timeout' });
+    await expect(connect({ timeoutMs: 200, maxRetries: 0 }).llm.complete(request)).rejects.toMatchObject({
+      code: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('retries after a timeout, then succeeds', async () => {
     server.enqueue(openAiReply.slow(10_000, openAiReply.json(translated)), openAiReply.json(translated));
-    await expect(connect({ timeoutMs: 200, maxRetries: 1 }).llm.complete(request)).resolves.toMatchObject({ json: translated });
+    await expect(connect({ timeoutMs: 200, maxRetries: 1 }).llm.complete(request)).resolves.toMatchObject({
+      json: translated,
+    });
     expect(server.requests).toHaveLength(2);
   });
 
@@ -247,12 +288,20 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     expect(server.requests[0]).toMatchObject({
       path: '/images/generations',
       headers: { authorization: 'Bearer sk-test-pulse' },
-      body: { model: 'pulse-test-image', prompt: '블록체인 뉴스 표지', size: '1536x1024', n: 1, response_format: 'b64_json' },
+      body: {
+        model: 'pulse-test-image',
+        prompt: '블록체인 뉴스 표지',
+        size: '1536x1024',
+        n: 1,
+        response_format: 'b64_json',
+      },
     });
   });
 
   it('rejects image bytes that are not an image', async () => {
     server.enqueue(openAiReply.image(Buffer.from('<html>not an image</html>')));
-    await expect(connect().images.generate({ prompt: 'x', size: '1024x1024' })).rejects.toMatchObject({ code: 'bad_response' });
+    await expect(connect().images.generate({ prompt: 'x', size: '1024x1024' })).rejects.toMatchObject({
+      code: 'bad_response',
+    });
   });
 }

@@ -48,7 +48,11 @@ function bytesToUtf8(latin1: string): string {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return bytesToUtf8(text.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))));
+  return bytesToUtf8(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+  );
 }
 
 /** RFC 2047 encoded words (UTF-8, B or Q); whitespace between adjacent words is not part of the text. */
@@ -70,12 +74,14 @@ function decodeBody(part: MimePart): string {
 }
 
 function findPart(part: MimePart, mimeType: string): MimePart | undefined {
-  if (part.parts.length === 0) return (part.headers.get('content-type') ?? '').startsWith(mimeType) ? part : undefined;
+  if (part.parts.length === 0)
+    return (part.headers.get('content-type') ?? '').startsWith(mimeType) ? part : undefined;
   return part.parts.map((child) => findPart(child, mimeType)).find(Boolean);
 }
 
 /** Bodies end with the encoder's line break; compare content, not the trailing newline. */
-const bodyText = (part: MimePart | undefined) => (part ? decodeBody(part).replace(/\r\n/g, '\n').replace(/\n$/, '') : undefined);
+const bodyText = (part: MimePart | undefined) =>
+  part ? decodeBody(part).replace(/\r\n/g, '\n').replace(/\n$/, '') : undefined;
 
 // ---- The contract
 

@@ -1,11 +1,16 @@
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { eventRegistry, type Topic } from '@pulse/contracts';
+import type { ZodType } from 'zod';
 import { lastValueFrom } from 'rxjs';
 import type { BackoffOptions, EventBus, EventContext, Subscription } from '../bus.port';
+import type { ProcessedIds } from '../processed-ids';
 import { PulseBusContext } from './bus.context';
 
 export interface PulseBusTransportOptions {
   maxAttempts?: number;
   backoff?: BackoffOptions;
+  /** The service's own processed-id record (its document store), shared by its replicas. */
+  processedIds?: ProcessedIds;
 }
 
 /** Per-handler overrides: `@EventPattern(TOPIC, { maxAttempts: 3 })`. */
@@ -46,6 +51,9 @@ export class PulseBusTransport extends Server implements CustomTransportStrategy
           group: extras.group ?? this.group,
           maxAttempts: extras.maxAttempts ?? this.options.maxAttempts,
           backoff: this.options.backoff,
+          processedIds: this.options.processedIds,
+          // A payload that breaks its topic's contract goes straight to the DLT: retrying cannot fix it.
+          payloadSchema: eventRegistry[pattern as Topic]?.schema as ZodType | undefined,
           handler: (event, context) => this.handle(handler, event, context),
         });
         this.subscriptions.push(subscription);
