@@ -14,16 +14,14 @@ export function registerHttpTracing(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (UNTRACED.test(request.url)) return done();
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const span = trace
-      .getTracer('pulse-http')
-      .startSpan(
-        `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        {
-          kind: SpanKind.SERVER,
-          attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] },
-        },
-        parent,
-      );
+    const span = trace.getTracer('pulse-http').startSpan(
+      `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] },
+      },
+      parent,
+    );
     spans.set(request, span);
     context.with(trace.setSpan(parent, span), done);
   });
