@@ -4,4 +4,5 @@ export * from './http-exception.filter';
 export * from './platform.module';
 export * from './service-definition';
 export * from './create-service-app';
+export * from './boot-process';
 export * from './run-service';

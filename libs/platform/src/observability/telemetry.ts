@@ -57,33 +57,24 @@ export async function withConsumerSpan<T>(
   traceparent: string | undefined,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
-  const parent: Context = traceparent
-    ? propagation.extract(context.active(), { traceparent })
-    : context.active();
-  return trace.getTracer('pulse').startActiveSpan(name, {}, parent, async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: 2 });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  const parent = traceparent ? extractContext({ traceparent }) : context.active();
+  return trace.getTracer('pulse').startActiveSpan(name, {}, parent, (span) => endWhenDone(span, work));
 }
 
 /** Runs `work` in a producer-side span, so the envelope's traceparent points at it. */
 export async function withSpan<T>(name: string, work: (span: Span) => Promise<T>): Promise<T> {
-  return trace.getTracer('pulse').startActiveSpan(name, async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: 2 });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return trace.getTracer('pulse').startActiveSpan(name, (span) => endWhenDone(span, work));
+}
+
+/** Ends the span however `work` finishes, marking it failed (with the exception) when it throws. */
+async function endWhenDone<T>(span: Span, work: (span: Span) => Promise<T>): Promise<T> {
+  try {
+    return await work(span);
+  } catch (error) {
+    span.recordException(error as Error);
+    span.setStatus({ code: 2 });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
