@@ -7,7 +7,7 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { startServer, REMOTE_DIRS } = require('./serve-dist');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
