@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createEnvelope, InProcessEventBus, KafkaEventBus, type EventBus } from '../libs/platform/src/bus';
+import { createEnvelope, InProcessEventBus, KafkaEventBus, type EventBus } from '@pulse/platform';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const BATCH = 1_000;

@@ -8,7 +8,7 @@
  *
  * Single process, sequential queries: the figures are per core.
  */
-import { EmbeddedSearchIndex, type SearchDocument, type SearchQuery } from '../libs/platform/src/search';
+import { EmbeddedSearchIndex, type SearchDocument, type SearchQuery } from '@pulse/platform';
 
 const DOCS = Number(process.argv[2] ?? 5000);
 const QUERIES = Number(process.argv[3] ?? 3000);

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedDocumentStore } from '../libs/platform/src/store';
+import { EmbeddedDocumentStore } from '@pulse/platform';
 
 const DOCS = Number(process.argv[2] ?? 20_000);
 const ROOT = process.argv[3] ?? os.tmpdir();

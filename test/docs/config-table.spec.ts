@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderConfigTable } from '../../scripts/config-table';
+import { renderConfigTable } from './config-table';
 
 describe('README configuration table', () => {
   it('lists exactly the variables the configuration schemas validate (run `npm run docs:config` to refresh)', () => {
