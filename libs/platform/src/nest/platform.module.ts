@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Adapter } from '../lifecycle';
-import type { PortSet } from '../runtime/port-set';
+import { adaptersOf, type PortName, type PortSet } from '../runtime/port-set';
 import { HealthController } from './health.controller';
 import {
   CACHE_STORE,
@@ -29,23 +29,33 @@ export interface PlatformModuleOptions {
  * Makes the process's adapters injectable by token and adds /healthz and /readyz. The adapters are
  * built before Nest starts (see createServiceApp), so a bad configuration never gets this far.
  */
+const PORT_TOKENS: Record<PortName, symbol> = {
+  bus: EVENT_BUS,
+  store: DOCUMENT_STORE,
+  search: SEARCH_INDEX,
+  cache: CACHE_STORE,
+  mailer: MAILER,
+  llm: LANGUAGE_MODEL,
+  images: IMAGE_GENERATOR,
+};
+
 @Global()
 @Module({})
 export class PlatformModule {
   static forService(options: PlatformModuleOptions): DynamicModule {
     const { ports } = options;
+    // Only the ports the service declared get a provider: injecting an undeclared one fails at start
+    // with Nest's "can't resolve dependencies", instead of handing the service an undefined adapter.
+    const portProviders: Provider[] = adaptersOf(ports).map(([name, adapter]) => ({
+      provide: PORT_TOKENS[name],
+      useValue: adapter,
+    }));
     const providers: Provider[] = [
       { provide: SERVICE_NAME, useValue: options.serviceName },
       { provide: LOGGER, useValue: options.logger },
       { provide: PORT_SET, useValue: ports },
       { provide: EXTRA_CHECKS, useValue: options.extraChecks ?? {} },
-      { provide: EVENT_BUS, useValue: ports.bus },
-      { provide: DOCUMENT_STORE, useValue: ports.store },
-      { provide: SEARCH_INDEX, useValue: ports.search },
-      { provide: CACHE_STORE, useValue: ports.cache },
-      { provide: MAILER, useValue: ports.mailer },
-      { provide: LANGUAGE_MODEL, useValue: ports.llm },
-      { provide: IMAGE_GENERATOR, useValue: ports.images },
+      ...portProviders,
     ];
     return {
       module: PlatformModule,
