@@ -35,8 +35,10 @@ COPY frontends/news/package.json frontends/news/
 COPY frontends/trending/package.json frontends/trending/
 COPY frontends/tech-analysis/package.json frontends/tech-analysis/
 COPY frontends/qa/package.json frontends/qa/
+COPY frontends/ui/package.json frontends/ui/
 COPY embedded/package.json embedded/
 COPY test/package.json test/
+COPY bench/package.json bench/
 
 # ---------------------------------------------------------------------------------------------------------
 # deps: every dependency, dev ones included (rspack and module federation build the front ends).
