@@ -20,6 +20,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@pulse/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@pulse/frontend-ui$': path.join(root, 'frontends/ui/src/index.ts'),
     '^@pulse/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),

@@ -14,14 +14,15 @@ stamp_of() {
   if [[ $1 == shell ]]; then echo "frontends/shell/dist/index.html"; else echo "frontends/$1/dist/mf-manifest.json"; fi
 }
 
-# Fresh when the stamp exists and no input is newer: the project's own files (not dist, not specs), the
-# shared rspack settings, and the root manifests (shared React versions come from package.json).
+# Fresh when the stamp exists and no input is newer: the project's own files and frontends/ui's (compiled
+# into every bundle), not dist and not specs; the shared rspack settings; and the root manifests (shared
+# React versions come from package.json).
 is_fresh() {
   local dir="frontends/$1" stamp
   stamp=$(stamp_of "$1")
   [[ -f $stamp ]] || return 1
-  [[ -z $(find "$dir" -path "$dir/dist" -prune -o -type f -not -name '*.spec.ts' -not -name '*.spec.tsx' \
-    -newer "$stamp" -print -quit) ]] &&
+  [[ -z $(find "$dir" frontends/ui -path "$dir/dist" -prune -o -type f -not -name '*.spec.ts' \
+    -not -name '*.spec.tsx' -newer "$stamp" -print -quit) ]] &&
     [[ -z $(find frontends/rspack.common.js package.json package-lock.json -newer "$stamp" -print -quit) ]]
 }
 

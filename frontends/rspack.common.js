@@ -1,4 +1,5 @@
-// Settings every Pulse front end shares, so the five rspack configs differ only in their federation role.
+// Settings every Pulse front end shares, so the five rspack configs differ only in their federation role
+// (the four remotes in name and exposed modules alone: remoteConfig).
 // Reads nothing from the environment except NODE_ENV (production unless it says 'development').
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
@@ -6,6 +7,12 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 const rootPackage = require('../package.json');
 
 const isProduction = process.env.NODE_ENV !== 'development';
+
+// @pulse/frontend-ui (frontends/ui) is source that every bundle compiles in, not a federation shared
+// module (frontends/README.md says why). It is aliased to its sources so the build does not depend on the
+// node_modules/@pulse link, and the TypeScript rule includes those sources by path, since a rule that only
+// excluded /node_modules/ would skip them whenever they were reached through that link.
+const UI_SRC = path.join(__dirname, 'ui', 'src');
 
 // One React and one router across host and remotes: two copies would split hooks and router context.
 // The host loads them eagerly (it renders first); remotes take whatever the host already loaded.
@@ -37,13 +44,16 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
       cssChunkFilename: '[name].[contenthash:8].css',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      alias: { '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts') },
+    },
     experiments: { css: true },
     module: {
       rules: [
         {
           test: /\.tsx?$/,
-          exclude: /node_modules/,
+          include: [path.join(dir, 'src'), UI_SRC],
           loader: 'builtin:swc-loader',
           options: {
             jsc: {
@@ -72,4 +82,16 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
   };
 }
 
-module.exports = { createConfig, rspack };
+// A remote: exposes its modules through remoteEntry.js and emits mf-manifest.json, which the shell finds
+// through /env-config.json. It takes the shared libraries the host already loaded (not eager), and its
+// chunks load from wherever mf-manifest.json was served (e.g. /remotes/news/), so the gateway picks the path.
+function remoteConfig({ name, dir, exposes }) {
+  return createConfig({
+    dir,
+    federation: { name, filename: 'remoteEntry.js', exposes, manifest: true },
+    eagerShared: false,
+    publicPath: 'auto',
+  });
+}
+
+module.exports = { createConfig, remoteConfig, rspack };

@@ -1,15 +1,4 @@
-// Remote 'qa': exposes ./App and emits mf-manifest.json, which the shell finds through /env-config.json.
-const { createConfig } = require('../rspack.common');
+// Remote 'qa', served from /remotes/qa/ (see remoteConfig in ../rspack.common.js).
+const { remoteConfig } = require('../rspack.common');
 
-module.exports = createConfig({
-  dir: __dirname,
-  federation: {
-    name: 'qa',
-    filename: 'remoteEntry.js',
-    exposes: { './App': './src/App.tsx' },
-    manifest: true,
-  },
-  eagerShared: false,
-  // Chunks load from wherever mf-manifest.json was served (e.g. /remotes/qa/), so the gateway picks the path.
-  publicPath: 'auto',
-});
+module.exports = remoteConfig({ name: 'qa', dir: __dirname, exposes: { './App': './src/App.tsx' } });

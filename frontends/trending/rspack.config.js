@@ -1,15 +1,4 @@
-// Remote 'trending': exposes ./App and emits mf-manifest.json, which the shell finds through /env-config.json.
-const { createConfig } = require('../rspack.common');
+// Remote 'trending', served from /remotes/trending/ (see remoteConfig in ../rspack.common.js).
+const { remoteConfig } = require('../rspack.common');
 
-module.exports = createConfig({
-  dir: __dirname,
-  federation: {
-    name: 'trending',
-    filename: 'remoteEntry.js',
-    exposes: { './App': './src/App.tsx' },
-    manifest: true,
-  },
-  eagerShared: false,
-  // Chunks load from wherever mf-manifest.json was served (e.g. /remotes/trending/), so the gateway picks the path.
-  publicPath: 'auto',
-});
+module.exports = remoteConfig({ name: 'trending', dir: __dirname, exposes: { './App': './src/App.tsx' } });

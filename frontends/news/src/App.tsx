@@ -1,6 +1,5 @@
+import { NotFound, Placeholder } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
-import { NotFound } from './NotFound';
-import { Placeholder } from './Placeholder';
 
 export type NewsSection = 'news' | 'insights' | 'analysis';
 

@@ -1,9 +1,9 @@
+import { NotFound } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_MOUNTS } from './federation/remote-mounts';
 import { RemoteRoute } from './federation/RemoteRoute';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
-import { NotFoundPage } from './pages/NotFoundPage';
 
 export function App() {
   return (
@@ -18,7 +18,7 @@ export function App() {
             element={<RemoteRoute key={remote} remote={remote} appProps={appProps} />}
           />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

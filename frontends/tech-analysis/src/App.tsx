@@ -1,6 +1,5 @@
+import { NotFound, Placeholder } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
-import { NotFound } from './NotFound';
-import { Placeholder } from './Placeholder';
 
 /** Mounted by the shell at /tech-analysis/*; routes are relative to that mount. */
 export default function App() {

@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset'), displayName: 'frontend-ui', rootDir: __dirname };
