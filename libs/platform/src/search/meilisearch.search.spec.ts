@@ -9,7 +9,7 @@ import { SearchBackendError } from './search.errors';
 import { MeilisearchSearchIndex } from './meilisearch.search';
 
 // Meilisearch cannot be installed on these machines: this runs against a stub of its HTTP API
-// (libs/testing/src/meilisearch-stub.ts), not a real Meilisearch. See README.md in this folder.
+// (libs/testing/src/meilisearch-stub/), not a real Meilisearch. See README.md in this folder.
 let stub: MeilisearchStub;
 beforeAll(async () => {
   stub = await startMeilisearchStub({ apiKey: 'test-key' });

@@ -6,7 +6,7 @@ import type {
   SortSpec,
   UpdateSpec,
 } from '@pulse/platform/store';
-import type { MakeDocumentStore } from './store.contract';
+import type { MakeDocumentStore } from './store';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failing parity case can be replayed. */
 function randomSource(seed: number): {

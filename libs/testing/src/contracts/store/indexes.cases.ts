@@ -1,0 +1,49 @@
+import { DuplicateKeyError } from '@pulse/platform/store';
+import type { StoreContractContext } from './context';
+
+/** Unique indexes, declared with the collection or created later, single and compound. */
+export function describeIndexCases(ctx: StoreContractContext): void {
+  describe('unique indexes', () => {
+    it('enforces indexes declared with the collection, on insert, update and upsert', async () => {
+      const users = ctx.fresh<{ _id: string; email: string; nick?: string }>('users', {
+        indexes: [{ key: { email: 1 }, unique: true }, { key: { nick: 1 } }],
+      });
+      await users.insertOne({ _id: 'u1', email: 'a@x.kr', nick: 'a' });
+      await users.insertOne({ _id: 'u2', email: 'b@x.kr', nick: 'a' });
+      const onInsert = await users.insertOne({ _id: 'u3', email: 'a@x.kr' }).catch((e: unknown) => e);
+      expect(onInsert).toBeInstanceOf(DuplicateKeyError);
+      expect(onInsert).toMatchObject({ indexName: 'email_1' });
+      await expect(users.updateOne({ _id: 'u2' }, { $set: { email: 'a@x.kr' } })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+      await expect(
+        users.updateOne({ _id: 'u9' }, { $set: { email: 'b@x.kr' } }, { upsert: true }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(users.countDocuments()).resolves.toBe(2);
+      await expect(users.findOne({ _id: 'u2' })).resolves.toMatchObject({ email: 'b@x.kr' });
+      // Asking for the collection again, as each repository instance does, changes nothing.
+      const again = ctx.store.collection<{ _id: string; email: string }>(users.name, {
+        indexes: [{ key: { email: 1 }, unique: true }, { key: { nick: 1 } }],
+      });
+      await expect(again.insertOne({ _id: 'u4', email: 'b@x.kr' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(again.countDocuments()).resolves.toBe(2);
+    });
+
+    it('creates indexes idempotently, enforces compound uniqueness, and refuses one over duplicates', async () => {
+      const votes = ctx.fresh<{ _id: string; voter: string; target: string }>('votes');
+      const index = { key: { voter: 1 as const, target: 1 as const }, unique: true };
+      await votes.createIndexes([index]);
+      await votes.createIndexes([index]);
+      await votes.insertMany([
+        { _id: 'v1', voter: 'u1', target: 'q1' },
+        { _id: 'v2', voter: 'u1', target: 'q2' },
+        { _id: 'v3', voter: 'u2', target: 'q1' },
+      ]);
+      const error = await votes.insertOne({ _id: 'v4', voter: 'u1', target: 'q1' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ indexName: 'voter_1_target_1' });
+      await expect(votes.createIndexes([{ key: { voter: 1 }, unique: true }])).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+    });
+  });
+}

@@ -1,0 +1,1 @@
+export { startMeilisearchStub, type MeilisearchStub } from './server';

@@ -1,0 +1,57 @@
+/** A document the query matched, and the first searchable attribute it matched in (lower ranks first). */
+export interface Match {
+  doc: Record<string, unknown>;
+  rank: number;
+}
+
+/**
+ * The simple matcher, and all the stub knows of relevance: every query word must occur as a substring of
+ * some searchable attribute, dropping trailing words while nothing matches (the shape of matchingStrategy
+ * 'last'). Returns the matches, the words that made them, and all the words of the query (at most ten).
+ */
+export function matchQuery(
+  docs: Array<Record<string, unknown>>,
+  q: string,
+  searchableAttributes: string[],
+): { found: Match[]; words: string[]; allWords: string[] } {
+  const searchable = (doc: Record<string, unknown>) =>
+    (searchableAttributes.includes('*') ? Object.keys(doc) : searchableAttributes).map((field) =>
+      textOf(doc[field]).toLowerCase(),
+    );
+  const allWords = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+  let words = allWords;
+  let found = docs.map((doc) => ({ doc, rank: 0 }));
+  for (let kept = allWords.length; kept >= 1; kept -= 1) {
+    words = allWords.slice(0, kept);
+    found = docs.flatMap((doc) => {
+      const fields = searchable(doc);
+      if (!words.every((word) => fields.some((text) => text.includes(word)))) return [];
+      return [{ doc, rank: fields.findIndex((text) => words.some((word) => text.includes(word))) }];
+    });
+    if (found.length > 0) break;
+  }
+  return { found, words, allWords };
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (Array.isArray(value)) return value.map(textOf).join(' ');
+  return '';
+}
+
+/** Order by each sort key in turn, as Meilisearch does: a document missing the field comes last. */
+export function compareForSort(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  sort: Array<{ field: string; order: string }>,
+): number {
+  for (const { field, order } of sort) {
+    const x = a[field] as number | string | undefined;
+    const y = b[field] as number | string | undefined;
+    if (x === y) continue;
+    if (x === undefined || y === undefined) return x === undefined ? 1 : -1;
+    return (x < y ? -1 : 1) * (order === 'asc' ? 1 : -1);
+  }
+  return 0;
+}
