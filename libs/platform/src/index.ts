@@ -10,3 +10,4 @@ export * from './search';
 export * from './cache';
 export * from './mail';
 export * from './llm';
+export * from './outbox';

@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { Logger } from 'pino';
 import { PulseBusTransport, StoreProcessedIds } from '../bus';
 import type { Adapter } from '../lifecycle';
+import { createOutbox } from '../outbox/create-outbox';
 import type { PortSet } from '../runtime/port-set';
 import { PinoNestLogger, registerHttpTracing } from '../observability';
 import { HttpExceptionFilter } from './http-exception.filter';
@@ -24,9 +25,22 @@ export async function createServiceApp(
   logger: Logger,
   extraChecks: Record<string, Adapter> = {},
 ): Promise<NestFastifyApplication> {
+  // The transactional outbox (outbox/README.md): a service that stores documents and publishes events
+  // gets a writer (OUTBOX) and a relay, which /readyz reports as `outbox`.
+  const outbox =
+    ports.bus && ports.store && definition.uses.includes('bus') && definition.uses.includes('store')
+      ? createOutbox({
+          serviceName: definition.name,
+          store: ports.store,
+          bus: ports.bus,
+          logger: logger.child({ component: 'outbox' }),
+        })
+      : undefined;
+  const checks = outbox ? { ...extraChecks, outbox: outbox.relay } : extraChecks;
+
   @Module({
     imports: [
-      PlatformModule.forService({ serviceName: definition.name, ports, logger, extraChecks }),
+      PlatformModule.forService({ serviceName: definition.name, ports, logger, extraChecks: checks, outbox }),
       definition.module,
     ],
   })
@@ -54,6 +68,9 @@ export async function createServiceApp(
     await app.startAllMicroservices();
   }
   await app.getHttpAdapter().getInstance().ready();
+  // Started last, once every repository has registered its collections in its constructor. app.close()
+  // closes it first (outbox/nest/outbox.providers.ts), before the bus and store it uses are closed.
+  outbox?.relay.start();
   return app;
 }
 

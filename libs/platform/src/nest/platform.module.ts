@@ -1,6 +1,8 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Adapter } from '../lifecycle';
+import type { Outbox } from '../outbox/create-outbox';
+import { outboxProviders } from '../outbox/nest/outbox.providers';
 import { adaptersOf, type PortName, type PortSet } from '../runtime/port-set';
 import { HealthController } from './health.controller';
 import {
@@ -23,6 +25,8 @@ export interface PlatformModuleOptions {
   logger: Logger;
   /** More things /readyz must see answering, e.g. the gateway's upstream services. */
   extraChecks?: Record<string, Adapter>;
+  /** The service's outbox, made injectable as OUTBOX / OUTBOX_RELAY (createServiceApp builds it). */
+  outbox?: Outbox;
 }
 
 /**
@@ -56,6 +60,7 @@ export class PlatformModule {
       { provide: PORT_SET, useValue: ports },
       { provide: EXTRA_CHECKS, useValue: options.extraChecks ?? {} },
       ...portProviders,
+      ...outboxProviders(options.outbox),
     ];
     return {
       module: PlatformModule,

@@ -10,3 +10,7 @@ export const LOGGER = Symbol.for('pulse.Logger');
 export const SERVICE_NAME = Symbol.for('pulse.ServiceName');
 export const PORT_SET = Symbol.for('pulse.PortSet');
 export const EXTRA_CHECKS = Symbol.for('pulse.ExtraChecks');
+// The transactional outbox (outbox/README.md): the OutboxWriter repositories write events with, and the
+// relay that publishes them. Provided only to a service that uses both the store and the bus.
+export const OUTBOX = Symbol.for('pulse.Outbox');
+export const OUTBOX_RELAY = Symbol.for('pulse.OutboxRelay');

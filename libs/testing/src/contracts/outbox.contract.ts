@@ -205,7 +205,7 @@ export function describeOutboxContract(adapterName: string, makeStore: () => Pro
           await outbox.insertOne(articles, { _id: id, title: id, views: 0 }, [first]);
           added[id].push(first);
           for (let n = 1; n <= updates; n++) {
-            const events = [outbox.event(TOPICS.articleEngaged, engaged(id, ++seq))];
+            const events: EventEnvelope[] = [outbox.event(TOPICS.articleEngaged, engaged(id, ++seq))];
             if (n % 4 === 0) events.push(outbox.event(TOPICS.articleEngaged, engaged(id, ++seq)));
             if (n === 5) events.unshift(outbox.event(TOPICS.questionCreated, question(id)));
             await outbox.updateOne(articles, { _id: id }, { $inc: { views: 1 } }, events);
