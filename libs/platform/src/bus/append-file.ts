@@ -22,20 +22,31 @@ export class AppendFile {
    */
   static open(path: string, options: { fsync?: boolean } = {}): { file: AppendFile; lines: string[] } {
     const fd = fs.openSync(path, 'a+');
-    const text = fs.readFileSync(path, 'utf8');
-    const end = text.lastIndexOf('\n') + 1;
-    if (end < text.length) fs.ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
-    const lines = end === 0 ? [] : text.slice(0, end - 1).split('\n');
+    const { lines, completeBytes, totalBytes } = AppendFile.read(path);
+    if (completeBytes < totalBytes) fs.ftruncateSync(fd, completeBytes);
     return { file: new AppendFile(path, options.fsync ?? false, fd), lines };
   }
 
-  /** Writes all lines with one write call (so a batch is not interleaved), then fsyncs if asked. */
-  append(lines: readonly string[]): void {
-    if (lines.length === 0) return;
+  /** The complete lines of a file without opening it for writing; a torn last line is left out. */
+  static read(path: string): { lines: string[]; completeBytes: number; totalBytes: number } {
+    const buffer = fs.readFileSync(path);
+    // Cutting at the last newline byte never splits a UTF-8 sequence: 0x0a occurs in none.
+    const completeBytes = buffer.lastIndexOf(0x0a) + 1;
+    const lines = completeBytes === 0 ? [] : buffer.toString('utf8', 0, completeBytes - 1).split('\n');
+    return { lines, completeBytes, totalBytes: buffer.length };
+  }
+
+  /**
+   * Writes all lines with one write call (so a batch is not interleaved), then fsyncs if asked.
+   * Returns the bytes written, which the log counts towards its size.
+   */
+  append(lines: readonly string[]): number {
+    if (lines.length === 0) return 0;
     const buffer = Buffer.from(`${lines.join('\n')}\n`);
     let written = 0;
     while (written < buffer.length) written += fs.writeSync(this.fd, buffer, written);
     if (this.fsync) fs.fsyncSync(this.fd);
+    return buffer.length;
   }
 
   /** Replaces the content atomically (write aside, fsync, rename), for compaction. */
@@ -54,5 +65,18 @@ export class AppendFile {
     if (this.fd < 0) return;
     fs.closeSync(this.fd);
     this.fd = -1;
+  }
+}
+
+/**
+ * Makes the creation, removal or renaming of files in `dir` survive a power cut; fsyncing a file
+ * covers its bytes, not its directory entry.
+ */
+export function fsyncDirectory(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }

@@ -19,7 +19,19 @@ describe('bus configuration', () => {
       BUS_MAX_ATTEMPTS: 5,
       BUS_RETRY_BACKOFF_MS: 500,
       BUS_FSYNC: false,
+      BUS_RETENTION_HOURS: 168,
+      BUS_RETENTION_MAX_MB: 512,
+      BUS_RETENTION_HARD_CAP_HOURS: 720,
     });
+  });
+
+  it('refuses a retention hard cap shorter than the retention period, unless it is off', () => {
+    const short = busConfigSchema.safeParse({
+      BUS_RETENTION_HOURS: '48',
+      BUS_RETENTION_HARD_CAP_HOURS: '24',
+    });
+    expect(short.error?.issues[0].path).toEqual(['BUS_RETENTION_HARD_CAP_HOURS']);
+    expect(busConfigSchema.safeParse({ BUS_RETENTION_HARD_CAP_HOURS: '0' }).success).toBe(true);
   });
 
   it('names KAFKA_BROKERS when the kafka driver has none', () => {

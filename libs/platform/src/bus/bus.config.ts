@@ -36,6 +36,21 @@ export const busConfigSchema = z
       .describe(
         'In-process bus: fsync each publish, so acknowledged events survive a power cut and not only a crash (slower publishes).',
       ),
+    BUS_RETENTION_HOURS: int(1, 87_600)
+      .default(168)
+      .describe(
+        'In-process bus: records every consumer group has committed are dropped from memory and disk once this old. A group subscribing for the first time starts at the oldest record kept.',
+      ),
+    BUS_RETENTION_MAX_MB: int(1, 10_000_000)
+      .default(512)
+      .describe(
+        'In-process bus: size of the log (all topics; it is also held in memory) above which committed records are dropped sooner, oldest first. Records a group has not committed are kept regardless, up to BUS_RETENTION_HARD_CAP_HOURS.',
+      ),
+    BUS_RETENTION_HARD_CAP_HOURS: int(0, 876_000)
+      .default(720)
+      .describe(
+        'In-process bus: records this old are dropped even if a consumer group has not committed them (that group resumes at the oldest record kept, with a warning), so a group that is gone for good cannot keep the log forever. 0: never.',
+      ),
     KAFKA_BROKERS: z
       .string()
       .optional()
@@ -77,6 +92,16 @@ export const busConfigSchema = z
         code: 'custom',
         path: ['KAFKA_HEARTBEAT_INTERVAL_MS'],
         message: 'must be at most a third of KAFKA_SESSION_TIMEOUT_MS',
+      });
+    }
+    if (
+      config.BUS_RETENTION_HARD_CAP_HOURS > 0 &&
+      config.BUS_RETENTION_HARD_CAP_HOURS < config.BUS_RETENTION_HOURS
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BUS_RETENTION_HARD_CAP_HOURS'],
+        message: 'must be 0 (never) or at least BUS_RETENTION_HOURS',
       });
     }
     if (config.BUS_RETRY_BACKOFF_MAX_MS < config.BUS_RETRY_BACKOFF_MS) {

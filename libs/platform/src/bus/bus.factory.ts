@@ -5,6 +5,8 @@ import { InProcessEventBus } from './in-process.bus';
 import { KafkaEventBus } from './kafka.bus';
 import type { ProcessedIds } from './processed-ids';
 
+const HOUR_MS = 3_600_000;
+
 export interface BusDeps {
   logger: BusLogger;
   serviceName: string;
@@ -50,5 +52,11 @@ export function createEventBus(config: BusConfig, deps: BusDeps): EventBus {
     dataDir: config.BUS_DATA_DIR,
     fsync: config.BUS_FSYNC,
     processedIds: deps.processedIds,
+    retention: {
+      periodMs: config.BUS_RETENTION_HOURS * HOUR_MS,
+      maxBytes: config.BUS_RETENTION_MAX_MB * 1024 * 1024,
+      hardCapMs:
+        config.BUS_RETENTION_HARD_CAP_HOURS > 0 ? config.BUS_RETENTION_HARD_CAP_HOURS * HOUR_MS : Infinity,
+    },
   });
 }

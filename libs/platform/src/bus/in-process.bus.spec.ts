@@ -67,7 +67,8 @@ describe('in-process bus on disk: durability', () => {
     const bus = new InProcessEventBus({ dataDir, partitions: 1 });
     await bus.publish('articles', [event(1), event(2)]);
     await bus.close();
-    fs.appendFileSync(path.join(dataDir, 'topics', 'articles', '0.log'), '{"h":{},"e":{"id":"torn');
+    const segment = path.join(dataDir, 'topics', 'articles', '0', '00000000000000000000.log');
+    fs.appendFileSync(segment, '{"h":{},"e":{"id":"torn');
 
     const reopened = new InProcessEventBus({ dataDir });
     const seen: number[] = [];
@@ -89,10 +90,6 @@ describe('in-process bus on disk: durability', () => {
     const reopened = new InProcessEventBus({ dataDir, partitions: 5 });
     await reopened.publish('articles', event(2));
     await reopened.close();
-    expect(fs.readdirSync(path.join(dataDir, 'topics', 'articles')).sort()).toEqual([
-      '0.log',
-      '1.log',
-      'meta.json',
-    ]);
+    expect(fs.readdirSync(path.join(dataDir, 'topics', 'articles')).sort()).toEqual(['0', '1', 'meta.json']);
   });
 });

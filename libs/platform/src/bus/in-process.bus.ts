@@ -10,12 +10,14 @@ import type {
   SubscribeOptions,
   Subscription,
 } from './bus.port';
-import { deadLetterHeaders } from './dead-letter';
+import { deadLetterHeaders, errorOf } from './dead-letter';
 import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
 import { acquireFileLock } from './file-lock';
 import { InProcessGroup, type Member } from './in-process.group';
 import { EventLog, partitionOf } from './in-process.log';
+import { encodeRawRecord, encodeRecord } from './in-process.record';
+import { applyRetention, type RetentionOutcome, type RetentionPolicy } from './in-process.retention';
 import { FileOffsetStore, MemoryOffsetStore, type OffsetStore } from './offset-store';
 import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
 import { assertGroupName, assertTopicName } from './topic-name';
@@ -35,14 +37,38 @@ export interface InProcessBusOptions {
   /** Default: a file record under dataDir, or an in-memory one without a dataDir. */
   processedIds?: ProcessedIds;
   logger?: BusLogger;
+  retention?: InProcessRetentionOptions;
+  /** Milliseconds since the epoch; records are stamped with it and retention ages them by it. */
+  clock?: () => number;
 }
+
+/** See the README's Retention section. */
+export interface InProcessRetentionOptions extends Partial<RetentionPolicy> {
+  /** Size at which a partition's segment is closed and a new one started. Default 16 MiB. */
+  segmentBytes?: number;
+  /** How often retention runs. Default 5 minutes; 0: only when applyRetention() is called. */
+  checkEveryMs?: number;
+}
+
+const HOUR_MS = 3_600_000;
+export const DEFAULT_RETENTION: Required<InProcessRetentionOptions> = {
+  periodMs: 168 * HOUR_MS,
+  maxBytes: 512 * 1024 * 1024,
+  hardCapMs: 720 * HOUR_MS,
+  segmentBytes: 16 * 1024 * 1024,
+  checkEveryMs: 5 * 60_000,
+};
+// A quiet partition closes its segment after this share of the period, so records outlive the period
+// by at most about this much before their segment can go.
+const ROLL_FRACTION_OF_PERIOD = 1 / 8;
 
 /**
  * The embedded event bus: Kafka's model (topics of partitions, consumer groups, committed offsets, a
  * DLT per topic) inside one process, so services written against the port behave the same embedded and
- * in production. With a data dir every publish is appended to a per-partition log file before it
- * resolves and group offsets are committed to disk, so a killed process loses nothing it acknowledged
- * and resumes where its groups left off. One process per data dir (enforced by a lock file).
+ * in production. With a data dir every publish is appended to its partition's newest segment file
+ * before it resolves and group offsets are committed to disk, so a killed process loses nothing it
+ * acknowledged and resumes where its groups left off. Retention drops old segments that every group has
+ * committed, from disk and memory (README, Retention). One process per data dir (enforced by a lock file).
  */
 export class InProcessEventBus implements EventBus {
   readonly adapterName = 'in-process';
@@ -55,9 +81,14 @@ export class InProcessEventBus implements EventBus {
   private readonly stopping = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<Subscription>();
   private closing?: Promise<void>;
+  private readonly clock: () => number;
+  private readonly retention: Required<InProcessRetentionOptions>;
+  private readonly retentionTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: InProcessBusOptions = {}) {
     const { dataDir } = options;
+    this.clock = options.clock ?? Date.now;
+    this.retention = { ...DEFAULT_RETENTION, ...definedOnly(options.retention ?? {}) };
     if (dataDir) {
       fs.mkdirSync(dataDir, { recursive: true });
       this.releaseLock = acquireFileLock(path.join(dataDir, 'LOCK'), `in-process bus data dir ${dataDir}`);
@@ -65,12 +96,19 @@ export class InProcessEventBus implements EventBus {
     this.log = new EventLog(dataDir, {
       partitions: options.partitions ?? DEFAULT_PARTITIONS,
       fsync: options.fsync ?? false,
+      segmentBytes: this.retention.segmentBytes,
+      rollAfterMs: this.retention.periodMs * ROLL_FRACTION_OF_PERIOD,
     });
     this.offsets = dataDir ? new FileOffsetStore(dataDir) : new MemoryOffsetStore();
     this.ownsProcessedIds = !options.processedIds;
     this.processedIds =
       options.processedIds ??
       (dataDir ? new FileProcessedIds(path.join(dataDir, 'processed-ids')) : new MemoryProcessedIds());
+    if (this.retention.checkEveryMs > 0) {
+      this.retentionTimer = setInterval(() => this.retainLogged(), this.retention.checkEveryMs);
+      // Retention is housekeeping: it must not keep a process alive that has nothing else to do.
+      this.retentionTimer.unref();
+    }
   }
 
   async publish(topic: string, events: EventEnvelope | readonly EventEnvelope[]): Promise<void> {
@@ -78,14 +116,47 @@ export class InProcessEventBus implements EventBus {
     assertTopicName(topic);
     const list = validateForPublish(topic, events);
     const { partitions } = this.log.topic(topic);
+    const now = this.clock();
     const byPartition = new Map<number, string[]>();
     for (const event of list) {
       const partition = partitionOf(event.key, partitions.length);
       const lines = byPartition.get(partition) ?? [];
-      lines.push(JSON.stringify({ h: envelopeHeaders(event), e: event }));
+      lines.push(encodeRecord(now, envelopeHeaders(event), event));
       byPartition.set(partition, lines);
     }
-    for (const [partition, lines] of byPartition) partitions[partition].append(lines);
+    for (const [partition, lines] of byPartition) partitions[partition].append(lines, now);
+  }
+
+  /**
+   * Drops, from memory and disk, the segments every known group has committed that are older than the
+   * retention period (sooner above the size bound; uncommitted ones past the hard cap). Runs on a timer;
+   * callable directly (tests, tools).
+   */
+  applyRetention(): RetentionOutcome {
+    this.assertOpen();
+    const partitions = this.log.all().flatMap(([topic, { partitions }]) => {
+      const positions = [...this.offsets.positions(topic)];
+      return partitions.map((log, partition) => ({
+        topic,
+        partition,
+        log,
+        // A known group without a position here has read nothing of this partition yet: it needs it all.
+        groups: positions.map(([group, next]) => ({ group, next: next.get(partition) ?? 0 })),
+      }));
+    });
+    const outcome = applyRetention(partitions, this.retention, this.clock());
+    const { logger } = this.options;
+    for (const forced of outcome.forced)
+      logger?.warn(
+        { ...forced, hardCapHours: this.retention.hardCapMs / HOUR_MS },
+        'bus: retention hard cap dropped records a consumer group had not committed',
+      );
+    if (outcome.records > 0)
+      logger?.info(
+        { records: outcome.records, bytes: outcome.bytes, keptBytes: outcome.keptBytes },
+        'bus: retention dropped old records',
+      );
+    return outcome;
   }
 
   async subscribe<P>(options: SubscribeOptions<P>): Promise<Subscription> {
@@ -138,6 +209,7 @@ export class InProcessEventBus implements EventBus {
   }
 
   close(): Promise<void> {
+    clearInterval(this.retentionTimer);
     this.closing ??= (async () => {
       await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
       await Promise.all(this.stopping.values());
@@ -153,6 +225,16 @@ export class InProcessEventBus implements EventBus {
     if (this.closing) throw new Error('event bus is closed');
   }
 
+  private retainLogged(): void {
+    if (this.closing) return;
+    try {
+      this.applyRetention();
+    } catch (error) {
+      // Retention failing (a file that cannot be deleted) costs disk, not events: try again next time.
+      this.options.logger?.error({ err: errorOf(error) }, 'bus: retention failed');
+    }
+  }
+
   /** Same shape as on Kafka: the original record, its headers plus the dead-letter headers. */
   private writeDeadLetter(line: string, info: DeadLetterInfo): void {
     const dlt = deadLetterTopic(info.originalTopic);
@@ -164,8 +246,14 @@ export class InProcessEventBus implements EventBus {
       original = undefined;
     }
     const headers = { ...original?.h, ...deadLetterHeaders(info) };
-    const record = original ? { h: headers, e: original.e } : { h: headers, raw: line };
+    const now = this.clock();
+    const record = original ? encodeRecord(now, headers, original.e) : encodeRawRecord(now, headers, line);
     const key = typeof original?.e?.key === 'string' ? original.e.key : info.originalOffset;
-    partitions[partitionOf(key, partitions.length)].append([JSON.stringify(record)]);
+    partitions[partitionOf(key, partitions.length)].append([record], now);
   }
+}
+
+/** `{ ...defaults, ...options }` would let an explicit undefined override a default. */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -82,7 +82,7 @@ export class InProcessGroup {
   private async run(partition: number): Promise<void> {
     const { group, topic, offsets, logger } = this.deps;
     const log = this.deps.log.partitions[partition];
-    let next = offsets.committed(group, topic, partition);
+    let next = this.startingOffset(partition);
     let uncommitted = 0;
     let sinceYield = 0;
     const commit = () => {
@@ -91,14 +91,30 @@ export class InProcessGroup {
       uncommitted = 0;
     };
     while (!this.stop.signal.aborted) {
-      if (next >= log.length) {
+      if (next >= log.end) {
         commit();
         await log.waitFor(next, this.stop.signal);
+        continue;
+      }
+      if (next < log.start) {
+        // Only the retention hard cap drops records a group has not committed.
+        logger?.warn(
+          { topic, partition, group, offset: next, start: log.start },
+          'bus: records this group had not consumed were dropped by retention; resuming at the oldest kept',
+        );
+        next = log.start;
+        uncommitted++;
         continue;
       }
       const member = this.members[partition % this.members.length];
       if (!member) break;
       const line = log.get(next);
+      if (line === undefined) {
+        // A hole: records lost with a segment's tail in a power cut (see PartitionLog). Nothing to deliver.
+        next++;
+        uncommitted++;
+        continue;
+      }
       const done = deliver(toRecord(topic, partition, next, line), member.settings, {
         signal: member.controller.signal,
         heartbeat: noHeartbeat,
@@ -128,5 +144,28 @@ export class InProcessGroup {
       }
     }
     commit();
+  }
+
+  /**
+   * Where this group resumes on a partition: its committed offset, or for a group new to the topic the
+   * oldest record retention kept. The start is committed at once, which makes the group known to
+   * retention from its first subscription on, so nothing it has not consumed is dropped from then on.
+   */
+  private startingOffset(partition: number): number {
+    const { group, topic, offsets, logger } = this.deps;
+    const log = this.deps.log.partitions[partition];
+    const committed = offsets.committed(group, topic, partition);
+    let next = committed ?? log.start;
+    if (next > log.end) {
+      // The log lost its tail (a power cut without fsync) or its files: waiting for offsets that are
+      // no longer coming would skip every new record.
+      logger?.warn(
+        { topic, partition, group, offset: next, end: log.end },
+        'bus: committed offset is past the end of the log; resuming at its end',
+      );
+      next = log.end;
+    }
+    if (next !== committed) offsets.commit(group, topic, partition, next);
+    return next;
   }
 }

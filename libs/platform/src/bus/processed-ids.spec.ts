@@ -39,6 +39,23 @@ describe('processed-id records', () => {
     await third.close();
   });
 
+  it('on file, never grows past twice its window, across reopens too', async () => {
+    const lines = () => fs.readFileSync(path.join(dir, 'content.ids'), 'utf8').trim().split('\n').length;
+    let largest = 0;
+    for (let run = 0; run < 5; run++) {
+      const ids = new FileProcessedIds(dir, { window: 10 });
+      for (let i = 0; i < 17; i++) {
+        await ids.add('content', `id-${run}-${i}`);
+        largest = Math.max(largest, lines());
+      }
+      await ids.close();
+    }
+    expect(largest).toBeLessThan(20);
+    const reopened = new FileProcessedIds(dir, { window: 10 });
+    await expect(reopened.has('content', 'id-4-16')).resolves.toBe(true);
+    await reopened.close();
+  });
+
   it('on file, compacts to its window and refuses a second writer for a group', async () => {
     const ids = new FileProcessedIds(dir, { window: 10 });
     for (let i = 0; i < 25; i++) await ids.add('content', `id-${i}`);

@@ -2,7 +2,8 @@
 const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
 
 export function assertTopicName(topic: string): void {
-  if (!TOPIC_NAME.test(topic)) {
+  // Kafka also refuses '.' and '..'; here they would also name folders outside the bus's topics/ folder.
+  if (!TOPIC_NAME.test(topic) || topic === '.' || topic === '..') {
     throw new Error(`Invalid topic name '${topic}': use 1–249 characters from a-z A-Z 0-9 . _ -`);
   }
 }
