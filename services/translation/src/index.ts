@@ -1,1 +1,2 @@
 export { translationService } from './translation.service-definition';
+export { translationConfigSchema } from './translation.config';

@@ -1,0 +1,81 @@
+import {
+  SUMMARY_MAX_LENGTH,
+  type ArticleCollectedPayload,
+  type ArticleTranslatedPayload,
+} from '@pulse/contracts';
+import type { Classification } from '../classify/keyword-classifier';
+import type { TranslationOutput } from '../output/translation-output.schema';
+import { htmlToText, sanitiseHtml } from '../sanitise/sanitise-html';
+import type { TokenTally } from '../translation.entity';
+
+const TITLE_MAX = 300;
+
+/** Cuts at a word boundary and marks the cut, so a shortened English summary still reads as prose. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const common = (source: ArticleCollectedPayload, articleId: string, at: string) => ({
+  articleId,
+  clusterId: source.clusterId,
+  sources: source.sources,
+  imageUrl: source.imageUrl,
+  youtubeVideos: source.youtubeVideoIds.map((embedId) => ({ embedId })),
+  translatedAt: at,
+});
+
+/** The Korean article, from an output already sanitised and reviewed. */
+export function translatedPayload(
+  source: ArticleCollectedPayload,
+  articleId: string,
+  output: TranslationOutput,
+  model: string,
+  usage: TokenTally,
+  at: string,
+): ArticleTranslatedPayload {
+  return {
+    ...common(source, articleId, at),
+    title: output.title,
+    summary: output.summary,
+    bodyHtml: output.bodyHtml,
+    primaryCategory: output.primaryCategory,
+    secondaryCategory: output.secondaryCategory,
+    tags: output.tags,
+    contentType: output.contentType,
+    keyInsights: output.contentType === 'insight' ? output.keyInsights : [],
+    translationStatus: 'translated',
+    model,
+    usage: { ...usage, totalTokens: usage.promptTokens + usage.completionTokens },
+  };
+}
+
+/**
+ * The English original, unchanged but for length and sanitising, marked pending (DESIGN §5: nothing
+ * invented). Tags and key insights would have to be written, so they are empty.
+ */
+export function pendingPayload(
+  source: ArticleCollectedPayload,
+  articleId: string,
+  classification: Classification,
+  at: string,
+): ArticleTranslatedPayload {
+  const summary = source.summary.trim() ? htmlToText(source.summary) : htmlToText(source.bodyHtml);
+  return {
+    ...common(source, articleId, at),
+    title: truncate(source.title, TITLE_MAX),
+    summary: truncate(summary, SUMMARY_MAX_LENGTH),
+    bodyHtml: sanitiseHtml(source.bodyHtml),
+    primaryCategory: classification.primaryCategory,
+    secondaryCategory: classification.secondaryCategory,
+    tags: [],
+    contentType: classification.contentType,
+    keyInsights: [],
+    translationStatus: 'pending',
+    model: null,
+    usage: null,
+  };
+}

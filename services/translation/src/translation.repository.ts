@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TOPICS, type ArticleTranslatedPayload } from '@pulse/contracts';
+import {
+  DOCUMENT_STORE,
+  DuplicateKeyError,
+  excludeOutbox,
+  OUTBOX,
+  OUTBOX_FIELD,
+  OutboxWriter,
+  type Collection,
+  type DocumentStore,
+} from '@pulse/platform';
+import type { TokenTally, TranslationRecord } from './translation.entity';
+
+const COLLECTION = 'translations';
+
+/** Storage of translation jobs; each state change that implies article.translated carries it (outbox). */
+@Injectable()
+export class TranslationRepository {
+  private readonly translations: Collection<TranslationRecord>;
+
+  constructor(
+    @Inject(DOCUMENT_STORE) store: DocumentStore,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
+  ) {
+    outbox.register(COLLECTION);
+    this.translations = store.collection<TranslationRecord>(COLLECTION, {
+      // The backfill's query: pending jobs, oldest first.
+      indexes: [{ key: { status: 1, createdAt: 1 } }],
+    });
+  }
+
+  /**
+   * Stores a new job, with the article.translated it implies when there is one (a pending item); false
+   * when the cluster already has a job, and then nothing is written or emitted.
+   */
+  async insert(record: TranslationRecord, published: ArticleTranslatedPayload | null): Promise<boolean> {
+    try {
+      await this.outbox.insertOne(this.translations, record, this.events(published));
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
+  findById(id: string): Promise<TranslationRecord | null> {
+    return this.translations.findOne({ _id: id }, { projection: excludeOutbox() });
+  }
+
+  /**
+   * Takes a pending job for one worker, unless another holds an unexpired claim. The conditional update
+   * is what keeps a slow LLM call and a redelivery (or a backfill) from translating the same job twice.
+   */
+  claim(id: string, claimId: string, now: string, until: string): Promise<TranslationRecord | null> {
+    return this.translations.findOneAndUpdate(
+      { _id: id, status: 'pending', $or: [{ claimedUntil: null }, { claimedUntil: { $lt: now } }] },
+      { $set: { claimedBy: claimId, claimedUntil: until, updatedAt: now } },
+      { returnDocument: 'after', projection: excludeOutbox() },
+    );
+  }
+
+  /**
+   * Ends a claimed job (translated or held) and stores its events in the same write. false when the
+   * claim was lost (expired and taken): the other worker's result stands, and nothing is emitted twice.
+   */
+  async finish(
+    id: string,
+    claimId: string,
+    changes: Partial<TranslationRecord>,
+    run: { calls: number; usage: TokenTally },
+    published: ArticleTranslatedPayload | null,
+  ): Promise<boolean> {
+    const { matched } = await this.outbox.updateOne(
+      this.translations,
+      { _id: id, status: 'pending', claimedBy: claimId },
+      {
+        $set: { ...changes, claimedBy: null, claimedUntil: null },
+        $inc: this.tally(run),
+      },
+      this.events(published),
+    );
+    return matched === 1;
+  }
+
+  /** Gives a job back after a failed run (the LLM unreachable), keeping the tally of what it cost. */
+  async release(
+    id: string,
+    claimId: string,
+    run: { calls: number; usage: TokenTally },
+    lastError: string,
+    now: string,
+  ) {
+    await this.translations.updateOne(
+      { _id: id, claimedBy: claimId },
+      { $set: { claimedBy: null, claimedUntil: null, lastError, updatedAt: now }, $inc: this.tally(run) },
+    );
+  }
+
+  /** Pending jobs nobody is working on, oldest first: what the backfill translates. */
+  async findClaimablePendingIds(now: string, limit: number): Promise<string[]> {
+    const rows = await this.translations.find<{ _id: string }>(
+      { status: 'pending', $or: [{ claimedUntil: null }, { claimedUntil: { $lt: now } }] },
+      { sort: { createdAt: 1 }, limit, projection: { _id: 1 } },
+    );
+    return rows.map((row) => row._id);
+  }
+
+  countByStatus(status: TranslationRecord['status']): Promise<number> {
+    return this.translations.countDocuments({ status });
+  }
+
+  /** Jobs whose events the relay has not published yet; the backfill waits for 0 before it exits. */
+  countUnpublished(): Promise<number> {
+    return this.translations.countDocuments({ [`${OUTBOX_FIELD}.0`]: { $exists: true } });
+  }
+
+  private events(published: ArticleTranslatedPayload | null) {
+    return published ? [this.outbox.event(TOPICS.articleTranslated, published)] : [];
+  }
+
+  private tally(run: { calls: number; usage: TokenTally }) {
+    return {
+      attempts: run.calls,
+      'usage.promptTokens': run.usage.promptTokens,
+      'usage.completionTokens': run.usage.completionTokens,
+    };
+  }
+}

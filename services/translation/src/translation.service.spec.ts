@@ -1,0 +1,307 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  TOPICS,
+  type ArticleCollectedPayload,
+  type ArticleTranslatedPayload,
+  type EventEnvelope,
+} from '@pulse/contracts';
+import {
+  createServiceApp,
+  EmbeddedDocumentStore,
+  InProcessEventBus,
+  OffLanguageModel,
+  OpenAiCompatibleLanguageModel,
+  publishEvent,
+  type LanguageModel,
+} from '@pulse/platform';
+import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
+import pino from 'pino';
+import { runBackfill } from './backfill/run-backfill';
+import type { TranslationRecord } from './translation.entity';
+import { TranslationService } from './translation.service';
+import { translationService } from './translation.service-definition';
+
+const logger = pino({ level: 'silent' });
+
+const collected = (clusterId: string): ArticleCollectedPayload => ({
+  clusterId,
+  sources: [
+    {
+      sourceId: 'src-1',
+      sourceName: 'Example News',
+      url: 'https://example.com/story',
+      canonicalUrl: 'https://example.com/story',
+      title: 'OpenAI releases a new reasoning model',
+      author: 'A. Writer',
+      publishedAt: '2026-01-05T09:00:00.000Z',
+    },
+  ],
+  title: 'OpenAI releases a new reasoning model',
+  summary: 'The ChatGPT maker says the model is better at maths.',
+  bodyHtml:
+    '<p>OpenAI released a model. <a href="https://example.com/paper">Paper</a>.</p><script>x()</script>',
+  imageUrl: null,
+  youtubeVideoIds: [],
+  language: 'en',
+  collectedAt: '2026-01-05T10:00:00.000Z',
+});
+
+const goodOutput = (body = '<p>오픈AI가 새 추론 모델을 공개했다.</p>') => ({
+  title: '오픈AI, 새 추론 모델 공개',
+  summary: '오픈AI가 수학에 강한 새 추론 모델을 공개했다.',
+  bodyHtml: body,
+  primaryCategory: 'gen-ai',
+  secondaryCategory: null,
+  tags: ['오픈AI', '추론 모델'],
+  contentType: 'news',
+  keyInsights: [],
+});
+
+/** The translation service as it runs: createServiceApp over the embedded store and the in-process bus. */
+async function startTranslation(llm: LanguageModel) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-translation-'));
+  const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
+  const store = await EmbeddedDocumentStore.open({ dataDir });
+  const app: NestFastifyApplication = await createServiceApp(translationService, { bus, store, llm }, logger);
+  const translated: ArticleTranslatedPayload[] = [];
+  const subscription = await bus.subscribe({
+    topic: TOPICS.articleTranslated,
+    group: 'content-under-test',
+    handler: (event) => void translated.push((event as EventEnvelope<ArticleTranslatedPayload>).payload),
+  });
+  const jobs = store.collection<TranslationRecord>('translations');
+  return {
+    app,
+    bus,
+    store,
+    translated,
+    eventsFor: (clusterId: string) => translated.filter((p) => p.clusterId === clusterId),
+    job: async (clusterId: string) => {
+      const record = await jobs.findOne({ _id: clusterId });
+      if (!record) throw new Error(`no job for ${clusterId}`);
+      return record as TranslationRecord & { _outbox?: unknown[] };
+    },
+    collect: (payload: ArticleCollectedPayload) =>
+      publishEvent(bus, TOPICS.articleCollected, payload, { source: 'ingestion' }),
+    close: async () => {
+      await subscription.close();
+      await app.close();
+      await bus.close();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('translation service with an LLM', () => {
+  let server: OpenAiTestServer;
+  let service: Awaited<ReturnType<typeof startTranslation>>;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    process.env.TRANSLATION_PROMPT_PRICE_PER_1K = '0.5';
+    process.env.TRANSLATION_COMPLETION_PRICE_PER_1K = '1.5';
+    server = await startOpenAiTestServer();
+    const llm = new OpenAiCompatibleLanguageModel({
+      baseUrl: server.baseUrl,
+      model: 'test-model',
+      timeoutMs: 5_000,
+      maxRetries: 2,
+      retryBaseDelayMs: 5,
+      logger,
+    });
+    service = await startTranslation(llm);
+  });
+
+  afterAll(async () => {
+    await service.close();
+    await server.close();
+    process.env = savedEnv;
+  });
+
+  beforeEach(() => server.reset());
+
+  it('publishes the sanitised Korean article once, with the token tally and cost', async () => {
+    server.enqueue(
+      openAiReply.json(
+        goodOutput(
+          '<p onclick="x()">본문</p><script>alert(1)</script><a href="https://example.com/paper">논문</a>',
+        ),
+      ),
+    );
+    await service.collect(collected('c-good'));
+    const [event] = await eventually(() => {
+      expect(service.eventsFor('c-good')).toHaveLength(1);
+      return service.eventsFor('c-good');
+    });
+    expect(event).toMatchObject({
+      articleId: 'c-good',
+      title: '오픈AI, 새 추론 모델 공개',
+      translationStatus: 'translated',
+      primaryCategory: 'gen-ai',
+      model: 'test-model',
+      usage: { promptTokens: 42, completionTokens: 7, totalTokens: 49 },
+      sources: collected('c-good').sources,
+    });
+    expect(event.bodyHtml).toBe(
+      '<p>본문</p><a href="https://example.com/paper" rel="noopener nofollow">논문</a>',
+    );
+    const job = await service.job('c-good');
+    expect(job).toMatchObject({ status: 'translated', attempts: 1, costUsd: 0.0315, claimedBy: null });
+    expect(job.source.title).toBe('OpenAI releases a new reasoning model');
+
+    // What was sent: one structured call, the source delimited, the glossary in the system prompt.
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0].body;
+    expect(body.response_format.type).toBe('json_schema');
+    expect(body.messages[0].content).toContain('대규모 언어 모델(LLM)');
+    expect(body.messages[1].content).toContain('<source>');
+  });
+
+  it('retries malformed output with the error fed back, then publishes', async () => {
+    server.enqueue(
+      openAiReply.malformedJson(),
+      openAiReply.json({ title: '' }),
+      openAiReply.json(goodOutput()),
+    );
+    await service.collect(collected('c-retry'));
+    await eventually(() => expect(service.eventsFor('c-retry')).toHaveLength(1));
+    expect(server.requests).toHaveLength(3);
+    const lastMessages = server.requests[2].body.messages;
+    expect(lastMessages.at(-1).content).toContain('failed validation');
+    expect(lastMessages.at(-1).content).toContain('title');
+    expect(await service.job('c-retry')).toMatchObject({ status: 'translated', attempts: 3 });
+  });
+
+  it('holds an output that stays malformed, without publishing anything', async () => {
+    server.enqueue(openAiReply.malformedJson(), openAiReply.malformedJson(), openAiReply.malformedJson());
+    await service.collect(collected('c-broken'));
+    const job = await eventually(async () => {
+      const record = await service.job('c-broken');
+      expect(record.status).toBe('held');
+      return record;
+    });
+    expect(server.requests).toHaveLength(3);
+    expect(job.review?.reasons[0]).toMatch(/output invalid after 3 attempts/);
+    expect(job._outbox ?? []).toEqual([]);
+    expect(service.eventsFor('c-broken')).toEqual([]);
+  });
+
+  it('holds an output that adds a URL absent from the source', async () => {
+    server.enqueue(openAiReply.json(goodOutput('<p>자세히는 <a href="https://evil.example/x">여기</a></p>')));
+    await service.collect(collected('c-url'));
+    const job = await eventually(async () => {
+      const record = await service.job('c-url');
+      expect(record.status).toBe('held');
+      return record;
+    });
+    expect(job.review?.addedUrls).toEqual(['https://evil.example/x']);
+    expect(job._outbox ?? []).toEqual([]);
+    expect(service.eventsFor('c-url')).toEqual([]);
+  });
+
+  it('translates after a 429, retried by the adapter', async () => {
+    server.enqueue(openAiReply.rateLimited({ 'retry-after-ms': '10' }), openAiReply.json(goodOutput()));
+    await service.collect(collected('c-429'));
+    await eventually(() => expect(service.eventsFor('c-429')).toHaveLength(1));
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('calls the LLM once for a redelivered event and a second event of the same cluster', async () => {
+    // Slow, so the duplicates arrive while the first translation is still waiting for the LLM.
+    server.enqueue(openAiReply.slow(300, openAiReply.json(goodOutput())));
+    const first = await service.collect(collected('c-twice'));
+    await eventually(() => expect(server.requests).toHaveLength(1));
+    await service.bus.publish(TOPICS.articleCollected, first);
+    const second = await service.collect(collected('c-twice'));
+    await eventually(() => expect(service.eventsFor('c-twice')).toHaveLength(1));
+    // The second envelope has been handled (the bus records it only after the handler returned).
+    await eventually(async () => {
+      const processed = await service.store
+        .collection<{ _id: string }>('bus_processed_ids')
+        .findOne({ _id: `translation:${second.id}` });
+      expect(processed).not.toBeNull();
+    });
+    expect(server.requests).toHaveLength(1);
+    expect(service.eventsFor('c-twice')).toHaveLength(1);
+    expect(await service.job('c-twice')).toMatchObject({ status: 'translated', attempts: 1 });
+  });
+
+  it('leaves a job pending while the LLM is down, and the backfill translates it', async () => {
+    // 2 deliveries × 3 HTTP attempts each, all 503: the bus gives up, the job stays pending, unclaimed.
+    server.enqueue(...Array.from({ length: 6 }, () => openAiReply.status(503)));
+    await service.collect(collected('c-down'));
+    await eventually(async () => {
+      expect(server.requests).toHaveLength(6);
+      expect(await service.job('c-down')).toMatchObject({ status: 'pending', claimedBy: null });
+    });
+    expect(service.eventsFor('c-down')).toEqual([]);
+
+    server.enqueue(openAiReply.json(goodOutput()));
+    const lines: string[] = [];
+    const summary = await runBackfill(service.app.get(TranslationService), { write: (l) => lines.push(l) });
+    expect(summary).toEqual({ translated: 1, held: 0, skipped: 0, failed: 0 });
+    expect(lines).toEqual([
+      'pending: 1',
+      '[1/1] c-down: translated',
+      expect.stringMatching(/^done: 1 translated/),
+    ]);
+    await eventually(() => expect(service.eventsFor('c-down')).toHaveLength(1));
+  });
+});
+
+describe('translation service with no LLM configured', () => {
+  let service: Awaited<ReturnType<typeof startTranslation>>;
+
+  beforeAll(async () => {
+    service = await startTranslation(new OffLanguageModel());
+  });
+
+  afterAll(() => service.close());
+
+  it('publishes the English original as pending, categorised by the keyword classifier', async () => {
+    const source = {
+      ...collected('c-off'),
+      title: 'Bitcoin ETF inflows hit a record',
+      summary: 'x'.repeat(300),
+    };
+    await service.collect(source);
+    const [event] = await eventually(() => {
+      expect(service.eventsFor('c-off')).toHaveLength(1);
+      return service.eventsFor('c-off');
+    });
+    expect(event).toMatchObject({
+      articleId: 'c-off',
+      title: 'Bitcoin ETF inflows hit a record',
+      translationStatus: 'pending',
+      primaryCategory: 'blockchain',
+      contentType: 'news',
+      tags: [],
+      keyInsights: [],
+      model: null,
+      usage: null,
+    });
+    expect(event.summary.length).toBeLessThanOrEqual(160);
+    expect(event.bodyHtml).toBe(
+      '<p>OpenAI released a model. <a href="https://example.com/paper" rel="noopener nofollow">Paper</a>.</p>',
+    );
+    expect(await service.job('c-off')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('publishes a cluster collected twice once', async () => {
+    await service.collect(collected('c-off-twice'));
+    const second = await service.collect(collected('c-off-twice'));
+    await eventually(async () => {
+      const processed = await service.store
+        .collection<{ _id: string }>('bus_processed_ids')
+        .findOne({ _id: `translation:${second.id}` });
+      expect(processed).not.toBeNull();
+      expect(service.eventsFor('c-off-twice')).toHaveLength(1);
+    });
+    expect(await service.job('c-off-twice')).toMatchObject({ status: 'pending' });
+  });
+});

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ArticleCollectedPayload } from '@pulse/contracts';
+import { LANGUAGE_MODEL, LOGGER, type LanguageModel, type Logger } from '@pulse/platform';
+import { classifyByKeywords } from './classify/keyword-classifier';
+import { pendingPayload, translatedPayload } from './events/article-translated.payload';
+import { rewriteArticle, RewriteUnavailableError, type RewriteRun } from './rewrite/rewrite-article';
+import { htmlToText, sanitiseHtml } from './sanitise/sanitise-html';
+import { estimateCostUsd, TRANSLATION_CONFIG, type TranslationConfig } from './translation.config';
+import type { TranslationRecord } from './translation.entity';
+import { TranslationRepository } from './translation.repository';
+import { reviewOutput } from './validate/review-output';
+
+export type TranslateOutcome = 'translated' | 'held' | 'pending' | 'skipped';
+
+export interface BackfillProgress {
+  done: number;
+  total: number;
+  id: string;
+  outcome: Exclude<TranslateOutcome, 'pending'> | 'failed';
+  detail?: string;
+}
+
+export interface BackfillSummary {
+  translated: number;
+  held: number;
+  skipped: number;
+  failed: number;
+}
+
+const NO_RUN: RewriteRun = { calls: 0, usage: { promptTokens: 0, completionTokens: 0 }, model: null };
+
+/** The rules of translation (DESIGN §5): what is stored, when the LLM is asked, what is published or held. */
+@Injectable()
+export class TranslationService {
+  constructor(
+    private readonly translations: TranslationRepository,
+    @Inject(LANGUAGE_MODEL) private readonly llm: LanguageModel,
+    @Inject(TRANSLATION_CONFIG) private readonly config: TranslationConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * A collected cluster. Without an LLM, the English original is stored and published as pending in one
+   * write. With one, the job is stored and translated now. A cluster that already has a job is never
+   * stored again, so a redelivery only resumes a job that is still pending.
+   */
+  async onCollected(source: ArticleCollectedPayload): Promise<TranslateOutcome> {
+    const record = this.newRecord(source);
+    if (!this.llm.enabled) {
+      const at = record.createdAt;
+      const stored = await this.translations.insert(
+        record,
+        pendingPayload(source, record.articleId, record.classification, at),
+      );
+      return stored ? 'pending' : 'skipped';
+    }
+    await this.translations.insert(record, null);
+    return this.translate(source.clusterId);
+  }
+
+  /**
+   * Translates one pending job, if no other worker holds it. Transport failures (LLM unreachable after
+   * the adapter's retries) release the job and rethrow, so the bus retries later and the backfill can
+   * pick it up; an output that stays invalid is held.
+   */
+  async translate(id: string): Promise<TranslateOutcome> {
+    const claimId = randomUUID();
+    const now = new Date();
+    const until = new Date(now.getTime() + this.config.TRANSLATION_CLAIM_LEASE_MS).toISOString();
+    const job = await this.translations.claim(id, claimId, now.toISOString(), until);
+    if (!job) return 'skipped';
+    let result;
+    try {
+      result = await rewriteArticle(this.llm, job.source);
+    } catch (error) {
+      const run = error instanceof RewriteUnavailableError ? error.run : NO_RUN;
+      await this.translations.release(id, claimId, run, String(error), new Date().toISOString());
+      throw error;
+    }
+    const at = new Date().toISOString();
+    const usage = {
+      promptTokens: job.usage.promptTokens + result.usage.promptTokens,
+      completionTokens: job.usage.completionTokens + result.usage.completionTokens,
+    };
+    const base = { model: result.model, costUsd: estimateCostUsd(this.config, usage), updatedAt: at };
+
+    if (result.kind === 'invalid') {
+      const reasons = [`output invalid after ${result.calls} attempts: ${result.problem}`];
+      const review = { reasons, addedUrls: [], glossaryIssues: [] };
+      const changes = { ...base, status: 'held' as const, review, lastError: result.problem };
+      return this.finish(id, claimId, changes, result, null, 'held');
+    }
+
+    const review = reviewOutput(result.output, job.source);
+    const output = { ...result.output, bodyHtml: sanitiseHtml(result.output.bodyHtml) };
+    const { verdict, ...findings } = review;
+    if (verdict === 'hold') {
+      this.logger.warn({ clusterId: id, reasons: findings.reasons }, 'translation held for review');
+      const changes = { ...base, status: 'held' as const, output, review: findings, lastError: null };
+      return this.finish(id, claimId, changes, result, null, 'held');
+    }
+    const published = translatedPayload(
+      job.source,
+      job.articleId,
+      output,
+      result.model ?? 'unknown',
+      usage,
+      at,
+    );
+    const changes = { ...base, status: 'translated' as const, output, review: findings, lastError: null };
+    return this.finish(id, claimId, changes, result, published, 'translated');
+  }
+
+  /**
+   * The backfill: translates every pending job nobody is working on, oldest first, one at a time (an
+   * LLM is rate-limited anyway). A failure is reported and the run goes on.
+   */
+  async translatePending(options: {
+    limit?: number;
+    onProgress?: (progress: BackfillProgress) => void;
+  }): Promise<BackfillSummary> {
+    if (!this.llm.enabled) throw new Error('LLM is not configured: set LLM_BASE_URL and LLM_MODEL first');
+    const ids = await this.translations.findClaimablePendingIds(
+      new Date().toISOString(),
+      options.limit ?? 10_000,
+    );
+    const summary: BackfillSummary = { translated: 0, held: 0, skipped: 0, failed: 0 };
+    for (const [index, id] of ids.entries()) {
+      let outcome: BackfillProgress['outcome'];
+      let detail: string | undefined;
+      try {
+        outcome = (await this.translate(id)) as BackfillProgress['outcome'];
+      } catch (error) {
+        outcome = 'failed';
+        detail = error instanceof Error ? error.message : String(error);
+      }
+      summary[outcome] += 1;
+      options.onProgress?.({ done: index + 1, total: ids.length, id, outcome, detail });
+    }
+    return summary;
+  }
+
+  countPending(): Promise<number> {
+    return this.translations.countByStatus('pending');
+  }
+
+  /** Jobs whose article.translated the relay has not handed to the bus yet. */
+  countUnpublished(): Promise<number> {
+    return this.translations.countUnpublished();
+  }
+
+  private async finish(
+    id: string,
+    claimId: string,
+    changes: Partial<TranslationRecord>,
+    run: RewriteRun,
+    published: Parameters<TranslationRepository['finish']>[4],
+    outcome: TranslateOutcome,
+  ): Promise<TranslateOutcome> {
+    const won = await this.translations.finish(id, claimId, changes, run, published);
+    // Lost: the claim expired and another worker took the job; its result stands, nothing is emitted twice.
+    return won ? outcome : 'skipped';
+  }
+
+  private newRecord(source: ArticleCollectedPayload): TranslationRecord {
+    const now = new Date().toISOString();
+    return {
+      _id: source.clusterId,
+      // One article per cluster, for good: a redelivered or re-translated cluster updates the same article.
+      articleId: source.clusterId,
+      status: 'pending',
+      source,
+      classification: classifyByKeywords({
+        title: source.title,
+        summary: htmlToText(source.summary),
+        body: htmlToText(source.bodyHtml),
+      }),
+      attempts: 0,
+      usage: { promptTokens: 0, completionTokens: 0 },
+      costUsd: null,
+      model: null,
+      output: null,
+      review: null,
+      lastError: null,
+      claimedBy: null,
+      claimedUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+}
