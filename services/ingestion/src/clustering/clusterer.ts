@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
+import type { CanonicalItem, ClusterDecision } from '../pipeline/pipeline.types';
+import {
+  CLUSTERED_ITEMS_COLLECTION,
+  CLUSTERED_ITEMS_OPTIONS,
+  CLUSTERS_COLLECTION,
+  CLUSTERS_OPTIONS,
+  MAX_MEMBERS,
+  type ClusterDocument,
+  type ClusteredItemDocument,
+} from './cluster.documents';
+import { leadOf, signatureOf, type StorySignature } from './story-signature';
+import { isSameStory, similarity, STORY_RULE } from './story-similarity';
+
+export interface ClustererOptions {
+  /** Stands in for an item's missing publication time; injectable for tests. */
+  clock?: () => Date;
+  /** Most candidate clusters compared per item (newest first); LSH keeps the real number far lower. */
+  maxCandidates?: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Exact dedup and story clustering over the document store (no transactions needed):
+ *
+ * 1. A canonical URL already recorded → 'duplicate' of its cluster.
+ * 2. Otherwise clusters sharing an LSH band with the item and active within the time window are
+ *    fetched; the best one with a member `isSameStory` says is the same story → 'joined'.
+ * 3. Otherwise a new cluster → 'new'.
+ *
+ * The item record is inserted (claiming its URL under the unique index) before the cluster is touched,
+ * so of concurrent calls for one URL exactly one proceeds; no read-then-write decides uniqueness.
+ * Two different URLs of one story arriving at the same instant may still open two clusters: the
+ * candidate read cannot see a cluster not yet written. Ingestion runs sources one after another within
+ * a run, so this is rare, and it costs a second article rather than a lost one.
+ */
+export class Clusterer {
+  private readonly clusters: Collection<ClusterDocument>;
+  private readonly items: Collection<ClusteredItemDocument>;
+  private readonly clock: () => Date;
+  private readonly maxCandidates: number;
+
+  constructor(store: DocumentStore, options: ClustererOptions = {}) {
+    this.clusters = store.collection<ClusterDocument>(CLUSTERS_COLLECTION, CLUSTERS_OPTIONS);
+    this.items = store.collection<ClusteredItemDocument>(CLUSTERED_ITEMS_COLLECTION, CLUSTERED_ITEMS_OPTIONS);
+    this.clock = options.clock ?? (() => new Date());
+    this.maxCandidates = options.maxCandidates ?? 50;
+  }
+
+  async assign(item: CanonicalItem): Promise<ClusterDecision> {
+    const seen = await this.items.findOne({ canonicalUrl: item.canonicalUrl });
+    if (seen) return this.duplicateOf(seen);
+
+    const signature = signatureOf(item);
+    const publishedAt = this.publishedAtOf(item);
+    const match = await this.findSameStory(signature, publishedAt);
+    const record: ClusteredItemDocument = {
+      _id: item.canonicalUrl,
+      canonicalUrl: item.canonicalUrl,
+      clusterId: match ?? randomUUID(),
+      outcome: match ? 'joined' : 'new',
+      sourceId: item.sourceId,
+      sourceName: item.sourceName,
+      title: item.title,
+      lead: leadOf(item),
+      publishedAt,
+      bands: signature.bands,
+      clusterWritten: false,
+    };
+    try {
+      await this.items.insertOne(record);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      // Another call claimed this URL between our read and our insert.
+      const winner = await this.items.findOne({ canonicalUrl: item.canonicalUrl });
+      if (!winner) throw error;
+      return this.duplicateOf(winner);
+    }
+    await this.writeCluster(record);
+    return { outcome: record.outcome, clusterId: record.clusterId };
+  }
+
+  /** The cluster document, e.g. for the article's list of original sources. */
+  cluster(clusterId: string): Promise<ClusterDocument | null> {
+    return this.clusters.findOne({ _id: clusterId });
+  }
+
+  private async duplicateOf(seen: ClusteredItemDocument): Promise<ClusterDecision> {
+    // Finish a cluster update that a crashed (or still running) first caller has not confirmed.
+    if (!seen.clusterWritten) await this.writeCluster(seen);
+    return { outcome: 'duplicate', clusterId: seen.clusterId };
+  }
+
+  private async findSameStory(signature: StorySignature, publishedAt: string): Promise<string | null> {
+    if (signature.bands.length === 0) return null;
+    const at = Date.parse(publishedAt);
+    const windowMs = STORY_RULE.maxHoursApart * HOUR_MS;
+    const candidates = await this.clusters.find(
+      {
+        bands: { $in: signature.bands },
+        lastSeenAt: { $gte: new Date(at - windowMs) },
+        firstSeenAt: { $lte: new Date(at + windowMs) },
+      },
+      { sort: { lastSeenAt: -1 }, limit: this.maxCandidates, projection: { members: 1 } },
+    );
+    let best: { clusterId: string; score: number } | null = null;
+    for (const cluster of candidates) {
+      // Single link over the kept members: a story's wordings drift, and the newest may be closest.
+      for (const member of cluster.members) {
+        const other = signatureOf({
+          title: member.title,
+          summary: member.lead,
+          publishedAt: member.publishedAt,
+        });
+        if (!isSameStory(signature, other)) continue;
+        const score = similarity(signature, other).score;
+        if (!best || score > best.score) best = { clusterId: cluster._id, score };
+      }
+    }
+    return best?.clusterId ?? null;
+  }
+
+  /** Idempotent upsert of the item into its cluster, then the record marked done. */
+  private async writeCluster(record: ClusteredItemDocument): Promise<void> {
+    await this.clusters.updateOne(
+      { _id: record.clusterId },
+      {
+        $setOnInsert: { title: record.title, lead: record.lead },
+        $min: { firstSeenAt: record.publishedAt },
+        $max: { lastSeenAt: record.publishedAt },
+        $addToSet: {
+          canonicalUrls: record.canonicalUrl,
+          sources: {
+            sourceId: record.sourceId,
+            sourceName: record.sourceName,
+            canonicalUrl: record.canonicalUrl,
+          },
+          bands: { $each: record.bands },
+        },
+        $push: {
+          members: {
+            $each: [
+              {
+                canonicalUrl: record.canonicalUrl,
+                title: record.title,
+                lead: record.lead,
+                publishedAt: record.publishedAt,
+              },
+            ],
+            $slice: -MAX_MEMBERS,
+          },
+        },
+      },
+      { upsert: true },
+    );
+    await this.items.updateOne({ _id: record._id }, { $set: { clusterWritten: true } });
+  }
+
+  private publishedAtOf(item: CanonicalItem): string {
+    const time = item.publishedAt ? Date.parse(item.publishedAt) : NaN;
+    return new Date(Number.isFinite(time) ? time : this.clock().getTime()).toISOString();
+  }
+}
