@@ -56,6 +56,8 @@ export type FetchOutcome =
       bytes: number;
       etag?: string;
       lastModified?: string;
+      /** Non-fatal notes, e.g. an unknown declared charset that was decoded as UTF-8 instead. */
+      warnings?: string[];
       durationMs: number;
     }
   | { kind: 'not-modified'; status: 304; finalUrl: string; durationMs: number }
@@ -79,7 +81,8 @@ export interface FeedItem {
 }
 
 export interface ParseOutcome {
-  format: 'rss2' | 'rss1' | 'atom' | 'jsonfeed' | 'hn-api' | 'scrape';
+  /** 'unknown' when the document is none of the formats (it then has no items and one rejection). */
+  format: 'rss2' | 'rss1' | 'atom' | 'jsonfeed' | 'hn-api' | 'scrape' | 'unknown';
   items: FeedItem[];
   /** Items dropped while parsing (no link, no title, bad date…), with why. */
   rejected: Array<{ reason: string; title?: string }>;
