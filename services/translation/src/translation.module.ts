@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { loadConfig } from '@pulse/platform';
+import { SERVICE_CONFIG } from '@pulse/platform';
 import { ArticleCollectedHandler } from './events/article-collected.handler';
-import { TRANSLATION_CONFIG, translationConfigSchema } from './translation.config';
+import { TRANSLATION_CONFIG } from './translation.config';
 import { TranslationRepository } from './translation.repository';
 import { TranslationService } from './translation.service';
 
@@ -13,8 +13,8 @@ import { TranslationService } from './translation.service';
   providers: [
     TranslationService,
     TranslationRepository,
-    // Validated at start, like the ports' settings; a bad price fails the boot naming the variable.
-    { provide: TRANSLATION_CONFIG, useFactory: () => loadConfig({ t: translationConfigSchema }).t },
+    // translationConfigSchema, validated at start by the platform (ServiceDefinition.config).
+    { provide: TRANSLATION_CONFIG, useExisting: SERVICE_CONFIG },
   ],
   exports: [TranslationService],
 })

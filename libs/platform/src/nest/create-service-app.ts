@@ -9,7 +9,7 @@ import type { PortSet } from '../runtime/port-set';
 import { PinoNestLogger, registerHttpTracing } from '../observability';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { PlatformModule } from './platform.module';
-import type { ServiceDefinition } from './service-definition';
+import { loadServiceConfig, type ServiceDefinition } from './service-definition';
 
 /** Largest request body any service accepts; larger ones get 413 before reaching a controller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -25,6 +25,8 @@ export async function createServiceApp(
   logger: Logger,
   extraChecks: Record<string, Adapter> = {},
 ): Promise<NestFastifyApplication> {
+  // Before Nest: a ConfigError here reaches the caller as one line, not as a Nest stack trace.
+  const serviceConfig = loadServiceConfig(definition);
   // The transactional outbox (outbox/README.md): a service that stores documents and publishes events
   // gets a writer (OUTBOX) and a relay, which /readyz reports as `outbox`.
   const outbox =
@@ -40,7 +42,14 @@ export async function createServiceApp(
 
   @Module({
     imports: [
-      PlatformModule.forService({ serviceName: definition.name, ports, logger, extraChecks: checks, outbox }),
+      PlatformModule.forService({
+        serviceName: definition.name,
+        ports,
+        logger,
+        extraChecks: checks,
+        outbox,
+        serviceConfig,
+      }),
       definition.module,
     ],
   })
@@ -53,6 +62,8 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
+    // Throw start-up errors to the caller (runService prints a ConfigError as one line) instead of exiting here.
+    abortOnError: false,
   });
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   registerHttpTracing(app.getHttpAdapter().getInstance());

@@ -17,6 +17,7 @@ import {
   SEARCH_INDEX,
   SERVICE_NAME,
   EXTRA_CHECKS,
+  SERVICE_CONFIG,
 } from './tokens';
 
 export interface PlatformModuleOptions {
@@ -25,6 +26,8 @@ export interface PlatformModuleOptions {
   logger: Logger;
   /** More things /readyz must see answering, e.g. the gateway's upstream services. */
   extraChecks?: Record<string, Adapter>;
+  /** The service's own parsed settings (ServiceDefinition.config). */
+  serviceConfig?: unknown;
   /** The service's outbox, made injectable as OUTBOX / OUTBOX_RELAY (createServiceApp builds it). */
   outbox?: Outbox;
 }
@@ -59,6 +62,7 @@ export class PlatformModule {
       { provide: LOGGER, useValue: options.logger },
       { provide: PORT_SET, useValue: ports },
       { provide: EXTRA_CHECKS, useValue: options.extraChecks ?? {} },
+      { provide: SERVICE_CONFIG, useValue: options.serviceConfig ?? {} },
       ...portProviders,
       ...outboxProviders(options.outbox),
     ];

@@ -2,11 +2,13 @@ import { adaptersOf } from '../runtime/port-set';
 import { createPorts } from '../runtime/create-ports';
 import { bootProcess, closeOnSignals, orExitOnConfigError } from './boot-process';
 import { createServiceApp } from './create-service-app';
-import type { ServiceDefinition } from './service-definition';
+import { loadServiceConfig, type ServiceDefinition } from './service-definition';
 
 /** Entry point of one service as its own process (one container). */
 export async function runService(definition: ServiceDefinition): Promise<void> {
   const { processConfig, logger } = bootProcess(definition.name, {});
+  // The service's own settings are checked before any adapter connects, like the ports' settings.
+  await orExitOnConfigError(Promise.resolve().then(() => loadServiceConfig(definition)));
   const ports = await orExitOnConfigError(
     createPorts(definition.uses, {
       serviceName: definition.name,
@@ -14,7 +16,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       dataDir: processConfig.PULSE_DATA_DIR,
     }),
   );
-  const app = await createServiceApp(definition, ports, logger);
+  const app = await orExitOnConfigError(createServiceApp(definition, ports, logger));
   const port = processConfig.PORT ?? definition.defaultPort;
   await app.listen(port, processConfig.HOST);
   const adapters = adaptersOf(ports).map(([name, adapter]) => `${name}:${adapter.adapterName}`);

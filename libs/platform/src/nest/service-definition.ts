@@ -1,4 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { z } from 'zod';
+import { loadConfig } from '../config';
 import type { PortName } from '../runtime/port-set';
 
 /**
@@ -14,4 +16,14 @@ export interface ServiceDefinition {
   defaultPort: number;
   /** Public path prefixes the gateway routes to it, e.g. ['/api/content', '/api/articles']. */
   httpPrefixes: readonly string[];
+  /**
+   * The service's own settings (beyond its ports'), validated at start like every other variable and
+   * injectable as SERVICE_CONFIG. Listed in the README's configuration table.
+   */
+  config?: z.ZodType;
+}
+
+/** Parses the service's own settings; throws ConfigError naming the first bad variable. */
+export function loadServiceConfig(definition: ServiceDefinition, env = process.env): unknown {
+  return definition.config ? loadConfig({ service: definition.config }, env).service : {};
 }

@@ -14,3 +14,5 @@ export const EXTRA_CHECKS = Symbol.for('pulse.ExtraChecks');
 // relay that publishes them. Provided only to a service that uses both the store and the bus.
 export const OUTBOX = Symbol.for('pulse.Outbox');
 export const OUTBOX_RELAY = Symbol.for('pulse.OutboxRelay');
+/** The parsed settings of ServiceDefinition.config. */
+export const SERVICE_CONFIG = Symbol.for('pulse.ServiceConfig');
