@@ -12,3 +12,4 @@ export * from './contracts/store';
 export * from './bus-delivery/delivery.scenario';
 export * from './contracts/store-parity.contract';
 export * from './contracts/outbox.contract';
+export * from './fixture-server';
