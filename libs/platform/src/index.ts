@@ -11,3 +11,4 @@ export * from './cache';
 export * from './mail';
 export * from './llm';
 export * from './outbox';
+export * from './auth';

@@ -1,8 +1,55 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
+import { CollectedStoryRepository } from './pipeline/collected-story.repository';
+import { FeedReader } from './pipeline/feed-reader.service';
+import { pipelineStagesProviders } from './pipeline/pipeline-stages.provider';
+import { StoryCollector } from './pipeline/story-collector.service';
+import { RunRepository } from './runs/run.repository';
+import { RunSourceService } from './runs/run-source.service';
+import { RunsController } from './runs/runs.controller';
+import { RunsService } from './runs/runs.service';
+import { CLOCK, systemClock } from './schedule/clock';
+import { INGESTION_CONFIG, type IngestionConfig } from './schedule/ingestion.config';
+import { RunQueue } from './schedule/run-queue';
+import { IngestionScheduler } from './schedule/scheduler.service';
+import { SourceRepository } from './sources/source.repository';
+import { SourcesController } from './sources/sources.controller';
+import { SourcesService } from './sources/sources.service';
 
 /**
- * The ingestion service's feature module. Sources, scheduled fetch runs (RSS, Atom, JSON APIs, scraping), dedup and clustering; emits article.collected.
- * Controllers, services, repositories and event handlers are registered here as the service grows.
+ * The ingestion service's feature module (DESIGN §5): sources, scheduled fetch runs (RSS, Atom, JSON
+ * APIs, scraping), dedup and clustering; emits article.collected through the outbox.
  */
-@Module({})
-export class IngestionModule {}
+@Module({
+  imports: [AdminAuthModule],
+  controllers: [SourcesController, RunsController],
+  providers: [
+    {
+      provide: INGESTION_CONFIG,
+      // ingestionConfigSchema, validated at start by the platform (ingestion.service-definition.ts).
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: { ingestion: IngestionConfig }) => config.ingestion,
+    },
+    { provide: CLOCK, useValue: systemClock },
+    ...pipelineStagesProviders,
+    SourceRepository,
+    RunRepository,
+    CollectedStoryRepository,
+    SourcesService,
+    FeedReader,
+    StoryCollector,
+    RunSourceService,
+    RunQueue,
+    IngestionScheduler,
+    RunsService,
+  ],
+})
+export class IngestionModule {
+  /**
+   * The same module with some providers replaced (tests: fake stages, a fake clock, fixed config).
+   * Providers of a dynamic module override the static ones with the same token.
+   */
+  static withProviders(overrides: Provider[]): DynamicModule {
+    return { module: IngestionModule, providers: overrides };
+  }
+}

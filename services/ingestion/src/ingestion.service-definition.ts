@@ -1,6 +1,7 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import type { ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { IngestionModule } from './ingestion.module';
+import { ingestionConfigSchema } from './schedule/ingestion.config';
 
 export const ingestionService: ServiceDefinition = {
   name: 'ingestion',
@@ -8,4 +9,5 @@ export const ingestionService: ServiceDefinition = {
   uses: ['bus', 'store', 'cache'],
   defaultPort: 3102,
   httpPrefixes: SERVICE_HTTP_PREFIXES.ingestion,
+  config: { ingestion: ingestionConfigSchema, admin: adminConfigSchema },
 };

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pulse/platform';
 import { ArticleCollectedHandler } from './events/article-collected.handler';
-import { TRANSLATION_CONFIG } from './translation.config';
+import { TRANSLATION_CONFIG, type TranslationConfig } from './translation.config';
 import { TranslationRepository } from './translation.repository';
 import { TranslationService } from './translation.service';
 
@@ -14,7 +14,11 @@ import { TranslationService } from './translation.service';
     TranslationService,
     TranslationRepository,
     // translationConfigSchema, validated at start by the platform (ServiceDefinition.config).
-    { provide: TRANSLATION_CONFIG, useExisting: SERVICE_CONFIG },
+    {
+      provide: TRANSLATION_CONFIG,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: { translation: TranslationConfig }) => config.translation,
+    },
   ],
   exports: [TranslationService],
 })

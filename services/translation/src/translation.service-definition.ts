@@ -9,5 +9,5 @@ export const translationService: ServiceDefinition = {
   uses: ['bus', 'store', 'llm'],
   defaultPort: 3103,
   httpPrefixes: SERVICE_HTTP_PREFIXES.translation,
-  config: translationConfigSchema,
+  config: { translation: translationConfigSchema },
 };

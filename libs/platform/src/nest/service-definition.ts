@@ -17,13 +17,14 @@ export interface ServiceDefinition {
   /** Public path prefixes the gateway routes to it, e.g. ['/api/content', '/api/articles']. */
   httpPrefixes: readonly string[];
   /**
-   * The service's own settings (beyond its ports'), validated at start like every other variable and
-   * injectable as SERVICE_CONFIG. Listed in the README's configuration table.
+   * The service's own settings beyond its ports', by name (e.g. { ingestion: …, admin: adminConfigSchema }):
+   * validated at start like every other variable, injectable as SERVICE_CONFIG (the parsed record), and
+   * listed in the README's configuration table.
    */
-  config?: z.ZodType;
+  config?: Record<string, z.ZodType>;
 }
 
 /** Parses the service's own settings; throws ConfigError naming the first bad variable. */
-export function loadServiceConfig(definition: ServiceDefinition, env = process.env): unknown {
-  return definition.config ? loadConfig({ service: definition.config }, env).service : {};
+export function loadServiceConfig(definition: ServiceDefinition, env = process.env): Record<string, unknown> {
+  return definition.config ? loadConfig(definition.config, env) : {};
 }

@@ -1,0 +1,2 @@
+export { ALL_SERVICES } from './services';
+export { startEmbedded, type EmbeddedSite } from './start-embedded';

@@ -1,0 +1,35 @@
+import type { Provider } from '@nestjs/common';
+import { DOCUMENT_STORE, type DocumentStore } from '@pulse/platform';
+import { canonicalUrl } from '../clustering/canonical-url';
+import { Clusterer } from '../clustering/clusterer';
+import { fetchUrl } from '../fetching';
+import { extractArticle, parseFeed } from '../parsing';
+import { PIPELINE_STAGES, type PipelineStages } from './stages';
+
+/** The real stages (fetching/, parsing/, clustering/) behind the interface the run service uses. */
+export const pipelineStagesProviders: Provider[] = [
+  {
+    provide: PIPELINE_STAGES,
+    inject: [DOCUMENT_STORE],
+    useFactory: (store: DocumentStore): PipelineStages => {
+      const clusterer = new Clusterer(store);
+      return {
+        fetch: fetchUrl,
+        parse: parseFeed,
+        canonicalUrl,
+        cluster: (item) => clusterer.assign(item),
+        extract: (html, url) => {
+          const article = extractArticle(html, url);
+          return article
+            ? {
+                title: article.title,
+                summary: article.excerpt,
+                bodyHtml: article.contentHtml,
+                imageUrl: article.leadImageUrl,
+              }
+            : null;
+        },
+      };
+    },
+  },
+];

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  contractProblem,
+  toArticleCollectedPayload,
+  toOriginalSource,
+} from '../events/article-collected.payload';
+import type { SourceDocument } from '../sources/source.entity';
+import { CollectedStoryRepository } from './collected-story.repository';
+import type { CanonicalItem, FeedItem } from './pipeline.types';
+import type { RunTally } from './run-tally';
+import { PIPELINE_STAGES, type PipelineStages } from './stages';
+
+/**
+ * canonicalise → cluster → store. A new story is stored with its article.collected event in one write;
+ * a near-duplicate ('joined') is added to its story's sources without a second event, because the
+ * contract announces a *new* story and a repeat would make translation rewrite the article again
+ * (DESIGN §4: no double translation). Exact duplicates are only counted.
+ */
+@Injectable()
+export class StoryCollector {
+  constructor(
+    @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
+    private readonly stories: CollectedStoryRepository,
+  ) {}
+
+  async collect(
+    source: SourceDocument,
+    items: FeedItem[],
+    collectedAt: string,
+    tally: RunTally,
+  ): Promise<void> {
+    const seen = new Set<string>();
+    for (const feedItem of items) {
+      const item = this.canonical(source, feedItem, tally);
+      if (!item) continue;
+      // One feed listing a story twice is a duplicate, and must not reach the clusterer as two stories.
+      if (seen.has(item.canonicalUrl)) {
+        tally.itemsDuplicate += 1;
+        continue;
+      }
+      seen.add(item.canonicalUrl);
+      // Checked before clustering, so a story the contract refuses never becomes a cluster without an event.
+      const problem = contractProblem(toArticleCollectedPayload(item, 'unassigned', collectedAt));
+      if (problem) {
+        tally.reject(`contract: ${problem}`, item.title);
+        continue;
+      }
+      const decision = await this.stages.cluster(item);
+      if (decision.outcome === 'duplicate') tally.itemsDuplicate += 1;
+      else if (decision.outcome === 'joined') {
+        await this.stories.addSource(decision.clusterId, toOriginalSource(item), collectedAt);
+        tally.itemsJoined += 1;
+      } else {
+        const withBody =
+          source.sourceType === 'scrape' ? await this.withBody(source, item, collectedAt) : item;
+        const stored = await this.stories.insertWithEvent(
+          toArticleCollectedPayload(withBody, decision.clusterId, collectedAt),
+        );
+        if (stored) tally.itemsNew += 1;
+        else tally.itemsDuplicate += 1;
+      }
+    }
+  }
+
+  private canonical(source: SourceDocument, item: FeedItem, tally: RunTally): CanonicalItem | null {
+    try {
+      const canonicalUrl = this.stages.canonicalUrl(item.link);
+      return { ...item, sourceId: source._id, sourceName: source.name, canonicalUrl };
+    } catch (error) {
+      tally.reject(`bad link: ${(error as Error).message}`, item.title);
+      return null;
+    }
+  }
+
+  /** A scraped listing has no body: readability reads it from the story's page; without it, the summary stands. */
+  private async withBody(
+    source: SourceDocument,
+    item: CanonicalItem,
+    collectedAt: string,
+  ): Promise<CanonicalItem> {
+    if (item.bodyHtml) return item;
+    const page = await this.stages.fetch({ url: item.link, allowPrivateNetwork: source.allowPrivateNetwork });
+    if (page.kind !== 'fetched') return item;
+    const article = this.stages.extract(page.text, page.finalUrl);
+    if (!article) return item;
+    const merged: CanonicalItem = {
+      ...item,
+      bodyHtml: article.bodyHtml,
+      summary: item.summary ?? article.summary,
+      imageUrl: item.imageUrl ?? article.imageUrl,
+    };
+    // A body past the contract's bound falls back to the listing's text rather than losing the story.
+    return contractProblem(toArticleCollectedPayload(merged, 'unassigned', collectedAt)) ? item : merged;
+  }
+}

@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { adminConfigSchema, createServiceApp, EmbeddedDocumentStore, InProcessEventBus } from '@pulse/platform';
+import pino from 'pino';
+import { IngestionModule } from '../../ingestion.module';
+import { CLOCK } from '../../schedule/clock';
+import { FakeClock } from '../../schedule/fake-clock';
+import {
+  INGESTION_CONFIG,
+  ingestionConfigSchema,
+  type IngestionConfig,
+} from '../../schedule/ingestion.config';
+import { PIPELINE_STAGES } from '../stages';
+import { FakeStages } from './fake-stages';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+export interface IngestionTestApp {
+  app: NestFastifyApplication;
+  bus: InProcessEventBus;
+  store: EmbeddedDocumentStore;
+  stages: FakeStages;
+  clock: FakeClock;
+  close(): Promise<void>;
+}
+
+/**
+ * Test support: the ingestion service through createServiceApp over the embedded store and the
+ * in-process bus, with fake stages and a fake clock. Default sources are off unless asked for.
+ */
+export async function startIngestionTestApp(
+  options: { config?: Partial<IngestionConfig>; stages?: FakeStages; clock?: FakeClock } = {},
+): Promise<IngestionTestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-ingestion-'));
+  const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
+  const store = await EmbeddedDocumentStore.open({ dataDir });
+  const stages = options.stages ?? new FakeStages();
+  const clock = options.clock ?? new FakeClock();
+  const config: IngestionConfig = {
+    ...ingestionConfigSchema.parse({ INGESTION_SEED_DEFAULT_SOURCES: 'false' }),
+    ...options.config,
+  };
+  const previousToken = process.env.ADMIN_TOKEN;
+  process.env.ADMIN_TOKEN = ADMIN_TOKEN;
+  const module = IngestionModule.withProviders([
+    { provide: PIPELINE_STAGES, useValue: stages },
+    { provide: CLOCK, useValue: clock },
+    { provide: INGESTION_CONFIG, useValue: config },
+  ]);
+  const definition = {
+    name: 'ingestion',
+    module,
+    uses: ['bus', 'store'] as const,
+    defaultPort: 0,
+    httpPrefixes: [],
+    // ADMIN_TOKEN comes from the environment set above; the ingestion settings from the override.
+    config: { admin: adminConfigSchema },
+  };
+  const app = await createServiceApp(definition, { bus, store }, pino({ level: 'silent' })).finally(() => {
+    if (previousToken === undefined) delete process.env.ADMIN_TOKEN;
+    else process.env.ADMIN_TOKEN = previousToken;
+  });
+  return {
+    app,
+    bus,
+    store,
+    stages,
+    clock,
+    async close() {
+      await app.close();
+      await bus.close();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sourceBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Example AI',
+  description: 'An example feed',
+  sourceType: 'rss',
+  url: 'https://feeds.example/ai.xml',
+  category: 'gen-ai',
+  ...overrides,
+});

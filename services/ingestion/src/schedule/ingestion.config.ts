@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** The ingestion service's own variables (DESIGN §5); the README's configuration table lists them. */
+export const ingestionConfigSchema = z.object({
+  INGESTION_INTERVAL_MINUTES: intFrom(1, 1440)
+    .default(15)
+    .describe('Minutes between runs of a source (a source may set its own), jittered by up to ±10%.'),
+  INGESTION_FIRST_RUN_DELAY_SECONDS: intFrom(0, 86_400)
+    .default(60)
+    .describe(
+      'Seconds after start before the scheduler first looks for due sources, so a starting or restarting process does not fetch at once.',
+    ),
+  INGESTION_CONCURRENCY: intFrom(1, 32).default(4).describe('Sources fetched at the same time.'),
+  INGESTION_MAX_BACKOFF_MINUTES: intFrom(1, 10_080)
+    .default(360)
+    .describe('Upper bound of the exponential backoff after consecutive failures of a source.'),
+  INGESTION_SEED_DEFAULT_SOURCES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe('Add the default list of real public sources to an empty store at start (once).'),
+});
+
+export type IngestionConfig = z.output<typeof ingestionConfigSchema>;
+
+export const INGESTION_CONFIG = Symbol.for('pulse.ingestion.Config');

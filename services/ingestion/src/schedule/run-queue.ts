@@ -1,0 +1,78 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { LOGGER } from '@pulse/platform';
+import type { Logger } from 'pino';
+import type { RunTrigger } from '../runs/run.entity';
+import { RunSourceService } from '../runs/run-source.service';
+import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
+
+export type EnqueueResult = 'queued' | 'already-queued';
+
+/** How long shutdown waits for runs in flight before letting the app close the store under them. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * Runs sources at most INGESTION_CONCURRENCY at a time, and a source at most once at a time: a source
+ * already queued or running is not queued again, whether by the schedule or a manual trigger.
+ */
+@Injectable()
+export class RunQueue implements OnModuleDestroy {
+  private readonly waiting: Array<{ sourceId: string; trigger: RunTrigger }> = [];
+  private readonly active = new Set<string>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly runner: RunSourceService,
+    @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  enqueue(sourceId: string, trigger: RunTrigger): EnqueueResult {
+    if (this.active.has(sourceId) || this.waiting.some((w) => w.sourceId === sourceId))
+      return 'already-queued';
+    this.waiting.push({ sourceId, trigger });
+    this.pump();
+    return 'queued';
+  }
+
+  /** Queued or running. */
+  isBusy(sourceId: string): boolean {
+    return this.active.has(sourceId) || this.waiting.some((w) => w.sourceId === sourceId);
+  }
+
+  get size(): number {
+    return this.active.size + this.waiting.length;
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.active.size < this.config.INGESTION_CONCURRENCY && this.waiting.length > 0) {
+      const next = this.waiting.shift()!;
+      this.active.add(next.sourceId);
+      const task = this.runner
+        .run(next.sourceId, next.trigger)
+        .then(() => undefined)
+        // run() records its own failures; reaching here means the record itself could not be written.
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, sourceId: next.sourceId }, 'source run not recorded'),
+        )
+        .finally(() => {
+          this.active.delete(next.sourceId);
+          this.inFlight.delete(task);
+          this.pump();
+        });
+      this.inFlight.add(task);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    this.waiting.length = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DRAIN_TIMEOUT_MS);
+      timer.unref();
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
+    clearTimeout(timer);
+  }
+}

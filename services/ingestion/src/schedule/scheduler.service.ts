@@ -1,0 +1,61 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { LOGGER } from '@pulse/platform';
+import type { Logger } from 'pino';
+import { SourceRepository } from '../sources/source.repository';
+import { CLOCK, type Clock, type TimerHandle } from './clock';
+import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
+import { RunQueue } from './run-queue';
+
+/** Bounds of the wait between looks: a new or resumed source is noticed within a minute. */
+const MIN_WAKE_MS = 1_000;
+const MAX_WAKE_MS = 60_000;
+
+/**
+ * Looks for due sources (each carries its own nextRunAt, set after every run with jitter and backoff)
+ * and hands them to the run queue, then sleeps until the next one is due. The state lives on the
+ * sources, so a restart resumes the schedule instead of fetching everything again.
+ */
+@Injectable()
+export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer?: TimerHandle;
+  private stopped = false;
+
+  constructor(
+    private readonly sources: SourceRepository,
+    private readonly queue: RunQueue,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.wakeIn(this.config.INGESTION_FIRST_RUN_DELAY_SECONDS * 1000);
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    this.timer?.cancel();
+  }
+
+  /** One look: queue what is due, then plan the next look. */
+  async tick(): Promise<void> {
+    if (this.stopped) return;
+    let wakeMs = MAX_WAKE_MS;
+    try {
+      const now = this.clock.now();
+      for (const id of await this.sources.dueIds(new Date(now).toISOString()))
+        this.queue.enqueue(id, 'schedule');
+      const next = await this.sources.nextDueAt();
+      if (next) wakeMs = Math.min(Math.max(Date.parse(next) - now, MIN_WAKE_MS), MAX_WAKE_MS);
+    } catch (error) {
+      this.logger.error({ err: error }, 'scheduler could not read the sources; trying again');
+    }
+    this.wakeIn(wakeMs);
+  }
+
+  private wakeIn(ms: number): void {
+    if (this.stopped) return;
+    this.timer?.cancel();
+    this.timer = this.clock.setTimer(() => void this.tick(), ms);
+  }
+}

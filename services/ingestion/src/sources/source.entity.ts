@@ -1,0 +1,87 @@
+import type { CategorySlug } from '@pulse/contracts';
+import type { ScrapeRules, SourceType } from '../pipeline/pipeline.types';
+
+/** A source as stored in `sources`. Dates are ISO strings (store port rule). */
+export interface SourceDocument {
+  _id: string;
+  name: string;
+  description: string;
+  sourceType: SourceType;
+  url: string;
+  imageUrl: string | null;
+  category: CategorySlug;
+  scrape: ScrapeRules | null;
+  /** Overrides INGESTION_INTERVAL_MINUTES for this source. */
+  intervalMinutes: number | null;
+  /** Lets the fetcher reach loopback/private addresses: only for the tests' fixture server. */
+  allowPrivateNetwork: boolean;
+  /** 'default-list' sources come from default-sources.ts; both kinds are real sources, never samples. */
+  origin: 'default-list' | 'admin';
+  paused: boolean;
+  /** Stories that carry this source (new or joined), recounted after every run. */
+  count: number;
+  consecutiveFailures: number;
+  lastRunAt: string | null;
+  lastError: string | null;
+  /** Null: due at the scheduler's next look. */
+  nextRunAt: string | null;
+  /** Validators of the last successful fetch, for a conditional GET. */
+  etag: string | null;
+  lastModified: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SourceStatus = 'active' | 'paused' | 'failing';
+
+export const statusOf = (source: SourceDocument): SourceStatus =>
+  source.paused ? 'paused' : source.consecutiveFailures > 0 ? 'failing' : 'active';
+
+/** What GET answers: the seed's Source fields plus the run state; no validators, no fetch options. */
+export interface SourceView {
+  id: string;
+  name: string;
+  description: string;
+  sourceType: SourceType;
+  url: string;
+  imageUrl: string | null;
+  category: CategorySlug;
+  count: number;
+  status: SourceStatus;
+  lastRunAt: string | null;
+  lastError: string | null;
+  nextRunAt: string | null;
+  origin: SourceDocument['origin'];
+}
+
+/** Admins also see how the source is fetched. */
+export interface SourceAdminView extends SourceView {
+  scrape: ScrapeRules | null;
+  intervalMinutes: number | null;
+  allowPrivateNetwork: boolean;
+  consecutiveFailures: number;
+}
+
+export const toSourceView = (s: SourceDocument): SourceView => ({
+  id: s._id,
+  name: s.name,
+  description: s.description,
+  sourceType: s.sourceType,
+  url: s.url,
+  imageUrl: s.imageUrl,
+  category: s.category,
+  count: s.count,
+  status: statusOf(s),
+  lastRunAt: s.lastRunAt,
+  lastError: s.lastError,
+  nextRunAt: s.nextRunAt,
+  origin: s.origin,
+});
+
+export const toSourceAdminView = (s: SourceDocument): SourceAdminView => ({
+  ...toSourceView(s),
+  scrape: s.scrape,
+  intervalMinutes: s.intervalMinutes,
+  allowPrivateNetwork: s.allowPrivateNetwork,
+  consecutiveFailures: s.consecutiveFailures,
+});
