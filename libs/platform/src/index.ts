@@ -12,3 +12,4 @@ export * from './mail';
 export * from './llm';
 export * from './outbox';
 export * from './auth';
+export * from './security';

@@ -6,6 +6,7 @@ import {
   type ArticleCollectedPayload,
   type OriginalSource,
 } from '@pulse/contracts';
+import { sanitiseHtml } from '@pulse/platform';
 import type { CanonicalItem } from '../pipeline/pipeline.types';
 
 const SUMMARY_MAX = 5000;
@@ -44,7 +45,9 @@ export function toArticleCollectedPayload(
     sources: [toOriginalSource(item)],
     title: item.title,
     summary: (item.summary ?? '').slice(0, SUMMARY_MAX),
-    bodyHtml: item.bodyHtml ?? '',
+    // Feeds and scraped pages are untrusted: the body leaves ingestion already on the allow-list, so a
+    // pending (untranslated) article can be shown as is and the LLM never sees scripts.
+    bodyHtml: sanitiseHtml(item.bodyHtml ?? ''),
     imageUrl: validOr(httpUrl, item.imageUrl),
     youtubeVideoIds: item.youtubeIds
       .filter((id) => youtubeVideoIdSchema.safeParse(id).success)
