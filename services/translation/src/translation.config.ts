@@ -20,6 +20,11 @@ export const translationConfigSchema = z.object({
     .describe(
       'How long a worker owns a job while calling the LLM. Longer than the worst case (3 output attempts × LLM_TIMEOUT_MS × retries), so a slow call is never translated twice.',
     ),
+  DEMO_CORPUS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('Fill an empty store with the Korean sample corpus (embedded mode sets it to true)'),
 });
 
 export type TranslationConfig = z.output<typeof translationConfigSchema>;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pulse/platform';
+import { DemoCorpusSeeder } from './demo/demo-corpus.seeder';
 import { ArticleCollectedHandler } from './events/article-collected.handler';
 import { TRANSLATION_CONFIG, type TranslationConfig } from './translation.config';
 import { TranslationRepository } from './translation.repository';
@@ -20,7 +21,8 @@ import { TranslationService } from './translation.service';
       useFactory: (config: { translation: TranslationConfig }) => config.translation,
     },
   ],
-  exports: [TranslationService],
+  // The repository and settings are also exported for the demo corpus seeder (TranslationModule).
+  exports: [TranslationService, TranslationRepository, TRANSLATION_CONFIG],
 })
 export class TranslationJobsModule {}
 
@@ -31,5 +33,8 @@ export class TranslationJobsModule {}
 @Module({
   imports: [TranslationJobsModule],
   controllers: [ArticleCollectedHandler],
+  // Fills an empty store with the Korean sample corpus when DEMO_CORPUS=true (embedded mode); here rather
+  // than in TranslationJobsModule so the backfill command never seeds.
+  providers: [DemoCorpusSeeder],
 })
 export class TranslationModule {}

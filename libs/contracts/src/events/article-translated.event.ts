@@ -62,6 +62,12 @@ export const articleTranslatedPayloadSchema = z.object({
     )
     .max(20),
   translatedAt: isoDateTime,
+  /**
+   * true on the demo corpus's sample articles (DESIGN §2: sample content is clearly marked), so a consumer
+   * can label or filter them; absent on every real article. An additive, OPTIONAL field that consumers of
+   * v1 may ignore — the one change DESIGN §4 allows without a v2; anything breaking still needs a v2.
+   */
+  sample: z.literal(true).optional(),
 });
 export type ArticleTranslatedPayload = z.output<typeof articleTranslatedPayloadSchema>;
 

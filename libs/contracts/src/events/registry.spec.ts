@@ -160,6 +160,14 @@ describe('parseEvent', () => {
     expect(parseEvent(TOPICS.articleEngaged, envelopeFor('article.engaged', share)).ok).toBe(false);
   });
 
+  it('accepts article.translated with or without the optional sample flag (demo corpus), and only true', () => {
+    const parse = (payload: object) =>
+      parseEvent(TOPICS.articleTranslated, envelopeFor('article.translated', payload)).ok;
+    expect(parse({ ...samples['article.translated'], sample: true })).toBe(true);
+    expect(parse(samples['article.translated'])).toBe(true);
+    expect(parse({ ...samples['article.translated'], sample: 'yes' })).toBe(false);
+  });
+
   it('rejects a javascript: URL from a feed', () => {
     const payload = { ...samples['article.collected'], sources: [{ ...source, url: 'javascript:alert(1)' }] };
     const result = parseEvent(TOPICS.articleCollected, envelopeFor('article.collected', payload));

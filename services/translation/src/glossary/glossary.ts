@@ -1,4 +1,8 @@
-import glossaryFile from './glossary.json';
+// Not `./glossary.json`: under `node -r @swc-node/register` (every service process), Node resolves the
+// extensionless '../glossary/glossary' to a .json beside the .ts before the .ts, so importers got the
+// JSON object (GLOSSARY and checkGlossary undefined) and every translation failed. Found by the
+// news-pipeline local-stack system test.
+import glossaryFile from './glossary-terms.json';
 
 export interface GlossaryTerm {
   en: string;
@@ -14,7 +18,7 @@ export interface GlossaryIssue {
   found: string;
 }
 
-/** The repository's glossary (glossary.json): the one list the prompt and the output check both use. */
+/** The repository's glossary (glossary-terms.json): the one list the prompt and the output check both use. */
 export const GLOSSARY: readonly GlossaryTerm[] = glossaryFile.terms;
 
 /**
