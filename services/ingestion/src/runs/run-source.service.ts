@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER } from '@pulse/platform';
+import { LOGGER, withSpan } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
@@ -37,8 +37,22 @@ export class RunSourceService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Null when the source no longer exists (deleted while queued). */
-  async run(sourceId: string, trigger: RunTrigger): Promise<RunDocument | null> {
+  /**
+   * Null when the source no longer exists (deleted while queued).
+   *
+   * Tracing (issue 3, "trace context from fetch to store"): the whole run is one span, so the
+   * article.collected events the collector stores through the outbox carry this run's traceparent
+   * (OutboxWriter.event reads the active span), and translation's consumer span — and the
+   * article.translated it stores — joins the same trace. A manual run is a child of its trigger's span.
+   */
+  run(sourceId: string, trigger: RunTrigger): Promise<RunDocument | null> {
+    return withSpan('ingestion.run-source', async (span) => {
+      span.setAttributes({ 'pulse.source.id': sourceId, 'pulse.run.trigger': trigger });
+      return this.runInSpan(sourceId, trigger);
+    });
+  }
+
+  private async runInSpan(sourceId: string, trigger: RunTrigger): Promise<RunDocument | null> {
     const source = await this.sources.findById(sourceId);
     if (!source) return null;
     const startedAt = this.clock.now();
