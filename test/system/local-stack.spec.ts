@@ -36,6 +36,8 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
       CACHE_DRIVER: 'redis',
       REDIS_URL: required('PULSE_TEST_REDIS_URL'),
       CACHE_KEY_PREFIX: `pulse-system-${Date.now()}:`,
+      // Own consumer groups, so these processes never take events meant for another test's services.
+      BUS_GROUP_PREFIX: `system-${Date.now()}.`,
     };
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-stack-'));
     const urls: Record<string, string> = {};

@@ -114,6 +114,8 @@ describe('news pipeline, local stack: ingestion and translation processes over K
       PULSE_DATA_DIR: dataDir,
       BUS_DRIVER: 'kafka',
       KAFKA_BROKERS: brokers,
+      // Own consumer groups: another run's translation process on the shared Kafka cannot take our events.
+      BUS_GROUP_PREFIX: `np-${runId}.`,
       STORE_DRIVER: 'mongo',
     };
     const ingestionPort = await freePort();

@@ -64,6 +64,13 @@ export const busConfigSchema = z
         'Comma-separated Kafka bootstrap brokers, e.g. kafka-0:9092,kafka-1:9092. Required when BUS_DRIVER=kafka.',
       ),
     KAFKA_CLIENT_ID: z.string().optional().describe('Kafka client id. Default: pulse-<service name>.'),
+    BUS_GROUP_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9._-]{0,100}$/, 'letters, digits, . _ - only')
+      .default('')
+      .describe(
+        'Prefix of every consumer group name, so several deployments (or test runs) sharing one Kafka each get every event. Default: none (groups are the service names).',
+      ),
     KAFKA_REPLICATION_FACTOR: int(1, 100)
       .optional()
       .describe("Replicas of topics the bus creates. Default: the broker's default.replication.factor."),

@@ -4,6 +4,7 @@ import type { BusLogger, EventBus } from './bus.port';
 import { InProcessEventBus } from './in-process.bus';
 import { KafkaEventBus } from './kafka.bus';
 import type { ProcessedIds } from './processed-ids';
+import { GroupPrefixedBus } from './group-prefixed.bus';
 
 const HOUR_MS = 3_600_000;
 
@@ -16,6 +17,11 @@ export interface BusDeps {
 
 /** Builds the adapter BUS_DRIVER names. Connections to Kafka are made on first use, so this never blocks. */
 export function createEventBus(config: BusConfig, deps: BusDeps): EventBus {
+  const bus = createAdapter(config, deps);
+  return config.BUS_GROUP_PREFIX ? new GroupPrefixedBus(bus, config.BUS_GROUP_PREFIX) : bus;
+}
+
+function createAdapter(config: BusConfig, deps: BusDeps): EventBus {
   const backoff = { initialMs: config.BUS_RETRY_BACKOFF_MS, maxMs: config.BUS_RETRY_BACKOFF_MAX_MS };
   const common = {
     partitions: config.BUS_PARTITIONS,
