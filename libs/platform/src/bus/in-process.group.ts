@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { waitOrAbort } from './backoff';
 import type { BusLogger, DeadLetterInfo } from './bus.port';
 import { errorOf } from './dead-letter';
@@ -53,7 +54,11 @@ export class InProcessGroup {
   private readonly inFlight = new Map<number, { member: Member; done: Promise<unknown> }>();
   private workers?: Promise<void>;
 
-  constructor(private readonly deps: InProcessGroupDeps) {}
+  constructor(private readonly deps: InProcessGroupDeps) {
+    // Every partition's worker waits on this one signal, so a topic with more than ten partitions would
+    // trip Node's leak warning although each listener is removed when its wait ends.
+    setMaxListeners(0, this.stop.signal);
+  }
 
   join(member: Member): void {
     this.members.push(member);
