@@ -32,6 +32,11 @@ export interface TranslationRecord {
   /** A worker's claim while it calls the LLM; a second worker skips the job until it expires. */
   claimedBy: string | null;
   claimedUntil: string | null;
+  /**
+   * True once an article.translated has been stored for the job (a pending item published untranslated,
+   * or a translation), so a later joined source re-publishes it. Absent on jobs stored before this field.
+   */
+  published?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TOPICS, type ArticleTranslatedPayload } from '@pulse/contracts';
+import { TOPICS, type ArticleTranslatedPayload, type OriginalSource } from '@pulse/contracts';
 import {
   DOCUMENT_STORE,
   DuplicateKeyError,
@@ -10,9 +10,15 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
+import { mergeSources } from './events/article-translated.payload';
 import type { TokenTally, TranslationRecord } from './translation.entity';
 
 const COLLECTION = 'translations';
+/** A merge retries this often when the job changes between its read and its write. */
+const MERGE_ATTEMPTS = 5;
+
+/** What merging a joined story's sources into an existing job did. */
+export type MergeOutcome = 'missing' | 'unchanged' | 'merged' | 'republished';
 
 /** Storage of translation jobs; each state change that implies article.translated carries it (outbox). */
 @Injectable()
@@ -36,7 +42,8 @@ export class TranslationRepository {
    */
   async insert(record: TranslationRecord, published: ArticleTranslatedPayload | null): Promise<boolean> {
     try {
-      await this.outbox.insertOne(this.translations, record, this.events(published));
+      const doc = { ...record, published: published !== null };
+      await this.outbox.insertOne(this.translations, doc, this.events(published));
       return true;
     } catch (error) {
       if (error instanceof DuplicateKeyError) return false;
@@ -62,25 +69,75 @@ export class TranslationRepository {
 
   /**
    * Ends a claimed job (translated or held) and stores its events in the same write. false when the
-   * claim was lost (expired and taken): the other worker's result stands, and nothing is emitted twice.
+   * claim was lost (expired and taken): the other worker's result stands, and nothing is emitted twice;
+   * false too when the job no longer has `sourceCount` sources (a joined source was merged meanwhile),
+   * so the caller rebuilds its event with every source and tries again.
    */
   async finish(
     id: string,
     claimId: string,
+    sourceCount: number,
     changes: Partial<TranslationRecord>,
     run: { calls: number; usage: TokenTally },
     published: ArticleTranslatedPayload | null,
   ): Promise<boolean> {
     const { matched } = await this.outbox.updateOne(
       this.translations,
-      { _id: id, status: 'pending', claimedBy: claimId },
+      { _id: id, status: 'pending', claimedBy: claimId, 'source.sources': { $size: sourceCount } },
       {
-        $set: { ...changes, claimedBy: null, claimedUntil: null },
+        $set: {
+          ...changes,
+          claimedBy: null,
+          claimedUntil: null,
+          ...(published ? { published: true } : {}),
+        },
         $inc: this.tally(run),
       },
       this.events(published),
     );
     return matched === 1;
+  }
+
+  /**
+   * Merges a joined story's sources into the job (union by canonical URL, capped) in one update that is
+   * conditional on the job as read, and stores in that same write the article.translated `republish`
+   * builds for the merged job, if any. Sources already listed change nothing and emit nothing, so a
+   * re-sent event is a no-op. A job that changed between read and write (claimed, finished, another
+   * merge) is read again.
+   */
+  async mergeSources(
+    id: string,
+    more: OriginalSource[],
+    at: string,
+    republish: (job: TranslationRecord, sources: OriginalSource[]) => ArticleTranslatedPayload | null,
+  ): Promise<MergeOutcome> {
+    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt += 1) {
+      const job = await this.findById(id);
+      if (!job) return 'missing';
+      const current = job.source.sources;
+      const sources = mergeSources(current, more);
+      if (sources.length === current.length) return 'unchanged';
+      const published = republish(job, sources);
+      const { matched } = await this.outbox.updateOne(
+        this.translations,
+        {
+          _id: id,
+          status: job.status,
+          claimedBy: job.claimedBy,
+          'source.sources': { $size: current.length },
+        },
+        {
+          $set: {
+            'source.sources': sources,
+            updatedAt: at,
+            ...(published ? { published: true } : {}),
+          },
+        },
+        this.events(published),
+      );
+      if (matched === 1) return published ? 'republished' : 'merged';
+    }
+    throw new Error(`translation ${id}: the job kept changing while sources were merged into it`);
   }
 
   /** Gives a job back after a failed run (the LLM unreachable), keeping the tally of what it cost. */

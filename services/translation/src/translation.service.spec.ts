@@ -50,6 +50,27 @@ const collected = (clusterId: string): ArticleCollectedPayload => ({
   collectedAt: '2026-01-05T10:00:00.000Z',
 });
 
+/** The same cluster after a near-duplicate from another source joined it: both sources, the first text. */
+const joined = (clusterId: string): ArticleCollectedPayload => {
+  const first = collected(clusterId);
+  return {
+    ...first,
+    sources: [
+      ...first.sources,
+      {
+        sourceId: 'src-2',
+        sourceName: 'Other Wire',
+        url: 'https://other.example/openai-model?utm_source=rss',
+        canonicalUrl: 'https://other.example/openai-model',
+        title: 'OpenAI unveils reasoning model',
+        author: null,
+        publishedAt: null,
+      },
+    ],
+    collectedAt: '2026-01-05T11:00:00.000Z',
+  };
+};
+
 const goodOutput = (body = '<p>오픈AI가 새 추론 모델을 공개했다.</p>') => ({
   title: '오픈AI, 새 추론 모델 공개',
   summary: '오픈AI가 수학에 강한 새 추론 모델을 공개했다.',
@@ -87,6 +108,14 @@ async function startTranslation(llm: LanguageModel) {
     },
     collect: (payload: ArticleCollectedPayload) =>
       publishEvent(bus, TOPICS.articleCollected, payload, { source: 'ingestion' }),
+    /** Waits until the handler has returned for `envelope` (the bus records it only then). */
+    handled: (envelope: { id: string }) =>
+      eventually(async () => {
+        const processed = await store
+          .collection<{ _id: string }>('bus_processed_ids')
+          .findOne({ _id: `translation:${envelope.id}` });
+        expect(processed).not.toBeNull();
+      }),
     close: async () => {
       await subscription.close();
       await app.close();
@@ -231,6 +260,77 @@ describe('translation service with an LLM', () => {
     expect(await service.job('c-twice')).toMatchObject({ status: 'translated', attempts: 1 });
   });
 
+  it('re-publishes a translated article with a joined source, without a second translation', async () => {
+    server.enqueue(openAiReply.json(goodOutput()));
+    await service.collect(collected('c-join'));
+    const [first] = await eventually(() => {
+      expect(service.eventsFor('c-join')).toHaveLength(1);
+      return service.eventsFor('c-join');
+    });
+    expect(first.sources).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+
+    await service.collect(joined('c-join'));
+    const [, second] = await eventually(() => {
+      expect(service.eventsFor('c-join')).toHaveLength(2);
+      return service.eventsFor('c-join');
+    });
+    expect(server.requests).toHaveLength(1);
+    expect(second.sources.map((s) => s.canonicalUrl)).toEqual([
+      'https://example.com/story',
+      'https://other.example/openai-model',
+    ]);
+    const { sources: _firstSources, translatedAt: _firstAt, ...firstRest } = first;
+    const { sources: _secondSources, translatedAt: _secondAt, ...secondRest } = second;
+    expect(secondRest).toEqual(firstRest); // same articleId, Korean title, body, categories, model, usage
+    const job = await service.job('c-join');
+    expect(job).toMatchObject({ status: 'translated', attempts: 1 });
+    expect(job.source.sources).toEqual(second.sources);
+
+    // The same sources again (a re-sent event, a new envelope): nothing changes, nothing is emitted.
+    const third = await service.collect(joined('c-join'));
+    await service.handled(third);
+    expect(service.eventsFor('c-join')).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('lists a source joined while the translation is in progress in the one article.translated', async () => {
+    server.enqueue(openAiReply.slow(300, openAiReply.json(goodOutput())));
+    await service.collect(collected('c-join-busy'));
+    await eventually(() => expect(server.requests).toHaveLength(1));
+    // The bus hands one cluster's events to one handler at a time (same partition key), so the join
+    // arrives here as it would at a second worker, or while the backfill holds the job.
+    const outcome = await service.app.get(TranslationService).onCollected(joined('c-join-busy'));
+    expect(outcome).toBe('merged');
+    // Merged into the claimed job, nothing published yet.
+    const busy = await service.job('c-join-busy');
+    expect(busy).toMatchObject({ status: 'pending', claimedBy: expect.any(String) });
+    expect(busy.source.sources).toHaveLength(2);
+    expect(service.eventsFor('c-join-busy')).toEqual([]);
+
+    const [event] = await eventually(() => {
+      expect(service.eventsFor('c-join-busy')).toHaveLength(1);
+      return service.eventsFor('c-join-busy');
+    });
+    expect(event.translationStatus).toBe('translated');
+    expect(event.sources.map((s) => s.sourceId)).toEqual(['src-1', 'src-2']);
+    expect(server.requests).toHaveLength(1);
+    expect(await service.job('c-join-busy')).toMatchObject({ status: 'translated', attempts: 1 });
+  });
+
+  it('only merges a source joined to a held job', async () => {
+    server.enqueue(openAiReply.json(goodOutput('<p><a href="https://evil.example/x">여기</a></p>')));
+    await service.collect(collected('c-join-held'));
+    await eventually(async () => expect((await service.job('c-join-held')).status).toBe('held'));
+    const second = await service.collect(joined('c-join-held'));
+    await service.handled(second);
+    const job = await service.job('c-join-held');
+    expect(job.source.sources).toHaveLength(2);
+    expect(job._outbox ?? []).toEqual([]);
+    expect(service.eventsFor('c-join-held')).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('leaves a job pending while the LLM is down, and the backfill translates it', async () => {
     // 2 deliveries × 3 HTTP attempts each, all 503: the bus gives up, the job stays pending, unclaimed.
     server.enqueue(...Array.from({ length: 6 }, () => openAiReply.status(503)));
@@ -290,6 +390,27 @@ describe('translation service with no LLM configured', () => {
       '<p>OpenAI released a model. <a href="https://example.com/paper" rel="noopener nofollow">Paper</a>.</p>',
     );
     expect(await service.job('c-off')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('re-publishes a pending article with a joined source, once', async () => {
+    await service.collect(collected('c-off-join'));
+    await eventually(() => expect(service.eventsFor('c-off-join')).toHaveLength(1));
+    await service.collect(joined('c-off-join'));
+    const [first, second] = await eventually(() => {
+      expect(service.eventsFor('c-off-join')).toHaveLength(2);
+      return service.eventsFor('c-off-join');
+    });
+    expect(second).toMatchObject({
+      translationStatus: 'pending',
+      title: first.title,
+      bodyHtml: first.bodyHtml,
+      summary: first.summary,
+    });
+    expect(second.sources.map((s) => s.sourceId)).toEqual(['src-1', 'src-2']);
+    const again = await service.collect(joined('c-off-join'));
+    await service.handled(again);
+    expect(service.eventsFor('c-off-join')).toHaveLength(2);
+    expect(await service.job('c-off-join')).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('publishes a cluster collected twice once', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ArticleCollectedPayload } from '@pulse/contracts';
+import type { ArticleCollectedPayload, ArticleTranslatedPayload, OriginalSource } from '@pulse/contracts';
 import { LANGUAGE_MODEL, LOGGER, type LanguageModel, type Logger } from '@pulse/platform';
 import { classifyByKeywords } from './classify/keyword-classifier';
 import { pendingPayload, translatedPayload } from './events/article-translated.payload';
@@ -12,6 +12,11 @@ import { TranslationRepository } from './translation.repository';
 import { reviewOutput } from './validate/review-output';
 
 export type TranslateOutcome = 'translated' | 'held' | 'pending' | 'skipped';
+/** onCollected also says when a cluster's existing job only took new sources ('merged'). */
+export type CollectedOutcome = TranslateOutcome | 'merged';
+
+/** How often a finished translation is rebuilt because sources were merged into its job meanwhile. */
+const FINISH_ATTEMPTS = 5;
 
 export interface BackfillProgress {
   done: number;
@@ -43,9 +48,11 @@ export class TranslationService {
   /**
    * A collected cluster. Without an LLM, the English original is stored and published as pending in one
    * write. With one, the job is stored and translated now. A cluster that already has a job is never
-   * stored again, so a redelivery only resumes a job that is still pending.
+   * stored or translated again: the event's sources (a near-duplicate from another source joined the
+   * story) are merged into the job, and an article already published is re-published with every source
+   * and the same text. A redelivery changes nothing, beyond resuming a job that is still pending.
    */
-  async onCollected(source: ArticleCollectedPayload): Promise<TranslateOutcome> {
+  async onCollected(source: ArticleCollectedPayload): Promise<CollectedOutcome> {
     const record = this.newRecord(source);
     if (!this.llm.enabled) {
       const at = record.createdAt;
@@ -53,10 +60,13 @@ export class TranslationService {
         record,
         pendingPayload(source, record.articleId, record.classification, at),
       );
-      return stored ? 'pending' : 'skipped';
+      if (stored) return 'pending';
+      return this.mergeSources(source);
     }
-    await this.translations.insert(record, null);
-    return this.translate(source.clusterId);
+    const stored = await this.translations.insert(record, null);
+    const merged = stored ? 'skipped' : await this.mergeSources(source);
+    const outcome = await this.translate(source.clusterId);
+    return outcome === 'skipped' ? merged : outcome;
   }
 
   /**
@@ -100,14 +110,9 @@ export class TranslationService {
       const changes = { ...base, status: 'held' as const, output, review: findings, lastError: null };
       return this.finish(id, claimId, changes, result, null, 'held');
     }
-    const published = translatedPayload(
-      job.source,
-      job.articleId,
-      output,
-      result.model ?? 'unknown',
-      usage,
-      at,
-    );
+    const model = result.model ?? 'unknown';
+    const published = (sources: OriginalSource[]) =>
+      translatedPayload({ ...job.source, sources }, job.articleId, output, model, usage, at);
     const changes = { ...base, status: 'translated' as const, output, review: findings, lastError: null };
     return this.finish(id, claimId, changes, result, published, 'translated');
   }
@@ -150,17 +155,65 @@ export class TranslationService {
     return this.translations.countUnpublished();
   }
 
+  /**
+   * Stores the job's result with its event, built from the job's sources at the time of the write: when
+   * a joined source was merged into the job while the LLM worked, the job is read again and the event
+   * rebuilt, so the article lists every source.
+   */
   private async finish(
     id: string,
     claimId: string,
     changes: Partial<TranslationRecord>,
     run: RewriteRun,
-    published: Parameters<TranslationRepository['finish']>[4],
+    published: ((sources: OriginalSource[]) => ArticleTranslatedPayload) | null,
     outcome: TranslateOutcome,
   ): Promise<TranslateOutcome> {
-    const won = await this.translations.finish(id, claimId, changes, run, published);
-    // Lost: the claim expired and another worker took the job; its result stands, nothing is emitted twice.
-    return won ? outcome : 'skipped';
+    for (let attempt = 0; attempt < FINISH_ATTEMPTS; attempt += 1) {
+      const job = await this.translations.findById(id);
+      // Lost: the claim expired and another worker took the job; its result stands, nothing is emitted twice.
+      if (!job || job.status !== 'pending' || job.claimedBy !== claimId) return 'skipped';
+      const sources = job.source.sources;
+      const event = published ? published(sources) : null;
+      if (await this.translations.finish(id, claimId, sources.length, changes, run, event)) return outcome;
+    }
+    throw new Error(`translation ${id}: sources kept changing while the translation was stored`);
+  }
+
+  /** A joined story's sources into the cluster's existing job, re-publishing an article already out. */
+  private async mergeSources(source: ArticleCollectedPayload): Promise<CollectedOutcome> {
+    const at = new Date().toISOString();
+    const outcome = await this.translations.mergeSources(
+      source.clusterId,
+      source.sources,
+      at,
+      (job, sources) => this.republished(job, sources, at),
+    );
+    if (outcome === 'missing' || outcome === 'unchanged') return 'skipped';
+    this.logger.info({ clusterId: source.clusterId, outcome }, 'joined sources merged into the article');
+    return 'merged';
+  }
+
+  /**
+   * The article.translated a merge re-publishes: the same text with every source, when the job has
+   * published one and no worker is translating it now; null otherwise (held, in progress, or never
+   * published), and then the next article.translated of the job carries the sources.
+   */
+  private republished(
+    job: TranslationRecord,
+    sources: OriginalSource[],
+    at: string,
+  ): ArticleTranslatedPayload | null {
+    // A demo sample is never re-published as a real article.
+    if ((job as { sample?: boolean }).sample) return null;
+    const source = { ...job.source, sources };
+    if (job.status === 'translated' && job.output) {
+      return translatedPayload(source, job.articleId, job.output, job.model ?? 'unknown', job.usage, at);
+    }
+    const claimed = job.claimedBy !== null && job.claimedUntil !== null && job.claimedUntil > at;
+    if (job.status === 'pending' && job.published === true && !claimed) {
+      return pendingPayload(source, job.articleId, job.classification, at);
+    }
+    return null;
   }
 
   private newRecord(source: ArticleCollectedPayload): TranslationRecord {

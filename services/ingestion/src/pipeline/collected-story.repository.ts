@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleCollectedPayload, OriginalSource } from '@pulse/contracts';
+import { mergeSources } from '../events/article-collected.payload';
 import {
   DOCUMENT_STORE,
   DuplicateKeyError,
@@ -10,14 +11,22 @@ import {
   type OutboxWriter,
 } from '@pulse/platform';
 
-/** One story (a cluster) as collected: the record its article.collected event is written with. */
+/** The first item's English text, which every later article.collected of the story repeats. */
+export type StoryText = Omit<ArticleCollectedPayload, 'clusterId' | 'sources' | 'collectedAt'>;
+
+/** One story (a cluster) as collected: the record its article.collected events are written with. */
 export interface CollectedStory {
   _id: string; // the clusterId
   title: string;
   sources: OriginalSource[];
+  /** Absent on stories stored before joins were announced; a join then repeats the joining item's text. */
+  text?: StoryText;
   collectedAt: string;
   updatedAt: string;
 }
+
+/** A join retries this often when another writer changes the story between its read and its write. */
+const JOIN_ATTEMPTS = 5;
 
 export const COLLECTED_STORIES = 'collected_stories';
 
@@ -42,12 +51,14 @@ export class CollectedStoryRepository {
    */
   async insertWithEvent(payload: ArticleCollectedPayload): Promise<boolean> {
     const event = this.outbox.event('article.collected', payload);
+    const { clusterId, sources, collectedAt, ...text } = payload;
     const story: CollectedStory = {
-      _id: payload.clusterId,
+      _id: clusterId,
       title: payload.title,
-      sources: payload.sources,
-      collectedAt: payload.collectedAt,
-      updatedAt: payload.collectedAt,
+      sources,
+      text,
+      collectedAt,
+      updatedAt: collectedAt,
     };
     try {
       await this.outbox.insertOne(this.stories, story, [event]);
@@ -58,13 +69,47 @@ export class CollectedStoryRepository {
     }
   }
 
-  /** Adds a near-duplicate's source to its story; a source already listed is not added twice. */
-  async addSource(clusterId: string, source: OriginalSource, at: string): Promise<boolean> {
-    const result = await this.stories.updateOne(
-      { _id: clusterId, 'sources.canonicalUrl': { $ne: source.canonicalUrl } },
-      { $push: { sources: source }, $set: { updatedAt: at } },
-    );
-    return result.modified === 1;
+  /**
+   * Adds a near-duplicate's source to its story and stores, in the same write, an article.collected for
+   * the story: the same clusterId (its partition key orders it after the first event), the story's first
+   * text, and every original source so far (de-duplicated by canonical URL, at most the contract's 50).
+   * Translation merges those sources into the article without translating again. False, and nothing
+   * stored, when the story is missing or already lists the source (or is full): a re-collected item
+   * announces nothing new. `joining` is the item's own payload, whose text stands in only for a story
+   * stored without one.
+   */
+  async addSourceWithEvent(
+    clusterId: string,
+    joining: ArticleCollectedPayload,
+    at: string,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt += 1) {
+      const story = await this.findById(clusterId);
+      if (!story) return false;
+      const sources = mergeSources(story.sources, joining.sources);
+      if (sources.length === story.sources.length) return false;
+      const {
+        clusterId: _joiningCluster,
+        sources: _joiningSources,
+        collectedAt: _at,
+        ...joiningText
+      } = joining;
+      const event = this.outbox.event('article.collected', {
+        ...(story.text ?? joiningText),
+        clusterId,
+        sources,
+        collectedAt: at,
+      });
+      // Conditional on the sources read: a concurrent join (another source's run) makes this one re-read.
+      const { matched } = await this.outbox.updateOne(
+        this.stories,
+        { _id: clusterId, sources: { $size: story.sources.length } },
+        { $set: { sources, updatedAt: at } },
+        [event],
+      );
+      if (matched === 1) return true;
+    }
+    throw new Error(`story ${clusterId}: sources kept changing while a source joined it`);
   }
 
   countBySource(sourceId: string): Promise<number> {

@@ -1,9 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  contractProblem,
-  toArticleCollectedPayload,
-  toOriginalSource,
-} from '../events/article-collected.payload';
+import { contractProblem, toArticleCollectedPayload } from '../events/article-collected.payload';
 import type { SourceDocument } from '../sources/source.entity';
 import { CollectedStoryRepository } from './collected-story.repository';
 import type { CanonicalItem, FeedItem } from './pipeline.types';
@@ -11,10 +7,11 @@ import type { RunTally } from './run-tally';
 import { PIPELINE_STAGES, type PipelineStages } from './stages';
 
 /**
- * canonicalise → cluster → store. A new story is stored with its article.collected event in one write;
- * a near-duplicate ('joined') is added to its story's sources without a second event, because the
- * contract announces a *new* story and a repeat would make translation rewrite the article again
- * (DESIGN §4: no double translation). Exact duplicates are only counted.
+ * canonicalise → cluster → store. A new story is stored with its article.collected event in one write.
+ * A near-duplicate ('joined') is added to its story's sources, and the same write stores another
+ * article.collected for the cluster listing every source so far with the story's first text; translation
+ * merges the sources into the article it already has, without translating again (DESIGN §4: no double
+ * translation). Exact duplicates are only counted.
  */
 @Injectable()
 export class StoryCollector {
@@ -48,7 +45,11 @@ export class StoryCollector {
       const decision = await this.stages.cluster(item);
       if (decision.outcome === 'duplicate') tally.itemsDuplicate += 1;
       else if (decision.outcome === 'joined') {
-        await this.stories.addSource(decision.clusterId, toOriginalSource(item), collectedAt);
+        await this.stories.addSourceWithEvent(
+          decision.clusterId,
+          toArticleCollectedPayload(item, decision.clusterId, collectedAt),
+          collectedAt,
+        );
         tally.itemsJoined += 1;
       } else {
         const withBody =

@@ -142,10 +142,15 @@ describe('source runs', () => {
     });
   });
 
-  it('emits article.collected once per new story, through the outbox, and joins near-duplicates silently', async () => {
-    await eventually(() => expect(collected).toHaveLength(2));
-    expect(collected.map((e) => e.payload.title).sort()).toEqual(['Chip B announced', 'Model A released']);
-    const modelA = collected.find((e) => e.payload.title === 'Model A released')!;
+  it('emits article.collected per new story and per joined source, through the outbox', async () => {
+    await eventually(() => expect(collected).toHaveLength(3));
+    // The join repeats the story's first text with both sources, under the same cluster (partition key).
+    expect(collected.map((e) => e.payload.title).sort()).toEqual([
+      'Chip B announced',
+      'Model A released',
+      'Model A released',
+    ]);
+    const [modelA, joined] = collected.filter((e) => e.payload.title === 'Model A released');
     expect(modelA.key).toBe(modelA.payload.clusterId);
     expect(modelA.payload.sources).toEqual([
       expect.objectContaining({
@@ -153,6 +158,12 @@ describe('source runs', () => {
         url: 'https://news.example/a?utm_source=rss',
         canonicalUrl: 'https://news.example/a',
       }),
+    ]);
+    expect(joined.key).toBe(modelA.payload.clusterId);
+    expect(joined.payload).toMatchObject({ clusterId: modelA.payload.clusterId, summary: 'Lead A' });
+    expect(joined.payload.sources.map((s) => [s.sourceId, s.canonicalUrl])).toEqual([
+      [ids.good, 'https://news.example/a'],
+      [ids.other, 'https://other.example/a'],
     ]);
     const [other] = await runsOf('other');
     expect(other).toMatchObject({ itemsNew: 0, itemsJoined: 1 });
@@ -179,7 +190,7 @@ describe('source runs', () => {
     expect(t.stages.fetches[0]).toMatchObject({ url: 'https://feeds.example/good.xml', etag: '"v1"' });
     const [second] = await runsOf('good');
     expect(second).toMatchObject({ itemsNew: 0, itemsDuplicate: 3 });
-    expect(collected).toHaveLength(2);
+    expect(collected).toHaveLength(3);
     expect(await sourceView('good')).toMatchObject({ count: 2 });
   });
 

@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { adminConfigSchema, createServiceApp, EmbeddedDocumentStore, InProcessEventBus } from '@pulse/platform';
+import {
+  adminConfigSchema,
+  createServiceApp,
+  EmbeddedDocumentStore,
+  InProcessEventBus,
+} from '@pulse/platform';
 import pino from 'pino';
 import { IngestionModule } from '../../ingestion.module';
 import { CLOCK } from '../../schedule/clock';
