@@ -6,15 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS, type ArticleCollectedPayload } from '@pulse/contracts';
-import { ingestionService } from '@pulse/ingestion';
+import { ingestionService, realPipelineStages } from '@pulse/ingestion';
 // The system tests may import services (eslint boundaries: type:test). The stages below are the real
 // ones; only the fetcher gets a DNS seam for one test host name (see PUBLIC_HOST).
-import { canonicalUrl } from '@pulse/ingestion/src/clustering/canonical-url';
-import { Clusterer } from '@pulse/ingestion/src/clustering/clusterer';
 import { createFetcher, systemResolver } from '@pulse/ingestion/src/fetching';
 import { IngestionModule } from '@pulse/ingestion/src/ingestion.module';
-import { extractArticle, parseFeed } from '@pulse/ingestion/src/parsing';
-import { PIPELINE_STAGES, type PipelineStages } from '@pulse/ingestion/src/pipeline/stages';
+import { parseFeed } from '@pulse/ingestion/src/parsing';
+import { PIPELINE_STAGES } from '@pulse/ingestion/src/pipeline/stages';
 import type { RunView } from '@pulse/ingestion/src/runs/run.entity';
 import {
   createServiceApp,
@@ -144,30 +142,11 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
       dialAddress: (vetted, hostname) =>
         hostname === PUBLIC_HOST ? { address: '127.0.0.1', family: 4 } : vetted,
     });
-    // pipeline-stages.provider.ts with the seamed fetcher: the same parser, canonicaliser, clusterer.
+    // The real stages (pipeline-stages.provider.ts) with the seamed fetcher.
     const stages = {
       provide: PIPELINE_STAGES,
       inject: [DOCUMENT_STORE],
-      useFactory: (documents: DocumentStore): PipelineStages => {
-        const clusterer = new Clusterer(documents);
-        return {
-          fetch,
-          parse: parseFeed,
-          canonicalUrl,
-          cluster: (item) => clusterer.assign(item),
-          extract: (html, url) => {
-            const article = extractArticle(html, url);
-            return article
-              ? {
-                  title: article.title,
-                  summary: article.excerpt,
-                  bodyHtml: article.contentHtml,
-                  imageUrl: article.leadImageUrl,
-                }
-              : null;
-          },
-        };
-      },
+      useFactory: (documents: DocumentStore) => realPipelineStages(documents, fetch),
     };
     Object.assign(process.env, SERVICE_ENV);
     app = await createServiceApp(

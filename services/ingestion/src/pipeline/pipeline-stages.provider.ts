@@ -6,30 +6,38 @@ import { fetchUrl } from '../fetching';
 import { extractArticle, parseFeed } from '../parsing';
 import { PIPELINE_STAGES, type PipelineStages } from './stages';
 
-/** The real stages (fetching/, parsing/, clustering/) behind the interface the run service uses. */
+/**
+ * The real stages (fetching/, parsing/, clustering/) behind the interface the run service uses. `fetch`
+ * is replaceable so a system test can give the fetcher a test DNS seam; everything else is the real code.
+ */
+export function realPipelineStages(
+  store: DocumentStore,
+  fetch: PipelineStages['fetch'] = fetchUrl,
+): PipelineStages {
+  const clusterer = new Clusterer(store);
+  return {
+    fetch,
+    parse: parseFeed,
+    canonicalUrl,
+    cluster: (item) => clusterer.assign(item),
+    extract: (html, url) => {
+      const article = extractArticle(html, url);
+      return article
+        ? {
+            title: article.title,
+            summary: article.excerpt,
+            bodyHtml: article.contentHtml,
+            imageUrl: article.leadImageUrl,
+          }
+        : null;
+    },
+  };
+}
+
 export const pipelineStagesProviders: Provider[] = [
   {
     provide: PIPELINE_STAGES,
     inject: [DOCUMENT_STORE],
-    useFactory: (store: DocumentStore): PipelineStages => {
-      const clusterer = new Clusterer(store);
-      return {
-        fetch: fetchUrl,
-        parse: parseFeed,
-        canonicalUrl,
-        cluster: (item) => clusterer.assign(item),
-        extract: (html, url) => {
-          const article = extractArticle(html, url);
-          return article
-            ? {
-                title: article.title,
-                summary: article.excerpt,
-                bodyHtml: article.contentHtml,
-                imageUrl: article.leadImageUrl,
-              }
-            : null;
-        },
-      };
-    },
+    useFactory: (store: DocumentStore) => realPipelineStages(store),
   },
 ];
