@@ -1,8 +1,50 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@pulse/platform';
+import { EngagementWindows } from './engagement/engagement-windows';
+import { EngagementHandler } from './engagement/engagement.handler';
+import { EngagementRepository } from './engagement/engagement.repository';
+import { EngagementService } from './engagement/engagement.service';
+import {
+  systemClock,
+  TRENDING_CLOCK,
+  TRENDING_CONFIG,
+  type TrendingClock,
+  type TrendingConfig,
+} from './trending.config';
+import { ScoreBatchesRepository } from './trending/score-batches.repository';
+import { ScoresService } from './trending/scores.service';
+import { TrendingArticlesRepository } from './trending/trending-articles.repository';
+import { TrendingController } from './trending/trending.controller';
+import { TrendingService } from './trending/trending.service';
+
+const providers = [
+  EngagementService,
+  EngagementRepository,
+  EngagementWindows,
+  ScoresService,
+  ScoreBatchesRepository,
+  TrendingArticlesRepository,
+  TrendingService,
+  // trendingConfigSchema, validated at start by the platform (ServiceDefinition.config).
+  {
+    provide: TRENDING_CONFIG,
+    inject: [SERVICE_CONFIG],
+    useFactory: (config: { trending: TrendingConfig }) => config.trending,
+  },
+];
 
 /**
- * The trending service's feature module. Hot topics, popular, rising and statistics from live engagement.
- * Controllers, services, repositories and event handlers are registered here as the service grows.
+ * The trending service's feature module. Consumes article.published and article.engaged; serves hot
+ * topics, popular, rising and statistics; emits trending.scores-updated.
  */
 @Module({})
-export class TrendingModule {}
+export class TrendingModule {
+  /** The module on the system clock (the service definition) or on a settable one (tests). */
+  static withClock(clock: TrendingClock = systemClock): DynamicModule {
+    return {
+      module: TrendingModule,
+      controllers: [TrendingController, EngagementHandler],
+      providers: [...providers, { provide: TRENDING_CLOCK, useValue: clock }],
+    };
+  }
+}

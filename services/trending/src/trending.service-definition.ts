@@ -1,11 +1,13 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
 import type { ServiceDefinition } from '@pulse/platform';
+import { trendingConfigSchema } from './trending.config';
 import { TrendingModule } from './trending.module';
 
 export const trendingService: ServiceDefinition = {
   name: 'trending',
-  module: TrendingModule,
+  module: TrendingModule.withClock(),
   uses: ['bus', 'store', 'cache'],
   defaultPort: 3104,
   httpPrefixes: SERVICE_HTTP_PREFIXES.trending,
+  config: { trending: trendingConfigSchema },
 };

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CACHE_STORE, type CacheStore } from '@pulse/platform';
+import { minuteOf, WINDOW_MINUTES, type MinuteBuckets } from '../scoring';
+
+/** Every key this service writes starts with this, so it never collides with another service's keys. */
+const PREFIX = 'trending:';
+/** Articles with a view in the last hour, scored by the minute of their latest view. */
+const ACTIVE_KEY = `${PREFIX}active`;
+/** Set once the windows were rebuilt from the store; in memory it vanishes with the process. */
+const READY_KEY = `${PREFIX}windows-ready`;
+/** A bucket hash holds one hour of minutes; two hashes cover any 60-minute window. */
+const bucketKey = (articleId: string, hour: number) => `${PREFIX}views:${articleId}:${hour}`;
+const BUCKET_TTL_MS = 3 * 3_600_000;
+
+/**
+ * Per-article minute buckets of views through the CacheStore port (Redis hashes and a sorted set in
+ * production, memory in embedded mode). Only windows live here; totals live in the store.
+ */
+@Injectable()
+export class EngagementWindows {
+  constructor(@Inject(CACHE_STORE) private readonly cache: CacheStore) {}
+
+  async addView(articleId: string, occurredAtMs: number): Promise<void> {
+    const minute = minuteOf(occurredAtMs);
+    const key = bucketKey(articleId, Math.floor(minute / 60));
+    await this.cache.hincrby(key, String(minute), 1);
+    await this.cache.expire(key, BUCKET_TTL_MS);
+    const latest = (await this.cache.zscore(ACTIVE_KEY, articleId)) ?? -Infinity;
+    if (minute > latest) await this.cache.zadd(ACTIVE_KEY, { member: articleId, score: minute });
+  }
+
+  /** Articles viewed within the window ending at nowMs; drops the ones that fell out of it. */
+  async activeArticles(nowMs: number): Promise<string[]> {
+    const oldest = minuteOf(nowMs) - WINDOW_MINUTES + 1;
+    await this.cache.zremrangeByScore(ACTIVE_KEY, -Infinity, oldest - 1);
+    const members = await this.cache.zrangeByScore(ACTIVE_KEY, oldest, Infinity);
+    return members.map((entry) => entry.member);
+  }
+
+  async buckets(articleId: string, nowMs: number): Promise<MinuteBuckets> {
+    const hour = Math.floor(minuteOf(nowMs) / 60);
+    const [previous, current] = await Promise.all([
+      this.cache.hgetall(bucketKey(articleId, hour - 1)),
+      this.cache.hgetall(bucketKey(articleId, hour)),
+    ]);
+    return { ...previous, ...current } as MinuteBuckets;
+  }
+
+  async isReady(): Promise<boolean> {
+    return (await this.cache.get(READY_KEY)) !== undefined;
+  }
+
+  async markReady(): Promise<void> {
+    await this.cache.set(READY_KEY, true);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './hot-score';
+export * from './views-window';

@@ -1,0 +1,130 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { ArticleScore } from '@pulse/contracts';
+import { LOGGER } from '@pulse/platform';
+import type { Logger } from 'pino';
+import { EngagementWindows } from '../engagement/engagement-windows';
+import { EngagementRepository } from '../engagement/engagement.repository';
+import { hotScore, isHotTopic, isRisingArticle, viewWindow, type ViewWindow } from '../scoring';
+import { TRENDING_CLOCK, TRENDING_CONFIG, type TrendingClock, type TrendingConfig } from '../trending.config';
+import { ScoreBatchesRepository } from './score-batches.repository';
+import type { ArticleScores } from './trending-articles.repository';
+import { TrendingArticlesRepository } from './trending-articles.repository';
+
+const DAY_MS = 86_400_000;
+/** Articles older than the longest period (month) are not rescored: their score has decayed to ~0. */
+const SCORED_AGE_MS = 30 * DAY_MS;
+/** Apply-once markers are kept this long: a replay of older events would count again. */
+const MARKER_RETENTION_MS = 35 * DAY_MS;
+const NO_VIEWS: ViewWindow = { viewsPerHour: 0, recentViews: 0 };
+
+/**
+ * Recomputes hotScore, viewsPerHour, HOT and rising for every article of the last 30 days: every
+ * TRENDING_RECOMPUTE_SECONDS, and TRENDING_RECOMPUTE_DEBOUNCE_MS after a burst of engagement ends.
+ * Changed scores go to content as trending.scores-updated.
+ */
+@Injectable()
+export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
+  private interval?: NodeJS.Timeout;
+  private debounce?: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly articles: TrendingArticlesRepository,
+    private readonly engagements: EngagementRepository,
+    private readonly windows: EngagementWindows,
+    private readonly batches: ScoreBatchesRepository,
+    @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+    @Inject(TRENDING_CONFIG) private readonly config: TrendingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.interval = setInterval(() => void this.recompute(), this.config.TRENDING_RECOMPUTE_SECONDS * 1000);
+    this.interval.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.interval);
+    clearTimeout(this.debounce);
+    await this.running;
+  }
+
+  /** Engagement arrived: recompute once it has been quiet for the debounce delay. */
+  requestRecompute(): void {
+    if (this.closed) return;
+    clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => void this.recompute(), this.config.TRENDING_RECOMPUTE_DEBOUNCE_MS);
+    this.debounce.unref();
+  }
+
+  /** One pass at a time; a request during a pass runs one more pass after it. */
+  async recompute(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.pass();
+        } catch (error) {
+          this.logger.error({ err: error }, 'trending recompute failed');
+        }
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const now = this.clock.now();
+    const computedAt = new Date(now).toISOString();
+    const recent = await this.articles.publishedSince(new Date(now - SCORED_AGE_MS).toISOString());
+    const active = new Set(await this.windows.activeArticles(now));
+    const changed: ArticleScore[] = [];
+    const updates: Array<[string, ArticleScores]> = [];
+    for (const article of recent) {
+      const publishedAtMs = Date.parse(article.publishedAt!);
+      const window = active.has(article._id)
+        ? viewWindow(await this.windows.buckets(article._id, now), now)
+        : NO_VIEWS;
+      const score = hotScore(article, publishedAtMs, now);
+      const next: ArticleScores = {
+        hotScore: score,
+        viewsPerHour: window.viewsPerHour,
+        isHotTopic: isHotTopic(score),
+        rising: isRisingArticle(window, publishedAtMs, now),
+        recentViews: window.recentViews,
+      };
+      if (
+        next.hotScore !== article.hotScore ||
+        next.viewsPerHour !== article.viewsPerHour ||
+        next.isHotTopic !== article.isHotTopic
+      ) {
+        changed.push({
+          articleId: article._id,
+          hotScore: next.hotScore,
+          viewsPerHour: next.viewsPerHour,
+          isHotTopic: next.isHotTopic,
+        });
+      }
+      if (
+        changed.at(-1)?.articleId === article._id ||
+        next.rising !== article.rising ||
+        next.recentViews !== article.recentViews
+      ) {
+        updates.push([article._id, next]);
+      }
+    }
+    // The event first: a crash before the scores are saved only re-sends them next pass.
+    await this.batches.record(computedAt, changed);
+    for (const [id, scores] of updates) await this.articles.saveScores(id, scores);
+    await this.engagements.purgeBefore(new Date(now - MARKER_RETENTION_MS).toISOString());
+    await this.batches.purgeBefore(new Date(now - DAY_MS).toISOString());
+  }
+}

@@ -1,0 +1,32 @@
+import type { CategorySlug, ContentType } from '@pulse/contracts';
+
+/**
+ * One article as trending knows it: the list-item metadata from article.published and the durable
+ * engagement totals, with the scores of the last recompute. The totals are written by the engagement
+ * handler before the bus commits the event (README 'Durability').
+ */
+export interface TrendingArticleRecord {
+  _id: string;
+  /** Absent until article.published arrived (engagement can arrive first). */
+  type?: ContentType;
+  title?: string;
+  summary?: string;
+  categories?: CategorySlug[];
+  tags?: string[];
+  publishedAt?: string;
+  url?: string;
+  imageUrl?: string | null;
+  views: number;
+  likes: number;
+  shares: number;
+  /** Shares through a social platform (not copy-link or the native sheet). */
+  snsShares: number;
+  hotScore: number;
+  viewsPerHour: number;
+  isHotTopic: boolean;
+  rising: boolean;
+  /** Views in the last 30 minutes at the last recompute: the rising list's order. */
+  recentViews: number;
+  lastEngagedAt?: string;
+  updatedAt: string;
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  hotTopicsQuerySchema,
+  popularQuerySchema,
+  risingQuerySchema,
+  trendingStatsQuerySchema,
+  type TrendingListResponse,
+  type TrendingPeriod,
+  type TrendingStatsResponse,
+} from '@pulse/contracts';
+import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
+import { toListItem } from './to-list-item';
+import { TrendingArticlesRepository } from './trending-articles.repository';
+
+const DAY_MS = 86_400_000;
+const PERIOD_DAYS: Record<TrendingPeriod, number> = { day: 1, week: 7, month: 30 };
+/** Seoul has no daylight saving: its dates are UTC+9. */
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+const seoulDate = (ms: number) => new Date(ms + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The trending reads: queries validated by the contracts' schemas (a bad value is a ZodError → 400). */
+@Injectable()
+export class TrendingService {
+  constructor(
+    private readonly articles: TrendingArticlesRepository,
+    @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+  ) {}
+
+  /** Highest hotScore first, among articles with any score; isHotTopic says which earn the badge. */
+  async hotTopics(query: unknown): Promise<TrendingListResponse> {
+    const { limit, type } = hotTopicsQuerySchema.parse(query);
+    const rows = await this.articles.list(
+      { hotScore: { $gt: 0 }, ...(type ? { type } : {}) },
+      { hotScore: -1, publishedAt: -1 },
+      limit,
+    );
+    return { articles: rows.map(toListItem) };
+  }
+
+  /** Articles published within the period, most viewed first, then most liked. */
+  async popular(query: unknown): Promise<TrendingListResponse> {
+    const { period, limit, type } = popularQuerySchema.parse(query);
+    const rows = await this.articles.list(
+      { publishedAt: { $gte: this.since(period) }, ...(type ? { type } : {}) },
+      { views: -1, likes: -1, publishedAt: -1 },
+      limit,
+    );
+    return { articles: rows.map(toListItem) };
+  }
+
+  /** Articles meeting the rising rule at the last recompute, most views in the last 30 minutes first. */
+  async rising(query: unknown): Promise<TrendingListResponse> {
+    const { limit } = risingQuerySchema.parse(query);
+    const rows = await this.articles.list({ rising: true }, { recentViews: -1, viewsPerHour: -1 }, limit);
+    return { articles: rows.map(toListItem) };
+  }
+
+  /** Over the articles published within the period; one dailyTrends entry per Seoul day, oldest first. */
+  async stats(query: unknown): Promise<TrendingStatsResponse> {
+    const { period } = trendingStatsQuerySchema.parse(query);
+    const now = this.clock.now();
+    const rows = await this.articles.publishedSince(this.since(period));
+    const totalViews = rows.reduce((sum, row) => sum + row.views, 0);
+    const scoreSum = rows.reduce((sum, row) => sum + row.hotScore, 0);
+    const perDay = new Map<string, number>();
+    for (let day = PERIOD_DAYS[period] - 1; day >= 0; day -= 1) perDay.set(seoulDate(now - day * DAY_MS), 0);
+    for (const row of rows) {
+      const date = seoulDate(Date.parse(row.publishedAt!));
+      if (perDay.has(date)) perDay.set(date, perDay.get(date)! + 1);
+    }
+    return {
+      totalStats: {
+        totalArticles: rows.length,
+        totalViews,
+        avgHotScore: rows.length === 0 ? 0 : Math.round((scoreSum / rows.length) * 100) / 100,
+      },
+      hotTopicStats: { hotTopicCount: rows.filter((row) => row.isHotTopic).length },
+      dailyTrends: [...perDay].map(([date, articles]) => ({ date, articles })),
+    };
+  }
+
+  private since(period: TrendingPeriod): string {
+    return new Date(this.clock.now() - PERIOD_DAYS[period] * DAY_MS).toISOString();
+  }
+}
