@@ -113,7 +113,7 @@ async function startTranslation(llm: LanguageModel) {
       eventually(async () => {
         const processed = await store
           .collection<{ _id: string }>('bus_processed_ids')
-          .findOne({ _id: `translation:${envelope.id}` });
+          .findOne({ _id: `translation.${TOPICS.articleCollected}:${envelope.id}` });
         expect(processed).not.toBeNull();
       }),
     close: async () => {
@@ -252,7 +252,7 @@ describe('translation service with an LLM', () => {
     await eventually(async () => {
       const processed = await service.store
         .collection<{ _id: string }>('bus_processed_ids')
-        .findOne({ _id: `translation:${second.id}` });
+        .findOne({ _id: `translation.${TOPICS.articleCollected}:${second.id}` });
       expect(processed).not.toBeNull();
     });
     expect(server.requests).toHaveLength(1);
@@ -419,7 +419,7 @@ describe('translation service with no LLM configured', () => {
     await eventually(async () => {
       const processed = await service.store
         .collection<{ _id: string }>('bus_processed_ids')
-        .findOne({ _id: `translation:${second.id}` });
+        .findOne({ _id: `translation.${TOPICS.articleCollected}:${second.id}` });
       expect(processed).not.toBeNull();
       expect(service.eventsFor('c-off-twice')).toHaveLength(1);
     });

@@ -81,7 +81,7 @@ describe('service event handlers', () => {
     await eventually(() => expect(handled.map((h) => h.id)).toEqual(['a-1', 'a-2']));
     const record = await store
       .collection<{ _id: string }>('bus_processed_ids')
-      .findOne({ _id: `listener:${envelope.id}` });
+      .findOne({ _id: `listener.${ARTICLE_PUBLISHED_TOPIC}:${envelope.id}` });
     expect(record).not.toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticlePublishedPayload, ContentType } from '@pulse/contracts';
 import {
@@ -53,6 +54,16 @@ export class TrendingArticlesRepository {
   /** Stores or refreshes the list-item metadata; engagement that arrived first is kept. */
   async upsertPublished(article: ArticlePublishedPayload, now: string): Promise<void> {
     const { id, ...metadata } = article;
+    // A re-sent identical article.published must change nothing, not even updatedAt (idempotent consumer).
+    const current = await this.articles.findOne({ _id: id });
+    if (
+      current &&
+      Object.entries(metadata).every(([key, value]) =>
+        isDeepStrictEqual((current as Record<string, unknown>)[key], value),
+      )
+    ) {
+      return;
+    }
     await this.articles.updateOne(
       { _id: id },
       { $set: { ...metadata, updatedAt: now }, $setOnInsert: { ...ZERO, ...NO_SCORES } },

@@ -96,7 +96,7 @@ describe('PulseBusTransport: @EventPattern handlers over the EventBus port', () 
     expect(seen.failures).toBe(2);
     expect(dead[0].deadLetter).toMatchObject({
       attempts: 2,
-      group: 'spec-service',
+      group: 'spec-service.spec.article.translate',
       error: {
         message: 'translation model refused the article',
         stack: expect.stringContaining('ArticleEvents.translate'),

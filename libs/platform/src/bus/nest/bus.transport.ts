@@ -48,7 +48,9 @@ export class PulseBusTransport extends Server implements CustomTransportStrategy
         const extras = (handler.extras ?? {}) as HandlerExtras;
         const subscription = await this.bus.subscribe({
           topic: pattern,
-          group: extras.group ?? this.group,
+          // One consumer group per handled topic: each subscription is its own Kafka consumer, and members
+          // of one group subscribed to different topics would be handed partitions they never read.
+          group: extras.group ?? `${this.group}.${pattern}`,
           maxAttempts: extras.maxAttempts ?? this.options.maxAttempts,
           backoff: this.options.backoff,
           processedIds: this.options.processedIds,

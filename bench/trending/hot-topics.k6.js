@@ -1,0 +1,26 @@
+// Load on the trending page's hot-topics call (seed 000 §7: GET /api/trending/hot-topics?limit=10) of a
+// trending service holding a populated day. Run through bench/trending-hot-topics.ts, which starts the
+// service, fills it and points BASE_URL at it; VUS and DURATION as in the gateway baseline.
+import http from 'k6/http';
+import { check } from 'k6';
+
+const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3104';
+
+export const options = {
+  scenarios: {
+    steady: { executor: 'constant-vus', vus: Number(__ENV.VUS || 20), duration: __ENV.DURATION || '20s' },
+  },
+  summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
+  thresholds: {
+    http_req_failed: ['rate<0.01'],
+    'http_req_duration{name:hot-topics}': ['p(95)<250'],
+  },
+};
+
+export default function () {
+  const response = http.get(`${BASE_URL}/api/trending/hot-topics?limit=10`, { tags: { name: 'hot-topics' } });
+  check(response, {
+    'hot-topics 200': (r) => r.status === 200,
+    'ten articles': (r) => r.status === 200 && r.json('articles').length === 10,
+  });
+}
