@@ -59,7 +59,7 @@ export class TrendingArticlesRepository {
     if (
       current &&
       Object.entries(metadata).every(([key, value]) =>
-        isDeepStrictEqual((current as Record<string, unknown>)[key], value),
+        isDeepStrictEqual((current as unknown as Record<string, unknown>)[key], value),
       )
     ) {
       return;
