@@ -20,11 +20,11 @@ interface HandlerExtras {
 }
 
 /**
- * Feeds a service's `@EventPattern(topic)` handlers from our EventBus port, with the service's consumer
- * group, so the same controller runs on the in-process bus and on Kafka. The handler is awaited to the
- * end of its result (promise or observable): the bus commits only after it succeeded, and a thrown
- * error goes back to the bus, which retries and dead-letters. See README.md for why not Nest's Kafka
- * transport.
+ * Feeds a service's `@EventPattern(topic)` handlers from our EventBus port, with one consumer group per
+ * topic (`<service>.<topic>`), so the same controller runs on the in-process bus and on Kafka. The handler
+ * is awaited to the end of its result (promise or observable): the bus commits only after it succeeded,
+ * and a thrown error goes back to the bus, which retries and dead-letters. See README.md for why not
+ * Nest's Kafka transport.
  */
 export class PulseBusTransport extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
