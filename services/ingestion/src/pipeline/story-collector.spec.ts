@@ -99,8 +99,11 @@ describe('a near-duplicate joining a story', () => {
     expect(story?.sources).toEqual(join.payload.sources);
 
     // The second source's next run finds the item again: a duplicate, and nothing more is announced.
+    // Events are only stored by a write to the story (outbox), so an untouched story proves none was.
+    const before = await stories().findOne({ _id: first.payload.clusterId }, { projection: { _outbox: 0 } });
     await run('second');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = await stories().findOne({ _id: first.payload.clusterId }, { projection: { _outbox: 0 } });
+    expect(after).toEqual(before);
     expect(collected).toHaveLength(2);
   });
 
