@@ -3,19 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
 import { freePort, startTs, type RunningProcess } from '../support/processes';
+import { required } from '../support/infra-env';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'] as const;
 const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community'];
-
-/** Reads a variable infra/local exports; a missing one fails the suite with the command to run. */
-function required(variable: string): string {
-  const value = process.env[variable];
-  if (!value)
-    throw new Error(
-      `${variable} is not set: run \`infra/local/pulse-local up\` and \`eval "$(infra/local/pulse-local env)"\` (npm test does both)`,
-    );
-  return value;
-}
 
 /**
  * The local-stack mode (DESIGN §2): every service its own process over Kafka, the MongoDB-compatible

@@ -23,16 +23,7 @@ import {
   type StoredTranslation,
 } from '../support/news-pipeline';
 import { freePort, startTs, type RunningProcess } from '../support/processes';
-
-/** Reads a variable infra/local exports; a missing one fails the suite with the command to run. */
-function required(variable: string): string {
-  const value = process.env[variable];
-  if (!value)
-    throw new Error(
-      `${variable} is not set: run \`infra/local/pulse-local up\` and \`eval "$(infra/local/pulse-local env)"\` (npm test does both)`,
-    );
-  return value;
-}
+import { required } from '../support/infra-env';
 
 /** The bus's default partition count (BUS_PARTITIONS), for topics this test may be the first to need. */
 const BUS_PARTITIONS = 3;

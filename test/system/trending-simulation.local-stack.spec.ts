@@ -28,16 +28,7 @@ import {
   type Snapshot,
   type TrendingApi,
 } from '../support/trending-simulation';
-
-/** Reads a variable infra/local exports; a missing one fails the suite with the command to run. */
-function required(variable: string): string {
-  const value = process.env[variable];
-  if (!value)
-    throw new Error(
-      `${variable} is not set: run \`infra/local/pulse-local up\` and \`eval "$(infra/local/pulse-local env)"\` (npm test does both)`,
-    );
-  return value;
-}
+import { required } from '../support/infra-env';
 
 /** The bus's default partition count (BUS_PARTITIONS), for topics this test may be the first to need. */
 const BUS_PARTITIONS = 3;
