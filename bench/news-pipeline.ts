@@ -42,10 +42,10 @@ import {
   type DocumentStore,
 } from '@pulse/platform';
 import { dropMongoDatabase, kafkaTestBrokers, mongoTestUrl, uniqueMongoDatabaseUrl } from '@pulse/testing';
-import { Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
 import { runPipeline, type PipelineOptions, type PipelineResult } from './news-pipeline/pipeline-run';
 import { RunScopedBus } from './news-pipeline/run-scoped-bus';
+import { deleteTopics } from './kafka-topics';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 500);
 const PER_FEED = Math.min(200, Number(process.env.BENCH_PER_FEED ?? 50));
@@ -113,20 +113,6 @@ async function onKafka(root: string): Promise<PipelineResult> {
     for (const store of stores) await store.close().catch(() => undefined);
     for (const url of urls) await dropMongoDatabase(url).catch(() => undefined);
     await deleteTopics(brokers, run);
-  }
-}
-
-/** Best effort: the run's topics (and their .dlt) off the shared local broker. */
-async function deleteTopics(brokers: string[], prefix: string): Promise<void> {
-  const admin = new Kafka({ clientId: 'pulse-bench-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
-  try {
-    await admin.connect();
-    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
-    if (topics.length > 0) await admin.deleteTopics({ topics });
-  } catch {
-    // Left behind: harmless, named by run.
-  } finally {
-    await admin.disconnect().catch(() => undefined);
   }
 }
 

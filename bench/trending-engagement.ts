@@ -39,11 +39,11 @@ import {
   type Subscription,
 } from '@pulse/platform';
 import { dropMongoDatabase, kafkaTestBrokers, uniqueMongoDatabaseUrl } from '@pulse/testing';
-import { Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
 import { RunScopedBus } from './news-pipeline/run-scoped-bus';
 import { syntheticLoad } from './trending/synthetic-load';
 import { publishAll, startTrending, waitFor } from './trending/trending-app';
+import { deleteTopics } from './kafka-topics';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 500);
@@ -168,20 +168,6 @@ class GroupPerTopicBus implements EventBus {
 
   close(): Promise<void> {
     return this.inner.close();
-  }
-}
-
-/** Best effort: the run's topics (and their .dlt) off the shared local broker. */
-async function deleteTopics(brokers: string[], prefix: string): Promise<void> {
-  const admin = new Kafka({ clientId: 'pulse-bench-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
-  try {
-    await admin.connect();
-    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
-    if (topics.length > 0) await admin.deleteTopics({ topics });
-  } catch {
-    // Left behind: harmless, named by run.
-  } finally {
-    await admin.disconnect().catch(() => undefined);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type ArticlePublishedPayload,
   type EventEnvelope,
 } from '@pulse/contracts';
+import { seededRandom } from '@pulse/testing';
 
 /**
  * Load for the trending benches (the simulation specs' scripted day lives with the tests): `articles`
@@ -24,17 +25,6 @@ export interface SyntheticLoad {
 const HOUR_MS = 3_600_000;
 const TYPES = ['news', 'news', 'news', 'insight', 'analysis'] as const;
 const CATEGORIES = ['gen-ai', 'blockchain', 'big-tech'] as const;
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export function syntheticLoad(options: {
   nowMs: number;

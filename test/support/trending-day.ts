@@ -5,6 +5,7 @@ import {
   type ArticlePublishedPayload,
   type EventEnvelope,
 } from '@pulse/contracts';
+import { seededRandom } from '@pulse/testing';
 
 /**
  * A scripted day of engagement for the trending service (issue 5, "What it must show"): deterministic
@@ -109,18 +110,6 @@ export interface ScriptedDayOptions {
 
 const SHARE_PLATFORMS = ['facebook', 'twitter', 'telegram', 'linkedin', 'copy-link', 'native'] as const;
 const CATEGORIES = ['gen-ai', 'blockchain', 'big-tech'] as const;
-
-/** mulberry32: small, seeded, reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** yyyy-MM-dd in Asia/Seoul (UTC+9, no daylight saving). */
 export const seoulDate = (ms: number): string => new Date(ms + 9 * HOUR_MS).toISOString().slice(0, 10);

@@ -13,3 +13,4 @@ export * from './bus-delivery/delivery.scenario';
 export * from './contracts/store-parity.contract';
 export * from './contracts/outbox.contract';
 export * from './fixture-server';
+export * from './seeded-random';

@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TOPICS, type ArticleTranslatedPayload, type OriginalSource } from '@pulse/contracts';
+import {
+  mergeOriginalSources,
+  TOPICS,
+  type ArticleTranslatedPayload,
+  type OriginalSource,
+} from '@pulse/contracts';
 import {
   DOCUMENT_STORE,
   DuplicateKeyError,
@@ -10,7 +15,6 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
-import { mergeSources } from './events/article-translated.payload';
 import type { TokenTally, TranslationRecord } from './translation.entity';
 
 const COLLECTION = 'translations';
@@ -115,7 +119,7 @@ export class TranslationRepository {
       const job = await this.findById(id);
       if (!job) return 'missing';
       const current = job.source.sources;
-      const sources = mergeSources(current, more);
+      const sources = mergeOriginalSources(current, more);
       if (sources.length === current.length) return 'unchanged';
       const published = republish(job, sources);
       const { matched } = await this.outbox.updateOne(

@@ -5,7 +5,7 @@ import {
   entityId,
   httpUrl,
   isoDateTime,
-  originalSourceSchema,
+  originalSourcesSchema,
   youtubeVideoIdSchema,
 } from './shared-schemas';
 
@@ -22,7 +22,7 @@ export const ARTICLE_COLLECTED_VERSION = 1;
 export const articleCollectedPayloadSchema = z.object({
   /** The near-duplicate cluster: one Korean article per cluster. Also the partition key. */
   clusterId: entityId,
-  sources: z.array(originalSourceSchema).min(1).max(50),
+  sources: originalSourcesSchema,
   /** English title, summary and sanitised body as extracted from the source. */
   title: z.string().min(1).max(1000),
   summary: z.string().max(5000),

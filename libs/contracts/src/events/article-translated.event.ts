@@ -8,7 +8,7 @@ import {
   entityId,
   httpUrl,
   isoDateTime,
-  originalSourceSchema,
+  originalSourcesSchema,
   translationStatusSchema,
   youtubeVideoIdSchema,
 } from './shared-schemas';
@@ -49,7 +49,7 @@ export const articleTranslatedPayloadSchema = z.object({
   /** Null when no LLM wrote the text ('pending'). */
   model: z.string().min(1).max(200).nullable(),
   usage: tokenUsageSchema.nullable(),
-  sources: z.array(originalSourceSchema).min(1).max(50),
+  sources: originalSourcesSchema,
   imageUrl: httpUrl.nullable(),
   youtubeVideos: z
     .array(

@@ -32,5 +32,28 @@ export const originalSourceSchema = z.object({
 });
 export type OriginalSource = z.output<typeof originalSourceSchema>;
 
+/** Most original sources an article lists (article.collected and article.translated). */
+export const ORIGINAL_SOURCES_MAX = 50;
+
+/** The events' list of a story's sources: at least one, at most ORIGINAL_SOURCES_MAX. */
+export const originalSourcesSchema = z.array(originalSourceSchema).min(1).max(ORIGINAL_SOURCES_MAX);
+
+/**
+ * A story's sources with `more` added: de-duplicated by canonical URL, the earlier entry kept, in order,
+ * at most ORIGINAL_SOURCES_MAX (a source past the cap is dropped, so the story keeps its first sources).
+ * Shared by ingestion (the story record) and translation (the article), so both lists agree.
+ */
+export function mergeOriginalSources(existing: OriginalSource[], more: OriginalSource[]): OriginalSource[] {
+  const seen = new Set<string>();
+  const merged: OriginalSource[] = [];
+  for (const source of [...existing, ...more]) {
+    if (merged.length >= ORIGINAL_SOURCES_MAX) break;
+    if (seen.has(source.canonicalUrl)) continue;
+    seen.add(source.canonicalUrl);
+    merged.push(source);
+  }
+  return merged;
+}
+
 /** Bounds that keep one message well under Kafka's default 1 MB limit. */
 export const BODY_HTML_MAX = 500_000;

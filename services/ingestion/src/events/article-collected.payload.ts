@@ -11,7 +11,6 @@ import type { CanonicalItem } from '../pipeline/pipeline.types';
 
 const SUMMARY_MAX = 5000;
 /** The contract's bound on a story's original sources. */
-export const SOURCES_MAX = 50;
 const YOUTUBE_MAX = 20;
 
 const validOr = <T>(
@@ -30,22 +29,6 @@ export function toOriginalSource(item: CanonicalItem): OriginalSource {
     author: item.author ? item.author.slice(0, 300) : null,
     publishedAt: validOr(isoDateTime, item.publishedAt),
   };
-}
-
-/**
- * A story's sources with `more` added: de-duplicated by canonical URL, the earlier entry kept, in order,
- * at most SOURCES_MAX (a source past the cap is dropped, so the story keeps its first sources).
- */
-export function mergeSources(existing: OriginalSource[], more: OriginalSource[]): OriginalSource[] {
-  const seen = new Set<string>();
-  const merged: OriginalSource[] = [];
-  for (const source of [...existing, ...more]) {
-    if (merged.length >= SOURCES_MAX) break;
-    if (seen.has(source.canonicalUrl)) continue;
-    seen.add(source.canonicalUrl);
-    merged.push(source);
-  }
-  return merged;
 }
 
 /**

@@ -1,6 +1,6 @@
+import { mergeOriginalSources } from '@pulse/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleCollectedPayload, OriginalSource } from '@pulse/contracts';
-import { mergeSources } from '../events/article-collected.payload';
 import {
   DOCUMENT_STORE,
   DuplicateKeyError,
@@ -86,7 +86,7 @@ export class CollectedStoryRepository {
     for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt += 1) {
       const story = await this.findById(clusterId);
       if (!story) return false;
-      const sources = mergeSources(story.sources, joining.sources);
+      const sources = mergeOriginalSources(story.sources, joining.sources);
       if (sources.length === story.sources.length) return false;
       const {
         clusterId: _joiningCluster,

@@ -1,4 +1,4 @@
-import { ARTICLE_COLLECTED_TOPIC, type ArticleCollectedPayload, type EventEnvelope } from '@pulse/contracts';
+import type { ArticleCollectedPayload, EventEnvelope } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { RunQueue } from '../schedule/run-queue';
 import {
@@ -10,13 +10,14 @@ import { fetched } from './testing/fake-stages';
 import {
   admin,
   sourceBody,
+  collectArticleEvents,
   startIngestionTestApp,
   type IngestionTestApp,
 } from './testing/ingestion-test-app';
 
 describe('a near-duplicate joining a story', () => {
   let t: IngestionTestApp;
-  const collected: Array<EventEnvelope<ArticleCollectedPayload>> = [];
+  let collected: Array<EventEnvelope<ArticleCollectedPayload>> = [];
   const ids: Record<string, string> = {};
 
   const run = async (key: string) => {
@@ -34,11 +35,7 @@ describe('a near-duplicate joining a story', () => {
 
   beforeAll(async () => {
     t = await startIngestionTestApp({ config: { INGESTION_FIRST_RUN_DELAY_SECONDS: 86_400 } });
-    await t.bus.subscribe({
-      topic: ARTICLE_COLLECTED_TOPIC,
-      group: 'translation-test',
-      handler: (envelope) => void collected.push(envelope as EventEnvelope<ArticleCollectedPayload>),
-    });
+    collected = await collectArticleEvents(t);
     t.stages
       .respond(
         'https://feeds.example/first.xml',

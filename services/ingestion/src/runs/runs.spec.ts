@@ -1,10 +1,11 @@
-import { ARTICLE_COLLECTED_TOPIC, type ArticleCollectedPayload, type EventEnvelope } from '@pulse/contracts';
+import type { ArticleCollectedPayload, EventEnvelope } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { COLLECTED_STORIES, type CollectedStory } from '../pipeline/collected-story.repository';
 import { fetched } from '../pipeline/testing/fake-stages';
 import {
   admin,
   sourceBody,
+  collectArticleEvents,
   startIngestionTestApp,
   type IngestionTestApp,
 } from '../pipeline/testing/ingestion-test-app';
@@ -13,7 +14,7 @@ import type { RunView } from './run.entity';
 
 describe('source runs', () => {
   let t: IngestionTestApp;
-  const collected: Array<EventEnvelope<ArticleCollectedPayload>> = [];
+  let collected: Array<EventEnvelope<ArticleCollectedPayload>> = [];
   const ids: Record<string, string> = {};
 
   const createSource = async (key: string, url: string) => {
@@ -44,11 +45,7 @@ describe('source runs', () => {
   beforeAll(async () => {
     // The scheduler stays out of the way: only manual triggers run sources here.
     t = await startIngestionTestApp({ config: { INGESTION_FIRST_RUN_DELAY_SECONDS: 86_400 } });
-    await t.bus.subscribe({
-      topic: ARTICLE_COLLECTED_TOPIC,
-      group: 'translation-test',
-      handler: (envelope) => void collected.push(envelope as EventEnvelope<ArticleCollectedPayload>),
-    });
+    collected = await collectArticleEvents(t);
     t.stages
       .respond(
         'https://feeds.example/good.xml',

@@ -2,7 +2,6 @@ import {
   SUMMARY_MAX_LENGTH,
   type ArticleCollectedPayload,
   type ArticleTranslatedPayload,
-  type OriginalSource,
 } from '@pulse/contracts';
 import type { Classification } from '../classify/keyword-classifier';
 import type { TranslationOutput } from '../output/translation-output.schema';
@@ -11,23 +10,6 @@ import type { TokenTally } from '../translation.entity';
 
 const TITLE_MAX = 300;
 /** The contracts' bound on a story's original sources. */
-export const SOURCES_MAX = 50;
-
-/**
- * A story's sources with `more` added: de-duplicated by canonical URL, the earlier entry kept, in order,
- * at most SOURCES_MAX (a source past the cap is dropped, so the article keeps its first sources).
- */
-export function mergeSources(existing: OriginalSource[], more: OriginalSource[]): OriginalSource[] {
-  const seen = new Set<string>();
-  const merged: OriginalSource[] = [];
-  for (const source of [...existing, ...more]) {
-    if (merged.length >= SOURCES_MAX) break;
-    if (seen.has(source.canonicalUrl)) continue;
-    seen.add(source.canonicalUrl);
-    merged.push(source);
-  }
-  return merged;
-}
 
 /** Cuts at a word boundary and marks the cut, so a shortened English summary still reads as prose. */
 export function truncate(text: string, max: number): string {

@@ -1,4 +1,5 @@
 import type { EngagementTotals } from './hot-score';
+import { seededRandom } from '@pulse/testing';
 
 /**
  * A synthetic but realistic news day, for calibrating hotScore: articles published evenly over 24 h,
@@ -23,21 +24,9 @@ export const REALISTIC_DAY: SyntheticDayOptions = { articles: 400, medianViews: 
 const HOUR_MS = 3_600_000;
 const HALF_LIFE_HOURS = 6;
 
-/** mulberry32: a small seeded PRNG, so the calibration figure is reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The day's articles as they stand at `endMs` (the end of the day). */
 export function syntheticDay(options: SyntheticDayOptions, endMs: number): SyntheticArticle[] {
-  const next = random(options.seed);
+  const next = seededRandom(options.seed);
   const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return Array.from({ length: options.articles }, () => {
     const ageHours = next() * 24;

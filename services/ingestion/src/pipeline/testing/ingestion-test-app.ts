@@ -1,3 +1,4 @@
+import { ARTICLE_COLLECTED_TOPIC, type ArticleCollectedPayload, type EventEnvelope } from '@pulse/contracts';
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -92,3 +93,16 @@ export const sourceBody = (overrides: Record<string, unknown> = {}) => ({
   category: 'gen-ai',
   ...overrides,
 });
+
+/** Collects every article.collected the app emits, as a downstream consumer (translation) would see them. */
+export async function collectArticleEvents(
+  t: IngestionTestApp,
+): Promise<Array<EventEnvelope<ArticleCollectedPayload>>> {
+  const collected: Array<EventEnvelope<ArticleCollectedPayload>> = [];
+  await t.bus.subscribe({
+    topic: ARTICLE_COLLECTED_TOPIC,
+    group: 'translation-test',
+    handler: (envelope) => void collected.push(envelope as EventEnvelope<ArticleCollectedPayload>),
+  });
+  return collected;
+}
