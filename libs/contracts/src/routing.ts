@@ -20,3 +20,18 @@ export const SERVICE_HTTP_PREFIXES = {
 
 export type ServiceName = keyof typeof SERVICE_HTTP_PREFIXES;
 export const SERVICE_NAMES = Object.keys(SERVICE_HTTP_PREFIXES) as ServiceName[];
+
+/**
+ * Public paths outside /api that the content service answers (seed 000 §2: feeds opened as plain links).
+ * The gateway routes exact paths and the per-category pattern to content; every other non-/api path is a
+ * front-end document.
+ */
+export const CONTENT_FEED_PATHS = [
+  '/rss.xml',
+  '/atom.xml',
+  '/feed.json',
+  '/sitemap.xml',
+  '/news-sitemap.xml',
+] as const;
+/** /category/{slug}/rss.xml; the slug is checked by the content service (unknown → 404). */
+export const CATEGORY_FEED_PATH_PATTERN = /^\/category\/[^/]+\/rss\.xml$/;

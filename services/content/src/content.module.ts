@@ -1,8 +1,52 @@
-import { Module } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { ArticlesCoreModule } from './articles/articles-core.module';
+import { ArticlesModule } from './articles/articles.module';
+import { AuthoringModule } from './authoring/authoring.module';
+import { CONTENT_CLOCK, systemClock, type ContentClock } from './content.config';
+import { EngagementModule } from './engagement/engagement.module';
+import { FeedsModule } from './feeds/feeds.module';
+import { ImagesModule } from './images/images.module';
+import { PublishingModule } from './publishing/publishing.module';
+import { SearchModule } from './search/search.module';
+import { SourcesModule } from './sources/sources.module';
+import { TechAnalysisModule } from './tech-analysis/tech-analysis.module';
 
 /**
- * The content service's feature module. Articles, news/insight/analysis lists, categories, archive, Korean search, feeds, sources, tech analyses, images, engagement.
- * Controllers, services, repositories and event handlers are registered here as the service grows.
+ * The content service: articles and their lists, categories, archive, Korean search, feeds, sources,
+ * tech analyses, images, engagement and authoring. Each area is its own module over the shared article
+ * store (ArticlesCoreModule).
  */
 @Module({})
-export class ContentModule {}
+export class ContentModule {
+  /** The module on the system clock (the service definition) or on a settable one (tests). */
+  static withClock(clock: ContentClock = systemClock): DynamicModule {
+    return {
+      module: ContentModule,
+      imports: [
+        ClockModule.with(clock),
+        ArticlesCoreModule,
+        PublishingModule,
+        ArticlesModule,
+        EngagementModule,
+        SearchModule,
+        FeedsModule,
+        ImagesModule,
+        TechAnalysisModule,
+        SourcesModule,
+        AuthoringModule,
+      ],
+    };
+  }
+}
+
+@Global()
+@Module({})
+class ClockModule {
+  static with(clock: ContentClock): DynamicModule {
+    return {
+      module: ClockModule,
+      providers: [{ provide: CONTENT_CLOCK, useValue: clock }],
+      exports: [CONTENT_CLOCK],
+    };
+  }
+}

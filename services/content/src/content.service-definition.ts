@@ -1,11 +1,16 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import type { ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { siteConfigSchema } from './content.config';
 import { ContentModule } from './content.module';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
-  module: ContentModule,
-  uses: ['bus', 'store', 'search', 'cache', 'images'],
+  module: ContentModule.withClock(),
+  uses: ['bus', 'store', 'search', 'cache', 'images', 'llm'],
   defaultPort: 3101,
   httpPrefixes: SERVICE_HTTP_PREFIXES.content,
+  config: {
+    site: siteConfigSchema,
+    admin: adminConfigSchema,
+  },
 };

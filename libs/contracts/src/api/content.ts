@@ -24,6 +24,8 @@ export interface OriginalArticle {
   sourceUrl: string;
   title: string;
   author: string | null;
+  /** The source's name, e.g. 'OpenAI Blog', for the original-source box. */
+  sourceName?: string;
 }
 
 /**
@@ -115,6 +117,8 @@ export interface Article {
   insightMeta: InsightMeta | null;
   /** DESIGN §5: 'pending' articles show the English original until the backfill translates them. */
   translationStatus: TranslationStatus;
+  /** true on the demo corpus's sample articles (DESIGN §2: sample content is clearly marked). */
+  sample?: boolean;
 }
 
 /** Cards never render the body, so lists leave it out. */

@@ -1,0 +1,86 @@
+import type {
+  ArticleTag,
+  CategorySlug,
+  ContentType,
+  InsightMeta,
+  NormalizedTechMeta,
+  OriginalArticle,
+  SharePlatform,
+  TranslationStatus,
+  YoutubeVideo,
+} from '@pulse/contracts';
+
+/**
+ * 'published' is visible to readers; 'draft' is an authored item not yet published (admins only);
+ * 'held' is a translation held for review, kept but never listed.
+ */
+export const ARTICLE_STATES = ['published', 'draft', 'held'] as const;
+export type ArticleState = (typeof ARTICLE_STATES)[number];
+
+/**
+ * An article as the content service stores it (collection 'articles'). Engagement counters live on the
+ * document so lists can sort by them; techMeta is written in one canonical spelling (readTechMeta).
+ */
+export interface ArticleRecord {
+  _id: string;
+  type: ContentType;
+  state: ArticleState;
+  title: string;
+  summary: string;
+  /** Sanitised HTML. */
+  content: string;
+  imageUrl: string | null;
+  publishedAt: string;
+  updatedAt: string;
+  createdAt: string;
+  primaryCategory: CategorySlug;
+  secondaryCategory: CategorySlug | null;
+  tags: ArticleTag[];
+  youtubeVideos: YoutubeVideo[];
+  /** Every clustered source, first one first; originalArticle is the first. */
+  originalSources: (OriginalArticle & { sourceId: string; sourceName: string })[];
+  likesCount: number;
+  sharesCount: number;
+  snsShareCount: number;
+  /** Shares per platform (seed 000 §7 share {platform}). */
+  sharesByPlatform: Partial<Record<SharePlatform, number>>;
+  views: number;
+  hotScore: number;
+  viewsPerHour: number;
+  isHotTopic: boolean;
+  techMeta: NormalizedTechMeta | null;
+  insightMeta: InsightMeta | null;
+  translationStatus: TranslationStatus;
+  /** The demo corpus's sample articles (DESIGN §2: clearly marked sample content). */
+  sample?: true;
+  /** translatedAt of the article.translated last applied; an older redelivery changes nothing. */
+  sourceVersion: string | null;
+  /** computedAt of the trending batch last applied to this article. */
+  scoresComputedAt: string | null;
+}
+
+/** The counters and scores a re-translation must never reset. */
+export type EngagementFields = Pick<
+  ArticleRecord,
+  | 'likesCount'
+  | 'sharesCount'
+  | 'snsShareCount'
+  | 'sharesByPlatform'
+  | 'views'
+  | 'hotScore'
+  | 'viewsPerHour'
+  | 'isHotTopic'
+  | 'scoresComputedAt'
+>;
+
+export const ZERO_ENGAGEMENT: EngagementFields = {
+  likesCount: 0,
+  sharesCount: 0,
+  snsShareCount: 0,
+  sharesByPlatform: {},
+  views: 0,
+  hotScore: 0,
+  viewsPerHour: 0,
+  isHotTopic: false,
+  scoresComputedAt: null,
+};

@@ -1,0 +1,89 @@
+import type { ArticlePublishedPayload, ArticleTranslatedPayload, YoutubeVideo } from '@pulse/contracts';
+import { sanitiseHtml } from '@pulse/platform';
+import type { ArticleRecord } from '../articles/article.record';
+import { tagSlug } from '../articles/tag-slug';
+
+/** The content fields of an article, as article.translated gives them (counters are not touched). */
+export type TranslatedFields = Pick<
+  ArticleRecord,
+  | 'type'
+  | 'title'
+  | 'summary'
+  | 'content'
+  | 'imageUrl'
+  | 'primaryCategory'
+  | 'secondaryCategory'
+  | 'tags'
+  | 'youtubeVideos'
+  | 'originalSources'
+  | 'insightMeta'
+  | 'translationStatus'
+  | 'sourceVersion'
+>;
+
+const toVideo = (video: ArticleTranslatedPayload['youtubeVideos'][number]): YoutubeVideo => ({
+  embedId: video.embedId,
+  title: video.title ?? '',
+  thumbnailUrl: video.thumbnailUrl ?? `https://i.ytimg.com/vi/${video.embedId}/hqdefault.jpg`,
+  channelTitle: video.channelTitle ?? '',
+});
+
+/** Tags de-duplicated by slug, first spelling kept. */
+function toTags(names: readonly string[]): ArticleRecord['tags'] {
+  const seen = new Set<string>();
+  const tags: ArticleRecord['tags'] = [];
+  for (const name of names) {
+    const slug = tagSlug(name);
+    if (seen.has(slug)) continue;
+    seen.add(slug);
+    tags.push({ id: slug, name: name.trim(), slug });
+  }
+  return tags;
+}
+
+export function translatedFields(payload: ArticleTranslatedPayload): TranslatedFields {
+  return {
+    type: payload.contentType,
+    title: payload.title,
+    summary: payload.summary,
+    // Translation sanitised it already; sanitised again here because this service is the one that serves
+    // it, and an event on the bus is only as trustworthy as every producer that can write to the topic.
+    content: sanitiseHtml(payload.bodyHtml),
+    imageUrl: payload.imageUrl,
+    primaryCategory: payload.primaryCategory,
+    secondaryCategory:
+      payload.secondaryCategory === payload.primaryCategory ? null : payload.secondaryCategory,
+    tags: toTags(payload.tags),
+    youtubeVideos: payload.youtubeVideos.map(toVideo),
+    originalSources: payload.sources.map((source) => ({
+      sourceId: source.sourceId,
+      sourceName: source.sourceName,
+      sourceUrl: source.url,
+      title: source.title,
+      author: source.author,
+    })),
+    insightMeta:
+      payload.contentType === 'insight' ? { keyInsights: payload.keyInsights, relatedIndustries: [] } : null,
+    translationStatus: payload.translationStatus,
+    sourceVersion: payload.translatedAt,
+  };
+}
+
+const READER_PATHS = { news: 'news', insight: 'insights', analysis: 'analysis' } as const;
+
+/** The article.published payload of a stored article. */
+export function publishedPayload(article: ArticleRecord): ArticlePublishedPayload {
+  return {
+    id: article._id,
+    type: article.type,
+    title: article.title.slice(0, 300),
+    summary: article.summary.slice(0, 1000),
+    categories: article.secondaryCategory
+      ? [article.primaryCategory, article.secondaryCategory]
+      : [article.primaryCategory],
+    tags: article.tags.map((tag) => tag.name.slice(0, 50)).slice(0, 10),
+    publishedAt: article.publishedAt,
+    url: `/${READER_PATHS[article.type]}/${encodeURIComponent(article._id)}`,
+    imageUrl: article.imageUrl,
+  };
+}
