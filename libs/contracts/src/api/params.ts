@@ -77,3 +77,10 @@ export const idParamSchema = z
 export const slugParamSchema = z
   .string({ error: () => 'slug is required' })
   .regex(/^[\p{L}\p{N}_-]{1,200}$/u, { error: 'slug must be 1 to 200 letters, digits, _ or -' });
+
+/**
+ * Parses a path parameter so that a ZodError's path names it (the 400 then reads 'id: id must be…'
+ * rather than 'body: …'): parsePathParam('id', idParamSchema, request.params.id).
+ */
+export const parsePathParam = <T extends z.ZodType>(name: string, schema: T, value: unknown): z.output<T> =>
+  z.object({ [name]: schema }).parse({ [name]: value })[name] as z.output<T>;

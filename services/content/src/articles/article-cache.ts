@@ -1,0 +1,42 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Article, ArticleListItem } from '@pulse/contracts';
+import { CACHE_STORE, type CacheStore } from '@pulse/platform';
+import { ArticleChanges } from './article-changes';
+
+/** Seed 000 §7: article 5 minutes, related 10 minutes. */
+export const ARTICLE_TTL_MS = 5 * 60_000;
+export const RELATED_TTL_MS = 10 * 60_000;
+
+const articleKey = (id: string) => `content:article:${id}`;
+const relatedKey = (id: string) => `content:related:${id}`;
+
+/**
+ * Cached article responses through the cache port (Redis when several replicas share it). An article's
+ * entries are dropped when its content changes (ArticleChanges) and when a like or share changes its
+ * counters; views are not invalidated — a view count up to 5 minutes old on the detail is the price of
+ * not re-reading a hot article on every view.
+ */
+@Injectable()
+export class ArticleCache implements OnModuleInit {
+  constructor(
+    @Inject(CACHE_STORE) private readonly cache: CacheStore,
+    private readonly changes: ArticleChanges,
+  ) {}
+
+  onModuleInit(): void {
+    this.changes.onChange((article) => this.invalidate(article._id));
+  }
+
+  /** The cached article, or the loader's (null, not found, is cached too, briefly, by the caller's choice). */
+  article(id: string, load: () => Promise<Article | null>): Promise<Article | null> {
+    return this.cache.getOrLoad(articleKey(id), ARTICLE_TTL_MS, load);
+  }
+
+  related(id: string, load: () => Promise<ArticleListItem[]>): Promise<ArticleListItem[]> {
+    return this.cache.getOrLoad(relatedKey(id), RELATED_TTL_MS, load);
+  }
+
+  async invalidate(id: string): Promise<void> {
+    await this.cache.del([articleKey(id), relatedKey(id)]);
+  }
+}

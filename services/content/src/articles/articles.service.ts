@@ -1,0 +1,135 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  categoryPageQuerySchema,
+  idParamSchema,
+  parsePathParam,
+  insightsListQuerySchema,
+  newsListQuerySchema,
+  PAGE_SIZES,
+  resolveCategorySlug,
+  type ArticleDetailResponse,
+  type ArticleListItem,
+  type CategoryPageResponse,
+  type OffsetPageResponse,
+  type RelatedArticlesResponse,
+} from '@pulse/contracts';
+import type { Filter, SortSpec } from '@pulse/platform';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { ArticleCache } from './article-cache';
+import { toArticle, toListItem } from './article.mapper';
+import { CATEGORY_SORT_SPECS, categoryFilter } from './article-queries';
+import type { ArticleRecord } from './article.record';
+import { ArticlesRepository, PUBLISHED } from './articles.repository';
+
+/** Seed 000 §8: what a missing article is called, by the detail page and every call on an article. */
+export const ARTICLE_NOT_FOUND = 'Article not found';
+/** Seed 000 §8: an unknown category. */
+export const CATEGORY_NOT_FOUND = 'Category not found';
+/** Related articles shown on the detail page's sidebar. */
+export const RELATED_LIMIT = 6;
+/** How many recent articles of the category are weighed for relatedness. */
+const RELATED_CANDIDATES = 60;
+
+/** A category request by a legacy or Korean name: the caller answers with a redirect to the slug. */
+export class CategoryRedirect {
+  constructor(readonly slug: string) {}
+}
+
+/** Reading articles: the news and insight lists, the detail, related articles and category pages. */
+@Injectable()
+export class ArticlesService {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly cache: ArticleCache,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+  ) {}
+
+  /** GET /api/content/news: newest first; hot=true lists hot topics by hotScore. */
+  news(query: unknown): Promise<OffsetPageResponse> {
+    const { limit, offset, hot } = newsListQuerySchema.parse(query);
+    const filter: Filter = hot
+      ? { ...PUBLISHED, type: 'news', isHotTopic: true }
+      : { ...PUBLISHED, type: 'news' };
+    const sort: SortSpec = hot ? { hotScore: -1, publishedAt: -1 } : { publishedAt: -1 };
+    return this.offsetPage(filter, sort, offset, limit);
+  }
+
+  /** GET /api/content/insights. */
+  insights(query: unknown): Promise<OffsetPageResponse> {
+    const { limit, offset } = insightsListQuerySchema.parse(query);
+    return this.offsetPage({ ...PUBLISHED, type: 'insight' }, { publishedAt: -1 }, offset, limit);
+  }
+
+  /** GET /api/articles/:id. */
+  async detail(id: unknown): Promise<ArticleDetailResponse> {
+    const articleId = parsePathParam('id', idParamSchema, id);
+    const article = await this.cache.article(articleId, async () => {
+      const record = await this.articles.findPublished(articleId);
+      return record ? toArticle(record) : null;
+    });
+    if (!article) throw new NotFoundException(ARTICLE_NOT_FOUND);
+    return { article };
+  }
+
+  /** The published article or a 404, for the other calls on one article. */
+  async requirePublished(id: unknown): Promise<ArticleRecord> {
+    const record = await this.articles.findPublished(parsePathParam('id', idParamSchema, id));
+    if (!record) throw new NotFoundException(ARTICLE_NOT_FOUND);
+    return record;
+  }
+
+  /**
+   * GET /api/articles/related/:id: articles of the same category ranked by tags in common, then by
+   * recency; the type does not matter (the sidebar links to /{type}/{id}).
+   */
+  async related(id: unknown): Promise<RelatedArticlesResponse> {
+    const article = await this.requirePublished(id);
+    const articles = await this.cache.related(article._id, () => this.findRelated(article));
+    return { articles };
+  }
+
+  /** GET /api/articles/category/:slug; a legacy or Korean name throws CategoryRedirect. */
+  async category(name: string, query: unknown): Promise<CategoryPageResponse> {
+    const slug = resolveCategorySlug(name);
+    if (!slug) throw new NotFoundException(CATEGORY_NOT_FOUND);
+    const { page, sort, filter } = categoryPageQuerySchema.parse(query);
+    if (slug !== name) throw new CategoryRedirect(slug);
+    const where = categoryFilter(slug, filter, this.clock.now());
+    const size = PAGE_SIZES.category;
+    const [records, total] = await Promise.all([
+      this.articles.find(where, { sort: CATEGORY_SORT_SPECS[sort], skip: (page - 1) * size, limit: size }),
+      this.articles.count(where),
+    ]);
+    return { articles: records.map(toListItem), currentPage: page, totalPages: Math.ceil(total / size) };
+  }
+
+  private async offsetPage(filter: Filter, sort: SortSpec, offset: number, limit: number) {
+    // One more than asked says whether another page exists without counting the collection.
+    const records = await this.articles.find(filter, { sort, skip: offset, limit: limit + 1 });
+    return {
+      articles: records.slice(0, limit).map(toListItem),
+      pagination: { hasMore: records.length > limit },
+    };
+  }
+
+  private async findRelated(article: ArticleRecord): Promise<ArticleListItem[]> {
+    const candidates = await this.articles.find(
+      {
+        ...PUBLISHED,
+        _id: { $ne: article._id },
+        $or: [
+          { primaryCategory: article.primaryCategory },
+          { 'tags.slug': { $in: article.tags.map((tag) => tag.slug) } },
+        ],
+      },
+      { sort: { publishedAt: -1 }, limit: RELATED_CANDIDATES },
+    );
+    const mine = new Set(article.tags.map((tag) => tag.slug));
+    const shared = (other: ArticleRecord) => other.tags.filter((tag) => mine.has(tag.slug)).length;
+    return candidates
+      .map((other, recency) => ({ other, rank: shared(other) * 1000 - recency }))
+      .sort((a, b) => b.rank - a.rank)
+      .slice(0, RELATED_LIMIT)
+      .map(({ other }) => toListItem(other));
+  }
+}
