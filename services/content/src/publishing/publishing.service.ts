@@ -48,7 +48,12 @@ export class PublishingService {
       if (current.sourceVersion !== null && current.sourceVersion >= payload.translatedAt) return 'unchanged';
       // A held article stays where an editor left it; a published one stays published.
       const nextState = current.state === 'published' ? 'published' : state;
-      const next: ArticleRecord = { ...current, ...fields, state: nextState, updatedAt: payload.translatedAt };
+      const next: ArticleRecord = {
+        ...current,
+        ...fields,
+        state: nextState,
+        updatedAt: payload.translatedAt,
+      };
       const applied = await this.articles.update(
         { _id: current._id, sourceVersion: current.sourceVersion },
         { $set: { ...fields, state: nextState, updatedAt: payload.translatedAt } },

@@ -81,12 +81,14 @@ export async function startContentTestApp(options: ContentTestOptions = {}) {
       return envelope;
     },
     translated: (payload: ArticleTranslatedPayload) =>
-      publishEvent(bus, TOPICS.articleTranslated, payload, { source: 'translation' }).then(async (envelope) => {
-        sent.push(envelope as EventEnvelope);
-        await eventually(async () => expect(await processed()).toBeGreaterThanOrEqual(sent.length), {
-          timeoutMs: 10_000,
-        });
-      }),
+      publishEvent(bus, TOPICS.articleTranslated, payload, { source: 'translation' }).then(
+        async (envelope) => {
+          sent.push(envelope as EventEnvelope);
+          await eventually(async () => expect(await processed()).toBeGreaterThanOrEqual(sent.length), {
+            timeoutMs: 10_000,
+          });
+        },
+      ),
     /** Collects what the service emits on `topic` (call before the action). */
     async collect(topic: Topic, group = `test-${topic}`) {
       const seen: EventEnvelope[] = [];
@@ -123,7 +125,9 @@ function safeJson(body: string): unknown {
 
 let serial = 0;
 /** A valid article.translated payload; override what the test cares about. */
-export function translatedArticle(overrides: Partial<ArticleTranslatedPayload> = {}): ArticleTranslatedPayload {
+export function translatedArticle(
+  overrides: Partial<ArticleTranslatedPayload> = {},
+): ArticleTranslatedPayload {
   serial += 1;
   const id = overrides.articleId ?? `art-${String(serial).padStart(4, '0')}`;
   return {

@@ -1,0 +1,26 @@
+// Load on the article page's call (seed 000 §7: GET /api/articles/{id}) straight to the content service.
+// Run through bench/content-detail.ts, which starts the service, publishes ARTICLES articles with ids
+// `${PREFIX}{0..ARTICLES-1}` and points BASE_URL at it. Each request picks a random article.
+import http from 'k6/http';
+import { check } from 'k6';
+
+const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3101';
+const ARTICLES = Number(__ENV.ARTICLES || 1000);
+const PREFIX = __ENV.PREFIX || 'bench-';
+
+export const options = {
+  scenarios: {
+    steady: { executor: 'constant-vus', vus: Number(__ENV.VUS || 20), duration: __ENV.DURATION || '20s' },
+  },
+  summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
+  thresholds: {
+    http_req_failed: ['rate<0.01'],
+    'http_req_duration{name:article}': ['p(95)<250'],
+  },
+};
+
+export default function () {
+  const id = `${PREFIX}${Math.floor(Math.random() * ARTICLES)}`;
+  const response = http.get(`${BASE_URL}/api/articles/${id}`, { tags: { name: 'article' } });
+  check(response, { 'article 200': (r) => r.status === 200 });
+}
