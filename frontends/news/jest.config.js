@@ -1,1 +1,10 @@
-module.exports = { ...require('../../jest.preset'), displayName: 'frontend-news', rootDir: __dirname };
+const preset = require('../../jest.preset');
+
+module.exports = {
+  ...preset,
+  displayName: 'frontend-news',
+  rootDir: __dirname,
+  // Component tests render into a linkedom DOM (src/test/dom-env.ts).
+  setupFiles: ['<rootDir>/src/test/dom-env.ts'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/src/test/style-stub.js', ...preset.moduleNameMapper },
+};

@@ -1,4 +1,11 @@
 // Remote 'news', served from /remotes/news/ (see remoteConfig in ../rspack.common.js).
+const path = require('node:path');
 const { remoteConfig } = require('../rspack.common');
 
-module.exports = remoteConfig({ name: 'news', dir: __dirname, exposes: { './App': './src/App.tsx' } });
+const config = remoteConfig({ name: 'news', dir: __dirname, exposes: { './App': './src/App.tsx' } });
+
+// Constants from libs/contracts are deep-imported from their dependency-free TypeScript sources (constants,
+// taxonomy), so swc compiles them too; the package index would bring every zod schema along.
+config.module.rules[0].include.push(path.join(__dirname, '../../libs/contracts/src'));
+
+module.exports = config;

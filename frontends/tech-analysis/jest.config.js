@@ -1,5 +1,10 @@
+const preset = require('../../jest.preset');
+
 module.exports = {
-  ...require('../../jest.preset'),
+  ...preset,
   displayName: 'frontend-tech-analysis',
   rootDir: __dirname,
+  // Component tests render into a linkedom DOM (src/test/dom-env.ts).
+  setupFiles: ['<rootDir>/src/test/dom-env.ts'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/src/test/style-stub.js', ...preset.moduleNameMapper },
 };

@@ -1,41 +1,37 @@
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { queryCache } from '@pulse/frontend-ui';
 import App from './App';
+import { installFetch } from './test/fetch-mock';
+import { cleanup, FakeIntersectionObserver, get, location, pageText, render } from './test/dom';
 
-// Mounted as the shell mounts it, so the relative routes are checked against real URLs.
-function render(url: string): string {
-  return renderToString(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/news/*" element={<App section="news" />} />
-        <Route path="/insights/*" element={<App section="insights" />} />
-        <Route path="/analysis/*" element={<App section="analysis" />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+// Mounted as the shell mounts it (appProps.section per mount), so the relative routes meet real URLs.
+beforeEach(() => {
+  queryCache.clear();
+  FakeIntersectionObserver.install();
+  installFetch().on('GET', /^\/api\/content\//, { body: { articles: [], pagination: { hasMore: false } } });
+});
+afterEach(cleanup);
 
 describe('news remote routes', () => {
   it.each([
-    ['/news', '뉴스 목록은 곧 제공됩니다.'],
-    ['/news/abc123', '뉴스 상세 페이지는 곧 제공됩니다.'],
-    ['/insights', '인사이트 목록은 곧 제공됩니다.'],
-    ['/insights/abc123', '인사이트 상세 페이지는 곧 제공됩니다.'],
-    ['/analysis', '분석 목록은 곧 제공됩니다.'],
-    ['/analysis/abc123', '분석 상세 페이지는 곧 제공됩니다.'],
-    ['/news/abc123/extra', '404 Page Not Found'],
-  ])('%s shows "%s"', (url, text) => {
-    expect(render(url)).toContain(text);
+    ['news', '/news', '뉴스'],
+    ['insights', '/insights', '인사이트'],
+  ])('the %s section lists at %s', async (section, url, heading) => {
+    await render(<App section={section} />, url, `/${section}/*`);
+    expect(get('h1').textContent).toBe(heading);
   });
 
-  it('falls back to the news section when the shell passes no known section', () => {
-    const html = renderToString(
-      <MemoryRouter initialEntries={['/x']}>
-        <Routes>
-          <Route path="/x/*" element={<App section="bogus" />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    expect(html).toContain('뉴스 목록은 곧 제공됩니다.');
+  it('sends /analysis to the tech-analysis list, where analyses are listed', async () => {
+    await render(<App section="analysis" />, '/analysis', '/analysis/*');
+    expect(location()).toBe('/tech-analysis');
+  });
+
+  it('shows the not-found page for a path deeper than an article', async () => {
+    await render(<App section="news" />, '/news/abc123/extra', '/news/*');
+    expect(pageText()).toContain('404 Page Not Found');
+  });
+
+  it('falls back to the news section when the shell passes no known section', async () => {
+    await render(<App section="bogus" />, '/x', '/x/*');
+    expect(get('[role="tablist"]').textContent).toContain('전체 뉴스');
   });
 });

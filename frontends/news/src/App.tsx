@@ -1,37 +1,42 @@
-import { NotFound, Placeholder } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
+import { NotFound } from '@pulse/frontend-ui';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DetailSkeleton } from './detail/DetailStates';
+import { InsightsListPage } from './list/InsightsListPage';
+import { NewsListPage } from './list/NewsListPage';
+import { isNewsSection, type NewsSection } from './sections';
+import './styles.css';
 
-export type NewsSection = 'news' | 'insights' | 'analysis';
+// The detail page is its own chunk, loaded when an article is opened.
+const ContentDetailPage = lazy(() => import('./detail/ContentDetailPage'));
 
-const SECTIONS: Record<NewsSection, { title: string; list: string; detail: string }> = {
-  news: { title: '뉴스', list: '뉴스 목록은 곧 제공됩니다.', detail: '뉴스 상세 페이지는 곧 제공됩니다.' },
-  insights: {
-    title: '인사이트',
-    list: '인사이트 목록은 곧 제공됩니다.',
-    detail: '인사이트 상세 페이지는 곧 제공됩니다.',
-  },
-  analysis: {
-    title: '분석',
-    list: '분석 목록은 곧 제공됩니다.',
-    detail: '분석 상세 페이지는 곧 제공됩니다.',
-  },
-};
+export type { NewsSection };
+
+function SectionIndex({ section }: { section: NewsSection }) {
+  if (section === 'insights') return <InsightsListPage />;
+  // Seed 000 §2: /analysis is where an analysis detail's back link goes; its list is the tech-analysis list.
+  if (section === 'analysis') return <Navigate to="/tech-analysis" replace />;
+  return <NewsListPage />;
+}
 
 /**
  * Mounted by the shell at /news/*, /insights/* and /analysis/*; routes are relative to that mount, so the
  * shell passes which section this is.
  */
 export default function App({ section }: { section?: unknown }) {
-  const copy = SECTIONS[isSection(section) ? section : 'news'];
+  const current = isNewsSection(section) ? section : 'news';
   return (
     <Routes>
-      <Route index element={<Placeholder title={copy.title} message={copy.list} />} />
-      <Route path=":id" element={<Placeholder title={copy.title} message={copy.detail} />} />
+      <Route index element={<SectionIndex section={current} />} />
+      <Route
+        path=":id"
+        element={
+          <Suspense fallback={<DetailSkeleton />}>
+            <ContentDetailPage section={current} />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
-}
-
-function isSection(value: unknown): value is NewsSection {
-  return typeof value === 'string' && value in SECTIONS;
 }

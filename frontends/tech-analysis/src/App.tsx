@@ -1,14 +1,25 @@
-import { NotFound, Placeholder } from '@pulse/frontend-ui';
+import { NotFound } from '@pulse/frontend-ui';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { DetailSkeleton } from './detail/DetailStates';
+import { TechAnalysisListPage } from './list/TechAnalysisListPage';
+import './styles.css';
+
+// The detail page (tabs, highlighter) is its own chunk, loaded when an analysis is opened.
+const TechAnalysisDetailPage = lazy(() => import('./detail/TechAnalysisDetailPage'));
 
 /** Mounted by the shell at /tech-analysis/*; routes are relative to that mount. */
 export default function App() {
   return (
     <Routes>
-      <Route index element={<Placeholder title="기술 분석" message="기술 분석 목록은 곧 제공됩니다." />} />
+      <Route index element={<TechAnalysisListPage />} />
       <Route
         path=":slug"
-        element={<Placeholder title="기술 분석" message="기술 분석 상세 페이지는 곧 제공됩니다." />}
+        element={
+          <Suspense fallback={<DetailSkeleton />}>
+            <TechAnalysisDetailPage />
+          </Suspense>
+        }
       />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -1,0 +1,38 @@
+import { useInfiniteList } from '@pulse/frontend-ui';
+import { INSIGHTS_PAGE_SIZE, insightsPagePath } from '../api';
+import { COPY } from '../copy';
+import { InsightCard } from './InsightCard';
+import { ListFooter } from './ListStates';
+
+/** /insights: a featured first card, then the rest, loaded as the reader scrolls (seed 000 §2). */
+export function InsightsListPage() {
+  const list = useInfiniteList('insights', insightsPagePath);
+  const onePageLoaded = list.articles.length <= INSIGHTS_PAGE_SIZE;
+  return (
+    <section className="page insights-list">
+      <h1>{COPY.list.insightsTitle}</h1>
+      <p className="page-intro">{COPY.list.insightsIntro}</p>
+      <div className="news-grid">
+        {list.articles.map((article, index) => (
+          <InsightCard
+            key={article.id}
+            article={article}
+            featured={index === 0}
+            wide={index === 0 && onePageLoaded}
+            priority={index < 2}
+          />
+        ))}
+      </div>
+      <ListFooter
+        count={list.articles.length}
+        hasMore={list.hasMore}
+        isLoading={list.isLoading}
+        isLoadingMore={list.isLoadingMore}
+        error={list.error}
+        loadMore={list.loadMore}
+        emptyText={COPY.list.emptyInsights}
+        endText={COPY.list.endInsights}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { TechAnalysisDetailResponse } from '@pulse/contracts';
+import { ApiError, ARTICLE_QUERY, useApiQuery } from '@pulse/frontend-ui';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { detailPath } from '../api';
+import { COPY } from '../copy';
+import { tabId, Tabs } from '../Tabs';
+import { AnalysisHeader } from './AnalysisHeader';
+import { CodeExamples } from './CodeExamples';
+import { DetailProblem, DetailSkeleton } from './DetailStates';
+import { RelatedAnalyses } from './RelatedAnalyses';
+import { Resources } from './Resources';
+import { Html, OverviewTab, TutorialTab } from './Sections';
+import { useDocumentMeta } from './use-document-meta';
+import { useCountView } from './view-count';
+
+type DetailTab = 'overview' | 'tutorial' | 'code' | 'resources';
+const TABS = (['overview', 'tutorial', 'code', 'resources'] as const).map((value) => ({
+  value,
+  label: COPY.detail.tabs[value],
+}));
+
+/** /tech-analysis/{slug} (seed 000 §2 'Tech analysis detail'). Keyed by slug: a related analysis opens on its overview. */
+export default function TechAnalysisDetailRoute() {
+  const { slug = '' } = useParams();
+  return <TechAnalysisDetailPage key={slug} slug={slug} />;
+}
+
+function TechAnalysisDetailPage({ slug }: { slug: string }) {
+  const { data, error, refetch } = useApiQuery<TechAnalysisDetailResponse>(
+    `tech-analysis:${slug}`,
+    detailPath(slug),
+    ARTICLE_QUERY,
+  );
+  const [tab, setTab] = useState<DetailTab>('overview');
+  const analysis = data?.analysis;
+  useDocumentMeta(
+    analysis
+      ? { title: analysis.title, description: analysis.executiveSummary, keywords: analysis.seoKeywords }
+      : null,
+  );
+  useCountView(analysis?.id);
+
+  if (!analysis) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return <DetailProblem message={COPY.detail.notFound} />;
+    }
+    if (error)
+      return (
+        <DetailProblem
+          message={COPY.detail.loadError}
+          detail={error.message}
+          onRetry={() => void refetch()}
+        />
+      );
+    return <DetailSkeleton />;
+  }
+
+  return (
+    <article className="analysis-detail">
+      <AnalysisHeader analysis={analysis} />
+      <Tabs label={COPY.detail.tabsLabel} idPrefix="analysis" tabs={TABS} selected={tab} onSelect={setTab} />
+      <div
+        id="analysis-panel"
+        role="tabpanel"
+        aria-labelledby={tabId('analysis', tab)}
+        className="analysis-panel"
+      >
+        {tab === 'overview' && <OverviewTab analysis={analysis} />}
+        {tab === 'tutorial' && <TutorialTab analysis={analysis} />}
+        {tab === 'code' && <CodeExamples examples={analysis.codeExamples} />}
+        {tab === 'resources' && <Resources resources={analysis.externalResources} />}
+      </div>
+      <Html title={COPY.detail.futureOutlook} html={analysis.futureOutlook} />
+      <Html title={COPY.detail.conclusion} html={analysis.conclusion} />
+      <RelatedAnalyses analyses={data.relatedAnalyses ?? []} />
+    </article>
+  );
+}

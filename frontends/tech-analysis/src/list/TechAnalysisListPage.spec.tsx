@@ -1,0 +1,107 @@
+import { queryCache } from '@pulse/frontend-ui';
+import App from '../App';
+import {
+  cleanup,
+  click,
+  FakeIntersectionObserver,
+  get,
+  location,
+  pageText,
+  queryAll,
+  render,
+  waitFor,
+} from '../test/dom';
+import { installFetch, type FetchMock } from '../test/fetch-mock';
+import { listItems } from '../test/fixtures';
+
+const page = (prefix: string, count: number, pageNo: number, totalPages: number) => ({
+  body: { analyses: listItems(prefix, count), pagination: { page: pageNo, totalPages } },
+});
+
+let api: FetchMock;
+beforeEach(() => {
+  queryCache.clear();
+  FakeIntersectionObserver.install();
+  api = installFetch();
+});
+afterEach(cleanup);
+
+const open = (url = '/tech-analysis') => render(<App />, url, '/tech-analysis/*');
+const cards = () => queryAll('.analysis-card');
+
+describe('tech analysis list', () => {
+  it('shows all + 8 category buttons and the first page of cards linking to /tech-analysis/{slug}', async () => {
+    api.on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 9, 1, 2));
+    await open();
+    await waitFor(() => expect(cards()).toHaveLength(9));
+
+    const buttons = queryAll('[role="group"] button').map((b) => b.textContent);
+    expect(buttons).toEqual([
+      '전체',
+      'AI/ML',
+      '웹 프레임워크',
+      '클라우드 네이티브',
+      '블록체인',
+      '데이터 엔지니어링',
+      'DevOps',
+      '모바일',
+      '보안',
+    ]);
+    expect(get('button[aria-pressed="true"]').textContent).toBe('전체');
+    expect(get('a', '분석 a1').getAttribute('href')).toBe('/tech-analysis/a1');
+    expect(cards()[0].textContent).toContain('중급');
+    expect(cards()[0].textContent).toContain('7분 읽기');
+  });
+
+  it('loads the next page when the sentinel shows, until the last page', async () => {
+    api
+      .on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 9, 1, 2))
+      .on('GET', '/api/tech-analysis?page=2&limit=9&lang=ko', page('b', 3, 2, 2));
+    await open();
+    await waitFor(() => expect(cards()).toHaveLength(9));
+    const observer = FakeIntersectionObserver.watching('[data-testid="end-sentinel"]');
+    expect(observer.options.threshold).toBe(0.1);
+
+    await observer.show(0.1);
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(queryAll('[data-testid="end-sentinel"]')).toHaveLength(0);
+    expect(pageText()).toContain('모든 기술분석을 확인했습니다');
+  });
+
+  it('filters by category from page 1, and says when a category has none', async () => {
+    api
+      .on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 2, 1, 1))
+      .on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko&category=security', page('s', 0, 1, 0));
+    await open();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+
+    await click(get('button', '보안'));
+    await waitFor(() => expect(pageText()).toContain('이 카테고리에는 아직 기술분석이 없습니다.'));
+    expect(cards()).toHaveLength(0);
+    expect(location()).toBe('/tech-analysis?category=security');
+    expect(get('button[aria-pressed="true"]').textContent).toBe('보안');
+  });
+
+  it('says when there are no analyses yet', async () => {
+    api.on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 0, 1, 0));
+    await open();
+    await waitFor(() => expect(pageText()).toContain('아직 등록된 기술분석이 없습니다.'));
+  });
+
+  it('shows an error with a retry', async () => {
+    let fail = true;
+    api.on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', () =>
+      fail
+        ? {
+            status: 400,
+            body: { statusCode: 400, error: 'Bad Request', message: 'category must be one of: …' },
+          }
+        : page('a', 1, 1, 1),
+    );
+    await open();
+    await waitFor(() => expect(get('[role="alert"]').textContent).toContain('category must be one of'));
+    fail = false;
+    await click(get('button', '다시 시도'));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+});
