@@ -41,6 +41,8 @@ export interface TechAnalysisListItem {
   estimatedReadingTime: number;
   likesCount: number;
   publishedAt: string;
+  /** true on the demo corpus's sample analyses (DESIGN §2: sample content is clearly marked). */
+  sample?: boolean;
 }
 
 /** Seed 000 §3 TechAnalysis, the detail page's fields. */

@@ -7,6 +7,7 @@ import type { Adapter } from '../lifecycle';
 import { createOutbox } from '../outbox/create-outbox';
 import type { PortSet } from '../runtime/port-set';
 import { PinoNestLogger, registerHttpTracing } from '../observability';
+import { registerOpenApiRoute } from '../openapi/openapi.route';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { PlatformModule } from './platform.module';
 import { loadServiceConfig, type ServiceDefinition } from './service-definition';
@@ -58,6 +59,9 @@ export async function createServiceApp(
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
+    // Fastify answers a longer path parameter with its own 414 before any handler runs; let it reach the
+    // handler's schema, which answers 400 naming the parameter in the common error shape (DESIGN §7).
+    routerOptions: { maxParamLength: 2_000 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
     logger: new PinoNestLogger(logger),
@@ -67,6 +71,9 @@ export async function createServiceApp(
   });
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   registerHttpTracing(app.getHttpAdapter().getInstance());
+  // Every service with public paths publishes its OpenAPI document; the gateway (no paths of its own) merges them.
+  if (definition.httpPrefixes.length > 0)
+    registerOpenApiRoute(app.getHttpAdapter().getInstance(), definition.name);
   // Signals are handled by whoever runs the app (runService, the embedded launcher), which also closes
   // the adapters after the app; Nest's own shutdown hooks would race them.
   await app.init();

@@ -57,6 +57,11 @@ export interface ArticleRecord {
   sourceVersion: string | null;
   /** computedAt of the trending batch last applied to this article. */
   scoresComputedAt: string | null;
+  /**
+   * Ids of engagement operations applied to the counters but not yet settled on their reader's marker
+   * (engagement/engagement-applier.ts); empty except while a change is in flight. Never sent to readers.
+   */
+  engagementOps?: string[];
 }
 
 /** The counters and scores a re-translation must never reset. */

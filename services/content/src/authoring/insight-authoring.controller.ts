@@ -1,0 +1,36 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { AdminGuard } from '@pulse/platform';
+import { InsightAuthoringService } from './insight-authoring.service';
+
+/** Admin authoring of insights (chosen paths; DESIGN §10: admins only). */
+@Controller('/api/content/admin/insights')
+@UseGuards(AdminGuard)
+export class InsightAuthoringController {
+  constructor(private readonly insights: InsightAuthoringService) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.insights.list(query);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.insights.get(id);
+  }
+
+  @Post()
+  create(@Body() body: unknown) {
+    return this.insights.create(body);
+  }
+
+  @Patch(':id')
+  update(@Param('id') id: string, @Body() body: unknown) {
+    return this.insights.update(id, body);
+  }
+
+  @Post(':id/publish')
+  @HttpCode(200)
+  publish(@Param('id') id: string) {
+    return this.insights.publish(id);
+  }
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  adminListQuerySchema,
+  createInsightBodySchema,
+  idParamSchema,
+  parsePathParam,
+  TOPICS,
+  updateInsightBodySchema,
+  type AdminInsight,
+  type AdminListResponse,
+} from '@pulse/contracts';
+import { LOGGER, OUTBOX, OutboxWriter, type Filter } from '@pulse/platform';
+import type { Logger } from 'pino';
+import { ArticleChanges } from '../articles/article-changes';
+import { toArticle } from '../articles/article.mapper';
+import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
+import { ArticlesRepository } from '../articles/articles.repository';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { publishedPayload } from '../publishing/translated-article';
+import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
+
+export const INSIGHT_NOT_FOUND = 'Insight not found';
+/** Cards show 2 key insights (the featured one 3, seed 000 §2), so a published insight needs 2. */
+export const MIN_KEY_INSIGHTS_TO_PUBLISH = 2;
+
+/**
+ * Insights written here, not by the translation pipeline: those have no source version (a translated
+ * article carries its translatedAt). Admins edit only these, so a re-translation never overwrites an
+ * editor's work and an editor never edits what the next re-translation would overwrite.
+ */
+const AUTHORED: Filter = { type: 'insight', sourceVersion: null, state: { $in: ['draft', 'published'] } };
+const isAuthored = (record: ArticleRecord): boolean =>
+  record.type === 'insight' && record.sourceVersion === null && record.state !== 'held';
+
+/**
+ * Admin authoring of insights (issue 4 'Authoring'): an insight is an Article of type 'insight', written
+ * as a draft; publishing makes it visible and emits article.published in the same write (outbox), then
+ * tells the derived views (search, caches, feeds) through ArticleChanges.
+ */
+@Injectable()
+export class InsightAuthoringService {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly changes: ArticleChanges,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async list(rawQuery: unknown): Promise<AdminListResponse<AdminInsight>> {
+    const query = adminListQuerySchema.parse(rawQuery);
+    const filter = query.state === 'all' ? AUTHORED : { ...AUTHORED, state: query.state };
+    const [total, records] = await Promise.all([
+      this.articles.count(filter),
+      this.articles.find(filter, {
+        sort: { updatedAt: -1 },
+        skip: (query.page - 1) * query.limit,
+        limit: query.limit,
+      }),
+    ]);
+    return {
+      items: records.map(toAdminInsight),
+      pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
+    };
+  }
+
+  async get(rawId: unknown): Promise<AdminInsight> {
+    return toAdminInsight(await this.require(rawId));
+  }
+
+  async create(body: unknown): Promise<AdminInsight> {
+    return toAdminInsight(await this.createDraft(toInsightContent(createInsightBodySchema.parse(body))));
+  }
+
+  /** Stores a new draft insight (the admin API and the LLM drafts). */
+  async createDraft(content: InsightContent): Promise<ArticleRecord> {
+    const now = this.nowIso();
+    const record: ArticleRecord = {
+      _id: `insight-${randomUUID()}`,
+      type: 'insight',
+      state: 'draft',
+      ...content,
+      // Replaced by the moment of publishing; a draft is listed by nobody but admins.
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      ...ZERO_ENGAGEMENT,
+      techMeta: null,
+      // Written in Korean here: nothing for the translation pipeline to do.
+      translationStatus: 'translated',
+      sourceVersion: null,
+    };
+    if (!(await this.articles.insert(record, []))) throw new ConflictException('Insight id already exists');
+    return record;
+  }
+
+  /** PATCH: merges onto the stored insight; a published one stays published and is announced again. */
+  async update(rawId: unknown, body: unknown): Promise<AdminInsight> {
+    const patch = updateInsightBodySchema.parse(body);
+    const current = await this.require(rawId);
+    const content = toInsightContent(createInsightBodySchema.parse({ ...toInsightInput(current), ...patch }));
+    const next: ArticleRecord = { ...current, ...content, updatedAt: this.nowIso() };
+    // A published insight's new title and summary reach trending and the newsletter the way a
+    // re-translated article's do: article.published again (consumers are idempotent by article id).
+    const events =
+      next.state === 'published' ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next))] : [];
+    const applied = await this.articles.update(
+      { _id: current._id, state: current.state, updatedAt: current.updatedAt },
+      { $set: { ...content, updatedAt: next.updatedAt } },
+      events,
+    );
+    if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
+    if (next.state === 'published') await this.notify(next);
+    return toAdminInsight(next);
+  }
+
+  /** Publishes a draft; publishing a published insight changes nothing and answers it as it is. */
+  async publish(rawId: unknown): Promise<AdminInsight> {
+    const current = await this.require(rawId);
+    if (current.state === 'published') return toAdminInsight(current);
+    const keyInsights = current.insightMeta?.keyInsights.length ?? 0;
+    if (keyInsights < MIN_KEY_INSIGHTS_TO_PUBLISH)
+      throw new BadRequestException(
+        `keyInsights: an insight needs at least ${MIN_KEY_INSIGHTS_TO_PUBLISH} key insights to be published (has ${keyInsights})`,
+      );
+    const now = this.nowIso();
+    const next: ArticleRecord = { ...current, state: 'published', publishedAt: now, updatedAt: now };
+    const applied = await this.articles.update(
+      { _id: current._id, state: 'draft', updatedAt: current.updatedAt },
+      { $set: { state: 'published', publishedAt: now, updatedAt: now } },
+      [this.outbox.event(TOPICS.articlePublished, publishedPayload(next))],
+    );
+    if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
+    await this.notify(next);
+    return toAdminInsight(next);
+  }
+
+  private async require(rawId: unknown): Promise<ArticleRecord> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const record = await this.articles.findById(id);
+    if (!record || !isAuthored(record)) throw new NotFoundException(INSIGHT_NOT_FOUND);
+    return record;
+  }
+
+  /** Listeners failing never undo the write: each derived view rebuilds from the store (ArticleChanges). */
+  private async notify(record: ArticleRecord): Promise<void> {
+    try {
+      await this.changes.changed(record);
+    } catch (error) {
+      this.logger.error({ err: error, articleId: record._id }, 'a listener failed after an insight changed');
+    }
+  }
+
+  private nowIso(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}
+
+export function toAdminInsight(record: ArticleRecord): AdminInsight {
+  return {
+    ...toArticle(record),
+    state: record.state === 'published' ? 'published' : 'draft',
+    createdAt: record.createdAt,
+  };
+}

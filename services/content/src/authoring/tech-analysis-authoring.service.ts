@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  adminListQuerySchema,
+  createTechAnalysisBodySchema,
+  idParamSchema,
+  parsePathParam,
+  updateTechAnalysisBodySchema,
+  type AdminListResponse,
+  type AdminTechAnalysis,
+} from '@pulse/contracts';
+import { DuplicateKeyError } from '@pulse/platform';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
+import {
+  analysisSlug,
+  derivedFields,
+  toTechAnalysisContent,
+  toTechAnalysisInput,
+  type TechAnalysisInput,
+} from '../tech-analysis/tech-analysis.content';
+import { toAdminTechAnalysis } from '../tech-analysis/tech-analysis.mapper';
+import type { TechAnalysisContent, TechAnalysisRecord } from '../tech-analysis/tech-analysis.record';
+import { ANALYSIS_NOT_FOUND } from '../tech-analysis/tech-analysis.service';
+
+/** What a reader cannot do without: the header's summary, the overview's opening and the closing words. */
+const REQUIRED_TO_PUBLISH = ['executiveSummary', 'introduction', 'conclusion'] as const;
+/** A drafted slug that is taken gets '-2', '-3'… up to this many tries. */
+const SLUG_ATTEMPTS = 20;
+
+/**
+ * Admin authoring of tech analyses (issue 4 'Authoring'): drafts created and edited here, published
+ * when complete. Slugs are unique (409 when an editor picks a taken one; drafts from the LLM get a
+ * suffix instead).
+ */
+@Injectable()
+export class TechAnalysisAuthoringService {
+  constructor(
+    private readonly analyses: TechAnalysesRepository,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+  ) {}
+
+  async list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {
+    const query = adminListQuerySchema.parse(rawQuery);
+    const filter = query.state === 'all' ? {} : { state: query.state };
+    const [total, records] = await Promise.all([
+      this.analyses.count(filter),
+      this.analyses.find(filter, {
+        sort: { updatedAt: -1 },
+        skip: (query.page - 1) * query.limit,
+        limit: query.limit,
+      }),
+    ]);
+    return {
+      items: records.map(toAdminTechAnalysis),
+      pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
+    };
+  }
+
+  async get(rawId: unknown): Promise<AdminTechAnalysis> {
+    return toAdminTechAnalysis(await this.require(rawId));
+  }
+
+  async create(body: unknown): Promise<AdminTechAnalysis> {
+    const { slug, ...input } = createTechAnalysisBodySchema.parse(body);
+    await this.checkRelated(input.relatedAnalysisIds, null);
+    const record = this.newRecord(input, slug ?? analysisSlug(input.technologyName), {
+      origin: 'admin',
+      model: null,
+    });
+    await this.insertOrConflict(record);
+    return toAdminTechAnalysis(record);
+  }
+
+  /** Stores an LLM draft under a free slug (the name's, else with a numeric suffix). */
+  async createDraft(input: TechAnalysisInput, model: string | null): Promise<TechAnalysisRecord> {
+    const base = analysisSlug(input.technologyName);
+    for (let attempt = 1; attempt <= SLUG_ATTEMPTS; attempt++) {
+      const record = this.newRecord(input, attempt === 1 ? base : `${base}-${attempt}`, {
+        origin: 'llm',
+        model,
+      });
+      try {
+        await this.analyses.insert(record);
+        return record;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    }
+    throw new ConflictException(`No free slug for '${base}' after ${SLUG_ATTEMPTS} tries`);
+  }
+
+  /** PATCH: merges onto the stored analysis; derived fields are recomputed from the result. */
+  async update(rawId: unknown, body: unknown): Promise<AdminTechAnalysis> {
+    const { slug, ...patch } = updateTechAnalysisBodySchema.parse(body);
+    const current = await this.require(rawId);
+    await this.checkRelated(patch.relatedAnalysisIds ?? null, current._id);
+    const { slug: _slug, ...merged } = createTechAnalysisBodySchema.parse({
+      ...toTechAnalysisInput(current),
+      ...patch,
+    });
+    const content = toTechAnalysisContent(merged);
+    const set = {
+      ...content,
+      ...derivedFields(content),
+      ...(slug ? { slug } : {}),
+      updatedAt: this.nowIso(),
+    };
+    let updated: TechAnalysisRecord | null;
+    try {
+      updated = await this.analyses.update({ _id: current._id, updatedAt: current.updatedAt }, { $set: set });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw slugTaken(slug ?? current.slug);
+      throw error;
+    }
+    if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
+    return toAdminTechAnalysis(updated);
+  }
+
+  /** Publishes a complete draft; publishing a published analysis changes nothing. */
+  async publish(rawId: unknown): Promise<AdminTechAnalysis> {
+    const current = await this.require(rawId);
+    if (current.state === 'published') return toAdminTechAnalysis(current);
+    const missing = REQUIRED_TO_PUBLISH.filter((field) => current[field].trim() === '');
+    if (missing.length)
+      throw new BadRequestException(`${missing.join(', ')}: required before publishing (empty in the draft)`);
+    const now = this.nowIso();
+    const updated = await this.analyses.update(
+      { _id: current._id, state: 'draft', updatedAt: current.updatedAt },
+      { $set: { state: 'published', publishedAt: now, updatedAt: now } },
+    );
+    if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
+    return toAdminTechAnalysis(updated);
+  }
+
+  private newRecord(
+    input: TechAnalysisInput,
+    slug: string,
+    by: Pick<TechAnalysisRecord, 'origin' | 'model'>,
+  ): TechAnalysisRecord {
+    const content: TechAnalysisContent = toTechAnalysisContent(input);
+    const now = this.nowIso();
+    return {
+      _id: `ta-${randomUUID()}`,
+      slug: slug.normalize('NFC'),
+      state: 'draft',
+      language: 'ko',
+      ...content,
+      ...derivedFields(content),
+      views: 0,
+      likesCount: 0,
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...by,
+    };
+  }
+
+  private async insertOrConflict(record: TechAnalysisRecord): Promise<void> {
+    try {
+      await this.analyses.insert(record);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw slugTaken(record.slug);
+      throw error;
+    }
+  }
+
+  /** An editor's related analyses must exist and must not include the analysis itself. */
+  private async checkRelated(ids: string[] | null, selfId: string | null): Promise<void> {
+    if (!ids?.length) return;
+    if (selfId && ids.includes(selfId))
+      throw new BadRequestException('relatedAnalysisIds: an analysis cannot be related to itself');
+    const found = await this.analyses.find({ _id: { $in: ids } }, { sort: { _id: 1 } });
+    const unknown = ids.filter((id) => !found.some((analysis) => analysis._id === id));
+    if (unknown.length)
+      throw new BadRequestException(`relatedAnalysisIds: unknown analysis ids: ${unknown.join(', ')}`);
+  }
+
+  private async require(rawId: unknown): Promise<TechAnalysisRecord> {
+    const record = await this.analyses.findById(parsePathParam('id', idParamSchema, rawId));
+    if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
+    return record;
+  }
+
+  private nowIso(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}
+
+const slugTaken = (slug: string) =>
+  new ConflictException(`slug '${slug}' is already used by another analysis; choose another slug`);

@@ -1,0 +1,88 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LikesService } from './likes.service';
+import { ReaderSessions } from './reader-sessions';
+import { SharesService, TooManySharesException } from './shares.service';
+import { ViewsService } from './views.service';
+
+/**
+ * Seed 000 §7: view and share on an article. The seed shows neither response ('not shown'); chosen:
+ * ArticleViewResponse {counted, views} and ShareResponse {sharesCount}, both 200.
+ */
+@Controller('/api/articles')
+export class ArticleEngagementController {
+  constructor(
+    private readonly sessions: ReaderSessions,
+    private readonly views: ViewsService,
+    private readonly shares: SharesService,
+  ) {}
+
+  @Post(':id/view')
+  @HttpCode(200)
+  view(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.views.view(id, this.sessions.resolveHash(request, reply));
+  }
+
+  @Post(':id/share')
+  @HttpCode(200)
+  async share(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    try {
+      return await this.shares.share(id, body, this.sessions.resolveHash(request, reply));
+    } catch (error) {
+      if (error instanceof TooManySharesException)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+}
+
+/**
+ * Seed 000 §7: like, unlike and like status of an article. Like and unlike answer LikeResponse (body
+ * 'not shown' by the seed; chosen, DESIGN §11.8). Status depends on the reader cookie: never cached.
+ */
+@Controller('/api/interactions')
+export class InteractionsController {
+  constructor(
+    private readonly sessions: ReaderSessions,
+    private readonly likes: LikesService,
+  ) {}
+
+  @Post('like')
+  @HttpCode(200)
+  like(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.likes.like(body, this.sessions.resolveHash(request, reply));
+  }
+
+  @Delete('unlike')
+  @HttpCode(200)
+  unlike(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.likes.unlike(body, this.sessions.resolveHash(request, reply));
+  }
+
+  @Get('status/:id')
+  status(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.likes.status(id, this.sessions.resolveHash(request, reply));
+  }
+}

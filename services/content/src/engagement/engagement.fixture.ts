@@ -1,0 +1,49 @@
+import type { ContentTestApp } from '../testing/content-test-app';
+import { READER_COOKIE } from './reader-sessions';
+
+export interface ReaderResponse<T> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+  setCookie: string | undefined;
+}
+
+/**
+ * A browser for engagement tests: keeps the reader cookie the service sets and sends it back, as a
+ * browser does with an HttpOnly, SameSite=Lax cookie on same-site requests.
+ */
+export function reader(content: ContentTestApp, cookie?: string) {
+  const state = { cookie };
+  return {
+    get cookie() {
+      return state.cookie;
+    },
+    /** The session key inside the cookie (what readerHash hashes). */
+    get key() {
+      return state.cookie?.slice(READER_COOKIE.length + 1).split('.')[0];
+    },
+    async call<T = unknown>(
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      payload?: unknown,
+    ): Promise<ReaderResponse<T>> {
+      const response = await content.inject({
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        headers: state.cookie ? { cookie: state.cookie } : {},
+      });
+      const raw = response.headers['set-cookie'];
+      const setCookie = Array.isArray(raw) ? raw.find((c) => c.startsWith(`${READER_COOKIE}=`)) : raw;
+      if (setCookie) state.cookie = setCookie.split(';')[0];
+      return {
+        status: response.statusCode,
+        body: response.json() as T,
+        headers: response.headers,
+        setCookie,
+      };
+    },
+  };
+}
+
+export type Reader = ReturnType<typeof reader>;

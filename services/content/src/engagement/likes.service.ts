@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { likeBodySchema, type LikeResponse, type LikeStatusResponse } from '@pulse/contracts';
+import { ArticleCache } from '../articles/article-cache';
+import { ArticlesRepository } from '../articles/articles.repository';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { EngagementApplier, type CountedArticle } from './engagement-applier';
+import { LikeMarkersRepository } from './like-markers.repository';
+import { newOp } from './pending-op';
+import { requirePublished } from './published-article';
+
+/**
+ * Likes on articles (seed 000 §4 'Like on an article'): one per reader per article, a repeated like or
+ * unlike changes nothing and emits nothing, and the count never goes below 0.
+ */
+@Injectable()
+export class LikesService {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly markers: LikeMarkersRepository,
+    private readonly applier: EngagementApplier,
+    private readonly cache: ArticleCache,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+  ) {}
+
+  /** POST /api/interactions/like. */
+  async like(body: unknown, session: string): Promise<LikeResponse> {
+    const article = await this.target(body);
+    const markerId = `${session}:${article._id}`;
+    const op = newOp('like', this.clock.now());
+    if (!(await this.markers.claimLike(markerId, article._id, session, op)))
+      return this.current(markerId, article);
+    return this.applied(markerId, article, session, op);
+  }
+
+  /** DELETE /api/interactions/unlike. */
+  async unlike(body: unknown, session: string): Promise<LikeResponse> {
+    const article = await this.target(body);
+    const markerId = `${session}:${article._id}`;
+    const op = newOp('unlike', this.clock.now());
+    if (!(await this.markers.claimUnlike(markerId, op))) return this.current(markerId, article);
+    return this.applied(markerId, article, session, op);
+  }
+
+  /** GET /api/interactions/status/:id. */
+  async status(id: unknown, session: string): Promise<LikeStatusResponse> {
+    const article = await requirePublished(this.articles, 'id', id);
+    const { liked } = await this.current(`${session}:${article._id}`, article);
+    return { liked };
+  }
+
+  private async target(body: unknown): Promise<CountedArticle> {
+    const { contentId } = likeBodySchema.parse(body);
+    return requirePublished(this.articles, 'contentId', contentId);
+  }
+
+  private async applied(
+    markerId: string,
+    article: CountedArticle,
+    session: string,
+    op: ReturnType<typeof newOp>,
+  ): Promise<LikeResponse> {
+    const after = await this.applier.apply(this.markers, {
+      _id: markerId,
+      articleId: article._id,
+      session,
+      op,
+    });
+    // The detail response shows likesCount; views are not invalidated (ArticleCache says why).
+    await this.cache.invalidate(article._id);
+    return { liked: op.kind === 'like', likesCount: this.applier.projectedLikes(after ?? article, op) };
+  }
+
+  /** The reader's like as it stands (or will, once a change of theirs in flight lands). */
+  private async current(markerId: string, article: CountedArticle): Promise<LikeResponse> {
+    let marker = await this.markers.findById(markerId);
+    if (marker?.op && (await this.applier.recover(this.markers, { ...marker, op: marker.op }))) {
+      marker = await this.markers.findById(markerId);
+    }
+    let fresh: CountedArticle = (await this.articles.findPublished(article._id)) ?? article;
+    let op = marker?.op ?? null;
+    if (op && !fresh.engagementOps?.includes(op.id)) {
+      // Settled between the two reads? Then the article read may predate it or not: read both again.
+      const settled = (await this.markers.findById(markerId))?.op?.id !== op.id;
+      if (settled) {
+        op = null;
+        fresh = (await this.articles.findPublished(article._id)) ?? fresh;
+      }
+    }
+    return { liked: marker?.liked ?? false, likesCount: this.applier.projectedLikes(fresh, op) };
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@pulse/platform';
+import { EngagementModule } from '../engagement/engagement.module';
+import { DemoAnalysesSeeder } from './demo/demo-analyses.seeder';
+import { TechAnalysesRepository } from './tech-analyses.repository';
+import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from './tech-analysis.config';
+import { TechAnalysisController } from './tech-analysis.controller';
+import { TechAnalysisService } from './tech-analysis.service';
+
+/**
+ * Tech analyses for readers (seed 000 §2 'Tech analysis', §7): list, detail with related analyses, likes
+ * and views once per reader session, and the sample analyses of the demo corpus. Authoring writes through
+ * the exported repository and service.
+ */
+@Module({
+  imports: [EngagementModule],
+  controllers: [TechAnalysisController],
+  providers: [
+    TechAnalysesRepository,
+    TechAnalysisService,
+    DemoAnalysesSeeder,
+    // techAnalysisConfigSchema, validated at start by the platform (ServiceDefinition.config).
+    {
+      provide: TECH_ANALYSIS_CONFIG,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: { techAnalysis: TechAnalysisConfig }) => config.techAnalysis,
+    },
+  ],
+  exports: [TechAnalysesRepository, TechAnalysisService],
+})
+export class TechAnalysisModule {}

@@ -1,0 +1,152 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  idParamSchema,
+  parsePathParam,
+  slugParamSchema,
+  techAnalysisListQuerySchema,
+  type TechAnalysisDetailResponse,
+  type TechAnalysisLikeResponse,
+  type TechAnalysisListResponse,
+  type TechAnalysisViewResponse,
+} from '@pulse/contracts';
+import { SERVICE_CONFIG } from '@pulse/platform';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import type { EngagementConfig } from '../engagement/engagement.config';
+import { rankRelated, RELATED_ANALYSES_LIMIT } from './related-analyses';
+import { PUBLISHED_ANALYSIS, TechAnalysesRepository } from './tech-analyses.repository';
+import { toListItem, toRelatedAnalysis, toTechAnalysis } from './tech-analysis.mapper';
+import type { TechAnalysisRecord } from './tech-analysis.record';
+
+/** Seed 000 §8 'Analysis not found'. */
+export const ANALYSIS_NOT_FOUND = '기술분석을 찾을 수 없습니다.';
+
+/** How many same-category or keyword-sharing analyses are ranked for the related list. */
+const RELATED_CANDIDATES = 100;
+
+/**
+ * The public side of tech analyses (seed 000 §2, §7): the list, the detail with related analyses, and
+ * likes and views counted once per reader. Only published analyses exist for readers.
+ */
+@Injectable()
+export class TechAnalysisService {
+  private readonly viewWindowMs: number;
+
+  constructor(
+    private readonly analyses: TechAnalysesRepository,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    // The view window is the engagement area's setting, so article and analysis views count alike.
+    @Inject(SERVICE_CONFIG) config: { engagement: EngagementConfig },
+  ) {
+    this.viewWindowMs = config.engagement.CONTENT_VIEW_WINDOW_HOURS * 3_600_000;
+  }
+
+  /**
+   * GET /api/tech-analysis. Every analysis is written in Korean, so lang=en is accepted (the seed's client
+   * sends lang) and answers the English analyses there are: none. Returning the Korean list under
+   * lang=en would mislabel it.
+   */
+  async list(rawQuery: unknown): Promise<TechAnalysisListResponse> {
+    const query = techAnalysisListQuerySchema.parse(rawQuery);
+    const filter = {
+      ...PUBLISHED_ANALYSIS,
+      language: query.lang,
+      ...(query.category ? { technologyCategory: query.category } : {}),
+    };
+    const [total, records] = await Promise.all([
+      this.analyses.count(filter),
+      this.analyses.find(filter, {
+        sort: { publishedAt: -1 },
+        skip: (query.page - 1) * query.limit,
+        limit: query.limit,
+      }),
+    ]);
+    return {
+      analyses: records.map(toListItem),
+      pagination: { page: query.page, totalPages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  /** GET /api/tech-analysis/{slug}. */
+  async detail(rawSlug: string): Promise<TechAnalysisDetailResponse> {
+    const slug = parsePathParam('slug', slugParamSchema, rawSlug).normalize('NFC');
+    const record = await this.analyses.findOne({ slug, ...PUBLISHED_ANALYSIS });
+    if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
+    const related = await this.related(record);
+    return { analysis: toTechAnalysis(record), relatedAnalyses: related.map(toRelatedAnalysis) };
+  }
+
+  /**
+   * POST /api/tech-analysis/{id}/like. Seed 000 §4: once per session, no unlike; a repeat answers the
+   * current count. The marker is written before the count: a crash between the two loses one like rather
+   * than letting a retry count it twice.
+   */
+  async like(rawId: string, readerKey: string): Promise<TechAnalysisLikeResponse> {
+    const record = await this.requirePublished(rawId);
+    const first = await this.analyses.addLikeMarker(record._id, readerKey, this.nowIso());
+    if (!first) return { liked: true, likesCount: record.likesCount };
+    const updated = await this.analyses.update({ _id: record._id }, { $inc: { likesCount: 1 } });
+    return { liked: true, likesCount: updated?.likesCount ?? record.likesCount + 1 };
+  }
+
+  /**
+   * POST /api/tech-analysis/{id}/view (chosen: the seed counts a view when the detail opens but shows no
+   * call; a GET that counted would be wrong behind any cache). Once per reader per view window.
+   */
+  async view(rawId: string, readerKey: string): Promise<TechAnalysisViewResponse> {
+    const record = await this.requirePublished(rawId);
+    const now = this.clock.now();
+    const windowStart = new Date(now - this.viewWindowMs).toISOString();
+    const counted = await this.analyses.addViewMarker(
+      record._id,
+      readerKey,
+      new Date(now).toISOString(),
+      windowStart,
+    );
+    if (!counted) return { counted: false, views: record.views };
+    const updated = await this.analyses.update({ _id: record._id }, { $inc: { views: 1 } });
+    return { counted: true, views: updated?.views ?? record.views + 1 };
+  }
+
+  /** The editor's choice in its order (published ones only), else the ranking of related-analyses.ts. */
+  async related(record: TechAnalysisRecord): Promise<TechAnalysisRecord[]> {
+    if (record.relatedAnalysisIds) {
+      const chosen = await this.analyses.find(
+        { _id: { $in: record.relatedAnalysisIds }, ...PUBLISHED_ANALYSIS },
+        { sort: { publishedAt: -1 } },
+      );
+      const byId = new Map(chosen.map((analysis) => [analysis._id, analysis]));
+      return record.relatedAnalysisIds
+        .map((id) => byId.get(id))
+        .filter((analysis): analysis is TechAnalysisRecord => !!analysis && analysis._id !== record._id)
+        .slice(0, RELATED_ANALYSES_LIMIT);
+    }
+    // Two bounded reads, one per group of the ranking, so a busy category cannot crowd out keyword matches.
+    const scope = { ...PUBLISHED_ANALYSIS, language: record.language, _id: { $ne: record._id } };
+    const options = { sort: { publishedAt: -1 as const }, limit: RELATED_CANDIDATES };
+    const [sameCategory, sharingKeywords] = await Promise.all([
+      this.analyses.find({ ...scope, technologyCategory: record.technologyCategory }, options),
+      record.keywordKeys.length
+        ? this.analyses.find(
+            {
+              ...scope,
+              technologyCategory: { $ne: record.technologyCategory },
+              keywordKeys: { $in: record.keywordKeys },
+            },
+            options,
+          )
+        : Promise.resolve([]),
+    ]);
+    return rankRelated(record, [...sameCategory, ...sharingKeywords]);
+  }
+
+  private async requirePublished(rawId: string): Promise<TechAnalysisRecord> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const record = await this.analyses.findOne({ _id: id, ...PUBLISHED_ANALYSIS });
+    if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
+    return record;
+  }
+
+  private nowIso(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}
