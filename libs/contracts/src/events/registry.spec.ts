@@ -87,6 +87,16 @@ const samples: { [T in Topic]: z.input<(typeof eventRegistry)[T]['schema']> } = 
     acceptedAt: at,
   },
   'newsletter.subscribed': { subscriberId: 's-1', email: 'reader@example.com', subscribedAt: at },
+  'source.updated': {
+    id: 'openai-blog',
+    name: 'OpenAI Blog',
+    description: 'Research, product and company announcements from OpenAI.',
+    sourceType: 'rss',
+    url: 'https://openai.com/news/rss.xml',
+    imageUrl: null,
+    enabled: true,
+    updatedAt: at,
+  },
 };
 
 const envelopeFor = (topic: string, payload: unknown, version = 1) => ({

@@ -7,6 +7,7 @@ import { ARTICLE_PUBLISHED_TOPIC, articlePublishedEvent } from './article-publis
 import { ARTICLE_TRANSLATED_TOPIC, articleTranslatedEvent } from './article-translated.event';
 import { NEWSLETTER_SUBSCRIBED_TOPIC, newsletterSubscribedEvent } from './newsletter-subscribed.event';
 import { QUESTION_CREATED_TOPIC, questionCreatedEvent } from './question-created.event';
+import { SOURCE_UPDATED_TOPIC, sourceUpdatedEvent } from './source-updated.event';
 import { TRENDING_SCORES_UPDATED_TOPIC, trendingScoresUpdatedEvent } from './trending-scores-updated.event';
 
 /**
@@ -23,6 +24,7 @@ export const TOPICS = {
   answerCreated: ANSWER_CREATED_TOPIC,
   answerAccepted: ANSWER_ACCEPTED_TOPIC,
   newsletterSubscribed: NEWSLETTER_SUBSCRIBED_TOPIC,
+  sourceUpdated: SOURCE_UPDATED_TOPIC,
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -37,6 +39,7 @@ export const eventRegistry = {
   [ANSWER_CREATED_TOPIC]: answerCreatedEvent,
   [ANSWER_ACCEPTED_TOPIC]: answerAcceptedEvent,
   [NEWSLETTER_SUBSCRIBED_TOPIC]: newsletterSubscribedEvent,
+  [SOURCE_UPDATED_TOPIC]: sourceUpdatedEvent,
 } as const satisfies { [T in Topic]: { topic: T } };
 
 /** The validated payload of a topic, e.g. EventPayload<'article.engaged'>. */

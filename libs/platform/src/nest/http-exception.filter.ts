@@ -30,8 +30,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private describe(exception: unknown): { statusCode: number; message: string } {
     if (exception instanceof ZodError) {
       const issue = exception.issues[0];
-      const field = issue.path.join('.') || 'body';
-      return { statusCode: 400, message: `${field}: ${issue.message}` };
+      // An issue on the whole object (unknown parameters, a body that is not an object) names its keys in
+      // its message already; prefixing 'body' would mislabel a query string.
+      const field = issue.path.join('.');
+      return { statusCode: 400, message: field ? `${field}: ${issue.message}` : issue.message };
     }
     if (exception instanceof HttpException) {
       const response = exception.getResponse();

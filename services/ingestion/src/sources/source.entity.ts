@@ -29,7 +29,14 @@ export interface SourceDocument {
   etag: string | null;
   lastModified: string | null;
   createdAt: string;
+  /** Strictly increasing on every change of the public catalogue entry (source.updated orders by it). */
   updatedAt: string;
+  /**
+   * Fingerprint of the catalogue entry last announced as source.updated, written by the same write as
+   * the event (catalogueFingerprint). Absent on sources stored before the event existed; they are
+   * announced at the next start.
+   */
+  announced?: string;
 }
 
 export type SourceStatus = 'active' | 'paused' | 'failing';

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENT_STORE, type Collection, type DocumentStore, type UpdateSpec } from '@pulse/platform';
+import type { EventEnvelope } from '@pulse/contracts';
+import {
+  DOCUMENT_STORE,
+  excludeOutbox,
+  OUTBOX,
+  type Collection,
+  type DocumentStore,
+  type OutboxWriter,
+  type UpdateSpec,
+} from '@pulse/platform';
 import type { SourceDocument } from './source.entity';
 
 interface MetaDocument {
@@ -7,14 +16,30 @@ interface MetaDocument {
   at: string;
 }
 
+/** A removed source: the document that carries its last source.updated (the source's own is gone). */
+interface SourceRemovalDocument {
+  _id: string;
+  sourceId: string;
+  removedAt: string;
+}
+
+const SOURCES = 'sources';
+const SOURCE_REMOVALS = 'source_removals';
+
 /** Storage of sources; no rules here (sources.service.ts holds them). */
 @Injectable()
 export class SourceRepository {
   private readonly sources: Collection<SourceDocument>;
+  private readonly removals: Collection<SourceRemovalDocument>;
   private readonly meta: Collection<MetaDocument>;
 
-  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
-    this.sources = store.collection<SourceDocument>('sources', {
+  constructor(
+    @Inject(DOCUMENT_STORE) store: DocumentStore,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
+  ) {
+    outbox.register(SOURCES);
+    outbox.register(SOURCE_REMOVALS);
+    this.sources = store.collection<SourceDocument>(SOURCES, {
       indexes: [
         // One source per feed URL: adding the same feed twice would double every story's sources.
         { key: { url: 1 }, unique: true },
@@ -22,20 +47,21 @@ export class SourceRepository {
         { key: { paused: 1, nextRunAt: 1 } },
       ],
     });
+    this.removals = store.collection<SourceRemovalDocument>(SOURCE_REMOVALS);
     this.meta = store.collection<MetaDocument>('ingestion_meta');
   }
 
-  /** Throws DuplicateKeyError when the id or URL is taken. */
-  insert(source: SourceDocument): Promise<void> {
-    return this.sources.insertOne(source);
+  /** Inserts the source with its events in one write; throws DuplicateKeyError when the id or URL is taken. */
+  insert(source: SourceDocument, events: readonly EventEnvelope[] = []): Promise<void> {
+    return this.outbox.insertOne(this.sources, source, events);
   }
 
   findById(id: string): Promise<SourceDocument | null> {
-    return this.sources.findOne({ _id: id });
+    return this.sources.findOne({ _id: id }, { projection: excludeOutbox() });
   }
 
   list(): Promise<SourceDocument[]> {
-    return this.sources.find({}, { sort: { category: 1, name: 1 } });
+    return this.sources.find({}, { sort: { category: 1, name: 1 }, projection: excludeOutbox() });
   }
 
   listIds(filter: { paused?: boolean } = {}): Promise<string[]> {
@@ -45,9 +71,38 @@ export class SourceRepository {
       .then((rows) => rows.map((row) => row._id));
   }
 
-  /** Returns the updated source, or null when it does not exist. */
+  /** Returns the updated source, or null when it does not exist. Run state only: it announces nothing. */
   update(id: string, update: UpdateSpec): Promise<SourceDocument | null> {
-    return this.sources.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    return this.sources.findOneAndUpdate({ _id: id }, update, {
+      returnDocument: 'after',
+      projection: excludeOutbox(),
+    });
+  }
+
+  /**
+   * Applies `update` with its events only while the source still has the announced fingerprint the
+   * caller read (`announced`, undefined for never), so an event always describes the document it is
+   * stored with. Null when the source is gone or another writer changed it first.
+   */
+  updateAnnounced(
+    id: string,
+    announced: string | undefined,
+    update: UpdateSpec,
+    events: readonly EventEnvelope[],
+  ): Promise<SourceDocument | null> {
+    // { announced: null } also matches a document without the field (MongoDB semantics).
+    return this.outbox.findOneAndUpdate<SourceDocument>(
+      this.sources,
+      { _id: id, announced: announced ?? null },
+      update,
+      events,
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** Stores the event announcing a removal; the source itself is deleted by `delete`. */
+  recordRemoval(removal: SourceRemovalDocument, events: readonly EventEnvelope[]): Promise<void> {
+    return this.outbox.insertOne(this.removals, removal, events);
   }
 
   async delete(id: string): Promise<boolean> {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
-import { DuplicateKeyError, LOGGER } from '@pulse/platform';
+import { TOPICS } from '@pulse/contracts';
+import { DuplicateKeyError, LOGGER, OUTBOX, type OutboxWriter } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
+import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
 import {
   createSourceSchema,
   mergedSourceSchema,
@@ -23,6 +25,8 @@ import { SourceRepository } from './source.repository';
 
 /** Set once the default list was seeded: sources an admin deletes later stay deleted after a restart. */
 const SEEDED_MARKER = 'default-sources-seeded';
+/** A change retries this often when another writer changes the source between its read and its write. */
+const CHANGE_ATTEMPTS = 5;
 
 @Injectable()
 export class SourcesService implements OnModuleInit {
@@ -31,10 +35,12 @@ export class SourcesService implements OnModuleInit {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
   ) {}
 
   async onModuleInit(): Promise<void> {
     if (this.config.INGESTION_SEED_DEFAULT_SOURCES) await this.seedDefaults();
+    await this.announceUnannounced();
   }
 
   async list(): Promise<SourceView[]> {
@@ -54,32 +60,60 @@ export class SourcesService implements OnModuleInit {
 
   async update(id: string, body: unknown): Promise<SourceAdminView> {
     const patch = updateSourceSchema.parse(body);
-    const current = await this.require(id);
-    const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
-    // Validators belong to the old URL; sending them to a new one could wrongly get a 304.
-    const urlChanged = merged.url !== current.url;
-    const updated = await this.updateOrConflict(id, {
-      ...merged,
-      ...(urlChanged ? { etag: null, lastModified: null } : {}),
-      updatedAt: this.nowIso(),
+    const changed = await this.change(await this.require(id), (current) => {
+      const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
+      // Validators belong to the old URL; sending them to a new one could wrongly get a 304.
+      const urlChanged = merged.url !== current.url;
+      return { ...merged, ...(urlChanged ? { etag: null, lastModified: null } : {}) };
     });
-    return toSourceAdminView(updated);
+    return toSourceAdminView(changed);
   }
 
+  /**
+   * The content service hears of the removal first (enabled false, from a record of its own, since the
+   * deleted document's pending events go with it); a crash before the delete leaves the source in place
+   * for the admin to delete again rather than a source content keeps listing.
+   */
   async remove(id: string): Promise<void> {
-    if (!(await this.sources.delete(sourceIdSchema.parse(id))))
-      throw new NotFoundException('Source not found');
+    const current = await this.require(id);
+    const removedAt = nextUpdatedAt(current.updatedAt, this.clock.now());
+    const event = this.outbox.event(
+      TOPICS.sourceUpdated,
+      sourceUpdatedPayload(current, { enabled: false, updatedAt: removedAt }),
+    );
+    await this.sources.recordRemoval({ _id: randomUUID(), sourceId: current._id, removedAt }, [event]);
+    if (!(await this.sources.delete(current._id))) throw new NotFoundException('Source not found');
   }
 
   async pause(id: string): Promise<SourceAdminView> {
-    return toSourceAdminView(await this.updateOrConflict(id, { paused: true, updatedAt: this.nowIso() }));
+    return toSourceAdminView(await this.change(await this.require(id), () => ({ paused: true })));
   }
 
   /** A resumed source is due at the scheduler's next look rather than after its old backoff. */
   async resume(id: string): Promise<SourceAdminView> {
     return toSourceAdminView(
-      await this.updateOrConflict(id, { paused: false, nextRunAt: null, updatedAt: this.nowIso() }),
+      await this.change(await this.require(id), () => ({ paused: false, nextRunAt: null })),
     );
+  }
+
+  /**
+   * Announces (source.updated) every source whose catalogue entry differs from the one last announced:
+   * sources stored before the event existed. Run at every start; a restart with nothing changed writes
+   * nothing, and two replicas starting together announce a source once (the write is conditional).
+   */
+  async announceUnannounced(): Promise<number> {
+    let announced = 0;
+    for (const source of await this.sources.list()) {
+      const fingerprint = catalogueFingerprint(source);
+      if (source.announced === fingerprint) continue;
+      const updatedAt = nextUpdatedAt(source.updatedAt, this.clock.now());
+      const event = this.outbox.event(TOPICS.sourceUpdated, sourceUpdatedPayload({ ...source, updatedAt }));
+      const set = { announced: fingerprint, updatedAt };
+      if (await this.sources.updateAnnounced(source._id, source.announced, { $set: set }, [event]))
+        announced += 1;
+    }
+    if (announced > 0) this.logger.info({ announced }, 'sources announced to the content service');
+    return announced;
   }
 
   /** Idempotent: fixed ids, duplicates skipped, and a marker so it happens once per store. */
@@ -88,7 +122,8 @@ export class SourcesService implements OnModuleInit {
     let added = 0;
     for (const { id, ...dto } of DEFAULT_SOURCES) {
       try {
-        await this.sources.insert(this.newSource(id, dto, 'default-list'));
+        const source = this.newSource(id, dto, 'default-list');
+        await this.sources.insert(source, [this.announcement(source)]);
         added += 1;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
@@ -100,7 +135,7 @@ export class SourcesService implements OnModuleInit {
 
   private newSource(id: string, dto: CreateSourceDto, origin: SourceDocument['origin']): SourceDocument {
     const now = this.nowIso();
-    return {
+    const source: SourceDocument = {
       _id: id,
       ...dto,
       origin,
@@ -115,6 +150,41 @@ export class SourcesService implements OnModuleInit {
       createdAt: now,
       updatedAt: now,
     };
+    return { ...source, announced: catalogueFingerprint(source) };
+  }
+
+  /** The source.updated event of a source as it is about to be stored. */
+  private announcement(source: SourceDocument) {
+    return this.outbox.event(TOPICS.sourceUpdated, sourceUpdatedPayload(source));
+  }
+
+  /**
+   * Applies an admin change. When the catalogue entry changes, the same write stores source.updated and
+   * the new fingerprint; a change of fetch options alone announces nothing. Conditional on the
+   * fingerprint read, retried when another writer got there first.
+   */
+  private async change(
+    first: SourceDocument,
+    fields: (current: SourceDocument) => Partial<SourceDocument>,
+  ): Promise<SourceDocument> {
+    let current: SourceDocument | null = first;
+    for (let attempt = 0; attempt < CHANGE_ATTEMPTS && current; attempt += 1) {
+      const { _id, announced } = current;
+      const updatedAt = nextUpdatedAt(current.updatedAt, this.clock.now());
+      // Only the changed fields are written: a run recording its outcome meanwhile keeps its fields.
+      const set = { ...fields(current), updatedAt };
+      const next: SourceDocument = { ...current, ...set };
+      const fingerprint = catalogueFingerprint(next);
+      const announce = fingerprint !== announced;
+      const events = announce ? [this.announcement(next)] : [];
+      const updated = await this.conflictOnDuplicateUrl(() =>
+        this.sources.updateAnnounced(_id, announced, { $set: { ...set, announced: fingerprint } }, events),
+      );
+      if (updated) return updated;
+      current = await this.sources.findById(_id);
+    }
+    if (!current) throw new NotFoundException('Source not found');
+    throw new ConflictException('The source kept changing; try again');
   }
 
   private editable(source: SourceDocument) {
@@ -148,21 +218,13 @@ export class SourcesService implements OnModuleInit {
     return source;
   }
 
-  private async insertUnique(source: SourceDocument): Promise<void> {
-    try {
-      await this.sources.insert(source);
-    } catch (error) {
-      if (error instanceof DuplicateKeyError)
-        throw new ConflictException('A source with this URL already exists');
-      throw error;
-    }
+  private insertUnique(source: SourceDocument): Promise<void> {
+    return this.conflictOnDuplicateUrl(() => this.sources.insert(source, [this.announcement(source)]));
   }
 
-  private async updateOrConflict(id: string, set: Record<string, unknown>): Promise<SourceDocument> {
+  private async conflictOnDuplicateUrl<T>(write: () => Promise<T>): Promise<T> {
     try {
-      const updated = await this.sources.update(sourceIdSchema.parse(id), { $set: set });
-      if (!updated) throw new NotFoundException('Source not found');
-      return updated;
+      return await write();
     } catch (error) {
       if (error instanceof DuplicateKeyError)
         throw new ConflictException('A source with this URL already exists');

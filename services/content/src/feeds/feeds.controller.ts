@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { feedHeaders, isNotModified, type FeedDocument } from './feed-document';
+import { FeedRedirect, FeedsService } from './feeds.service';
+import { SitemapsService } from './sitemaps.service';
+
+/**
+ * The feeds outside /api (libs/contracts routing.ts CONTENT_FEED_PATHS; the gateway routes them here).
+ * /feed.json and /news-sitemap.xml are not in seed 000 (chosen, issue 4), nor is /sitemap.xml?page=N.
+ */
+@Controller()
+export class FeedsController {
+  constructor(
+    private readonly feeds: FeedsService,
+    private readonly sitemaps: SitemapsService,
+  ) {}
+
+  @Get('rss.xml')
+  rss(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.feeds.rss(query).then((document) => send(request, reply, document));
+  }
+
+  @Get('atom.xml')
+  atom(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.feeds.atom(query).then((document) => send(request, reply, document));
+  }
+
+  @Get('feed.json')
+  jsonFeed(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.feeds.jsonFeed(query).then((document) => send(request, reply, document));
+  }
+
+  @Get('sitemap.xml')
+  sitemap(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.sitemaps.sitemap(query).then((document) => send(request, reply, document));
+  }
+
+  @Get('news-sitemap.xml')
+  newsSitemap(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.sitemaps.newsSitemap(query).then((document) => send(request, reply, document));
+  }
+
+  /** A legacy or Korean name ('Gen AI', '블록체인') answers 301 to the slug's feed (seed 000 §2). */
+  @Get('category/:slug/rss.xml')
+  async categoryRss(
+    @Param('slug') slug: string,
+    @Query() query: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    try {
+      return send(request, reply, await this.feeds.categoryRss(slug, query));
+    } catch (error) {
+      if (!(error instanceof FeedRedirect)) throw error;
+      return reply.redirect(error.location, 301);
+    }
+  }
+}
+
+/** 200 with the document, or 304 when the client's copy is current; the same headers either way. */
+function send(request: FastifyRequest, reply: FastifyReply, document: FeedDocument) {
+  void reply.headers(feedHeaders(document));
+  if (isNotModified(document, request.headers)) return reply.status(304).send();
+  return reply.status(200).send(document.body);
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ArticleCounts } from './article-counts';
+import { SourcesController } from './sources.controller';
+import { SourcesHandler } from './sources.handler';
+import { SourcesRepository } from './sources.repository';
+import { SourcesService } from './sources.service';
+
+/**
+ * The sources page and the category sidebar: ingestion's source catalogue (source.updated) with article
+ * counts, popular tags and article totals counted from the published articles.
+ */
+@Module({
+  controllers: [SourcesController, SourcesHandler],
+  providers: [SourcesRepository, SourcesService, ArticleCounts],
+})
+export class SourcesModule {}

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  noQueryParamsSchema,
+  type SidebarDataResponse,
+  type Source,
+  type SourcesResponse,
+  type SourceUpdatedPayload,
+} from '@pulse/contracts';
+import { CACHE_STORE, type CacheStore } from '@pulse/platform';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { ArticleCounts } from './article-counts';
+import type { SourceRecord } from './source.record';
+import { SourcesRepository } from './sources.repository';
+
+/** ~60 s: counts move with every published article; a minute old is fine for a sidebar. */
+export const SOURCES_CACHE_TTL_MS = 60_000;
+/** Seed 000 §7 sidebar: the top tags and sources; /full has no caps. */
+export const SIDEBAR_TAG_LIMIT = 10;
+export const SIDEBAR_SOURCE_LIMIT = 6;
+
+const CACHE_KEYS = {
+  sources: 'content:sources',
+  top: 'content:sidebar:top',
+  full: 'content:sidebar:full',
+} as const;
+
+const byCountThenName = (a: Source, b: Source) => b.count - a.count || a.name.localeCompare(b.name, 'ko');
+
+/** The source catalogue (from ingestion's source.updated) with real article counts, and the sidebar. */
+@Injectable()
+export class SourcesService {
+  constructor(
+    private readonly repository: SourcesRepository,
+    private readonly counts: ArticleCounts,
+    @Inject(CACHE_STORE) private readonly cache: CacheStore,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+  ) {}
+
+  async onSourceUpdated(payload: SourceUpdatedPayload): Promise<void> {
+    const { id, ...fields } = payload;
+    if (await this.repository.upsertIfNewer({ _id: id, ...fields })) {
+      // This replica's answers change at once; other replicas share the cache (Redis), so theirs too.
+      await this.cache.del(Object.values(CACHE_KEYS));
+    }
+  }
+
+  /** GET /api/sources: enabled sources, most articles first. */
+  sources(query: unknown): Promise<SourcesResponse> {
+    noQueryParamsSchema.parse(query);
+    return this.cache.getOrLoad(CACHE_KEYS.sources, SOURCES_CACHE_TTL_MS, async () => ({
+      sources: await this.sourcesWithCounts(),
+    }));
+  }
+
+  /** GET /api/sidebar-data (top 10 tags, top 6 sources) and /api/sidebar-data/full (all of both). */
+  sidebar(query: unknown, variant: 'top' | 'full'): Promise<SidebarDataResponse> {
+    noQueryParamsSchema.parse(query);
+    const full = variant === 'full';
+    return this.cache.getOrLoad(CACHE_KEYS[variant], SOURCES_CACHE_TTL_MS, async () => {
+      const [popularTags, sources, articleCounts] = await Promise.all([
+        this.counts.tags(full ? undefined : SIDEBAR_TAG_LIMIT),
+        this.sourcesWithCounts(),
+        this.counts.totals(this.clock.now()),
+      ]);
+      return {
+        popularTags,
+        rssSources: full ? sources : sources.slice(0, SIDEBAR_SOURCE_LIMIT),
+        articleCounts,
+      };
+    });
+  }
+
+  private async sourcesWithCounts(): Promise<Source[]> {
+    const [records, counts] = await Promise.all([this.repository.listEnabled(), this.counts.bySource()]);
+    return records.map((record) => toSource(record, counts.get(record._id) ?? 0)).sort(byCountThenName);
+  }
+}
+
+function toSource(record: SourceRecord, count: number): Source {
+  return {
+    id: record._id,
+    name: record.name,
+    description: record.description,
+    sourceType: record.sourceType,
+    url: record.url,
+    imageUrl: record.imageUrl,
+    count,
+  };
+}
