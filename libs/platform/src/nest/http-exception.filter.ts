@@ -30,10 +30,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private describe(exception: unknown): { statusCode: number; message: string } {
     if (exception instanceof ZodError) {
       const issue = exception.issues[0];
-      // An issue on the whole object (unknown parameters, a body that is not an object) names its keys in
-      // its message already; prefixing 'body' would mislabel a query string.
-      const field = issue.path.join('.');
-      return { statusCode: 400, message: field ? `${field}: ${issue.message}` : issue.message };
+      // Unknown keys name themselves ('unknown parameter(s): sotr'), in a query string as in a body, so
+      // they get no prefix; another issue on the whole input is about the body (missing, not an object).
+      if (issue.code === 'unrecognized_keys') return { statusCode: 400, message: issue.message };
+      const field = issue.path.join('.') || 'body';
+      return { statusCode: 400, message: `${field}: ${issue.message}` };
     }
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
