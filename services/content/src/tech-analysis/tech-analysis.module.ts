@@ -6,6 +6,7 @@ import { TechAnalysesRepository } from './tech-analyses.repository';
 import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from './tech-analysis.config';
 import { TechAnalysisController } from './tech-analysis.controller';
 import { TechAnalysisService } from './tech-analysis.service';
+import { TechAnalysisSitemap } from './tech-analysis.sitemap';
 
 /**
  * Tech analyses for readers (seed 000 §2 'Tech analysis', §7): list, detail with related analyses, likes
@@ -19,6 +20,7 @@ import { TechAnalysisService } from './tech-analysis.service';
     TechAnalysesRepository,
     TechAnalysisService,
     DemoAnalysesSeeder,
+    TechAnalysisSitemap,
     // techAnalysisConfigSchema, validated at start by the platform (ServiceDefinition.config).
     {
       provide: TECH_ANALYSIS_CONFIG,

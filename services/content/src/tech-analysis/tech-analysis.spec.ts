@@ -43,6 +43,13 @@ describe('tech analyses for readers (seed 000 §2, §7)', () => {
 
   const list = (query = '') => content.get<TechAnalysisListResponse>(`/api/tech-analysis${query}`);
 
+  it('puts published analyses in the sitemap as /tech-analysis/{slug}', async () => {
+    const sitemap = await content.get<string>('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.body).toContain(`/tech-analysis/${encodeURIComponent('오어스-pkce')}</loc>`);
+    expect(sitemap.body).toContain('/tech-analysis/cloud-10</loc>');
+  });
+
   it('lists published analyses newest first, 9 per page, with the seed list item fields', async () => {
     const first = await list('?page=1&limit=9&lang=ko');
     expect(first.status).toBe(200);
