@@ -1,4 +1,4 @@
-import { createServiceApp, type PortSet, type ServiceDefinition } from '@pulse/platform';
+import { createPorts, createServiceApp, type PortSet, type ServiceDefinition } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
@@ -6,20 +6,33 @@ import type { Upstream } from './upstreams/upstream';
 
 export const GATEWAY_DEFAULT_PORT = 3000;
 
-/** The gateway as a Nest app; /readyz includes every upstream service's readiness. */
+/**
+ * The gateway as a Nest app; /readyz includes every upstream service's readiness. It uses the cache port
+ * (rate-limit buckets, cached document heads): a caller that passes none gets one built from the
+ * environment (CACHE_DRIVER, REDIS_URL), which the app closes when it shuts down.
+ */
 export async function createGatewayApp(options: {
   config: GatewayConfig;
   upstreams: readonly Upstream[];
   ports: PortSet;
   logger: Logger;
 }) {
+  const owned = options.ports.cache
+    ? undefined
+    : (await createPorts(['cache'], { serviceName: 'gateway', logger: options.logger, dataDir: '.data' }))
+        .cache;
   const definition: ServiceDefinition = {
     name: 'gateway',
-    module: GatewayModule.register({ config: options.config, upstreams: options.upstreams }),
-    uses: [],
+    module: GatewayModule.register({
+      config: options.config,
+      upstreams: options.upstreams,
+      ownedCache: owned,
+    }),
+    uses: ['cache'],
     defaultPort: GATEWAY_DEFAULT_PORT,
     httpPrefixes: [],
   };
+  const ports: PortSet = { ...options.ports, cache: options.ports.cache ?? owned };
   const checks = Object.fromEntries(options.upstreams.map((upstream) => [upstream.service, upstream]));
-  return createServiceApp(definition, options.ports, options.logger, checks);
+  return createServiceApp(definition, ports, options.logger, checks);
 }

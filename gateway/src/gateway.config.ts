@@ -7,7 +7,32 @@ const upstreamUrl = (service: string, port: number) =>
     .default(`http://127.0.0.1:${port}`)
     .describe(`Base URL of the ${service} service (gateway only; unused in embedded mode).`);
 
-/** Where the gateway finds each service when they run as separate processes. */
+const rateLimit = (fallback: number, description: string) =>
+  z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(description);
+
+/** 'https://a.example, http://localhost:5173' → normalised origins; anything that is not a bare origin is refused. */
+function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const entry of list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '').toLowerCase()) {
+      ctx.addIssue({ code: 'custom', message: `'${entry}' is not an origin like https://pulse.example` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** The gateway's settings: where the services are, the front ends, and the public edge (CORS, limits, SEO). */
 export const gatewayConfigSchema = z.object({
   CONTENT_URL: upstreamUrl('content', 3101),
   INGESTION_URL: upstreamUrl('ingestion', 3102),
@@ -44,6 +69,46 @@ export const gatewayConfigSchema = z.object({
     .string()
     .default('/remotes/qa/mf-manifest.json')
     .describe('Gateway: manifest URL of the qa (community) remote.'),
+  PUBLIC_SITE_URL: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((value, ctx) => parseOrigins(value, ctx)[0] ?? z.NEVER)
+    .describe(
+      "Gateway: the site's public origin (scheme, host, port), used for canonical URLs, Open Graph and JSON-LD in the HTML documents.",
+    ),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((list, ctx) => parseOrigins(list ?? '', ctx))
+    .describe(
+      'Gateway: comma-separated origins (e.g. https://pulse.example,https://admin.pulse.example) allowed to call the API from another origin. Empty: same-origin only.',
+    ),
+  RATE_LIMIT_READ_PER_MIN: rateLimit(
+    600,
+    'Gateway: GET/HEAD requests (API, feeds, HTML documents) one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
+  ),
+  RATE_LIMIT_WRITE_PER_MIN: rateLimit(
+    60,
+    'Gateway: POST/PATCH/DELETE requests one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
+  ),
+  RATE_LIMIT_IP_FACTOR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe(
+      "Gateway: an IP's budget as a multiple of one identity's, so readers behind one NAT each get a budget while minting tokens from one address stays bounded.",
+    ),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe(
+      "Gateway: reverse proxies in front of the gateway (1 behind the Kubernetes ingress). The client IP is read that many hops from the right of X-Forwarded-For; 0 uses the connection's address, so a client cannot pick its own rate-limit bucket.",
+    ),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -1,11 +1,28 @@
-import { Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { LOGGER } from '@pulse/platform';
+import { CACHE_STORE, LOGGER, type CacheStore } from '@pulse/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { registerApiDocs } from './docs/api-docs.plugin';
+import { DocumentRenderer } from './documents/document-renderer';
+import { documentHandler } from './documents/documents.plugin';
+import { PageDataSource } from './documents/page-data.source';
+import { ShellTemplate } from './documents/shell-template';
+import { registerCors } from './edge/cors';
+import { registerRateLimit } from './edge/rate-limit';
+import { registerRequestContext } from './edge/request-context';
+import { registerSecurityHeaders } from './edge/security-headers';
 import type { GatewayConfig } from './gateway.config';
+import { registerFeeds } from './proxy/feeds.plugin';
 import { registerProxy } from './proxy/proxy.plugin';
-import { registerFrontendAssets } from './static/frontend-assets.plugin';
+import { RouteTable } from './proxy/route-table';
+import { registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
 import type { Upstream } from './upstreams/upstream';
 
 const GATEWAY_OPTIONS = Symbol('GatewayOptions');
@@ -13,20 +30,57 @@ const GATEWAY_OPTIONS = Symbol('GatewayOptions');
 interface GatewayOptions {
   config: GatewayConfig;
   upstreams: readonly Upstream[];
+  /** A cache the gateway built itself (create-gateway-app.ts), closed once the server has stopped. */
+  ownedCache?: CacheStore;
 }
 
-/** Adds the gateway's fastify routes while Nest initialises, before fastify is sealed by ready(). */
-class GatewayRoutes implements OnModuleInit {
+/**
+ * Adds the gateway's hooks and fastify routes while Nest initialises, before fastify is sealed by
+ * ready(). Hooks run in this order on every request: request context (id, client IP, kind), CORS
+ * (answers preflights), rate limit; security headers go on every reply as it is sent.
+ */
+class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly host: HttpAdapterHost,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CACHE_STORE) private readonly cache: CacheStore,
   ) {}
 
   onModuleInit(): void {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
-    registerProxy(fastify, this.options.upstreams, this.logger);
-    registerFrontendAssets(fastify, this.options.config);
+    const { config, upstreams } = this.options;
+    const table = new RouteTable(upstreams);
+    registerRequestContext(fastify, { trustedHops: config.TRUSTED_PROXY_HOPS, logger: this.logger });
+    registerCors(fastify, config.CORS_ORIGINS);
+    registerRateLimit(fastify, {
+      cache: this.cache,
+      logger: this.logger,
+      settings: {
+        readPerMinute: config.RATE_LIMIT_READ_PER_MIN,
+        writePerMinute: config.RATE_LIMIT_WRITE_PER_MIN,
+        ipFactor: config.RATE_LIMIT_IP_FACTOR,
+      },
+    });
+    registerSecurityHeaders(fastify, config);
+
+    registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
+    registerProxy(fastify, table, this.logger);
+    registerFeeds(
+      fastify,
+      upstreams.find((upstream) => upstream.service === 'content'),
+      this.logger,
+    );
+    const renderer = new DocumentRenderer(
+      new ShellTemplate(shellIndexFile(config)),
+      new PageDataSource(table, this.cache, this.logger),
+      config.PUBLIC_SITE_URL,
+    );
+    registerFrontendAssets(fastify, config, documentHandler(renderer));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.options.ownedCache?.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../gateway.config';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,7 +25,13 @@ const REMOTES = ['news', 'trending', 'tech-analysis', 'qa'] as const;
 
 /** Resolves `relative` inside `root`, refusing anything that climbs out of it. */
 function safeFile(root: string, relative: string): string | undefined {
-  const file = path.resolve(root, `.${path.posix.normalize(`/${decodeURIComponent(relative)}`)}`);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relative);
+  } catch {
+    return undefined; // malformed %-escapes name no file
+  }
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (!file.startsWith(root + path.sep)) return undefined;
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
@@ -39,11 +45,19 @@ function sendFile(reply: FastifyReply, file: string) {
     .send(createReadStream(file));
 }
 
+/** The shell's built index.html, the template of every HTML document. */
+export const shellIndexFile = (config: GatewayConfig): string =>
+  path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'index.html');
+
 /**
  * Serves the built shell and remotes in embedded mode (and from the gateway image), plus the runtime
  * remote configuration the shell reads at start, so a remote can move without rebuilding the shell.
  */
-export function registerFrontendAssets(fastify: FastifyInstance, config: GatewayConfig): void {
+export function registerFrontendAssets(
+  fastify: FastifyInstance,
+  config: GatewayConfig,
+  renderDocument: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
   const root = path.resolve(config.FRONTENDS_DIR);
   const shellDist = path.join(root, 'shell', 'dist');
 
@@ -72,6 +86,8 @@ export function registerFrontendAssets(fastify: FastifyInstance, config: Gateway
 
   fastify.get('/*', async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
+    // The raw template has no server-rendered head; its page is the home page.
+    if (relative === 'index.html') return reply.redirect('/', 301);
     const file = relative ? safeFile(shellDist, relative) : undefined;
     if (file) return sendFile(reply, file);
     // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
@@ -80,16 +96,7 @@ export function registerFrontendAssets(fastify: FastifyInstance, config: Gateway
         .status(404)
         .send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
     }
-    const index = path.join(shellDist, 'index.html');
-    if (!existsSync(index)) {
-      return reply
-        .status(503)
-        .header('content-type', 'text/html; charset=utf-8')
-        .send(
-          '<!doctype html><html lang="ko"><meta charset="utf-8"><title>펄스</title><p>프런트엔드가 아직 빌드되지 않았습니다. <code>bash frontends/build-all.sh</code>를 실행하세요.</p></html>',
-        );
-    }
-    // The shell routes on the client; every document path gets its index.html.
-    return sendFile(reply, index);
+    // The shell routes on the client; every document path gets its index.html with a server-rendered head.
+    return renderDocument(request, reply);
   });
 }

@@ -13,3 +13,4 @@ export * from './llm';
 export * from './outbox';
 export * from './auth';
 export * from './security';
+export * from './openapi';

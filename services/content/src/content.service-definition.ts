@@ -2,6 +2,11 @@ import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
 import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { siteConfigSchema } from './content.config';
 import { ContentModule } from './content.module';
+import { engagementConfigSchema } from './engagement/engagement.config';
+import { feedsConfigSchema } from './feeds/feeds.config';
+import { imagesConfigSchema } from './images/images.config';
+import { contentSearchConfigSchema } from './search/search.config';
+import { techAnalysisConfigSchema } from './tech-analysis/tech-analysis.config';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
@@ -11,6 +16,11 @@ export const contentService: ServiceDefinition = {
   httpPrefixes: SERVICE_HTTP_PREFIXES.content,
   config: {
     site: siteConfigSchema,
+    feeds: feedsConfigSchema,
     admin: adminConfigSchema,
+    search: contentSearchConfigSchema,
+    images: imagesConfigSchema,
+    engagement: engagementConfigSchema,
+    techAnalysis: techAnalysisConfigSchema,
   },
 };

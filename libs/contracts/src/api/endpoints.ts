@@ -34,6 +34,19 @@ export const ENDPOINTS = {
     service: 'content',
     origin: seed0,
   },
+  // content: generated images (api/images.ts); chosen, the seed shows only generate-image
+  articleImage: {
+    method: 'GET',
+    path: '/api/content/images/:id/:hash',
+    service: 'content',
+    origin: 'chosen',
+  },
+  articleImageCurrent: {
+    method: 'GET',
+    path: '/api/content/images/:id',
+    service: 'content',
+    origin: 'chosen',
+  },
   categoryPage: { method: 'GET', path: '/api/articles/category/:slug', service: 'content', origin: seed0 },
   archive: { method: 'GET', path: '/api/articles/archive', service: 'content', origin: seed0 },
   search: { method: 'GET', path: '/api/articles/search', service: 'content', origin: seed0 },
@@ -52,6 +65,81 @@ export const ENDPOINTS = {
     path: '/api/tech-analysis/:id/like',
     service: 'content',
     origin: seed0,
+  },
+  // chosen: seed 000 §2 counts a view when a detail opens, path not shown (api/authoring.ts)
+  techAnalysisView: {
+    method: 'POST',
+    path: '/api/tech-analysis/:id/view',
+    service: 'content',
+    origin: 'chosen',
+  },
+  // content: admin authoring (chosen; DESIGN §10, shapes in api/authoring.ts)
+  adminTechAnalyses: {
+    method: 'GET',
+    path: '/api/content/admin/tech-analyses',
+    service: 'content',
+    origin: 'chosen',
+  },
+  adminTechAnalysis: {
+    method: 'GET',
+    path: '/api/content/admin/tech-analyses/:id',
+    service: 'content',
+    origin: 'chosen',
+  },
+  createTechAnalysis: {
+    method: 'POST',
+    path: '/api/content/admin/tech-analyses',
+    service: 'content',
+    origin: 'chosen',
+  },
+  updateTechAnalysis: {
+    method: 'PATCH',
+    path: '/api/content/admin/tech-analyses/:id',
+    service: 'content',
+    origin: 'chosen',
+  },
+  publishTechAnalysis: {
+    method: 'POST',
+    path: '/api/content/admin/tech-analyses/:id/publish',
+    service: 'content',
+    origin: 'chosen',
+  },
+  adminInsights: { method: 'GET', path: '/api/content/admin/insights', service: 'content', origin: 'chosen' },
+  adminInsight: {
+    method: 'GET',
+    path: '/api/content/admin/insights/:id',
+    service: 'content',
+    origin: 'chosen',
+  },
+  createInsight: {
+    method: 'POST',
+    path: '/api/content/admin/insights',
+    service: 'content',
+    origin: 'chosen',
+  },
+  updateInsight: {
+    method: 'PATCH',
+    path: '/api/content/admin/insights/:id',
+    service: 'content',
+    origin: 'chosen',
+  },
+  publishInsight: {
+    method: 'POST',
+    path: '/api/content/admin/insights/:id/publish',
+    service: 'content',
+    origin: 'chosen',
+  },
+  draftInsight: {
+    method: 'POST',
+    path: '/api/content/admin/drafts/insight',
+    service: 'content',
+    origin: 'chosen',
+  },
+  draftAnalysis: {
+    method: 'POST',
+    path: '/api/content/admin/drafts/analysis',
+    service: 'content',
+    origin: 'chosen',
   },
   // trending
   trendingStats: { method: 'GET', path: '/api/trending/stats', service: 'trending', origin: seed0 },

@@ -59,9 +59,10 @@ export async function createServiceApp(
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
-    // Fastify answers a longer path parameter with its own 414 before any handler runs; let it reach the
-    // handler's schema, which answers 400 naming the parameter in the common error shape (DESIGN §7).
-    routerOptions: { maxParamLength: 2_000 },
+    // Fastify answers a path parameter over 100 characters with its own 414 in another shape before any
+    // handler runs. Node's HTTP parser already caps a request line at 16 KiB, so let every parameter reach
+    // the handler's schema, which answers 400 naming it in the common error shape (DESIGN §7).
+    routerOptions: { maxParamLength: 16_384 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
     logger: new PinoNestLogger(logger),

@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TOPICS, type ArticleTranslatedPayload, type TrendingScoresUpdatedPayload } from '@pulse/contracts';
+import {
+  isGeneratedImageUrl,
+  TOPICS,
+  type ArticleTranslatedPayload,
+  type TrendingScoresUpdatedPayload,
+} from '@pulse/contracts';
 import { LOGGER, OUTBOX, OutboxWriter } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
@@ -48,6 +53,8 @@ export class PublishingService {
       if (current.sourceVersion !== null && current.sourceVersion >= payload.translatedAt) return 'unchanged';
       // A held article stays where an editor left it; a published one stays published.
       const nextState = current.state === 'published' ? 'published' : state;
+      // A cover generated because the source's image failed (seed 000 §4: one attempt per article) stays.
+      if (isGeneratedImageUrl(current.imageUrl)) fields.imageUrl = current.imageUrl;
       const next: ArticleRecord = {
         ...current,
         ...fields,

@@ -1,0 +1,126 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
+import { createServiceApp, type OpenApiDocument } from '@pulse/platform';
+import pino from 'pino';
+import { parseHTML } from 'linkedom';
+import { FakeUpstream, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { InProcessUpstream } from '../upstreams/in-process.upstream';
+
+@Module({})
+class EmptyModule {}
+
+const logger = pino({ level: 'silent' });
+
+/** Real service apps (each serves its own /openapi.json through the platform) behind the gateway. */
+describe('merged OpenAPI at /api/docs', () => {
+  let gateway: TestGateway;
+  const apps: NestFastifyApplication[] = [];
+
+  beforeAll(async () => {
+    const upstreams = [];
+    for (const name of ['content', 'trending', 'community'] as const) {
+      const app = await createServiceApp(
+        { name, module: EmptyModule, uses: [], defaultPort: 0, httpPrefixes: SERVICE_HTTP_PREFIXES[name] },
+        {},
+        logger,
+      );
+      apps.push(app);
+      upstreams.push(new InProcessUpstream(name, SERVICE_HTTP_PREFIXES[name], app));
+    }
+    const down = new FakeUpstream('newsletter', ['/api/subscribers'], () => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    gateway = await startTestGateway({
+      upstreams: [...upstreams, down],
+      env: { PUBLIC_SITE_URL: 'https://pulse.example' },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    for (const app of apps) await app.close();
+  });
+
+  const docs = async () => (await (await fetch(`${gateway.base}/api/docs`)).json()) as OpenApiDocument;
+
+  it("is one OpenAPI 3.1 document with every reachable service's paths, tagged by service", async () => {
+    const document = await docs();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: 'https://pulse.example' }]);
+    expect(document.tags.map((tag) => tag.name)).toEqual(['content', 'trending', 'community']);
+    expect(document.paths['/api/articles/{id}'].get).toMatchObject({
+      operationId: 'article',
+      tags: ['content'],
+    });
+    expect(document.paths['/api/trending/rising'].get).toMatchObject({
+      operationId: 'rising',
+      tags: ['trending'],
+    });
+    expect(document.paths['/api/community/questions'].post).toMatchObject({ operationId: 'createQuestion' });
+    expect(document.components.schemas.ErrorBody).toMatchObject({
+      required: ['statusCode', 'error', 'message'],
+    });
+  });
+
+  it('carries query and body schemas generated from the zod schemas, and the common errors', async () => {
+    const document = await docs();
+    const news = document.paths['/api/content/news'].get!;
+    expect(news.parameters).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 50 }),
+        },
+        { name: 'hot', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] } },
+      ]),
+    );
+    const like = document.paths['/api/interactions/like'].post!;
+    expect(like.requestBody?.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['contentId', 'contentType'],
+      additionalProperties: false,
+    });
+    expect(Object.keys(like.responses).sort()).toEqual(['2XX', '400', '413', '429']);
+    expect(like.responses['400'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorBody',
+    });
+    const article = document.paths['/api/articles/{id}'].get!;
+    expect(article.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(Object.keys(article.responses)).toContain('404');
+  });
+
+  it("marks the paths the seeds did not name as x-origin 'chosen'", async () => {
+    const document = await docs();
+    expect(document.paths['/api/sources'].get!['x-origin']).toBe('chosen');
+    expect(document.paths['/api/community/comments/{id}'].patch!['x-origin']).toBe('chosen');
+    expect(document.paths['/api/content/news'].get!['x-origin']).toBe('seed 000 §7');
+  });
+
+  it('names a service whose document could not be fetched instead of failing', async () => {
+    const document = await docs();
+    expect(document['x-unavailable-services']).toEqual([
+      { service: 'newsletter', reason: 'connect ECONNREFUSED' },
+    ]);
+    expect(document.paths['/api/subscribers']).toBeUndefined();
+  });
+
+  it('shows the same calls as a script-free HTML table at /api/docs.html', async () => {
+    const response = await fetch(`${gateway.base}/api/docs.html`);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const { document } = parseHTML(await response.text());
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+    const rows = Array.from(document.querySelectorAll('tbody tr')).map((row) =>
+      Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent),
+    );
+    expect(rows).toContainEqual(['content', 'GET', '/api/sources', 'sources', '', '', 'chosen']);
+    expect(document.body.textContent).toContain('불러오지 못한 서비스: newsletter');
+  });
+
+  it("leaves the services' own /openapi.json unrouted: the public docs are /api/docs", async () => {
+    expect((await fetch(`${gateway.base}/openapi.json`)).status).toBe(404);
+  });
+});

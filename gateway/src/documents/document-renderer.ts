@@ -1,0 +1,150 @@
+import { CATEGORY_DEFINITIONS, type ContentType } from '@pulse/contracts';
+import { articleBody, techAnalysisBody } from './page-body';
+import type { ArticlePage, TechAnalysisPage } from './page-data';
+import type { PageDataSource } from './page-data.source';
+import { INDEX_FOLLOW, renderHead, type PageHead } from './page-head';
+import { matchPageRoute, type PageRoute } from './page-route';
+import type { ShellTemplate } from './shell-template';
+import { NOT_FOUND_PAGE, SITE_DESCRIPTION, type PageText } from './static-pages';
+import { breadcrumbData, newsArticleData, techArticleData, webSiteData } from './structured-data';
+import { absoluteUrl, plainTextFromHtml } from './text';
+
+export type RenderedDocument =
+  { statusCode: 200 | 404; html: string } | { statusCode: 301; location: string };
+
+/** Link previews need some image; the shell's icon until a dedicated share image exists. */
+const DEFAULT_IMAGE_PATH = '/favicon.svg';
+
+/**
+ * One article, one canonical URL: /article/{id} and the typed routes show the same article, and search
+ * engines should keep one. News keeps /article/{id} (seed 000 §2: trending links there too), insights and
+ * analyses their own screens; the content service's feeds and sitemaps use the same URLs.
+ */
+const CANONICAL_PREFIX: Record<ContentType, string> = {
+  news: '/article/',
+  insight: '/insights/',
+  analysis: '/analysis/',
+};
+
+/**
+ * Answers a front-end route with the shell's index.html and a server-rendered head (DESIGN §8): the
+ * route decides the status (404 for unknown routes and unknown ids, 301 for legacy category names), the
+ * content service supplies articles. When it cannot, the page still answers 200 with a generic head, so
+ * an outage never looks like deleted pages to a crawler.
+ */
+export class DocumentRenderer {
+  private readonly defaultImage: string;
+
+  constructor(
+    private readonly template: ShellTemplate,
+    private readonly data: PageDataSource,
+    private readonly siteUrl: string,
+  ) {
+    this.defaultImage = `${siteUrl}${DEFAULT_IMAGE_PATH}`;
+  }
+
+  async render(url: string, requestId: string): Promise<RenderedDocument> {
+    const queryStart = url.indexOf('?');
+    const pathname = queryStart < 0 ? url : url.slice(0, queryStart);
+    const search = queryStart < 0 ? '' : url.slice(queryStart);
+    const route = matchPageRoute(pathname, search);
+    switch (route.kind) {
+      case 'redirect':
+        return { statusCode: 301, location: route.location };
+      case 'not-found':
+        return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path));
+      case 'page':
+        return this.page(200, {
+          ...this.textHead(route.text, route.path),
+          jsonLd: route.home ? [webSiteData(this.siteUrl)] : [],
+        });
+      case 'article':
+        return this.articlePage(route, requestId);
+      case 'tech-analysis':
+        return this.techAnalysisPage(route, requestId);
+    }
+  }
+
+  private async articlePage(
+    route: Extract<PageRoute, { kind: 'article' }>,
+    requestId: string,
+  ): Promise<RenderedDocument> {
+    const lookup = await this.data.article(route.id, requestId);
+    if (lookup.status === 'missing') return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path));
+    if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
+    const article = lookup.value;
+    return this.page(200, this.articleHead(article), articleBody(article, this.siteUrl));
+  }
+
+  private async techAnalysisPage(
+    route: Extract<PageRoute, { kind: 'tech-analysis' }>,
+    requestId: string,
+  ): Promise<RenderedDocument> {
+    const lookup = await this.data.techAnalysis(route.slug, requestId);
+    if (lookup.status === 'missing') return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path));
+    if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
+    return this.page(200, this.techAnalysisHead(lookup.value, route.path), techAnalysisBody(lookup.value));
+  }
+
+  private articleHead(article: ArticlePage): PageHead {
+    const canonicalPath = `${CANONICAL_PREFIX[article.type]}${encodeURIComponent(article.id)}`;
+    const url = `${this.siteUrl}${canonicalPath}`;
+    const image = absoluteUrl(article.imageUrl, this.siteUrl) ?? this.defaultImage;
+    const tags = article.tags.map((tag) => tag.name);
+    return {
+      title: article.title,
+      description: article.summary || plainTextFromHtml(article.content),
+      canonicalPath,
+      robots: INDEX_FOLLOW,
+      ogType: 'article',
+      image,
+      article: {
+        publishedTime: article.publishedAt,
+        modifiedTime: article.updatedAt ?? undefined,
+        section: article.primaryCategory ? CATEGORY_DEFINITIONS[article.primaryCategory].name : undefined,
+        tags,
+      },
+      jsonLd: [
+        newsArticleData(article, url, image, this.siteUrl),
+        breadcrumbData(this.siteUrl, article, url),
+      ],
+    };
+  }
+
+  private techAnalysisHead(analysis: TechAnalysisPage, canonicalPath: string): PageHead {
+    const url = `${this.siteUrl}${canonicalPath}`;
+    return {
+      title: analysis.title,
+      description: analysis.executiveSummary || analysis.introduction,
+      canonicalPath,
+      robots: INDEX_FOLLOW,
+      ogType: 'article',
+      image: this.defaultImage,
+      // Seed 000 §2: the tech analysis page's keywords meta comes from its SEO keywords.
+      keywords: analysis.seoKeywords,
+      article: { publishedTime: analysis.publishedAt, tags: analysis.seoKeywords },
+      jsonLd: [techArticleData(analysis, url, this.defaultImage, this.siteUrl)],
+    };
+  }
+
+  private textHead(text: PageText, canonicalPath: string): PageHead {
+    return {
+      title: text.title,
+      description: text.description,
+      canonicalPath,
+      robots: text.robots ?? INDEX_FOLLOW,
+      ogType: 'website',
+      image: this.defaultImage,
+      jsonLd: [],
+    };
+  }
+
+  /** The content service could not say what the page holds: the site's own head, still indexable. */
+  private genericHead(canonicalPath: string): PageHead {
+    return this.textHead({ title: '', description: SITE_DESCRIPTION }, canonicalPath);
+  }
+
+  private page(statusCode: 200 | 404, head: PageHead, body = ''): RenderedDocument {
+    return { statusCode, html: this.template.render({ head: renderHead(head, this.siteUrl), body }) };
+  }
+}

@@ -1,0 +1,132 @@
+import { buildPath, ENDPOINTS } from '@pulse/contracts';
+import { currentTraceparent, type CacheStore } from '@pulse/platform';
+import type { Logger } from 'pino';
+import type { RouteTable } from '../proxy/route-table';
+import {
+  articleResponseSchema,
+  techAnalysisResponseSchema,
+  type ArticlePage,
+  type TechAnalysisPage,
+} from './page-data';
+
+export type Lookup<T> = { status: 'found'; value: T } | { status: 'missing' } | { status: 'unavailable' };
+
+/** A document waits this long for its article; a slow service then gets a generic head, not a slow page. */
+export const PAGE_DATA_TIMEOUT_MS = 3000;
+/** Rendered heads change when an article is edited; a minute of staleness spares the service the bots. */
+export const PAGE_DATA_TTL_MS = 60_000;
+
+class Unavailable extends Error {}
+
+/**
+ * Fetches what a document head needs from the content service, through the same upstream the proxy
+ * uses (in-process or HTTP). Found articles are cached briefly through the cache port; a missing one is
+ * not cached, so an article published a moment later is found at once.
+ */
+export class PageDataSource {
+  constructor(
+    private readonly table: RouteTable,
+    private readonly cache: CacheStore,
+    private readonly logger: Logger,
+  ) {}
+
+  article(id: string, requestId: string): Promise<Lookup<ArticlePage>> {
+    const path = buildPath(ENDPOINTS.article.path, { id });
+    return this.lookup(
+      `gateway:page:article:${id}`,
+      path,
+      requestId,
+      (body) => articleResponseSchema.parse(body).article,
+    );
+  }
+
+  techAnalysis(slug: string, requestId: string): Promise<Lookup<TechAnalysisPage>> {
+    const path = buildPath(ENDPOINTS.techAnalysis.path, { slug });
+    return this.lookup(
+      `gateway:page:tech-analysis:${slug}`,
+      path,
+      requestId,
+      (body) => techAnalysisResponseSchema.parse(body).analysis,
+    );
+  }
+
+  private async lookup<T>(
+    key: string,
+    path: string,
+    requestId: string,
+    read: (body: unknown) => T,
+  ): Promise<Lookup<T>> {
+    const load = () => this.fetch(path, requestId, read);
+    let value: T | undefined;
+    try {
+      value = await this.cache.getOrLoad(key, PAGE_DATA_TTL_MS, load);
+    } catch (error) {
+      if (error instanceof Unavailable) {
+        // A content outage must not turn pages into 404s: the caller renders a generic head.
+        this.logger.warn({ requestId, path, reason: error.message }, 'page data unavailable; generic head');
+        return { status: 'unavailable' };
+      }
+      this.logger.warn({ err: error, requestId }, 'page cache unavailable; fetching directly');
+      return this.lookupUncached(path, requestId, read);
+    }
+    return value === undefined ? { status: 'missing' } : { status: 'found', value };
+  }
+
+  private async lookupUncached<T>(
+    path: string,
+    requestId: string,
+    read: (body: unknown) => T,
+  ): Promise<Lookup<T>> {
+    try {
+      const value = await this.fetch(path, requestId, read);
+      return value === undefined ? { status: 'missing' } : { status: 'found', value };
+    } catch (error) {
+      this.logger.warn(
+        { requestId, path, reason: (error as Error).message },
+        'page data unavailable; generic head',
+      );
+      return { status: 'unavailable' };
+    }
+  }
+
+  /** The value, undefined when the service says there is no such item, or Unavailable. */
+  private async fetch<T>(
+    path: string,
+    requestId: string,
+    read: (body: unknown) => T,
+  ): Promise<T | undefined> {
+    const upstream = this.table.resolve(path);
+    if (!upstream) throw new Unavailable(`no service routes ${path}`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Unavailable(`no answer within ${PAGE_DATA_TIMEOUT_MS} ms`)),
+        PAGE_DATA_TIMEOUT_MS,
+      );
+    });
+    try {
+      const response = await Promise.race([
+        upstream.forward({
+          method: 'GET',
+          url: path,
+          headers: {
+            accept: 'application/json',
+            'x-request-id': requestId,
+            traceparent: currentTraceparent(),
+          },
+        }),
+        timeout,
+      ]);
+      // 400: the service refuses the id's form, so no such item can exist either.
+      if (response.statusCode === 404 || response.statusCode === 400) return undefined;
+      if (response.statusCode !== 200)
+        throw new Unavailable(`${upstream.service} answered ${response.statusCode}`);
+      return read(JSON.parse(response.body.toString('utf8')) as unknown);
+    } catch (error) {
+      if (error instanceof Unavailable) throw error;
+      throw new Unavailable(`${upstream.service}: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { CATEGORY_DEFINITIONS, idParamSchema, resolveCategorySlug, slugParamSchema } from '@pulse/contracts';
+import { STATIC_PAGES, type PageText } from './static-pages';
+
+/** What a document path is, before anything is fetched. */
+export type PageRoute =
+  | { kind: 'page'; path: string; text: PageText; home: boolean }
+  | { kind: 'article'; path: string; id: string }
+  | { kind: 'tech-analysis'; path: string; slug: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found'; path: string };
+
+/** Seed 000 §2: one detail screen per content type, plus /article/{id} for any of them. */
+const ARTICLE_SECTIONS = new Set(['article', 'news', 'insights', 'analysis']);
+
+const encodePath = (segments: readonly string[]) =>
+  `/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
+
+function decodeSegments(pathname: string): string[] | undefined {
+  try {
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined; // malformed %-escapes name no page
+  }
+}
+
+function searchPage(query: URLSearchParams): PageRoute {
+  const q = query.get('q')?.trim();
+  const tag = query.get('tag')?.trim();
+  const term = q || tag;
+  if (!term) return { kind: 'page', path: '/search', text: STATIC_PAGES['/search'], home: false };
+  const label = q ? `'${q}'` : `#${tag}`;
+  return {
+    kind: 'page',
+    path: `/search?${new URLSearchParams(q ? { q } : { tag: tag! })}`,
+    text: { title: `${label} 검색 결과`, description: `${label}에 대한 펄스 기사 검색 결과입니다.` },
+    home: false,
+  };
+}
+
+function categoryPage(name: string, search: string): PageRoute {
+  const slug = resolveCategorySlug(name);
+  if (!slug) return { kind: 'not-found', path: encodePath(['category', name]) };
+  // Seed 000 §2: a legacy or Korean name redirects to the slug, keeping the page's filters.
+  if (slug !== name) return { kind: 'redirect', location: `/category/${slug}${search}` };
+  const category = CATEGORY_DEFINITIONS[slug];
+  return {
+    kind: 'page',
+    path: `/category/${slug}`,
+    text: {
+      title: category.name,
+      description: `${category.description}. 펄스가 전하는 ${category.name} 최신 뉴스.`,
+    },
+    home: false,
+  };
+}
+
+function communityPage(segments: readonly string[]): PageRoute {
+  const path = encodePath(segments);
+  const [, section, id] = segments;
+  if (segments.length === 3 && section === 'questions' && idParamSchema.safeParse(id).success) {
+    return {
+      kind: 'page',
+      path,
+      text: { title: '질문', description: '펄스 Q&A 커뮤니티의 질문과 답변입니다.' },
+      home: false,
+    };
+  }
+  const text =
+    STATIC_PAGES[path] ?? STATIC_PAGES[encodePath(segments.slice(0, 2))] ?? STATIC_PAGES['/community'];
+  return { kind: 'page', path, text, home: false };
+}
+
+/**
+ * Maps a path to its screen (seed 000 §2 route table, 001 §2 for /community). A trailing slash names the
+ * same page; anything else is the not-found page, answered with HTTP 404.
+ */
+export function matchPageRoute(pathname: string, search = ''): PageRoute {
+  const segments = decodeSegments(pathname);
+  if (!segments) return { kind: 'not-found', path: pathname };
+  const path = encodePath(segments);
+  const [section, param] = segments;
+  if (path === '/search') return searchPage(new URLSearchParams(search));
+  if (section === 'community') return communityPage(segments);
+  const page = STATIC_PAGES[path];
+  if (page) return { kind: 'page', path, text: page, home: path === '/' };
+  if (segments.length !== 2) return { kind: 'not-found', path };
+  if (ARTICLE_SECTIONS.has(section)) {
+    return idParamSchema.safeParse(param).success
+      ? { kind: 'article', path, id: param }
+      : { kind: 'not-found', path };
+  }
+  if (section === 'tech-analysis' && slugParamSchema.safeParse(param).success) {
+    return { kind: 'tech-analysis', path, slug: param };
+  }
+  if (section === 'category') return categoryPage(param, search);
+  if (section === 'tags' && slugParamSchema.safeParse(param).success) {
+    return {
+      kind: 'page',
+      path,
+      text: { title: `#${param} 태그`, description: `'${param}' 태그가 달린 펄스 기사 모음입니다.` },
+      home: false,
+    };
+  }
+  return { kind: 'not-found', path };
+}

@@ -1,0 +1,36 @@
+import { fillTemplate } from './shell-template';
+
+describe('fillTemplate', () => {
+  const parts = { head: '<title>새 제목 | 펄스</title>', body: '<h1>본문</h1>' };
+
+  it("replaces the shell's own SEO tags whatever their attribute order, and keeps everything else", () => {
+    const html = fillTemplate(
+      '<!doctype html><html><head><meta charset="utf-8"><title>old</title>' +
+        '<meta content="old" name="description"><meta property="og:title" content="old">' +
+        '<link href="/x" rel="canonical"><script type="application/ld+json">{"old":1}</script>' +
+        '<link rel="icon" href="/favicon.svg"><script defer src="/main.js"></script></head>' +
+        '<body><div class="app" id="root"></div></body></html>',
+      parts,
+    );
+    expect(html).toBe(
+      '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
+        '<link rel="icon" href="/favicon.svg"><script defer src="/main.js"></script><title>새 제목 | 펄스</title></head>' +
+        '<body><div class="app" id="root"><h1>본문</h1></div></body></html>',
+    );
+  });
+
+  it('sets lang="ko" over another language', () => {
+    expect(
+      fillTemplate('<html lang="en"><head></head><body><div id="root"></div></body></html>', parts),
+    ).toContain('<html lang="ko">');
+  });
+
+  it('inserts text with $ patterns literally', () => {
+    const html = fillTemplate('<html><head></head><body><div id="root"></div></body></html>', {
+      head: "<title>$& $1 $' 가격</title>",
+      body: '<p>$$ 100</p>',
+    });
+    expect(html).toContain("<title>$& $1 $' 가격</title>");
+    expect(html).toContain('<p>$$ 100</p>');
+  });
+});

@@ -1,0 +1,57 @@
+import { readFileSync, statSync } from 'node:fs';
+
+/** Tags the shell's own index.html may carry that the server-rendered head replaces. */
+const REPLACED_HEAD_TAGS = [
+  /<title\b[^>]*>[\s\S]*?<\/title>/gi,
+  /<meta\b[^>]*\b(?:name|property)=["']?(?:description|robots|keywords|og:[\w:]+|twitter:[\w:]+|article:[\w:]+)["'\s>][^>]*>/gi,
+  /<link\b[^>]*\brel=["']?canonical["'\s>][^>]*>/gi,
+  /<script\b[^>]*\btype=["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script>/gi,
+];
+
+/** Served while the front ends are not built (a fresh clone), so documents keep their head and status. */
+const UNBUILT_SHELL =
+  '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
+  '<body><div id="root"></div><p>프런트엔드가 아직 빌드되지 않았습니다. <code>bash frontends/build-all.sh</code>를 실행하세요.</p></body></html>';
+
+export interface DocumentParts {
+  head: string;
+  /** Markup for #root, readable without JavaScript. */
+  body: string;
+}
+
+/** Puts a head and #root markup into an HTML document: lang="ko", the shell's own SEO tags replaced. */
+export function fillTemplate(template: string, parts: DocumentParts): string {
+  let html = template;
+  for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
+  html = /<html\b[^>]*\blang=/i.test(html)
+    ? html.replace(/(<html\b[^>]*\blang=)(["']?)[^"'\s>]*\2/i, '$1"ko"')
+    : html.replace(/<html\b/i, '<html lang="ko"');
+  html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
+  return html.replace(/(<div\b[^>]*\bid=["']?root["']?[^>]*>)/i, (openTag) => `${openTag}${parts.body}`);
+}
+
+/**
+ * The shell's built index.html, re-read when its file changes (a rebuild while the site runs), so every
+ * document carries the current bundle names without a restart.
+ */
+export class ShellTemplate {
+  private cached?: { mtimeMs: number; html: string };
+
+  constructor(private readonly indexFile: string) {}
+
+  render(parts: DocumentParts): string {
+    return fillTemplate(this.template(), parts);
+  }
+
+  private template(): string {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(this.indexFile).mtimeMs;
+    } catch {
+      return UNBUILT_SHELL;
+    }
+    if (this.cached?.mtimeMs !== mtimeMs)
+      this.cached = { mtimeMs, html: readFileSync(this.indexFile, 'utf8') };
+    return this.cached.html;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { clientIp } from './client-ip';
+import { pathnameOf, requestKind, type RequestKind } from './request-kind';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Accepted from the client when sane, generated otherwise; echoed, forwarded and logged. */
+    requestId: string;
+    /** The client's address, as far as the configured proxies can be trusted (client-ip.ts). */
+    clientIp: string;
+    kind: RequestKind;
+  }
+}
+
+/** Ids from clients are echoed into headers and logs, so only short, plain ones are kept. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@+=/-]{1,128}$/;
+
+export function acceptRequestId(incoming: string | string[] | undefined): string {
+  const value = Array.isArray(incoming) ? incoming[0] : incoming;
+  return value && SANE_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/**
+ * First hook of every request: its id (echoed as x-request-id, on the trace span, in the access log),
+ * the client's address and the request's kind, which the later edge plugins read.
+ */
+export function registerRequestContext(
+  fastify: FastifyInstance,
+  options: { trustedHops: number; logger: Logger },
+): void {
+  fastify.decorateRequest('requestId', '');
+  fastify.decorateRequest('clientIp', '');
+  fastify.decorateRequest('kind', 'document');
+  fastify.addHook('onRequest', async (request, reply) => {
+    request.requestId = acceptRequestId(request.headers['x-request-id']);
+    request.clientIp = clientIp(request, options.trustedHops);
+    request.kind = requestKind(request.url);
+    reply.header('x-request-id', request.requestId);
+    trace.getActiveSpan()?.setAttribute('http.request.id', request.requestId);
+  });
+  fastify.addHook('onResponse', async (request: FastifyRequest, reply) => {
+    // Probes come every few seconds and a page pulls assets by the dozen: only their failures are news.
+    if (request.kind === 'probe' || (request.kind === 'asset' && reply.statusCode < 400)) return;
+    const entry = {
+      requestId: request.requestId,
+      method: request.method,
+      path: pathnameOf(request.url),
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (reply.statusCode >= 500) options.logger.warn(entry, 'request failed');
+    else options.logger.info(entry, 'request');
+  });
+}

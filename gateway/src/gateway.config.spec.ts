@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from '@pulse/platform';
+import { gatewayConfigSchema } from './gateway.config';
+
+const load = (env: Record<string, string>) => loadConfig({ gateway: gatewayConfigSchema }, env).gateway;
+
+describe('gateway configuration', () => {
+  it('defaults to same-origin only, a local public URL and generous limits', () => {
+    const config = load({});
+    expect(config.CORS_ORIGINS).toEqual([]);
+    expect(config.PUBLIC_SITE_URL).toBe('http://localhost:3000');
+    expect(config.RATE_LIMIT_READ_PER_MIN).toBeGreaterThan(config.RATE_LIMIT_WRITE_PER_MIN);
+    expect(config.TRUSTED_PROXY_HOPS).toBe(0);
+  });
+
+  it('reads a comma-separated origin list, normalised', () => {
+    expect(load({ CORS_ORIGINS: ' https://Pulse.example , http://localhost:5173/ ' }).CORS_ORIGINS).toEqual([
+      'https://pulse.example',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it.each([
+    ['CORS_ORIGINS', 'https://pulse.example/path'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'ftp://pulse.example'],
+    ['PUBLIC_SITE_URL', 'https://pulse.example/news'],
+    ['PUBLIC_SITE_URL', 'not a url'],
+    ['RATE_LIMIT_READ_PER_MIN', '0'],
+    ['TRUSTED_PROXY_HOPS', '-1'],
+  ])('refuses %s=%s, naming the variable', (variable, value) => {
+    expect(() => load({ [variable]: value })).toThrow(ConfigError);
+    expect(() => load({ [variable]: value })).toThrow(variable);
+  });
+
+  it('drops a trailing slash from the public URL', () => {
+    expect(load({ PUBLIC_SITE_URL: 'https://pulse.example/' }).PUBLIC_SITE_URL).toBe('https://pulse.example');
+  });
+});

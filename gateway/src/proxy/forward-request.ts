@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { currentTraceparent } from '@pulse/platform';
+import type { Logger } from 'pino';
+import { HOP_BY_HOP, type Upstream } from '../upstreams/upstream';
+
+export function errorBody(statusCode: number, error: string, message: string) {
+  return { statusCode, error, message };
+}
+
+/**
+ * Sends one request on to a service and its answer back. Bodies pass through as bytes (no parse and
+ * re-serialise), so the service sees exactly what the client sent and validates it itself.
+ */
+export async function forwardRequest(
+  upstream: Upstream,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+) {
+  try {
+    const response = await upstream.forward({
+      method: request.method,
+      url: request.url,
+      headers: {
+        ...request.headers,
+        'x-request-id': request.requestId,
+        'x-forwarded-for': request.clientIp,
+        'x-forwarded-proto': request.protocol,
+        // The gateway's own span becomes the service span's parent, so a trace shows both hops.
+        traceparent: currentTraceparent() ?? request.headers.traceparent,
+      },
+      body: Buffer.isBuffer(request.body) ? request.body : undefined,
+    });
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) reply.header(name, value);
+    }
+    return reply.status(response.statusCode).send(response.body);
+  } catch (error) {
+    logger.warn(
+      { err: error, service: upstream.service, url: request.url, requestId: request.requestId },
+      'upstream failed',
+    );
+    return reply
+      .status(502)
+      .send(
+        errorBody(
+          502,
+          'Bad Gateway',
+          `${upstream.service} 서비스가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.`,
+        ),
+      );
+  }
+}

@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import {
+  ENDPOINT_SCHEMAS,
+  ENDPOINTS,
+  SERVICE_HTTP_PREFIXES,
+  SERVICE_NAMES,
+  type EndpointName,
+} from '@pulse/contracts';
+import pino from 'pino';
+import { createServiceApp } from '../nest/create-service-app';
+import { buildServiceOpenApi, openApiPath } from './build-openapi';
+
+describe('buildServiceOpenApi', () => {
+  it('lists every endpoint in exactly the document of the service that answers it', () => {
+    const documents = SERVICE_NAMES.map((service) => buildServiceOpenApi(service));
+    for (const [name, spec] of Object.entries(ENDPOINTS)) {
+      const holders = documents.filter(
+        (document) =>
+          document.paths[openApiPath(spec.path)]?.[spec.method.toLowerCase() as 'get']?.operationId === name,
+      );
+      expect({ name, services: holders.map((document) => document.tags[0].name) }).toEqual({
+        name,
+        services: [spec.service],
+      });
+    }
+  });
+
+  it('describes every path parameter, query parameter and body from the contracts', () => {
+    for (const [name, spec] of Object.entries(ENDPOINTS)) {
+      const operation = buildServiceOpenApi(spec.service).paths[openApiPath(spec.path)][
+        spec.method.toLowerCase() as 'get'
+      ]!;
+      const pathParams = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
+      expect(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(pathParams);
+      const schemas = ENDPOINT_SCHEMAS[name as EndpointName];
+      expect(operation.parameters.some((p) => p.in === 'query')).toBe(Boolean(schemas?.query));
+      expect(Boolean(operation.requestBody)).toBe(Boolean(schemas?.body));
+      // Every operation's schemas are concrete: no `$schema` leftovers, every parameter typed or enumerated.
+      for (const parameter of operation.parameters) {
+        expect(parameter.schema.$schema).toBeUndefined();
+        expect(parameter.schema.type ?? parameter.schema.enum ?? parameter.schema.anyOf).toBeDefined();
+      }
+    }
+  });
+
+  it('keeps the limits of the zod schemas, e.g. the trimmed length of a question title', () => {
+    const document = buildServiceOpenApi('community');
+    const body =
+      document.paths['/api/community/questions'].post!.requestBody!.content['application/json'].schema;
+    expect(body).toMatchObject({
+      properties: { title: { type: 'string', minLength: 10, maxLength: 300 } },
+      required: ['title', 'content', 'category'],
+    });
+  });
+
+  it('marks chosen paths', () => {
+    const document = buildServiceOpenApi('content');
+    expect(document.paths['/api/sidebar-data/full'].get!['x-origin']).toBe('chosen');
+    expect(document.paths['/api/sidebar-data'].get!['x-origin']).toBe('seed 000 §7');
+  });
+});
+
+@Module({})
+class EmptyModule {}
+
+describe('a service app', () => {
+  it('serves its own document at /openapi.json', async () => {
+    const app = await createServiceApp(
+      {
+        name: 'trending',
+        module: EmptyModule,
+        uses: [],
+        defaultPort: 0,
+        httpPrefixes: SERVICE_HTTP_PREFIXES.trending,
+      },
+      {},
+      pino({ level: 'silent' }),
+    );
+    try {
+      const response = await app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({ method: 'GET', url: '/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(buildServiceOpenApi('trending'));
+    } finally {
+      await app.close();
+    }
+  });
+});

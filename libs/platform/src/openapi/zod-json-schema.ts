@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import type { JsonSchema } from './openapi.types';
+
+/**
+ * A request schema as JSON Schema (2020-12, which OpenAPI 3.1 uses). `io: 'input'` describes what a
+ * client sends: query integers before coercion, fields with defaults as optional. Parts JSON Schema
+ * cannot express (a transform) become `{}` rather than failing the document.
+ */
+export function requestJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}

@@ -1,0 +1,44 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ImagesService, type ImageReply } from './images.service';
+
+/**
+ * Seed 000 §7 generate-image, and the image URLs it returns (chosen paths, libs/contracts api/images.ts).
+ */
+@Controller()
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  /** 200 with the article's one image, whether this call made it or an earlier one did. */
+  @Post('/api/articles/:id/generate-image')
+  @HttpCode(200)
+  generate(@Param('id') id: string) {
+    return this.images.generate(id);
+  }
+
+  @Get('/api/content/images/:id/:hash')
+  async hashed(
+    @Param('id') id: string,
+    @Param('hash') hash: string,
+    @Query() query: unknown,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return send(reply, await this.images.serve(id, hash, query, ifNoneMatch));
+  }
+
+  @Get('/api/content/images/:id')
+  async current(
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return send(reply, await this.images.serve(id, undefined, query, ifNoneMatch));
+  }
+}
+
+function send(reply: FastifyReply, image: ImageReply): Buffer | undefined {
+  void reply.status(image.status).headers(image.headers);
+  return image.body;
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ArticleDetailResponse, NewsListResponse } from '@pulse/contracts';
+import { htmlToText } from '@pulse/platform';
+import { eventually } from '@pulse/testing';
+import { parseHTML } from 'linkedom';
+import { freePort, startTs, type RunningProcess } from '../support/processes';
+
+/**
+ * Issue 6, "What it must show": without JavaScript (a plain HTTP GET), an article URL returns its title,
+ * description, canonical, Open Graph tags, JSON-LD NewsArticle and body text; an unknown route returns
+ * 404. Against the whole site in one process (embedded/src/main.ts, what `npm start` runs after building
+ * the front ends), with the demo corpus the translation service publishes into an empty store.
+ */
+describe('the site without JavaScript (embedded)', () => {
+  let site: RunningProcess;
+  let base: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-seo-'));
+    site = startTs('embedded/src/main.ts', {
+      PORT: String(port),
+      PULSE_DATA_DIR: dataDir,
+      PUBLIC_SITE_URL: 'https://pulse.example',
+      DEMO_CORPUS: 'true',
+    });
+    await eventually(
+      async () => {
+        if (site.child.exitCode !== null) throw new Error(`site exited early:\n${site.output()}`);
+        const ready = await fetch(`${base}/readyz`);
+        if (ready.status !== 200) throw new Error(`readyz ${ready.status}: ${await ready.text()}`);
+      },
+      { timeoutMs: 90_000, intervalMs: 250 },
+    );
+  });
+
+  afterAll(async () => {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The first published news article, once the demo corpus has flowed through the bus into content. */
+  const firstArticle = () =>
+    eventually(
+      async () => {
+        const list = (await (await fetch(`${base}/api/content/news?limit=1`)).json()) as NewsListResponse;
+        if (!list.articles?.length) throw new Error('no article published yet');
+        const detail = await fetch(`${base}/api/articles/${list.articles[0].id}`);
+        return ((await detail.json()) as ArticleDetailResponse).article;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+
+  it('serves an article document whose head and text are complete before any script runs', async () => {
+    const article = await firstArticle();
+    const response = await fetch(`${base}/news/${article.id}`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+    const { document } = parseHTML(await response.text());
+    const meta = (key: string) =>
+      document.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content');
+    const canonical = `https://pulse.example/article/${article.id}`;
+
+    expect(document.documentElement.getAttribute('lang')).toBe('ko');
+    expect(document.title).toBe(`${article.title} | 펄스`);
+    expect(meta('description')?.length).toBeGreaterThan(0);
+    expect(Array.from(meta('description')!).length).toBeLessThanOrEqual(160);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(canonical);
+    expect(meta('robots')).toBe('index, follow');
+    expect(meta('og:title')).toBe(`${article.title} | 펄스`);
+    expect(meta('og:url')).toBe(canonical);
+    expect(meta('og:type')).toBe('article');
+    expect(meta('og:site_name')).toBe('펄스');
+    expect(meta('og:locale')).toBe('ko_KR');
+    expect(meta('og:image')).toMatch(/^https?:\/\//);
+    expect(meta('twitter:card')).toBe('summary_large_image');
+
+    const jsonLd = Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) =>
+      JSON.parse(script.textContent ?? ''),
+    );
+    expect(jsonLd).toContainEqual(
+      expect.objectContaining({
+        '@type': 'NewsArticle',
+        headline: article.title,
+        datePublished: article.publishedAt,
+        mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+      }),
+    );
+
+    const root = document.getElementById('root')!;
+    expect(root.querySelector('h1')?.textContent).toBe(article.title);
+    // The body's first sentence, as text: present in the HTML itself, not fetched by a script.
+    const firstWords = htmlToText(article.content).split(' ').slice(0, 6).join(' ');
+    expect(firstWords.length).toBeGreaterThan(0);
+    expect(root.textContent?.replace(/\s+/g, ' ')).toContain(
+      parseHTML(`<p>${firstWords}</p>`).document.body.textContent,
+    );
+  });
+
+  it('answers an unknown route and an unknown article with 404 and an HTML document', async () => {
+    for (const path of ['/this-page-does-not-exist', '/article/no-such-article-id']) {
+      const response = await fetch(`${base}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const { document } = parseHTML(await response.text());
+      expect(document.getElementById('root')).not.toBeNull();
+    }
+  });
+
+  it("routes the feeds to the content service and merges the services' OpenAPI at /api/docs", async () => {
+    const rss = await fetch(`${base}/rss.xml`);
+    expect(rss.status).toBe(200);
+    expect(rss.headers.get('content-type')).toMatch(/xml/);
+    // The content service's channel (which items it lists is that service's business and its tests').
+    expect(await rss.text()).toMatch(/^<\?xml[\s\S]*<rss [\s\S]*<link>https:\/\/pulse\.example\/<\/link>/);
+    const docs = (await (await fetch(`${base}/api/docs`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining(['/api/articles/{id}', '/api/trending/hot-topics', '/api/subscribers']),
+    );
+  });
+});
