@@ -21,6 +21,8 @@ module.exports = tseslint.config(
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:lib', 'type:frontend-lib'] },
+            // The shared front-end library reads contract types and constants, nothing else.
+            { sourceTag: 'type:frontend-lib', onlyDependOnLibsWithTags: ['type:lib'] },
             {
               sourceTag: 'type:launcher',
               onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'],

@@ -34,5 +34,7 @@ for project in "${PROJECTS[@]}"; do
   started=$(date +%s%3N)
   echo "frontends/$project: building"
   npm run build --workspace "frontends/$project" --silent
+  # Brotli and gzip copies beside each text asset; the gateway sends the one the browser accepts.
+  node frontends/scripts/precompress.js "frontends/$project/dist" >/dev/null
   echo "frontends/$project: built in $(( $(date +%s%3N) - started )) ms"
 done

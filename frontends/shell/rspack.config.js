@@ -1,8 +1,9 @@
 // The shell (host). It knows no remote at build time: their manifest URLs come from /env-config.json at
 // start (see src/federation), so a remote is redeployed without rebuilding the shell.
+const path = require('node:path');
 const { createConfig, rspack } = require('../rspack.common');
 
-module.exports = createConfig({
+const config = createConfig({
   dir: __dirname,
   federation: { name: 'shell', remotes: {}, manifest: false },
   eagerShared: true,
@@ -13,3 +14,21 @@ module.exports = createConfig({
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
   ],
 });
+
+// The shell uses a few values of @pulse/contracts' taxonomy (category slugs, names, resolveCategorySlug), so
+// its sources are compiled like ours. They are declared free of side effects, so only the modules actually
+// used are bundled. A module that builds zod schemas at load (content-queries.ts) would still bring zod
+// (~80 KB): values from those are repeated in the shell, with specs keeping them equal.
+const CONTRACTS_SRC = path.join(__dirname, '..', '..', 'libs', 'contracts', 'src');
+config.module.rules[0].include.push(CONTRACTS_SRC);
+config.module.rules.push({ include: CONTRACTS_SRC, sideEffects: false });
+
+// The self-hosted Korean web font (@fontsource-variable/noto-sans-kr): one woff2 per unicode-range subset,
+// so a page downloads only the subsets its text uses, with font-display: swap.
+config.module.rules.push({
+  test: /\.woff2$/,
+  type: 'asset/resource',
+  generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+});
+
+module.exports = config;

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { loadRemoteLocations } from './config/env-config';
 import { setupFederation } from './federation/federation';
-import './styles.css';
+import './styles/index.css';
 
 async function start(): Promise<void> {
   // Remotes are registered before the first render so a deep link (/news/123) can load its remote at once.

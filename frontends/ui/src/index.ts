@@ -1,5 +1,25 @@
-// Presentational pieces shared by the shell and the remotes. Imported as source and compiled into each
-// bundle (not a federation shared module): see frontends/README.md.
+// Presentational pieces and client helpers shared by the shell and the remotes. Imported as source and
+// compiled into each bundle (not a federation shared module): see frontends/README.md. Styles for these
+// class names live in the shell's stylesheet, which every remote renders inside.
+export * from './api';
+export { ArticleCard, ArticleStats, type ArticleCardData } from './ArticleCard';
+export { ArticleImage, DefaultImage } from './ArticleImage';
+export { CATEGORY_NAMES, HOT_SCORE_THRESHOLD, categoryName, isHot } from './categories';
+export { EmptyState } from './EmptyState';
+export { ErrorState } from './ErrorState';
+export { formatCount, formatDate, formatShortDate, isoDate, truncate } from './format';
 export { NotFound } from './NotFound';
 export { Page } from './Page';
 export { Placeholder } from './Placeholder';
+export {
+  openSharePopup,
+  SHARE_POPUP_SIZE,
+  ShareButtons,
+  sharePopupFeatures,
+  shareUrl,
+  SOCIAL_PLATFORM_LABELS,
+  type SocialPlatform,
+} from './ShareButtons';
+export { ArticleCardSkeleton, Skeleton } from './Skeleton';
+export { Spinner } from './Spinner';
+export { onToast, toast, TOAST_EVENT, type ToastOptions, type ToastVariant } from './toast';

@@ -36,13 +36,35 @@ function safeFile(root: string, relative: string): string | undefined {
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
-function sendFile(reply: FastifyReply, file: string) {
+/**
+ * The build writes name.br and name.gz beside text assets (frontends/scripts/precompress.js); the smallest
+ * one the request accepts is sent, brotli first. q=0 refuses an encoding.
+ */
+function precompressed(request: FastifyRequest, file: string): { file: string; encoding?: string } {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name.trim().toLowerCase());
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (accepted.includes(encoding) && existsSync(file + suffix)) return { file: file + suffix, encoding };
+  }
+  return { file };
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: string) {
   // Hashed bundles never change under the same name; documents and manifests must be re-read.
   const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(file));
+  const chosen = precompressed(request, file);
+  if (chosen.encoding) reply.header('content-encoding', chosen.encoding);
   return reply
     .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
     .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    .send(createReadStream(file));
+    .header('vary', 'accept-encoding')
+    .send(createReadStream(chosen.file));
 }
 
 /** The shell's built index.html, the template of every HTML document. */
@@ -80,7 +102,7 @@ export function registerFrontendAssets(
         return reply
           .status(404)
           .send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
-      return sendFile(reply, file);
+      return sendFile(request, reply, file);
     });
   }
 
@@ -89,7 +111,7 @@ export function registerFrontendAssets(
     // The raw template has no server-rendered head; its page is the home page.
     if (relative === 'index.html') return reply.redirect('/', 301);
     const file = relative ? safeFile(shellDist, relative) : undefined;
-    if (file) return sendFile(reply, file);
+    if (file) return sendFile(request, reply, file);
     // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
     if (path.extname(relative ?? '') !== '') {
       return reply

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteName } from '../config/remotes';
+import { REMOTE } from '../copy';
 import { loadRemoteApp, resetRemote } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
@@ -40,7 +41,7 @@ export function RemoteRoute({ remote, appProps }: Props) {
   return (
     <RemoteRetryContext.Provider value={retry}>
       <RemoteErrorBoundary key={attempt} resetKey={pathname} fallback={<RemoteFallback />}>
-        <Suspense fallback={<p role="status">불러오는 중…</p>}>
+        <Suspense fallback={<p role="status">{REMOTE.loading}</p>}>
           <App {...appProps} />
         </Suspense>
       </RemoteErrorBoundary>

@@ -1,8 +1,73 @@
+import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
+import { Link } from 'react-router-dom';
+import { FOOTER, NEWSLETTER, SITE } from '../copy';
+import { NewsletterForm } from '../newsletter/NewsletterForm';
+
+// The platforms' own pages until the site has accounts there; they open in a new tab (seed 000 §2).
+export const SOCIAL_LINKS = [
+  { href: 'https://x.com/', label: 'X (Twitter)' },
+  { href: 'https://www.facebook.com/', label: 'Facebook' },
+  { href: 'https://www.youtube.com/', label: 'YouTube' },
+  { href: 'https://github.com/', label: 'GitHub' },
+] as const;
+
 export function Footer() {
   return (
     <footer className="site-footer">
-      <p>펄스 — AI·블록체인 전문 미디어</p>
-      <p>{`© ${new Date().getFullYear()} 펄스. All rights reserved.`}</p>
+      <div className="site-footer__grid">
+        <section aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="site-footer__brand">
+            {SITE.name} <small>{SITE.tagline}</small>
+          </h2>
+          <p>{SITE.blurb}</p>
+          <ul className="social-links" aria-label={FOOTER.social}>
+            {SOCIAL_LINKS.map(({ href, label }) => (
+              <li key={href}>
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {label}
+                  <span className="sr-only"> {FOOTER.newTab}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories">{FOOTER.categories}</h2>
+          <ul>
+            {CATEGORY_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link to={`/category/${slug}`}>{CATEGORY_DEFINITIONS[slug].name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-info">
+          <h2 id="footer-info">{FOOTER.info}</h2>
+          <ul>
+            <li>
+              <Link to="/about">{FOOTER.about}</Link>
+            </li>
+            <li>
+              <Link to="/privacy">{FOOTER.privacy}</Link>
+            </li>
+            <li>
+              <Link to="/sitemap">{FOOTER.sitemap}</Link>
+            </li>
+            <li>
+              {/* A feed is a file the gateway serves, not a client route: a plain link, in a new tab (seed 000 §2). */}
+              <a href="/rss.xml" target="_blank" rel="noopener">
+                {FOOTER.rss}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter">{NEWSLETTER.title}</h2>
+          <p>{NEWSLETTER.description}</p>
+          <NewsletterForm />
+        </section>
+      </div>
+      <p className="site-footer__copyright">{SITE.copyright(new Date().getFullYear())}</p>
     </footer>
   );
 }

@@ -1,24 +1,75 @@
+import { useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { NAV, SITE } from '../copy';
+import { SHADOW_SCROLL_PX, useCompactNav, useScrolledPast } from './compact-nav';
+import { HeaderSearch } from './HeaderSearch';
+import { useMenu } from './use-menu';
 
-const NAV_LINKS = [
-  { to: '/news', label: '뉴스' },
-  { to: '/trending', label: '트렌딩' },
-  { to: '/community/qa', label: '커뮤니티' },
+export const NAV_LINKS = [
+  { to: '/news', label: NAV.news },
+  { to: '/trending', label: NAV.trending },
+  { to: '/community/qa', label: NAV.community },
 ] as const;
 
+/** Sticky header: logo, the three sections, search; a toggle menu on small or touch-mobile screens. */
 export function Header() {
+  const compact = useCompactNav();
+  const scrolled = useScrolledPast(SHADOW_SCROLL_PX);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menu = useMenu(compact, headerRef, toggleRef);
+  const classes = [
+    'site-header',
+    scrolled && 'site-header--scrolled',
+    compact && 'site-header--compact',
+    menu.open && 'site-header--open',
+  ];
+
   return (
-    <header className="site-header">
-      <Link to="/" className="site-logo">
-        펄스
-      </Link>
-      <nav aria-label="주요 메뉴">
-        {NAV_LINKS.map(({ to, label }) => (
-          <NavLink key={to} to={to}>
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+    <header ref={headerRef} className={classes.filter(Boolean).join(' ')}>
+      <div className="site-header__bar">
+        <Link to="/" className="site-logo">
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" fill="currentColor" />
+            <path
+              d="M4 17h6l3-7 5 13 3-6h7"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span>{SITE.name}</span>
+        </Link>
+        {compact && (
+          <button
+            ref={toggleRef}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menu.open}
+            aria-controls="site-menu"
+            aria-label={menu.open ? NAV.closeMenu : NAV.openMenu}
+            onClick={() => menu.setOpen((open) => !open)}
+          >
+            <span aria-hidden="true" className="menu-toggle__icon" />
+          </button>
+        )}
+        <div id="site-menu" className="site-menu" hidden={compact && !menu.open}>
+          <nav aria-label={NAV.label}>
+            <ul>
+              {NAV_LINKS.map(({ to, label }) => (
+                <li key={to}>
+                  <NavLink to={to} onClick={menu.close}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <HeaderSearch onSearch={menu.close} />
+        </div>
+      </div>
     </header>
   );
 }

@@ -1,0 +1,313 @@
+// Every Korean string the shell shows, in one place so the end-to-end tests can import what they look for.
+// Strings the seed gives in English (000 §2, §4, §5, §8) are rendered here in Korean; comments quote them.
+
+export const SITE = {
+  name: '펄스',
+  /** Seed 000 §1: 'AI and blockchain specialist media'. */
+  tagline: 'AI·블록체인 전문 미디어',
+  blurb:
+    '펄스는 전 세계 신뢰할 수 있는 출처의 생성형 AI, 블록체인, 빅테크 소식을 AI로 번역·재구성해 한국어로 전합니다.',
+  copyright: (year: number) => `© ${year} 펄스. All rights reserved.`,
+} as const;
+
+export const NAV = {
+  label: '주요 메뉴',
+  news: '뉴스',
+  trending: '트렌딩',
+  community: '커뮤니티',
+  openMenu: '메뉴 열기',
+  closeMenu: '메뉴 닫기',
+  skipToContent: '본문으로 건너뛰기',
+} as const;
+
+export const SEARCH = {
+  label: '기사 검색',
+  placeholder: '검색어를 입력하세요',
+  submit: '검색',
+} as const;
+
+export const FOOTER = {
+  social: '소셜 미디어',
+  categories: '카테고리',
+  info: '정보',
+  about: '사이트 소개',
+  privacy: '개인정보처리방침',
+  sitemap: '사이트맵',
+  rss: 'RSS 피드',
+  newsletter: '뉴스레터',
+  newTab: '(새 창)',
+} as const;
+
+export const NEWSLETTER = {
+  title: '뉴스레터 구독',
+  description: '매주 주요 AI·블록체인 소식을 이메일로 받아보세요.',
+  emailLabel: '이메일 주소',
+  placeholder: 'you@example.com',
+  submit: '구독하기',
+  /** Seed 000 §4: 'processing...'. */
+  processing: '처리 중...',
+  /** Seed 000 §5, §8: 'invalid email' / 'please enter a valid email address'. */
+  invalidTitle: '잘못된 이메일',
+  invalidDescription: '올바른 이메일 주소를 입력해주세요',
+  /** Seed 000 §8: 'subscription failed' / 'an error occurred while subscribing to the newsletter, please try again'. */
+  failedTitle: '구독 실패',
+  failedDescription: '뉴스레터 구독 중 오류가 발생했습니다. 다시 시도해주세요',
+  /** Seed 000 §8: 'subscription complete!' / 'newsletter subscription completed'. */
+  successTitle: '구독 완료!',
+  successDescription: '뉴스레터 구독이 완료되었습니다',
+} as const;
+
+export const TOASTER = {
+  region: '알림',
+  dismiss: '알림 닫기',
+} as const;
+
+export const COMMON = {
+  loading: '불러오는 중...',
+  retry: '다시 시도',
+  home: '홈',
+  backHome: '홈으로 돌아가기',
+  loadError: '데이터를 불러오지 못했습니다',
+} as const;
+
+export const HOME = {
+  heroTitle: 'AI와 블록체인, 빅테크의 흐름을 가장 빠르게',
+  heroText: '전 세계 기술 뉴스를 AI가 번역하고 정리해 한국어로 전합니다. 15분마다 새 소식이 올라옵니다.',
+  toTrending: '트렌딩 보기',
+  toNews: '최신 뉴스 보기',
+  latestTitle: '최신 뉴스',
+  moreNews: '뉴스 더 보기',
+  hotTitle: '핫 토픽',
+  latestError: '최신 뉴스를 불러오지 못했습니다',
+  latestEmpty: '아직 게시된 뉴스가 없습니다',
+  hotError: '핫 토픽을 불러오지 못했습니다',
+  hotEmpty: '지금은 핫 토픽이 없습니다',
+  bannerTitle: '놓치면 아쉬운 기술 소식, 메일로 받아보세요',
+} as const;
+
+export const ARTICLE = {
+  breadcrumb: '이동 경로',
+  /** Seed 000 §8: 'Article not found'. */
+  notFound: '기사를 찾을 수 없습니다',
+  notFoundExplanation: '요청하신 기사가 존재하지 않거나 삭제되었을 수 있습니다.',
+  /** Seed 000 §8 'Cannot load image'. */
+  imageError: '이미지를 불러올 수 없습니다',
+  imageGenerating: 'AI 이미지 생성 중...',
+  share: '공유하기',
+  shares: (count: string) => `공유 ${count}`,
+  like: '좋아요',
+  unlike: '좋아요 취소',
+  /** Seed 000 §4: 'you like this article' / 'like removed'. */
+  liked: '이 기사를 좋아합니다',
+  likeRemoved: '좋아요가 취소되었습니다',
+  /** DESIGN §11.8: a failed like or share is rolled back and said. */
+  likeFailed: '좋아요를 반영하지 못했습니다',
+  shareFailed: '공유를 기록하지 못했습니다',
+  tryAgainLater: '잠시 후 다시 시도해주세요',
+  videos: '관련 영상',
+  playVideo: (title: string) => `${title} 재생`,
+  /** Seed 000 §2: label '원문보기' plus 'original source' text. */
+  original: '원문보기',
+  originalSource: '원본 출처',
+  related: '관련 기사',
+  noRelated: '관련 기사가 없습니다',
+  relatedError: '관련 기사를 불러오지 못했습니다',
+  tags: '태그',
+  views: '조회수',
+  publishedAt: '게시일',
+} as const;
+
+export const CATEGORY = {
+  /** Seed 000 §8: 'Category not found'. */
+  notFound: '카테고리를 찾을 수 없습니다',
+  notFoundExplanation: '요청하신 카테고리가 없습니다. 아래 카테고리 중에서 선택해주세요.',
+  sortLabel: '정렬',
+  filterLabel: '필터',
+  reset: '초기화',
+  sorts: { latest: '최신순', popular: '인기순', views: '조회순', oldest: '오래된순' },
+  filters: { all: '전체', today: '오늘', week: '이번 주', month: '이번 달', 'with-image': '이미지 있음' },
+  empty: '조건에 맞는 기사가 없습니다',
+  error: '기사를 불러오지 못했습니다',
+  rss: 'RSS 구독',
+  sidebar: '카테고리 정보',
+  totalArticles: '전체 기사',
+  todayArticles: '오늘 새 기사',
+  popularTags: '인기 태그',
+  sources: '뉴스 소스',
+  sidebarError: '사이드바 정보를 불러오지 못했습니다',
+} as const;
+
+export const ARCHIVE = {
+  title: '아카이브',
+  description: '지난 기사를 카테고리, 기간, 검색어로 찾아보세요.',
+  categoryLabel: '카테고리',
+  sortLabel: '정렬',
+  timeframeLabel: '기간',
+  queryLabel: '검색어',
+  apply: '적용',
+  categories: { all: '전체', 'gen-ai': '생성형 AI', blockchain: '블록체인', nft: 'NFT', web3: 'Web3' },
+  sorts: { latest: '최신순', popular: '인기순', views: '조회순' },
+  timeframes: { all: '전체 기간', today: '오늘', week: '최근 7일', month: '최근 30일', year: '최근 1년' },
+  empty: '조건에 맞는 기사가 없습니다',
+  error: '아카이브를 불러오지 못했습니다',
+} as const;
+
+export const SEARCH_PAGE = {
+  title: (query: string) => `'${query}' 검색 결과`,
+  tagTitle: (tag: string) => `#${tag} 태그 기사`,
+  total: (count: number) => `총 ${count.toLocaleString('ko-KR')}건`,
+  /** Seed 000 §8: 'Error loading search results. Try again later.' */
+  error: '검색 결과를 불러오는 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+  empty: '검색 결과가 없습니다',
+  emptyHint: '다른 검색어로 다시 시도해보세요.',
+} as const;
+
+export const SOURCES = {
+  title: '뉴스 소스',
+  description: '펄스가 15분마다 기사를 수집하는 전 세계의 신뢰할 수 있는 출처입니다.',
+  types: { rss: 'RSS', api: 'API', scrape: '스크래핑' },
+  articleCount: (count: number) => `기사 ${count.toLocaleString('ko-KR')}건`,
+  /** Seed 000 §8: 'Data loading error'. */
+  error: '데이터 로딩 오류',
+  /** Seed 000 §8: 'no registered sources'. */
+  empty: '등록된 소스가 없습니다',
+  featured: '주요 소스',
+  live: '실시간 수집 중',
+  lastChecked: (time: string) => `마지막 확인 ${time}`,
+  pause: '일시정지',
+  play: '재생',
+  newTab: '(새 창)',
+} as const;
+
+export const REMOTE = {
+  /** Shown in place of a remote (news, trending, …) that could not be loaded; the rest of the site works. */
+  fallbackTitle: '이 영역을 불러오지 못했습니다',
+  fallbackText:
+    '일시적인 문제일 수 있습니다. 잠시 후 다시 시도해 주세요. 다른 메뉴는 그대로 이용하실 수 있습니다.',
+  retry: '다시 시도',
+  loading: '불러오는 중…',
+} as const;
+
+export const PAGINATION = {
+  label: '페이지 이동',
+  previous: '이전',
+  next: '다음',
+  page: (n: number) => `${n} 페이지`,
+} as const;
+
+export const ABOUT = {
+  title: '사이트 소개',
+  intro:
+    '펄스는 생성형 AI, 블록체인, 글로벌 빅테크 소식을 한국어로 전하는 AI·블록체인 전문 미디어입니다. 매일 쏟아지는 영어권 기술 뉴스를 한국 독자가 빠르고 정확하게 읽을 수 있도록 돕습니다.',
+  points: [
+    {
+      title: '신뢰할 수 있는 글로벌 출처',
+      text: '전 세계의 검증된 기술 매체와 공식 블로그에서 RSS, API, 스크래핑으로 15분마다 기사를 수집합니다.',
+    },
+    {
+      title: 'AI 번역과 재구성',
+      text: 'AI가 기사를 문장 단위로 옮기는 대신 한국어 독자에게 맞게 다시 쓰고, 기술 용어는 일관되게 유지합니다.',
+    },
+    {
+      title: '인기도와 관련성 기반 큐레이션',
+      text: '조회, 좋아요, 공유를 바탕으로 지금 주목받는 기사를 골라 트렌딩과 핫 토픽으로 보여드립니다.',
+    },
+    { title: '개인화', text: '관심 카테고리와 태그, 관련 기사로 읽고 싶은 소식을 이어서 찾을 수 있습니다.' },
+  ],
+  signupTitle: '이메일 회원가입',
+  /** Seed 000 §2 'About': email sign-up is shown as 'coming soon' (disabled). */
+  comingSoon: '곧 제공됩니다',
+  contactTitle: '문의',
+  contactText: '이용약관과 제휴, 기사 관련 문의는 뉴스레터 또는 이 페이지의 안내를 통해 받고 있습니다.',
+} as const;
+
+export const PRIVACY = {
+  title: '개인정보처리방침',
+  /** Seed 000 §2 'Privacy page': applies from 3 May 2023. */
+  effective: '이 방침은 2023년 5월 3일부터 적용됩니다.',
+  intro: '펄스(이하 "사이트")는 이용자의 개인정보를 중요하게 생각하며 관련 법령을 준수합니다.',
+  sections: [
+    {
+      title: '수집하는 개인정보 항목',
+      items: [
+        '필수 항목: 이메일 주소(뉴스레터 구독 시)',
+        '선택 항목: 이름',
+        '자동 수집 항목: IP 주소, 쿠키, 방문 일시, 서비스 이용 기록, 기기 정보',
+      ],
+    },
+    {
+      title: '개인정보의 수집 및 이용 목적',
+      items: ['뉴스레터 발송 및 구독 관리', '서비스 이용 통계와 품질 개선', '부정 이용 방지와 보안'],
+    },
+    {
+      title: '개인정보의 보유 및 이용 기간',
+      items: [
+        '계약 또는 청약철회 등에 관한 기록: 5년',
+        '소비자의 불만 또는 분쟁처리에 관한 기록: 3년',
+        '표시·광고에 관한 기록: 6개월',
+        '그 밖의 정보는 수집 및 이용 목적이 달성되면 지체 없이 파기합니다.',
+      ],
+    },
+    {
+      title: '개인정보의 파기 절차 및 방법',
+      items: [
+        '보유 기간이 지나거나 처리 목적이 달성된 개인정보는 지체 없이 파기합니다.',
+        '전자적 파일은 복구할 수 없는 방법으로 삭제하고, 종이 문서는 분쇄하거나 소각합니다.',
+      ],
+    },
+    {
+      title: '이용자의 권리와 행사 방법',
+      items: [
+        '이용자는 언제든지 개인정보의 열람, 정정, 삭제, 처리정지를 요구할 수 있습니다.',
+        '뉴스레터는 모든 메일 하단의 구독 취소 링크로 언제든 해지할 수 있습니다.',
+      ],
+    },
+    {
+      title: '개인정보의 안전성 확보 조치',
+      items: ['전송 구간 암호화(HTTPS)', '접근 권한 최소화와 접근 기록 보관', '보안 업데이트와 정기 점검'],
+    },
+    {
+      title: '개인정보처리방침의 변경',
+      items: ['이 방침이 바뀌면 시행 7일 전부터 사이트를 통해 알립니다.'],
+    },
+    {
+      title: '개인정보 보호책임자',
+      items: [
+        '개인정보 보호책임자: 펄스 운영팀',
+        '개인정보 관련 문의는 사이트 소개 페이지의 문의 안내를 이용해 주세요.',
+      ],
+    },
+  ],
+} as const;
+
+export const SITEMAP = {
+  title: '사이트맵',
+  main: '주요 페이지',
+  pages: [
+    { to: '/', label: '홈' },
+    { to: '/search', label: '검색' },
+    { to: '/archive', label: '아카이브' },
+    { to: '/sources', label: '뉴스 소스' },
+    { to: '/about', label: '사이트 소개' },
+    { to: '/privacy', label: '개인정보처리방침' },
+  ],
+  categories: '카테고리',
+  categoryFeed: 'RSS',
+  feeds: '피드',
+  feedLinks: [
+    { href: '/rss.xml', label: 'RSS 피드 (/rss.xml)' },
+    { href: '/atom.xml', label: 'Atom 피드 (/atom.xml)' },
+    { href: '/sitemap.xml', label: 'XML 사이트맵 (/sitemap.xml)' },
+  ],
+  contact: '문의',
+  contactLinks: [
+    { href: '/contact', label: '문의하기' },
+    { href: '/about', label: '사이트 소개' },
+  ],
+  seoTitle: '검색 엔진 최적화',
+  seoText:
+    '모든 기사 페이지는 제목, 요약, 대표 이미지, 구조화 데이터(JSON-LD)를 서버에서 미리 담아 보내므로 검색 엔진과 링크 미리보기가 자바스크립트 없이도 내용을 읽을 수 있습니다.',
+  updateTitle: '업데이트 주기',
+  updateText:
+    '기사는 15분마다 수집되고 번역되며, XML 사이트맵과 RSS·Atom 피드는 새 기사가 게시될 때마다 갱신됩니다.',
+} as const;

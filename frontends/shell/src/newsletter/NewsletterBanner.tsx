@@ -1,0 +1,15 @@
+import { HOME, NEWSLETTER } from '../copy';
+import { NewsletterForm } from './NewsletterForm';
+
+/** The home page's newsletter banner (seed 000 §2). */
+export function NewsletterBanner() {
+  return (
+    <section className="newsletter-banner" aria-labelledby="newsletter-banner-title">
+      <div>
+        <h2 id="newsletter-banner-title">{HOME.bannerTitle}</h2>
+        <p>{NEWSLETTER.description}</p>
+      </div>
+      <NewsletterForm />
+    </section>
+  );
+}

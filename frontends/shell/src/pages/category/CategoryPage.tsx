@@ -1,0 +1,156 @@
+import {
+  CATEGORY_DEFINITIONS,
+  CATEGORY_SLUGS,
+  resolveCategorySlug,
+  type CategoryPageResponse,
+  type CategorySlug,
+} from '@pulse/contracts';
+import {
+  ArticleCard,
+  ArticleCardSkeleton,
+  EmptyState,
+  ErrorState,
+  LIST_QUERY,
+  useApiQuery,
+} from '@pulse/frontend-ui';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { Pagination } from '../../components/Pagination';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { CATEGORY, COMMON } from '../../copy';
+import { CategorySidebar } from './CategorySidebar';
+import {
+  CATEGORY_FILTERS,
+  CATEGORY_SORTS,
+  categoryApiPath,
+  categorySearch,
+  DEFAULT_CATEGORY_QUERY,
+  readCategoryQuery,
+  type CategoryQuery,
+} from './category-query';
+
+/** /category/{category}: a known slug, a legacy or Korean name (redirected), or 'Category not found'. */
+export default function CategoryPage() {
+  const { category = '' } = useParams();
+  const { search } = useLocation();
+  const slug = resolveCategorySlug(category);
+  if (!slug) return <CategoryNotFound />;
+  if (slug !== category) return <Navigate to={`/category/${slug}${search}`} replace />;
+  return <CategoryListing slug={slug} />;
+}
+
+function CategoryListing({ slug }: { slug: CategorySlug }) {
+  const definition = CATEGORY_DEFINITIONS[slug];
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const query = readCategoryQuery(new URLSearchParams(search));
+  const path = categoryApiPath(slug, query);
+  const { data, error, isLoading, refetch } = useApiQuery<CategoryPageResponse>(path, path, LIST_QUERY);
+  useDocumentTitle(definition.name);
+
+  // Sort and filter start again at page 1; each change is a history entry, so Back undoes it.
+  const go = (next: CategoryQuery) => navigate(`/category/${slug}${categorySearch(next)}`);
+
+  return (
+    <div className="listing-layout">
+      <div>
+        <Breadcrumb items={[{ label: definition.name }]} />
+        <header className="listing-header">
+          <h1>{definition.name}</h1>
+          <p>{definition.description}</p>
+          <a href={`/category/${slug}/rss.xml`} target="_blank" rel="noopener" className="rss-link">
+            {CATEGORY.rss}
+          </a>
+        </header>
+        <div
+          className="listing-controls"
+          role="group"
+          aria-label={`${CATEGORY.sortLabel} · ${CATEGORY.filterLabel}`}
+        >
+          <label>
+            {CATEGORY.sortLabel}
+            <select
+              value={query.sort}
+              onChange={(e) => go({ ...query, page: 1, sort: e.target.value as CategoryQuery['sort'] })}
+            >
+              {CATEGORY_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {CATEGORY.sorts[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {CATEGORY.filterLabel}
+            <select
+              value={query.filter}
+              onChange={(e) => go({ ...query, page: 1, filter: e.target.value as CategoryQuery['filter'] })}
+            >
+              {CATEGORY_FILTERS.map((filter) => (
+                <option key={filter} value={filter}>
+                  {CATEGORY.filters[filter]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button button--outline" onClick={() => go(DEFAULT_CATEGORY_QUERY)}>
+            {CATEGORY.reset}
+          </button>
+        </div>
+        {isLoading ? (
+          <div className="card-grid">
+            {Array.from({ length: 6 }, (_, i) => (
+              <ArticleCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : error && !data ? (
+          <ErrorState
+            title={CATEGORY.error}
+            message={error.message}
+            onRetry={() => void refetch()}
+            retryLabel={COMMON.retry}
+          />
+        ) : data && data.articles.length === 0 ? (
+          <EmptyState title={CATEGORY.empty} />
+        ) : data ? (
+          <>
+            <div className="card-grid">
+              {data.articles.map((article, index) => (
+                <ArticleCard
+                  key={article.id}
+                  article={article}
+                  to={`/article/${encodeURIComponent(article.id)}`}
+                  priority={index < 2}
+                />
+              ))}
+            </div>
+            <Pagination
+              page={data.currentPage}
+              totalPages={data.totalPages}
+              hrefFor={(page) => `/category/${slug}${categorySearch({ ...query, page })}`}
+            />
+          </>
+        ) : null}
+      </div>
+      <CategorySidebar />
+    </div>
+  );
+}
+
+/** Seed 000 §8: 'Category not found', with the known categories to choose from. */
+function CategoryNotFound() {
+  useDocumentTitle(CATEGORY.notFound);
+  return (
+    <section className="state state--error">
+      <h1 className="state__title">{CATEGORY.notFound}</h1>
+      <p className="state__message">{CATEGORY.notFoundExplanation}</p>
+      <ul className="page-links">
+        {CATEGORY_SLUGS.map((slug) => (
+          <li key={slug}>
+            <Link to={`/category/${slug}`}>{CATEGORY_DEFINITIONS[slug].name}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+import { HOME } from '../../copy';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { NewsletterBanner } from '../../newsletter/NewsletterBanner';
+import { HotTopics } from './HotTopics';
+import { LatestNews } from './LatestNews';
+
+/** Seed 000 §2 'Home': hero, 12 latest news, a button to /news, hot topics, the newsletter banner. */
+export function HomePage() {
+  useDocumentTitle(undefined);
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">{HOME.heroTitle}</h1>
+        <p>{HOME.heroText}</p>
+        <p className="hero__actions">
+          <Link to="/trending" className="button">
+            {HOME.toTrending}
+          </Link>
+          <Link to="/news" className="button button--outline">
+            {HOME.toNews}
+          </Link>
+        </p>
+      </section>
+      <div className="home__columns">
+        <div>
+          <LatestNews />
+          <p className="home__more">
+            <Link to="/news" className="button button--outline">
+              {HOME.moreNews}
+            </Link>
+          </p>
+        </div>
+        <HotTopics />
+      </div>
+      <NewsletterBanner />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ArticleListItem, SearchResponse } from '@pulse/contracts';
+import {
+  ArticleImage,
+  categoryName,
+  EmptyState,
+  ErrorState,
+  formatDate,
+  isoDate,
+  LIST_QUERY,
+  Skeleton,
+  truncate,
+  useApiQuery,
+} from '@pulse/frontend-ui';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Pagination } from '../../components/Pagination';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { COMMON, SEARCH_PAGE } from '../../copy';
+import { isEmptySearch, readSearchQuery, searchApiPath, searchPageUrl } from './search-query';
+
+/** Seed 000 §9: a result's description is cut at 120 characters. */
+export const SEARCH_DESCRIPTION_LENGTH = 120;
+
+/** /search?q= or ?tag=: results in 3 columns with pagination; an empty query goes home (seed 000 §2). */
+export default function SearchPage() {
+  const { search } = useLocation();
+  const query = readSearchQuery(new URLSearchParams(search));
+  const empty = isEmptySearch(query);
+  const path = searchApiPath(query);
+  const { data, error, isLoading, refetch } = useApiQuery<SearchResponse>(
+    empty ? null : path,
+    path,
+    LIST_QUERY,
+  );
+  const title = query.q ? SEARCH_PAGE.title(query.q) : SEARCH_PAGE.tagTitle(query.tag);
+  useDocumentTitle(empty ? undefined : title);
+  if (empty) return <Navigate to="/" replace />;
+
+  return (
+    <div className="search-page">
+      <header className="listing-header">
+        <h1>{title}</h1>
+        {data && <p className="muted">{SEARCH_PAGE.total(data.total)}</p>}
+      </header>
+      {isLoading ? (
+        <div className="search-grid">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="skeleton--result" />
+          ))}
+        </div>
+      ) : error && !data ? (
+        <ErrorState
+          title={SEARCH_PAGE.error}
+          message={error.message}
+          onRetry={() => void refetch()}
+          retryLabel={COMMON.retry}
+        />
+      ) : data && data.articles.length === 0 ? (
+        <EmptyState title={SEARCH_PAGE.empty} message={SEARCH_PAGE.emptyHint} />
+      ) : data ? (
+        <>
+          <ul className="search-grid">
+            {data.articles.map((article) => (
+              <SearchResult key={article.id} article={article} />
+            ))}
+          </ul>
+          <Pagination
+            page={query.page}
+            totalPages={data.pages}
+            hrefFor={(page) => searchPageUrl({ ...query, page })}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function SearchResult({ article }: { article: ArticleListItem }) {
+  const category = categoryName(article.primaryCategory);
+  return (
+    <li className="search-result">
+      <Link to={`/article/${encodeURIComponent(article.id)}`}>
+        <ArticleImage
+          src={article.imageUrl}
+          alt=""
+          label={category}
+          className="search-result__image"
+          width={480}
+          height={270}
+        />
+        <span className="search-result__meta">
+          {category} · <time dateTime={isoDate(article.publishedAt)}>{formatDate(article.publishedAt)}</time>
+        </span>
+        <h2 className="search-result__title">{article.title}</h2>
+        <p className="search-result__description">{truncate(article.summary, SEARCH_DESCRIPTION_LENGTH)}</p>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,10 @@
+import { Navigate, useParams } from 'react-router-dom';
+
+/**
+ * /tags/{slug} (the content detail pages' tag links, seed 000 §2) is the search page for that tag. The
+ * slug is passed as the tag; the content service matches a tag by name or slug.
+ */
+export default function TagPage() {
+  const { slug = '' } = useParams();
+  return <Navigate to={slug ? `/search?tag=${encodeURIComponent(slug)}` : '/'} replace />;
+}

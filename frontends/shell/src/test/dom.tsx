@@ -1,0 +1,161 @@
+// Helpers for the shell's component tests on the linkedom DOM of dom-env.ts: render inside a router,
+// find elements by role-ish selectors and text, type, click, submit, and wait with a deadline.
+import { act, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { device } from './dom-env';
+
+let mounted: { root: Root; container: HTMLElement } | null = null;
+let currentPath = '';
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  currentPath = pathname + search;
+  return null;
+}
+
+/** Renders `element` in a MemoryRouter at `url` (the element brings its own <Routes> if it needs params). */
+export async function render(element: ReactElement, url = '/'): Promise<HTMLElement> {
+  unmount();
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  mounted = { root, container };
+  await act(async () => {
+    root.render(
+      <MemoryRouter initialEntries={[url]}>
+        <LocationProbe />
+        {element}
+      </MemoryRouter>,
+    );
+  });
+  return container;
+}
+
+/** The router's current path and query. */
+export const location = (): string => currentPath;
+
+function unmount(): void {
+  if (!mounted) return;
+  const { root, container } = mounted;
+  act(() => root.unmount());
+  container.remove();
+  mounted = null;
+}
+
+/** Unmounts and puts the simulated device back to a desktop at the top of the page (afterEach). */
+export function cleanup(): void {
+  unmount();
+  device.width = 1280;
+  device.touch = false;
+  device.userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130';
+  document.body.removeAttribute('style');
+  window.scrollTo(0, 0);
+}
+
+const textOf = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** Elements matching `selector` whose text or aria-label contains `text`. */
+export function queryAll(selector: string, text?: string | RegExp): HTMLElement[] {
+  const all = [...document.body.querySelectorAll(selector)] as HTMLElement[];
+  if (text === undefined) return all;
+  return all.filter((el) => {
+    const label = `${textOf(el)} ${el.getAttribute('aria-label') ?? ''}`;
+    return typeof text === 'string' ? label.includes(text) : text.test(label);
+  });
+}
+
+export function get(selector: string, text?: string | RegExp): HTMLElement {
+  const found = queryAll(selector, text);
+  if (found.length === 0) throw new Error(`no ${selector}${text ? ` with "${text}"` : ''} in: ${pageText()}`);
+  return found[0]!;
+}
+
+/** The form control a <label> with this text names (wrapped in it, or pointed at by `for`). */
+export function byLabel(text: string): HTMLElement {
+  const label = queryAll('label').find((l) => textOf(l).startsWith(text));
+  const control = label?.getAttribute('for')
+    ? document.getElementById(label.getAttribute('for')!)
+    : label?.querySelector('input, select, textarea');
+  if (!control) throw new Error(`no control labelled "${text}" in: ${pageText()}`);
+  return control as HTMLElement;
+}
+
+export const pageText = (): string => textOf(document.body);
+
+export async function click(el: Element): Promise<void> {
+  await act(async () => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    // linkedom's events carry no `button`; the router only follows a primary-button click.
+    if (event.button !== 0) Object.defineProperty(event, 'button', { value: 0 });
+    el.dispatchEvent(event);
+  });
+}
+
+/** Fires a plain event, e.g. an image's 'error' or the window's 'scroll'. */
+export async function fire(target: EventTarget, type: string, init: EventInit = {}): Promise<void> {
+  await act(async () => {
+    target.dispatchEvent(new Event(type, init));
+  });
+}
+
+/** Presses a key on `target` (linkedom's KeyboardEvent takes no `key`, so it is set by hand). */
+export async function press(target: EventTarget, key: string): Promise<void> {
+  await act(async () => {
+    const event = new Event('keydown', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'key', { value: key });
+    target.dispatchEvent(event);
+  });
+}
+
+/** Sets an input's value the way a reader typing does, so React's onChange sees it. */
+export async function type(input: Element, value: string): Promise<void> {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+    setter!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Chooses an option of a <select>. */
+export async function select(el: Element, value: string): Promise<void> {
+  await act(async () => {
+    // linkedom's select.value has no setter; it reads the option marked selected.
+    const options = [...el.querySelectorAll('option')];
+    if (!options.some((o) => o.getAttribute('value') === value)) throw new Error(`no option ${value}`);
+    for (const option of options) option.toggleAttribute('selected', option.getAttribute('value') === value);
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+export async function submit(form: Element): Promise<void> {
+  await act(async () => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+}
+
+/** Polls `check` until it stops throwing or the deadline passes (the libs/testing `eventually` pattern). */
+export async function waitFor<T>(check: () => T, timeoutMs = 2_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      let result!: T;
+      await act(async () => {
+        result = check();
+      });
+      return result;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+    }
+  }
+}
+
+/** Toasts raised through the shared toast() (a window 'pulse:toast' event), collected for assertions. */
+export function collectToasts(): Array<{ title: string; description?: string; variant?: string }> {
+  const toasts: Array<{ title: string; description?: string; variant?: string }> = [];
+  window.addEventListener('pulse:toast', (event) => toasts.push((event as CustomEvent).detail));
+  return toasts;
+}

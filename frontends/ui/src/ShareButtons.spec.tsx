@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SHARE_POPUP_SIZE, ShareButtons, sharePopupFeatures, shareUrl } from './ShareButtons';
+
+describe('sharing', () => {
+  const url = 'https://pulse.example/article/a1?x=1';
+
+  it('builds each platform share URL with the page encoded', () => {
+    const u = encodeURIComponent(url);
+    expect(shareUrl('facebook', url, '제목')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${u}`);
+    expect(shareUrl('twitter', url, '제목')).toBe(
+      `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent('제목')}`,
+    );
+    expect(shareUrl('telegram', url, '제목')).toContain(`https://t.me/share/url?url=${u}`);
+    expect(shareUrl('linkedin', url, '제목')).toContain(u);
+  });
+
+  it('opens a 600x400 popup centred on the window', () => {
+    expect(SHARE_POPUP_SIZE).toEqual({ width: 600, height: 400 });
+    expect(sharePopupFeatures(100, 50, 1400, 900)).toBe(
+      'width=600,height=400,left=500,top=300,noopener,noreferrer',
+    );
+  });
+
+  it('renders one labelled button per platform', () => {
+    const html = renderToStaticMarkup(
+      <ShareButtons url={url} title="t" platforms={['facebook', 'twitter', 'telegram']} />,
+    );
+    expect(html.match(/<button/g)).toHaveLength(3);
+    expect(html).toContain('aria-label="Facebook에 공유"');
+    expect(html).toContain('aria-label="Telegram에 공유"');
+  });
+});

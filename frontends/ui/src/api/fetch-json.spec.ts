@@ -1,0 +1,57 @@
+import { ApiError, fetchJson, sendJson } from './fetch-json';
+
+describe('fetchJson', () => {
+  const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+  });
+
+  it('returns the parsed body of a 2xx answer and asks for JSON', async () => {
+    fetchMock.mockResolvedValue(Response.json({ article: { id: 'a1' } }));
+    await expect(fetchJson('/api/articles/a1')).resolves.toEqual({ article: { id: 'a1' } });
+    expect(fetchMock.mock.calls[0]![1]!.headers).toEqual({ Accept: 'application/json' });
+  });
+
+  it("throws ApiError with the status and the error body's message", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { statusCode: 404, error: 'Not Found', message: 'article a1 not found' },
+        { status: 404 },
+      ),
+    );
+    const error = await fetchJson('/api/articles/a1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'article a1 not found' });
+  });
+
+  it('falls back to the HTTP status when the error body is not the API shape', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(fetchJson('/api/x')).rejects.toMatchObject({ status: 502, message: 'HTTP 502 Bad Gateway' });
+  });
+
+  it('turns a network failure into ApiError with status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    await expect(fetchJson('/api/x')).rejects.toMatchObject({ status: 0, message: 'fetch failed' });
+  });
+
+  it('resolves a 204 to undefined', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(fetchJson('/api/x')).resolves.toBeUndefined();
+  });
+
+  it('sendJson sends a JSON body with credentials', async () => {
+    fetchMock.mockResolvedValue(Response.json({ liked: true, likesCount: 3 }));
+    await sendJson('DELETE', '/api/interactions/unlike', { contentId: 'a1', contentType: 'article' });
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/interactions/unlike');
+    expect(init).toMatchObject({
+      method: 'DELETE',
+      credentials: 'include',
+      body: '{"contentId":"a1","contentType":"article"}',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import type { ErrorBody } from '@pulse/contracts';
+
+/** A failed call: `status` is the HTTP status (0 when the request never got an answer). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Fetches `path` and parses its JSON body. A non-2xx answer throws ApiError carrying the message of the
+ * API's error body ({statusCode, error, message}); a network failure throws ApiError with status 0.
+ * A 204 resolves to undefined.
+ */
+export async function fetchJson<T>(path: string, init?: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (response.status === 204) return undefined as T;
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError(response.status, `${path}: 응답이 JSON이 아닙니다`);
+  }
+}
+
+/** fetchJson with a JSON request body, for POST/DELETE calls such as like, share and subscribe. */
+export function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+  return fetchJson<T>(path, {
+    method,
+    credentials: 'include',
+    ...(body === undefined
+      ? {}
+      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  const fallback = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  try {
+    const body = (await response.json()) as Partial<ErrorBody> | null;
+    return typeof body?.message === 'string' && body.message !== '' ? body.message : fallback;
+  } catch {
+    // A proxy's HTML error page or an empty body: the status is all we know.
+    return fallback;
+  }
+}

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { fetchJson } from './fetch-json';
+import type { QueryPolicy } from './policies';
+import { queryCache, type QuerySnapshot } from './query-cache';
+
+export interface QueryResult<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  /** No data yet and a fetch is (about to be) under way: show the skeleton. */
+  isLoading: boolean;
+  /** Any fetch under way, including a background refresh of stale data. */
+  isFetching: boolean;
+  refetch: () => Promise<void>;
+}
+
+const IDLE: QuerySnapshot = { isFetching: false, updatedAt: 0 };
+const noSubscription = () => () => undefined;
+
+/**
+ * Reads `path` through the bundle's query cache under `key` (null: do not fetch, e.g. no id yet).
+ * Cached data is shown at once; data older than `staleMs` is refetched in the background; a failure is
+ * retried `retries` times with backoff before `error` is set.
+ */
+export function useApiQuery<T>(
+  key: string | null,
+  path: string,
+  policy: QueryPolicy,
+  init?: RequestInit,
+): QueryResult<T> {
+  // The latest path and init, without making them effect dependencies (callers pass fresh objects).
+  const request = useRef({ path, init });
+  request.current = { path, init };
+  const { staleMs, retries } = policy;
+
+  const subscribe = useCallback(
+    (listener: () => void) => (key === null ? noSubscription() : queryCache.subscribe(key, listener)),
+    [key],
+  );
+  const read = () => (key === null ? IDLE : queryCache.snapshot<T>(key));
+  const snapshot = useSyncExternalStore(subscribe, read, read) as QuerySnapshot<T>;
+
+  const load = useCallback(() => {
+    if (key === null) return Promise.resolve();
+    const { path: url, init: options } = request.current;
+    return queryCache.fetch(key, () => fetchJson<T>(url, options), retries);
+  }, [key, retries]);
+
+  useEffect(() => {
+    if (key !== null && queryCache.needsFetch(key, staleMs)) void load();
+  }, [key, staleMs, load]);
+
+  const { data, error, isFetching } = snapshot;
+  return {
+    data,
+    error,
+    isLoading: key !== null && data === undefined && (isFetching || error === undefined),
+    isFetching,
+    refetch: load,
+  };
+}
