@@ -13,7 +13,8 @@ export type RenderedDocument =
   { statusCode: 200 | 404; html: string } | { statusCode: 301; location: string };
 
 /** Link previews need some image; the shell's icon until a dedicated share image exists. */
-const DEFAULT_IMAGE_PATH = '/favicon.svg';
+// A 1200×630 share card (frontends/shell/public/og-default.png): previews ignore SVG images.
+const DEFAULT_IMAGE_PATH = '/og-default.png';
 
 /**
  * One article, one canonical URL: /article/{id} and the typed routes show the same article, and search
