@@ -28,28 +28,38 @@ const SHELL_PAGES = [
   ['/category/metaverse', '카테고리를 찾을 수 없습니다'],
   ['/this/route/does-not-exist', '404 Page Not Found'],
 ];
-// A route of each remote. A remote's screen renders through the shared router: any heading of its own in
-// <main> (not the fallback) proves the remote loaded and used the shell's react-router (a second copy would
-// have no router context and throw). Their content depends on the API, which serve-dist does not serve.
+// A route of each remote and what it shows with no API behind it (every /api call answers 404, below).
+// It renders through the shared router: seeing the remote's own text proves the remote loaded through the
+// runtime configuration and used the shell's react-router (a second copy would have no router context and
+// throw). The site with its API and data is tested by test/e2e.
 const REMOTE_PAGES = [
-  '/news',
-  '/news/abc123',
-  '/insights',
-  '/analysis/abc123',
-  '/trending',
-  '/tech-analysis',
-  '/tech-analysis/some-slug',
-  '/community/qa',
+  ['/news', '전체 뉴스'],
+  ['/news/abc123', '기사를 찾을 수 없습니다'],
+  ['/insights', '인사이트'],
+  ['/analysis/abc123', '기사를 찾을 수 없습니다'],
+  ['/trending', '트렌딩'],
+  ['/tech-analysis', '기술 분석'],
+  ['/tech-analysis/some-slug', '기술분석을 찾을 수 없습니다.'],
+  ['/community/qa', '질문 목록은 곧 제공됩니다.'],
 ];
 
-/** Waits until <main> shows a remote's own heading, failing at once if the fallback appears instead. */
-async function remoteRendered(page) {
-  const handle = await page.waitForFunction((fallback) => {
-    const main = document.querySelector('main');
-    if (!main) return null;
-    if (main.textContent.includes(fallback)) return 'fallback';
-    return main.querySelector('h1, h2') ? 'remote' : null;
-  }, FALLBACK_TITLE);
+/**
+ * Waits until <main> shows `text` (a heading, a tab or a message of the remote), failing at once if the
+ * fallback appears instead.
+ */
+async function remoteRendered(page, text) {
+  const handle = await page.waitForFunction(
+    ([fallback, expected]) => {
+      const main = document.querySelector('main');
+      if (!main) return null;
+      if (main.textContent.includes(fallback)) return 'fallback';
+      const shown = [...main.querySelectorAll('h1, h2, [role="tab"], p')].some(
+        (el) => el.textContent.trim() === expected,
+      );
+      return shown ? 'remote' : null;
+    },
+    [FALLBACK_TITLE, text],
+  );
   if ((await handle.jsonValue()) !== 'remote') throw new Error('the remote fallback was shown');
 }
 
@@ -62,6 +72,14 @@ async function main() {
   const check = async (name, fn) => {
     const context = await browser.newContext({ locale: 'ko-KR' });
     context.setDefaultTimeout(15_000);
+    // No services here: every API call gets the gateway's answer for a path nothing serves, a JSON 404
+    // (serve-dist alone would send the shell's HTML), so each screen shows its not-found or error state.
+    await context.route('**/api/**', (route) =>
+      route.fulfill({
+        status: 404,
+        json: { statusCode: 404, error: 'Not Found', message: 'no API in the smoke test' },
+      }),
+    );
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -97,10 +115,10 @@ async function main() {
         await inLayout(page, errors);
       });
     }
-    for (const url of REMOTE_PAGES) {
-      await check(`${url} renders its remote inside the layout`, async (page, errors) => {
+    for (const [url, text] of REMOTE_PAGES) {
+      await check(`${url} renders its remote ("${text}") inside the layout`, async (page, errors) => {
         await page.goto(base + url);
-        await remoteRendered(page);
+        await remoteRendered(page, text);
         await inLayout(page, errors);
       });
     }
@@ -115,7 +133,7 @@ async function main() {
       await page.waitForFunction(() => window.scrollY > 0);
       await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '트렌딩' }).click();
       await page.waitForURL('**/trending');
-      await remoteRendered(page);
+      await remoteRendered(page, '트렌딩');
       await page.waitForFunction(() => window.scrollY === 0);
     });
 
@@ -128,7 +146,7 @@ async function main() {
         await page.getByRole('button', { name: '다시 시도' }).waitFor();
         await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '뉴스' }).click();
         await page.waitForURL('**/news');
-        await remoteRendered(page);
+        await remoteRendered(page, '전체 뉴스');
         await page.goto(base + '/');
         await page.getByRole('heading', { name: HOME_HEADING }).waitFor();
       },
@@ -139,7 +157,7 @@ async function main() {
       await page.getByRole('heading', { name: FALLBACK_TITLE }).waitFor();
       server.setRemoteDown('trending', false);
       await page.getByRole('button', { name: '다시 시도' }).click();
-      await remoteRendered(page);
+      await remoteRendered(page, '트렌딩');
     });
   } finally {
     await browser.close();

@@ -9,6 +9,10 @@ import { NOT_FOUND_PAGE, SITE_DESCRIPTION, type PageText } from './static-pages'
 import { breadcrumbData, newsArticleData, techArticleData, webSiteData } from './structured-data';
 import { absoluteUrl, plainTextFromHtml } from './text';
 
+/** Readable without JavaScript too; the shell's not-found page replaces it when it starts. */
+const NOT_FOUND_BODY =
+  '<main><h1>404 Page Not Found</h1><p>요청하신 페이지가 존재하지 않거나 이동되었습니다.</p><p><a href="/">홈으로</a></p></main>';
+
 export type RenderedDocument =
   { statusCode: 200 | 404; html: string } | { statusCode: 301; location: string };
 
@@ -53,7 +57,7 @@ export class DocumentRenderer {
       case 'redirect':
         return { statusCode: 301, location: route.location };
       case 'not-found':
-        return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path));
+        return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
       case 'page':
         return this.page(200, {
           ...this.textHead(route.text, route.path),
@@ -71,7 +75,8 @@ export class DocumentRenderer {
     requestId: string,
   ): Promise<RenderedDocument> {
     const lookup = await this.data.article(route.id, requestId);
-    if (lookup.status === 'missing') return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path));
+    if (lookup.status === 'missing')
+      return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
     const article = lookup.value;
     return this.page(200, this.articleHead(article), articleBody(article, this.siteUrl));
@@ -82,7 +87,8 @@ export class DocumentRenderer {
     requestId: string,
   ): Promise<RenderedDocument> {
     const lookup = await this.data.techAnalysis(route.slug, requestId);
-    if (lookup.status === 'missing') return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path));
+    if (lookup.status === 'missing')
+      return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
     return this.page(200, this.techAnalysisHead(lookup.value, route.path), techAnalysisBody(lookup.value));
   }

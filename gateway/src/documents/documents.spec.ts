@@ -174,7 +174,7 @@ describe('HTML documents with a server-rendered head', () => {
       const page = await get(path);
       expect({ path, status: page.status }).toEqual({ path, status: 404 });
       expect(page.document.title).toBe('페이지를 찾을 수 없습니다 | 펄스');
-      expect(page.document.getElementById('root')).not.toBeNull();
+      expect(page.document.getElementById('root')?.textContent).toContain('404 Page Not Found');
       expect(page.meta('robots')).toBe('noindex, follow');
     }
   });

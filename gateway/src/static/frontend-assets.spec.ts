@@ -19,8 +19,8 @@ describe('front-end assets: precompressed copies', () => {
     writeFileSync(path.join(dist, 'main.1234abcd.js.gz'), gzipSync(source));
     writeFileSync(path.join(dist, 'plain.1234abcd.css'), 'body{}');
     app = Fastify();
-    registerFrontendAssets(app, gatewayConfigSchema.parse({ FRONTENDS_DIR: root }), (_request, reply) =>
-      Promise.resolve(reply.send('document')),
+    registerFrontendAssets(app, gatewayConfigSchema.parse({ FRONTENDS_DIR: root }), async (_request, reply) =>
+      reply.send('document'),
     );
     await app.ready();
   });

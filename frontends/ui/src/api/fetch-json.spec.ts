@@ -7,6 +7,25 @@ describe('fetchJson', () => {
     globalThis.fetch = fetchMock as unknown as typeof fetch;
   });
 
+  it('sends the first credentialed call of a page alone, so every call shares the session it creates', async () => {
+    delete (globalThis as { __pulseReaderSession?: unknown }).__pulseReaderSession;
+    let answerFirst!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answerFirst = resolve)));
+    fetchMock.mockImplementation(() => Promise.resolve(Response.json({ ok: true })));
+    const status = fetchJson('/api/interactions/status/a1', { credentials: 'include' });
+    const view = sendJson('POST', '/api/articles/a1/view');
+    const list = fetchJson('/api/content/news');
+    await list;
+    // The uncredentialed list went out; the view waits for the status call's answer (and its cookie).
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/interactions/status/a1',
+      '/api/content/news',
+    ]);
+    answerFirst(Response.json({ liked: false }));
+    await Promise.all([status, view]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/articles/a1/view');
+  });
+
   it('returns the parsed body of a 2xx answer and asks for JSON', async () => {
     fetchMock.mockResolvedValue(Response.json({ article: { id: 'a1' } }));
     await expect(fetchJson('/api/articles/a1')).resolves.toEqual({ article: { id: 'a1' } });

@@ -20,7 +20,8 @@ export class ApiError extends Error {
 export async function fetchJson<T>(path: string, init?: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+    const send = () => fetch(path, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+    response = await (init?.credentials === 'include' ? withReaderSession(send) : send());
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
@@ -53,4 +54,22 @@ async function errorMessage(response: Response): Promise<string> {
     // A proxy's HTML error page or an empty body: the status is all we know.
     return fallback;
   }
+}
+
+/**
+ * The content service issues the reader's session cookie on the first call that needs one. Two such calls
+ * sent together from a page without the cookie would each get a new session, and the browser would keep
+ * only the last cookie, so a like recorded under the other one would be lost. The first credentialed call
+ * of a page therefore goes alone; the others wait for it (success or failure). The gate lives on window so
+ * the shell and the remotes, separate bundles, share it.
+ */
+type SessionGate = { __pulseReaderSession?: Promise<unknown> };
+
+function withReaderSession(send: () => Promise<Response>): Promise<Response> {
+  const scope = (typeof window === 'undefined' ? globalThis : window) as SessionGate;
+  const first = scope.__pulseReaderSession;
+  if (first) return first.then(send, send);
+  const request = send();
+  scope.__pulseReaderSession = request.catch(() => undefined);
+  return request;
 }

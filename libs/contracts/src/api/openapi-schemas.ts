@@ -1,3 +1,4 @@
+import { searchPageQuerySchema } from './search-queries';
 import { z } from 'zod';
 import {
   answerListQuerySchema,
@@ -20,7 +21,6 @@ import {
   categoryPageQuerySchema,
   insightsListQuerySchema,
   newsListQuerySchema,
-  searchQuerySchema,
 } from './content-queries';
 import type { EndpointName } from './endpoints';
 import { likeBodySchema, shareBodySchema } from './interactions';
@@ -62,7 +62,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
     params: { slug: z.string().min(1).max(200).describe('A category slug, or a legacy or Korean name') },
   },
   archive: { query: archiveQuerySchema },
-  search: { query: searchQuerySchema },
+  search: { query: searchPageQuerySchema },
   articleShare: { body: shareBodySchema },
   like: { body: likeBodySchema },
   unlike: { body: likeBodySchema },

@@ -58,6 +58,17 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
     });
   });
 
+  it('sends declared field languages as localizedAttributes, one rule per list of locales', async () => {
+    await adapter().ensureIndex('localized', {
+      ...SEARCH_CONTRACT_SETTINGS,
+      locales: { title: ['kor'], summary: ['kor'], body: ['kor', 'eng'] },
+    });
+    expect(stub.settingsOf('pulse_localized')?.localizedAttributes).toEqual([
+      { attributePatterns: ['title', 'summary'], locales: ['kor'] },
+      { attributePatterns: ['body'], locales: ['kor', 'eng'] },
+    ]);
+  });
+
   it('sends each document with its 초성 field and waits for the task', () => {
     const added = stub.requests.find(
       (r) => r.method === 'POST' && r.path === '/indexes/pulse_articles/documents',

@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a global shim is only reachable this way (see the file)
 /// <reference path="./meilisearch-types.d.ts" />
-import type { Settings } from 'meilisearch';
+import type { Locale, Settings } from 'meilisearch';
 import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './embedded/edit-distance';
 import { CHOSEONG_FIELD } from './meilisearch.choseong';
 import type { IndexSettings } from './search.port';
@@ -35,9 +35,26 @@ export function toMeilisearchSettings(settings: IndexSettings): Settings {
       minWordSizeForTypos: { oneTypo: ONE_TYPO_MIN_LENGTH, twoTypos: TWO_TYPOS_MIN_LENGTH },
       disableOnAttributes: [CHOSEONG_FIELD],
     },
-    // Without this Meilisearch guesses each field's language, and short Korean strings are often guessed
-    // wrong (or as Japanese/Chinese), which changes segmentation. Every field of ours is Korean text.
-    localizedAttributes: [{ attributePatterns: ['*'], locales: ['kor'] }],
+    localizedAttributes: toLocalizedAttributes(settings),
     pagination: { maxTotalHits: MAX_TOTAL_HITS },
   };
+}
+
+/**
+ * Without a language Meilisearch guesses each field's, and short Korean strings are often guessed wrong
+ * (or as Japanese/Chinese), which changes segmentation. Fields declared in `locales` get their codes, one
+ * rule per distinct list; an index that declares none is Korean throughout.
+ */
+export function toLocalizedAttributes(
+  settings: IndexSettings,
+): Array<{ attributePatterns: string[]; locales: Locale[] }> {
+  if (!settings.locales) return [{ attributePatterns: ['*'], locales: ['kor'] }];
+  const rules = new Map<string, { attributePatterns: string[]; locales: Locale[] }>();
+  for (const [field, codes] of Object.entries(settings.locales)) {
+    const key = [...codes].sort().join(',');
+    const rule = rules.get(key) ?? { attributePatterns: [], locales: [...codes] as Locale[] };
+    rule.attributePatterns.push(field);
+    rules.set(key, rule);
+  }
+  return [...rules.values()];
 }

@@ -17,6 +17,13 @@ export interface IndexSettings {
   sortable: readonly string[];
   /** Fields returned in `hit.doc`; all fields when omitted. `id` is always returned. */
   displayed?: readonly string[];
+  /**
+   * The languages of searchable fields, as ISO 639 codes: `{ title: ['kor'], body: ['kor'] }`. A hint for
+   * engines that segment text by language (Meilisearch's localizedAttributes), so short Korean strings are
+   * not guessed as Japanese or Chinese. Omitted: every field is Korean, which is what Pulse indexes. The
+   * embedded engine needs no hint (its analyser handles Hangul and Latin in any field) and only checks it.
+   */
+  locales?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type FilterValue = string | number | boolean;

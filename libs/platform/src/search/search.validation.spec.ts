@@ -67,4 +67,18 @@ describe('names and ids', () => {
     expect(() => assertSettings({ ...settings, searchable: [] })).toThrow(SearchInputError);
     expect(() => assertSettings({ ...settings, searchable: 'abcdefgh'.split('') })).toThrow(/1 to 7 fields/);
   });
+
+  it('accepts language codes for searchable fields only', () => {
+    expect(() =>
+      assertSettings({ ...settings, locales: { title: ['kor'], body: ['kor', 'eng'] } }),
+    ).not.toThrow();
+    expect(() => assertSettings({ ...settings, locales: { category: ['kor'] } })).toThrow(
+      /^settings\.locales\.category: not a searchable field/,
+    );
+    expect(() => assertSettings({ ...settings, locales: { title: [] } })).toThrow(/settings\.locales\.title/);
+    expect(() => assertSettings({ ...settings, locales: { title: ['korean'] } })).toThrow(
+      /settings\.locales\.title/,
+    );
+    expect(() => assertSettings({ ...settings, locales: ['kor'] as never })).toThrow(/settings\.locales/);
+  });
 });

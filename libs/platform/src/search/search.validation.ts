@@ -27,6 +27,8 @@ const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,511}$/;
 // Plain or dotted identifiers: the only names that are safe unquoted in a Meilisearch filter.
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$/;
 const RANGE_KEYS = ['gte', 'lte', 'gt', 'lt'] as const;
+// ISO 639-1 (two letters) or 639-3 (three), the codes Meilisearch's locales take.
+const LOCALE_CODE = /^[a-z]{2,3}$/;
 
 export interface NormalisedQuery {
   q: string;
@@ -48,8 +50,27 @@ export function assertSettings(settings: IndexSettings): void {
   if (settings.searchable.length === 0 || settings.searchable.length > MAX_SEARCHABLE_FIELDS) {
     throw new SearchInputError('settings.searchable', `needs 1 to ${MAX_SEARCHABLE_FIELDS} fields`);
   }
-  for (const [key, fields] of Object.entries(settings) as Array<[string, readonly string[] | undefined]>) {
-    for (const field of fields ?? []) assertFieldName(`settings.${key}`, field);
+  for (const key of ['searchable', 'filterable', 'sortable', 'displayed'] as const) {
+    for (const field of settings[key] ?? []) assertFieldName(`settings.${key}`, field);
+  }
+  if (settings.locales !== undefined) assertLocales(settings.locales, settings.searchable);
+}
+
+/** Each key a searchable field, each value a non-empty list of ISO 639 codes ('kor', 'ko', 'eng'). */
+function assertLocales(locales: IndexSettings['locales'] & object, searchable: readonly string[]): void {
+  if (typeof locales !== 'object' || locales === null || Array.isArray(locales)) {
+    throw new SearchInputError('settings.locales', 'must map searchable fields to lists of language codes');
+  }
+  for (const [field, codes] of Object.entries(locales)) {
+    const where = `settings.locales.${field}`;
+    if (!searchable.includes(field)) throw new SearchInputError(where, 'not a searchable field of the index');
+    if (
+      !Array.isArray(codes) ||
+      codes.length === 0 ||
+      codes.some((code) => !LOCALE_CODE.test(String(code)))
+    ) {
+      throw new SearchInputError(where, 'must be a non-empty list of ISO 639 codes such as kor');
+    }
   }
 }
 

@@ -22,7 +22,7 @@ import { ArticleChanges } from '../articles/article-changes';
 import { toArticle } from '../articles/article.mapper';
 import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { CONTENT_CLOCK, type ContentClock, SITE_CONFIG, type SiteConfig } from '../content.config';
 import { publishedPayload } from '../publishing/translated-article';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
 
@@ -52,6 +52,7 @@ export class InsightAuthoringService {
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
   async list(rawQuery: unknown): Promise<AdminListResponse<AdminInsight>> {
@@ -110,7 +111,9 @@ export class InsightAuthoringService {
     // A published insight's new title and summary reach trending and the newsletter the way a
     // re-translated article's do: article.published again (consumers are idempotent by article id).
     const events =
-      next.state === 'published' ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next))] : [];
+      next.state === 'published'
+        ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next, this.site.PUBLIC_SITE_URL))]
+        : [];
     const applied = await this.articles.update(
       { _id: current._id, state: current.state, updatedAt: current.updatedAt },
       { $set: { ...content, updatedAt: next.updatedAt } },
@@ -135,7 +138,7 @@ export class InsightAuthoringService {
     const applied = await this.articles.update(
       { _id: current._id, state: 'draft', updatedAt: current.updatedAt },
       { $set: { state: 'published', publishedAt: now, updatedAt: now } },
-      [this.outbox.event(TOPICS.articlePublished, publishedPayload(next))],
+      [this.outbox.event(TOPICS.articlePublished, publishedPayload(next, this.site.PUBLIC_SITE_URL))],
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
     await this.notify(next);

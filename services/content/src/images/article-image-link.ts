@@ -1,3 +1,4 @@
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { Inject, Injectable } from '@nestjs/common';
 import { TOPICS } from '@pulse/contracts';
 import { LOGGER, OUTBOX, OutboxWriter } from '@pulse/platform';
@@ -22,6 +23,7 @@ export class ArticleImageLink {
     private readonly changes: ArticleChanges,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
   async apply(articleId: string, imageUrl: string): Promise<void> {
@@ -31,7 +33,7 @@ export class ArticleImageLink {
       const next: ArticleRecord = { ...current, imageUrl };
       const events =
         next.state === 'published'
-          ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next))]
+          ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next, this.site.PUBLIC_SITE_URL))]
           : [];
       const applied = await this.articles.update(
         // The version fields make a lost race a no-op (then read again), not a stale event.

@@ -21,6 +21,9 @@ import {
   SITE,
 } from './testing/image-fixtures';
 
+// Encoding five WebP widths with sharp takes a second or two on a loaded 2-core machine.
+jest.setTimeout(30_000);
+
 const env = { PUBLIC_SITE_URL: SITE };
 
 describe('POST /api/articles/:id/generate-image with the image API configured', () => {
@@ -87,7 +90,8 @@ describe('POST /api/articles/:id/generate-image with the image API configured', 
     expect(article?.imageUrl).toBe(imageUrl);
     await eventually(() =>
       expect(published.map((event) => event.payload)).toContainEqual(
-        expect.objectContaining({ id: 'api-1', imageUrl }),
+        // The article stores it site-relative; the event carries it absolute for consumers off the site.
+        expect.objectContaining({ id: 'api-1', imageUrl: `${SITE}${imageUrl}` }),
       ),
     );
   });

@@ -10,6 +10,9 @@ import {
   SITE,
 } from './testing/image-fixtures';
 
+// Encoding five WebP widths with sharp takes a second or two on a loaded 2-core machine.
+jest.setTimeout(30_000);
+
 const env = { PUBLIC_SITE_URL: SITE };
 const cover = {
   articleId: 'cover-1',

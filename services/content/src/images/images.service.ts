@@ -145,7 +145,9 @@ export class ImagesService {
       throw error;
     }
     const path = generatedImagePath(article._id, produced.hash, ARTICLE_IMAGE_URL_WIDTH);
-    const imageUrl = `${this.site.PUBLIC_SITE_URL}${path}`;
+    // Site-relative: the browser loads it from whichever origin it reads the site on (localhost,
+    // 127.0.0.1, the public host) under the CSP's img-src 'self'; events and feeds make it absolute.
+    const imageUrl = path;
     const generatedAt = new Date(this.clock.now()).toISOString();
     if (!(await this.images.complete(article._id, claimId, { ...produced, imageUrl, generatedAt })))
       return null;

@@ -1,3 +1,4 @@
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   isGeneratedImageUrl,
@@ -28,6 +29,7 @@ export class PublishingService {
     private readonly changes: ArticleChanges,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
   async onTranslated(payload: ArticleTranslatedPayload): Promise<PublishOutcome> {
@@ -99,7 +101,7 @@ export class PublishingService {
 
   private eventsFor(record: ArticleRecord) {
     return record.state === 'published'
-      ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(record))]
+      ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(record, this.site.PUBLIC_SITE_URL))]
       : [];
   }
 

@@ -71,8 +71,11 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
 
 const READER_PATHS = { news: 'news', insight: 'insights', analysis: 'analysis' } as const;
 
-/** The article.published payload of a stored article. */
-export function publishedPayload(article: ArticleRecord): ArticlePublishedPayload {
+/**
+ * The article.published payload of a stored article. A generated image is stored site-relative; the event
+ * carries it absolute (its consumers build e-mails and previews outside the site).
+ */
+export function publishedPayload(article: ArticleRecord, siteUrl: string): ArticlePublishedPayload {
   return {
     id: article._id,
     type: article.type,
@@ -84,6 +87,6 @@ export function publishedPayload(article: ArticleRecord): ArticlePublishedPayloa
     tags: article.tags.map((tag) => tag.name.slice(0, 50)).slice(0, 10),
     publishedAt: article.publishedAt,
     url: `/${READER_PATHS[article.type]}/${encodeURIComponent(article._id)}`,
-    imageUrl: article.imageUrl,
+    imageUrl: article.imageUrl?.startsWith('/') ? `${siteUrl}${article.imageUrl}` : article.imageUrl,
   };
 }

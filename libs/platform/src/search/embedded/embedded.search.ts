@@ -12,9 +12,10 @@ import type {
 import { assertDocuments, assertIndexName, assertSettings, normaliseQuery } from '../search.validation';
 import { analyseQuery } from './analyser';
 import { EngineIndex, fieldText, fieldValue, type StoredDoc } from './engine-index';
-import { compareSortKeys, matchesFilters, sortKeysOf, type SortKey } from './filters';
+import { compareSortKeys, compileFilters, sortKeysOf, type SortKey } from './filters';
 import { findSpans, type Needles } from './highlighter';
 import { matchQuery } from './query-matcher';
+import { firstInOrder } from './ranking';
 
 /**
  * The in-process search engine for embedded mode and tests. It holds everything in memory: services own
@@ -75,20 +76,28 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const query = normaliseQuery(input, target.settings);
     const terms = analyseQuery(query.q);
     const matched = terms.length > 0 ? matchQuery(target, terms) : undefined;
+    const passes = compileFilters(query.filters);
+    const noKeys: SortKey[] = [];
     const ranked: Array<{ stored: StoredDoc; score: number; keys: SortKey[] }> = [];
     const consider = (stored: StoredDoc, score: number): void => {
-      if (matchesFilters(stored.doc, query.filters))
-        ranked.push({ stored, score, keys: sortKeysOf(stored.doc, query.sort) });
+      if (passes(stored.doc))
+        ranked.push({
+          stored,
+          score,
+          keys: query.sort.length > 0 ? sortKeysOf(stored.doc, query.sort) : noKeys,
+        });
     };
-    if (matched) for (const [no, score] of matched.scores) consider(target.get(no)!, score);
+    if (matched) matched.nos.forEach((no, i) => consider(target.get(no)!, matched.scores[i]));
     else for (const stored of target.all()) consider(stored, 0);
-    // Sort fields first, then relevance, then insertion order (Meilisearch's final tie-break).
-    ranked.sort(
-      (a, b) => compareSortKeys(a.keys, b.keys, query.sort) || b.score - a.score || a.stored.no - b.stored.no,
-    );
 
+    // Sort fields first, then relevance, then insertion order (Meilisearch's final tie-break).
     const from = (query.page - 1) * query.hitsPerPage;
-    const hits = ranked.slice(from, from + query.hitsPerPage).map(({ stored, score }): SearchHit<D> => ({
+    const page = firstInOrder(
+      ranked,
+      from + query.hitsPerPage,
+      (a, b) => compareSortKeys(a.keys, b.keys, query.sort) || b.score - a.score || a.stored.no - b.stored.no,
+    ).slice(from);
+    const hits = page.map(({ stored, score }): SearchHit<D> => ({
       id: stored.doc.id,
       doc: project(stored.doc, target.settings.displayed) as D,
       score: matched ? score : undefined,
@@ -142,7 +151,13 @@ function copySettings(settings: IndexSettings): IndexSettings {
     filterable: [...settings.filterable],
     sortable: [...settings.sortable],
     ...(settings.displayed ? { displayed: [...settings.displayed] } : {}),
+    // Kept so exportState round-trips the settings; the analyser needs no language hint.
+    ...(settings.locales ? { locales: copyLocales(settings.locales) } : {}),
   };
+}
+
+function copyLocales(locales: NonNullable<IndexSettings['locales']>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(locales).map(([field, codes]) => [field, [...codes]]));
 }
 
 function project(doc: SearchDocument, displayed: readonly string[] | undefined): SearchDocument {

@@ -9,30 +9,55 @@ import { fieldValue } from './engine-index';
  */
 
 export function matchesFilters(doc: SearchDocument, filters: ReadonlyArray<[string, FieldFilter]>): boolean {
-  return filters.every(([field, filter]) => matchesFilter(fieldValue(doc, field), filter));
+  return compileFilters(filters)(doc);
 }
 
-function matchesFilter(value: unknown, filter: FieldFilter): boolean {
-  const values = Array.isArray(value) ? value : [value];
-  if (Array.isArray(filter))
-    return values.some((v) => (filter as readonly FilterValue[]).some((f) => equals(v, f)));
-  if (isRangeFilter(filter)) {
-    return values.some(
-      (v) =>
-        typeof v === 'number' &&
-        (filter.gte === undefined || v >= filter.gte) &&
-        (filter.lte === undefined || v <= filter.lte) &&
-        (filter.gt === undefined || v > filter.gt) &&
-        (filter.lt === undefined || v < filter.lt),
-    );
+/**
+ * The filters of one query as one test, built once per search: lower-cased filter strings and the
+ * per-filter tests are made here, not for each of the thousands of documents a query may consider.
+ */
+export function compileFilters(
+  filters: ReadonlyArray<[string, FieldFilter]>,
+): (doc: SearchDocument) => boolean {
+  const tests = filters.map(([field, filter]) => {
+    const test = anyElement(compileFilter(filter));
+    if (field.includes('.')) return (doc: SearchDocument) => test(fieldValue(doc, field));
+    return (doc: SearchDocument) => test(doc[field]);
+  });
+  return (doc) => {
+    for (const test of tests) if (!test(doc)) return false;
+    return true;
+  };
+}
+
+function compileFilter(filter: FieldFilter): (value: unknown) => boolean {
+  if (Array.isArray(filter)) {
+    const tests = (filter as readonly FilterValue[]).map(equalTo);
+    return (value) => tests.some((test) => test(value));
   }
-  return values.some((v) => equals(v, filter as FilterValue));
+  if (isRangeFilter(filter)) {
+    const { gte, lte, gt, lt } = filter;
+    return (value) =>
+      typeof value === 'number' &&
+      (gte === undefined || value >= gte) &&
+      (lte === undefined || value <= lte) &&
+      (gt === undefined || value > gt) &&
+      (lt === undefined || value < lt);
+  }
+  return equalTo(filter as FilterValue);
 }
 
-function equals(value: unknown, filter: FilterValue): boolean {
-  if (typeof value === 'string' && typeof filter === 'string')
-    return value.toLowerCase() === filter.toLowerCase();
-  return value === filter;
+/** A field holding an array matches when any element does. */
+const anyElement =
+  (test: (value: unknown) => boolean) =>
+  (value: unknown): boolean =>
+    Array.isArray(value) ? value.some(test) : test(value);
+
+/** String equality ignores case; other values compare strictly. */
+function equalTo(filter: FilterValue): (value: unknown) => boolean {
+  if (typeof filter !== 'string') return (value) => value === filter;
+  const lower = filter.toLowerCase();
+  return (value) => typeof value === 'string' && (value === filter || value.toLowerCase() === lower);
 }
 
 export type SortKey = number | string | boolean | undefined;

@@ -20,9 +20,13 @@ interface Source {
   addNeedles(needles: Needles): void;
 }
 
-export interface MatchResult {
-  /** Document number → relevance. */
-  scores: Map<number, number>;
+/** Matching documents in ascending document number, with their relevance at the same position. */
+export interface Matches {
+  nos: number[];
+  scores: number[];
+}
+
+export interface MatchResult extends Matches {
   needles: Needles;
 }
 
@@ -47,20 +51,22 @@ export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): Mat
     choseong: new Set(),
     terms: new Set(),
   };
+  // Every list here is sorted by document number (postings are), so merging and intersecting are linear
+  // walks, without a hash lookup per document: at 100,000 articles a common word matches thousands.
   const clauses = terms.map((term) => {
-    const scores = new Map<number, number>();
+    let clause: Matches = { nos: [], scores: [] };
     for (const source of sourcesFor(index, term)) {
       const matched = scoreSource(index, source);
-      if (matched.size > 0) source.addNeedles(needles);
-      for (const [no, score] of matched) if (score > (scores.get(no) ?? 0)) scores.set(no, score);
+      if (matched.nos.length > 0) source.addNeedles(needles);
+      clause = mergeBest(clause, matched);
     }
-    return scores;
+    return clause;
   });
   for (let kept = clauses.length; kept >= 1; kept -= 1) {
-    const scores = intersect(clauses.slice(0, kept));
-    if (scores.size > 0) return { scores, needles };
+    const matches = intersect(clauses.slice(0, kept));
+    if (matches.nos.length > 0) return { ...matches, needles };
   }
-  return { scores: new Map(), needles };
+  return { nos: [], scores: [], needles };
 }
 
 function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
@@ -166,8 +172,8 @@ function choseongCompletions(index: EngineIndex, prefix: string): string[] {
 }
 
 /** BM25 per field, weighted by the field's place in the searchable list (first counts most). */
-function scoreSource(index: EngineIndex, source: Source): Map<number, number> {
-  const out = new Map<number, number>();
+function scoreSource(index: EngineIndex, source: Source): Matches {
+  const out: Matches = { nos: [], scores: [] };
   const lists: PostingList[] = [];
   for (const key of source.keys) {
     const list = index.postings[source.kind].get(key);
@@ -180,7 +186,6 @@ function scoreSource(index: EngineIndex, source: Source): Map<number, number> {
   const averages = Array.from({ length: fieldCount }, (_, f) => index.averageLength(f) || 1);
   const counts = new Array<number>(fieldCount);
   const cursors = others.map(() => 0);
-  const matched: Array<[number, number]> = [];
   for (let i = 0; i < shortest.size; i += 1) {
     const no = shortest.docAt(i);
     const packed = shortest.countsAt(i);
@@ -205,29 +210,61 @@ function scoreSource(index: EngineIndex, source: Source): Map<number, number> {
       const norm = 1 - BM25_B + (BM25_B * lengths[f]) / averages[f];
       raw += (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm) / (f + 1);
     }
-    matched.push([no, raw]);
+    out.nos.push(no);
+    out.scores.push(raw);
   }
-  const idf = Math.log(1 + (index.size - matched.length + 0.5) / (matched.length + 0.5));
+  const matched = out.nos.length;
+  const idf = Math.log(1 + (index.size - matched + 0.5) / (matched + 0.5));
   // The parts may each occur in different fields, leaving no field with all of them: still a match.
-  for (const [no, raw] of matched) out.set(no, source.weight * idf * Math.max(raw, 0.1));
+  for (let i = 0; i < matched; i += 1) out.scores[i] = source.weight * idf * Math.max(out.scores[i], 0.1);
   return out;
 }
 
-function intersect(clauses: ReadonlyArray<Map<number, number>>): Map<number, number> {
-  const [smallest, ...rest] = [...clauses].sort((a, b) => a.size - b.size);
-  const out = new Map<number, number>();
-  for (const [no, score] of smallest) {
-    let total = score;
-    let all = true;
-    for (const other of rest) {
-      const value = other.get(no);
-      if (value === undefined) {
-        all = false;
-        break;
-      }
-      total += value;
+/** Documents in either list; one in both keeps its better score (a word's best way of matching). */
+export function mergeBest(a: Matches, b: Matches): Matches {
+  if (a.nos.length === 0) return b;
+  if (b.nos.length === 0) return a;
+  const out: Matches = { nos: [], scores: [] };
+  let i = 0;
+  let j = 0;
+  while (i < a.nos.length || j < b.nos.length) {
+    const left = i < a.nos.length ? a.nos[i] : Infinity;
+    const right = j < b.nos.length ? b.nos[j] : Infinity;
+    if (left < right) {
+      out.nos.push(left);
+      out.scores.push(a.scores[i++]);
+    } else if (right < left) {
+      out.nos.push(right);
+      out.scores.push(b.scores[j++]);
+    } else {
+      out.nos.push(left);
+      out.scores.push(Math.max(a.scores[i++], b.scores[j++]));
     }
-    if (all) out.set(no, total);
+  }
+  return out;
+}
+
+/** Documents in every list, scored by the sum of their scores (every query word must match). */
+export function intersect(clauses: readonly Matches[]): Matches {
+  const [smallest, ...rest] = [...clauses].sort((a, b) => a.nos.length - b.nos.length);
+  const out: Matches = { nos: [], scores: [] };
+  const cursors = rest.map(() => 0);
+  for (let i = 0; i < smallest.nos.length; i += 1) {
+    const no = smallest.nos[i];
+    let total = smallest.scores[i];
+    let all = true;
+    for (let r = 0; r < rest.length && all; r += 1) {
+      const other = rest[r];
+      let at = cursors[r];
+      while (at < other.nos.length && other.nos[at] < no) at += 1;
+      cursors[r] = at;
+      if (at < other.nos.length && other.nos[at] === no) total += other.scores[at];
+      else all = false;
+    }
+    if (all) {
+      out.nos.push(no);
+      out.scores.push(total);
+    }
   }
   return out;
 }

@@ -65,6 +65,27 @@ export function describeDocumentCases(ctx: SearchContractContext): void {
       expect(hit.doc).toEqual({ id: 'nvidia-chip', title: byId('nvidia-chip').title, category: 'bigtech' });
     });
 
+    it('indexes with declared field languages and answers as without them', async () => {
+      const locales = { title: ['kor'], summary: ['kor'], body: ['kor'], tags: ['kor'] };
+      const index = await ctx.fresh({ ...SEARCH_CONTRACT_SETTINGS, locales });
+      await expect(ctx.search.search(index, { q: '엔비디아' }).then(ids)).resolves.toContain('nvidia-chip');
+    });
+
+    it('refuses languages for a field that is not searchable, or codes that are not ISO 639', async () => {
+      await expect(
+        ctx.search.ensureIndex('contract_bad_locales', {
+          ...SEARCH_CONTRACT_SETTINGS,
+          locales: { category: ['kor'] },
+        }),
+      ).rejects.toThrow(/settings\.locales\.category/);
+      await expect(
+        ctx.search.ensureIndex('contract_bad_locales', {
+          ...SEARCH_CONTRACT_SETTINGS,
+          locales: { title: ['KR'] },
+        }),
+      ).rejects.toBeInstanceOf(SearchInputError);
+    });
+
     it('refuses document ids the engines cannot store', async () => {
       await expect(ctx.search.upsert(ctx.corpus, [{ id: 'has space' }])).rejects.toBeInstanceOf(
         SearchInputError,

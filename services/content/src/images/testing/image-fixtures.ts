@@ -7,8 +7,8 @@ import type { ArticleImageRecord } from '../article-image.record';
 import { ARTICLE_IMAGES_COLLECTION } from '../article-images.repository';
 
 export const SITE = 'https://pulse.example.kr';
-export const IMAGE_URL =
-  /^https:\/\/pulse\.example\.kr\/api\/content\/images\/([A-Za-z0-9_-]+)\/([0-9a-f]{16})\?w=1280$/;
+/** A generated image as the article stores it: site-relative, so it loads from whichever origin is browsed. */
+export const IMAGE_URL = /^\/api\/content\/images\/([A-Za-z0-9_-]+)\/([0-9a-f]{16})\?w=1280$/;
 
 /** The image API of these tests: the OpenAI-compatible test server, no retries, a short timeout. */
 export const apiGenerator = (server: OpenAiTestServer, timeoutMs = 5_000) =>

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { ArticleListItem, SearchResponse } from './content';
+import { ARCHIVE_TIMEFRAMES } from './content-queries';
+import { intParam, oneOf, optionalTextParam, strictParams } from './params';
+import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
+
+/**
+ * GET /api/articles/search beyond the seed's q, tag and page (DESIGN §6: filters by category, type and
+ * period; sorts relevance, latest, popular, views). The extra parameters are optional, so the seed's
+ * requests parse exactly as with searchQuerySchema; still strict, so a misspelt one is a 400 naming it.
+ */
+
+const MAX_QUERY_TEXT = 200;
+const MAX_TAG_TEXT = 100;
+
+/** relevance needs a q; without one the default is latest (a tag page lists the newest first). */
+export const SEARCH_SORTS = ['relevance', 'latest', 'popular', 'views'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** The archive's timeframes: today since 00:00 in Seoul, week 7 days, month 30 days, year 365 days. */
+export const SEARCH_PERIODS = ARCHIVE_TIMEFRAMES;
+export type SearchPeriod = (typeof SEARCH_PERIODS)[number];
+
+export const searchPageQuerySchema = strictParams({
+  q: optionalTextParam('q', MAX_QUERY_TEXT),
+  tag: optionalTextParam('tag', MAX_TAG_TEXT),
+  page: intParam('page', { min: 1 }).default(1),
+  category: oneOf('category', CATEGORY_SLUGS).optional(),
+  type: oneOf('type', CONTENT_TYPES).optional(),
+  period: oneOf('period', SEARCH_PERIODS).default('all'),
+  sort: oneOf('sort', SEARCH_SORTS).optional(),
+}).superRefine((query, ctx) => {
+  if (query.q === undefined && query.tag === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['q'], message: `q must be 1 to ${MAX_QUERY_TEXT} characters` });
+  }
+  if (query.sort === 'relevance' && query.q === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: 'sort relevance needs a q' });
+  }
+});
+export type SearchPageQuery = z.output<typeof searchPageQuerySchema>;
+
+/**
+ * Where the query matched, as safe HTML: everything escaped except <mark>…</mark> around the matched
+ * words. `snippet` is at most SEARCH_DESCRIPTION_LENGTH (120) visible characters, ellipses included,
+ * taken from the summary when the query matched there, otherwise from the body around the first match.
+ * Chosen (the seed does not show how results are highlighted).
+ */
+export interface SearchHighlight {
+  title: string;
+  snippet: string;
+}
+
+/**
+ * A search result: an ordinary list item whose `summary` is the snippet as plain text (so a client that
+ * renders list items as text shows the matching passage), plus `highlight` for clients that mark matches.
+ */
+export type SearchResultItem = ArticleListItem & { highlight: SearchHighlight };
+
+/** GET /api/articles/search: the seed's {articles, total, pages} with highlighted items. */
+export interface SearchPageResponse extends SearchResponse {
+  articles: SearchResultItem[];
+}

@@ -1,0 +1,249 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  EXTRA_CHECKS,
+  LOGGER,
+  SEARCH_INDEX,
+  type Adapter,
+  type HealthResult,
+  type SearchIndex,
+} from '@pulse/platform';
+import type { Logger } from 'pino';
+import { ArticleChanges } from '../articles/article-changes';
+import type { ArticleRecord } from '../articles/article.record';
+import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import {
+  ARTICLE_INDEX,
+  ARTICLE_INDEX_SETTINGS,
+  countersOf,
+  isIndexable,
+  toSearchDocument,
+} from './article-document';
+import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
+
+const MAX_RETRY_DELAY_MS = 60_000;
+
+/**
+ * Keeps the article index in step with the article store, which is the source of truth:
+ * - each stored change (ArticleChanges) upserts a published article and removes any other;
+ * - at start the whole index is reconciled from the store in the background, in batches;
+ * - every CONTENT_SEARCH_REFRESH_SECONDS the likes and views the popular and views sorts read are brought
+ *   up to date (engagement changes counters without a change notice, so they may lag by that much), and
+ *   writes that failed (a search backend outage) are retried from the store.
+ * Index writes run one at a time, so a change and a rebuild batch never land out of order.
+ *
+ * It is also a readiness check (/readyz 'articleSearch'): not ready while the first rebuild runs, for at
+ * most CONTENT_SEARCH_READY_WAIT_SECONDS, so a large store delays traffic a bounded time, never forever.
+ */
+@Injectable()
+export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutdown {
+  readonly adapterName = 'article-indexer';
+  private readonly startedAt = performance.now();
+  private rebuilt = false;
+  private progress = { done: 0, total: 0 };
+  /** Counters last written to the index, by id: the refresh rewrites only documents that differ. */
+  private readonly indexedCounters = new Map<string, string>();
+  /** Ids changed while a rebuild scans: re-read at its end, in case the scan wrote an older copy. */
+  private changedDuringRebuild: Set<string> | undefined;
+  /** Ids whose index write failed, retried from the store on the next refresh. */
+  private readonly failed = new Set<string>();
+  private writes: Promise<unknown> = Promise.resolve();
+  private rebuilding: Promise<void> | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<unknown> | undefined;
+  private stopped = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
+    private readonly articles: ArticlesRepository,
+    changes: ArticleChanges,
+    @Inject(CONTENT_SEARCH_CONFIG) private readonly config: ContentSearchConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    // The platform reads this record on every /readyz; a module adds its own check by adding a key.
+    @Inject(EXTRA_CHECKS) checks: Record<string, Adapter>,
+  ) {
+    checks.articleSearch = this;
+    changes.onChange((record) => this.onArticleChanged(record));
+  }
+
+  onModuleInit(): void {
+    this.rebuilding = this.rebuildUntilDone();
+    this.refreshTimer = setInterval(() => {
+      this.refreshing ??= this.refresh()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'search index refresh failed'))
+        .finally(() => (this.refreshing = undefined));
+    }, this.config.CONTENT_SEARCH_REFRESH_SECONDS * 1000);
+    this.refreshTimer.unref();
+  }
+
+  /** Stops between batches; the search adapter is closed after the app, so writes in flight finish first. */
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.refreshTimer);
+    this.wake?.();
+    await Promise.allSettled([this.rebuilding, this.refreshing, this.writes]);
+  }
+
+  async check(): Promise<HealthResult> {
+    if (this.rebuilt) return { ok: true };
+    if (performance.now() - this.startedAt >= this.config.CONTENT_SEARCH_READY_WAIT_SECONDS * 1000) {
+      return { ok: true };
+    }
+    const { done, total } = this.progress;
+    return { ok: false, reason: `rebuilding the article search index: ${done} of ${total} articles` };
+  }
+
+  async close(): Promise<void> {
+    // Nothing of its own to release; onApplicationShutdown stops the background work.
+  }
+
+  /** Resolves once the start-up rebuild has finished (tests, and callers that must see every article). */
+  async whenRebuilt(): Promise<void> {
+    await this.rebuilding;
+  }
+
+  /** The article index rebuilt from the store: every published article upserted, every other removed. */
+  async rebuild(): Promise<{ indexed: number; removed: number }> {
+    await this.serial(() => this.search.ensureIndex(ARTICLE_INDEX, ARTICLE_INDEX_SETTINGS));
+    this.changedDuringRebuild = new Set();
+    try {
+      this.progress = { done: 0, total: await this.articles.count(PUBLISHED) };
+      const indexed = await this.scan(PUBLISHED, async (batch) => {
+        const docs = batch.filter(isIndexable);
+        await this.serial(() => this.search.upsert(ARTICLE_INDEX, docs.map(toSearchDocument)));
+        for (const record of docs) this.indexedCounters.set(record._id, countersOf(record));
+        this.progress.done += batch.length;
+      });
+      // Held articles and drafts may linger in an index that outlives the process (Meilisearch).
+      const removed = await this.scan({ state: { $ne: 'published' } }, async (batch) => {
+        const ids = batch.filter(isIndexable).map((record) => record._id);
+        await this.serial(() => this.search.remove(ARTICLE_INDEX, ids));
+        for (const id of ids) this.indexedCounters.delete(id);
+      });
+      const raced = this.changedDuringRebuild;
+      this.changedDuringRebuild = undefined;
+      for (const id of raced) await this.reindexFromStore(id);
+      return { indexed, removed };
+    } finally {
+      this.changedDuringRebuild = undefined;
+    }
+  }
+
+  /**
+   * Rewrites the index documents whose likes or views differ from the store's, and retries failed
+   * writes; returns how many documents it rewrote.
+   */
+  async refresh(): Promise<number> {
+    const retry = [...this.failed];
+    this.failed.clear();
+    for (const id of retry) await this.reindexFromStore(id);
+    let rewritten = 0;
+    let after = '';
+    for (;;) {
+      const rows = await this.articles.aggregate<Pick<ArticleRecord, '_id' | 'likesCount' | 'views'>>([
+        { $match: { ...PUBLISHED, _id: { $gt: after } } },
+        { $sort: { _id: 1 } },
+        { $limit: this.config.CONTENT_SEARCH_REINDEX_BATCH },
+        { $project: { likesCount: 1, views: 1 } },
+      ]);
+      if (rows.length === 0 || this.stopped) return rewritten;
+      after = rows[rows.length - 1]._id;
+      const stale = rows
+        .filter((row) => isIndexable(row) && this.indexedCounters.get(row._id) !== countersOf(row))
+        .map((row) => row._id);
+      if (stale.length === 0) continue;
+      const records = await this.articles.find({ ...PUBLISHED, _id: { $in: stale } }, { sort: { _id: 1 } });
+      await this.serial(() => this.search.upsert(ARTICLE_INDEX, records.map(toSearchDocument)));
+      for (const record of records) this.indexedCounters.set(record._id, countersOf(record));
+      rewritten += records.length;
+    }
+  }
+
+  private async onArticleChanged(record: ArticleRecord): Promise<void> {
+    this.changedDuringRebuild?.add(record._id);
+    if (!isIndexable(record)) {
+      this.logger.warn({ articleId: record._id }, 'article id cannot be indexed for search; skipped');
+      return;
+    }
+    try {
+      await this.write(record);
+    } catch (error) {
+      // The store write stands; the next refresh retries from the store (and a restart rebuilds anyway).
+      this.failed.add(record._id);
+      this.logger.warn({ err: error, articleId: record._id }, 'search index write failed; will retry');
+    }
+  }
+
+  private async reindexFromStore(id: string): Promise<void> {
+    const record = await this.articles.findById(id);
+    try {
+      if (record) await this.write(record);
+      else await this.serial(() => this.search.remove(ARTICLE_INDEX, [id]));
+    } catch (error) {
+      this.failed.add(id);
+      this.logger.warn({ err: error, articleId: id }, 'search index write failed; will retry');
+    }
+  }
+
+  private async write(record: ArticleRecord): Promise<void> {
+    if (record.state === 'published') {
+      await this.serial(() => this.search.upsert(ARTICLE_INDEX, [toSearchDocument(record)]));
+      this.indexedCounters.set(record._id, countersOf(record));
+    } else {
+      await this.serial(() => this.search.remove(ARTICLE_INDEX, [record._id]));
+      this.indexedCounters.delete(record._id);
+    }
+  }
+
+  /** Index writes one after another, in the order they were asked for. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(task, task);
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Calls `each` with batches of the matching articles in _id order; returns how many there were. */
+  private async scan(
+    filter: Record<string, unknown>,
+    each: (batch: ArticleRecord[]) => Promise<void>,
+  ): Promise<number> {
+    let after = '';
+    let seen = 0;
+    while (!this.stopped) {
+      const batch = await this.articles.find(
+        { ...filter, _id: { $gt: after } },
+        { sort: { _id: 1 }, limit: this.config.CONTENT_SEARCH_REINDEX_BATCH },
+      );
+      if (batch.length === 0) break;
+      await each(batch);
+      seen += batch.length;
+      after = batch[batch.length - 1]._id;
+      await yieldToEventLoop(); // requests keep being served while a large store is re-read
+    }
+    return seen;
+  }
+
+  /** The start-up rebuild, retried with backoff while the store or the search backend is down. */
+  private async rebuildUntilDone(): Promise<void> {
+    for (let attempt = 1; !this.stopped; attempt += 1) {
+      const started = performance.now();
+      this.logger.info({ index: ARTICLE_INDEX }, 'rebuilding the article search index from the store');
+      try {
+        const { indexed, removed } = await this.rebuild();
+        if (this.stopped) return;
+        this.rebuilt = true;
+        const ms = Math.round(performance.now() - started);
+        this.logger.info({ index: ARTICLE_INDEX, indexed, removed, ms }, 'article search index rebuilt');
+        return;
+      } catch (error) {
+        const delay = Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** (attempt - 1));
+        this.logger.error({ err: error, attempt, retryInMs: delay }, 'article search index rebuild failed');
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          setTimeout(resolve, delay).unref();
+        });
+      }
+    }
+  }
+}

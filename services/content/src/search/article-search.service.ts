@@ -1,0 +1,136 @@
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import {
+  archiveQuerySchema,
+  PAGE_SIZES,
+  searchPageQuerySchema,
+  type ArchiveResponse,
+  type SearchPageResponse,
+} from '@pulse/contracts';
+import {
+  SEARCH_INDEX,
+  SearchBackendError,
+  SearchIndexNotFoundError,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+} from '@pulse/platform';
+import { toListItem } from '../articles/article.mapper';
+import type { ArticleRecord } from '../articles/article.record';
+import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { ARTICLE_INDEX, type ArticleSearchDocument } from './article-document';
+import { archiveIndexQuery, hasWord, searchPageIndexQuery } from './index-queries';
+import { toSearchResultItem, toUnmarkedResultItem } from './search-results';
+import { archiveStoreQuery, tagPageStoreQuery, type StoreQuery } from './store-queries';
+
+/**
+ * Meilisearch counts hits only up to its maxTotalHits (100,000, meilisearch.settings.ts); a page past
+ * that is empty on every engine, so it is answered without asking for it.
+ */
+const SEARCH_WINDOW = 100_000;
+
+/**
+ * The search page and the archive. Queries are validated by the contracts' schemas (a ZodError is a 400
+ * naming the parameter), the index finds and orders, and the articles shown are read from the store.
+ */
+@Injectable()
+export class ArticleSearchService {
+  constructor(
+    @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
+    private readonly articles: ArticlesRepository,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+  ) {}
+
+  /** GET /api/articles/search: a q through the index; a tag alone straight from the store. */
+  async searchPage(raw: unknown): Promise<SearchPageResponse> {
+    const query = searchPageQuerySchema.parse(raw);
+    const size = PAGE_SIZES.search;
+    if (query.q === undefined) {
+      const { records, total } = await this.storePage(
+        tagPageStoreQuery({ ...query, tag: query.tag! }, this.clock.now()),
+        query.page,
+        size,
+      );
+      return { articles: records.map(toUnmarkedResultItem), total, pages: Math.ceil(total / size) };
+    }
+    if (!hasWord(query.q)) return { articles: [], total: 0, pages: 0 };
+    const result = await this.find(query.page, size, searchPageIndexQuery(query, this.clock.now()));
+    const records = await this.publishedByIds(result.hits.map((hit) => hit.id));
+    return {
+      articles: result.hits.flatMap((hit) => {
+        const record = records.get(hit.id);
+        return record ? [toSearchResultItem(record, hit.highlights)] : [];
+      }),
+      total: result.total,
+      pages: result.totalPages,
+    };
+  }
+
+  /** GET /api/articles/archive: a text query through the index, the rest straight from the store. */
+  async archive(raw: unknown): Promise<ArchiveResponse> {
+    const query = archiveQuerySchema.parse(raw);
+    const size = PAGE_SIZES.archive;
+    if (query.q === undefined) {
+      const { records, total } = await this.storePage(
+        archiveStoreQuery(query, this.clock.now()),
+        query.page,
+        size,
+      );
+      return {
+        articles: records.map(toListItem),
+        currentPage: query.page,
+        totalPages: Math.ceil(total / size),
+      };
+    }
+    if (!hasWord(query.q)) return { articles: [], currentPage: query.page, totalPages: 0 };
+    const result = await this.find(query.page, size, archiveIndexQuery(query, this.clock.now()));
+    const records = await this.publishedByIds(result.hits.map((hit) => hit.id));
+    const found = result.hits.flatMap((hit) => records.get(hit.id) ?? []);
+    return { articles: found.map(toListItem), currentPage: query.page, totalPages: result.totalPages };
+  }
+
+  /** One page of a store list and the list's size; a page past the end is not read. */
+  private async storePage({ filter, sort }: StoreQuery, page: number, size: number) {
+    const total = await this.articles.count(filter);
+    const skip = (page - 1) * size;
+    const records = skip < total ? await this.articles.find(filter, { sort, skip, limit: size }) : [];
+    return { records, total };
+  }
+
+  private async find(
+    page: number,
+    hitsPerPage: number,
+    query: SearchQuery,
+  ): Promise<SearchResult<ArticleSearchDocument>> {
+    try {
+      if ((page - 1) * hitsPerPage < SEARCH_WINDOW) {
+        return await this.search.search<ArticleSearchDocument>(ARTICLE_INDEX, {
+          ...query,
+          page,
+          hitsPerPage,
+        });
+      }
+      const counted = await this.search.search(ARTICLE_INDEX, { ...query, page: 1, hitsPerPage: 1 });
+      return {
+        hits: [],
+        total: counted.total,
+        page,
+        hitsPerPage,
+        totalPages: Math.ceil(counted.total / hitsPerPage),
+      };
+    } catch (error) {
+      // Not the reader's fault: the index is not ensured yet (backend down at start) or the backend failed.
+      if (error instanceof SearchIndexNotFoundError || error instanceof SearchBackendError) {
+        throw new ServiceUnavailableException('Search is temporarily unavailable; try again later');
+      }
+      throw error;
+    }
+  }
+
+  /** The published articles among `ids`: a hit the store no longer shows (held meanwhile) is dropped. */
+  private async publishedByIds(ids: string[]): Promise<Map<string, ArticleRecord>> {
+    if (ids.length === 0) return new Map();
+    const records = await this.articles.find({ ...PUBLISHED, _id: { $in: ids } }, { sort: { _id: 1 } });
+    return new Map(records.map((record) => [record._id, record]));
+  }
+}

@@ -1,0 +1,117 @@
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+
+/** DESIGN §7 for the search page and the archive: bad input is a 400 naming the parameter, never a 500. */
+
+let app: ContentTestApp;
+beforeAll(async () => {
+  app = await startContentTestApp();
+  await app.translated(
+    translatedArticle({
+      articleId: 'markup',
+      title: '<script>alert(1)</script> 태그가 든 제목',
+      summary: '"따옴표"와 <b>꺾쇠</b>가 든 요약 & 앰퍼샌드',
+    }),
+  );
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const long = (n: number) => encodeURIComponent('블'.repeat(n));
+
+describe.each(['search', 'archive'])('GET /api/articles/%s with bad input', (endpoint) => {
+  const get = (query: string) =>
+    app.get<{ statusCode: number; error: string; message: string }>(`/api/articles/${endpoint}?${query}`);
+
+  it.each([
+    ['q=a&page=abc', 'page: page must be an integer ≥ 1'],
+    ['q=a&page=1.5', 'page: page must be an integer ≥ 1'],
+    ['q=a&page=0', 'page: page must be an integer ≥ 1'],
+    ['q=a&page=-3', 'page: page must be an integer ≥ 1'],
+    ['q=a&page=1e3', 'page: page must be an integer ≥ 1'],
+    ['q=a&page=', 'page: page must be an integer ≥ 1'],
+    ['q=a&page=99999999999999999999', 'page: page must be an integer ≥ 1'],
+    [`q=${long(201)}`, 'q: q must be at most 200 characters'],
+    [`q=${long(10_000)}`, 'q: q must be at most 200 characters'],
+    ['q=a&q=b', 'q: q must be text'],
+    ['q=a&page=1&page=2', 'page: page must be an integer ≥ 1'],
+    ['q[$ne]=null', 'unknown parameter(s): q[$ne]'],
+    ['q=a&sotr=latest', 'unknown parameter(s): sotr'],
+    ['q=a&sort=oldest', 'sort: sort must be one of: '],
+    ['q=a&sort=latest&sort=views', 'sort: sort must be one of: '],
+  ])('%s → 400 naming the parameter', async (query, message) => {
+    const { status, body } = await get(query);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining(message),
+    });
+  });
+
+  it('treats an operator written as text as text, not as a filter', async () => {
+    const { status, body } = await get(`q=${encodeURIComponent('{"$ne":null}')}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ articles: [] });
+  });
+
+  it('answers a query of punctuation only with nothing, not with every article', async () => {
+    const { status, body } = await get(`q=${encodeURIComponent('!!! ?')}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ articles: [] });
+  });
+
+  it('answers a huge page with an empty page', async () => {
+    const { status, body } = await get('q=a&page=999999999999999');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ articles: [] });
+  });
+});
+
+describe('search-only parameters', () => {
+  const search = (query: string) =>
+    app.get<{ message: string; articles: Array<{ highlight: { title: string; snippet: string } }> }>(
+      `/api/articles/search?${query}`,
+    );
+
+  it.each([
+    ['', 'q: q must be 1 to 200 characters'],
+    ['q=%20%20', 'q: q must be 1 to 200 characters'],
+    [`tag=${long(101)}`, 'tag: tag must be at most 100 characters'],
+    ['tag=a&tag=b', 'tag: tag must be text'],
+    ['q=a&category=nft', 'category: category must be one of: gen-ai, blockchain, big-tech'],
+    ['q=a&type=video', 'type: type must be one of: news, insight, analysis'],
+    ['q=a&period=decade', 'period: period must be one of: all, today, week, month, year'],
+    ['tag=NFT&sort=relevance', 'sort: sort relevance needs a q'],
+  ])('%s → 400 naming the parameter', async (query, message) => {
+    const { status, body } = await search(query);
+    expect(status).toBe(400);
+    expect(body.message).toContain(message);
+  });
+
+  it('escapes markup from the article in highlights: only the <mark> tags are HTML', async () => {
+    const { status, body } = await search(`q=${encodeURIComponent('태그가')}`);
+    expect(status).toBe(200);
+    expect(body.articles[0].highlight.title).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt; <mark>태그가</mark> 든 제목',
+    );
+    const snippet = await search(`q=${encodeURIComponent('앰퍼샌드')}`);
+    expect(snippet.body.articles[0].highlight.snippet).toBe(
+      '&quot;따옴표&quot;와 &lt;b&gt;꺾쇠&lt;/b&gt;가 든 요약 &amp; <mark>앰퍼샌드</mark>',
+    );
+  });
+});
+
+describe('archive-only parameters', () => {
+  it.each([
+    ['category=big-tech', 'category: category must be one of: all, gen-ai, blockchain, nft, web3'],
+    ['timeframe=decade', 'timeframe: timeframe must be one of: all, today, week, month, year'],
+    ['sort=relevance', 'sort: sort must be one of: latest, popular, views'],
+    ['category=%7B%22%24ne%22%3Anull%7D', 'category: category must be one of'],
+    ['category=all&category=nft', 'category: category must be one of'],
+  ])('%s → 400 naming the parameter', async (query, message) => {
+    const { status, body } = await app.get<{ message: string }>(`/api/articles/archive?${query}`);
+    expect(status).toBe(400);
+    expect(body.message).toContain(message);
+  });
+});

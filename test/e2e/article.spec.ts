@@ -1,0 +1,377 @@
+import {
+  CATEGORY_DEFINITIONS,
+  type ArticleDetailResponse,
+  type CategorySlug,
+  type NewsListResponse,
+  type RelatedArticlesResponse,
+} from '@pulse/contracts';
+import { parseHTML } from 'linkedom';
+import type { Page, Request } from 'playwright-core';
+import {
+  recordWindowOpen,
+  saveScreenshot,
+  textOf,
+  until,
+  VIEWPORT_NAMES,
+  VIEWPORTS,
+  windowOpenCalls,
+  type ViewportName,
+} from '../support/browser';
+import { koreanDate, shortDate } from './support/site';
+import { useE2e } from './support/suite';
+
+/**
+ * Issue 6: the shell's article page (/article/{id}) and the news remote's content detail (/news/{id},
+ * /insights/{id}, /analysis/{id}): what they show, like and share, views, the missing states, and what a
+ * reader without JavaScript (or a crawler) gets.
+ */
+describe('article and content detail pages', () => {
+  const e2e = useE2e();
+  let news: string[];
+  const article = async (id: string) =>
+    (await e2e.site.api<ArticleDetailResponse>(`/api/articles/${id}`)).article;
+  const ofType = (type: 'news' | 'insight' | 'analysis') =>
+    e2e.site.corpus.filter((a) => a.contentType === type).map((a) => a.id);
+  /** Each test that changes counts gets its own articles, so the tests do not see each other's likes. */
+  const pick = (viewport: ViewportName, desktop: number) => news[desktop + (viewport === 'mobile' ? 1 : 0)];
+
+  beforeAll(async () => {
+    news = (await e2e.site.api<NewsListResponse>('/api/content/news?limit=50&offset=0')).articles.map(
+      (a) => a.id,
+    );
+  });
+
+  describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
+    it('/article/{id}: breadcrumb, category badges, date, title, share buttons, body, tags, original, related', async () => {
+      // A sample with a secondary category, so both badges show.
+      const shown = await article(
+        e2e.site.corpus.find((a) => a.contentType === 'news' && a.secondaryCategory)!.id,
+      );
+      const related = await e2e.site.api<RelatedArticlesResponse>(`/api/articles/related/${shown.id}`);
+      const page = await e2e.open(viewport);
+      await page.goto(`/article/${shown.id}`);
+      const main = page.getByRole('article', { name: shown.title });
+      await main.getByRole('heading', { level: 1, name: shown.title }).waitFor();
+      expect(await page.title()).toBe(`${shown.title} | 펄스`);
+
+      const crumbs = main.getByRole('navigation', { name: '이동 경로' });
+      expect(
+        await crumbs.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      ).toEqual(['/', `/category/${shown.primaryCategory}`]);
+      await crumbs.getByText(shown.title).waitFor();
+      for (const slug of [shown.primaryCategory, shown.secondaryCategory] as CategorySlug[]) {
+        const badge = main.getByRole('link', { name: CATEGORY_DEFINITIONS[slug].name, exact: true }).last();
+        expect(await badge.getAttribute('href')).toBe(`/category/${slug}`);
+      }
+      expect(await textOf(main.locator('time').first())).toBe(koreanDate(shown.publishedAt));
+
+      const share = main.getByRole('group', { name: '공유하기' }).getByRole('button');
+      expect(await share.allInnerTexts()).toEqual(['Facebook', 'Twitter', 'Telegram']);
+      await main.getByRole('button', { name: `좋아요 ${shown.likesCount}` }).waitFor();
+
+      for (const text of bodyTexts(shown.content))
+        await main.getByText(text, { exact: true }).first().waitFor();
+      const tags = main.getByRole('list', { name: '태그' }).getByRole('link');
+      expect(await tags.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+        shown.tags.map((tag) => `/search?tag=${encodeURIComponent(tag.name)}`),
+      );
+      const original = main.getByRole('link', { name: '원문보기' });
+      expect(await original.getAttribute('href')).toBe(shown.originalArticle!.sourceUrl);
+      expect(await original.getAttribute('target')).toBe('_blank');
+      await main
+        .getByText(`원본 출처: ${shown.originalArticle!.title} — ${shown.originalArticle!.author}`)
+        .waitFor();
+      // The community issue fills these; until then they hold nothing (no fake comments).
+      expect(await page.locator('[data-mount="comments"]').innerHTML()).toBe('');
+
+      const sidebar = page.getByRole('complementary', { name: '관련 기사' });
+      const items = sidebar.getByRole('listitem');
+      await until(async () => expect(await items.count()).toBe(related.articles.length));
+      expect(related.articles.length).toBeGreaterThan(0);
+      for (const [index, item] of related.articles.entries()) {
+        const link = items.nth(index).getByRole('link');
+        expect(await link.getAttribute('href')).toBe(`/article/${item.id}`);
+        expect(await textOf(link)).toContain(`${item.title} ${shortDate(item.publishedAt)}`);
+      }
+      await saveScreenshot(page, `article-${viewport}-${VIEWPORTS[viewport].width}`);
+    });
+
+    it('/article/{unknown}: 404 and the not-found message', async () => {
+      const page = await e2e.open(viewport);
+      const response = await page.goto('/article/no-such-article');
+      expect(response!.status()).toBe(404);
+      const problem = page.getByRole('alert');
+      await problem.getByText('기사를 찾을 수 없습니다', { exact: true }).waitFor();
+      await problem.getByText('요청하신 기사가 존재하지 않거나 삭제되었을 수 있습니다.').waitFor();
+      await page.getByRole('button', { name: '홈으로 돌아가기' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+
+    it('/article/{id}: like and unlike change the count and say so; the server keeps it', async () => {
+      const shown = await article(pick(viewport, 0));
+      const page = await e2e.open(viewport);
+      // Click once the page's first calls (like status, view) have answered: each of them, sent without a
+      // cookie, starts its own reader session, and a like sent alongside them can end up under a session
+      // whose cookie the browser then replaces (reported; not what this test is about).
+      await Promise.all([
+        page.waitForResponse((r) => apiCall('GET', `/api/interactions/status/${shown.id}`)(r.request())),
+        page.waitForResponse((r) => apiCall('POST', `/api/articles/${shown.id}/view`)(r.request())),
+        page.goto(`/article/${shown.id}`),
+      ]);
+      const before = shown.likesCount;
+      const [like] = await Promise.all([
+        page.waitForRequest(apiCall('POST', '/api/interactions/like')),
+        page.getByRole('button', { name: `좋아요 ${before}` }).click(),
+      ]);
+      expect(like.postDataJSON()).toEqual({ contentId: shown.id, contentType: 'article' });
+      await expectToast(page, '이 기사를 좋아합니다');
+      const liked = page.getByRole('button', { name: `좋아요 ${before + 1}` });
+      await until(async () => expect(await liked.getAttribute('aria-pressed')).toBe('true'));
+
+      await page.reload();
+      await until(async () => expect(await liked.getAttribute('aria-pressed')).toBe('true'));
+      await Promise.all([page.waitForRequest(apiCall('DELETE', '/api/interactions/unlike')), liked.click()]);
+      await expectToast(page, '좋아요가 취소되었습니다');
+      const unliked = page.getByRole('button', { name: `좋아요 ${before}` });
+      await until(async () => expect(await unliked.getAttribute('aria-pressed')).toBe('false'));
+    });
+
+    it('/article/{id}: a share opens the 600x400 popup and counts the share', async () => {
+      const shown = await article(pick(viewport, 2));
+      const page = await e2e.open(viewport);
+      await recordWindowOpen(page);
+      await page.goto(`/article/${shown.id}`);
+      const [recorded] = await Promise.all([
+        page.waitForResponse((r) => apiCall('POST', `/api/articles/${shown.id}/share`)(r.request())),
+        page.getByRole('button', { name: 'Telegram에 공유' }).click(),
+      ]);
+      expect(recorded.request().postDataJSON()).toEqual({ platform: 'telegram' });
+      expect(recorded.status()).toBe(200);
+      const [popup] = await windowOpenCalls(page);
+      const pageUrl = e2e.site.url(`/article/${shown.id}`);
+      expect(popup.url).toBe(
+        `https://t.me/share/url?url=${encodeURIComponent(pageUrl)}&text=${encodeURIComponent(shown.title)}`,
+      );
+      expect(popup.features).toMatch(/^width=600,height=400,/);
+      await page.getByLabel(`공유 ${shown.sharesCount + 1}`).waitFor();
+    });
+
+    it('content detail /news, /insights, /analysis: type, date, title, summary, tags, body, original, related', async () => {
+      const page = await e2e.open(viewport);
+      for (const [section, type, label] of [
+        ['news', 'news', '뉴스'],
+        ['insights', 'insight', '인사이트'],
+        ['analysis', 'analysis', '분석'],
+      ] as const) {
+        const shown = await article(ofType(type)[0]);
+        const related = await e2e.site.api<RelatedArticlesResponse>(`/api/articles/related/${shown.id}`);
+        await page.goto(`/${section}/${shown.id}`);
+        const main = page.getByRole('article');
+        await main.getByRole('heading', { level: 1, name: shown.title }).waitFor();
+        expect(await page.title()).toBe(`${shown.title} | 펄스`);
+        const meta = main
+          .getByRole('paragraph')
+          .filter({ has: page.locator('time') })
+          .first();
+        expect(await textOf(meta)).toMatch(
+          new RegExp(`^${label} ${koreanDate(shown.publishedAt)} 조회수 \\d+$`),
+        );
+        await main.getByText(shown.summary, { exact: true }).first().waitFor();
+        const tags = main.getByRole('list', { name: '태그' }).getByRole('link');
+        expect(await tags.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+          shown.tags.map((tag) => `/tags/${encodeURIComponent(tag.slug)}`),
+        );
+        if (type === 'insight') {
+          const box = main.getByRole('region', { name: '핵심 인사이트' });
+          expect(await box.getByRole('listitem').allInnerTexts()).toEqual(shown.insightMeta!.keyInsights);
+        }
+        for (const text of bodyTexts(shown.content))
+          await main.getByText(text, { exact: true }).first().waitFor();
+        const original = main
+          .getByRole('region', { name: '원문 출처' })
+          .getByRole('link', { name: '원문 보기' });
+        expect(await original.getAttribute('href')).toBe(shown.originalArticle!.sourceUrl);
+
+        const links = page.getByRole('complementary', { name: '관련 기사' }).getByRole('link');
+        await until(async () => expect(await links.count()).toBe(related.articles.length));
+        const sectionOf = { news: 'news', insight: 'insights', analysis: 'analysis' } as const;
+        expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(
+          related.articles.map((a) => `/${sectionOf[a.type]}/${a.id}`),
+        );
+        expect(await textOf(links.first())).toContain(shortDate(related.articles[0].publishedAt));
+      }
+    });
+
+    it('content detail: like, unlike, a share popup and copying the link, each with its count and toast', async () => {
+      const shown = await article(pick(viewport, 4));
+      const page = await e2e.open(viewport, { permissions: ['clipboard-read', 'clipboard-write'] });
+      await recordWindowOpen(page);
+      await Promise.all([
+        page.waitForResponse((r) => apiCall('GET', `/api/interactions/status/${shown.id}`)(r.request())),
+        page.waitForResponse((r) => apiCall('POST', `/api/articles/${shown.id}/view`)(r.request())),
+        page.goto(`/news/${shown.id}`),
+      ]);
+      await page.getByRole('heading', { level: 1, name: shown.title }).waitFor();
+
+      await page.getByRole('button', { name: `좋아요 (${shown.likesCount})` }).click();
+      await expectToast(page, '좋아요!', '이 기사를 좋아합니다');
+      await page.getByRole('button', { name: `좋아요 취소 (${shown.likesCount + 1})` }).click();
+      await expectToast(page, '좋아요 취소', '좋아요를 취소했습니다');
+      await page.getByRole('button', { name: `좋아요 (${shown.likesCount})` }).waitFor();
+
+      const shares = (n: number) => page.getByLabel(`공유 ${n}회`);
+      await shares(shown.sharesCount).waitFor();
+      await Promise.all([
+        page.waitForResponse(
+          (r) => apiCall('POST', `/api/articles/${shown.id}/share`)(r.request()) && r.ok(),
+        ),
+        page.getByRole('button', { name: 'Twitter에 공유' }).click(),
+      ]);
+      const pageUrl = e2e.site.url(`/news/${shown.id}`);
+      expect(await windowOpenCalls(page)).toEqual([
+        {
+          url: `https://twitter.com/intent/tweet?url=${encodeURIComponent(pageUrl)}&text=${encodeURIComponent(shown.title)}`,
+          target: 'pulse-share-twitter',
+          features: expect.stringMatching(/^width=600,height=400,left=\d+,top=\d+,noopener,noreferrer$/),
+        },
+      ]);
+      await shares(shown.sharesCount + 1).waitFor();
+
+      await page.getByRole('button', { name: '링크 복사' }).click();
+      await expectToast(page, '링크가 복사되었습니다');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
+      await shares(shown.sharesCount + 2).waitFor();
+      expect((await article(shown.id)).sharesCount).toBe(shown.sharesCount + 2);
+    });
+
+    it("content detail: a missing image is generated ('AI 이미지 생성 중...') and then shown", async () => {
+      const shown = await article(pick(viewport, 6));
+      expect(shown.imageUrl).toBeNull();
+      const page = await e2e.open(viewport);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let generated: string | undefined;
+      await page.route(`**/api/articles/${shown.id}/generate-image`, async (route) => {
+        await released;
+        const response = await route.fetch();
+        generated = ((await response.json()) as { imageUrl?: string }).imageUrl;
+        await route.fulfill({ response });
+      });
+      await page.goto(`/news/${shown.id}`);
+      await page.getByRole('status').filter({ hasText: 'AI 이미지 생성 중...' }).waitFor();
+      release();
+      // Either the generated image loads, or the page gives up and says it cannot be loaded.
+      const hero = await page.getByRole('article').getByRole('figure').first().elementHandle();
+      const settled = await page.waitForFunction((figure) => {
+        const img = figure!.querySelector('img');
+        if (img?.complete && img.naturalWidth > 0) return { src: img.getAttribute('src'), loaded: true };
+        const text = figure!.textContent ?? '';
+        return text.includes('이미지를 불러올 수 없습니다') ? { shown: text } : null;
+      }, hero);
+      expect(generated).toContain(`/api/content/images/${shown.id}/`);
+      expect({ ...(await settled.jsonValue()), generated }).toEqual({
+        src: generated,
+        loaded: true,
+        generated,
+      });
+    });
+
+    it('content detail: unknown id → not found with 돌아가기; malformed id → the invalid-id message', async () => {
+      const page = await e2e.open(viewport);
+      await page.goto('/news/abc123');
+      const problem = page.getByRole('alert');
+      await problem.getByRole('heading', { name: '기사를 찾을 수 없습니다' }).waitFor();
+      await problem.getByText('요청하신 기사가 존재하지 않거나 삭제되었습니다').waitFor();
+      await problem.getByRole('button', { name: '돌아가기' }).click();
+      await page.waitForURL((url) => url.pathname === '/news');
+      await page.getByRole('heading', { level: 1, name: '뉴스' }).waitFor();
+
+      await page.goto(`/insights/${encodeURIComponent('not a valid id!')}`);
+      await page.getByRole('alert').getByText('요청하신 기사의 ID가 유효하지 않습니다').waitFor();
+    });
+  });
+
+  it('counts a view once per browser session, and again in a new session', async () => {
+    const id = news[10];
+    const views: Request[] = [];
+    const watch = (page: Page) =>
+      page.on('request', (r) => apiCall('POST', `/api/articles/${id}/view`)(r) && views.push(r));
+    const page = await e2e.open('desktop');
+    watch(page);
+    await page.goto(`/news/${id}`);
+    await until(async () => expect(views).toHaveLength(1));
+    await page.goto('/news');
+    await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+    // Requests are reported in order: once a request the page makes after rendering the article is seen,
+    // a view it would have counted on that render has been seen too.
+    const settled = () =>
+      Promise.all([page.waitForRequest('**/healthz'), page.evaluate(() => fetch('/healthz'))]);
+    await page.goto(`/news/${id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await settled();
+    await page.goto(`/article/${id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await settled();
+    expect(views).toHaveLength(1);
+
+    const another = await e2e.open('desktop');
+    watch(another);
+    await another.goto(`/news/${id}`);
+    await until(async () => expect(views).toHaveLength(2));
+  });
+
+  it('without JavaScript an article URL carries its head (title, description, canonical, Open Graph, JSON-LD) and text', async () => {
+    const shown = await article(news[0]);
+    const page = await e2e.open('mobile', { javaScriptEnabled: false });
+    for (const path of [`/article/${shown.id}`, `/news/${shown.id}`]) {
+      const response = await page.goto(path);
+      expect(response!.status()).toBe(200);
+      expect(await page.title()).toBe(`${shown.title} | 펄스`);
+      const meta = (key: string) =>
+        page.locator(`meta[name="${key}"], meta[property="${key}"]`).first().getAttribute('content');
+      expect(await meta('description')).toBe(shown.summary.slice(0, 160));
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(canonical).toMatch(new RegExp(`^https?://[^/]+/article/${shown.id}$`));
+      expect(await meta('og:title')).toBe(`${shown.title} | 펄스`);
+      expect(await meta('og:type')).toBe('article');
+      expect(await meta('og:url')).toBe(canonical);
+      expect(await meta('og:locale')).toBe('ko_KR');
+      expect(await meta('og:image')).toMatch(/^https?:\/\//);
+      expect(await meta('robots')).toBe('index, follow');
+      const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+        (text) => JSON.parse(text),
+      );
+      expect(jsonLd).toContainEqual(
+        expect.objectContaining({
+          '@type': 'NewsArticle',
+          headline: shown.title,
+          datePublished: shown.publishedAt,
+        }),
+      );
+      await page.getByRole('heading', { level: 1, name: shown.title }).waitFor();
+      for (const text of bodyTexts(shown.content))
+        await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    const missing = await page.goto('/no/such/page');
+    expect(missing!.status()).toBe(404);
+  });
+});
+
+/** The text blocks of an article's HTML body, as a reader sees them. */
+function bodyTexts(html: string): string[] {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  return Array.from(document.querySelectorAll('p, h2, h3'))
+    .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim())
+    .filter((text) => text.length > 0);
+}
+
+function apiCall(method: string, pathname: string): (request: Request) => boolean {
+  return (request) => request.method() === method && new URL(request.url()).pathname === pathname;
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.first().waitFor();
+  if (description) await toast.first().getByText(description, { exact: true }).waitFor();
+  await toast.first().getByRole('button', { name: '알림 닫기' }).click();
+}

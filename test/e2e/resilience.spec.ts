@@ -1,0 +1,158 @@
+import type { NewsListResponse } from '@pulse/contracts';
+import type { Page, Route } from 'playwright-core';
+import { until, VIEWPORT_NAMES } from '../support/browser';
+import { useE2e } from './support/suite';
+
+const FALLBACK = '이 영역을 불러오지 못했습니다';
+
+/**
+ * Issue 6: a remote that cannot be loaded shows the Korean fallback on its routes while the rest of the site
+ * works (DESIGN §8), and failed API calls end in the seed's error states (seed 000 §8) after the retries
+ * of §7, never in a blank page.
+ */
+describe('resilience: unavailable remotes and failing calls', () => {
+  const e2e = useE2e();
+  let latestTitle: string;
+
+  beforeAll(async () => {
+    latestTitle = (await e2e.site.api<NewsListResponse>('/api/content/news?limit=1&offset=0')).articles[0]
+      .title;
+  });
+
+  describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
+    it('news remote unavailable: /news, /insights and /news/{id} show the fallback; the rest works; retry recovers', async () => {
+      const page = await e2e.open(viewport);
+      const down = (route: Route) => route.abort('connectionrefused');
+      await page.route('**/remotes/news/**', down);
+
+      await page.goto('/news');
+      await expectFallback(page);
+      await page.goto('/insights');
+      await expectFallback(page);
+      await page.goto('/news/some-article');
+      await expectFallback(page);
+
+      // Home is the shell's own page: its latest news come from the API, not from the news remote.
+      await page.getByRole('link', { name: '펄스', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page
+        .getByRole('region', { name: '최신 뉴스' })
+        .getByRole('heading', { name: latestTitle })
+        .waitFor();
+      await page.goto('/trending');
+      await page.getByRole('heading', { level: 1, name: '트렌딩' }).waitFor();
+
+      await page.goto('/news');
+      await expectFallback(page);
+      await page.unroute('**/remotes/news/**', down);
+      await page.getByRole('button', { name: '다시 시도' }).click();
+      await page.getByRole('tab', { name: '전체 뉴스' }).waitFor();
+      expect(await page.getByText(FALLBACK).count()).toBe(0);
+    });
+  });
+
+  it('trending and tech-analysis remotes unavailable: each route shows the fallback, the others work', async () => {
+    for (const [remote, route, other] of [
+      ['trending', '/trending', '/tech-analysis'],
+      ['tech-analysis', '/tech-analysis', '/trending'],
+    ]) {
+      const page = await e2e.open('desktop');
+      await page.route(`**/remotes/${remote}/**`, (r) => r.abort('connectionrefused'));
+      await page.goto(route);
+      await expectFallback(page);
+      await page.goto(other);
+      await page.getByRole('heading', { level: 1 }).filter({ hasNotText: FALLBACK }).waitFor();
+      await page.goto('/news');
+      await page.getByRole('tab', { name: '전체 뉴스' }).waitFor();
+    }
+  });
+
+  it('the news list call failing: /news and home say so (after 2 retries) and offer 다시 시도', async () => {
+    const page = await e2e.open('desktop');
+    await page.clock.install();
+    const calls = await failing(page, '**/api/content/news?*');
+    await page.goto('/news');
+    await runUntil(page, () =>
+      page.getByRole('alert').getByText('목록을 불러오지 못했습니다.').waitFor({ timeout: 200 }),
+    );
+    await page.getByRole('alert').getByRole('button', { name: '다시 시도' }).waitFor();
+    expect(calls()).toBe(3);
+
+    await page.goto('/');
+    await runUntil(page, () =>
+      page.getByRole('alert').getByText('최신 뉴스를 불러오지 못했습니다').waitFor({ timeout: 200 }),
+    );
+    await page.getByRole('region', { name: 'AI와 블록체인, 빅테크의 흐름을 가장 빠르게' }).waitFor();
+  });
+
+  it('the article call failing: content detail retries 3 times, then the error with 돌아가기; the article page says so', async () => {
+    const id = e2e.site.corpus[0].id;
+    const page = await e2e.open('desktop');
+    await page.clock.install();
+    const calls = await failing(page, `**/api/articles/${id}`);
+    await page.goto(`/news/${id}`);
+    const problem = page.getByRole('alert');
+    await runUntil(page, () =>
+      problem.getByRole('heading', { name: '기사를 찾을 수 없습니다' }).waitFor({ timeout: 200 }),
+    );
+    await problem.getByText('Service Unavailable (test)').waitFor();
+    await problem.getByRole('button', { name: '돌아가기' }).waitFor();
+    expect(calls()).toBe(4);
+
+    await page.goto(`/article/${id}`);
+    await runUntil(page, () =>
+      page.getByRole('alert').getByText('기사를 찾을 수 없습니다', { exact: true }).waitFor({ timeout: 200 }),
+    );
+    await page.getByRole('alert').getByText('Service Unavailable (test)').waitFor();
+  });
+
+  it('search, sources, trending statistics and an analysis failing: the seed’s messages', async () => {
+    const page = await e2e.open('desktop');
+    await page.clock.install();
+    await failing(page, '**/api/articles/search?*');
+    await failing(page, '**/api/sources');
+    await failing(page, '**/api/trending/stats?*');
+    await failing(page, '**/api/tech-analysis/sample-*');
+    for (const [path, message] of [
+      ['/search?q=AI', '검색 결과를 불러오는 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.'],
+      ['/sources', '데이터 로딩 오류'],
+      ['/trending?tab=overview', '트렌딩 통계를 불러오지 못했습니다'],
+      [`/tech-analysis/sample-anything`, '기술분석을 불러오는 중 오류가 발생했습니다.'],
+    ]) {
+      await page.goto(path);
+      await runUntil(page, () => page.getByRole('alert').getByText(message).waitFor({ timeout: 200 }));
+      await page.getByRole('alert').getByRole('button', { name: '다시 시도' }).waitFor();
+    }
+  });
+});
+
+async function expectFallback(page: Page): Promise<void> {
+  const alert = page.getByRole('alert');
+  await alert.getByRole('heading', { name: FALLBACK }).waitFor();
+  await alert.getByRole('button', { name: '다시 시도' }).waitFor();
+  // The layout around it still works.
+  await page.getByRole('banner').getByRole('link', { name: '펄스', exact: true }).waitFor();
+  await page.getByRole('contentinfo').waitFor();
+}
+
+/** Answers matching GETs with a 503 error body; returns how many were made. */
+async function failing(page: Page, pattern: string): Promise<() => number> {
+  let count = 0;
+  await page.route(pattern, (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    count += 1;
+    return route.fulfill({
+      status: 503,
+      json: { statusCode: 503, error: 'Service Unavailable', message: 'Service Unavailable (test)' },
+    });
+  });
+  return () => count;
+}
+
+/** Moves the page's clock a second at a time (retry backoff) until `check` passes. */
+function runUntil(page: Page, check: () => Promise<unknown>): Promise<unknown> {
+  return until(async () => {
+    await page.clock.runFor(1_000);
+    await check();
+  });
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadDemoAnalyses } from '@pulse/content/src/tech-analysis/demo/demo-analyses';
+import type { NewsListResponse, SearchResponse, TechAnalysisListResponse } from '@pulse/contracts';
+import { eventually } from '@pulse/testing';
+import { loadDemoCorpus, SAMPLE_TAG, type DemoArticle } from '@pulse/translation/src/demo/demo-corpus';
+import { freePort, REPO_ROOT, startTs, type RunningProcess } from '../../support/processes';
+
+/** What `npm start` serves, started the way scripts/start.sh ends: the whole site in one process. */
+export interface Site {
+  base: string;
+  /** The Korean sample articles the translation service publishes into the empty store. */
+  corpus: readonly DemoArticle[];
+  url(pathname: string): string;
+  /** GET (or another method) on the site's public API, as JSON; a non-2xx answer throws with its body. */
+  api<T>(pathname: string, init?: RequestInit): Promise<T>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const BUILT_STAMPS = [
+  'frontends/shell/dist/index.html',
+  ...['news', 'trending', 'tech-analysis', 'qa'].map((remote) => `frontends/${remote}/dist/mf-manifest.json`),
+];
+
+export async function startSite(): Promise<Site> {
+  const missing = BUILT_STAMPS.filter((stamp) => !existsSync(path.join(REPO_ROOT, stamp)));
+  if (missing.length > 0)
+    throw new Error(
+      `front ends are not built (missing ${missing.join(', ')}): run \`bash frontends/build-all.sh\` (npm test does)`,
+    );
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-e2e-'));
+  const site: RunningProcess = startTs('embedded/src/main.ts', {
+    PORT: String(port),
+    PULSE_DATA_DIR: dataDir,
+    DEMO_CORPUS: 'true',
+    // Every browser of the suite is one anonymous reader on 127.0.0.1, loading pages far faster than a
+    // person would: the gateway's per-identity and per-IP budgets (60 writes, 600 reads a minute) are
+    // for people. Everything else stays at the `npm start` defaults.
+    RATE_LIMIT_READ_PER_MIN: '1000000',
+    RATE_LIMIT_WRITE_PER_MIN: '1000000',
+  });
+
+  const api = async <T>(pathname: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(base + pathname, init);
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${pathname}: ${response.status} ${body}`);
+    return (body ? JSON.parse(body) : undefined) as T;
+  };
+  const stop = async () => {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const corpus = loadDemoCorpus();
+  try {
+    await eventually(
+      async () => {
+        if (site.child.exitCode !== null) throw new Error(`site exited early:\n${site.output()}`);
+        const ready = await fetch(`${base}/readyz`);
+        if (ready.status !== 200) throw new Error(`readyz ${ready.status}: ${await ready.text()}`);
+      },
+      { timeoutMs: 90_000, intervalMs: 250 },
+    );
+    await waitForDemoContent(api, corpus);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { base, corpus, url: (pathname) => base + pathname, api, output: site.output, stop };
+}
+
+/**
+ * The corpus flows translation → bus → content after start: wait until every sample is listed and
+ * searchable, and every sample analysis is there, so each page shows the same, complete data.
+ */
+async function waitForDemoContent(api: Site['api'], corpus: readonly DemoArticle[]): Promise<void> {
+  const expected = {
+    news: corpus.filter((a) => a.contentType === 'news').length,
+    insights: corpus.filter((a) => a.contentType === 'insight').length,
+    searchable: corpus.length,
+    analyses: loadDemoAnalyses().length,
+  };
+  await eventually(
+    async () => {
+      const [news, insights, tagged, analyses] = await Promise.all([
+        api<NewsListResponse>('/api/content/news?limit=50&offset=0'),
+        api<NewsListResponse>('/api/content/insights?limit=50&offset=0'),
+        api<SearchResponse>(`/api/articles/search?tag=${encodeURIComponent(SAMPLE_TAG)}`),
+        api<TechAnalysisListResponse>('/api/tech-analysis?page=1&limit=50&lang=ko'),
+      ]);
+      const seen = {
+        news: news.articles.length,
+        insights: insights.articles.length,
+        searchable: tagged.total,
+        analyses: analyses.analyses.length,
+      };
+      if (JSON.stringify(seen) !== JSON.stringify(expected))
+        throw new Error(`demo content not all published yet: ${JSON.stringify(seen)}`);
+    },
+    { timeoutMs: 90_000, intervalMs: 250 },
+  );
+}
+
+/** 'yyyy년 MM월 dd일' in Seoul time, as the site shows dates (seed 000 §9). */
+export function koreanDate(iso: string): string {
+  const { year, month, day } = seoulParts(iso);
+  return `${year}년 ${month}월 ${day}일`;
+}
+
+/** 'MM/dd' in Seoul time (related articles). */
+export function shortDate(iso: string): string {
+  const { month, day } = seoulParts(iso);
+  return `${month}/${day}`;
+}
+
+function seoulParts(iso: string): Record<'year' | 'month' | 'day', string> {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/**
+ * Views of an article by `readers` different anonymous readers (each request without a cookie is a new
+ * reader session, counted once), the way trending gets its numbers: through the public API.
+ */
+export async function recordViews(site: Site, articleId: string, readers: number): Promise<void> {
+  for (let reader = 0; reader < readers; reader += 1) {
+    const { counted } = await site.api<{ counted: boolean }>(
+      `/api/articles/${encodeURIComponent(articleId)}/view`,
+      { method: 'POST' },
+    );
+    if (!counted) throw new Error(`a new reader's view of ${articleId} was not counted`);
+  }
+}
