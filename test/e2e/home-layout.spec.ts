@@ -164,6 +164,8 @@ describe('home, header and footer', () => {
     const page = await e2e.open('desktop');
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation', { name: '주요 메뉴' });
+    // evaluateAll does not wait: let the shell render its header first.
+    await nav.getByRole('link').first().waitFor();
     expect(
       await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
     ).toEqual(['/news', '/trending', '/community/qa']);
