@@ -15,7 +15,7 @@ describe('fillTemplate', () => {
     expect(html).toBe(
       '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
         '<link rel="icon" href="/favicon.svg"><script defer src="/main.js"></script><title>새 제목 | 펄스</title></head>' +
-        '<body><div class="app" id="root"><h1>본문</h1></div></body></html>',
+        '<body><div class="app" id="root"><noscript><h1>본문</h1></noscript></div></body></html>',
     );
   });
 

@@ -27,7 +27,11 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
     ? html.replace(/(<html\b[^>]*\blang=)(["']?)[^"'\s>]*\2/i, '$1"ko"')
     : html.replace(/<html\b/i, '<html lang="ko"');
   html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
-  return html.replace(/(<div\b[^>]*\bid=["']?root["']?[^>]*>)/i, (openTag) => `${openTag}${parts.body}`);
+  // In <noscript>: a reader without JavaScript (and a crawler that does not run it) gets the text; with
+  // JavaScript it is never laid out, so the shell replacing #root moves nothing (CLS; Lighthouse measured
+  // 0.83 on an article page when the text was painted first and then replaced).
+  const body = parts.body ? `<noscript>${parts.body}</noscript>` : '';
+  return html.replace(/(<div\b[^>]*\bid=["']?root["']?[^>]*>)/i, (openTag) => `${openTag}${body}`);
 }
 
 /**
