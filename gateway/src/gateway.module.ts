@@ -22,7 +22,7 @@ import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
 import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
-import { registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
+import { envConfigOf, registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
 import type { Upstream } from './upstreams/upstream';
 
 const GATEWAY_OPTIONS = Symbol('GatewayOptions');
@@ -75,6 +75,9 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       new ShellTemplate(shellIndexFile(config)),
       new PageDataSource(table, this.cache, this.logger),
       config.PUBLIC_SITE_URL,
+      // The shell reads the remotes' locations from here and starts without fetching /env-config.json
+      // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.
+      `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
     );
     registerFrontendAssets(fastify, config, documentHandler(renderer));
   }

@@ -44,6 +44,8 @@ export class DocumentRenderer {
     private readonly template: ShellTemplate,
     private readonly data: PageDataSource,
     private readonly siteUrl: string,
+    /** Appended to every head: the inlined runtime configuration (see gateway.module.ts). */
+    private readonly extraHead = '',
   ) {
     this.defaultImage = `${siteUrl}${DEFAULT_IMAGE_PATH}`;
   }
@@ -152,6 +154,9 @@ export class DocumentRenderer {
   }
 
   private page(statusCode: 200 | 404, head: PageHead, body = ''): RenderedDocument {
-    return { statusCode, html: this.template.render({ head: renderHead(head, this.siteUrl), body }) };
+    return {
+      statusCode,
+      html: this.template.render({ head: renderHead(head, this.siteUrl) + this.extraHead, body }),
+    };
   }
 }

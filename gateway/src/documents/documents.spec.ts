@@ -136,14 +136,17 @@ describe('HTML documents with a server-rendered head', () => {
       '원문보기',
     );
     // The title's markup stays text; the body's script and handler are gone; the only scripts are the
-    // shell's bundle and the non-executed JSON-LD blocks.
+    // shell's bundle and the non-executed data blocks (JSON-LD, the inlined runtime configuration).
     expect(page.html).not.toContain('<script>alert(1)</script>');
     expect(page.html).not.toContain('steal()');
     expect(page.html).not.toContain('onclick');
     const scripts = Array.from(page.document.querySelectorAll('script'));
     expect(
       scripts.every(
-        (script) => script.getAttribute('src') || script.getAttribute('type') === 'application/ld+json',
+        (script) =>
+          script.getAttribute('src') ||
+          script.getAttribute('type') === 'application/ld+json' ||
+          (script.getAttribute('type') === 'application/json' && script.id === 'pulse-env-config'),
       ),
     ).toBe(true);
     expect(page.html).not.toMatch(/<\/script>alert/);
@@ -161,6 +164,20 @@ describe('HTML documents with a server-rendered head', () => {
     );
     // A site-relative image becomes absolute for link previews.
     expect(insight.meta('og:image')).toBe(`${SITE}/api/content/images/i9.webp`);
+  });
+
+  it('inlines the runtime remote configuration, so the shell starts without fetching it', async () => {
+    const page = await get('/');
+    const block = page.document.getElementById('pulse-env-config');
+    expect(block?.getAttribute('type')).toBe('application/json');
+    expect(JSON.parse(block?.textContent ?? '{}')).toEqual({
+      remotes: {
+        news: '/remotes/news/mf-manifest.json',
+        trending: '/remotes/trending/mf-manifest.json',
+        tech_analysis: '/remotes/tech-analysis/mf-manifest.json',
+        qa: '/remotes/qa/mf-manifest.json',
+      },
+    });
   });
 
   it('answers an unknown article id, a malformed id and an unknown route with 404 and the document', async () => {

@@ -67,6 +67,16 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: string) {
     .send(createReadStream(chosen.file));
 }
 
+/** The runtime remote configuration the shell reads: served as /env-config.json and inlined in documents. */
+export const envConfigOf = (config: GatewayConfig) => ({
+  remotes: {
+    news: config.REMOTE_NEWS_URL,
+    trending: config.REMOTE_TRENDING_URL,
+    tech_analysis: config.REMOTE_TECH_ANALYSIS_URL,
+    qa: config.REMOTE_QA_URL,
+  },
+});
+
 /** The shell's built index.html, the template of every HTML document. */
 export const shellIndexFile = (config: GatewayConfig): string =>
   path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'index.html');
@@ -84,14 +94,7 @@ export function registerFrontendAssets(
   const shellDist = path.join(root, 'shell', 'dist');
 
   fastify.get('/env-config.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send({
-      remotes: {
-        news: config.REMOTE_NEWS_URL,
-        trending: config.REMOTE_TRENDING_URL,
-        tech_analysis: config.REMOTE_TECH_ANALYSIS_URL,
-        qa: config.REMOTE_QA_URL,
-      },
-    }),
+    reply.header('cache-control', 'no-cache').send(envConfigOf(config)),
   );
 
   for (const remote of REMOTES) {

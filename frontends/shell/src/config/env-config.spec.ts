@@ -64,3 +64,38 @@ describe('loadRemoteLocations', () => {
     expect(console.warn).toHaveBeenCalled();
   });
 });
+
+describe('loadRemoteLocations with the configuration inlined by the gateway', () => {
+  const remotes = {
+    news: 'https://cdn.example/news/mf-manifest.json',
+    trending: '/t/mf-manifest.json',
+    tech_analysis: '/ta/mf-manifest.json',
+    qa: '/qa/mf-manifest.json',
+  };
+  const docWith = (text: string | null) => ({
+    getElementById: (id: string) =>
+      id === 'pulse-env-config' && text !== null ? { textContent: text } : null,
+  });
+
+  it('reads the inlined block and fetches nothing', async () => {
+    const fetchImpl = jest.fn();
+    const located = await loadRemoteLocations(
+      fetchImpl as unknown as typeof fetch,
+      docWith(JSON.stringify({ remotes })) as unknown as Document,
+    );
+    expect(located).toEqual(remotes);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('fetches /env-config.json when the block is missing or broken', async () => {
+    for (const text of [null, '{not json', JSON.stringify({ remotes: { news: 1 } })]) {
+      const fetchImpl = jest.fn().mockResolvedValue(Response.json({ remotes }));
+      const located = await loadRemoteLocations(
+        fetchImpl as unknown as typeof fetch,
+        docWith(text) as unknown as Document,
+      );
+      expect(located).toEqual(remotes);
+      expect(fetchImpl).toHaveBeenCalledWith('/env-config.json', { cache: 'no-store' });
+    }
+  });
+});

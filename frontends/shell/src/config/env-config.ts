@@ -22,8 +22,33 @@ export function parseEnvConfig(raw: unknown): ParsedEnvConfig {
   return { remotes, problems };
 }
 
-/** Fetches the gateway's runtime configuration; never throws, since the site must start without it. */
-export async function loadRemoteLocations(fetchImpl: typeof fetch = fetch): Promise<RemoteLocations> {
+/** The id of the data block in which the gateway inlines /env-config.json into every document. */
+export const INLINE_ENV_CONFIG_ID = 'pulse-env-config';
+
+/** The inlined configuration, or undefined when the document has none (a static host) or it is not JSON. */
+export function readInlineEnvConfig(doc: Pick<Document, 'getElementById'> | undefined): unknown {
+  const text = doc?.getElementById(INLINE_ENV_CONFIG_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The gateway's runtime configuration: inlined in the document when the gateway served it (no round trip
+ * before the first render), else fetched from /env-config.json. Never throws: the site must start without it.
+ */
+export async function loadRemoteLocations(
+  fetchImpl: typeof fetch = fetch,
+  doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
+): Promise<RemoteLocations> {
+  const inline = readInlineEnvConfig(doc);
+  if (inline !== undefined) {
+    const { remotes, problems } = parseEnvConfig(inline);
+    if (problems.length === 0) return remotes;
+  }
   let raw: unknown;
   try {
     // no-store: a redeployed remote must be picked up on the next page load, not after a cache expiry.
