@@ -1,10 +1,2 @@
-const preset = require('../../jest.preset');
-
-module.exports = {
-  ...preset,
-  displayName: 'frontend-tech-analysis',
-  rootDir: __dirname,
-  // Component tests render into a linkedom DOM (src/test/dom-env.ts).
-  setupFiles: ['<rootDir>/src/test/dom-env.ts'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/src/test/style-stub.js', ...preset.moduleNameMapper },
-};
+// Component tests render into the linkedom DOM of frontends/ui/src/testing/dom-env.ts.
+module.exports = require('../ui/src/testing/jest-preset')('frontend-tech-analysis', __dirname);

@@ -1,7 +1,14 @@
 import { queryCache } from '@pulse/frontend-ui';
 import App from './App';
-import { installFetch } from './test/fetch-mock';
-import { cleanup, FakeIntersectionObserver, get, location, pageText, render } from './test/dom';
+import {
+  cleanup,
+  FakeIntersectionObserver,
+  get,
+  installFetch,
+  location,
+  pageText,
+  render,
+} from '@pulse/frontend-ui/src/testing';
 
 // Mounted as the shell mounts it (appProps.section per mount), so the relative routes meet real URLs.
 beforeEach(() => {

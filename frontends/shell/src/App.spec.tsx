@@ -1,14 +1,20 @@
-import './test/dom-env';
+import {
+  cleanup,
+  get,
+  installFetch,
+  pageText,
+  queryAll,
+  render,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 import { queryCache } from '@pulse/frontend-ui';
 import { App } from './App';
 import { FOOTER, PRIVACY } from './copy';
-import { cleanup, get, pageText, queryAll, render, waitFor } from './test/dom';
-import { mockFetch } from './test/fetch-mock';
 
 // Remote routes need a browser and the federation runtime; frontends/scripts/smoke.e2e.js covers them.
 beforeEach(() => {
   queryCache.clear();
-  mockFetch();
+  installFetch();
 });
 afterEach(cleanup);
 

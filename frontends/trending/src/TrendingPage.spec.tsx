@@ -2,8 +2,19 @@ import type { TrendingArticle, TrendingStatsResponse } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import { act } from 'react';
 import App from './App';
-import { installFetch, type FetchMock } from './test/fetch-mock';
-import { cleanup, click, fire, get, location, pageText, queryAll, render, waitFor } from './test/dom';
+import {
+  cleanup,
+  click,
+  type FetchMock,
+  fire,
+  get,
+  installFetch,
+  location,
+  pageText,
+  queryAll,
+  render,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 
 function item(id: string, overrides: Partial<TrendingArticle> = {}): TrendingArticle {
   return {

@@ -1,13 +1,12 @@
 import type { TrendingListResponse, TrendingPeriod, TrendingStatsResponse } from '@pulse/contracts';
 import { TRENDING_LIVE_REFRESH_MS } from '@pulse/contracts/src/api/constants';
-import { EmptyState, ErrorState, LIST_QUERY, Spinner, useApiQuery } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, LIST_QUERY, Spinner, tabId, Tabs, useApiQuery } from '@pulse/frontend-ui';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hotTopicsPath, PERIODS, popularPath, RISING_PATH, statsPath, TYPES, type TrendingType } from './api';
 import { COPY } from './copy';
 import { Selector } from './Selector';
 import { StatsOverview, StatsSummary } from './StatsOverview';
-import { tabId, Tabs } from './Tabs';
 import { TrendingItem } from './TrendingItem';
 import { useInterval } from './use-interval';
 

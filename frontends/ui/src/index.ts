@@ -6,6 +6,7 @@ export { ArticleCard, ArticleStats, type ArticleCardData } from './ArticleCard';
 export { ArticleImage, DefaultImage } from './ArticleImage';
 export { CATEGORY_NAMES, HOT_SCORE_THRESHOLD, categoryName, isHot } from './categories';
 export { EmptyState } from './EmptyState';
+export { EndSentinel, SENTINEL_THRESHOLD } from './EndSentinel';
 export { ErrorState } from './ErrorState';
 export { formatCount, formatDate, formatShortDate, isoDate, truncate } from './format';
 export { NotFound } from './NotFound';
@@ -22,4 +23,5 @@ export {
 } from './ShareButtons';
 export { ArticleCardSkeleton, Skeleton } from './Skeleton';
 export { Spinner } from './Spinner';
+export { tabId, type TabItem, Tabs } from './Tabs';
 export { onToast, toast, TOAST_EVENT, type ToastOptions, type ToastVariant } from './toast';

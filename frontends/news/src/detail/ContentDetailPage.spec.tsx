@@ -1,20 +1,22 @@
 import type { Article } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import App from '../App';
-import { deferred, installFetch, type FetchMock } from '../test/fetch-mock';
-import { makeArticle, makeListItem } from '../test/fixtures';
 import {
   cleanup,
   click,
   collectToasts,
+  deferred,
+  type FetchMock,
   fire,
   get,
+  installFetch,
   location,
   pageText,
   queryAll,
   render,
   waitFor,
-} from '../test/dom';
+} from '@pulse/frontend-ui/src/testing';
+import { makeArticle, makeListItem } from '../test/fixtures';
 
 let api: FetchMock;
 let toasts: ReturnType<typeof collectToasts>;

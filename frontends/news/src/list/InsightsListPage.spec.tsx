@@ -1,8 +1,17 @@
 import { queryCache } from '@pulse/frontend-ui';
 import App from '../App';
-import { installFetch, type FetchMock } from '../test/fetch-mock';
+import {
+  cleanup,
+  FakeIntersectionObserver,
+  type FetchMock,
+  get,
+  installFetch,
+  pageText,
+  queryAll,
+  render,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 import { listItems } from '../test/fixtures';
-import { cleanup, FakeIntersectionObserver, get, pageText, queryAll, render, waitFor } from '../test/dom';
 
 const insightMeta = { keyInsights: ['첫째', '둘째', '셋째', '넷째'], relatedIndustries: [] };
 const page = (prefix: string, count: number, hasMore: boolean) => ({

@@ -1,6 +1,5 @@
-import { EmptyState, ErrorState, Spinner } from '@pulse/frontend-ui';
+import { EmptyState, EndSentinel, ErrorState, Spinner } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
-import { EndSentinel } from './EndSentinel';
 
 interface Props {
   count: number;

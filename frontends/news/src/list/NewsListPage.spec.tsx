@@ -1,18 +1,19 @@
 import { queryCache } from '@pulse/frontend-ui';
 import App from '../App';
-import { installFetch, type FetchMock } from '../test/fetch-mock';
-import { listItems } from '../test/fixtures';
 import {
   cleanup,
   click,
   FakeIntersectionObserver,
+  type FetchMock,
   get,
+  installFetch,
   location,
   pageText,
   queryAll,
   render,
   waitFor,
-} from '../test/dom';
+} from '@pulse/frontend-ui/src/testing';
+import { listItems } from '../test/fixtures';
 
 const page = (prefix: string, count: number, hasMore: boolean) => ({
   body: { articles: listItems(prefix, count), pagination: { hasMore } },

@@ -1,9 +1,8 @@
-import { ArticleCard, useInfiniteList } from '@pulse/frontend-ui';
+import { ArticleCard, tabId, Tabs, useInfiniteList } from '@pulse/frontend-ui';
 import { useSearchParams } from 'react-router-dom';
 import { NEWS_PAGE_SIZE, newsPagePath } from '../api';
 import { COPY } from '../copy';
 import { ListFooter } from './ListStates';
-import { tabId, Tabs } from './Tabs';
 
 type NewsTab = 'all' | 'hot';
 const TABS = [

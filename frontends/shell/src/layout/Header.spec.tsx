@@ -1,6 +1,17 @@
-import { device } from '../test/dom-env';
+import {
+  cleanup,
+  click,
+  device,
+  fire,
+  get,
+  location,
+  press,
+  queryAll,
+  render,
+  submit,
+  type,
+} from '@pulse/frontend-ui/src/testing';
 import { NAV, SEARCH } from '../copy';
-import { cleanup, click, fire, get, location, press, queryAll, render, submit, type } from '../test/dom';
 import { isCompactNav } from './compact-nav';
 import { Header } from './Header';
 import { searchPath } from './HeaderSearch';

@@ -1,7 +1,6 @@
-import '../test/dom-env';
+import { cleanup, click, get, queryAll, render } from '@pulse/frontend-ui/src/testing';
 import { toast } from '@pulse/frontend-ui';
 import { act } from 'react';
-import { cleanup, click, get, queryAll, render } from '../test/dom';
 import { TOAST_DURATION_MS, Toaster } from './Toaster';
 
 afterEach(() => {

@@ -1,8 +1,17 @@
-import '../test/dom-env';
+import {
+  cleanup,
+  deferred,
+  collectToasts,
+  errorResponse,
+  get,
+  installFetch,
+  render,
+  submit,
+  type,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { NEWSLETTER } from '../copy';
-import { cleanup, collectToasts, get, render, submit, type, waitFor } from '../test/dom';
-import { errorResponse, mockFetch } from '../test/fetch-mock';
 import { NewsletterForm } from './NewsletterForm';
 import { isPlausibleEmail } from './subscribe';
 
@@ -15,7 +24,7 @@ describe('NewsletterForm', () => {
   it.each(['', '   ', 'reader.example.com'])(
     'blocks %p with the invalid-email toast and sends nothing',
     async (value) => {
-      const api = mockFetch();
+      const api = installFetch();
       const toasts = collectToasts();
       await render(<NewsletterForm />);
       await type(input(), value);
@@ -23,16 +32,13 @@ describe('NewsletterForm', () => {
       expect(toasts).toEqual([
         { title: '잘못된 이메일', description: '올바른 이메일 주소를 입력해주세요', variant: 'destructive' },
       ]);
-      expect(api.calls).toEqual([]);
+      expect(api.requests).toEqual([]);
     },
   );
 
   it("posts the address, shows '처리 중...' with the form disabled, then '구독 완료!' and clears the input", async () => {
-    let answer!: (response: Response) => void;
-    const api = mockFetch().on(
-      'POST /api/subscribers',
-      () => new Promise<Response>((resolve) => (answer = resolve)),
-    );
+    const reply = deferred<{ status: number; body: unknown }>();
+    const api = installFetch().on('POST', '/api/subscribers', () => reply.promise);
     const toasts = collectToasts();
     await render(<NewsletterForm />);
     await type(input(), ' reader@example.com ');
@@ -41,9 +47,9 @@ describe('NewsletterForm', () => {
     expect(button().textContent).toBe('처리 중...');
     expect(button().disabled).toBe(true);
     expect(input().disabled).toBe(true);
-    expect(api.callsTo('POST /api/subscribers')[0]!.body).toEqual({ email: 'reader@example.com' });
+    expect(api.calls('POST', '/api/subscribers')[0]!.body).toEqual({ email: 'reader@example.com' });
 
-    answer(Response.json({ status: 'pending-confirmation' }, { status: 201 }));
+    reply.resolve({ status: 201, body: { status: 'pending-confirmation' } });
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toEqual({ title: '구독 완료!', description: '뉴스레터 구독이 완료되었습니다' });
     expect(input().value).toBe('');
@@ -56,7 +62,7 @@ describe('NewsletterForm', () => {
     ['the gateway cannot reach it (502)', () => errorResponse(502, 'Bad Gateway')],
     ['the network fails', () => Promise.reject(new TypeError('fetch failed'))],
   ])("shows 'subscription failed' when %s, keeping the address", async (_case, answer) => {
-    mockFetch().on('POST /api/subscribers', answer);
+    installFetch().on('POST', '/api/subscribers', answer);
     const toasts = collectToasts();
     await render(<NewsletterForm />);
     await type(input(), 'reader@example.com');

@@ -2,8 +2,19 @@ import type { TechAnalysis } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import { act } from 'react';
 import App from '../App';
-import { cleanup, click, collectToasts, get, pageText, queryAll, render, waitFor } from '../test/dom';
-import { deferred, installFetch, type FetchMock } from '../test/fetch-mock';
+import {
+  cleanup,
+  click,
+  collectToasts,
+  deferred,
+  type FetchMock,
+  get,
+  installFetch,
+  pageText,
+  queryAll,
+  render,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 import { makeAnalysis } from '../test/fixtures';
 
 let api: FetchMock;

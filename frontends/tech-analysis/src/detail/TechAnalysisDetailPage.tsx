@@ -1,10 +1,9 @@
 import type { TechAnalysisDetailResponse } from '@pulse/contracts';
-import { ApiError, ARTICLE_QUERY, useApiQuery } from '@pulse/frontend-ui';
+import { ApiError, ARTICLE_QUERY, tabId, Tabs, useApiQuery } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { detailPath } from '../api';
 import { COPY } from '../copy';
-import { tabId, Tabs } from '../Tabs';
 import { AnalysisHeader } from './AnalysisHeader';
 import { CodeExamples } from './CodeExamples';
 import { DetailProblem, DetailSkeleton } from './DetailStates';

@@ -4,14 +4,15 @@ import {
   cleanup,
   click,
   FakeIntersectionObserver,
+  type FetchMock,
   get,
+  installFetch,
   location,
   pageText,
   queryAll,
   render,
   waitFor,
-} from '../test/dom';
-import { installFetch, type FetchMock } from '../test/fetch-mock';
+} from '@pulse/frontend-ui/src/testing';
 import { listItems } from '../test/fixtures';
 
 const page = (prefix: string, count: number, pageNo: number, totalPages: number) => ({

@@ -1,9 +1,8 @@
-import { EmptyState, ErrorState, Spinner } from '@pulse/frontend-ui';
+import { EmptyState, EndSentinel, ErrorState, Spinner } from '@pulse/frontend-ui';
 import { useSearchParams } from 'react-router-dom';
 import { COPY } from '../copy';
 import { isTechnologyCategory, TECHNOLOGY_CATEGORIES } from '../labels';
 import { AnalysisCard } from './AnalysisCard';
-import { EndSentinel } from './EndSentinel';
 import { useAnalysisPages } from './use-analysis-pages';
 
 const CATEGORY_BUTTONS = [{ value: null, label: COPY.list.all }, ...TECHNOLOGY_CATEGORIES];

@@ -1,16 +1,11 @@
-import '../../test/dom-env';
-import {
-  ARCHIVE_CATEGORIES as CONTRACT_CATEGORIES,
-  ARCHIVE_SORTS as CONTRACT_SORTS,
-  ARCHIVE_TIMEFRAMES as CONTRACT_TIMEFRAMES,
-} from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
 import {
   byLabel,
   cleanup,
   click,
+  errorResponse,
   get,
   location,
+  installFetch,
   pageText,
   queryAll,
   render,
@@ -18,8 +13,13 @@ import {
   submit,
   type,
   waitFor,
-} from '../../test/dom';
-import { errorResponse, mockFetch } from '../../test/fetch-mock';
+} from '@pulse/frontend-ui/src/testing';
+import {
+  ARCHIVE_CATEGORIES as CONTRACT_CATEGORIES,
+  ARCHIVE_SORTS as CONTRACT_SORTS,
+  ARCHIVE_TIMEFRAMES as CONTRACT_TIMEFRAMES,
+} from '@pulse/contracts';
+import { queryCache } from '@pulse/frontend-ui';
 import { listItems } from '../../test/fixtures';
 import {
   ARCHIVE_CATEGORIES,
@@ -36,14 +36,16 @@ afterEach(cleanup);
 
 describe('ArchivePage', () => {
   it('pushes each filter to the URL and reads it back into the API call', async () => {
-    const api = mockFetch().on('GET /api/articles/archive', {
-      articles: listItems(2),
-      currentPage: 1,
-      totalPages: 4,
+    const api = installFetch().on('GET', '/api/articles/archive', {
+      body: {
+        articles: listItems(2),
+        currentPage: 1,
+        totalPages: 4,
+      },
     });
     await render(<ArchivePage />, '/archive');
     await waitFor(() => expect(queryAll('article.article-card')).toHaveLength(2));
-    expect(api.calls[0]!.path).toBe('/api/articles/archive?page=1&category=all&sort=latest&timeframe=all');
+    expect(api.requests[0]!.url).toBe('/api/articles/archive?page=1&category=all&sort=latest&timeframe=all');
 
     await select(byLabel('카테고리'), 'nft');
     expect(location()).toBe('/archive?category=nft');
@@ -57,7 +59,7 @@ describe('ArchivePage', () => {
       `/archive?category=nft&sort=views&timeframe=week&q=${encodeURIComponent('이더리움 ETF').replace(/%20/g, '+')}`,
     );
     await waitFor(() =>
-      expect(api.calls.at(-1)!.path).toBe(
+      expect(api.requests.at(-1)!.url).toBe(
         '/api/articles/archive?page=1&category=nft&sort=views&timeframe=week&q=%EC%9D%B4%EB%8D%94%EB%A6%AC%EC%9B%80+ETF',
       ),
     );
@@ -67,12 +69,14 @@ describe('ArchivePage', () => {
   });
 
   it('shows the empty and error states', async () => {
-    mockFetch().on('GET /api/articles/archive', { articles: [], currentPage: 1, totalPages: 0 });
+    installFetch().on('GET', '/api/articles/archive', {
+      body: { articles: [], currentPage: 1, totalPages: 0 },
+    });
     await render(<ArchivePage />, '/archive?timeframe=today');
     await waitFor(() => expect(pageText()).toContain('조건에 맞는 기사가 없습니다'));
 
     queryCache.clear();
-    mockFetch().on('GET /api/articles/archive', () => errorResponse(400, 'q must be 1 to 200 characters'));
+    installFetch().on('GET', '/api/articles/archive', errorResponse(400, 'q must be 1 to 200 characters'));
     await render(<ArchivePage />, '/archive?timeframe=year');
     await waitFor(() => expect(get('[role="alert"]').textContent).toContain('q must be 1 to 200 characters'));
   });

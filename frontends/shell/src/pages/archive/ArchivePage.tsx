@@ -1,17 +1,11 @@
 import type { ArchiveResponse } from '@pulse/contracts';
-import {
-  ArticleCard,
-  ArticleCardSkeleton,
-  EmptyState,
-  ErrorState,
-  LIST_QUERY,
-  useApiQuery,
-} from '@pulse/frontend-ui';
+import { ArticleCard, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ArticleListStates } from '../../components/ArticleListStates';
 import { Pagination } from '../../components/Pagination';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { ARCHIVE, COMMON } from '../../copy';
+import { ARCHIVE } from '../../copy';
 import {
   ARCHIVE_CATEGORIES,
   ARCHIVE_SORTS,
@@ -32,7 +26,7 @@ export default function ArchivePage() {
   useDocumentTitle(ARCHIVE.title);
 
   const path = archiveApiPath(query);
-  const { data, error, isLoading, refetch } = useApiQuery<ArchiveResponse>(path, path, LIST_QUERY);
+  const result = useApiQuery<ArchiveResponse>(path, path, LIST_QUERY);
   const go = (change: Partial<ArchiveQuery>) =>
     navigate(`/archive${archiveSearch({ ...query, page: 1, ...change })}`);
   const submit = (event: FormEvent) => {
@@ -91,39 +85,26 @@ export default function ArchivePage() {
           {ARCHIVE.apply}
         </button>
       </form>
-      {isLoading ? (
-        <div className="card-grid">
-          {Array.from({ length: 6 }, (_, i) => (
-            <ArticleCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : error && !data ? (
-        <ErrorState
-          title={ARCHIVE.error}
-          message={error.message}
-          onRetry={() => void refetch()}
-          retryLabel={COMMON.retry}
-        />
-      ) : data && data.articles.length === 0 ? (
-        <EmptyState title={ARCHIVE.empty} />
-      ) : data ? (
-        <>
-          <div className="card-grid">
-            {data.articles.map((article) => (
-              <ArticleCard
-                key={article.id}
-                article={article}
-                to={`/article/${encodeURIComponent(article.id)}`}
-              />
-            ))}
-          </div>
-          <Pagination
-            page={data.currentPage}
-            totalPages={data.totalPages}
-            hrefFor={(page) => `/archive${archiveSearch({ ...query, page })}`}
-          />
-        </>
-      ) : null}
+      <ArticleListStates result={result} skeletons={6} errorTitle={ARCHIVE.error} emptyTitle={ARCHIVE.empty}>
+        {(data) => (
+          <>
+            <div className="card-grid">
+              {data.articles.map((article) => (
+                <ArticleCard
+                  key={article.id}
+                  article={article}
+                  to={`/article/${encodeURIComponent(article.id)}`}
+                />
+              ))}
+            </div>
+            <Pagination
+              page={data.currentPage}
+              totalPages={data.totalPages}
+              hrefFor={(page) => `/archive${archiveSearch({ ...query, page })}`}
+            />
+          </>
+        )}
+      </ArticleListStates>
     </div>
   );
 }

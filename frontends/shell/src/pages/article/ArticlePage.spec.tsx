@@ -1,19 +1,21 @@
-import '../../test/dom-env';
-import { queryCache } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
-import { ARTICLE } from '../../copy';
 import {
   cleanup,
+  deferred,
   click,
   collectToasts,
+  errorResponse,
+  type FetchMock,
   fire,
   get,
+  installFetch,
   pageText,
   queryAll,
   render,
   waitFor,
-} from '../../test/dom';
-import { errorResponse, mockFetch, type FetchMock } from '../../test/fetch-mock';
+} from '@pulse/frontend-ui/src/testing';
+import { queryCache } from '@pulse/frontend-ui';
+import { Route, Routes } from 'react-router-dom';
+import { ARTICLE } from '../../copy';
 import { article, listItem } from '../../test/fixtures';
 import { resetGenerationAttempts } from './ArticleHeroImage';
 import ArticlePage from './ArticlePage';
@@ -32,15 +34,22 @@ afterEach(() => {
 });
 
 function api(overrides: Partial<ReturnType<typeof article>> = {}, liked = false): FetchMock {
-  return mockFetch()
-    .on('GET /api/articles/a1', { article: article(overrides) })
-    .on('GET /api/articles/related/a1', {
-      articles: [
-        listItem({ id: 'r1', title: '관련 기사 하나', publishedAt: '2024-07-09T15:30:00Z', imageUrl: null }),
-      ],
+  return installFetch()
+    .on('GET', '/api/articles/a1', { body: { article: article(overrides) } })
+    .on('GET', '/api/articles/related/a1', {
+      body: {
+        articles: [
+          listItem({
+            id: 'r1',
+            title: '관련 기사 하나',
+            publishedAt: '2024-07-09T15:30:00Z',
+            imageUrl: null,
+          }),
+        ],
+      },
     })
-    .on('GET /api/interactions/status/a1', { liked })
-    .on('POST /api/articles/a1/view', { counted: true, views: 121 });
+    .on('GET', '/api/interactions/status/a1', { body: { liked } })
+    .on('POST', '/api/articles/a1/view', { body: { counted: true, views: 121 } });
 }
 
 const show = async (url = '/article/a1') => {
@@ -55,7 +64,7 @@ const show = async (url = '/article/a1') => {
 
 describe('ArticlePage', () => {
   it('shows category badges, date, title, body, tags, the original link and related articles', async () => {
-    const calls = api().calls;
+    const mock = api();
     await show();
     expect(get('h1').textContent).toBe('오픈AI, 새 추론 모델 공개 (a1)');
     expect(queryAll('.article__badges a').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -77,7 +86,7 @@ describe('ArticlePage', () => {
 
     await waitFor(() => expect(get('.related-item').getAttribute('href')).toBe('/article/r1'));
     expect(get('.related-item time').textContent).toBe('07/10');
-    expect(calls.find((c) => c.path === '/api/articles/a1')).toBeTruthy();
+    expect(mock.requests.find((c) => c.url === '/api/articles/a1')).toBeTruthy();
   });
 
   it('leaves the comments and assistant mount points empty', async () => {
@@ -90,19 +99,19 @@ describe('ArticlePage', () => {
   });
 
   it('counts the view once per browser session', async () => {
-    const calls = api();
+    const mock = api();
     await show();
-    await waitFor(() => expect(calls.callsTo('POST /api/articles/a1/view')).toHaveLength(1));
+    await waitFor(() => expect(mock.calls('POST', '/api/articles/a1/view')).toHaveLength(1));
     queryCache.clear();
     await show();
     await show();
-    expect(calls.callsTo('POST /api/articles/a1/view')).toHaveLength(1);
+    expect(mock.calls('POST', '/api/articles/a1/view')).toHaveLength(1);
   });
 
   it("shows '기사를 찾을 수 없습니다' with the explanation and the error's message", async () => {
-    mockFetch()
-      .on('GET /api/articles/missing', () => errorResponse(404, 'article missing not found'))
-      .on('GET /api/articles/related/missing', { articles: [] });
+    installFetch()
+      .on('GET', '/api/articles/missing', errorResponse(404, 'article missing not found'))
+      .on('GET', '/api/articles/related/missing', { body: { articles: [] } });
     await render(
       <Routes>
         <Route path="/article/:id" element={<ArticlePage />} />
@@ -120,32 +129,34 @@ describe('like', () => {
   const likeButton = () => get('button.like-button');
 
   it('goes up at once, settles on the server count and says so', async () => {
-    let answer!: (r: Response) => void;
-    const calls = api().on('POST /api/interactions/like', () => new Promise<Response>((r) => (answer = r)));
+    const reply = deferred<{ status: number; body: unknown }>();
+    const mock = api().on('POST', '/api/interactions/like', () => reply.promise);
     const toasts = collectToasts();
     await show();
-    await waitFor(() => expect(calls.callsTo('GET /api/interactions/status/a1')).toHaveLength(1));
+    await waitFor(() => expect(mock.calls('GET', '/api/interactions/status/a1')).toHaveLength(1));
     await click(likeButton());
     expect(likeButton().getAttribute('aria-pressed')).toBe('true');
     expect(likeButton().textContent).toContain('4');
-    expect(calls.callsTo('POST /api/interactions/like')[0]!.body).toEqual({
+    expect(mock.calls('POST', '/api/interactions/like')[0]!.body).toEqual({
       contentId: 'a1',
       contentType: 'article',
     });
 
-    answer(Response.json({ liked: true, likesCount: 10 }));
+    reply.resolve({ status: 200, body: { liked: true, likesCount: 10 } });
     await waitFor(() => expect(likeButton().textContent).toContain('10'));
     expect(toasts).toEqual([{ title: '이 기사를 좋아합니다' }]);
   });
 
   it('unlikes through DELETE when the reader already liked it', async () => {
-    const calls = api({}, true).on('DELETE /api/interactions/unlike', { liked: false, likesCount: 2 });
+    const mock = api({}, true).on('DELETE', '/api/interactions/unlike', {
+      body: { liked: false, likesCount: 2 },
+    });
     const toasts = collectToasts();
     await show();
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
     await click(likeButton());
     await waitFor(() => expect(toasts).toEqual([{ title: '좋아요가 취소되었습니다' }]));
-    expect(calls.callsTo('DELETE /api/interactions/unlike')[0]!.body).toEqual({
+    expect(mock.calls('DELETE', '/api/interactions/unlike')[0]!.body).toEqual({
       contentId: 'a1',
       contentType: 'article',
     });
@@ -153,7 +164,7 @@ describe('like', () => {
   });
 
   it('rolls back with a toast when the call fails', async () => {
-    api().on('POST /api/interactions/like', () => errorResponse(503, 'Service Unavailable'));
+    api().on('POST', '/api/interactions/like', errorResponse(503, 'Service Unavailable'));
     const toasts = collectToasts();
     await show();
     await click(likeButton());
@@ -171,7 +182,7 @@ describe('like', () => {
 
 describe('share', () => {
   it('opens a 600x400 popup and records the share', async () => {
-    const calls = api().on('POST /api/articles/a1/share', { sharesCount: 7 });
+    const mock = api().on('POST', '/api/articles/a1/share', { body: { sharesCount: 7 } });
     const open = jest.fn();
     window.open = open;
     await show();
@@ -180,7 +191,7 @@ describe('share', () => {
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent('http://localhost/article/a1')}`,
     );
     expect(open.mock.calls[0]![2]).toMatch(/^width=600,height=400,/);
-    expect(calls.callsTo('POST /api/articles/a1/share')[0]!.body).toEqual({ platform: 'facebook' });
+    expect(mock.calls('POST', '/api/articles/a1/share')[0]!.body).toEqual({ platform: 'facebook' });
     await waitFor(() => expect(get('.article-share__count').getAttribute('aria-label')).toBe('공유 7'));
     expect(queryAll('.share-buttons button').map((b) => b.textContent)).toEqual([
       'Facebook',
@@ -190,7 +201,7 @@ describe('share', () => {
   });
 
   it('takes the count back with a toast when recording fails', async () => {
-    api().on('POST /api/articles/a1/share', () => errorResponse(500, 'boom'));
+    api().on('POST', '/api/articles/a1/share', errorResponse(500, 'boom'));
     window.open = jest.fn();
     const toasts = collectToasts();
     await show();
@@ -203,19 +214,21 @@ describe('share', () => {
 
 describe('image and videos', () => {
   it('generates an image once when the article image fails, then uses it', async () => {
-    const calls = api().on('POST /api/articles/a1/generate-image', { imageUrl: '/images/a1-generated.png' });
+    const mock = api().on('POST', '/api/articles/a1/generate-image', {
+      body: { imageUrl: '/images/a1-generated.png' },
+    });
     await show();
     await fire(get('img.article-hero__image'), 'error');
     await waitFor(() =>
       expect(get('img.article-hero__image').getAttribute('src')).toBe('/images/a1-generated.png'),
     );
     await fire(get('img.article-hero__image'), 'error');
-    expect(calls.callsTo('POST /api/articles/a1/generate-image')).toHaveLength(1);
+    expect(mock.calls('POST', '/api/articles/a1/generate-image')).toHaveLength(1);
     expect(get('.article-hero figcaption').textContent).toBe('이미지를 불러올 수 없습니다');
   });
 
   it("says '이미지를 불러올 수 없습니다' when generation fails", async () => {
-    api().on('POST /api/articles/a1/generate-image', () => errorResponse(503, 'no images'));
+    api().on('POST', '/api/articles/a1/generate-image', errorResponse(503, 'no images'));
     await show();
     await fire(get('img.article-hero__image'), 'error');
     await waitFor(() =>

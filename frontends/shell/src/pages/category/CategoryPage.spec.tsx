@@ -1,20 +1,20 @@
-import '../../test/dom-env';
-import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
 import {
   byLabel,
   cleanup,
   click,
+  type RecordedRequest,
   get,
   location,
+  installFetch,
   pageText,
   queryAll,
   render,
   select,
   waitFor,
-} from '../../test/dom';
-import { mockFetch, type FetchCall } from '../../test/fetch-mock';
+} from '@pulse/frontend-ui/src/testing';
+import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
+import { queryCache } from '@pulse/frontend-ui';
+import { Route, Routes } from 'react-router-dom';
 import { listItems } from '../../test/fixtures';
 import {
   CATEGORY_FILTERS,
@@ -59,9 +59,9 @@ const show = (url: string) =>
 
 describe('CategoryPage', () => {
   it('lists the category with its sidebar of real counts, tags and sources', async () => {
-    mockFetch()
-      .on('GET /api/articles/category/gen-ai?page=1&sort=latest&filter=all', page(1, 3))
-      .on('GET /api/sidebar-data', sidebar);
+    installFetch()
+      .on('GET', '/api/articles/category/gen-ai?page=1&sort=latest&filter=all', { body: page(1, 3) })
+      .on('GET', '/api/sidebar-data', { body: sidebar });
     await show('/category/gen-ai');
     await waitFor(() => expect(queryAll('article.article-card')).toHaveLength(3));
     expect(get('h1').textContent).toBe('생성형 AI');
@@ -79,13 +79,13 @@ describe('CategoryPage', () => {
     ['Big%20Tech', '/category/big-tech'],
     ['%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8', '/category/blockchain'],
   ])('redirects the legacy or Korean name %p to its slug', async (name, target) => {
-    mockFetch();
+    installFetch();
     await show(`/category/${name}?sort=views`);
     expect(location()).toBe(`${target}?sort=views`);
   });
 
   it("shows 'Category not found' in Korean for an unknown category", async () => {
-    const api = mockFetch();
+    const api = installFetch();
     await show('/category/metaverse');
     expect(get('h1').textContent).toBe('카테고리를 찾을 수 없습니다');
     expect(queryAll('.page-links a').map((a) => a.getAttribute('href'))).toEqual([
@@ -93,16 +93,16 @@ describe('CategoryPage', () => {
       '/category/blockchain',
       '/category/big-tech',
     ]);
-    expect(api.calls).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 
   it('puts sort and filter in the URL from page 1, resets them, and paginates by URL', async () => {
-    const api = mockFetch()
-      .on('GET /api/articles/category/blockchain', (call: FetchCall) => {
-        const page = Number(new URL(call.path, 'http://x').searchParams.get('page'));
-        return Response.json({ articles: listItems(3, `p${page}-`), currentPage: page, totalPages: 5 });
+    const api = installFetch()
+      .on('GET', '/api/articles/category/blockchain', (call: RecordedRequest) => {
+        const page = Number(new URL(call.url, 'http://x').searchParams.get('page'));
+        return { body: { articles: listItems(3, `p${page}-`), currentPage: page, totalPages: 5 } };
       })
-      .on('GET /api/sidebar-data', sidebar);
+      .on('GET', '/api/sidebar-data', { body: sidebar });
     await show('/category/blockchain?page=2');
     await waitFor(() => get('nav.pagination'));
     expect(get('a[aria-current="page"]').textContent).toBe('2');
@@ -112,7 +112,7 @@ describe('CategoryPage', () => {
     await select(byLabel('필터'), 'with-image');
     expect(location()).toBe('/category/blockchain?sort=popular&filter=with-image');
     await waitFor(() =>
-      expect(api.calls.map((c) => c.path)).toContain(
+      expect(api.requests.map((c) => c.url)).toContain(
         '/api/articles/category/blockchain?page=1&sort=popular&filter=with-image',
       ),
     );

@@ -5,19 +5,13 @@ import {
   type CategoryPageResponse,
   type CategorySlug,
 } from '@pulse/contracts';
-import {
-  ArticleCard,
-  ArticleCardSkeleton,
-  EmptyState,
-  ErrorState,
-  LIST_QUERY,
-  useApiQuery,
-} from '@pulse/frontend-ui';
+import { ArticleCard, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ArticleListStates } from '../../components/ArticleListStates';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Pagination } from '../../components/Pagination';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { CATEGORY, COMMON } from '../../copy';
+import { CATEGORY } from '../../copy';
 import { CategorySidebar } from './CategorySidebar';
 import {
   CATEGORY_FILTERS,
@@ -45,7 +39,7 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
   const navigate = useNavigate();
   const query = readCategoryQuery(new URLSearchParams(search));
   const path = categoryApiPath(slug, query);
-  const { data, error, isLoading, refetch } = useApiQuery<CategoryPageResponse>(path, path, LIST_QUERY);
+  const result = useApiQuery<CategoryPageResponse>(path, path, LIST_QUERY);
   useDocumentTitle(definition.name);
 
   // Sort and filter start again at page 1; each change is a history entry, so Back undoes it.
@@ -97,40 +91,32 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
             {CATEGORY.reset}
           </button>
         </div>
-        {isLoading ? (
-          <div className="card-grid">
-            {Array.from({ length: 6 }, (_, i) => (
-              <ArticleCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : error && !data ? (
-          <ErrorState
-            title={CATEGORY.error}
-            message={error.message}
-            onRetry={() => void refetch()}
-            retryLabel={COMMON.retry}
-          />
-        ) : data && data.articles.length === 0 ? (
-          <EmptyState title={CATEGORY.empty} />
-        ) : data ? (
-          <>
-            <div className="card-grid">
-              {data.articles.map((article, index) => (
-                <ArticleCard
-                  key={article.id}
-                  article={article}
-                  to={`/article/${encodeURIComponent(article.id)}`}
-                  priority={index < 2}
-                />
-              ))}
-            </div>
-            <Pagination
-              page={data.currentPage}
-              totalPages={data.totalPages}
-              hrefFor={(page) => `/category/${slug}${categorySearch({ ...query, page })}`}
-            />
-          </>
-        ) : null}
+        <ArticleListStates
+          result={result}
+          skeletons={6}
+          errorTitle={CATEGORY.error}
+          emptyTitle={CATEGORY.empty}
+        >
+          {(data) => (
+            <>
+              <div className="card-grid">
+                {data.articles.map((article, index) => (
+                  <ArticleCard
+                    key={article.id}
+                    article={article}
+                    to={`/article/${encodeURIComponent(article.id)}`}
+                    priority={index < 2}
+                  />
+                ))}
+              </div>
+              <Pagination
+                page={data.currentPage}
+                totalPages={data.totalPages}
+                hrefFor={(page) => `/category/${slug}${categorySearch({ ...query, page })}`}
+              />
+            </>
+          )}
+        </ArticleListStates>
       </div>
       <CategorySidebar />
     </div>

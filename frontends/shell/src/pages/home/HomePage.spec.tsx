@@ -1,7 +1,14 @@
-import '../../test/dom-env';
+import {
+  cleanup,
+  deferred,
+  errorResponse,
+  get,
+  installFetch,
+  queryAll,
+  render,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 import { queryCache } from '@pulse/frontend-ui';
-import { cleanup, get, queryAll, render, waitFor } from '../../test/dom';
-import { errorResponse, mockFetch } from '../../test/fetch-mock';
 import { listItems } from '../../test/fixtures';
 import { HomePage } from './HomePage';
 
@@ -10,18 +17,15 @@ afterEach(cleanup);
 
 describe('HomePage', () => {
   it('shows 12 skeletons, then the 12 latest cards linking to /news/{id} with staggered entrance', async () => {
-    let answer!: (r: Response) => void;
-    const api = mockFetch()
-      .on(
-        'GET /api/content/news?limit=12&offset=0',
-        () => new Promise<Response>((resolve) => (answer = resolve)),
-      )
-      .on('GET /api/trending/hot-topics?limit=6', { articles: listItems(6, 'h') });
+    const reply = deferred<{ status: number; body: unknown }>();
+    const api = installFetch()
+      .on('GET', '/api/content/news?limit=12&offset=0', () => reply.promise)
+      .on('GET', '/api/trending/hot-topics?limit=6', { body: { articles: listItems(6, 'h') } });
     await render(<HomePage />);
     expect(queryAll('.article-card--skeleton')).toHaveLength(12);
-    expect(api.callsTo('GET /api/content/news')).toHaveLength(1);
+    expect(api.calls('GET', '/api/content/news')).toHaveLength(1);
 
-    answer(Response.json({ articles: listItems(12), pagination: { hasMore: true } }));
+    reply.resolve({ status: 200, body: { articles: listItems(12), pagination: { hasMore: true } } });
     await waitFor(() => expect(queryAll('article.article-card')).toHaveLength(12));
     const cards = queryAll('article.article-card');
     expect(cards[0]!.querySelector('a')!.getAttribute('href')).toBe('/news/n1');
@@ -35,9 +39,11 @@ describe('HomePage', () => {
   });
 
   it('fetches 6 hot topics and links each to its article', async () => {
-    mockFetch()
-      .on('GET /api/content/news?limit=12&offset=0', { articles: [], pagination: { hasMore: false } })
-      .on('GET /api/trending/hot-topics?limit=6', { articles: listItems(6, 'h') });
+    installFetch()
+      .on('GET', '/api/content/news?limit=12&offset=0', {
+        body: { articles: [], pagination: { hasMore: false } },
+      })
+      .on('GET', '/api/trending/hot-topics?limit=6', { body: { articles: listItems(6, 'h') } });
     await render(<HomePage />);
     await waitFor(() => expect(queryAll('.hot-list a')).toHaveLength(6));
     expect(get('.hot-list a').getAttribute('href')).toBe('/article/h1');
@@ -45,7 +51,7 @@ describe('HomePage', () => {
   });
 
   it('has the hero buttons, a button to /news and the newsletter banner', async () => {
-    mockFetch();
+    installFetch();
     await render(<HomePage />);
     const hrefs = queryAll('.hero a').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/trending', '/news']);
@@ -54,9 +60,9 @@ describe('HomePage', () => {
   });
 
   it('says when the latest news could not be loaded, with a retry', async () => {
-    mockFetch()
-      .on('GET /api/content/news?limit=12&offset=0', () => errorResponse(400, 'limit must be at most 50'))
-      .on('GET /api/trending/hot-topics?limit=6', { articles: [] });
+    installFetch()
+      .on('GET', '/api/content/news?limit=12&offset=0', errorResponse(400, 'limit must be at most 50'))
+      .on('GET', '/api/trending/hot-topics?limit=6', { body: { articles: [] } });
     await render(<HomePage />);
     await waitFor(() =>
       expect(get('[role="alert"]').textContent).toContain('최신 뉴스를 불러오지 못했습니다'),

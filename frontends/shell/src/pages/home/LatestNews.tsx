@@ -1,13 +1,7 @@
 import type { NewsListResponse } from '@pulse/contracts';
-import {
-  ArticleCard,
-  ArticleCardSkeleton,
-  EmptyState,
-  ErrorState,
-  LIST_QUERY,
-  useApiQuery,
-} from '@pulse/frontend-ui';
-import { COMMON, HOME } from '../../copy';
+import { ArticleCard, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
+import { ArticleListStates } from '../../components/ArticleListStates';
+import { HOME } from '../../copy';
 
 /** Seed 000 §2 'Home', §9: 12 latest, 0.1 s entrance delay per card, the first 4 images prioritised. */
 export const HOME_LATEST_LIMIT = 12;
@@ -16,42 +10,30 @@ export const PRIORITY_CARDS = 4;
 export const LATEST_NEWS_PATH = `/api/content/news?limit=${HOME_LATEST_LIMIT}&offset=0`;
 
 export function LatestNews() {
-  const { data, error, isLoading, refetch } = useApiQuery<NewsListResponse>(
-    'home:latest',
-    LATEST_NEWS_PATH,
-    LIST_QUERY,
-  );
+  const result = useApiQuery<NewsListResponse>('home:latest', LATEST_NEWS_PATH, LIST_QUERY);
   return (
-    <section className="home-section" aria-labelledby="latest-title" aria-busy={isLoading}>
+    <section className="home-section" aria-labelledby="latest-title" aria-busy={result.isLoading}>
       <h2 id="latest-title">{HOME.latestTitle}</h2>
-      {isLoading ? (
-        <div className="card-grid">
-          {Array.from({ length: HOME_LATEST_LIMIT }, (_, i) => (
-            <ArticleCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : error && !data ? (
-        <ErrorState
-          title={HOME.latestError}
-          message={error.message}
-          onRetry={() => void refetch()}
-          retryLabel={COMMON.retry}
-        />
-      ) : data && data.articles.length === 0 ? (
-        <EmptyState title={HOME.latestEmpty} />
-      ) : (
-        <div className="card-grid">
-          {data?.articles.map((article, index) => (
-            <ArticleCard
-              key={article.id}
-              article={article}
-              to={`/news/${encodeURIComponent(article.id)}`}
-              priority={index < PRIORITY_CARDS}
-              delayMs={index * CARD_DELAY_MS}
-            />
-          ))}
-        </div>
-      )}
+      <ArticleListStates
+        result={result}
+        skeletons={HOME_LATEST_LIMIT}
+        errorTitle={HOME.latestError}
+        emptyTitle={HOME.latestEmpty}
+      >
+        {(data) => (
+          <div className="card-grid">
+            {data.articles.map((article, index) => (
+              <ArticleCard
+                key={article.id}
+                article={article}
+                to={`/news/${encodeURIComponent(article.id)}`}
+                priority={index < PRIORITY_CARDS}
+                delayMs={index * CARD_DELAY_MS}
+              />
+            ))}
+          </div>
+        )}
+      </ArticleListStates>
     </section>
   );
 }

@@ -1,9 +1,16 @@
-import '../../test/dom-env';
+import {
+  cleanup,
+  errorResponse,
+  get,
+  installFetch,
+  pageText,
+  queryAll,
+  render,
+  waitFor,
+} from '@pulse/frontend-ui/src/testing';
 import type { Source } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import { act } from 'react';
-import { cleanup, get, pageText, queryAll, render, waitFor } from '../../test/dom';
-import { errorResponse, mockFetch } from '../../test/fetch-mock';
 import { CAROUSEL_INTERVAL_MS, carouselSources, LIVE_TICK_MS } from './source-carousel';
 import SourcesPage from './SourcesPage';
 
@@ -31,7 +38,7 @@ const sources = [
 
 describe('SourcesPage', () => {
   it('shows a card per source with its type badge, link and article count', async () => {
-    mockFetch().on('GET /api/sources', { sources });
+    installFetch().on('GET', '/api/sources', { body: { sources } });
     await render(<SourcesPage />, '/sources');
     await waitFor(() => expect(queryAll('.source-card')).toHaveLength(8));
     expect(
@@ -47,7 +54,7 @@ describe('SourcesPage', () => {
 
   it('rotates a carousel of the six biggest sources every 2 s', async () => {
     jest.useFakeTimers();
-    mockFetch().on('GET /api/sources', { sources });
+    installFetch().on('GET', '/api/sources', { body: { sources } });
     await render(<SourcesPage />, '/sources');
     await act(async () => jest.advanceTimersByTimeAsync(0));
     const visible = () =>
@@ -65,22 +72,22 @@ describe('SourcesPage', () => {
 
   it('refreshes and ticks the live indicator every 30 s', async () => {
     jest.useFakeTimers({ now: new Date('2024-03-05T01:00:00Z') });
-    const api = mockFetch().on('GET /api/sources', { sources });
+    const api = installFetch().on('GET', '/api/sources', { body: { sources } });
     await render(<SourcesPage />, '/sources');
     await act(async () => jest.advanceTimersByTimeAsync(0));
     expect(get('[data-testid="live-indicator"]').textContent).toContain('마지막 확인 10:00:00');
     await act(async () => jest.advanceTimersByTimeAsync(LIVE_TICK_MS));
     expect(get('[data-testid="live-indicator"]').textContent).toContain('마지막 확인 10:00:30');
-    expect(api.callsTo('GET /api/sources')).toHaveLength(2);
+    expect(api.calls('GET', '/api/sources')).toHaveLength(2);
   });
 
   it("says 'no registered sources' and 'Data loading error' in Korean", async () => {
-    mockFetch().on('GET /api/sources', { sources: [] });
+    installFetch().on('GET', '/api/sources', { body: { sources: [] } });
     await render(<SourcesPage />, '/sources');
     await waitFor(() => expect(pageText()).toContain('등록된 소스가 없습니다'));
 
     queryCache.clear();
-    mockFetch().on('GET /api/sources', () => errorResponse(404, 'Not Found'));
+    installFetch().on('GET', '/api/sources', errorResponse(404, 'Not Found'));
     await render(<SourcesPage />, '/sources');
     await waitFor(() => expect(get('[role="alert"]').textContent).toContain('데이터 로딩 오류'));
   });

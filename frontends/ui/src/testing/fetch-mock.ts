@@ -1,5 +1,6 @@
-// A fetch stand-in for component tests: answers by method and path, records every request, and lets a
-// test hold a response back (a deferred reply) to look at the optimistic state in between.
+// A fetch stand-in for the front ends' component tests: answers by method and path, records every request,
+// and lets a test hold a response back (a deferred reply) to look at the optimistic state in between. The
+// API is mocked at the boundary, so the pages' own clients, caches and retries run for real.
 
 export interface RecordedRequest {
   method: string;
@@ -63,3 +64,9 @@ export function installFetch(): FetchMock {
   };
   return mock;
 }
+
+/** The JSON error body the gateway answers with ({statusCode, error, message}). */
+export const errorResponse = (status: number, message: string): { status: number; body: unknown } => ({
+  status,
+  body: { statusCode: status, error: 'Error', message },
+});

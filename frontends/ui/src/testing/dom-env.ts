@@ -1,6 +1,8 @@
-// A browser-like global DOM for the shell's component tests, built on linkedom (already a dependency; the
-// repository has no jsdom). Import it first in a spec. What linkedom lacks and the shell uses (storage,
-// matchMedia, scrolling, window.open, IntersectionObserver) is stubbed here so tests can drive it.
+// Jest setup file for the front ends' component tests (each frontend's jest.config.js lists it in
+// setupFiles): a browser-like global DOM built on linkedom (already a dependency; the repository has no
+// jsdom). React renders into it and its events bubble as in a browser. What linkedom lacks and the pages
+// use (storage, matchMedia, scrolling, window.open) is stubbed here so tests can drive it; IntersectionObserver,
+// the clipboard and navigator.share are installed by the tests that need them (see dom.tsx).
 import { parseHTML } from 'linkedom';
 
 const { window } = parseHTML('<!doctype html><html lang="ko"><head></head><body></body></html>');
@@ -28,11 +30,19 @@ class MemoryStorage {
   }
 }
 
-/** What tests change to simulate a device: viewport width, touch support, user agent, scroll offset. */
-export const device = { width: 1280, touch: false, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
+/** The simulated device a test starts from; cleanup() in dom.tsx puts it back. */
+export const DESKTOP = {
+  width: 1280,
+  touch: false,
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+} as const;
+
+/** What tests change to simulate a device: viewport width, touch support, user agent. */
+export const device: { width: number; touch: boolean; userAgent: string } = { ...DESKTOP };
 
 Object.defineProperty(window, 'innerWidth', { get: () => device.width, configurable: true });
-// linkedom hands out a new navigator on each read; one object that follows `device` replaces it.
+// linkedom hands out a new navigator on each read; one object that follows `device` replaces it. Tests
+// add what they need to it (clipboard, share).
 const navigator = {
   get userAgent() {
     return device.userAgent;
@@ -78,9 +88,11 @@ Object.assign(globalThis, {
   sessionStorage: win.sessionStorage,
   localStorage: win.localStorage,
   HTMLElement: window.HTMLElement,
+  HTMLImageElement: window.HTMLImageElement,
   HTMLInputElement: window.HTMLInputElement,
   Element: window.Element,
   Node: window.Node,
+  // linkedom's own event classes: Node's native Event cannot be dispatched on linkedom targets.
   Event: window.Event,
   CustomEvent: window.CustomEvent,
   MouseEvent: win.MouseEvent ?? window.Event,

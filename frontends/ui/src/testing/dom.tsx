@@ -1,8 +1,10 @@
-// Helpers for component tests on the linkedom DOM of dom-env.ts: render inside a router, find by role and
-// text, click, wait for asynchronous effects with a deadline, and drive IntersectionObserver by hand.
+// Helpers for the front ends' component tests on the linkedom DOM of dom-env.ts: render inside a router,
+// find elements by role-ish selectors and text, type, click, submit, wait with a deadline, drive
+// IntersectionObserver by hand and collect toasts.
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { DESKTOP, device } from './dom-env';
 
 let mounted: { root: Root; container: HTMLElement } | null = null;
 let currentPath = '';
@@ -13,9 +15,12 @@ function LocationProbe() {
   return null;
 }
 
-/** Renders `element` at `url`, mounted under `route` (a splat path, as the shell mounts remotes). */
-export async function render(element: ReactElement, url: string, route = '/*'): Promise<HTMLElement> {
-  cleanup();
+/**
+ * Renders `element` in a MemoryRouter at `url`, mounted under `route` (a splat path, as the shell mounts
+ * remotes; the element brings its own <Routes> if it needs params). Other paths render "elsewhere".
+ */
+export async function render(element: ReactElement, url = '/', route = '/*'): Promise<HTMLElement> {
+  unmount();
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
@@ -37,7 +42,7 @@ export async function render(element: ReactElement, url: string, route = '/*'): 
 /** The router's current path and query, e.g. after a <Navigate>. */
 export const location = (): string => currentPath;
 
-export function cleanup(): void {
+function unmount(): void {
   if (!mounted) return;
   const { root, container } = mounted;
   act(() => root.unmount());
@@ -45,12 +50,19 @@ export function cleanup(): void {
   mounted = null;
 }
 
+/** Unmounts and puts the simulated device back to a desktop at the top of the page (afterEach). */
+export function cleanup(): void {
+  unmount();
+  Object.assign(device, DESKTOP);
+  document.body.removeAttribute('style');
+  window.scrollTo(0, 0);
+}
+
 const textOf = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 
-/** All elements matching `selector` whose text or aria-label contains `text`. */
+/** Elements matching `selector` whose text or aria-label contains `text`. */
 export function queryAll(selector: string, text?: string | RegExp): HTMLElement[] {
-  const root = mounted?.container ?? document.body;
-  const all = [...root.querySelectorAll(selector)] as HTMLElement[];
+  const all = [...document.body.querySelectorAll(selector)] as HTMLElement[];
   if (text === undefined) return all;
   return all.filter((el) => {
     const label = `${textOf(el)} ${el.getAttribute('aria-label') ?? ''}`;
@@ -61,25 +73,73 @@ export function queryAll(selector: string, text?: string | RegExp): HTMLElement[
 export function get(selector: string, text?: string | RegExp): HTMLElement {
   const found = queryAll(selector, text);
   if (found.length === 0) throw new Error(`no ${selector}${text ? ` with "${text}"` : ''} in: ${pageText()}`);
-  return found[0];
+  return found[0]!;
 }
 
-export const pageText = (): string => textOf(mounted?.container ?? document.body);
+/** The form control a <label> with this text names (wrapped in it, or pointed at by `for`). */
+export function byLabel(text: string): HTMLElement {
+  const label = queryAll('label').find((l) => textOf(l).startsWith(text));
+  const control = label?.getAttribute('for')
+    ? document.getElementById(label.getAttribute('for')!)
+    : label?.querySelector('input, select, textarea');
+  if (!control) throw new Error(`no control labelled "${text}" in: ${pageText()}`);
+  return control as HTMLElement;
+}
+
+export const pageText = (): string => textOf(document.body);
 
 export async function click(el: Element): Promise<void> {
   await act(async () => {
-    el.dispatchEvent(new Event('click', { bubbles: true, cancelable: true }));
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    // linkedom's events carry no `button`; the router only follows a primary-button click.
+    if (event.button !== 0) Object.defineProperty(event, 'button', { value: 0 });
+    el.dispatchEvent(event);
   });
 }
 
-/** Fires a non-bubbling element event such as an image's 'error' or 'load'. */
-export async function fire(el: Element, type: string): Promise<void> {
+/** Fires a plain event, e.g. an image's 'error' or the window's 'scroll'. */
+export async function fire(target: EventTarget, type: string, init: EventInit = {}): Promise<void> {
   await act(async () => {
-    el.dispatchEvent(new Event(type));
+    target.dispatchEvent(new Event(type, init));
   });
 }
 
-/** Polls `check` inside act() until it passes or the deadline runs out (the pattern of libs/testing). */
+/** Presses a key on `target` (linkedom's KeyboardEvent takes no `key`, so it is set by hand). */
+export async function press(target: EventTarget, key: string): Promise<void> {
+  await act(async () => {
+    const event = new Event('keydown', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'key', { value: key });
+    target.dispatchEvent(event);
+  });
+}
+
+/** Sets an input's value the way a reader typing does, so React's onChange sees it. */
+export async function type(input: Element, value: string): Promise<void> {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+    setter!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Chooses an option of a <select>. */
+export async function select(el: Element, value: string): Promise<void> {
+  await act(async () => {
+    // linkedom's select.value has no setter; it reads the option marked selected.
+    const options = [...el.querySelectorAll('option')];
+    if (!options.some((o) => o.getAttribute('value') === value)) throw new Error(`no option ${value}`);
+    for (const option of options) option.toggleAttribute('selected', option.getAttribute('value') === value);
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+export async function submit(form: Element): Promise<void> {
+  await act(async () => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+}
+
+/** Polls `check` until it stops throwing or the deadline passes (the libs/testing `eventually` pattern). */
 export async function waitFor<T>(check: () => T, timeoutMs = 2_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
