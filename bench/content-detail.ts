@@ -11,7 +11,6 @@
  * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), BENCH_ARTICLES (2000),
  * BENCH_LOG_LEVEL (silent). k6 and the service share this machine's CPUs.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -28,16 +27,13 @@ import {
   OffLanguageModel,
 } from '@pulse/platform';
 import pino from 'pino';
+import { printK6Table, runK6, summaryPathIn } from './k6-run';
 
 const VUS = process.env.VUS ?? '20';
 const DURATION = process.env.DURATION ?? '20s';
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
 const PREFIX = 'bench-';
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
-
-interface K6Summary {
-  metrics: Record<string, Record<string, number> & { values?: Record<string, number> }>;
-}
 
 const PARAGRAPH =
   '<p>오픈AI와 엔비디아가 차세대 추론 인프라를 위한 협력을 발표했다. 이번 발표는 생성형 AI 시장의 경쟁 구도를 바꿀 수 있다는 평가를 받는다. ' +
@@ -76,23 +72,6 @@ function article(i: number): ArticleTranslatedPayload {
   };
 }
 
-function runK6(baseUrl: string, summaryPath: string): Promise<number> {
-  const k6 = process.env.K6_BIN;
-  if (!k6)
-    throw new Error(
-      'K6_BIN is not set: run `eval "$(infra/local/pulse-local env)"` (infra/local installs k6)',
-    );
-  const script = path.join(__dirname, 'content', 'article-detail.k6.js');
-  const args = ['run', '--quiet', '--summary-export', summaryPath];
-  for (const [key, value] of Object.entries({ BASE_URL: baseUrl, VUS, DURATION, ARTICLES, PREFIX }))
-    args.push('-e', `${key}=${value}`);
-  const child = spawn(k6, [...args, script], { stdio: ['ignore', 'inherit', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
-
 async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pulse-bench-content-'));
   const bus = new InProcessEventBus({ dataDir: path.join(root, 'bus'), logger });
@@ -122,25 +101,16 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     console.error(`… k6: ${VUS} VUs for ${DURATION} against ${baseUrl}/api/articles/{random of ${ARTICLES}}`);
-    const summaryPath = path.join(root, 'k6-summary.json');
-    const code = await runK6(baseUrl, summaryPath);
-    const summary = JSON.parse(fs.readFileSync(summaryPath, 'utf8')) as K6Summary;
-    const metric = (name: string) => summary.metrics[name]?.values ?? summary.metrics[name] ?? {};
-    const duration = metric('http_req_duration{name:article}');
-    const requests = metric('http_reqs');
-    const failed = metric('http_req_failed');
-    const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
-    console.log(
-      `\nGET /api/articles/{id} over ${ARTICLES} articles, ${VUS} VUs for ${DURATION} (k6 constant-vus), content ` +
-        `in process on the embedded adapters (${os.cpus().length} CPUs shared with k6, Node ${process.version})\n`,
+    const summaryPath = summaryPathIn(root);
+    const script = path.join(__dirname, 'content', 'article-detail.k6.js');
+    const code = await runK6(script, summaryPath, { BASE_URL: baseUrl, VUS, DURATION, ARTICLES, PREFIX });
+    printK6Table(
+      summaryPath,
+      'http_req_duration{name:article}',
+      `GET /api/articles/{id} over ${ARTICLES} articles, ${VUS} VUs for ${DURATION} (k6 constant-vus), content ` +
+        'in process on the embedded adapters',
+      code,
     );
-    console.log('| requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) | failed |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(
-      `| ${requests.count} | ${requests.rate?.toFixed(0)} | ${ms(duration.med)} | ${ms(duration['p(95)'])} | ${ms(duration['p(99)'])} | ${ms(duration.max)} | ${((failed.rate ?? failed.value ?? 0) * 100).toFixed(2)} % |`,
-    );
-    if (code !== 0)
-      console.log(`\nk6 exited with ${code} (a threshold failed: p95 < 250 ms, failures < 1 %).`);
   } finally {
     await app.close();
     await bus.close();

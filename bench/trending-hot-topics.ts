@@ -11,13 +11,13 @@
  * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), BENCH_EVENTS (20000),
  * BENCH_ARTICLES (500), BENCH_LOG_LEVEL (silent). k6 and the service share this machine's CPUs.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TOPICS } from '@pulse/contracts';
 import { EmbeddedDocumentStore, InProcessEventBus, MemoryCacheStore } from '@pulse/platform';
 import pino from 'pino';
+import { printK6Table, runK6, summaryPathIn } from './k6-run';
 import { syntheticLoad } from './trending/synthetic-load';
 import { publishAll, startTrending, waitFor } from './trending/trending-app';
 
@@ -26,40 +26,6 @@ const DURATION = process.env.DURATION ?? '20s';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 500);
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
-
-interface K6Summary {
-  metrics: Record<string, Record<string, number> & { values?: Record<string, number> }>;
-}
-
-function runK6(baseUrl: string, summaryPath: string): Promise<number> {
-  const k6 = process.env.K6_BIN;
-  if (!k6)
-    throw new Error(
-      'K6_BIN is not set: run `eval "$(infra/local/pulse-local env)"` (infra/local installs k6)',
-    );
-  const script = path.join(__dirname, 'trending', 'hot-topics.k6.js');
-  const child = spawn(
-    k6,
-    [
-      'run',
-      '--quiet',
-      '--summary-export',
-      summaryPath,
-      '-e',
-      `BASE_URL=${baseUrl}`,
-      '-e',
-      `VUS=${VUS}`,
-      '-e',
-      `DURATION=${DURATION}`,
-      script,
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
 
 async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pulse-bench-hot-topics-'));
@@ -94,26 +60,16 @@ async function main(): Promise<void> {
     console.error(
       `… k6: ${VUS} VUs for ${DURATION} against ${trending.baseUrl}/api/trending/hot-topics?limit=10`,
     );
-    const summaryPath = path.join(root, 'k6-summary.json');
-    const code = await runK6(trending.baseUrl, summaryPath);
-    const summary = JSON.parse(fs.readFileSync(summaryPath, 'utf8')) as K6Summary;
-    const metric = (name: string) => summary.metrics[name]?.values ?? summary.metrics[name] ?? {};
-    const duration = metric('http_req_duration{name:hot-topics}');
-    const requests = metric('http_reqs');
-    const failed = metric('http_req_failed');
-    const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
-    console.log(
-      `\nGET /api/trending/hot-topics?limit=10, ${VUS} VUs for ${DURATION} (k6 constant-vus), trending in process on ` +
-        `the embedded adapters with ${ARTICLES} articles and ${EVENTS.toLocaleString('en')} engagement events ` +
-        `(${os.cpus().length} CPUs shared with k6, Node ${process.version})\n`,
+    const summaryPath = summaryPathIn(root);
+    const script = path.join(__dirname, 'trending', 'hot-topics.k6.js');
+    const code = await runK6(script, summaryPath, { BASE_URL: trending.baseUrl, VUS, DURATION });
+    printK6Table(
+      summaryPath,
+      'http_req_duration{name:hot-topics}',
+      `GET /api/trending/hot-topics?limit=10, ${VUS} VUs for ${DURATION} (k6 constant-vus), trending in process on ` +
+        `the embedded adapters with ${ARTICLES} articles and ${EVENTS.toLocaleString('en')} engagement events`,
+      code,
     );
-    console.log('| requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) | failed |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(
-      `| ${requests.count} | ${requests.rate?.toFixed(0)} | ${ms(duration.med)} | ${ms(duration['p(95)'])} | ${ms(duration['p(99)'])} | ${ms(duration.max)} | ${((failed.rate ?? failed.value ?? 0) * 100).toFixed(2)} % |`,
-    );
-    if (code !== 0)
-      console.log(`\nk6 exited with ${code} (a threshold failed: p95 < 250 ms, failures < 1 %).`);
   } finally {
     await trending.close();
     await bus.close();

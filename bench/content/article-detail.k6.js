@@ -3,21 +3,13 @@
 // `${PREFIX}{0..ARTICLES-1}` and points BASE_URL at it. Each request picks a random article.
 import http from 'k6/http';
 import { check } from 'k6';
+import { steadyOptions } from '../k6/steady-options.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3101';
 const ARTICLES = Number(__ENV.ARTICLES || 1000);
 const PREFIX = __ENV.PREFIX || 'bench-';
 
-export const options = {
-  scenarios: {
-    steady: { executor: 'constant-vus', vus: Number(__ENV.VUS || 20), duration: __ENV.DURATION || '20s' },
-  },
-  summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
-  thresholds: {
-    http_req_failed: ['rate<0.01'],
-    'http_req_duration{name:article}': ['p(95)<250'],
-  },
-};
+export const options = steadyOptions('article');
 
 export default function () {
   const id = `${PREFIX}${Math.floor(Math.random() * ARTICLES)}`;

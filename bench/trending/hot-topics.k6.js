@@ -3,19 +3,11 @@
 // service, fills it and points BASE_URL at it; VUS and DURATION as in the gateway baseline.
 import http from 'k6/http';
 import { check } from 'k6';
+import { steadyOptions } from '../k6/steady-options.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3104';
 
-export const options = {
-  scenarios: {
-    steady: { executor: 'constant-vus', vus: Number(__ENV.VUS || 20), duration: __ENV.DURATION || '20s' },
-  },
-  summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
-  thresholds: {
-    http_req_failed: ['rate<0.01'],
-    'http_req_duration{name:hot-topics}': ['p(95)<250'],
-  },
-};
+export const options = steadyOptions('hot-topics');
 
 export default function () {
   const response = http.get(`${BASE_URL}/api/trending/hot-topics?limit=10`, { tags: { name: 'hot-topics' } });

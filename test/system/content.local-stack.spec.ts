@@ -18,6 +18,7 @@ import { eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
 import { required } from '../support/infra-env';
+import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, type RunningProcess } from '../support/processes';
 
 const CONSUMED_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated];
@@ -103,27 +104,11 @@ describe('content, local stack: article.translated on Kafka → content process 
         numPartitions: BUS_PARTITIONS,
       })),
     });
-    for (const topic of CONSUMED_TOPICS) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId: `${groupPrefix}content.${topic}`,
-        topic,
-        partitions: ends.map((end) => ({ partition: end.partition, offset: end.high })),
-      });
-    }
+    await startGroupsAtTopicEnds(admin, CONSUMED_TOPICS, (topic) => `${groupPrefix}content.${topic}`);
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observer.connect();
-    await observer.subscribe({ topics: [TOPICS.articlePublished], fromBeginning: false });
-    const joined = new Promise<void>((resolve) => observer.on(observer.events.GROUP_JOIN, () => resolve()));
-    await observer.run({
-      eachMessage: async ({ message }) => {
-        const envelope = JSON.parse(
-          message.value?.toString('utf8') ?? '{}',
-        ) as EventEnvelope<ArticlePublishedPayload>;
-        if (envelope.payload?.id === articleId) published.push(envelope);
-      },
+    await observeFromNow<ArticlePublishedPayload>(observer, TOPICS.articlePublished, (envelope) => {
+      if (envelope.payload?.id === articleId) published.push(envelope);
     });
-    await joined;
     publisher = new KafkaEventBus({
       brokers: brokers.split(','),
       clientId: `pulse-csys-pub-${runId}`,

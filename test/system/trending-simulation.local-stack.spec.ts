@@ -29,6 +29,7 @@ import {
   type TrendingApi,
 } from '../support/trending-simulation';
 import { required } from '../support/infra-env';
+import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 
 /** The bus's default partition count (BUS_PARTITIONS), for topics this test may be the first to need. */
 const BUS_PARTITIONS = 3;
@@ -182,29 +183,12 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
     }); // false, and no change, when they exist
     // The service's groups start where the topics end now: earlier runs' articles are not ours.
     expect([...groups.keys()].sort()).toEqual([...CONSUMED_TOPICS].sort());
-    for (const topic of CONSUMED_TOPICS) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId: groups.get(topic)!,
-        topic,
-        partitions: ends.map((end) => ({ partition: end.partition, offset: end.high })),
-      });
-    }
+    await startGroupsAtTopicEnds(admin, CONSUMED_TOPICS, (topic) => groups.get(topic)!);
     // The test's own group reads the scores the service emits, from now on.
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observer.connect();
-    await observer.subscribe({ topics: [TOPICS.trendingScoresUpdated], fromBeginning: false });
-    const joined = new Promise<void>((resolve) => observer.on(observer.events.GROUP_JOIN, () => resolve()));
-    await observer.run({
-      eachMessage: async ({ message }) => {
-        const envelope = JSON.parse(
-          message.value?.toString('utf8') ?? '{}',
-        ) as EventEnvelope<TrendingScoresUpdatedPayload>;
-        if (envelope.payload?.scores?.some((score) => day.totals.has(score.articleId)))
-          batches.push(envelope);
-      },
+    await observeFromNow<TrendingScoresUpdatedPayload>(observer, TOPICS.trendingScoresUpdated, (envelope) => {
+      if (envelope.payload?.scores?.some((score) => day.totals.has(score.articleId))) batches.push(envelope);
     });
-    await joined;
     publisher = new KafkaEventBus({
       brokers: brokers.split(','),
       clientId: `pulse-trending-sim-pub-${runId}`,

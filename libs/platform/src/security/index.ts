@@ -1,1 +1,2 @@
 export * from './sanitise-html';
+export * from './url-check';

@@ -64,6 +64,25 @@ export interface ArticleRecord {
   engagementOps?: string[];
 }
 
+/** What an article says, as translation or an editor writes it (the rest is state, time and counters). */
+export type ArticleContent = Pick<
+  ArticleRecord,
+  | 'title'
+  | 'summary'
+  | 'content'
+  | 'imageUrl'
+  | 'primaryCategory'
+  | 'secondaryCategory'
+  | 'tags'
+  | 'youtubeVideos'
+  | 'originalSources'
+  | 'insightMeta'
+>;
+
+/** YouTube's own still of a video, for a video given without one. */
+export const youtubeThumbnail = (embedId: string): string =>
+  `https://i.ytimg.com/vi/${embedId}/hqdefault.jpg`;
+
 /** The counters and scores a re-translation must never reset. */
 export type EngagementFields = Pick<
   ArticleRecord,

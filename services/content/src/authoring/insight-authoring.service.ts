@@ -7,7 +7,6 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  adminListQuerySchema,
   createInsightBodySchema,
   idParamSchema,
   parsePathParam,
@@ -24,6 +23,7 @@ import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record'
 import { ArticlesRepository } from '../articles/articles.repository';
 import { CONTENT_CLOCK, type ContentClock, SITE_CONFIG, type SiteConfig } from '../content.config';
 import { publishedPayload } from '../publishing/translated-article';
+import { adminListPage } from './admin-list';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
 
 export const INSIGHT_NOT_FOUND = 'Insight not found';
@@ -55,21 +55,8 @@ export class InsightAuthoringService {
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
-  async list(rawQuery: unknown): Promise<AdminListResponse<AdminInsight>> {
-    const query = adminListQuerySchema.parse(rawQuery);
-    const filter = query.state === 'all' ? AUTHORED : { ...AUTHORED, state: query.state };
-    const [total, records] = await Promise.all([
-      this.articles.count(filter),
-      this.articles.find(filter, {
-        sort: { updatedAt: -1 },
-        skip: (query.page - 1) * query.limit,
-        limit: query.limit,
-      }),
-    ]);
-    return {
-      items: records.map(toAdminInsight),
-      pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
-    };
+  list(rawQuery: unknown): Promise<AdminListResponse<AdminInsight>> {
+    return adminListPage(this.articles, AUTHORED, rawQuery, toAdminInsight);
   }
 
   async get(rawId: unknown): Promise<AdminInsight> {

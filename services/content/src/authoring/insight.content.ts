@@ -1,35 +1,16 @@
 import type { CreateInsightBody } from '@pulse/contracts';
 import { sanitiseHtml } from '@pulse/platform';
-import type { ArticleRecord } from '../articles/article.record';
-import { tagSlug } from '../articles/tag-slug';
+import { youtubeThumbnail, type ArticleContent } from '../articles/article.record';
+import { uniqueTags } from '../articles/tag-slug';
 
 /** An insight written here has no feed behind it; its own sources are named by URL. */
 const EDITORIAL_SOURCE_ID = 'pulse-editorial';
 
 /** The content fields of an insight that authoring writes (the rest is state, time and counters). */
-export type InsightContent = Pick<
-  ArticleRecord,
-  | 'title'
-  | 'summary'
-  | 'content'
-  | 'imageUrl'
-  | 'primaryCategory'
-  | 'secondaryCategory'
-  | 'tags'
-  | 'youtubeVideos'
-  | 'originalSources'
-  | 'insightMeta'
->;
+export type InsightContent = ArticleContent;
 
 /** Stored content of a validated insight body: HTML sanitised (DESIGN §10), tags slugged once each. */
 export function toInsightContent(input: CreateInsightBody): InsightContent {
-  const seen = new Set<string>();
-  const tags = input.tags.flatMap((name) => {
-    const slug = tagSlug(name);
-    if (seen.has(slug)) return [];
-    seen.add(slug);
-    return [{ id: slug, name, slug }];
-  });
   return {
     title: input.title,
     summary: input.summary,
@@ -37,11 +18,12 @@ export function toInsightContent(input: CreateInsightBody): InsightContent {
     imageUrl: input.imageUrl,
     primaryCategory: input.primaryCategory,
     secondaryCategory: input.secondaryCategory === input.primaryCategory ? null : input.secondaryCategory,
-    tags,
+    // Names arrive trimmed (the body schema trims), so the stored name is the editor's.
+    tags: uniqueTags(input.tags),
     youtubeVideos: input.youtubeVideoIds.map((embedId) => ({
       embedId,
       title: '',
-      thumbnailUrl: `https://i.ytimg.com/vi/${embedId}/hqdefault.jpg`,
+      thumbnailUrl: youtubeThumbnail(embedId),
       channelTitle: '',
     })),
     originalSources: input.originalSources.map((source) => ({

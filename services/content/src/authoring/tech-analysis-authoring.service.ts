@@ -7,7 +7,6 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  adminListQuerySchema,
   createTechAnalysisBodySchema,
   idParamSchema,
   parsePathParam,
@@ -28,6 +27,7 @@ import {
 import { toAdminTechAnalysis } from '../tech-analysis/tech-analysis.mapper';
 import type { TechAnalysisContent, TechAnalysisRecord } from '../tech-analysis/tech-analysis.record';
 import { ANALYSIS_NOT_FOUND } from '../tech-analysis/tech-analysis.service';
+import { adminListPage } from './admin-list';
 
 /** What a reader cannot do without: the header's summary, the overview's opening and the closing words. */
 const REQUIRED_TO_PUBLISH = ['executiveSummary', 'introduction', 'conclusion'] as const;
@@ -46,21 +46,8 @@ export class TechAnalysisAuthoringService {
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
   ) {}
 
-  async list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {
-    const query = adminListQuerySchema.parse(rawQuery);
-    const filter = query.state === 'all' ? {} : { state: query.state };
-    const [total, records] = await Promise.all([
-      this.analyses.count(filter),
-      this.analyses.find(filter, {
-        sort: { updatedAt: -1 },
-        skip: (query.page - 1) * query.limit,
-        limit: query.limit,
-      }),
-    ]);
-    return {
-      items: records.map(toAdminTechAnalysis),
-      pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
-    };
+  list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {
+    return adminListPage(this.analyses, {}, rawQuery, toAdminTechAnalysis);
   }
 
   async get(rawId: unknown): Promise<AdminTechAnalysis> {

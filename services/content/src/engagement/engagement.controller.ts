@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { LikesService } from './likes.service';
-import { ReaderSessions } from './reader-sessions';
+import { ReaderHash } from './reader-hash.decorator';
 import { SharesService, TooManySharesException } from './shares.service';
 import { ViewsService } from './views.service';
 
@@ -12,19 +12,14 @@ import { ViewsService } from './views.service';
 @Controller('/api/articles')
 export class ArticleEngagementController {
   constructor(
-    private readonly sessions: ReaderSessions,
     private readonly views: ViewsService,
     private readonly shares: SharesService,
   ) {}
 
   @Post(':id/view')
   @HttpCode(200)
-  view(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.views.view(id, this.sessions.resolveHash(request, reply));
+  view(@Param('id') id: string, @ReaderHash() reader: string) {
+    return this.views.view(id, reader);
   }
 
   @Post(':id/share')
@@ -32,11 +27,11 @@ export class ArticleEngagementController {
   async share(
     @Param('id') id: string,
     @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @ReaderHash() reader: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     try {
-      return await this.shares.share(id, body, this.sessions.resolveHash(request, reply));
+      return await this.shares.share(id, body, reader);
     } catch (error) {
       if (error instanceof TooManySharesException)
         void reply.header('retry-after', String(error.retryAfterSeconds));
@@ -51,38 +46,27 @@ export class ArticleEngagementController {
  */
 @Controller('/api/interactions')
 export class InteractionsController {
-  constructor(
-    private readonly sessions: ReaderSessions,
-    private readonly likes: LikesService,
-  ) {}
+  constructor(private readonly likes: LikesService) {}
 
   @Post('like')
   @HttpCode(200)
-  like(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.likes.like(body, this.sessions.resolveHash(request, reply));
+  like(@Body() body: unknown, @ReaderHash() reader: string) {
+    return this.likes.like(body, reader);
   }
 
   @Delete('unlike')
   @HttpCode(200)
-  unlike(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.likes.unlike(body, this.sessions.resolveHash(request, reply));
+  unlike(@Body() body: unknown, @ReaderHash() reader: string) {
+    return this.likes.unlike(body, reader);
   }
 
   @Get('status/:id')
   status(
     @Param('id') id: string,
-    @Req() request: FastifyRequest,
+    @ReaderHash() reader: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     void reply.header('cache-control', 'private, no-store');
-    return this.likes.status(id, this.sessions.resolveHash(request, reply));
+    return this.likes.status(id, reader);
   }
 }

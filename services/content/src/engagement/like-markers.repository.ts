@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENT_STORE, DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
-import type { MarkerStore, PendingMarker, PendingOp } from './pending-op';
+import { DOCUMENT_STORE, type DocumentStore } from '@pulse/platform';
+import { PendingMarkersRepository } from './pending-markers.repository';
+import type { PendingMarker, PendingOp } from './pending-op';
 
 export interface LikeMarker extends PendingMarker {
   /** The reader's like as of the last claim (a pending unlike already says false). */
@@ -13,29 +14,14 @@ export interface LikeMarker extends PendingMarker {
  * document when it settles, so the collection holds only current likes and pending changes.
  */
 @Injectable()
-export class LikeMarkersRepository implements MarkerStore {
-  readonly name = 'article_likes';
-  private readonly markers: Collection<LikeMarker>;
-
+export class LikeMarkersRepository extends PendingMarkersRepository<LikeMarker> {
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
-    this.markers = store.collection<LikeMarker>(this.name, {
-      indexes: [{ key: { 'op.leaseAt': 1 } }, { key: { 'op.id': 1 } }],
-    });
+    super('article_likes', store);
   }
 
   /** true when the reader did not like the article and nothing was pending; the marker then holds `op`. */
-  async claimLike(id: string, articleId: string, session: string, op: PendingOp): Promise<boolean> {
-    try {
-      await this.markers.updateOne(
-        { _id: id, liked: false, op: null },
-        { $set: { articleId, session, liked: true, op } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
+  claimLike(id: string, articleId: string, session: string, op: PendingOp): Promise<boolean> {
+    return this.claimByUpsert({ _id: id, liked: false, op: null }, { articleId, session, liked: true, op });
   }
 
   /** true when the reader liked the article and nothing was pending; the marker then holds `op`. */
@@ -47,32 +33,9 @@ export class LikeMarkersRepository implements MarkerStore {
     return matched === 1;
   }
 
-  findById(id: string): Promise<LikeMarker | null> {
-    return this.markers.findOne({ _id: id });
-  }
-
-  async settle(markerId: string, op: PendingOp): Promise<boolean> {
-    const filter = { _id: markerId, 'op.id': op.id };
-    if (op.kind === 'unlike') return (await this.markers.deleteOne(filter)).deleted === 1;
-    return (await this.markers.updateOne(filter, { $set: { op: null } })).matched === 1;
-  }
-
-  async takeOver(markerId: string, opId: string, staleBefore: string, now: string): Promise<boolean> {
-    const { matched } = await this.markers.updateOne(
-      { _id: markerId, 'op.id': opId, 'op.leaseAt': { $lte: staleBefore } },
-      { $set: { 'op.leaseAt': now } },
-    );
-    return matched === 1;
-  }
-
-  stalePending(staleBefore: string, limit: number) {
-    return this.markers.find<LikeMarker & { op: PendingOp }>(
-      { 'op.leaseAt': { $lte: staleBefore } },
-      { sort: { 'op.leaseAt': 1 }, limit },
-    );
-  }
-
-  async isPending(opId: string): Promise<boolean> {
-    return (await this.markers.countDocuments({ 'op.id': opId })) > 0;
+  /** A settled unlike deletes the marker, so the collection holds only current likes. */
+  override async settle(markerId: string, op: PendingOp): Promise<boolean> {
+    if (op.kind !== 'unlike') return super.settle(markerId, op);
+    return (await this.markers.deleteOne({ _id: markerId, 'op.id': op.id })).deleted === 1;
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENT_STORE, DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
-import type { MarkerStore, PendingMarker, PendingOp } from './pending-op';
+import { DOCUMENT_STORE, type DocumentStore } from '@pulse/platform';
+import { PendingMarkersRepository } from './pending-markers.repository';
+import type { PendingMarker, PendingOp } from './pending-op';
 
 export interface ViewMarker extends PendingMarker {
   /** When this reader's last counted view of the article happened. */
@@ -13,15 +14,10 @@ export interface ViewMarker extends PendingMarker {
  * fixed buckets, so a view at 23:59 and another at 00:01 are one view.
  */
 @Injectable()
-export class ViewMarkersRepository implements MarkerStore {
-  readonly name = 'article_views';
-  private readonly markers: Collection<ViewMarker>;
-
+export class ViewMarkersRepository extends PendingMarkersRepository<ViewMarker> {
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
-    this.markers = store.collection<ViewMarker>(this.name, {
-      // The recovery sweep, the applier's pending check and the purge of expired markers.
-      indexes: [{ key: { 'op.leaseAt': 1 } }, { key: { 'op.id': 1 } }, { key: { countedAt: 1 } }],
-    });
+    // countedAt: the purge of expired markers.
+    super('article_views', store, [{ key: { countedAt: 1 } }]);
   }
 
   /**
@@ -29,49 +25,11 @@ export class ViewMarkersRepository implements MarkerStore {
    * `windowStart` (or there is none) and nothing is pending; the marker then holds `op`. A concurrent
    * claim loses on the unique `_id` (the upsert collides), so one of them counts.
    */
-  async claim(id: string, articleId: string, session: string, windowStart: string, op: PendingOp) {
-    try {
-      await this.markers.updateOne(
-        { _id: id, op: null, countedAt: { $lt: windowStart } },
-        { $set: { articleId, session, countedAt: op.at, op } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
-  }
-
-  findById(id: string): Promise<ViewMarker | null> {
-    return this.markers.findOne({ _id: id });
-  }
-
-  async settle(markerId: string, op: PendingOp): Promise<boolean> {
-    const { matched } = await this.markers.updateOne(
-      { _id: markerId, 'op.id': op.id },
-      { $set: { op: null } },
+  claim(id: string, articleId: string, session: string, windowStart: string, op: PendingOp) {
+    return this.claimByUpsert(
+      { _id: id, op: null, countedAt: { $lt: windowStart } },
+      { articleId, session, countedAt: op.at, op },
     );
-    return matched === 1;
-  }
-
-  async takeOver(markerId: string, opId: string, staleBefore: string, now: string): Promise<boolean> {
-    const { matched } = await this.markers.updateOne(
-      { _id: markerId, 'op.id': opId, 'op.leaseAt': { $lte: staleBefore } },
-      { $set: { 'op.leaseAt': now } },
-    );
-    return matched === 1;
-  }
-
-  stalePending(staleBefore: string, limit: number) {
-    return this.markers.find<ViewMarker & { op: PendingOp }>(
-      { 'op.leaseAt': { $lte: staleBefore } },
-      { sort: { 'op.leaseAt': 1 }, limit },
-    );
-  }
-
-  async isPending(opId: string): Promise<boolean> {
-    return (await this.markers.countDocuments({ 'op.id': opId })) > 0;
   }
 
   /** Markers whose window is over are worth nothing: a later view counts either way. */

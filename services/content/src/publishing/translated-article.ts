@@ -1,45 +1,18 @@
 import type { ArticlePublishedPayload, ArticleTranslatedPayload, YoutubeVideo } from '@pulse/contracts';
 import { sanitiseHtml } from '@pulse/platform';
-import type { ArticleRecord } from '../articles/article.record';
-import { tagSlug } from '../articles/tag-slug';
+import { youtubeThumbnail, type ArticleContent, type ArticleRecord } from '../articles/article.record';
+import { uniqueTags } from '../articles/tag-slug';
 
 /** The content fields of an article, as article.translated gives them (counters are not touched). */
-export type TranslatedFields = Pick<
-  ArticleRecord,
-  | 'type'
-  | 'title'
-  | 'summary'
-  | 'content'
-  | 'imageUrl'
-  | 'primaryCategory'
-  | 'secondaryCategory'
-  | 'tags'
-  | 'youtubeVideos'
-  | 'originalSources'
-  | 'insightMeta'
-  | 'translationStatus'
-  | 'sourceVersion'
->;
+export type TranslatedFields = ArticleContent &
+  Pick<ArticleRecord, 'type' | 'translationStatus' | 'sourceVersion'>;
 
 const toVideo = (video: ArticleTranslatedPayload['youtubeVideos'][number]): YoutubeVideo => ({
   embedId: video.embedId,
   title: video.title ?? '',
-  thumbnailUrl: video.thumbnailUrl ?? `https://i.ytimg.com/vi/${video.embedId}/hqdefault.jpg`,
+  thumbnailUrl: video.thumbnailUrl ?? youtubeThumbnail(video.embedId),
   channelTitle: video.channelTitle ?? '',
 });
-
-/** Tags de-duplicated by slug, first spelling kept. */
-function toTags(names: readonly string[]): ArticleRecord['tags'] {
-  const seen = new Set<string>();
-  const tags: ArticleRecord['tags'] = [];
-  for (const name of names) {
-    const slug = tagSlug(name);
-    if (seen.has(slug)) continue;
-    seen.add(slug);
-    tags.push({ id: slug, name: name.trim(), slug });
-  }
-  return tags;
-}
 
 export function translatedFields(payload: ArticleTranslatedPayload): TranslatedFields {
   return {
@@ -53,7 +26,7 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
     primaryCategory: payload.primaryCategory,
     secondaryCategory:
       payload.secondaryCategory === payload.primaryCategory ? null : payload.secondaryCategory,
-    tags: toTags(payload.tags),
+    tags: uniqueTags(payload.tags),
     youtubeVideos: payload.youtubeVideos.map(toVideo),
     originalSources: payload.sources.map((source) => ({
       sourceId: source.sourceId,

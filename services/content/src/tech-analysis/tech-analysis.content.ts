@@ -6,7 +6,7 @@ import {
   type ExternalResourceInput,
 } from '@pulse/contracts';
 import { htmlToText, sanitiseHtml } from '@pulse/platform';
-import type { TechAnalysisContent, TechAnalysisRecord } from './tech-analysis.record';
+import { techAnalysisBody, type TechAnalysisContent, type TechAnalysisRecord } from './tech-analysis.record';
 
 /**
  * From validated input to stored content: HTML sections sanitised (DESIGN §10), code examples sorted by
@@ -90,17 +90,7 @@ export function toTechAnalysisInput(record: TechAnalysisContent): TechAnalysisIn
     technologyName: record.technologyName,
     qualityScore: record.qualityScore,
     estimatedReadingTime: record.readingTimeOverride,
-    introduction: record.introduction,
-    coreConceptsExplanation: record.coreConceptsExplanation,
-    prosAndCons: record.prosAndCons,
-    useCases: record.useCases,
-    comparisonWithAlternatives: record.comparisonWithAlternatives,
-    gettingStarted: record.gettingStarted,
-    tutorialContent: record.tutorialContent,
-    bestPractices: record.bestPractices,
-    commonPitfalls: record.commonPitfalls,
-    futureOutlook: record.futureOutlook,
-    conclusion: record.conclusion,
+    ...techAnalysisBody(record),
     codeExamples: record.codeExamples.map(({ id: _id, ...example }) => example),
     externalResources: record.externalResources.map(({ id: _id, ...resource }) => resource),
     relatedAnalysisIds: record.relatedAnalysisIds,

@@ -1,15 +1,11 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ReaderSessions } from '../engagement/reader-sessions';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ReaderHash } from '../engagement/reader-hash.decorator';
 import { TechAnalysisService } from './tech-analysis.service';
 
 /** Seed 000 §7: the tech-analysis list, detail and like; the view call is chosen (see the service). */
 @Controller('/api/tech-analysis')
 export class TechAnalysisController {
-  constructor(
-    private readonly analyses: TechAnalysisService,
-    private readonly sessions: ReaderSessions,
-  ) {}
+  constructor(private readonly analyses: TechAnalysisService) {}
 
   @Get()
   list(@Query() query: unknown) {
@@ -23,21 +19,13 @@ export class TechAnalysisController {
 
   @Post(':id/like')
   @HttpCode(200)
-  like(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.analyses.like(id, this.sessions.resolveHash(request, reply));
+  like(@Param('id') id: string, @ReaderHash() reader: string) {
+    return this.analyses.like(id, reader);
   }
 
   @Post(':id/view')
   @HttpCode(200)
-  view(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.analyses.view(id, this.sessions.resolveHash(request, reply));
+  view(@Param('id') id: string, @ReaderHash() reader: string) {
+    return this.analyses.view(id, reader);
   }
 }

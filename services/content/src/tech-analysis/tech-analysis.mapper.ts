@@ -4,7 +4,7 @@ import type {
   TechAnalysis,
   TechAnalysisListItem,
 } from '@pulse/contracts';
-import type { TechAnalysisRecord } from './tech-analysis.record';
+import { techAnalysisBody, type TechAnalysisRecord } from './tech-analysis.record';
 
 /** Published records only: publishedAt is set once an analysis is published. */
 export function toListItem(record: TechAnalysisRecord): TechAnalysisListItem {
@@ -30,17 +30,7 @@ export function toTechAnalysis(record: TechAnalysisRecord): TechAnalysis {
     seoKeywords: record.seoKeywords,
     qualityScore: record.qualityScore,
     views: record.views,
-    introduction: record.introduction,
-    coreConceptsExplanation: record.coreConceptsExplanation,
-    prosAndCons: record.prosAndCons,
-    useCases: record.useCases,
-    comparisonWithAlternatives: record.comparisonWithAlternatives,
-    gettingStarted: record.gettingStarted,
-    tutorialContent: record.tutorialContent,
-    bestPractices: record.bestPractices,
-    commonPitfalls: record.commonPitfalls,
-    futureOutlook: record.futureOutlook,
-    conclusion: record.conclusion,
+    ...techAnalysisBody(record),
     codeExamples: record.codeExamples,
     externalResources: record.externalResources,
   };

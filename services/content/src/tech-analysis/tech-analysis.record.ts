@@ -60,16 +60,9 @@ export interface TechAnalysisRecord {
   sample?: true;
 }
 
-/** The fields an editor (or the drafting command) writes; the rest is derived or counted. */
-export type TechAnalysisContent = Pick<
+/** The body of an analysis between its overview and its code: sections and lists, in reading order. */
+export type TechAnalysisBody = Pick<
   TechAnalysisRecord,
-  | 'title'
-  | 'executiveSummary'
-  | 'seoKeywords'
-  | 'difficultyLevel'
-  | 'technologyCategory'
-  | 'technologyName'
-  | 'qualityScore'
   | 'introduction'
   | 'coreConceptsExplanation'
   | 'prosAndCons'
@@ -81,8 +74,38 @@ export type TechAnalysisContent = Pick<
   | 'commonPitfalls'
   | 'futureOutlook'
   | 'conclusion'
-  | 'codeExamples'
-  | 'externalResources'
-  | 'relatedAnalysisIds'
-  | 'readingTimeOverride'
 >;
+
+/** The fields an editor (or the drafting command) writes; the rest is derived or counted. */
+export type TechAnalysisContent = TechAnalysisBody &
+  Pick<
+    TechAnalysisRecord,
+    | 'title'
+    | 'executiveSummary'
+    | 'seoKeywords'
+    | 'difficultyLevel'
+    | 'technologyCategory'
+    | 'technologyName'
+    | 'qualityScore'
+    | 'codeExamples'
+    | 'externalResources'
+    | 'relatedAnalysisIds'
+    | 'readingTimeOverride'
+  >;
+
+/** The body fields of a record, as the detail page and the editor's input both carry them. */
+export function techAnalysisBody(record: TechAnalysisBody): TechAnalysisBody {
+  return {
+    introduction: record.introduction,
+    coreConceptsExplanation: record.coreConceptsExplanation,
+    prosAndCons: record.prosAndCons,
+    useCases: record.useCases,
+    comparisonWithAlternatives: record.comparisonWithAlternatives,
+    gettingStarted: record.gettingStarted,
+    tutorialContent: record.tutorialContent,
+    bestPractices: record.bestPractices,
+    commonPitfalls: record.commonPitfalls,
+    futureOutlook: record.futureOutlook,
+    conclusion: record.conclusion,
+  };
+}

@@ -2,7 +2,7 @@ import type { ArticleCollectedPayload } from '@pulse/contracts';
 import { checkGlossary, GLOSSARY_HOLD_THRESHOLD, type GlossaryIssue } from '../glossary/glossary';
 import type { TranslationOutput } from '../output/translation-output.schema';
 import { htmlToText } from '../sanitise/sanitise-html';
-import { findAddedUrls } from './url-check';
+import { findUrlsAddedToSource } from './url-check';
 
 export interface OutputReview {
   verdict: 'publish' | 'hold';
@@ -19,7 +19,7 @@ export interface OutputReview {
  */
 export function reviewOutput(output: TranslationOutput, source: ArticleCollectedPayload): OutputReview {
   const texts = [output.title, output.summary, output.bodyHtml, ...output.tags, ...output.keyInsights];
-  const addedUrls = findAddedUrls(texts, source);
+  const addedUrls = findUrlsAddedToSource(texts, source);
   const plain = [output.title, output.summary, htmlToText(output.bodyHtml), ...output.keyInsights].join('\n');
   const glossaryIssues = checkGlossary(plain);
   const reasons = [

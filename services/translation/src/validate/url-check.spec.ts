@@ -1,5 +1,5 @@
 import type { ArticleCollectedPayload } from '@pulse/contracts';
-import { extractUrls, findAddedUrls } from './url-check';
+import { findUrlsAddedToSource } from './url-check';
 
 const source: ArticleCollectedPayload = {
   clusterId: 'c-1',
@@ -25,25 +25,17 @@ const source: ArticleCollectedPayload = {
 };
 
 describe('URL check', () => {
-  it('finds links, images and bare URLs', () => {
-    expect(
-      extractUrls(
-        '<a href="https://a.com/x?y=1&amp;z=2">a</a> <img src=\'https://b.com/i.png\'> 보라 https://c.com/p.',
-      ),
-    ).toEqual(['https://a.com/x?y=1&z=2', 'https://b.com/i.png', 'https://c.com/p']);
-  });
-
   it('accepts URLs the source contains, however spelled', () => {
     const body =
       '<p><a href="https://blog.example.net/post">글</a> <a href="https://EXAMPLE.com/story#top">원문</a></p>' +
       '<img src="https://cdn.example.com/cover.jpg"> https://docs.example.org/guide' +
       '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>';
-    expect(findAddedUrls([body], source)).toEqual([]);
+    expect(findUrlsAddedToSource([body], source)).toEqual([]);
   });
 
   it('reports URLs absent from the source, in any field', () => {
     expect(
-      findAddedUrls(
+      findUrlsAddedToSource(
         ['<p><a href="https://evil.example/phish">여기</a></p>', '요약 http://tracker.example/x', '제목'],
         source,
       ),
@@ -52,11 +44,11 @@ describe('URL check', () => {
 
   it('treats a YouTube video the source does not have as added', () => {
     expect(
-      findAddedUrls(['<iframe src="https://www.youtube.com/embed/AAAAAAAAAAA"></iframe>'], source),
+      findUrlsAddedToSource(['<iframe src="https://www.youtube.com/embed/AAAAAAAAAAA"></iframe>'], source),
     ).toEqual(['https://www.youtube.com/embed/AAAAAAAAAAA']);
   });
 
   it('treats a relative link as added', () => {
-    expect(findAddedUrls(['<a href="/admin">x</a>'], source)).toEqual(['/admin']);
+    expect(findUrlsAddedToSource(['<a href="/admin">x</a>'], source)).toEqual(['/admin']);
   });
 });

@@ -1,9 +1,8 @@
 import { SUMMARY_MAX_LENGTH } from '@pulse/contracts';
-import { htmlToText } from '@pulse/platform';
+import { findAddedUrls, htmlToText, urlKeysIn } from '@pulse/platform';
 import { z } from 'zod';
 import type { ArticleRecord } from '../../articles/article.record';
 import { neutraliseDelimiters, type DraftPrompt } from './structured-draft';
-import { findAddedUrls } from './url-check';
 
 /** Source text per article in the prompt: enough for the story, bounded so the prompt stays small. */
 const SOURCE_TEXT_CHARS = 6000;
@@ -90,7 +89,7 @@ export function reviewInsightDraft(draft: InsightDraft, cluster: readonly Articl
     ...draft.relatedIndustries,
     ...draft.tags,
   ];
-  const added = findAddedUrls(outputTexts, sourceTexts);
+  const added = findAddedUrls(outputTexts, urlKeysIn(sourceTexts));
   if (added.length)
     throw new Error(
       `adds URLs absent from the source articles (remove them): ${added.slice(0, 5).join(', ')}`,

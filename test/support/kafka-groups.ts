@@ -1,0 +1,41 @@
+import type { EventEnvelope } from '@pulse/contracts';
+import type { Admin, Consumer } from 'kafkajs';
+
+/**
+ * Starts each topic's consumer group where the topic ends now, so a service under test on the shared
+ * local stack reads this run's events only, not earlier runs'.
+ */
+export async function startGroupsAtTopicEnds(
+  admin: Admin,
+  topics: readonly string[],
+  groupIdOf: (topic: string) => string,
+): Promise<void> {
+  for (const topic of topics) {
+    const ends = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({
+      groupId: groupIdOf(topic),
+      topic,
+      partitions: ends.map((end) => ({ partition: end.partition, offset: end.high })),
+    });
+  }
+}
+
+/**
+ * Connects the test's own `consumer` to `topic` from now on and hands each envelope to `onEnvelope`;
+ * resolves once the consumer has joined its group, so nothing published afterwards is missed.
+ */
+export async function observeFromNow<P>(
+  consumer: Consumer,
+  topic: string,
+  onEnvelope: (envelope: EventEnvelope<P>) => void,
+): Promise<void> {
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: false });
+  const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      onEnvelope(JSON.parse(message.value?.toString('utf8') ?? '{}') as EventEnvelope<P>);
+    },
+  });
+  await joined;
+}
