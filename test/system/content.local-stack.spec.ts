@@ -82,7 +82,10 @@ describe('content, local stack: article.translated on Kafka → content process 
     ],
     imageUrl: null,
     youtubeVideos: [],
-    translatedAt: new Date().toISOString(),
+    // An hour ahead: other local-stack suites running at the same time publish article.translated on the
+    // same topic, which this content process also consumes; ours must stay the newest, first in every
+    // latest-first list and feed (capped at 12 or 50 items), whatever they publish meanwhile.
+    translatedAt: new Date(Date.now() + 3_600_000).toISOString(),
   };
 
   beforeAll(async () => {
