@@ -28,8 +28,16 @@ bash frontends/build-all.sh
 step "unit, contract, service and system tests"
 report=$(mktemp)
 status=0
-npx jest --verbose --maxWorkers=2 --json --outputFile="$report" "$@" || status=$?
+# The browser suites run on their own afterwards: each starts a site and a Chromium, and beside the
+# throughput-bound system tests they would starve them of the two cores.
+npx jest --verbose --maxWorkers=2 --json --outputFile="$report" --testPathIgnorePatterns='/test/e2e/' "$@" || status=$?
 node scripts/test-report.js "$report" || status=$?
+[ "$status" -eq 0 ] || exit "$status"
+
+step "end-to-end: the site in Chromium at 1280 and 375 px (test/e2e)"
+e2e_report=$(mktemp)
+npx jest --verbose --maxWorkers=2 --json --outputFile="$e2e_report" test/e2e "$@" || status=$?
+node scripts/test-report.js "$e2e_report" || status=$?
 [ "$status" -eq 0 ] || exit "$status"
 
 step "end-to-end: shell and remotes in Chromium"

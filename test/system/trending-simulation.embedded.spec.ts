@@ -60,7 +60,7 @@ describe('trending simulation, embedded: a scripted day → in-process bus → t
   const savedEnv = { ...process.env };
 
   const recompute = () => app.get(ScoresService).recompute();
-  // ~24,000 envelopes take ~25 s alone, several times that while the browser suites share the 2 cores: the
+  // ~24,000 envelopes take ~25 s alone, longer while other suites share the 2 cores: the
   // deadline is generous (it is a deadline, not a wait), and stays under the 180 s test allowance.
   const waitHandled = (ids: string[], timeoutMs = 150_000) =>
     eventually(

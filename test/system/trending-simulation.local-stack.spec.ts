@@ -104,7 +104,7 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
   const diagnostics = () => `\n--- trending output ---\n${service?.output() ?? ''}`;
 
   /** Until the service's group has committed every record published so far on the topics it consumes. */
-  const consumed = async (timeoutMs = 45_000) => {
+  const consumed = async (timeoutMs = 90_000) => {
     const ends = await Promise.all(CONSUMED_TOPICS.map((topic) => admin.fetchTopicOffsets(topic)));
     await eventually(
       async () => {
