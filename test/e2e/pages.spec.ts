@@ -64,8 +64,11 @@ describe('category, archive, search, sources and static pages', () => {
 
       await page.getByRole('button', { name: '초기화' }).click();
       await page.waitForURL((url) => url.pathname === '/category/gen-ai' && url.search === '');
-      expect(await page.getByRole('combobox', { name: '정렬' }).inputValue()).toBe('latest');
-      expect(await page.getByRole('combobox', { name: '필터' }).inputValue()).toBe('all');
+      // The URL changes first; the selects follow on the next render.
+      await until(async () => {
+        expect(await page.getByRole('combobox', { name: '정렬' }).inputValue()).toBe('latest');
+        expect(await page.getByRole('combobox', { name: '필터' }).inputValue()).toBe('all');
+      });
     });
 
     it("/category: legacy names redirect to the slug; an unknown one is 'Category not found'", async () => {
@@ -122,10 +125,12 @@ describe('category, archive, search, sources and static pages', () => {
       expect(calls).toContain(`?${query}`);
 
       await page.reload();
-      expect(await filters.getByRole('combobox', { name: '카테고리' }).inputValue()).toBe('blockchain');
-      expect(await filters.getByRole('combobox', { name: '정렬' }).inputValue()).toBe('views');
-      expect(await filters.getByRole('combobox', { name: '기간' }).inputValue()).toBe('month');
-      expect(await filters.getByRole('searchbox', { name: '검색어' }).inputValue()).toBe('결제');
+      await until(async () => {
+        expect(await filters.getByRole('combobox', { name: '카테고리' }).inputValue()).toBe('blockchain');
+        expect(await filters.getByRole('combobox', { name: '정렬' }).inputValue()).toBe('views');
+        expect(await filters.getByRole('combobox', { name: '기간' }).inputValue()).toBe('month');
+        expect(await filters.getByRole('searchbox', { name: '검색어' }).inputValue()).toBe('결제');
+      });
       await expectCards(
         page,
         expected.articles.map((a) => a.title),
