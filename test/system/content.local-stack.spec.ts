@@ -166,8 +166,10 @@ describe('content, local stack: article.translated on Kafka → content process 
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const within = <T>(check: () => Promise<T>) =>
-    eventually(check, { timeoutMs: 30_000, intervalMs: 200 }).catch((error: Error) => {
+  // The first check also waits for the process's Kafka consumers to join their groups, which on a loaded
+  // 2-core machine has taken over 30 s; a deadline, so a quick run is not slowed.
+  const within = <T>(check: () => Promise<T>, timeoutMs = 30_000) =>
+    eventually(check, { timeoutMs, intervalMs: 200 }).catch((error: Error) => {
       error.message += diagnostics();
       throw error;
     });
@@ -177,7 +179,7 @@ describe('content, local stack: article.translated on Kafka → content process 
       const response = await get<ArticleDetailResponse>(`/api/articles/${articleId}`);
       expect(response.status).toBe(200);
       return response.json();
-    });
+    }, 120_000);
     expect(detail.article).toMatchObject({ id: articleId, primaryCategory: 'blockchain', type: 'news' });
     expect(detail.article.content).not.toContain('<script');
   });
