@@ -17,6 +17,7 @@ import { KafkaEventBus, publishEvent } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
+import { exclusive } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, type RunningProcess } from '../support/processes';
@@ -88,7 +89,11 @@ describe('content, local stack: article.translated on Kafka → content process 
     translatedAt: new Date(Date.now() + 3_600_000).toISOString(),
   };
 
+  let release: (() => void) | undefined;
+
   beforeAll(async () => {
+    // Not beside the other suite on article.published (test/support/exclusive.ts).
+    release = await exclusive('kafka-article-published');
     const brokers = required('PULSE_TEST_KAFKA_BROKERS');
     const mongoUrl = required('PULSE_TEST_MONGO_URL');
     const redisUrl = required('PULSE_TEST_REDIS_URL');
@@ -164,6 +169,7 @@ describe('content, local stack: article.translated on Kafka → content process 
       await admin.disconnect();
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    release?.();
   });
 
   // The first check also waits for the process's Kafka consumers to join their groups, which on a loaded

@@ -28,6 +28,7 @@ import {
   type Snapshot,
   type TrendingApi,
 } from '../support/trending-simulation';
+import { exclusive } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 
@@ -160,7 +161,11 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
     );
   };
 
+  let release: (() => void) | undefined;
+
   beforeAll(async () => {
+    // Not beside the other suite on article.published (test/support/exclusive.ts).
+    release = await exclusive('kafka-article-published');
     const brokers = required('PULSE_TEST_KAFKA_BROKERS');
     const mongoUrl = required('PULSE_TEST_MONGO_URL');
     const redisUrl = required('PULSE_TEST_REDIS_URL');
@@ -246,6 +251,7 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
     if (mongo && database) await mongo.db(database).dropDatabase();
     await mongo?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    release?.();
   });
 
   it('orders hot topics, rising and popular as scripted, and its statistics equal the generated totals', async () => {

@@ -1,0 +1,45 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Runs suites that must not overlap one after the other, across Jest workers: the content and trending
+ * local-stack suites share Kafka's article.published topic, and trending's totals would count the
+ * content suite's article. Takes a lock directory (atomic mkdir), polling with a deadline while another
+ * live process holds it; a lock left by a dead process is taken over. Returns the release function.
+ */
+export async function exclusive(name: string, timeoutMs = 150_000): Promise<() => void> {
+  const dir = path.join(os.tmpdir(), `pulse-exclusive-${name}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'pid'), String(process.pid));
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(dir, 'pid'), 'utf8'));
+    } catch {
+      // Just created, pid not written yet: wait like for a live owner.
+    }
+    if (owner > 0 && !alive(owner)) {
+      rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`'${name}' is still held by process ${owner} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
