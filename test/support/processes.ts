@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { eventually } from '@pulse/testing';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -95,4 +96,28 @@ export function listeningPortsOf(pid: number): number[] {
     }
   }
   return [...ports];
+}
+
+/**
+ * Until `baseUrl`/readyz answers 200, or out as soon as the process exits (a bad setting, a missing module)
+ * rather than at the deadline; the error carries `diagnostics()` (the process's output by default).
+ */
+export async function untilReady(
+  running: RunningProcess,
+  baseUrl: string,
+  options: { timeoutMs?: number; diagnostics?: () => string } = {},
+): Promise<void> {
+  const diagnostics = options.diagnostics ?? (() => `\n--- output ---\n${running.output()}`);
+  await eventually(
+    async () => {
+      if (running.child.exitCode !== null || running.child.signalCode !== null)
+        throw new Error(`the process exited early (${running.child.exitCode ?? running.child.signalCode})`);
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.status !== 200) throw new Error(`/readyz ${response.status}: ${await response.text()}`);
+    },
+    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 250 },
+  ).catch((error: Error) => {
+    error.message += diagnostics();
+    throw error;
+  });
 }

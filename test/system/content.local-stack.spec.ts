@@ -20,7 +20,7 @@ import pino from 'pino';
 import { exclusive } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
-import { freePort, startTs, type RunningProcess } from '../support/processes';
+import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 const CONSUMED_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated];
 const BUS_PARTITIONS = 3;
@@ -140,21 +140,7 @@ describe('content, local stack: article.translated on Kafka → content process 
       PUBLIC_SITE_URL: 'https://pulse.example.kr',
       ADMIN_TOKEN: 'system-test-admin-token-0123',
     });
-    const ready = eventually(
-      async () => {
-        const response = await fetch(`${baseUrl}/readyz`);
-        if (response.status !== 200) throw new Error(`/readyz ${response.status}: ${await response.text()}`);
-      },
-      { timeoutMs: 60_000, intervalMs: 250 },
-    );
-    const exited = service.exited.then(({ code, signal }) => {
-      throw new Error(`the content process exited early (${code ?? signal})`);
-    });
-    await Promise.race([ready, exited]).catch((error: Error) => {
-      error.message += diagnostics();
-      throw error;
-    });
-    exited.catch(() => undefined);
+    await untilReady(service, baseUrl, { diagnostics });
     await publishEvent(publisher, TOPICS.articleTranslated, payload, { source: 'translation' });
   }, 120_000);
 

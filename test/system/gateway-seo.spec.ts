@@ -5,7 +5,7 @@ import type { ArticleDetailResponse, NewsListResponse } from '@pulse/contracts';
 import { htmlToText } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { parseHTML } from 'linkedom';
-import { freePort, startTs, type RunningProcess } from '../support/processes';
+import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 /**
  * Issue 6, "What it must show": without JavaScript (a plain HTTP GET), an article URL returns its title,
@@ -28,14 +28,7 @@ describe('the site without JavaScript (embedded)', () => {
       PUBLIC_SITE_URL: 'https://pulse.example',
       DEMO_CORPUS: 'true',
     });
-    await eventually(
-      async () => {
-        if (site.child.exitCode !== null) throw new Error(`site exited early:\n${site.output()}`);
-        const ready = await fetch(`${base}/readyz`);
-        if (ready.status !== 200) throw new Error(`readyz ${ready.status}: ${await ready.text()}`);
-      },
-      { timeoutMs: 90_000, intervalMs: 250 },
-    );
+    await untilReady(site, base, { timeoutMs: 90_000 });
   });
 
   afterAll(async () => {

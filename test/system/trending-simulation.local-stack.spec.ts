@@ -12,7 +12,7 @@ import { TrendingModule } from '@pulse/trending/src/trending.module';
 import { Admin, Kafka, logLevel, type Consumer } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import pino from 'pino';
-import { freePort, startTs, type RunningProcess } from '../support/processes';
+import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 import { scriptedDay, type ScriptedDay } from '../support/trending-day';
 import {
   expectSameArticles,
@@ -218,22 +218,7 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
       TRENDING_RECOMPUTE_SECONDS: '300',
       TRENDING_RECOMPUTE_DEBOUNCE_MS: '500',
     });
-    // Ready, or out as soon as the process exits (a bad setting, a missing module) rather than at the deadline.
-    const ready = eventually(
-      async () => {
-        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-        if (response.status !== 200) throw new Error(`/readyz ${response.status}: ${await response.text()}`);
-      },
-      { timeoutMs: 60_000, intervalMs: 250 },
-    );
-    const exited = service.exited.then(({ code, signal }) => {
-      throw new Error(`the trending process exited early (${code ?? signal})`);
-    });
-    await Promise.race([ready, exited]).catch((error: Error) => {
-      error.message += diagnostics();
-      throw error;
-    });
-    exited.catch(() => undefined);
+    await untilReady(service, `http://127.0.0.1:${port}`, { diagnostics });
     api = trendingApi(`http://127.0.0.1:${port}`);
     mongo = await MongoClient.connect(mongoUrl, { serverSelectionTimeoutMS: 5_000 });
   });

@@ -5,7 +5,7 @@ import { loadDemoAnalyses } from '@pulse/content/src/tech-analysis/demo/demo-ana
 import type { NewsListResponse, SearchResponse, TechAnalysisListResponse } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { loadDemoCorpus, SAMPLE_TAG, type DemoArticle } from '@pulse/translation/src/demo/demo-corpus';
-import { freePort, REPO_ROOT, startTs, type RunningProcess } from '../../support/processes';
+import { freePort, REPO_ROOT, startTs, type RunningProcess, untilReady } from '../../support/processes';
 
 /** What `npm start` serves, started the way scripts/start.sh ends: the whole site in one process. */
 export interface Site {
@@ -58,14 +58,7 @@ export async function startSite(): Promise<Site> {
 
   const corpus = loadDemoCorpus();
   try {
-    await eventually(
-      async () => {
-        if (site.child.exitCode !== null) throw new Error(`site exited early:\n${site.output()}`);
-        const ready = await fetch(`${base}/readyz`);
-        if (ready.status !== 200) throw new Error(`readyz ${ready.status}: ${await ready.text()}`);
-      },
-      { timeoutMs: 90_000, intervalMs: 250 },
-    );
+    await untilReady(site, base, { timeoutMs: 90_000 });
     await waitForDemoContent(api, corpus);
   } catch (error) {
     await stop();
