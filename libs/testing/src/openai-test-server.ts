@@ -8,7 +8,9 @@ export type ScriptedReply =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'slow'; delayMs: number; then: ScriptedReply }
   /** Drops the connection without answering: a network error for the client. */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** A reply computed from the request's body: a model that reacts to what the prompt says. */
+  | { kind: 'computed'; reply: (body: any) => ScriptedReply }; // eslint-disable-line @typescript-eslint/no-explicit-any -- the client's JSON
 
 export const openAiReply = {
   json: (value: unknown): ScriptedReply => ({ kind: 'chat', content: JSON.stringify(value) }),
@@ -31,6 +33,8 @@ export const openAiReply = {
   slow: (delayMs: number, then: ScriptedReply): ScriptedReply => ({ kind: 'slow', delayMs, then }),
   reset: (): ScriptedReply => ({ kind: 'reset' }),
   image: (bytes: Buffer): ScriptedReply => ({ kind: 'image', b64: bytes.toString('base64') }),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the client's JSON
+  computed: (reply: (body: any) => ScriptedReply): ScriptedReply => ({ kind: 'computed', reply }),
 };
 
 export interface RecordedRequest {
@@ -105,6 +109,8 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
           return send(scripted.status, scripted.body ?? {}, scripted.headers);
         case 'reset':
           return void req.socket.destroy();
+        case 'computed':
+          return play(scripted.reply(requests.at(-1)?.body));
         case 'slow': {
           const timer = setTimeout(() => {
             timers.delete(timer);

@@ -27,7 +27,13 @@ export interface TranslationRecord {
   /** The sanitised output, once an LLM has answered validly. */
   output: TranslationOutput | null;
   /** Why it is held (for the reviewer), and glossary slips even when published. */
-  review: { reasons: string[]; addedUrls: string[]; glossaryIssues: GlossaryIssue[] } | null;
+  review: {
+    reasons: string[];
+    addedUrls: string[];
+    glossaryIssues: GlossaryIssue[];
+    /** Source sentences that spoke to the model and were left out of the prompt (absent on older jobs). */
+    removedInstructions?: string[];
+  } | null;
   lastError: string | null;
   /** A worker's claim while it calls the LLM; a second worker skips the job until it expires. */
   claimedBy: string | null;

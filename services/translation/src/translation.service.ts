@@ -9,6 +9,7 @@ import { htmlToText, sanitiseHtml } from './sanitise/sanitise-html';
 import { estimateCostUsd, TRANSLATION_CONFIG, type TranslationConfig } from './translation.config';
 import type { TranslationRecord } from './translation.entity';
 import { TranslationRepository } from './translation.repository';
+import { instructionsInSource } from './prompt/build-prompt';
 import { reviewOutput } from './validate/review-output';
 
 export type TranslateOutcome = 'translated' | 'held' | 'pending' | 'skipped';
@@ -104,7 +105,14 @@ export class TranslationService {
 
     const review = reviewOutput(result.output, job.source);
     const output = { ...result.output, bodyHtml: sanitiseHtml(result.output.bodyHtml) };
-    const { verdict, ...findings } = review;
+    const { verdict, ...reviewed } = review;
+    const removedInstructions = instructionsInSource(job.source);
+    if (removedInstructions.length)
+      this.logger.warn(
+        { clusterId: id, count: removedInstructions.length },
+        'source sentences addressed to the model were left out of the prompt',
+      );
+    const findings = { ...reviewed, removedInstructions };
     if (verdict === 'hold') {
       this.logger.warn({ clusterId: id, reasons: findings.reasons }, 'translation held for review');
       const changes = { ...base, status: 'held' as const, output, review: findings, lastError: null };

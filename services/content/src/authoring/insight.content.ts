@@ -1,5 +1,5 @@
 import type { CreateInsightBody } from '@pulse/contracts';
-import { sanitiseHtml } from '@pulse/platform';
+import { sanitiseHtml, toPlainText } from '@pulse/platform';
 import { youtubeThumbnail, type ArticleContent } from '../articles/article.record';
 import { uniqueTags } from '../articles/tag-slug';
 
@@ -12,8 +12,9 @@ export type InsightContent = ArticleContent;
 /** Stored content of a validated insight body: HTML sanitised (DESIGN §10), tags slugged once each. */
 export function toInsightContent(input: CreateInsightBody): InsightContent {
   return {
-    title: input.title,
-    summary: input.summary,
+    // Titles and summaries are plain text on every path that writes them (ARCHITECTURE.md).
+    title: toPlainText(input.title),
+    summary: toPlainText(input.summary),
     content: sanitiseHtml(input.content),
     imageUrl: input.imageUrl,
     primaryCategory: input.primaryCategory,

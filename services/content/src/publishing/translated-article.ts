@@ -1,5 +1,5 @@
 import type { ArticlePublishedPayload, ArticleTranslatedPayload, YoutubeVideo } from '@pulse/contracts';
-import { sanitiseHtml } from '@pulse/platform';
+import { sanitiseHtml, toPlainText } from '@pulse/platform';
 import { youtubeThumbnail, type ArticleContent, type ArticleRecord } from '../articles/article.record';
 import { uniqueTags } from '../articles/tag-slug';
 
@@ -17,8 +17,9 @@ const toVideo = (video: ArticleTranslatedPayload['youtubeVideos'][number]): Yout
 export function translatedFields(payload: ArticleTranslatedPayload): TranslatedFields {
   return {
     type: payload.contentType,
-    title: payload.title,
-    summary: payload.summary,
+    // Plain text whoever wrote the event (the link rule: ARCHITECTURE.md, "What an LLM may write").
+    title: toPlainText(payload.title),
+    summary: toPlainText(payload.summary),
     // Translation sanitised it already; sanitised again here because this service is the one that serves
     // it, and an event on the bus is only as trustworthy as every producer that can write to the topic.
     content: sanitiseHtml(payload.bodyHtml),
@@ -26,7 +27,7 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
     primaryCategory: payload.primaryCategory,
     secondaryCategory:
       payload.secondaryCategory === payload.primaryCategory ? null : payload.secondaryCategory,
-    tags: uniqueTags(payload.tags),
+    tags: uniqueTags(payload.tags.map(toPlainText).filter(Boolean)),
     youtubeVideos: payload.youtubeVideos.map(toVideo),
     originalSources: payload.sources.map((source) => ({
       sourceId: source.sourceId,
@@ -36,7 +37,9 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
       author: source.author,
     })),
     insightMeta:
-      payload.contentType === 'insight' ? { keyInsights: payload.keyInsights, relatedIndustries: [] } : null,
+      payload.contentType === 'insight'
+        ? { keyInsights: payload.keyInsights.map(toPlainText), relatedIndustries: [] }
+        : null,
     translationStatus: payload.translationStatus,
     sourceVersion: payload.translatedAt,
   };

@@ -5,7 +5,7 @@ import {
   type CreateTechAnalysisBody,
   type ExternalResourceInput,
 } from '@pulse/contracts';
-import { htmlToText, sanitiseHtml } from '@pulse/platform';
+import { htmlToText, sanitiseHtml, toPlainText } from '@pulse/platform';
 import { techAnalysisBody, type TechAnalysisContent, type TechAnalysisRecord } from './tech-analysis.record';
 
 /**
@@ -61,8 +61,9 @@ export function toTechAnalysisContent(input: TechAnalysisInput): TechAnalysisCon
   >;
   return {
     ...sections,
-    title: input.title,
-    executiveSummary: input.executiveSummary,
+    // Plain text on every path that writes a title or summary (ARCHITECTURE.md, "What an LLM may write").
+    title: toPlainText(input.title),
+    executiveSummary: toPlainText(input.executiveSummary),
     seoKeywords: dedupe(input.seoKeywords),
     difficultyLevel: input.difficultyLevel,
     technologyCategory: input.technologyCategory,

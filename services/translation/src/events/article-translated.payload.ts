@@ -3,6 +3,7 @@ import {
   type ArticleCollectedPayload,
   type ArticleTranslatedPayload,
 } from '@pulse/contracts';
+import { toPlainText } from '@pulse/platform';
 import type { Classification } from '../classify/keyword-classifier';
 import type { TranslationOutput } from '../output/translation-output.schema';
 import { htmlToText, sanitiseHtml } from '../sanitise/sanitise-html';
@@ -64,10 +65,12 @@ export function pendingPayload(
   classification: Classification,
   at: string,
 ): ArticleTranslatedPayload {
-  const summary = source.summary.trim() ? htmlToText(source.summary) : htmlToText(source.bodyHtml);
+  const summary = toPlainText(
+    source.summary.trim() ? htmlToText(source.summary) : htmlToText(source.bodyHtml),
+  );
   return {
     ...common(source, articleId, at),
-    title: truncate(source.title, TITLE_MAX),
+    title: truncate(toPlainText(htmlToText(source.title)), TITLE_MAX),
     summary: truncate(summary, SUMMARY_MAX_LENGTH),
     bodyHtml: sanitiseHtml(source.bodyHtml),
     primaryCategory: classification.primaryCategory,

@@ -1,5 +1,6 @@
 import type { ArticleCollectedPayload } from '@pulse/contracts';
 import type { ChatMessage } from '@pulse/platform';
+import { stripInstructionsFromHtml, stripInstructionsFromText } from './strip-instructions';
 import { buildSystemPrompt } from './system-prompt';
 
 /**
@@ -8,15 +9,26 @@ import { buildSystemPrompt } from './system-prompt';
  */
 export const neutraliseDelimiters = (text: string): string => text.replace(/<(\/?)(source)\b/gi, '&lt;$1$2');
 
-/** The untrusted article, delimited; the model rewrites what is inside and obeys nothing there. */
+/** The sentences of a source's summary and body that speak to the model; the prompt leaves them out. */
+export function instructionsInSource(source: ArticleCollectedPayload): string[] {
+  return [
+    ...stripInstructionsFromText(source.summary).removed,
+    ...stripInstructionsFromHtml(source.bodyHtml).removed,
+  ];
+}
+
+/**
+ * The untrusted article, delimited; the model rewrites what is inside and obeys nothing there. Sentences
+ * that speak to the model are left out (prompt/strip-instructions.ts).
+ */
 export function buildSourceBlock(source: ArticleCollectedPayload): string {
   const links = source.sources.map((s) => `${s.sourceName}: ${s.url}`).join('\n');
   const field = (name: string, value: string) => `<${name}>\n${neutraliseDelimiters(value)}\n</${name}>`;
   return [
     '<source>',
     field('title', source.title),
-    field('summary', source.summary),
-    field('body', source.bodyHtml),
+    field('summary', stripInstructionsFromText(source.summary).text),
+    field('body', stripInstructionsFromHtml(source.bodyHtml).html),
     field('original_links', links),
     ...(source.youtubeVideoIds.length ? [field('youtube_video_ids', source.youtubeVideoIds.join(', '))] : []),
     '</source>',

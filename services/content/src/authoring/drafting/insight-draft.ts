@@ -1,5 +1,13 @@
 import { SUMMARY_MAX_LENGTH } from '@pulse/contracts';
-import { findAddedUrls, htmlToText, urlKeysIn } from '@pulse/platform';
+import {
+  brokenLinkRule,
+  checkLinkRule,
+  htmlToText,
+  linkKeysIn,
+  linkRuleReasons,
+  urlKey,
+  urlKeysIn,
+} from '@pulse/platform';
 import { z } from 'zod';
 import type { ArticleRecord } from '../../articles/article.record';
 import { neutraliseDelimiters, type DraftPrompt } from './structured-draft';
@@ -72,27 +80,28 @@ export function insightPrompt(story: ArticleRecord, related: readonly ArticleRec
 }
 
 /**
- * The review a schema-valid draft still has to pass: no URL absent from the source articles (their
- * bodies and original links). Throws the problem, which goes back to the model as a correction.
+ * The review a schema-valid draft still has to pass: the link rule (ARCHITECTURE.md, "What an LLM may
+ * write") against the source articles — links only where their bodies linked or to their originals, URLs
+ * as text only where they wrote them, titles, summaries and lists in plain text. Throws the problem,
+ * which goes back to the model as a correction.
  */
 export function reviewInsightDraft(draft: InsightDraft, cluster: readonly ArticleRecord[]): InsightDraft {
-  const sourceTexts = cluster.flatMap((article) => [
-    article.content,
-    article.summary,
-    ...article.originalSources.map((source) => source.sourceUrl),
-  ]);
-  const outputTexts = [
-    draft.title,
-    draft.summary,
-    draft.bodyHtml,
-    ...draft.keyInsights,
-    ...draft.relatedIndustries,
-    ...draft.tags,
-  ];
-  const added = findAddedUrls(outputTexts, urlKeysIn(sourceTexts));
-  if (added.length)
-    throw new Error(
-      `adds URLs absent from the source articles (remove them): ${added.slice(0, 5).join(', ')}`,
-    );
+  const links = linkKeysIn(cluster.map((article) => article.content));
+  for (const article of cluster)
+    for (const source of article.originalSources) links.add(urlKey(source.sourceUrl));
+  const written = urlKeysIn(cluster.flatMap((article) => [article.content, article.summary]));
+  for (const key of links) written.add(key);
+  const findings = checkLinkRule(
+    [draft.bodyHtml],
+    {
+      title: draft.title,
+      summary: draft.summary,
+      keyInsights: draft.keyInsights,
+      relatedIndustries: draft.relatedIndustries,
+      tags: draft.tags,
+    },
+    { links, written },
+  );
+  if (brokenLinkRule(findings)) throw new Error(`${linkRuleReasons(findings).join('; ')} (remove them)`);
   return draft;
 }
