@@ -91,6 +91,17 @@ export const gatewayConfigSchema = z.object({
     60,
     'Gateway: POST/PATCH/DELETE requests one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
   ),
+  RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
+    1200,
+    "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",
+  ),
+  ADMIN_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token for the admin API, as the services have it. The gateway only uses it to give admin requests their own rate-limit bucket; the services still check it.',
+    ),
   RATE_LIMIT_IP_FACTOR: z.coerce
     .number()
     .int()

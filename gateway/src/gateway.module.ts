@@ -60,6 +60,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         readPerMinute: config.RATE_LIMIT_READ_PER_MIN,
         writePerMinute: config.RATE_LIMIT_WRITE_PER_MIN,
         ipFactor: config.RATE_LIMIT_IP_FACTOR,
+        adminPerMinute: config.RATE_LIMIT_ADMIN_PER_MIN,
+        adminToken: config.ADMIN_TOKEN,
       },
     });
     registerSecurityHeaders(fastify, config);

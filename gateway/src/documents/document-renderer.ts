@@ -14,7 +14,16 @@ const NOT_FOUND_BODY =
   '<main><h1>404 Page Not Found</h1><p>요청하신 페이지가 존재하지 않거나 이동되었습니다.</p><p><a href="/">홈으로</a></p></main>';
 
 export type RenderedDocument =
-  { statusCode: 200 | 404; html: string } | { statusCode: 301; location: string };
+  { statusCode: 200 | 404 | 503; html: string; retryAfterS?: number } | { statusCode: 301; location: string };
+
+/**
+ * An upstream outage: 503 with Retry-After, so a crawler retries later instead of indexing a generic page
+ * or dropping the URL; readers get the shell, which loads the page itself once the service is back.
+ */
+const OUTAGE_RETRY_AFTER_S = 30;
+const NO_INDEX_OUTAGE = 'noindex, follow';
+const OUTAGE_BODY =
+  '<main><h1>잠시 후 다시 시도해 주세요</h1><p>일시적으로 이 페이지를 불러올 수 없습니다.</p><p><a href="/">홈으로</a></p></main>';
 
 /** Link previews need some image; the shell's icon until a dedicated share image exists. */
 // A 1200×630 share card (frontends/shell/public/og-default.png): previews ignore SVG images.
@@ -34,8 +43,8 @@ const CANONICAL_PREFIX: Record<ContentType, string> = {
 /**
  * Answers a front-end route with the shell's index.html and a server-rendered head (DESIGN §8): the
  * route decides the status (404 for unknown routes and unknown ids, 301 for legacy category names), the
- * content service supplies articles. When it cannot, the page still answers 200 with a generic head, so
- * an outage never looks like deleted pages to a crawler.
+ * content service supplies articles. When it cannot, the page answers 503 with Retry-After and a generic,
+ * unindexed head, so an outage never looks like deleted or empty pages to a crawler.
  */
 export class DocumentRenderer {
   private readonly defaultImage: string;
@@ -79,7 +88,7 @@ export class DocumentRenderer {
     const lookup = await this.data.article(route.id, requestId);
     if (lookup.status === 'missing')
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
-    if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
+    if (lookup.status === 'unavailable') return this.outage(route.path);
     const article = lookup.value;
     return this.page(200, this.articleHead(article), articleBody(article, this.siteUrl));
   }
@@ -91,8 +100,13 @@ export class DocumentRenderer {
     const lookup = await this.data.techAnalysis(route.slug, requestId);
     if (lookup.status === 'missing')
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
-    if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
+    if (lookup.status === 'unavailable') return this.outage(route.path);
     return this.page(200, this.techAnalysisHead(lookup.value, route.path), techAnalysisBody(lookup.value));
+  }
+
+  private outage(path: string): RenderedDocument {
+    const head = { ...this.genericHead(path), robots: NO_INDEX_OUTAGE };
+    return { ...this.page(503, head, OUTAGE_BODY), retryAfterS: OUTAGE_RETRY_AFTER_S };
   }
 
   private articleHead(article: ArticlePage): PageHead {
@@ -153,7 +167,11 @@ export class DocumentRenderer {
     return this.textHead({ title: '', description: SITE_DESCRIPTION }, canonicalPath);
   }
 
-  private page(statusCode: 200 | 404, head: PageHead, body = ''): RenderedDocument {
+  private page(
+    statusCode: 200 | 404 | 503,
+    head: PageHead,
+    body = '',
+  ): { statusCode: 200 | 404 | 503; html: string } {
     return {
       statusCode,
       html: this.template.render({ head: renderHead(head, this.siteUrl) + this.extraHead, body }),

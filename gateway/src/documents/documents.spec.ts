@@ -30,6 +30,7 @@ function contentAnswer(request: ForwardRequest) {
 
 interface Page {
   status: number;
+  headers: Headers;
   html: string;
   document: Document;
   meta(key: string): string | null | undefined;
@@ -47,6 +48,7 @@ describe('HTML documents with a server-rendered head', () => {
     const { document } = parseHTML(html);
     return {
       status: response.status,
+      headers: response.headers,
       html,
       document,
       meta: (key) =>
@@ -196,15 +198,19 @@ describe('HTML documents with a server-rendered head', () => {
     }
   });
 
-  it('keeps answering 200 with a generic head when the content service fails, and logs it', async () => {
+  it('answers 503 with Retry-After and an unindexed generic head when the content service fails, and logs it', async () => {
     for (const id of ['broken500', 'thrown']) {
       const page = await get(`/news/${id}`);
-      expect(page.status).toBe(200);
+      expect(page.status).toBe(503);
+      expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(page.document.title).toBe('펄스 - AI·블록체인 전문 미디어');
       expect(page.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
         `${SITE}/news/${id}`,
       );
-      expect(page.meta('robots')).toBe('index, follow');
+      expect(page.meta('robots')).toBe('noindex, follow');
+      expect(page.document.getElementById('root')?.textContent).toContain(
+        '일시적으로 이 페이지를 불러올 수 없습니다.',
+      );
     }
     const warnings = log.lines().filter((line) => line.msg === 'page data unavailable; generic head');
     expect(warnings.map((line) => line.path)).toEqual(['/api/articles/broken500', '/api/articles/thrown']);

@@ -143,3 +143,52 @@ describe('rate limits when the cache fails', () => {
     for (let i = 0; i < 3; i++) expect((await fetch(`${gateway.base}/api/content/news`)).status).toBe(200);
   });
 });
+
+describe('rate limits of the admin credential', () => {
+  const adminToken = 'admin-token-for-tests-0123456789';
+  let gateway: TestGateway;
+  let cache: MemoryCacheStore;
+
+  beforeAll(async () => {
+    cache = new MemoryCacheStore();
+    gateway = await startTestGateway({
+      upstreams: [new FakeUpstream('content', ['/api/content'], ok)],
+      cache,
+      env: {
+        RATE_LIMIT_READ_PER_MIN: '3',
+        RATE_LIMIT_WRITE_PER_MIN: '2',
+        RATE_LIMIT_IP_FACTOR: '2',
+        RATE_LIMIT_ADMIN_PER_MIN: '10',
+        ADMIN_TOKEN: adminToken,
+        TRUSTED_PROXY_HOPS: '1',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await cache.close();
+  });
+
+  const post = (client: string, token: string) =>
+    fetch(`${gateway.base}/api/content/insights`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': client, authorization: `Bearer ${token}` },
+    });
+
+  it("has its own budget: bulk authoring is not held to a reader's write limit nor spends the address's", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await post('203.0.113.40', adminToken)).status);
+    expect(statuses.every((status) => status !== 429)).toBe(true);
+    expect((await post('203.0.113.40', adminToken)).status).toBe(429);
+    // A reader at the same address still has the whole of its own budget.
+    expect((await post('203.0.113.40', 'reader-token')).status).not.toBe(429);
+  });
+
+  it('treats a wrong admin token as a reader', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post('203.0.113.41', `${adminToken}x`)).status);
+    expect(statuses).toEqual([expect.any(Number), expect.any(Number), 429]);
+    expect(statuses.slice(0, 2)).not.toContain(429);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CacheStore, RateLimitResult } from '@pulse/platform';
+import { tokenMatches, type CacheStore, type RateLimitResult } from '@pulse/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -11,7 +11,13 @@ export interface RateLimitSettings {
   writePerMinute: number;
   /** An IP's budget as a multiple of one identity's. */
   ipFactor: number;
+  /** The admin credential's own budget (reads and writes), apart from the readers' buckets. */
+  adminPerMinute: number;
+  adminToken?: string;
 }
+
+const bearerOf = (request: Pick<FastifyRequest, 'headers'>): string | undefined =>
+  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /**
  * Who is asking. A bearer token names an identity (the community service verifies it; the gateway only
@@ -20,9 +26,15 @@ export interface RateLimitSettings {
  * inventing tokens.
  */
 export function identityOf(request: Pick<FastifyRequest, 'headers' | 'clientIp'>): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match) return `ip:${request.clientIp}`;
-  return `token:${createHash('sha256').update(match[1]).digest('hex').slice(0, 32)}`;
+  const token = bearerOf(request);
+  if (!token) return `ip:${request.clientIp}`;
+  return `token:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+}
+
+/** True when the request carries the admin credential (compared in constant time). */
+function isAdmin(request: Pick<FastifyRequest, 'headers'>, adminToken: string | undefined): boolean {
+  const token = bearerOf(request);
+  return !!adminToken && !!token && tokenMatches(token, adminToken);
 }
 
 /**
@@ -38,22 +50,34 @@ export function registerRateLimit(
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.kind === 'asset' || request.kind === 'probe' || request.method === 'OPTIONS') return;
     const operation = READ_METHODS.has(request.method) ? 'read' : 'write';
-    const limit = operation === 'read' ? settings.readPerMinute : settings.writePerMinute;
+    const admin = isAdmin(request, settings.adminToken);
+    const limit = admin
+      ? settings.adminPerMinute
+      : operation === 'read'
+        ? settings.readPerMinute
+        : settings.writePerMinute;
     let address: RateLimitResult;
     let identity: RateLimitResult | undefined;
     try {
-      // The address first: a request its address may not make must not use up the identity's budget.
-      address = await cache.rateLimit(
-        `gateway:rate:${operation}:net:${request.clientIp}`,
-        limit * settings.ipFactor,
-        WINDOW_MS,
-      );
-      if (address.allowed)
-        identity = await cache.rateLimit(
-          `gateway:rate:${operation}:${identityOf(request)}`,
-          limit,
+      if (admin) {
+        // The admin's own bucket only: an editor's bulk authoring must not spend the office's readers'
+        // address budget, nor be held to a reader's write limit.
+        address = await cache.rateLimit('gateway:rate:admin', limit, WINDOW_MS);
+        identity = address;
+      } else {
+        // The address first: a request its address may not make must not use up the identity's budget.
+        address = await cache.rateLimit(
+          `gateway:rate:${operation}:net:${request.clientIp}`,
+          limit * settings.ipFactor,
           WINDOW_MS,
         );
+        if (address.allowed)
+          identity = await cache.rateLimit(
+            `gateway:rate:${operation}:${identityOf(request)}`,
+            limit,
+            WINDOW_MS,
+          );
+      }
     } catch (error) {
       // A cache outage must not take the site down with it: let the request through and say so.
       logger.warn({ err: error, requestId: request.requestId }, 'rate limit unavailable; request allowed');
