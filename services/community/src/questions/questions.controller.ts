@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from '../identity/actor-resolver';
+import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
+import { ReaderKey } from '../identity/reader-key.decorator';
+import { QuestionsService } from './questions.service';
+
+/** Seed 001 §7 question calls. Responses carry the viewer's vote, so they are never shared-cached. */
+@Controller('/api/community/questions')
+export class QuestionsController {
+  constructor(private readonly questions: QuestionsService) {}
+
+  @Get()
+  list(
+    @Query() query: unknown,
+    @Viewer() viewer: Actor | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.questions.list(query, viewer);
+  }
+
+  @Get(':id')
+  detail(
+    @Param('id') id: string,
+    @Viewer() viewer: Actor | undefined,
+    @ReaderKey() reader: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.questions.detail(id, viewer, reader);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: unknown, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+    return this.questions.create(body, actor, ip);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  remove(@Param('id') id: string, @CurrentActor() actor: Actor) {
+    return this.questions.remove(id, actor);
+  }
+}
