@@ -4,6 +4,12 @@ import type { ArticlePage, TechAnalysisPage } from './page-data';
 import type { PageDataSource } from './page-data.source';
 import { INDEX_FOLLOW, renderHead, type PageHead } from './page-head';
 import { matchPageRoute, type PageRoute } from './page-route';
+import {
+  QUESTION_NOT_FOUND_BODY,
+  QUESTION_NOT_FOUND_TEXT,
+  questionBody,
+  questionHead,
+} from './question-page';
 import type { ShellTemplate } from './shell-template';
 import { NOT_FOUND_PAGE, SITE_DESCRIPTION, type PageText } from './static-pages';
 import { breadcrumbData, newsArticleData, techArticleData, webSiteData } from './structured-data';
@@ -69,6 +75,8 @@ export class DocumentRenderer {
         return this.articlePage(route, requestId);
       case 'tech-analysis':
         return this.techAnalysisPage(route, requestId);
+      case 'question':
+        return this.questionPage(route, requestId);
     }
   }
 
@@ -93,6 +101,23 @@ export class DocumentRenderer {
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
     return this.page(200, this.techAnalysisHead(lookup.value, route.path), techAnalysisBody(lookup.value));
+  }
+
+  /** Seed 001 §2: a missing question is a 404 with its own not-found text and a link to the list. */
+  private async questionPage(
+    route: Extract<PageRoute, { kind: 'question' }>,
+    requestId: string,
+  ): Promise<RenderedDocument> {
+    const lookup = await this.data.question(route.id, requestId);
+    if (lookup.status === 'missing')
+      return this.page(
+        404,
+        { ...this.textHead(QUESTION_NOT_FOUND_TEXT, route.path), robots: 'noindex' },
+        QUESTION_NOT_FOUND_BODY,
+      );
+    if (lookup.status === 'unavailable') return this.page(200, this.genericHead(route.path));
+    const { question, answers } = lookup.value;
+    return this.page(200, questionHead(question, answers, this.siteUrl), questionBody(question, answers));
   }
 
   private articleHead(article: ArticlePage): PageHead {

@@ -54,11 +54,6 @@ export class AnswersService {
     };
   }
 
-  /** Read by the gateway's page: accepted first, then popular. */
-  async forPage(questionId: string): Promise<Answer[]> {
-    return this.present(await this.answers.listVisible(questionId, 'popular'), undefined);
-  }
-
   /** POST /api/community/questions/{id}/answers. */
   async create(questionId: unknown, body: unknown, actor: Actor, ip: string): Promise<CreateAnswerResponse> {
     const question = await this.questions.visible(questionId);

@@ -1,9 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { ReaderKey } from '../identity/reader-key.decorator';
 import { QuestionsService } from './questions.service';
+
+/**
+ * The gateway renders question pages from this detail call; its render is not a reader's view. A client
+ * sending the header only forgoes counting its own view.
+ */
+const PAGE_RENDER_HEADER = 'x-pulse-page-render';
 
 /** Seed 001 §7 question calls. Responses carry the viewer's vote, so they are never shared-cached. */
 @Controller('/api/community/questions')
@@ -25,10 +31,11 @@ export class QuestionsController {
     @Param('id') id: string,
     @Viewer() viewer: Actor | undefined,
     @ReaderKey() reader: string,
+    @Headers(PAGE_RENDER_HEADER) pageRender: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     void reply.header('cache-control', 'private, no-store');
-    return this.questions.detail(id, viewer, reader);
+    return this.questions.detail(id, viewer, pageRender === '1' ? undefined : reader);
   }
 
   @Post()

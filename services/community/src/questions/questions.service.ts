@@ -64,21 +64,19 @@ export class QuestionsService {
     };
   }
 
-  /** GET /api/community/questions/{id}: counts a view once per reader and window. */
-  async detail(rawId: unknown, viewer: Actor | undefined, reader: string): Promise<QuestionDetailResponse> {
+  /** GET /api/community/questions/{id}: counts a view once per reader and window (no reader: no view). */
+  async detail(
+    rawId: unknown,
+    viewer: Actor | undefined,
+    reader: string | undefined,
+  ): Promise<QuestionDetailResponse> {
     const question = await this.visible(rawId);
-    if (await this.views.count(question._id, viewer?.identity._id ?? reader)) {
+    if (reader !== undefined && (await this.views.count(question._id, viewer?.identity._id ?? reader))) {
       question.viewCount += 1;
       question.popularity += 1;
     }
     const [shown] = await this.present([question], viewer);
     return { success: true, data: shown };
-  }
-
-  /** Read by the gateway's server-rendered page: no view counted, no viewer. */
-  async page(rawId: unknown): Promise<Question> {
-    const [shown] = await this.present([await this.visible(rawId)], undefined);
-    return shown;
   }
 
   /** POST /api/community/questions. */
