@@ -44,7 +44,7 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
       redirect: 'manual',
     });
     const text = await response.text();
-    let body: any = text; // eslint-disable-line @typescript-eslint/no-explicit-any -- read field by field below
+    let body: any = text;
     try {
       body = JSON.parse(text);
     } catch {
