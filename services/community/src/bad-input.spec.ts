@@ -74,6 +74,7 @@ describe('community under hostile input', () => {
       headers: other.bearer,
     });
     expect(bodyId.status).toBe(400);
+    expect(bodyId.body).toMatchObject({ success: false, statusCode: 400, error: 'Bad Request' });
     expect(bodyId.body.message).toContain('userId');
     expect(await state()).toEqual(before);
   });

@@ -10,6 +10,7 @@ import {
   type CommunityClock,
   type CommunityConfig,
 } from './community.config';
+import { FailureShape } from './failure-shape';
 import { IdentityModule } from './identity/identity.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { CommunityStoreModule } from './community-store.module';
@@ -37,6 +38,7 @@ export class CommunityModule {
         VotesModule,
         ModerationModule,
       ],
+      providers: [FailureShape],
     };
   }
 }
