@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eventually } from '@pulse/testing';
 import {
   questionBody,
@@ -214,6 +217,33 @@ describe('Q&A over HTTP on embedded adapters (seed 001 §4, §7)', () => {
       await fresh.close();
     }
   });
+
+  it('rebuilds the search index from the store after a restart', async () => {
+    const keep = mkdtempSync(path.join(os.tmpdir(), 'pulse-community-restart-'));
+    const first = await startCommunityTestApp({ dataDir: keep });
+    let second: CommunityTestApp | undefined;
+    try {
+      const who = await first.signUp('재시작작성자');
+      const id = (
+        await first.request('POST', '/api/community/questions', {
+          body: questionBody({ title: '재시작 후에도 검색되는 솔리디티 질문' }),
+          headers: who.bearer,
+        })
+      ).body.data.id;
+      await first.close();
+      second = await startCommunityTestApp({ dataDir: keep });
+      await eventually(
+        async () => {
+          const found = await second!.get(`/api/community/questions?q=${encodeURIComponent('솔리디티')}`);
+          expect(found.body.data.questions.map((q: { id: string }) => q.id)).toEqual([id]);
+        },
+        { timeoutMs: 10_000 },
+      );
+    } finally {
+      await second?.close();
+      rmSync(keep, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('expires a session after 7 idle days and revokes it on logout', async () => {
     const idle = await app.signUp('잠자는사용자');

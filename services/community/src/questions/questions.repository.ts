@@ -73,6 +73,14 @@ export class QuestionsRepository {
     return this.questions.find({ _id: { $in: [...ids] } }, { projection: excludeOutbox() });
   }
 
+  /** Visible questions after `afterId` in id order, for rebuilding the search index in batches. */
+  visibleBatch(afterId: string, limit: number): Promise<QuestionRecord[]> {
+    return this.questions.find(
+      { state: 'visible', _id: { $gt: afterId } },
+      { sort: { _id: 1 }, limit, projection: excludeOutbox() },
+    );
+  }
+
   async page(
     filter: QuestionListFilter,
     skip: number,

@@ -29,6 +29,8 @@ export function testClock(start = Date.parse('2026-03-02T03:00:00.000Z')) {
 export interface CommunityTestOptions {
   clock?: CommunityClock;
   env?: Record<string, string>;
+  /** Reopen another app's data folder (a restart); the folder is then left for its owner to remove. */
+  dataDir?: string;
 }
 
 /** A parsed response body, read field by field in tests that assert its shape. */
@@ -57,7 +59,7 @@ export interface TestIdentity {
  * for service tests: requests through fastify injection, with helpers for identities.
  */
 export async function startCommunityTestApp(options: CommunityTestOptions = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-community-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pulse-community-'));
   const saved = { ...process.env };
   Object.assign(process.env, {
     ADMIN_TOKEN,
@@ -106,6 +108,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
     store,
     search,
     cache,
+    dataDir,
     request,
     get: <T = AnyBody>(url: string, headers?: Record<string, string>) => request<T>('GET', url, { headers }),
     /** Signs up a nickname from its own IP (unless one is given) and returns its credentials. */
@@ -136,7 +139,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
       await store.close();
       await bus.close();
       process.env = saved;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
