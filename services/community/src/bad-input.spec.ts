@@ -187,7 +187,9 @@ describe('community under hostile input', () => {
         ip,
       });
       expect(fourth.status).toBe(429);
+      expect(fourth.body).toMatchObject({ success: false, statusCode: 429 });
       expect(fourth.body.message).toContain('닉네임이 너무 많습니다');
+      expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
       const author = await strict.signUp('글쓴이', '198.51.100.1');
       const id = (
         await strict.request('POST', '/api/community/questions', {

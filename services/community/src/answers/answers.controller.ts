@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { AnswersService } from './answers.service';
 
 /** Seed 001 §7 answer calls. */
+@UseFilters(TooManyRequestsFilter)
 @Controller('/api/community')
 export class AnswersController {
   constructor(private readonly answers: AnswersService) {}

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from './actor-resolver';
 import { ClientIp, CurrentActor } from './actor.decorator';
 import { IdentityService } from './identity.service';
 
 /** Nickname sign-up (seed 001 §7), who-am-I and logout (chosen). Never cached: they name a person. */
+@UseFilters(TooManyRequestsFilter)
 @Controller('/api/community/auth')
 export class AuthController {
   constructor(private readonly identity: IdentityService) {}

@@ -1,9 +1,11 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { ModerationService } from './moderation.service';
 
 /** A reader's 'report' on a question or an answer (chosen paths). */
+@UseFilters(TooManyRequestsFilter)
 @Controller('/api/community')
 export class ReportsController {
   constructor(private readonly moderation: ModerationService) {}

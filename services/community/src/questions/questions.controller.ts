@@ -1,5 +1,18 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { ReaderKey } from '../identity/reader-key.decorator';
@@ -12,6 +25,7 @@ import { QuestionsService } from './questions.service';
 const PAGE_RENDER_HEADER = 'x-pulse-page-render';
 
 /** Seed 001 §7 question calls. Responses carry the viewer's vote, so they are never shared-cached. */
+@UseFilters(TooManyRequestsFilter)
 @Controller('/api/community/questions')
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}

@@ -1,9 +1,11 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { VotesService } from './votes.service';
 
 /** Seed 001 §7 votes on questions (upvote) and answers (upvote, downvote). */
+@UseFilters(TooManyRequestsFilter)
 @Controller('/api/community')
 export class VotesController {
   constructor(private readonly votes: VotesService) {}
