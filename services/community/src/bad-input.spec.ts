@@ -267,6 +267,11 @@ describe('community under hostile input', () => {
       headers: writer.bearer,
     });
     expect(created.status).toBe(201);
+    const answer = await app.request('POST', `/api/community/questions/${created.body.data.id}/answers`, {
+      body: { content: `답변 ${markup}` },
+      headers: other.bearer,
+    });
+    expect(answer.body.data.content).toBe(`답변 ${markup}`);
     const shown = await app.get(`/api/community/questions/${created.body.data.id}`);
     expect(shown.headers['content-type']).toContain('application/json');
     expect(shown.body.data.title).toBe(`제목 ${markup}`);
