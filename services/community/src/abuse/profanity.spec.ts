@@ -6,7 +6,7 @@ describe('Korean profanity check (badwords-ko list, normalised first)', () => {
     ['시 1 발', 'spaces and digits inside'],
     ['시.발!', 'punctuation inside'],
     ['씨\u200b발', 'zero-width space'],
-    ['씨ㅣㅣ발', 'repeated jamo'],
+    ['씨ㅣㅣ발', 'stray vowels'],
     ['ㅅㅂ', '초성 only'],
     ['ㅅㅅㅂㅂ', 'repeated 초성'],
     ['ㅂㅅ', '초성 of a listed word'],
@@ -25,6 +25,9 @@ describe('Korean profanity check (badwords-ko list, normalised first)', () => {
     'GPT API 비용을 줄이는 방법이 있을까요? 대화 기록이 길어질수록 토큰 비용이 늘어납니다.',
     'React와 TypeScript로 상태 관리하기',
     '이더리움 가스비 최적화',
+    '미세조정과 파인튜닝의 차이',
+    '시바이누 코인 전망',
+    '도지코인과 시바 이누',
   ])('leaves %s alone', (text) => {
     expect(findProfanity(text)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { disassemble, getChoseong } from 'es-hangul';
+import { getChoseong } from 'es-hangul';
 import badWordsConfig from 'badwords-ko/src/badwords.ko.config.json';
 
 /**
@@ -8,7 +8,7 @@ import badWordsConfig from 'badwords-ko/src/badwords.ko.config.json';
  * - spaces, punctuation, symbols and digits between letters removed ('시 1 발', '시.발');
  * - Latin look-alikes typed on a Korean keyboard are not guessed, but a word written half in Latin
  *   ('mi쳤') is in the list itself;
- * - repeated jamo collapsed after decomposition ('씨ㅣㅣ발', 'ㅅㅅㅂㅂ');
+ * - stray vowels dropped and repeated consonants collapsed ('씨ㅣㅣ발', 'ㅅㅅㅂㅂ');
  * - 초성-only writing ('ㅅㅂ') matched against the 초성 of every listed word (only for words of 2+ syllables,
  *   so a single consonant never matches).
  * The allow list removes innocent words that contain a listed one before matching ('시발점', '18세기').
@@ -24,6 +24,8 @@ export const PROFANITY_ALLOW_LIST = [
   '탄핵소추',
   '소추안',
   '수박씨발라',
+  '시바이누',
+  '병신년',
 ] as const;
 
 /** Everyday 초성 abbreviations (감사, 수고, 축하, 인정…) that share 초성 with a listed word. */
@@ -63,13 +65,16 @@ const compatibilityJamo = (text: string): string =>
 const compact = (text: string): string =>
   compatibilityJamo(text.normalize('NFKC')).replace(INVISIBLE, '').toLowerCase().replace(NOT_LETTER, '');
 
-/** Jamo sequence with runs of one repeated jamo collapsed ('ㅅㅣㅣㅂㅏㄹ' → 'ㅅㅣㅂㅏㄹ'). */
-const collapsedJamo = (text: string): string => disassemble(text).replace(/(.)\1+/gu, '$1');
+/**
+ * Stretching removed: stray vowels ('씨ㅣㅣ발') dropped, a consonant repeated in a row ('ㅅㅅㅂㅂ') kept once.
+ * Listed words are compared syllable by syllable, never across syllable boundaries in jamo, which would
+ * find '조ㅈ' in '미세조정'.
+ */
+const unstretched = (text: string): string => text.replace(/[ㅏ-ㅣ]+/g, '').replace(/([ㄱ-ㅎ])\1+/g, '$1');
 
 interface Pattern {
   /** The listed word compacted (its own spaces and digits removed). */
   plain: string;
-  jamo: string;
   choseong: string | null;
 }
 
@@ -78,11 +83,7 @@ const PATTERNS: Pattern[] = [
 ].map((plain) => {
   const choseong = getChoseong(plain);
   const hangulOnly = /^[가-힣]+$/.test(plain);
-  return {
-    plain,
-    jamo: collapsedJamo(plain),
-    choseong: hangulOnly && choseong.length >= 2 ? choseong : null,
-  };
+  return { plain, choseong: hangulOnly && choseong.length >= 2 ? choseong : null };
 });
 
 /** The listed words found in `text` after normalisation; empty when it is clean. */
@@ -90,15 +91,14 @@ export function findProfanity(text: string): string[] {
   let normalised = compact(text);
   for (const allowed of PROFANITY_ALLOW_LIST) normalised = normalised.split(compact(allowed)).join('');
   if (!normalised) return [];
-  const jamo = collapsedJamo(normalised);
+  const stripped = unstretched(normalised);
   // Consonant-only runs of the text ('ㅅㅂ'), compared with each word's 초성.
   const consonantRuns = (normalised.match(/[ㄱ-ㅎ]{2,}/g) ?? [])
     .map((run) => run.replace(/(.)\1+/g, '$1'))
     .filter((run) => !INNOCENT_RUNS.has(run));
   const found = new Set<string>();
   for (const pattern of PATTERNS) {
-    if (normalised.includes(pattern.plain) || (pattern.jamo.length >= 3 && jamo.includes(pattern.jamo)))
-      found.add(pattern.plain);
+    if (normalised.includes(pattern.plain) || stripped.includes(pattern.plain)) found.add(pattern.plain);
     else if (pattern.choseong && consonantRuns.some((run) => run.includes(pattern.choseong!)))
       found.add(pattern.plain);
   }
