@@ -35,7 +35,11 @@ export function setup() {
   const run = Date.now().toString(36);
   const tokens = [];
   for (let i = 0; i < IDENTITIES; i += 1) {
-    const response = http.post(`${BASE_URL}/api/community/auth/anonymous`, JSON.stringify({ username: `부하${run}${i}` }), json);
+    const response = http.post(
+      `${BASE_URL}/api/community/auth/anonymous`,
+      JSON.stringify({ username: `부하${run}${i}` }),
+      json,
+    );
     if (response.status !== 201) throw new Error(`sign-up ${response.status}: ${response.body}`);
     tokens.push(response.json('data.token'));
   }
@@ -67,7 +71,9 @@ export function list() {
 }
 
 export function detail(data) {
-  const response = http.get(`${BASE_URL}/api/community/questions/${pick(data.questions).id}`, { tags: { name: 'detail' } });
+  const response = http.get(`${BASE_URL}/api/community/questions/${pick(data.questions).id}`, {
+    tags: { name: 'detail' },
+  });
   check(response, { 'detail 200': (r) => r.status === 200 });
 }
 
@@ -75,9 +81,13 @@ export function vote(data) {
   const question = pick(data.questions);
   let voter = Math.floor(Math.random() * data.tokens.length);
   if (voter === question.author) voter = (voter + 1) % data.tokens.length;
-  const response = http.post(`${BASE_URL}/api/community/questions/${question.id}/vote`, JSON.stringify({ voteType: 'upvote' }), {
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.tokens[voter]}` },
-    tags: { name: 'vote' },
-  });
+  const response = http.post(
+    `${BASE_URL}/api/community/questions/${question.id}/vote`,
+    JSON.stringify({ voteType: 'upvote' }),
+    {
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.tokens[voter]}` },
+      tags: { name: 'vote' },
+    },
+  );
   check(response, { 'vote 200': (r) => r.status === 200 });
 }
