@@ -265,6 +265,19 @@ describe('Q&A over HTTP on embedded adapters (seed 001 §4, §7)', () => {
     expect((await app.get('/api/community/auth/me', leaving.bearer)).status).toBe(401);
   });
 
+  it('writes activity at most once per 5 minutes', async () => {
+    const active = await app.signUp('활동하는사용자');
+    const sessions = app.store.collection<{ _id: string; lastActiveAt: string }>('community_sessions');
+    const lastActive = async () => (await sessions.findOne({ _id: active.sessionId }))!.lastActiveAt;
+    const start = await lastActive();
+    clock.value += 4 * 60_000;
+    await app.get('/api/community/auth/me', active.bearer);
+    expect(await lastActive()).toBe(start);
+    clock.value += 2 * 60_000;
+    await app.get('/api/community/auth/me', active.bearer);
+    expect(await lastActive()).toBe(new Date(clock.value).toISOString());
+  });
+
   it('refuses cookie writes without the CSRF header, and accepts them with it', async () => {
     const writer = await app.signUp('쿠키쓰는사용자');
     const body = questionBody();
