@@ -25,8 +25,8 @@ module.exports = {
     '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
-  // meilisearch ships ES modules only; Jest (CommonJS here) must compile it like our own sources.
-  transformIgnorePatterns: ['/node_modules/(?!meilisearch/)'],
+  // meilisearch and jose ship ES modules only; Jest (CommonJS here) must compile them like our own sources.
+  transformIgnorePatterns: ['/node_modules/(?!meilisearch/|jose/)'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],

@@ -4,6 +4,12 @@ import type { ArticlePage, TechAnalysisPage } from './page-data';
 import type { PageDataSource } from './page-data.source';
 import { INDEX_FOLLOW, renderHead, type PageHead } from './page-head';
 import { matchPageRoute, type PageRoute } from './page-route';
+import {
+  QUESTION_NOT_FOUND_BODY,
+  QUESTION_NOT_FOUND_TEXT,
+  questionBody,
+  questionHead,
+} from './question-page';
 import type { ShellTemplate } from './shell-template';
 import { NOT_FOUND_PAGE, SITE_DESCRIPTION, type PageText } from './static-pages';
 import { breadcrumbData, newsArticleData, techArticleData, webSiteData } from './structured-data';
@@ -78,6 +84,8 @@ export class DocumentRenderer {
         return this.articlePage(route, requestId);
       case 'tech-analysis':
         return this.techAnalysisPage(route, requestId);
+      case 'question':
+        return this.questionPage(route, requestId);
     }
   }
 
@@ -107,6 +115,23 @@ export class DocumentRenderer {
   private outage(path: string): RenderedDocument {
     const head = { ...this.genericHead(path), robots: NO_INDEX_OUTAGE };
     return { ...this.page(503, head, OUTAGE_BODY), retryAfterS: OUTAGE_RETRY_AFTER_S };
+  }
+
+  /** Seed 001 §2: a missing question is a 404 with its own not-found text and a link to the list. */
+  private async questionPage(
+    route: Extract<PageRoute, { kind: 'question' }>,
+    requestId: string,
+  ): Promise<RenderedDocument> {
+    const lookup = await this.data.question(route.id, requestId);
+    if (lookup.status === 'missing')
+      return this.page(
+        404,
+        { ...this.textHead(QUESTION_NOT_FOUND_TEXT, route.path), robots: 'noindex' },
+        QUESTION_NOT_FOUND_BODY,
+      );
+    if (lookup.status === 'unavailable') return this.outage(route.path);
+    const { question, answers } = lookup.value;
+    return this.page(200, questionHead(question, answers, this.siteUrl), questionBody(question, answers));
   }
 
   private articleHead(article: ArticlePage): PageHead {

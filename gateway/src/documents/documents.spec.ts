@@ -280,7 +280,6 @@ describe('HTML documents with a server-rendered head', () => {
     ['/contact', '문의하기'],
     ['/community/qa', 'Q&A 커뮤니티'],
     ['/community/qa/ask', '질문하기'],
-    ['/community/questions/q123', '질문'],
     ['/community/projects/p1', '프로젝트'],
     ['/admin', '관리자'],
     ['/analytics', '통계'],

@@ -8,6 +8,15 @@ import {
   type ArticlePage,
   type TechAnalysisPage,
 } from './page-data';
+import {
+  answersResponseSchema,
+  questionResponseSchema,
+  type AnswerPage,
+  type QuestionPage,
+} from './question-page';
+
+/** Asks the community service not to count the page render as a reader's view. */
+export const PAGE_RENDER_HEADER = 'x-pulse-page-render';
 
 export type Lookup<T> = { status: 'found'; value: T } | { status: 'missing' } | { status: 'unavailable' };
 
@@ -48,6 +57,30 @@ export class PageDataSource {
       requestId,
       (body) => techAnalysisResponseSchema.parse(body).analysis,
     );
+  }
+
+  /** A question and its answers (accepted first), for /community/questions/{id}. */
+  async question(
+    id: string,
+    requestId: string,
+  ): Promise<Lookup<{ question: QuestionPage; answers: AnswerPage[] }>> {
+    const question = await this.lookup(
+      `gateway:page:question:${id}`,
+      buildPath(ENDPOINTS.question.path, { id }),
+      requestId,
+      (body) => questionResponseSchema.parse(body).data,
+    );
+    if (question.status !== 'found') return question;
+    const answers = await this.lookup(
+      `gateway:page:answers:${id}`,
+      `${buildPath(ENDPOINTS.answerList.path, { id })}?sortBy=popular`,
+      requestId,
+      (body) => answersResponseSchema.parse(body).data,
+    );
+    return {
+      status: 'found',
+      value: { question: question.value, answers: answers.status === 'found' ? answers.value : [] },
+    };
   }
 
   private async lookup<T>(
@@ -113,6 +146,7 @@ export class PageDataSource {
             accept: 'application/json',
             'x-request-id': requestId,
             traceparent: currentTraceparent(),
+            [PAGE_RENDER_HEADER]: '1',
           },
         }),
         timeout,

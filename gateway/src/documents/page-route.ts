@@ -6,6 +6,7 @@ export type PageRoute =
   | { kind: 'page'; path: string; text: PageText; home: boolean }
   | { kind: 'article'; path: string; id: string }
   | { kind: 'tech-analysis'; path: string; slug: string }
+  | { kind: 'question'; path: string; id: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found'; path: string };
 
@@ -60,13 +61,8 @@ function categoryPage(name: string, search: string): PageRoute {
 function communityPage(segments: readonly string[]): PageRoute {
   const path = encodePath(segments);
   const [, section, id] = segments;
-  if (segments.length === 3 && section === 'questions' && idParamSchema.safeParse(id).success) {
-    return {
-      kind: 'page',
-      path,
-      text: { title: '질문', description: '펄스 Q&A 커뮤니티의 질문과 답변입니다.' },
-      home: false,
-    };
+  if (segments.length === 3 && section === 'questions') {
+    return idParamSchema.safeParse(id).success ? { kind: 'question', path, id } : { kind: 'not-found', path };
   }
   const text =
     STATIC_PAGES[path] ?? STATIC_PAGES[encodePath(segments.slice(0, 2))] ?? STATIC_PAGES['/community'];

@@ -37,4 +37,6 @@ export * from './api/subscribers';
 export * from './api/community-constants';
 export * from './api/community';
 export * from './api/community-requests';
+export * from './api/community-nickname';
+export * from './api/community-admin';
 export * from './api/openapi-schemas';

@@ -1,8 +1,63 @@
-import { Module } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@pulse/platform';
+import { AbuseModule } from './abuse/abuse.module';
+import { AnswersModule } from './answers/answers.module';
+import { BadgesModule } from './badges/badges.module';
+import {
+  COMMUNITY_CLOCK,
+  COMMUNITY_CONFIG,
+  systemClock,
+  type CommunityClock,
+  type CommunityConfig,
+} from './community.config';
+import { FailureShape } from './failure-shape';
+import { IdentityModule } from './identity/identity.module';
+import { ModerationModule } from './moderation/moderation.module';
+import { CommunityStoreModule } from './community-store.module';
+import { QuestionsModule } from './questions/questions.module';
+import { VotesModule } from './votes/votes.module';
 
 /**
- * The community service's feature module. Anonymous identity, questions, answers, votes, comments, badges, the AI assistant.
- * Controllers, services, repositories and event handlers are registered here as the service grows.
+ * The community service: anonymous nickname identity, questions, answers, votes, badges, abuse controls
+ * and moderation. Each area is its own module; CommunityStoreModule holds the post repositories they share.
  */
 @Module({})
-export class CommunityModule {}
+export class CommunityModule {
+  /** The module on the system clock (the service definition) or on a settable one (tests). */
+  static withClock(clock: CommunityClock = systemClock): DynamicModule {
+    return {
+      module: CommunityModule,
+      imports: [
+        CommunityCoreModule.with(clock),
+        IdentityModule,
+        AbuseModule,
+        CommunityStoreModule,
+        BadgesModule,
+        QuestionsModule,
+        AnswersModule,
+        VotesModule,
+        ModerationModule,
+      ],
+      providers: [FailureShape],
+    };
+  }
+}
+
+@Global()
+@Module({})
+class CommunityCoreModule {
+  static with(clock: CommunityClock): DynamicModule {
+    return {
+      module: CommunityCoreModule,
+      providers: [
+        { provide: COMMUNITY_CLOCK, useValue: clock },
+        {
+          provide: COMMUNITY_CONFIG,
+          inject: [SERVICE_CONFIG],
+          useFactory: (config: { community: CommunityConfig }) => config.community,
+        },
+      ],
+      exports: [COMMUNITY_CLOCK, COMMUNITY_CONFIG],
+    };
+  }
+}

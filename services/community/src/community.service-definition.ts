@@ -1,11 +1,13 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import type { ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { communityConfigSchema } from './community.config';
 import { CommunityModule } from './community.module';
 
 export const communityService: ServiceDefinition = {
   name: 'community',
-  module: CommunityModule,
+  module: CommunityModule.withClock(),
   uses: ['bus', 'store', 'search', 'cache', 'llm'],
   defaultPort: 3105,
   httpPrefixes: SERVICE_HTTP_PREFIXES.community,
+  config: { community: communityConfigSchema, admin: adminConfigSchema },
 };

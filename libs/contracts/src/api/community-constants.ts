@@ -111,7 +111,9 @@ export type BadgeType = (typeof BADGE_TYPES)[number];
 
 /**
  * Seed 001 §6 'Identity on calls': a bearer token, else an anonymous-session header. The seed does not show
- * the header's name: chosen here. DESIGN §10: the server takes the actor from the token only.
+ * the header's name: chosen here. The server takes the actor from the verified credential only (the Bearer
+ * token or the HttpOnly cookie, services/community/README.md): the anonymous-session header names no one and
+ * is ignored.
  */
 export const IDENTITY_HEADERS = {
   authorization: 'authorization',

@@ -16,9 +16,15 @@ import { idParamSchema, intParam, oneOf, optionalTextParam, strictParams, textFi
 
 /** POST /api/community/auth/anonymous {username}: the nickname, 2 to 20 characters. */
 export const anonymousAuthBodySchema = strictParams({
-  username: textField('username', L.nickname).refine((name) => !/[\u0000-\u001f\u007f]/.test(name), {
-    error: 'username must not contain control characters',
-  }),
+  // NFC first, so a name typed as decomposed jamo counts and compares like the same name typed composed.
+  username: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.normalize('NFC') : value),
+      textField('username', L.nickname),
+    )
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), {
+      error: 'username must not contain control characters',
+    }),
 });
 export type AnonymousAuthBody = z.output<typeof anonymousAuthBodySchema>;
 

@@ -195,6 +195,81 @@ export const ENDPOINTS = {
     origin: seed1,
   },
   deleteAnswer: { method: 'DELETE', path: '/api/community/answers/:id', service: 'community', origin: seed1 },
+  // community: identity session, badges, reports, moderation and analytics (services/community/README.md)
+  communityMe: { method: 'GET', path: '/api/community/auth/me', service: 'community', origin: 'chosen' },
+  communityLogout: {
+    method: 'POST',
+    path: '/api/community/auth/logout',
+    service: 'community',
+    origin: 'chosen',
+  },
+  communityBadges: { method: 'GET', path: '/api/community/badges', service: 'community', origin: 'chosen' },
+  reportQuestion: {
+    method: 'POST',
+    path: '/api/community/questions/:id/report',
+    service: 'community',
+    origin: 'chosen',
+  },
+  reportAnswer: {
+    method: 'POST',
+    path: '/api/community/answers/:id/report',
+    service: 'community',
+    origin: 'chosen',
+  },
+  moderationQueue: {
+    method: 'GET',
+    path: '/api/community/admin/moderation',
+    service: 'community',
+    origin: 'chosen',
+  },
+  hideQuestion: {
+    method: 'POST',
+    path: '/api/community/admin/questions/:id/hide',
+    service: 'community',
+    origin: 'chosen',
+  },
+  restoreQuestion: {
+    method: 'POST',
+    path: '/api/community/admin/questions/:id/restore',
+    service: 'community',
+    origin: 'chosen',
+  },
+  hideAnswer: {
+    method: 'POST',
+    path: '/api/community/admin/answers/:id/hide',
+    service: 'community',
+    origin: 'chosen',
+  },
+  restoreAnswer: {
+    method: 'POST',
+    path: '/api/community/admin/answers/:id/restore',
+    service: 'community',
+    origin: 'chosen',
+  },
+  suspendIdentity: {
+    method: 'POST',
+    path: '/api/community/admin/identities/:id/suspend',
+    service: 'community',
+    origin: 'chosen',
+  },
+  reinstateIdentity: {
+    method: 'POST',
+    path: '/api/community/admin/identities/:id/reinstate',
+    service: 'community',
+    origin: 'chosen',
+  },
+  grantExpertBadge: {
+    method: 'POST',
+    path: '/api/community/admin/identities/:id/expert',
+    service: 'community',
+    origin: 'chosen',
+  },
+  communityAnalytics: {
+    method: 'GET',
+    path: '/api/community/admin/analytics',
+    service: 'community',
+    origin: 'chosen',
+  },
   // community: comments (DESIGN §11.3 wires what the seed left local)
   commentList: {
     method: 'GET',

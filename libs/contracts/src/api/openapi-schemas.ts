@@ -22,6 +22,12 @@ import {
   insightsListQuerySchema,
   newsListQuerySchema,
 } from './content-queries';
+import {
+  analyticsQuerySchema,
+  moderationQueueQuerySchema,
+  reportBodySchema,
+  suspendBodySchema,
+} from './community-admin';
 import type { EndpointName } from './endpoints';
 import { likeBodySchema, shareBodySchema } from './interactions';
 import { idParamSchema, slugParamSchema } from './params';
@@ -78,6 +84,11 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   questionVote: { body: questionVoteBodySchema },
   answerList: { query: answerListQuerySchema },
   createAnswer: { body: createAnswerBodySchema },
+  reportQuestion: { body: reportBodySchema },
+  reportAnswer: { body: reportBodySchema },
+  moderationQueue: { query: moderationQueueQuerySchema },
+  suspendIdentity: { body: suspendBodySchema },
+  communityAnalytics: { query: analyticsQuerySchema },
   answerVote: { body: answerVoteBodySchema },
   commentList: { query: commentListQuerySchema },
   createComment: { body: createCommentBodySchema },

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { Badge, CommunityOk, CommunityUser } from './community';
+import type { BadgeColor, BadgeType } from './community-constants';
+import { intParam, oneOf, strictParams, textField } from './params';
+
+/**
+ * Identity, badge, report and moderation calls of the community service that the seed leaves 'not shown'
+ * (all chosen here; services/community/README.md describes them).
+ */
+
+/** GET /api/community/auth/me: the identity the credential names, and the CSRF value for cookie writes. */
+export type CommunityMeResponse = CommunityOk<{ user: CommunityUser; sessionId: string; csrfToken: string }>;
+
+/** One rule of the badge catalogue (GET /api/community/badges): what earns it. */
+export interface BadgeRule {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  color: BadgeColor;
+  type: BadgeType;
+  /** How it is earned, in Korean, as the tooltip and README say it. */
+  rule: string;
+}
+export type BadgeCatalogueResponse = CommunityOk<{ badges: BadgeRule[] }>;
+
+/** POST /api/community/questions/{id}/report and /answers/{id}/report: a reader flags a post. */
+export const REPORT_REASONS = ['spam', 'abuse', 'off-topic', 'other'] as const;
+export const reportBodySchema = strictParams({
+  reason: oneOf('reason', REPORT_REASONS),
+  detail: textField('detail', { min: 1, max: 500 }).optional(),
+});
+export type ReportBody = z.output<typeof reportBodySchema>;
+/** `held` is true once enough readers reported the post and it waits for a moderator, hidden. */
+export type ReportResponse = CommunityOk<{ reported: true; held: boolean }>;
+
+/** Moderation state of a post: visible, held (hidden until reviewed), hidden by a moderator. */
+export const MODERATION_STATES = ['visible', 'held', 'hidden'] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+
+export interface ModerationItem {
+  kind: 'question' | 'answer';
+  id: string;
+  questionId: string;
+  title: string | null;
+  excerpt: string;
+  author: { id: string; displayName: string; suspended: boolean };
+  state: ModerationState;
+  reports: { count: number; reasons: Record<string, number>; lastAt: string | null };
+  createdAt: string;
+}
+/** GET /api/community/admin/moderation?state=held|hidden|reported. */
+export const moderationQueueQuerySchema = strictParams({
+  state: oneOf('state', ['held', 'hidden', 'reported']).default('held'),
+  page: intParam('page', { min: 1 }).default(1),
+});
+export type ModerationQueueQuery = z.output<typeof moderationQueueQuerySchema>;
+export type ModerationQueueResponse = CommunityOk<{ items: ModerationItem[]; total: number; page: number }>;
+export type ModerationActionResponse = CommunityOk<{
+  kind: 'question' | 'answer';
+  id: string;
+  state: ModerationState;
+}>;
+
+/** POST /api/community/admin/identities/{id}/suspend {days?, reason}. */
+export const suspendBodySchema = strictParams({
+  reason: textField('reason', { min: 1, max: 300 }),
+  days: intParam('days', { min: 1, max: 3650 }).optional(),
+});
+export type SuspendBody = z.output<typeof suspendBodySchema>;
+export type SuspendResponse = CommunityOk<{ id: string; suspendedUntil: string | null }>;
+export type GrantBadgeResponse = CommunityOk<{ id: string; badge: Badge; granted: boolean }>;
+
+/** GET /api/community/admin/analytics?days=: questions, answers and active identities per UTC day. */
+export const analyticsQuerySchema = strictParams({ days: intParam('days', { min: 1, max: 90 }).default(30) });
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+export interface AnalyticsDay {
+  day: string;
+  questions: number;
+  answers: number;
+  activeIdentities: number;
+}
+export type AnalyticsResponse = CommunityOk<{ days: AnalyticsDay[] }>;

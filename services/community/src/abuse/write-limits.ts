@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+} from '@nestjs/common';
+import { CACHE_STORE, type CacheStore } from '@pulse/platform';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
+import { findProfanity } from './profanity';
+
+export const TOO_MANY = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+export const TOO_MANY_IDENTITIES = '이 네트워크에서 만든 닉네임이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+export const DUPLICATE_POST = '같은 내용을 방금 올렸습니다.';
+export const PROFANE_POST = '부적절한 표현이 포함되어 있습니다. 내용을 수정해주세요.';
+export const PROFANE_NICKNAME = '닉네임에 사용할 수 없는 표현이 포함되어 있습니다.';
+
+const MINUTE = 60_000;
+const DUPLICATE_WINDOW_MS = 24 * 60 * MINUTE;
+
+export class TooManyRequestsException extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+const hash = (value: string): string => createHash('sha256').update(value).digest('base64url').slice(0, 32);
+
+/**
+ * Abuse controls on writes (README 'Community: abuse rules'). Buckets live on the cache port, so replicas
+ * share them (Redis in production). A denied write changes nothing and answers 429.
+ */
+@Injectable()
+export class WriteLimits {
+  constructor(
+    @Inject(CACHE_STORE) private readonly cache: CacheStore,
+    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
+  ) {}
+
+  /** A cap on new identities per IP and hour. */
+  async newIdentity(ip: string): Promise<void> {
+    await this.take(
+      `community:rl:identity-ip:${hash(ip)}`,
+      this.config.COMMUNITY_IDENTITIES_PER_IP_HOUR,
+      60 * MINUTE,
+      TOO_MANY_IDENTITIES,
+    );
+  }
+
+  /** Questions and answers: per identity and per IP, in 10 minutes. */
+  async post(identityId: string, ip: string): Promise<void> {
+    await this.take(
+      `community:rl:post-id:${identityId}`,
+      this.config.COMMUNITY_POSTS_PER_IDENTITY_10MIN,
+      10 * MINUTE,
+      TOO_MANY,
+    );
+    await this.take(
+      `community:rl:post-ip:${hash(ip)}`,
+      this.config.COMMUNITY_POSTS_PER_IP_10MIN,
+      10 * MINUTE,
+      TOO_MANY,
+    );
+  }
+
+  /** Votes and reports: per identity and per IP, in a minute. */
+  async vote(identityId: string, ip: string): Promise<void> {
+    await this.take(
+      `community:rl:vote-id:${identityId}`,
+      this.config.COMMUNITY_VOTES_PER_IDENTITY_MINUTE,
+      MINUTE,
+      TOO_MANY,
+    );
+    await this.take(
+      `community:rl:vote-ip:${hash(ip)}`,
+      this.config.COMMUNITY_VOTES_PER_IP_MINUTE,
+      MINUTE,
+      TOO_MANY,
+    );
+  }
+
+  /**
+   * The same text from one identity (or one IP) within a day is refused with 409. Called after the other
+   * checks pass; the marker is written only by `rememberPost`, after the post is stored.
+   */
+  async refuseDuplicate(identityId: string, ip: string, text: string): Promise<void> {
+    const key = this.duplicateKeys(identityId, ip, text);
+    const [byIdentity, byIp] = await Promise.all([this.cache.get(key.identity), this.cache.get(key.ip)]);
+    if (byIdentity !== undefined || byIp !== undefined) throw new ConflictException(DUPLICATE_POST);
+  }
+
+  async rememberPost(identityId: string, ip: string, text: string): Promise<void> {
+    const key = this.duplicateKeys(identityId, ip, text);
+    await Promise.all([
+      this.cache.set(key.identity, 1, DUPLICATE_WINDOW_MS),
+      this.cache.set(key.ip, 1, DUPLICATE_WINDOW_MS),
+    ]);
+  }
+
+  /** Rejects profane text with a Korean 400 naming the field (the reject-not-hold rule). */
+  refuseProfanity(fields: Record<string, string | readonly string[]>): void {
+    for (const [field, value] of Object.entries(fields)) {
+      const texts = typeof value === 'string' ? [value] : value;
+      if (texts.some((text) => findProfanity(text).length > 0))
+        throw new BadRequestException(`${field}: ${field === 'username' ? PROFANE_NICKNAME : PROFANE_POST}`);
+    }
+  }
+
+  private duplicateKeys(identityId: string, ip: string, text: string) {
+    const digest = hash(text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase());
+    return {
+      identity: `community:dup:id:${identityId}:${digest}`,
+      ip: `community:dup:ip:${hash(ip)}:${digest}`,
+    };
+  }
+
+  private async take(key: string, limit: number, windowMs: number, message: string): Promise<void> {
+    const result = await this.cache.rateLimit(key, limit, windowMs);
+    if (!result.allowed)
+      throw new TooManyRequestsException(message, Math.max(1, Math.ceil(result.resetMs / 1000)));
+  }
+}

@@ -1,0 +1,18 @@
+import type { Answer, AnswerViewerVote, Badge } from '@pulse/contracts';
+import { toAuthor } from '../identity/user-view';
+import type { AnswerRecord } from './answer.record';
+
+/** Seed 001 §3 Answer 'as sent', plus the reader's own vote when known. */
+export const toAnswer = (record: AnswerRecord, badges: Badge[], viewerVote?: AnswerViewerVote): Answer => ({
+  id: record._id,
+  questionId: record.questionId,
+  content: record.content,
+  user: toAuthor(record.authorId, record.author, badges),
+  anonymousSessionId: record.anonymousSessionId,
+  upvotes: record.upvotes,
+  downvotes: record.downvotes,
+  isAccepted: record.isAccepted,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+  ...(viewerVote === undefined ? {} : { viewerVote }),
+});

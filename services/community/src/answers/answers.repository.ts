@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TOPICS, type AnswerSort } from '@pulse/contracts';
+import {
+  DOCUMENT_STORE,
+  excludeOutbox,
+  OUTBOX,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type OutboxWriter,
+  type SortSpec,
+} from '@pulse/platform';
+import { perDay } from '../questions/questions.repository';
+import type { PostState } from '../questions/question.record';
+import type { AnswerRecord } from './answer.record';
+
+/** Seed 001 §4: accepted answers always first, then the chosen order. */
+const SORTS: Record<AnswerSort, SortSpec> = {
+  popular: { isAccepted: -1, upvotes: -1, createdAt: 1 },
+  latest: { isAccepted: -1, createdAt: -1 },
+  oldest: { isAccepted: -1, createdAt: 1 },
+};
+
+@Injectable()
+export class AnswersRepository {
+  private readonly answers: Collection<AnswerRecord>;
+
+  constructor(
+    @Inject(DOCUMENT_STORE) store: DocumentStore,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
+  ) {
+    outbox.register('community_answers');
+    this.answers = store.collection<AnswerRecord>('community_answers', {
+      indexes: [{ key: { questionId: 1, state: 1 } }, { key: { authorId: 1 } }],
+    });
+  }
+
+  async insert(answer: AnswerRecord): Promise<void> {
+    const event = this.outbox.event(TOPICS.answerCreated, {
+      answerId: answer._id,
+      questionId: answer.questionId,
+      authorId: answer.authorId,
+      createdAt: answer.createdAt,
+    });
+    await this.outbox.insertOne(this.answers, answer, [event]);
+  }
+
+  findVisible(id: string): Promise<AnswerRecord | null> {
+    return this.answers.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
+  }
+
+  findExisting(id: string): Promise<AnswerRecord | null> {
+    return this.answers.findOne({ _id: id, state: { $ne: 'deleted' } }, { projection: excludeOutbox() });
+  }
+
+  listVisible(questionId: string, sort: AnswerSort): Promise<AnswerRecord[]> {
+    return this.answers.find(
+      { questionId, state: 'visible' },
+      { sort: SORTS[sort], limit: 500, projection: excludeOutbox() },
+    );
+  }
+
+  /** Moves the accepted flag: only `answerId` of the question is accepted afterwards. */
+  async moveAccepted(questionId: string, answerId: string, at: string): Promise<void> {
+    await this.answers.updateMany(
+      { questionId, isAccepted: true, _id: { $ne: answerId } },
+      { $set: { isAccepted: false } },
+    );
+    await this.answers.updateOne(
+      { _id: answerId, questionId },
+      { $set: { isAccepted: true, acceptedAt: at } },
+    );
+  }
+
+  async addVotes(id: string, up: number, down: number): Promise<AnswerRecord | null> {
+    return this.answers.findOneAndUpdate(
+      { _id: id },
+      { $inc: { upvotes: up, downvotes: down } },
+      { returnDocument: 'after', projection: excludeOutbox() },
+    );
+  }
+
+  async markDeleted(id: string, authorId: string, at: string): Promise<boolean> {
+    const { matched } = await this.answers.updateOne(
+      { _id: id, authorId, state: { $ne: 'deleted' } },
+      { $set: { state: 'deleted', updatedAt: at } },
+    );
+    return matched === 1;
+  }
+
+  /** A deleted question takes its answers with it (seed 001 §6). */
+  async deleteAllOf(questionId: string, at: string): Promise<void> {
+    await this.answers.updateMany(
+      { questionId, state: { $ne: 'deleted' } },
+      { $set: { state: 'deleted', updatedAt: at } },
+    );
+  }
+
+  /** The answer as it was before the move; null when it was in none of the `from` states. */
+  async setState(id: string, from: readonly PostState[], to: PostState): Promise<AnswerRecord | null> {
+    return this.answers.findOneAndUpdate(
+      { _id: id, state: { $in: [...from] } },
+      { $set: { state: to } },
+      { returnDocument: 'before', projection: excludeOutbox() },
+    );
+  }
+
+  async addReport(id: string): Promise<number> {
+    const after = await this.answers.findOneAndUpdate(
+      { _id: id },
+      { $inc: { reportCount: 1 } },
+      { returnDocument: 'after', projection: { reportCount: 1 } },
+    );
+    return after?.reportCount ?? 0;
+  }
+
+  countByAuthor(authorId: string): Promise<number> {
+    return this.answers.countDocuments({ authorId });
+  }
+
+  countAcceptedOf(authorId: string): Promise<number> {
+    return this.answers.countDocuments({ authorId, isAccepted: true });
+  }
+
+  moderationPage(state: 'held' | 'hidden' | 'reported', skip: number, limit: number) {
+    const filter: Filter = state === 'reported' ? { state: 'visible', reportCount: { $gt: 0 } } : { state };
+    return Promise.all([
+      this.answers.find(filter, { sort: { updatedAt: -1 }, skip, limit, projection: excludeOutbox() }),
+      this.answers.countDocuments(filter),
+    ]);
+  }
+
+  perDay(from: string): Promise<Map<string, number>> {
+    return perDay(this.answers, from);
+  }
+}

@@ -1,0 +1,152 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  answerListQuerySchema,
+  createAnswerBodySchema,
+  idParamSchema,
+  parsePathParam,
+  type AcceptAnswerResponse,
+  type Answer,
+  type AnswerListResponse,
+  type CreateAnswerResponse,
+  type DeleteAnswerResponse,
+} from '@pulse/contracts';
+import { WriteLimits } from '../abuse/write-limits';
+import { BadgesService } from '../badges/badges.service';
+import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { newId, publicSessionMark } from '../identity/identity.service';
+import { NOT_QUESTION_AUTHOR, QuestionsService } from '../questions/questions.service';
+import { QuestionsRepository } from '../questions/questions.repository';
+import { VotesRepository } from '../votes/votes.repository';
+import { toAnswer } from './answer.mapper';
+import type { AnswerRecord } from './answer.record';
+import { AnswersRepository } from './answers.repository';
+
+export const ANSWER_NOT_FOUND = '답변을 찾을 수 없습니다.';
+export const NOT_ANSWER_AUTHOR = '답변 작성자만 삭제할 수 있습니다.';
+
+/** Answers: list with accepted first, post, accept (question author only), delete (answer author only). */
+@Injectable()
+export class AnswersService {
+  constructor(
+    private readonly answers: AnswersRepository,
+    private readonly questionRecords: QuestionsRepository,
+    private readonly questions: QuestionsService,
+    private readonly votes: VotesRepository,
+    private readonly badges: BadgesService,
+    private readonly limits: WriteLimits,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** GET /api/community/questions/{id}/answers?sortBy=. */
+  async list(questionId: unknown, query: unknown, viewer: Actor | undefined): Promise<AnswerListResponse> {
+    const question = await this.questions.visible(questionId);
+    const { sortBy } = answerListQuerySchema.parse(query);
+    return {
+      success: true,
+      data: await this.present(await this.answers.listVisible(question._id, sortBy), viewer),
+    };
+  }
+
+  /** POST /api/community/questions/{id}/answers. */
+  async create(questionId: unknown, body: unknown, actor: Actor, ip: string): Promise<CreateAnswerResponse> {
+    const question = await this.questions.visible(questionId);
+    const { content } = createAnswerBodySchema.parse(body);
+    this.limits.refuseProfanity({ content });
+    await this.limits.post(actor.identity._id, ip);
+    await this.limits.refuseDuplicate(actor.identity._id, ip, `${question._id}\n${content}`);
+    const at = isoNow(this.clock);
+    const answer: AnswerRecord = {
+      _id: newId('a'),
+      questionId: question._id,
+      content,
+      authorId: actor.identity._id,
+      author: {
+        username: actor.identity.username,
+        displayName: actor.identity.displayName,
+        createdAt: actor.identity.createdAt,
+      },
+      anonymousSessionId: publicSessionMark(actor.sessionId),
+      upvotes: 0,
+      downvotes: 0,
+      isAccepted: false,
+      state: 'visible',
+      reportCount: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await this.answers.insert(answer);
+    await Promise.all([
+      this.questionRecords.addAnswers(question._id, 1),
+      this.limits.rememberPost(actor.identity._id, ip, `${question._id}\n${content}`),
+    ]);
+    const [shown] = await this.present([answer], actor);
+    return { success: true, data: shown };
+  }
+
+  /** POST /api/community/questions/{id}/answers/{answerId}/accept. */
+  async accept(questionId: unknown, answerId: unknown, actor: Actor): Promise<AcceptAnswerResponse> {
+    const question = await this.questions.visible(questionId);
+    const answer = await this.visible(answerId);
+    if (answer.questionId !== question._id) throw new NotFoundException(ANSWER_NOT_FOUND);
+    if (question.authorId !== actor.identity._id) throw new ForbiddenException(NOT_QUESTION_AUTHOR);
+    if (question.acceptedAnswerId === answer._id) return { success: true };
+    const at = isoNow(this.clock);
+    const before = await this.questionRecords.accept(
+      question._id,
+      actor.identity._id,
+      { id: answer._id, authorId: answer.authorId },
+      at,
+    );
+    // Null: another accept or a delete moved the question first; the client reloads and tries again.
+    if (!before) throw new BadRequestException('answerId: 다른 변경과 겹쳤습니다. 다시 시도해주세요.');
+    await this.answers.moveAccepted(question._id, answer._id, at);
+    return { success: true };
+  }
+
+  /** DELETE /api/community/answers/{id}. */
+  async remove(rawId: unknown, actor: Actor): Promise<DeleteAnswerResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const answer = await this.answers.findExisting(id);
+    if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
+    if (answer.authorId !== actor.identity._id) throw new ForbiddenException(NOT_ANSWER_AUTHOR);
+    if (!(await this.answers.markDeleted(id, actor.identity._id, isoNow(this.clock))))
+      throw new NotFoundException(ANSWER_NOT_FOUND);
+    if (answer.state === 'visible') await this.questionRecords.addAnswers(answer.questionId, -1);
+    if (answer.isAccepted) await this.questionRecords.clearAccepted(answer.questionId, answer._id);
+    return { success: true };
+  }
+
+  async visible(rawId: unknown): Promise<AnswerRecord> {
+    const id = parsePathParam('answerId', idParamSchema, rawId);
+    const answer = await this.answers.findVisible(id);
+    if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
+    return answer;
+  }
+
+  private async present(records: AnswerRecord[], viewer: Actor | undefined): Promise<Answer[]> {
+    const [badges, votes] = await Promise.all([
+      this.badges.of(records.map((record) => record.authorId)),
+      viewer
+        ? this.votes.valuesOf(
+            'answer',
+            records.map((record) => record._id),
+            viewer.identity._id,
+          )
+        : Promise.resolve(undefined),
+    ]);
+    return records.map((record) =>
+      toAnswer(
+        record,
+        badges.get(record.authorId) ?? [],
+        votes ? (votes.get(record._id) ?? null) : undefined,
+      ),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const int = (min: number, max: number, fallback: number, description: string) =>
+  z.coerce.number().int().min(min).max(max).default(fallback).describe(description);
+
+/** Settings of the community service (identity, views, abuse limits); services/community/README.md explains them. */
+export const communityConfigSchema = z.object({
+  PUBLIC_SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:3000')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe('Public origin of the site: community cookies are Secure when it is https.'),
+  COMMUNITY_TOKEN_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      'HS256 key signing community identity tokens. Unset: one is generated once and kept in the community store (community_settings), so restarts and replicas agree.',
+    ),
+  COMMUNITY_SESSION_IDLE_DAYS: int(
+    1,
+    365,
+    7,
+    'A community session unused for this many days expires (seed: 7).',
+  ),
+  COMMUNITY_ACTIVITY_WRITE_MINUTES: int(
+    1,
+    1440,
+    5,
+    "A session's lastActiveAt is written at most once per this many minutes.",
+  ),
+  COMMUNITY_VIEW_WINDOW_HOURS: int(
+    1,
+    720,
+    24,
+    'A question view counts once per reader within this many hours.',
+  ),
+  COMMUNITY_IDENTITIES_PER_IP_HOUR: int(1, 100_000, 5, 'New nickname identities one IP may create per hour.'),
+  COMMUNITY_POSTS_PER_IDENTITY_10MIN: int(
+    1,
+    100_000,
+    10,
+    'Questions plus answers one identity may post per 10 minutes.',
+  ),
+  COMMUNITY_POSTS_PER_IP_10MIN: int(1, 100_000, 30, 'Questions plus answers one IP may post per 10 minutes.'),
+  COMMUNITY_VOTES_PER_IDENTITY_MINUTE: int(
+    1,
+    100_000,
+    30,
+    'Votes and reports one identity may cast per minute.',
+  ),
+  COMMUNITY_VOTES_PER_IP_MINUTE: int(1, 1_000_000, 120, 'Votes and reports one IP may cast per minute.'),
+  COMMUNITY_REPORTS_TO_HOLD: int(
+    1,
+    100,
+    3,
+    'Reports from distinct identities that hold a post for moderation.',
+  ),
+});
+export type CommunityConfig = z.output<typeof communityConfigSchema>;
+export const COMMUNITY_CONFIG = Symbol.for('pulse.community.Config');
+
+/** What time it is; tests inject a settable clock (session expiry, analytics days). */
+export interface CommunityClock {
+  now(): number;
+}
+export const COMMUNITY_CLOCK = Symbol.for('pulse.community.Clock');
+export const systemClock: CommunityClock = { now: () => Date.now() };
+export const isoNow = (clock: CommunityClock): string => new Date(clock.now()).toISOString();

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
+import type { Actor } from './actor-resolver';
+import { ClientIp, CurrentActor } from './actor.decorator';
+import { IdentityService } from './identity.service';
+
+/** Nickname sign-up (seed 001 §7), who-am-I and logout (chosen). Never cached: they name a person. */
+@UseFilters(TooManyRequestsFilter)
+@Controller('/api/community/auth')
+export class AuthController {
+  constructor(private readonly identity: IdentityService) {}
+
+  @Post('anonymous')
+  @HttpCode(201)
+  async anonymous(
+    @Body() body: unknown,
+    @ClientIp() ip: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { response, cookies } = await this.identity.signUp(body, ip);
+    void reply.header('set-cookie', cookies).header('cache-control', 'no-store');
+    return response;
+  }
+
+  @Get('me')
+  me(@CurrentActor({ allowSuspended: true }) actor: Actor, @Res({ passthrough: true }) reply: FastifyReply) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.identity.me(actor);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(
+    @CurrentActor({ allowSuspended: true }) actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { response, cookies } = await this.identity.logout(actor);
+    void reply.header('set-cookie', cookies);
+    return response;
+  }
+}

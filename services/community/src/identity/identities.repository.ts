@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/platform';
+import type { IdentityRecord } from './identity.record';
+
+@Injectable()
+export class IdentitiesRepository {
+  private readonly identities: Collection<IdentityRecord>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.identities = store.collection<IdentityRecord>('community_identities', {
+      indexes: [{ key: { displayNameKey: 1 }, unique: true }, { key: { lastActiveAt: -1 } }],
+    });
+  }
+
+  /** Throws DuplicateKeyError when the display name is taken. */
+  insert(identity: IdentityRecord): Promise<void> {
+    return this.identities.insertOne(identity);
+  }
+
+  findById(id: string): Promise<IdentityRecord | null> {
+    return this.identities.findOne({ _id: id });
+  }
+
+  findMany(ids: readonly string[]): Promise<IdentityRecord[]> {
+    return ids.length ? this.identities.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([]);
+  }
+
+  async touch(id: string, at: string): Promise<void> {
+    await this.identities.updateOne({ _id: id }, { $max: { lastActiveAt: at } });
+  }
+
+  async suspend(id: string, until: string | null, reason: string | null): Promise<boolean> {
+    const { matched } = await this.identities.updateOne(
+      { _id: id },
+      { $set: { suspendedUntil: until, suspendedReason: reason } },
+    );
+    return matched === 1;
+  }
+}

@@ -1,0 +1,34 @@
+import { Global, Module } from '@nestjs/common';
+import { ActorResolver } from './actor-resolver';
+import { OptionalActorPipe, RequiredActorPipe } from './actor.decorator';
+import { AuthController } from './auth.controller';
+import { CommunitySettingsRepository } from './community-settings.repository';
+import { IdentitiesRepository } from './identities.repository';
+import { IdentityService } from './identity.service';
+import { SessionsRepository } from './sessions.repository';
+import { TokenKeys } from './token-keys';
+
+/** Nickname identities, sessions and the credential every other area reads the actor from. */
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [
+    CommunitySettingsRepository,
+    IdentitiesRepository,
+    SessionsRepository,
+    TokenKeys,
+    ActorResolver,
+    RequiredActorPipe,
+    OptionalActorPipe,
+    IdentityService,
+  ],
+  exports: [
+    IdentitiesRepository,
+    SessionsRepository,
+    TokenKeys,
+    ActorResolver,
+    RequiredActorPipe,
+    OptionalActorPipe,
+  ],
+})
+export class IdentityModule {}

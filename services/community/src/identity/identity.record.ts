@@ -1,0 +1,23 @@
+/** A nickname identity (seed 001 §3 Anonymous user), as stored in `community_identities`. */
+export interface IdentityRecord {
+  _id: string;
+  username: string;
+  /** Unique: the nickname, or the nickname plus '#NNNN' when another identity holds it. */
+  displayName: string;
+  /** displayName after NFKC and lower-casing, with a unique index: lookalikes collide too. */
+  displayNameKey: string;
+  createdAt: string;
+  lastActiveAt: string;
+  /** Set by a moderator; null when the identity may write. A far-future date means indefinitely. */
+  suspendedUntil: string | null;
+  suspendedReason: string | null;
+}
+
+/** A signed-in session of an identity (`community_sessions`); the token and cookie name it. */
+export interface SessionRecord {
+  _id: string;
+  identityId: string;
+  createdAt: string;
+  lastActiveAt: string;
+  revokedAt: string | null;
+}

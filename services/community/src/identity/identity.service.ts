@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  anonymousAuthBodySchema,
+  type AnonymousAuthResponse,
+  type CommunityDone,
+  type CommunityMeResponse,
+} from '@pulse/contracts';
+import { DuplicateKeyError } from '@pulse/platform';
+import { WriteLimits } from '../abuse/write-limits';
+import { BadgesService } from '../badges/badges.service';
+import {
+  COMMUNITY_CLOCK,
+  COMMUNITY_CONFIG,
+  isoNow,
+  type CommunityClock,
+  type CommunityConfig,
+} from '../community.config';
+import type { Actor } from './actor-resolver';
+import { clearedCookies, credentialCookies } from './cookies';
+import { IdentitiesRepository } from './identities.repository';
+import type { IdentityRecord } from './identity.record';
+import { SessionsRepository } from './sessions.repository';
+import { TokenKeys } from './token-keys';
+import { toCommunityUser } from './user-view';
+
+const DISCRIMINATOR_ATTEMPTS = 8;
+
+export const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('base64url')}`;
+/** The public stand-in for a session id on posts: one-way, so a post never leaks a session. */
+export const publicSessionMark = (sessionId: string): string =>
+  `anon_${createHash('sha256').update(`pulse-anon:${sessionId}`).digest('base64url').slice(0, 22)}`;
+/** Display names compare after NFKC and lower-casing: 'Ａdmin' and 'admin' are one name. */
+const nameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+export interface SignedIn {
+  response: AnonymousAuthResponse;
+  cookies: string[];
+}
+
+/** Nickname sign-up, the current identity and logout (services/community/README.md 'Identity'). */
+@Injectable()
+export class IdentityService {
+  constructor(
+    private readonly identities: IdentitiesRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly keys: TokenKeys,
+    private readonly limits: WriteLimits,
+    private readonly badges: BadgesService,
+    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** POST /api/community/auth/anonymous. */
+  async signUp(body: unknown, ip: string): Promise<SignedIn> {
+    const { username } = anonymousAuthBodySchema.parse(body);
+    this.limits.refuseProfanity({ username });
+    await this.limits.newIdentity(ip);
+    const at = isoNow(this.clock);
+    const identity = await this.insertWithUniqueName(username, at);
+    const sessionId = newId('s');
+    await this.sessions.insert({
+      _id: sessionId,
+      identityId: identity._id,
+      createdAt: at,
+      lastActiveAt: at,
+      revokedAt: null,
+    });
+    await this.sessions.recordActivity(identity._id, at.slice(0, 10));
+    const token = await this.keys.sign({ identityId: identity._id, sessionId });
+    return {
+      response: { success: true, data: { user: toCommunityUser(identity, []), token, sessionId } },
+      cookies: credentialCookies(token, this.keys.csrfFor(sessionId), this.maxAgeSeconds(), this.secure()),
+    };
+  }
+
+  /** GET /api/community/auth/me. */
+  async me(actor: Actor): Promise<CommunityMeResponse> {
+    const badges = (await this.badges.of([actor.identity._id])).get(actor.identity._id) ?? [];
+    return {
+      success: true,
+      data: {
+        user: toCommunityUser(actor.identity, badges),
+        sessionId: actor.sessionId,
+        csrfToken: this.keys.csrfFor(actor.sessionId),
+      },
+    };
+  }
+
+  /** POST /api/community/auth/logout: the session is revoked on the server, whatever the client keeps. */
+  async logout(actor: Actor): Promise<{ response: CommunityDone; cookies: string[] }> {
+    await this.sessions.revoke(actor.sessionId, isoNow(this.clock));
+    return { response: { success: true }, cookies: clearedCookies(this.secure()) };
+  }
+
+  /** The nickname itself when free, else the nickname plus '#NNNN' (a short discriminator). */
+  private async insertWithUniqueName(username: string, at: string): Promise<IdentityRecord> {
+    for (let attempt = 0; attempt < DISCRIMINATOR_ATTEMPTS; attempt += 1) {
+      const displayName =
+        attempt === 0 ? username : `${username}#${1000 + (randomBytes(2).readUInt16BE(0) % 9000)}`;
+      const identity: IdentityRecord = {
+        _id: newId('u'),
+        username,
+        displayName,
+        displayNameKey: nameKey(displayName),
+        createdAt: at,
+        lastActiveAt: at,
+        suspendedUntil: null,
+        suspendedReason: null,
+      };
+      try {
+        await this.identities.insert(identity);
+        return identity;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    }
+    throw new Error('no free display name after several discriminators');
+  }
+
+  private maxAgeSeconds(): number {
+    return this.config.COMMUNITY_SESSION_IDLE_DAYS * 24 * 60 * 60;
+  }
+
+  private secure(): boolean {
+    return this.config.PUBLIC_SITE_URL.startsWith('https:');
+  }
+}

@@ -1,0 +1,65 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { AdminGuard } from '@pulse/platform';
+import type { FastifyReply } from 'fastify';
+import { ModerationService } from './moderation.service';
+
+/** The moderation and analytics API behind `Authorization: Bearer $ADMIN_TOKEN` (401/403, 503 when unset). */
+@Controller('/api/community/admin')
+@UseGuards(AdminGuard)
+export class AdminController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Get('moderation')
+  queue(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.moderation.queue(query);
+  }
+
+  @Post('questions/:id/hide')
+  @HttpCode(200)
+  hideQuestion(@Param('id') id: string) {
+    return this.moderation.setVisibility('question', id, 'hidden');
+  }
+
+  @Post('questions/:id/restore')
+  @HttpCode(200)
+  restoreQuestion(@Param('id') id: string) {
+    return this.moderation.setVisibility('question', id, 'visible');
+  }
+
+  @Post('answers/:id/hide')
+  @HttpCode(200)
+  hideAnswer(@Param('id') id: string) {
+    return this.moderation.setVisibility('answer', id, 'hidden');
+  }
+
+  @Post('answers/:id/restore')
+  @HttpCode(200)
+  restoreAnswer(@Param('id') id: string) {
+    return this.moderation.setVisibility('answer', id, 'visible');
+  }
+
+  @Post('identities/:id/suspend')
+  @HttpCode(200)
+  suspend(@Param('id') id: string, @Body() body: unknown) {
+    return this.moderation.suspend(id, body);
+  }
+
+  @Post('identities/:id/reinstate')
+  @HttpCode(200)
+  reinstate(@Param('id') id: string) {
+    return this.moderation.reinstate(id);
+  }
+
+  @Post('identities/:id/expert')
+  @HttpCode(200)
+  grantExpert(@Param('id') id: string) {
+    return this.moderation.grantExpert(id);
+  }
+
+  @Get('analytics')
+  analytics(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.moderation.analytics(query);
+  }
+}

@@ -1,0 +1,229 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  analyticsQuerySchema,
+  idParamSchema,
+  moderationQueueQuerySchema,
+  parsePathParam,
+  reportBodySchema,
+  suspendBodySchema,
+  type AnalyticsResponse,
+  type GrantBadgeResponse,
+  type ModerationActionResponse,
+  type ModerationItem,
+  type ModerationQueueResponse,
+  type ModerationState,
+  type ReportResponse,
+  type SuspendResponse,
+} from '@pulse/contracts';
+import { WriteLimits } from '../abuse/write-limits';
+import { ANSWER_NOT_FOUND } from '../answers/answers.service';
+import type { AnswerRecord } from '../answers/answer.record';
+import { AnswersRepository } from '../answers/answers.repository';
+import { BadgesService } from '../badges/badges.service';
+import {
+  COMMUNITY_CLOCK,
+  COMMUNITY_CONFIG,
+  isoNow,
+  type CommunityClock,
+  type CommunityConfig,
+} from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { IdentitiesRepository } from '../identity/identities.repository';
+import { SessionsRepository } from '../identity/sessions.repository';
+import { QuestionIndex } from '../questions/question-index';
+import type { QuestionRecord } from '../questions/question.record';
+import { QUESTION_NOT_FOUND } from '../questions/questions.service';
+import { QuestionsRepository } from '../questions/questions.repository';
+import { ReportsRepository } from './reports.repository';
+
+export const IDENTITY_NOT_FOUND = '닉네임을 찾을 수 없습니다.';
+const PAGE_SIZE = 20;
+/** A suspension without `days` lasts until a moderator reinstates the identity. */
+const INDEFINITE = '9999-12-31T00:00:00.000Z';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Kind = 'question' | 'answer';
+
+/**
+ * Reports from readers and the moderator's actions (README 'Community: moderation'). A post reported by
+ * COMMUNITY_REPORTS_TO_HOLD distinct identities is held: hidden from lists until a moderator restores or
+ * hides it. Hide and restore move a post between visible, held and hidden; the author's delete is final.
+ */
+@Injectable()
+export class ModerationService {
+  constructor(
+    private readonly questions: QuestionsRepository,
+    private readonly answers: AnswersRepository,
+    private readonly reports: ReportsRepository,
+    private readonly identities: IdentitiesRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly badges: BadgesService,
+    private readonly index: QuestionIndex,
+    private readonly limits: WriteLimits,
+    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** POST /api/community/{questions|answers}/{id}/report. */
+  async report(kind: Kind, rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<ReportResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const { reason, detail } = reportBodySchema.parse(body);
+    const post =
+      kind === 'question' ? await this.questions.findVisible(id) : await this.answers.findVisible(id);
+    if (!post) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
+    await this.limits.vote(actor.identity._id, ip);
+    const fresh = await this.reports.insert({
+      _id: `${kind}:${id}:${actor.identity._id}`,
+      kind,
+      targetId: id,
+      identityId: actor.identity._id,
+      reason,
+      detail: detail ?? null,
+      at: isoNow(this.clock),
+    });
+    if (!fresh) return { success: true, data: { reported: true, held: false } };
+    const count = kind === 'question' ? await this.questions.addReport(id) : await this.answers.addReport(id);
+    const held =
+      count >= this.config.COMMUNITY_REPORTS_TO_HOLD && (await this.move(kind, id, ['visible'], 'held'));
+    return { success: true, data: { reported: true, held } };
+  }
+
+  /** GET /api/community/admin/moderation. */
+  async queue(query: unknown): Promise<ModerationQueueResponse> {
+    const { state, page } = moderationQueueQuerySchema.parse(query);
+    // Questions and answers are paged side by side: each page holds up to PAGE_SIZE of each.
+    const skip = (page - 1) * PAGE_SIZE;
+    const [[questions, questionTotal], [answers, answerTotal]] = await Promise.all([
+      this.questions.moderationPage(state, skip, PAGE_SIZE),
+      this.answers.moderationPage(state, skip, PAGE_SIZE),
+    ]);
+    const [questionReports, answerReports, authors] = await Promise.all([
+      this.reports.summaries(
+        'question',
+        questions.map((q) => q._id),
+      ),
+      this.reports.summaries(
+        'answer',
+        answers.map((a) => a._id),
+      ),
+      this.identities.findMany([...questions, ...answers].map((post) => post.authorId)),
+    ]);
+    const byId = new Map(authors.map((identity) => [identity._id, identity]));
+    const author = (post: QuestionRecord | AnswerRecord) => {
+      const identity = byId.get(post.authorId);
+      const until = identity?.suspendedUntil;
+      return {
+        id: post.authorId,
+        displayName: post.author.displayName,
+        suspended: Boolean(until && Date.parse(until) > this.clock.now()),
+      };
+    };
+    const noReports = { count: 0, reasons: {}, lastAt: null };
+    const items: ModerationItem[] = [
+      ...questions.map((q) => ({
+        kind: 'question' as const,
+        id: q._id,
+        questionId: q._id,
+        title: q.title,
+        excerpt: q.content.slice(0, 200),
+        author: author(q),
+        state: q.state as ModerationState,
+        reports: questionReports.get(q._id) ?? noReports,
+        createdAt: q.createdAt,
+      })),
+      ...answers.map((a) => ({
+        kind: 'answer' as const,
+        id: a._id,
+        questionId: a.questionId,
+        title: null,
+        excerpt: a.content.slice(0, 200),
+        author: author(a),
+        state: a.state as ModerationState,
+        reports: answerReports.get(a._id) ?? noReports,
+        createdAt: a.createdAt,
+      })),
+    ];
+    return { success: true, data: { items, total: questionTotal + answerTotal, page } };
+  }
+
+  /** POST /api/community/admin/{questions|answers}/{id}/{hide|restore}. */
+  async setVisibility(
+    kind: Kind,
+    rawId: unknown,
+    to: 'hidden' | 'visible',
+  ): Promise<ModerationActionResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
+    if (!(await this.move(kind, id, from, to))) {
+      const existing =
+        kind === 'question' ? await this.questions.findExisting(id) : await this.answers.findExisting(id);
+      if (!existing) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
+    }
+    return { success: true, data: { kind, id, state: to } };
+  }
+
+  /** POST /api/community/admin/identities/{id}/suspend: writes refused, every session ended. */
+  async suspend(rawId: unknown, body: unknown): Promise<SuspendResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const { reason, days } = suspendBodySchema.parse(body);
+    const until = days ? new Date(this.clock.now() + days * DAY_MS).toISOString() : INDEFINITE;
+    if (!(await this.identities.suspend(id, until, reason))) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    await this.sessions.revokeAllOf(id, isoNow(this.clock));
+    return { success: true, data: { id, suspendedUntil: until } };
+  }
+
+  async reinstate(rawId: unknown): Promise<SuspendResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    if (!(await this.identities.suspend(id, null, null))) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    return { success: true, data: { id, suspendedUntil: null } };
+  }
+
+  /** POST /api/community/admin/identities/{id}/expert: the role badge; granting twice changes nothing. */
+  async grantExpert(rawId: unknown): Promise<GrantBadgeResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    if (!(await this.identities.findById(id))) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    const at = isoNow(this.clock);
+    const granted = await this.badges.grantExpert(id, at);
+    const held = (await this.badges.of([id])).get(id)?.find((badge) => badge.id === 'expert');
+    return { success: true, data: { id, badge: held ?? this.badges.badgeOf('expert', at), granted } };
+  }
+
+  /** GET /api/community/admin/analytics?days=: per UTC day, oldest first, days with nothing as 0. */
+  async analytics(query: unknown): Promise<AnalyticsResponse> {
+    const { days } = analyticsQuerySchema.parse(query);
+    const today = new Date(this.clock.now()).toISOString().slice(0, 10);
+    const first = new Date(Date.parse(today) - (days - 1) * DAY_MS).toISOString();
+    const [questions, answers, active] = await Promise.all([
+      this.questions.perDay(first),
+      this.answers.perDay(first),
+      this.sessions.activeByDay(first.slice(0, 10)),
+    ]);
+    const series = Array.from({ length: days }, (_, i) => {
+      const day = new Date(Date.parse(first) + i * DAY_MS).toISOString().slice(0, 10);
+      return {
+        day,
+        questions: questions.get(day) ?? 0,
+        answers: answers.get(day) ?? 0,
+        activeIdentities: active.get(day) ?? 0,
+      };
+    });
+    return { success: true, data: { days: series } };
+  }
+
+  /** Moves a post's state and keeps the answer count and the search index in step. */
+  private async move(kind: Kind, id: string, from: ModerationState[], to: ModerationState): Promise<boolean> {
+    if (kind === 'question') {
+      if (!(await this.questions.setState(id, from, to))) return false;
+      const question = await this.questions.findExisting(id);
+      if (question && to === 'visible') await this.index.add(question);
+      else await this.index.remove(id);
+      return true;
+    }
+    const before = await this.answers.setState(id, from, to);
+    if (!before) return false;
+    if (before.state !== 'visible' && to === 'visible') await this.questions.addAnswers(before.questionId, 1);
+    if (before.state === 'visible' && to !== 'visible')
+      await this.questions.addAnswers(before.questionId, -1);
+    return true;
+  }
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
+import type { Actor } from '../identity/actor-resolver';
+import { ClientIp, CurrentActor } from '../identity/actor.decorator';
+import { ModerationService } from './moderation.service';
+
+/** A reader's 'report' on a question or an answer (chosen paths). */
+@UseFilters(TooManyRequestsFilter)
+@Controller('/api/community')
+export class ReportsController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Post('questions/:id/report')
+  @HttpCode(200)
+  question(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.moderation.report('question', id, body, actor, ip);
+  }
+
+  @Post('answers/:id/report')
+  @HttpCode(200)
+  answer(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.moderation.report('answer', id, body, actor, ip);
+  }
+}

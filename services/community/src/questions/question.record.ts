@@ -1,0 +1,34 @@
+import type { ModerationState } from '@pulse/contracts';
+
+/** What a post shows of its author, copied at write time (nicknames never change). */
+export interface AuthorSnapshot {
+  username: string;
+  displayName: string;
+  createdAt: string;
+}
+
+/** `deleted` is its author's delete: kept (its pending events still leave) but never shown again. */
+export type PostState = ModerationState | 'deleted';
+
+/** A question as stored in `community_questions`. */
+export interface QuestionRecord {
+  _id: string;
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  authorId: string;
+  author: AuthorSnapshot;
+  /** A one-way hash of the author's session: marks the post anonymous without exposing the session. */
+  anonymousSessionId: string;
+  viewCount: number;
+  upvotes: number;
+  /** upvotes + viewCount, kept in step, for the 'popular' sort. */
+  popularity: number;
+  answerCount: number;
+  acceptedAnswerId: string | null;
+  state: PostState;
+  reportCount: number;
+  createdAt: string;
+  updatedAt: string;
+}

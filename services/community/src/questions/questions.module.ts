@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { QuestionIndex } from './question-index';
+import { QuestionViews } from './question-views';
+import { QuestionsController } from './questions.controller';
+import { QuestionsService } from './questions.service';
+
+/** The question list, detail, ask and delete. Repositories come from CommunityStoreModule. */
+@Module({
+  controllers: [QuestionsController],
+  providers: [QuestionIndex, QuestionViews, QuestionsService],
+  exports: [QuestionsService, QuestionIndex],
+})
+export class QuestionsModule {}

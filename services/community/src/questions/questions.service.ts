@@ -1,0 +1,162 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  createQuestionBodySchema,
+  idParamSchema,
+  parsePathParam,
+  questionListQuerySchema,
+  type CreateQuestionResponse,
+  type DeleteQuestionResponse,
+  type Question,
+  type QuestionDetailResponse,
+  type QuestionListResponse,
+} from '@pulse/contracts';
+import { WriteLimits } from '../abuse/write-limits';
+import { AnswersRepository } from '../answers/answers.repository';
+import { BadgesService } from '../badges/badges.service';
+import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { newId, publicSessionMark } from '../identity/identity.service';
+import { VotesRepository } from '../votes/votes.repository';
+import { QuestionIndex } from './question-index';
+import { QuestionViews } from './question-views';
+import { toQuestion } from './question.mapper';
+import type { QuestionRecord } from './question.record';
+import { QuestionsRepository } from './questions.repository';
+
+export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다. 존재하지 않거나 삭제된 질문입니다.';
+export const NOT_QUESTION_AUTHOR = '질문 작성자만 할 수 있습니다.';
+
+/** Questions: list with real paging and tiles, detail, ask and delete (seed 001 §2, §4, §7). */
+@Injectable()
+export class QuestionsService {
+  constructor(
+    private readonly questions: QuestionsRepository,
+    private readonly answers: AnswersRepository,
+    private readonly votes: VotesRepository,
+    private readonly badges: BadgesService,
+    private readonly index: QuestionIndex,
+    private readonly views: QuestionViews,
+    private readonly limits: WriteLimits,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** GET /api/community/questions. */
+  async list(query: unknown, viewer: Actor | undefined): Promise<QuestionListResponse> {
+    const { page, limit, sort, category, q } = questionListQuerySchema.parse(query);
+    const ids = q ? await this.index.matchingIds(q) : undefined;
+    const [{ items, total }, stats] = await Promise.all([
+      this.questions.page({ category, sort, ids }, (page - 1) * limit, limit),
+      this.questions.stats(),
+    ]);
+    const totalPages = Math.max(1, Math.ceil(total / limit));
+    return {
+      success: true,
+      data: {
+        questions: await this.present(items, viewer),
+        pagination: { page, totalPages, total, hasMore: page * limit < total },
+        stats: {
+          totalQuestions: stats.total,
+          resolvedQuestions: stats.resolved,
+          unansweredQuestions: stats.unanswered,
+          totalAnswers: stats.answers,
+        },
+      },
+    };
+  }
+
+  /** GET /api/community/questions/{id}: counts a view once per reader and window (no reader: no view). */
+  async detail(
+    rawId: unknown,
+    viewer: Actor | undefined,
+    reader: string | undefined,
+  ): Promise<QuestionDetailResponse> {
+    const question = await this.visible(rawId);
+    if (reader !== undefined && (await this.views.count(question._id, viewer?.identity._id ?? reader))) {
+      question.viewCount += 1;
+      question.popularity += 1;
+    }
+    const [shown] = await this.present([question], viewer);
+    return { success: true, data: shown };
+  }
+
+  /** POST /api/community/questions. */
+  async create(body: unknown, actor: Actor, ip: string): Promise<CreateQuestionResponse> {
+    const input = createQuestionBodySchema.parse(body);
+    this.limits.refuseProfanity({ title: input.title, content: input.content, tags: input.tags });
+    await this.limits.post(actor.identity._id, ip);
+    const text = `${input.title}\n${input.content}`;
+    await this.limits.refuseDuplicate(actor.identity._id, ip, text);
+    const at = isoNow(this.clock);
+    const question: QuestionRecord = {
+      _id: newId('q'),
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      tags: input.tags,
+      authorId: actor.identity._id,
+      author: {
+        username: actor.identity.username,
+        displayName: actor.identity.displayName,
+        createdAt: actor.identity.createdAt,
+      },
+      anonymousSessionId: publicSessionMark(actor.sessionId),
+      viewCount: 0,
+      upvotes: 0,
+      popularity: 0,
+      answerCount: 0,
+      acceptedAnswerId: null,
+      state: 'visible',
+      reportCount: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await this.questions.insert(question);
+    await Promise.all([this.index.add(question), this.limits.rememberPost(actor.identity._id, ip, text)]);
+    return { success: true, data: { id: question._id } };
+  }
+
+  /** DELETE /api/community/questions/{id}: its author only, and its answers go with it. */
+  async remove(rawId: unknown, actor: Actor): Promise<DeleteQuestionResponse> {
+    const question = await this.existing(rawId);
+    if (question.authorId !== actor.identity._id) throw new ForbiddenException(NOT_QUESTION_AUTHOR);
+    const at = isoNow(this.clock);
+    if (!(await this.questions.markDeleted(question._id, actor.identity._id, at)))
+      throw new NotFoundException(QUESTION_NOT_FOUND);
+    await Promise.all([this.answers.deleteAllOf(question._id, at), this.index.remove(question._id)]);
+    return { success: true };
+  }
+
+  async visible(rawId: unknown): Promise<QuestionRecord> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const question = await this.questions.findVisible(id);
+    if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
+    return question;
+  }
+
+  private async existing(rawId: unknown): Promise<QuestionRecord> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const question = await this.questions.findExisting(id);
+    if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
+    return question;
+  }
+
+  private async present(records: QuestionRecord[], viewer: Actor | undefined): Promise<Question[]> {
+    const [badges, votes] = await Promise.all([
+      this.badges.of(records.map((record) => record.authorId)),
+      viewer
+        ? this.votes.valuesOf(
+            'question',
+            records.map((record) => record._id),
+            viewer.identity._id,
+          )
+        : Promise.resolve(undefined),
+    ]);
+    return records.map((record) =>
+      toQuestion(
+        record,
+        badges.get(record.authorId) ?? [],
+        votes ? (votes.get(record._id) === 'upvote' ? 'upvote' : null) : undefined,
+      ),
+    );
+  }
+}

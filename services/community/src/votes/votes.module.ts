@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { VotesController } from './votes.controller';
+import { VotesService } from './votes.service';
+
+/** One vote per identity per post, changed or withdrawn by voting again. */
+@Module({ controllers: [VotesController], providers: [VotesService] })
+export class VotesModule {}

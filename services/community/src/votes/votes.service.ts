@@ -1,0 +1,106 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  answerVoteBodySchema,
+  idParamSchema,
+  parsePathParam,
+  questionVoteBodySchema,
+  type AnswerVoteResponse,
+  type QuestionVoteResponse,
+} from '@pulse/contracts';
+import { WriteLimits } from '../abuse/write-limits';
+import { ANSWER_NOT_FOUND } from '../answers/answers.service';
+import { AnswersRepository } from '../answers/answers.repository';
+import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { QUESTION_NOT_FOUND } from '../questions/questions.service';
+import { QuestionsRepository } from '../questions/questions.repository';
+import { voteId, type VoteRecord } from './vote.record';
+import { VotesRepository } from './votes.repository';
+
+export const OWN_POST = '자신의 글에는 투표할 수 없습니다.';
+/** Attempts before a vote gives up on a target another request keeps changing (it then reports the state). */
+const ATTEMPTS = 5;
+
+type Value = VoteRecord['value'];
+
+/**
+ * One vote per identity per post: voting again with the same value withdraws it, the other value replaces
+ * it, and no one votes on their own post. The counts in the response are the server's after the change.
+ */
+@Injectable()
+export class VotesService {
+  constructor(
+    private readonly votes: VotesRepository,
+    private readonly questions: QuestionsRepository,
+    private readonly answers: AnswersRepository,
+    private readonly limits: WriteLimits,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** POST /api/community/questions/{id}/vote. */
+  async onQuestion(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<QuestionVoteResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const { voteType } = questionVoteBodySchema.parse(body);
+    const question = await this.questions.findVisible(id);
+    if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
+    if (question.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
+    await this.limits.vote(actor.identity._id, ip);
+    const { value, applied } = await this.toggle('question', id, actor, voteType);
+    const after = applied.up !== 0 ? await this.questions.addUpvotes(id, applied.up) : question;
+    return {
+      success: true,
+      data: { upvotes: after?.upvotes ?? question.upvotes, viewerVote: value === 'upvote' ? 'upvote' : null },
+    };
+  }
+
+  /** POST /api/community/answers/{id}/vote. */
+  async onAnswer(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<AnswerVoteResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const { voteType } = answerVoteBodySchema.parse(body);
+    const answer = await this.answers.findVisible(id);
+    if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
+    if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
+    await this.limits.vote(actor.identity._id, ip);
+    const { value, applied } = await this.toggle('answer', id, actor, voteType);
+    const after =
+      applied.up !== 0 || applied.down !== 0
+        ? await this.answers.addVotes(id, applied.up, applied.down)
+        : answer;
+    return {
+      success: true,
+      data: {
+        upvotes: after?.upvotes ?? answer.upvotes,
+        downvotes: after?.downvotes ?? answer.downvotes,
+        viewerVote: value,
+      },
+    };
+  }
+
+  /** Applies the toggle by compare-and-set; returns the vote now held and the count changes it made. */
+  private async toggle(kind: VoteRecord['kind'], targetId: string, actor: Actor, voteType: Value) {
+    const base = {
+      _id: voteId(kind, targetId, actor.identity._id),
+      kind,
+      targetId,
+      identityId: actor.identity._id,
+      at: isoNow(this.clock),
+    };
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      const from = await this.votes.current(kind, targetId, actor.identity._id);
+      const to = from === voteType ? null : voteType;
+      if (await this.votes.transition(base, from, to)) {
+        const delta = (value: Value | null, sign: number) => ({
+          up: value === 'upvote' ? sign : 0,
+          down: value === 'downvote' ? sign : 0,
+        });
+        const removed = delta(from, -1);
+        const added = delta(to, 1);
+        return { value: to, applied: { up: removed.up + added.up, down: removed.down + added.down } };
+      }
+    }
+    return {
+      value: await this.votes.current(kind, targetId, actor.identity._id),
+      applied: { up: 0, down: 0 },
+    };
+  }
+}

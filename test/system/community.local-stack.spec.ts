@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TOPICS, type EventEnvelope, type QuestionCreatedPayload } from '@pulse/contracts';
+import { eventually } from '@pulse/testing';
+import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
+import { required } from '../support/infra-env';
+import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
+import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
+
+const COMMUNITY_TOPICS = [TOPICS.questionCreated, TOPICS.answerCreated, TOPICS.answerAccepted];
+
+/**
+ * Issue 10, local stack: the community service as its own process over Kafka, the MongoDB-compatible
+ * server and Redis, behind the gateway process. Two identities sign up through the gateway; one asks
+ * (cookie + CSRF), the other answers and votes (Bearer); the author accepts. The events go out through
+ * the outbox to Kafka and come back as badges; the question page renders without JavaScript.
+ */
+describe('community, local stack: gateway → community process (Kafka, MongoDB, Redis)', () => {
+  const runId = `${Date.now()}_${randomUUID().slice(0, 8)}`;
+  const groupPrefix = `qsys-${runId}.`;
+  const processes: RunningProcess[] = [];
+  let dataDir: string;
+  let kafka: Kafka;
+  let admin: Admin;
+  let observer: Consumer;
+  let gateway: string;
+  const created: Array<EventEnvelope<QuestionCreatedPayload>> = [];
+
+  const output = () => processes.map((p) => p.output().slice(-3000)).join('\n---\n');
+  const call = async (
+    method: string,
+    url: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
+    const response = await fetch(`${gateway}${url}`, {
+      method,
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // an HTML document
+    }
+    return { status: response.status, body, headers: response.headers };
+  };
+  const signUp = async (username: string) => {
+    const response = await call('POST', '/api/community/auth/anonymous', { body: { username } });
+    expect(response.status).toBe(201);
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+    const csrf = cookies.find((c) => c.startsWith('pulse_csrf='))!.split('=')[1];
+    return {
+      id: response.body.data.user.id as string,
+      bearer: { authorization: `Bearer ${response.body.data.token}` },
+      cookieWrite: { cookie: cookies.join('; '), 'x-csrf-token': csrf },
+      cookieOnly: { cookie: cookies.join('; ') },
+    };
+  };
+
+  beforeAll(async () => {
+    const brokers = required('PULSE_TEST_KAFKA_BROKERS');
+    kafka = new Kafka({
+      clientId: `pulse-qsys-${runId}`,
+      brokers: brokers.split(','),
+      logLevel: logLevel.NOTHING,
+    });
+    admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: COMMUNITY_TOPICS.map((topic) => ({ topic, numPartitions: 3 })),
+    });
+    await startGroupsAtTopicEnds(admin, COMMUNITY_TOPICS, (topic) => `${groupPrefix}community.${topic}`);
+    observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
+    await observeFromNow<QuestionCreatedPayload>(observer, TOPICS.questionCreated, (envelope) => {
+      if (envelope.payload?.title?.includes(runId.slice(-8))) created.push(envelope);
+    });
+
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-community-stack-'));
+    const communityPort = await freePort();
+    const community = startTs('services/community/src/main.ts', {
+      PORT: String(communityPort),
+      PULSE_DATA_DIR: dataDir,
+      BUS_DRIVER: 'kafka',
+      KAFKA_BROKERS: brokers,
+      KAFKA_CLIENT_ID: `pulse-qsys-community-${runId}`,
+      BUS_GROUP_PREFIX: groupPrefix,
+      STORE_DRIVER: 'mongo',
+      MONGO_URL: required('PULSE_TEST_MONGO_URL').replace(/\/[^/]*$/, `/pulse_qsys_${runId}`),
+      CACHE_DRIVER: 'redis',
+      REDIS_URL: required('PULSE_TEST_REDIS_URL'),
+      CACHE_KEY_PREFIX: `pulse-qsys-${runId}:`,
+      ADMIN_TOKEN: 'system-test-admin-token-0123',
+    });
+    processes.push(community);
+    await untilReady(community, `http://127.0.0.1:${communityPort}`, { diagnostics: output });
+    const gatewayPort = await freePort();
+    processes.push(
+      startTs('gateway/src/main.ts', {
+        PORT: String(gatewayPort),
+        PULSE_DATA_DIR: dataDir,
+        COMMUNITY_URL: `http://127.0.0.1:${communityPort}`,
+        PUBLIC_SITE_URL: 'https://pulse.example.kr',
+      }),
+    );
+    gateway = `http://127.0.0.1:${gatewayPort}`;
+    await eventually(async () => expect((await call('GET', '/api/community/badges')).status).toBe(200), {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    }).catch((error: Error) => {
+      error.message += output();
+      throw error;
+    });
+  }, 150_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((running) => running.stop()));
+    await observer?.disconnect();
+    await admin?.disconnect();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('asks, answers, votes and accepts through the gateway; events reach Kafka and badges follow', async () => {
+    const asker = await signUp(`질문자${runId.slice(-4)}`);
+    const helper = await signUp(`답변자${runId.slice(-4)}`);
+    const title = `이더리움 가스비 절약 방법 ${runId.slice(-8)}`;
+    const body = {
+      title,
+      content: '스마트 컨트랙트 배포 비용이 너무 큽니다. 어떻게 줄일 수 있을까요?',
+      category: 'blockchain',
+      tagIds: [],
+      tags: ['가스비'],
+    };
+
+    expect((await call('POST', '/api/community/questions', { body, headers: asker.cookieOnly })).status).toBe(
+      403,
+    );
+    const ask = await call('POST', '/api/community/questions', { body, headers: asker.cookieWrite });
+    expect(ask.status).toBe(201);
+    const id = ask.body.data.id as string;
+
+    const answer = await call('POST', `/api/community/questions/${id}/answers`, {
+      body: { content: 'L2 롤업에 배포하면 훨씬 저렴합니다.' },
+      headers: helper.bearer,
+    });
+    expect(answer.status).toBe(201);
+    const vote = await call('POST', `/api/community/questions/${id}/vote`, {
+      body: { voteType: 'upvote' },
+      headers: helper.bearer,
+    });
+    expect(vote.body.data).toEqual({ upvotes: 1, viewerVote: 'upvote' });
+    const accept = await call(
+      'POST',
+      `/api/community/questions/${id}/answers/${answer.body.data.id}/accept`,
+      { headers: asker.cookieWrite },
+    );
+    expect(accept.body).toEqual({ success: true });
+
+    const detail = await call('GET', `/api/community/questions/${id}`, { headers: asker.cookieOnly });
+    expect(detail.body.data).toMatchObject({
+      isAnswered: true,
+      answerCount: 1,
+      upvotes: 1,
+      viewerVote: null,
+    });
+    const list = await call('GET', `/api/community/questions?q=${encodeURIComponent('가스비를')}`);
+    expect(list.body.data.questions.map((q: { id: string }) => q.id)).toContain(id);
+
+    await eventually(async () => expect(created.map((event) => event.payload.questionId)).toContain(id), {
+      timeoutMs: 30_000,
+    });
+    await eventually(
+      async () => {
+        const answers = await call('GET', `/api/community/questions/${id}/answers`);
+        const badges = answers.body.data[0].user.badges.map((badge: { id: string }) => badge.id);
+        expect(badges).toEqual(expect.arrayContaining(['first-answer', 'accepted-answer']));
+      },
+      { timeoutMs: 30_000 },
+    );
+  });
+
+  it('renders the question page without JavaScript, and a missing question as 404', async () => {
+    const asker = await signUp(`페이지${runId.slice(-4)}`);
+    const title = `페이지 렌더링 확인용 질문 ${runId.slice(-8)}`;
+    const ask = await call('POST', '/api/community/questions', {
+      body: {
+        title,
+        content: '## 상황\n\n서버에서 렌더링된 질문 본문이 보이는지 확인합니다.',
+        category: 'development',
+        tagIds: [],
+        tags: [],
+      },
+      headers: asker.bearer,
+    });
+    const page = await call('GET', `/community/questions/${ask.body.data.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<title>${title} - Q&amp;A | 펄스</title>`);
+    expect(page.body).toContain('"@type":"QAPage"');
+    expect(page.body).toContain('<h2>상황</h2>');
+    const missing = await call('GET', '/community/questions/q_missing');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('존재하지 않거나 삭제된 질문입니다.');
+    // The page render counted no view.
+    expect((await call('GET', `/api/community/questions/${ask.body.data.id}`)).body.data.viewCount).toBe(1);
+  });
+});
