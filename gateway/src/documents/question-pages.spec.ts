@@ -116,7 +116,9 @@ describe('question pages (/community/questions/{id}) without JavaScript', () => 
     expect((await get('/community/questions/bad%20id!')).status).toBe(404);
   });
 
-  it('keeps answering 200 with a generic head when the community service is down', async () => {
-    expect((await get('/community/questions/q_down')).status).toBe(200);
+  it('answers 503 with Retry-After when the community service is down', async () => {
+    const page = await get('/community/questions/q_down');
+    expect(page.status).toBe(503);
+    expect(page.html).toContain('일시적으로 이 페이지를 불러올 수 없습니다.');
   });
 });
