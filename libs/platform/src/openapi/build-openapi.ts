@@ -93,9 +93,14 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
 
 /**
  * One service's OpenAPI 3.1 document, built from the shared endpoint table (libs/contracts ENDPOINTS)
- * and the zod schemas its requests are validated with, so it never drifts from the code.
+ * and the zod schemas its requests are validated with, so it never drifts from the code. `served` keeps
+ * only the operations the running service really registers: a row of the table that no handler answers
+ * yet is not documented (what is documented is what is served).
  */
-export function buildServiceOpenApi(service: string): OpenApiDocument {
+export function buildServiceOpenApi(
+  service: string,
+  served: (spec: EndpointSpec) => boolean = () => true,
+): OpenApiDocument {
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: { title: `Pulse ${service} API`, version: '1' },
@@ -104,7 +109,7 @@ export function buildServiceOpenApi(service: string): OpenApiDocument {
     components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA } },
   };
   for (const [name, spec] of Object.entries(ENDPOINTS) as Array<[string, EndpointSpec]>) {
-    if (spec.service !== service) continue;
+    if (spec.service !== service || !served(spec)) continue;
     const item = (document.paths[openApiPath(spec.path)] ??= {});
     item[spec.method.toLowerCase() as 'get'] = operationOf(name, spec);
   }
