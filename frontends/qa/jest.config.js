@@ -1,1 +1,2 @@
-module.exports = { ...require('../../jest.preset'), displayName: 'frontend-qa', rootDir: __dirname };
+// Component tests render into the linkedom DOM of frontends/ui/src/testing/dom-env.ts.
+module.exports = require('../ui/src/testing/jest-preset')('frontend-qa', __dirname);

@@ -1,26 +1,35 @@
 import { NotFound, Placeholder } from '@pulse/frontend-ui';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { AskPage } from './ask/AskPage';
+import { COPY } from './copy';
+import { QuestionListPage } from './list/QuestionListPage';
+import './styles.css';
+
+// The detail page is its own chunk, loaded when a question is opened.
+const QuestionDetailPage = lazy(() => import('./detail/QuestionDetailPage'));
 
 /** Mounted by the shell at /community/*; routes are relative to that mount. */
 export default function App() {
   return (
     <Routes>
-      <Route path="qa" element={<Placeholder title="질문과 답변" message="질문 목록은 곧 제공됩니다." />} />
-      <Route
-        path="qa/ask"
-        element={<Placeholder title="질문하기" message="질문 작성 기능은 곧 제공됩니다." />}
-      />
+      <Route path="qa" element={<QuestionListPage />} />
+      <Route path="qa/ask" element={<AskPage />} />
       <Route
         path="questions/:id"
-        element={<Placeholder title="질문 상세" message="질문 상세 페이지는 곧 제공됩니다." />}
+        element={
+          <Suspense fallback={<section className="page qa-page" aria-busy="true" />}>
+            <QuestionDetailPage />
+          </Suspense>
+        }
       />
       <Route
         path="projects"
-        element={<Placeholder title="프로젝트" message="프로젝트 기능은 곧 제공됩니다." />}
+        element={<Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />}
       />
       <Route
         path="projects/:id"
-        element={<Placeholder title="프로젝트" message="프로젝트 기능은 곧 제공됩니다." />}
+        element={<Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />}
       />
       <Route path="*" element={<NotFound />} />
     </Routes>

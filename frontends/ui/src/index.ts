@@ -25,3 +25,4 @@ export { ArticleCardSkeleton, Skeleton } from './Skeleton';
 export { Spinner } from './Spinner';
 export { tabId, type TabItem, Tabs } from './Tabs';
 export { onToast, toast, TOAST_EVENT, type ToastOptions, type ToastVariant } from './toast';
+export * from './community';

@@ -1,0 +1,62 @@
+// The qa remote's calls (services/community/README.md). Constants come from libs/contracts' dependency-free
+// modules, deep-imported so no zod schema reaches the bundle.
+import type {
+  AnswerListResponse,
+  AnswerVoteResponse,
+  CreateAnswerResponse,
+  CreateQuestionResponse,
+  QuestionDetailResponse,
+  QuestionListResponse,
+  QuestionVoteResponse,
+} from '@pulse/contracts';
+import type { AnswerSort, QuestionSort } from '@pulse/contracts/src/api/community-constants';
+import { communityFetch } from '@pulse/frontend-ui';
+
+const segment = encodeURIComponent;
+
+export interface ListFilters {
+  q: string;
+  category: string;
+  sort: QuestionSort;
+}
+
+export function questionListPath(filters: ListFilters, page: number): string {
+  const query = new URLSearchParams({ page: String(page), sort: filters.sort, category: filters.category });
+  if (filters.q.trim()) query.set('q', filters.q.trim());
+  return `/api/community/questions?${query}`;
+}
+
+export const fetchQuestions = (filters: ListFilters, page: number) =>
+  communityFetch<QuestionListResponse>('GET', questionListPath(filters, page));
+export const fetchQuestion = (id: string) =>
+  communityFetch<QuestionDetailResponse>('GET', `/api/community/questions/${segment(id)}`);
+export const fetchAnswers = (id: string, sortBy: AnswerSort) =>
+  communityFetch<AnswerListResponse>(
+    'GET',
+    `/api/community/questions/${segment(id)}/answers?sortBy=${sortBy}`,
+  );
+export const postQuestion = (body: { title: string; content: string; category: string; tags: string[] }) =>
+  communityFetch<CreateQuestionResponse>('POST', '/api/community/questions', { ...body, tagIds: [] });
+export const postAnswer = (questionId: string, content: string) =>
+  communityFetch<CreateAnswerResponse>('POST', `/api/community/questions/${segment(questionId)}/answers`, {
+    content,
+  });
+export const voteQuestion = (id: string) =>
+  communityFetch<QuestionVoteResponse>('POST', `/api/community/questions/${segment(id)}/vote`, {
+    voteType: 'upvote',
+  });
+export const voteAnswer = (id: string, voteType: 'upvote' | 'downvote') =>
+  communityFetch<AnswerVoteResponse>('POST', `/api/community/answers/${segment(id)}/vote`, { voteType });
+export const acceptAnswer = (questionId: string, answerId: string) =>
+  communityFetch<{ success: true }>(
+    'POST',
+    `/api/community/questions/${segment(questionId)}/answers/${segment(answerId)}/accept`,
+  );
+export const deleteQuestion = (id: string) =>
+  communityFetch<{ success: true }>('DELETE', `/api/community/questions/${segment(id)}`);
+export const deleteAnswer = (id: string) =>
+  communityFetch<{ success: true }>('DELETE', `/api/community/answers/${segment(id)}`);
+export const reportPost = (kind: 'questions' | 'answers', id: string) =>
+  communityFetch<{ success: true }>('POST', `/api/community/${kind}/${segment(id)}/report`, {
+    reason: 'abuse',
+  });

@@ -1,0 +1,257 @@
+import type { Answer, Question } from '@pulse/contracts';
+import { ANSWER_SORTS, type AnswerSort } from '@pulse/contracts/src/api/community-constants';
+import { ApiError, BadgeList, ErrorState, formatDate, Skeleton, toast } from '@pulse/frontend-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  acceptAnswer,
+  deleteAnswer,
+  deleteQuestion,
+  fetchAnswers,
+  fetchQuestion,
+  voteAnswer,
+  voteQuestion,
+} from '../api';
+import { COPY } from '../copy';
+import { SimpleMarkdown } from '../markdown';
+import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
+import { useIdentityGate } from '../use-identity-gate';
+import { useQaTitle } from '../use-title';
+import { AnswerCard } from './AnswerCard';
+import { AnswerComposer } from './AnswerComposer';
+
+type Load<T> =
+  { status: 'loading' } | { status: 'error'; error: ApiError | Error } | { status: 'ready'; value: T };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** /community/questions/{id}: the question, its answers (accepted first), and what the reader may do. */
+export default function QuestionDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user, require, dialog } = useIdentityGate();
+  const [question, setQuestion] = useState<Load<Question>>({ status: 'loading' });
+  const [answers, setAnswers] = useState<Load<Answer[]>>({ status: 'loading' });
+  const [sortBy, setSortBy] = useState<AnswerSort>('popular');
+  const signedInAs = user?.id;
+
+  const loadQuestion = useCallback(async () => {
+    setQuestion({ status: 'loading' });
+    try {
+      setQuestion({ status: 'ready', value: (await fetchQuestion(id)).data });
+    } catch (error) {
+      setQuestion({ status: 'error', error: error as Error });
+    }
+  }, [id]);
+  const loadAnswers = useCallback(async () => {
+    setAnswers({ status: 'loading' });
+    try {
+      setAnswers({ status: 'ready', value: (await fetchAnswers(id, sortBy)).data });
+    } catch (error) {
+      setAnswers({ status: 'error', error: error as Error });
+    }
+  }, [id, sortBy]);
+
+  // Reloaded when the identity changes, so viewerVote and author-only actions follow who is signed in.
+  useEffect(() => void loadQuestion(), [loadQuestion, signedInAs]);
+  useEffect(() => void loadAnswers(), [loadAnswers, signedInAs]);
+  useQaTitle(question.status === 'ready' ? question.value.title : undefined);
+
+  if (question.status === 'loading')
+    return (
+      <section className="page qa-page" aria-busy="true">
+        <Skeleton className="skeleton--title" />
+        <Skeleton className="skeleton--text" />
+        <Skeleton className="skeleton--text" />
+      </section>
+    );
+  if (question.status === 'error') {
+    if (
+      question.error instanceof ApiError &&
+      (question.error.status === 404 || question.error.status === 400)
+    )
+      return (
+        <section className="page qa-page">
+          <h1>{COPY.notFoundTitle}</h1>
+          <p>{COPY.notFoundText}</p>
+          <Link to="/community/qa">{COPY.backToList}</Link>
+        </section>
+      );
+    return (
+      <section className="page qa-page">
+        <ErrorState
+          title={COPY.loadFailed}
+          message={question.error.message}
+          onRetry={() => void loadQuestion()}
+        />
+      </section>
+    );
+  }
+
+  const q = question.value;
+  const isAuthor = !!user && q.user?.id === user.id;
+  const answerList = answers.status === 'ready' ? answers.value : [];
+  const setAnswerList = (update: (list: Answer[]) => Answer[]) =>
+    setAnswers((current) =>
+      current.status === 'ready' ? { status: 'ready', value: update(current.value) } : current,
+    );
+  const setQ = (update: Partial<Question>) => setQuestion({ status: 'ready', value: { ...q, ...update } });
+
+  const like = () =>
+    require(async () => {
+      try {
+        const { data } = await voteQuestion(q.id);
+        setQ({ upvotes: data.upvotes, viewerVote: data.viewerVote });
+      } catch (error) {
+        toast({ title: COPY.voteFailed, description: messageOf(error), variant: 'destructive' });
+      }
+    });
+  const remove = () =>
+    require(async () => {
+      if (!window.confirm(COPY.confirmDeleteQuestion)) return;
+      try {
+        await deleteQuestion(q.id);
+        navigate('/community/qa');
+      } catch (error) {
+        window.alert(
+          error instanceof ApiError && error.status !== 0 ? error.message : COPY.deleteQuestionFailed,
+        );
+      }
+    });
+  const actions = {
+    canAccept: isAuthor,
+    canDelete: false,
+    onVote: (answer: Answer, vote: 'upvote' | 'downvote') =>
+      require(async () => {
+        try {
+          const { data } = await voteAnswer(answer.id, vote);
+          setAnswerList((list) => list.map((a) => (a.id === answer.id ? { ...a, ...data } : a)));
+        } catch (error) {
+          toast({ title: COPY.voteFailed, description: messageOf(error), variant: 'destructive' });
+        }
+      }),
+    onAccept: (answer: Answer) =>
+      require(async () => {
+        try {
+          await acceptAnswer(q.id, answer.id);
+          setQ({ acceptedAnswerId: answer.id, isAnswered: true });
+          void loadAnswers();
+        } catch (error) {
+          toast({ title: COPY.acceptFailed, description: messageOf(error), variant: 'destructive' });
+        }
+      }),
+    onDelete: (answer: Answer) =>
+      require(async () => {
+        if (!window.confirm(COPY.confirmDeleteAnswer)) return;
+        try {
+          await deleteAnswer(answer.id);
+          setAnswerList((list) => list.filter((a) => a.id !== answer.id));
+          setQ({ answerCount: Math.max(0, q.answerCount - 1) });
+        } catch (error) {
+          window.alert(
+            error instanceof ApiError && error.status !== 0 ? error.message : COPY.deleteAnswerFailed,
+          );
+        }
+      }),
+  };
+
+  return (
+    <section className="page qa-page qa-detail">
+      <nav aria-label="breadcrumb" className="breadcrumb">
+        <Link to="/community/qa">{COPY.breadcrumbQa}</Link> <span aria-hidden="true">›</span>{' '}
+        <span>{categoryLabel(q.category)}</span>
+      </nav>
+      <header className="qa-detail__header">
+        <div className="qa-card__meta">
+          <span className="qa-chip qa-chip--category">{categoryLabel(q.category)}</span>
+          {q.acceptedAnswerId && <span className="qa-chip qa-chip--resolved">{COPY.resolved}</span>}
+        </div>
+        <h1>{q.title}</h1>
+        <div className="qa-detail__meta">
+          <span className="qa-author">
+            {authorName(q)}
+            {isAnonymousPost(q) && <span className="qa-chip qa-chip--anon">{COPY.anonymous}</span>}
+            <BadgeList badges={q.user?.badges} />
+          </span>
+          <time dateTime={q.createdAt}>{formatDate(q.createdAt)}</time>
+          <span>{COPY.views(q.viewCount)}</span>
+        </div>
+        <div className="qa-card__tags">
+          {tagList(q).map((tag) => (
+            <span key={tag} className="qa-chip">
+              #{tag}
+            </span>
+          ))}
+        </div>
+      </header>
+      <SimpleMarkdown text={q.content} />
+      <div className="qa-detail__actions">
+        <button
+          type="button"
+          className={q.viewerVote === 'upvote' ? 'qa-vote qa-vote--on' : 'qa-vote'}
+          aria-pressed={q.viewerVote === 'upvote'}
+          onClick={like}
+        >
+          ♥ {COPY.likes} {q.upvotes}
+        </button>
+        {isAuthor && (
+          <button type="button" className="button button--outline" onClick={remove}>
+            {COPY.delete}
+          </button>
+        )}
+      </div>
+      <div data-mount="qa-ai-help" data-question-id={q.id} aria-label={COPY.aiHelp} />
+
+      <section className="qa-answers" aria-labelledby="qa-answers-title">
+        <div className="qa-answers__head">
+          <h2 id="qa-answers-title">{COPY.answersCount(q.answerCount)}</h2>
+          <div className="qa-tabs" role="tablist" aria-label={COPY.sortLabel}>
+            {ANSWER_SORTS.map((sort) => (
+              <button
+                key={sort}
+                type="button"
+                role="tab"
+                aria-selected={sortBy === sort}
+                className={sortBy === sort ? 'qa-tab qa-tab--active' : 'qa-tab'}
+                onClick={() => setSortBy(sort)}
+              >
+                {COPY.answerSorts[sort]}
+              </button>
+            ))}
+          </div>
+        </div>
+        {answers.status === 'loading' && <Skeleton className="skeleton--text" />}
+        {answers.status === 'error' && (
+          <ErrorState
+            title={COPY.answersFailed}
+            message={answers.error.message}
+            onRetry={() => void loadAnswers()}
+          />
+        )}
+        {answers.status === 'ready' && answerList.length === 0 && (
+          <p className="qa-empty">{COPY.noAnswers}</p>
+        )}
+        {answerList.length > 0 && (
+          <ol className="qa-answer-list">
+            {answerList.map((answer) => (
+              <AnswerCard
+                key={answer.id}
+                answer={answer}
+                actions={{ ...actions, canDelete: !!user && answer.user?.id === user.id }}
+              />
+            ))}
+          </ol>
+        )}
+        <AnswerComposer
+          questionId={q.id}
+          require={require}
+          onPosted={(answer) => {
+            setAnswerList((list) => [...list, answer]);
+            setQ({ answerCount: q.answerCount + 1 });
+          }}
+        />
+      </section>
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+export { BadgeList } from './BadgeList';
+export {
+  communityFetch,
+  currentUser,
+  IDLE_EXPIRY_MS,
+  logout,
+  refreshIdentity,
+  signUp,
+  STORAGE_KEY,
+  useCurrentUser,
+} from './identity';
+export { NICKNAME_COPY, NicknameDialog, type NicknameDialogProps } from './NicknameDialog';
