@@ -13,6 +13,9 @@ const isProduction = process.env.NODE_ENV !== 'development';
 // node_modules/@pulse link, and the TypeScript rule includes those sources by path, since a rule that only
 // excluded /node_modules/ would skip them whenever they were reached through that link.
 const UI_SRC = path.join(__dirname, 'ui', 'src');
+// The dependency-free modules of libs/contracts the front ends deep-import (constants, community constants,
+// the nickname generator) are TypeScript too; the bundles never import its zod schemas.
+const CONTRACTS_SRC = path.join(__dirname, '..', 'libs', 'contracts', 'src');
 
 // One React and one router across host and remotes: two copies would split hooks and router context.
 // The host loads them eagerly (it renders first); remotes take whatever the host already loaded.
@@ -53,7 +56,7 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
       rules: [
         {
           test: /\.tsx?$/,
-          include: [path.join(dir, 'src'), UI_SRC],
+          include: [path.join(dir, 'src'), UI_SRC, CONTRACTS_SRC],
           loader: 'builtin:swc-loader',
           options: {
             jsc: {

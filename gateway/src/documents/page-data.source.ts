@@ -24,6 +24,11 @@ export type Lookup<T> = { status: 'found'; value: T } | { status: 'missing' } | 
 export const PAGE_DATA_TIMEOUT_MS = 3000;
 /** Rendered heads change when an article is edited; a minute of staleness spares the service the bots. */
 export const PAGE_DATA_TTL_MS = 60_000;
+/**
+ * Questions change by the minute (answers, accept, delete) and no event tells the gateway, so their pages
+ * are cached only long enough to absorb a burst of crawler or reader requests.
+ */
+export const QUESTION_PAGE_TTL_MS = 5_000;
 
 class Unavailable extends Error {}
 
@@ -69,6 +74,7 @@ export class PageDataSource {
       buildPath(ENDPOINTS.question.path, { id }),
       requestId,
       (body) => questionResponseSchema.parse(body).data,
+      QUESTION_PAGE_TTL_MS,
     );
     if (question.status !== 'found') return question;
     const answers = await this.lookup(
@@ -76,6 +82,7 @@ export class PageDataSource {
       `${buildPath(ENDPOINTS.answerList.path, { id })}?sortBy=popular`,
       requestId,
       (body) => answersResponseSchema.parse(body).data,
+      QUESTION_PAGE_TTL_MS,
     );
     return {
       status: 'found',
@@ -88,11 +95,12 @@ export class PageDataSource {
     path: string,
     requestId: string,
     read: (body: unknown) => T,
+    ttlMs = PAGE_DATA_TTL_MS,
   ): Promise<Lookup<T>> {
     const load = () => this.fetch(path, requestId, read);
     let value: T | undefined;
     try {
-      value = await this.cache.getOrLoad(key, PAGE_DATA_TTL_MS, load);
+      value = await this.cache.getOrLoad(key, ttlMs, load);
     } catch (error) {
       if (error instanceof Unavailable) {
         // A content outage must not turn pages into 404s: the caller renders a generic head.

@@ -43,6 +43,9 @@ export async function startSite(): Promise<Site> {
     // for people. Everything else stays at the `npm start` defaults.
     RATE_LIMIT_READ_PER_MIN: '1000000',
     RATE_LIMIT_WRITE_PER_MIN: '1000000',
+    // Likewise the community's caps per address (new identities, posts): every browser here is 127.0.0.1.
+    COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
+    COMMUNITY_POSTS_PER_IP_10MIN: '1000',
   });
 
   const api = async <T>(pathname: string, init?: RequestInit): Promise<T> => {

@@ -1,7 +1,7 @@
 import type { Answer, Question } from '@pulse/contracts';
 import { ANSWER_SORTS, type AnswerSort } from '@pulse/contracts/src/api/community-constants';
 import { ApiError, BadgeList, ErrorState, formatDate, Skeleton, toast } from '@pulse/frontend-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   acceptAnswer,
@@ -34,11 +34,15 @@ export default function QuestionDetailPage() {
   const [answers, setAnswers] = useState<Load<Answer[]>>({ status: 'loading' });
   const [sortBy, setSortBy] = useState<AnswerSort>('popular');
   const signedInAs = user?.id;
+  // A read that started before a change the reader made must not overwrite that change's result.
+  const changes = useRef(0);
 
   const loadQuestion = useCallback(async () => {
-    setQuestion({ status: 'loading' });
+    const started = changes.current;
+    setQuestion((current) => (current.status === 'ready' ? current : { status: 'loading' }));
     try {
-      setQuestion({ status: 'ready', value: (await fetchQuestion(id)).data });
+      const { data } = await fetchQuestion(id);
+      if (changes.current === started) setQuestion({ status: 'ready', value: data });
     } catch (error) {
       setQuestion({ status: 'error', error: error as Error });
     }
@@ -95,7 +99,12 @@ export default function QuestionDetailPage() {
     setAnswers((current) =>
       current.status === 'ready' ? { status: 'ready', value: update(current.value) } : current,
     );
-  const setQ = (update: Partial<Question>) => setQuestion({ status: 'ready', value: { ...q, ...update } });
+  const setQ = (update: Partial<Question>) => {
+    changes.current += 1;
+    setQuestion((current) =>
+      current.status === 'ready' ? { status: 'ready', value: { ...current.value, ...update } } : current,
+    );
+  };
 
   const like = () =>
     require(async () => {
@@ -146,7 +155,14 @@ export default function QuestionDetailPage() {
         try {
           await deleteAnswer(answer.id);
           setAnswerList((list) => list.filter((a) => a.id !== answer.id));
-          setQ({ answerCount: Math.max(0, q.answerCount - 1) });
+          setQuestion((current) =>
+            current.status === 'ready'
+              ? {
+                  status: 'ready',
+                  value: { ...current.value, answerCount: Math.max(0, current.value.answerCount - 1) },
+                }
+              : current,
+          );
         } catch (error) {
           window.alert(
             error instanceof ApiError && error.status !== 0 ? error.message : COPY.deleteAnswerFailed,
@@ -247,7 +263,11 @@ export default function QuestionDetailPage() {
           require={require}
           onPosted={(answer) => {
             setAnswerList((list) => [...list, answer]);
-            setQ({ answerCount: q.answerCount + 1 });
+            setQuestion((current) =>
+              current.status === 'ready'
+                ? { status: 'ready', value: { ...current.value, answerCount: current.value.answerCount + 1 } }
+                : current,
+            );
           }}
         />
       </section>
