@@ -9,6 +9,10 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 started=$(date +%s)
 step() { printf '\n▶ %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
 
+step "Node $(tr -d ' v\r\n' <.node-version) (.node-version; fetched from the npm registry when missing)"
+source scripts/use-node.sh
+echo "node $(node -v) at $(command -v node)"
+
 step "dependencies"
 bash scripts/ensure-deps.sh
 
