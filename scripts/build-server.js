@@ -13,13 +13,14 @@
 // dist/ mirrors the sources those paths stay valid there. Data files beside the code (JSON samples read
 // through __dirname) are copied as they are. Specs and declaration files are left out.
 //
-// Usage: node scripts/build-server.js   (writes dist/, replacing what was there)
+// Usage: node scripts/build-server.js [outDir]   (default dist/; replaced as a whole. The output must stay
+// inside the repository, where Node finds node_modules from it.)
 const fs = require('node:fs');
 const path = require('node:path');
 const swc = require('@swc/core');
 
 const ROOT = path.resolve(__dirname, '..');
-const OUT = path.join(ROOT, 'dist');
+const OUT = path.resolve(ROOT, process.argv[2] ?? 'dist');
 
 const SOURCE_DIRS = [
   'libs/contracts/src',
@@ -109,7 +110,9 @@ function build() {
       }
     }
   }
-  console.log(`dist/: ${compiled} files compiled, ${copied} copied in ${Date.now() - started} ms`);
+  console.log(
+    `${path.relative(ROOT, OUT)}/: ${compiled} files compiled, ${copied} copied in ${Date.now() - started} ms`,
+  );
 }
 
 build();
