@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
-# One image per Pulse process (DESIGN §2, 'containers' and 'Kubernetes' modes). All processes share the
-# same layers; only ENTRY and PORT differ:
+# One image per Pulse process (the 'containers' and 'Kubernetes' modes, README.md 'Modes'). All processes
+# share the same layers; only ENTRY and PORT differ:
 #
 #   docker build -t pulse/gateway .                                        # ENTRY defaults to the gateway
 #   docker build -t pulse/content --build-arg ENTRY=services/content/src/main.ts --build-arg PORT=3101 .

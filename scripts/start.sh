@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm start`: the whole site in one process on one port (embedded mode, DESIGN §2), no external server.
+# `npm start`: the whole site in one process on one port (embedded mode, README.md 'Modes'), no external server.
 # On a fresh clone it fetches the pinned Node (.node-version, scripts/use-node.sh), installs dependencies
 # and builds the front ends first; later runs skip all three.
 set -euo pipefail

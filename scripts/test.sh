@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything a fresh machine needs, then every tier that runs on every commit (DESIGN §9):
+# `npm test`: everything a fresh machine needs, then every tier that runs on every commit (README.md 'Tests'):
 # lint and typecheck of every project, unit, contract (each port against every adapter, real servers
 # from infra/local), service, system and end-to-end. If the infrastructure cannot start, this fails
 # with the reason; nothing is skipped.
