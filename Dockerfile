@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
-# One image per Pulse process (DESIGN §2, 'containers' and 'Kubernetes' modes). All processes share the
-# same layers; only ENTRY and PORT differ:
+# One image per Pulse process (the 'containers' and 'Kubernetes' modes, README.md 'Modes'). All processes
+# share the same layers; only ENTRY and PORT differ:
 #
 #   docker build -t pulse/gateway .                                        # ENTRY defaults to the gateway
 #   docker build -t pulse/content --build-arg ENTRY=services/content/src/main.ts --build-arg PORT=3101 .
@@ -9,10 +9,16 @@
 # ENTRY and PORT are also plain environment variables of the image, so one image can run any process
 # (k8s/ does that: one image, ENTRY and PORT set per Deployment).
 #
-# TypeScript runs as is through @swc-node/register (no compile step); @swc-node/register, @swc/core and
-# their peer typescript are runtime dependencies in package.json.
+# Node 24 LTS, the official image: the same major as .node-version, which `npm start` and `npm test` fetch
+# on a development machine (scripts/use-node.sh). The image is pinned to the major only, so a rebuild
+# picks up Node's security releases.
+#
+# Production runs compiled JavaScript: the build stage compiles the server side with SWC
+# (scripts/build-server.js: sources → dist/, same tree, @pulse/* imports made relative), and the runtime
+# image holds dist/ and the runtime dependencies only — no TypeScript sources, no TypeScript compiler, no
+# @swc-node/register (they are devDependencies, left out by `npm ci --omit=dev`).
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=24
 
 # ---------------------------------------------------------------------------------------------------------
 # manifests: package.json of every npm workspace plus the lockfile. Copied one by one (a COPY glob would
@@ -53,10 +59,12 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --omit=dev --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------------
-# build: the shell and the four remotes into frontends/<name>/dist (production mode).
+# build: the server side into dist/ (JavaScript, with source maps), and the shell and the four remotes
+# into frontends/<name>/dist (production mode).
 FROM deps AS build
 ENV NODE_ENV=production
 COPY . .
+RUN node scripts/build-server.js
 RUN bash frontends/build-all.sh --force
 
 # ---------------------------------------------------------------------------------------------------------
@@ -74,10 +82,8 @@ WORKDIR /app
 # Code and dependencies stay owned by root and read-only to the process; it writes only under /tmp
 # (Kubernetes mounts an emptyDir there and sets readOnlyRootFilesystem).
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json tsconfig.base.json ./
-COPY libs ./libs
-COPY gateway ./gateway
-COPY services ./services
+COPY package.json ./
+COPY --from=build /app/dist ./dist
 COPY --from=prod-deps /app/frontends ./frontends
 COPY --from=build /app/frontends/shell/dist ./frontends/shell/dist
 COPY --from=build /app/frontends/news/dist ./frontends/news/dist
@@ -85,7 +91,9 @@ COPY --from=build /app/frontends/trending/dist ./frontends/trending/dist
 COPY --from=build /app/frontends/tech-analysis/dist ./frontends/tech-analysis/dist
 COPY --from=build /app/frontends/qa/dist ./frontends/qa/dist
 
-# Which process this image runs, and its port (gateway 3000, content 3101 … newsletter 3106).
+# Which process this image runs, and its port (gateway 3000, content 3101 … newsletter 3106). ENTRY names
+# the process by its source file, as compose and k8s/ do; the image runs its compiled counterpart,
+# dist/<ENTRY without .ts>.js (gateway/src/main.ts → dist/gateway/src/main.js).
 ARG ENTRY=gateway/src/main.ts
 ARG PORT=3000
 
@@ -108,5 +116,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# exec: node replaces sh, so tini's child is node itself and receives SIGTERM directly.
-CMD ["sh", "-c", "exec node -r @swc-node/register \"$ENTRY\""]
+# exec: node replaces sh, so tini's child is node itself and receives SIGTERM directly. Source maps make
+# stack traces name the TypeScript lines.
+CMD ["sh", "-c", "exec node --enable-source-maps \"dist/${ENTRY%.ts}.js\""]

@@ -12,7 +12,7 @@ module.exports = {
         jsc: {
           parser: { syntax: 'typescript', decorators: true, tsx: true },
           transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-          target: 'es2022',
+          target: 'es2024',
         },
         module: { type: 'commonjs' },
       },

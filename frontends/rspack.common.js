@@ -51,7 +51,7 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
       extensions: ['.ts', '.tsx', '.js'],
       alias: { '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts') },
     },
-    experiments: { css: true },
+    // Rspack's native CSS (an explicit rule since Rspack 2, which dropped `experiments.css`).
     module: {
       rules: [
         {
@@ -67,6 +67,7 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
           },
           type: 'javascript/auto',
         },
+        { test: /\.css$/, type: 'css/auto' },
       ],
     },
     plugins: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything a fresh machine needs, then every tier that runs on every commit (DESIGN §9):
+# `npm test`: everything a fresh machine needs, then every tier that runs on every commit (README.md 'Tests'):
 # lint and typecheck of every project, unit, contract (each port against every adapter, real servers
 # from infra/local), service, system and end-to-end. If the infrastructure cannot start, this fails
 # with the reason; nothing is skipped.
@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 started=$(date +%s)
 step() { printf '\n▶ %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
+
+step "Node $(tr -d ' v\r\n' <.node-version) (.node-version; fetched from the npm registry when missing)"
+source scripts/use-node.sh
+echo "node $(node -v) at $(command -v node)"
 
 step "dependencies"
 bash scripts/ensure-deps.sh

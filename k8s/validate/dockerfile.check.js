@@ -8,7 +8,7 @@ const FRONTENDS = ['shell', 'news', 'trending', 'tech-analysis', 'qa'];
 // What the Dockerfile copies from the build context, so .dockerignore must keep it.
 const NEEDED_IN_CONTEXT = [
   ...['libs', 'gateway', 'services', 'frontends'],
-  ...['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json'],
+  ...['package.json', 'package-lock.json', 'tsconfig.base.json', 'scripts'],
   'embedded',
 ];
 
@@ -33,32 +33,40 @@ module.exports = function checkDockerfile() {
     }
   });
 
-  check('stages: npm ci, npm ci --omit=dev, front-end build, node:20-bookworm-slim runtime', (problem) => {
-    if (!/^ARG NODE_VERSION=20\s*$/m.test(dockerfile)) problem('ARG NODE_VERSION=20 missing');
-    const froms = [...dockerfile.matchAll(/^FROM (\S+)(?: AS (\S+))?/gm)].map((m) => ({
-      image: m[1],
-      name: m[2],
-    }));
-    for (const stage of ['manifests', 'deps', 'prod-deps', 'build', 'runtime']) {
-      if (!froms.some((f) => f.name === stage)) problem(`stage ${stage} missing`);
-    }
-    for (const f of froms) {
-      if (f.image.startsWith('node:') && f.image !== 'node:${NODE_VERSION}-bookworm-slim')
-        problem(`unexpected base ${f.image}`);
-    }
-    if (!/npm ci --no-audit/.test(dockerfile)) problem('no npm ci');
-    if (!/npm ci --omit=dev/.test(dockerfile)) problem('no npm ci --omit=dev');
-    if (!/bash frontends\/build-all\.sh/.test(dockerfile)) problem('front ends are not built');
-    else if (!exists('frontends/build-all.sh')) problem('frontends/build-all.sh does not exist');
-    for (const name of FRONTENDS) {
-      if (!dockerfile.includes(`COPY --from=build /app/frontends/${name}/dist ./frontends/${name}/dist`))
-        problem(`${name} dist not copied`);
-      if (!exists(`frontends/${name}/package.json`)) problem(`frontends/${name} does not exist`);
-    }
-  });
+  check(
+    'stages: npm ci, npm ci --omit=dev, server and front-end build, node:24-bookworm-slim runtime',
+    (problem) => {
+      const major = read('.node-version').trim().replace(/^v/, '').split('.')[0];
+      if (!new RegExp(`^ARG NODE_VERSION=${major}\\s*$`, 'm').test(dockerfile))
+        problem(`ARG NODE_VERSION=${major} missing (the major of .node-version)`);
+      const froms = [...dockerfile.matchAll(/^FROM (\S+)(?: AS (\S+))?/gm)].map((m) => ({
+        image: m[1],
+        name: m[2],
+      }));
+      for (const stage of ['manifests', 'deps', 'prod-deps', 'build', 'runtime']) {
+        if (!froms.some((f) => f.name === stage)) problem(`stage ${stage} missing`);
+      }
+      for (const f of froms) {
+        if (f.image.startsWith('node:') && f.image !== 'node:${NODE_VERSION}-bookworm-slim')
+          problem(`unexpected base ${f.image}`);
+      }
+      if (!/npm ci --no-audit/.test(dockerfile)) problem('no npm ci');
+      if (!/npm ci --omit=dev/.test(dockerfile)) problem('no npm ci --omit=dev');
+      if (!/^RUN node scripts\/build-server\.js\s*$/m.test(dockerfile))
+        problem('the server side is not compiled');
+      else if (!exists('scripts/build-server.js')) problem('scripts/build-server.js does not exist');
+      if (!/bash frontends\/build-all\.sh/.test(dockerfile)) problem('front ends are not built');
+      else if (!exists('frontends/build-all.sh')) problem('frontends/build-all.sh does not exist');
+      for (const name of FRONTENDS) {
+        if (!dockerfile.includes(`COPY --from=build /app/frontends/${name}/dist ./frontends/${name}/dist`))
+          problem(`${name} dist not copied`);
+        if (!exists(`frontends/${name}/package.json`)) problem(`frontends/${name} does not exist`);
+      }
+    },
+  );
 
   check(
-    'runtime: ARG ENTRY, HOST=0.0.0.0, NODE_ENV=production, non-root, HEALTHCHECK /healthz, tini + exec node',
+    'runtime: compiled dist/ only, ARG ENTRY, HOST=0.0.0.0, NODE_ENV=production, non-root, HEALTHCHECK /healthz, tini + exec node',
     (problem) => checkRuntimeStage(dockerfile.slice(dockerfile.indexOf(' AS runtime')), problem),
   );
 
@@ -87,8 +95,14 @@ function checkRuntimeStage(runtime, problem) {
   if (!/^HEALTHCHECK[\s\S]*?\/healthz/m.test(runtime)) problem('HEALTHCHECK on /healthz missing');
   if (!/^EXPOSE /m.test(runtime)) problem('EXPOSE missing');
   if (!/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/m.test(runtime)) problem('tini is not the ENTRYPOINT');
-  if (!/^CMD \["sh", "-c", "exec node -r @swc-node\/register \\"\$ENTRY\\""\]/m.test(runtime))
-    problem('CMD does not exec node -r @swc-node/register $ENTRY');
-  for (const file of ['tsconfig.json', 'tsconfig.base.json'])
-    if (!runtime.includes(file)) problem(`${file} not copied (swc-node reads decorators settings from it)`);
+  if (
+    !/^CMD \["sh", "-c", "exec node --enable-source-maps \\"dist\/\$\{ENTRY%\.ts\}\.js\\""\]/m.test(runtime)
+  )
+    problem('CMD does not exec node on the compiled entry, dist/${ENTRY%.ts}.js');
+  if (!/^COPY --from=build \/app\/dist \.\/dist\s*$/m.test(runtime)) problem('compiled dist/ not copied');
+  // Compiled JavaScript only: no sources, no TypeScript runner.
+  for (const dir of ['libs', 'gateway', 'services'])
+    if (new RegExp(`^COPY ${dir} `, 'm').test(runtime)) problem(`TypeScript sources (${dir}/) copied`);
+  if (/swc-node|tsconfig/.test(runtime.replace(/^#.*$/gm, '')))
+    problem('runtime refers to swc-node or tsconfig');
 }

@@ -6,17 +6,18 @@ const { rootPackage, PROCS } = require('./expectations');
 
 module.exports = function checkRepository() {
   check(
-    '@swc-node/register and @swc/core are runtime dependencies (the images install with --omit=dev)',
+    'the TypeScript toolchain is dev-only (the images run compiled JavaScript, installed with --omit=dev)',
     (problem) => {
-      for (const dep of ['@swc-node/register', '@swc/core']) {
-        if (!rootPackage.dependencies?.[dep]) problem(`${dep} is not in package.json "dependencies"`);
+      for (const dep of ['@swc-node/register', '@swc/core', 'typescript']) {
+        if (rootPackage.dependencies?.[dep]) problem(`${dep} is in package.json "dependencies"`);
+        if (!rootPackage.devDependencies?.[dep]) problem(`${dep} is not in package.json "devDependencies"`);
       }
       const lock = JSON.parse(read('package-lock.json'));
       for (const dep of ['@swc-node/register', '@swc/core', 'typescript']) {
         const entry = lock.packages?.[`node_modules/${dep}`];
         if (!entry) problem(`${dep} missing from package-lock.json`);
-        else if (entry.dev)
-          problem(`package-lock.json marks ${dep} dev-only: run npm install to refresh the lockfile`);
+        else if (!entry.dev)
+          problem(`package-lock.json installs ${dep} in production: a runtime dependency pulls it in`);
       }
     },
   );

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
@@ -6,6 +7,7 @@ import {
   childProcessesOf,
   freePort,
   listeningPortsOf,
+  REPO_ROOT,
   startProcess,
   type RunningProcess,
 } from '../support/processes';
@@ -22,7 +24,16 @@ describe('embedded mode (npm start)', () => {
     port = await freePort();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-embedded-'));
     // Exactly what the README's first command runs; its last step `exec`s node, so this pid is the site.
-    site = startProcess('bash', ['scripts/start.sh'], { PORT: String(port), PULSE_DATA_DIR: dataDir });
+    // PATH without the pinned Node that `npm test` put first: start.sh must find it by itself.
+    const pathWithoutPinnedNode = (process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter((dir) => !dir.includes(`${path.sep}.cache${path.sep}node${path.sep}`))
+      .join(path.delimiter);
+    site = startProcess('bash', ['scripts/start.sh'], {
+      PORT: String(port),
+      PULSE_DATA_DIR: dataDir,
+      PATH: pathWithoutPinnedNode,
+    });
   });
 
   afterAll(async () => {
@@ -49,6 +60,14 @@ describe('embedded mode (npm start)', () => {
   it('runs as one process listening on one port, with no other server process', () => {
     expect(childProcessesOf(site.child.pid!)).toEqual([]);
     expect(listeningPortsOf(site.child.pid!)).toEqual([port]);
+  });
+
+  it('runs on the Node version pinned in .node-version', () => {
+    const pinned = readFileSync(path.join(REPO_ROOT, '.node-version'), 'utf8').trim().replace(/^v/, '');
+    const executable = readlinkSync(`/proc/${site.child.pid}/exe`);
+    expect(execFileSync(executable, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(
+      `v${pinned}`,
+    );
   });
 
   it('routes /api/* to the owning service and answers unknown API paths with a JSON 404', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@pulse/testing';
 import { SearchBackendError } from './search.errors';
 import { MeilisearchSearchIndex } from './meilisearch.search';
+import { createSearchIndex } from './search.factory';
 
 // Meilisearch cannot be installed on these machines: this runs against a stub of its HTTP API
 // (libs/testing/src/meilisearch-stub/), not a real Meilisearch. See README.md in this folder.
@@ -150,7 +151,6 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
 
 describe('createSearchIndex with SEARCH_DRIVER=meilisearch', () => {
   it('builds the Meilisearch adapter with the configured URL, key and prefix', async () => {
-    const { createSearchIndex } = await import('./search.factory');
     const logger = { info: jest.fn(), warn: jest.fn() };
     const index = await createSearchIndex(
       {

@@ -1,5 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a global shim is only reachable this way (see the file)
-/// <reference path="./meilisearch-types.d.ts" />
 import { Meilisearch, type EnqueuedTask, type Hit, type SearchParams, type Task } from 'meilisearch';
 import type { HealthResult } from '../lifecycle';
 import { CHOSEONG_FIELD, choseongFieldValue, rewriteChoseongQuery } from './meilisearch.choseong';

@@ -1,5 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a global shim is only reachable this way (see the file)
-/// <reference path="./meilisearch-types.d.ts" />
 import type { Locale, Settings } from 'meilisearch';
 import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './embedded/edit-distance';
 import { CHOSEONG_FIELD } from './meilisearch.choseong';

@@ -18,7 +18,9 @@ export async function createSearchIndex(
   if (config.SEARCH_DRIVER === 'meilisearch') {
     if (!config.MEILISEARCH_URL)
       throw new Error('MEILISEARCH_URL is required when SEARCH_DRIVER is meilisearch');
-    const { MeilisearchSearchIndex } = await import('./meilisearch.search');
+    // require, not import(): loaded on demand all the same, and it stays CommonJS like the rest.
+    const { MeilisearchSearchIndex } =
+      require('./meilisearch.search') as typeof import('./meilisearch.search');
     logger.info(
       { driver: 'meilisearch', url: config.MEILISEARCH_URL, indexPrefix: config.SEARCH_INDEX_PREFIX },
       'search index',

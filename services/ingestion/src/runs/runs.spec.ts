@@ -177,8 +177,11 @@ describe('source runs', () => {
   });
 
   it('counts real collected stories per source and sends the stored validators on the next fetch', async () => {
-    expect(await sourceView('good')).toMatchObject({ count: 2, status: 'active', lastError: null });
-    expect(await sourceView('other')).toMatchObject({ count: 1 });
+    // Counts are recounted after each run finishes, which can be after the run's record appears.
+    await eventually(async () => {
+      expect(await sourceView('good')).toMatchObject({ count: 2, status: 'active', lastError: null });
+      expect(await sourceView('other')).toMatchObject({ count: 1 });
+    });
     expect(await sourceView('offline')).toMatchObject({ count: 0 });
 
     t.stages.fetches.length = 0;

@@ -1,24 +1,16 @@
-import type { Iterator } from 'mingo/types/lazy';
-
 /*
- * mingo's base modules are only reachable through its package `exports`, which this repository's
- * TypeScript resolution (node10) does not read: load them with require and take their types from the
- * package's declaration files. The base classes, not the package root's: those merge mingo's full
- * default operator set over any given context, which would undo the overrides below.
+ * mingo's base modules (reachable through its package `exports`), not the package root's: the root
+ * merges mingo's full default operator set over any given context, which would undo the overrides below.
  */
-const { Aggregator } = require('mingo/aggregator') as typeof import('mingo/types/aggregator');
-const { Context } = require('mingo/core') as typeof import('mingo/types/core');
-const { Query } = require('mingo/query') as typeof import('mingo/types/query');
-const { Lazy } = require('mingo/lazy') as typeof import('mingo/types/lazy');
-const accumulatorOperators =
-  require('mingo/operators/accumulator') as typeof import('mingo/types/operators/accumulator');
-const expressionOperators =
-  require('mingo/operators/expression') as typeof import('mingo/types/operators/expression');
-const { $addFields, $group, $limit, $match, $project, $skip, $unwind } =
-  require('mingo/operators/pipeline') as typeof import('mingo/types/operators/pipeline');
-const projectionOperators =
-  require('mingo/operators/projection') as typeof import('mingo/types/operators/projection');
-const queryOperators = require('mingo/operators/query') as typeof import('mingo/types/operators/query');
+import { Aggregator } from 'mingo/aggregator';
+import { Context } from 'mingo/core';
+import { Lazy, type Iterator } from 'mingo/lazy';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import { $addFields, $group, $limit, $match, $project, $skip, $unwind } from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import { Query } from 'mingo/query';
 import type { Filter, PipelineStage, Projection, SortSpec } from '../store.port';
 import { sortDocuments } from '../shared/value-order';
 
