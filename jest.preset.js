@@ -26,7 +26,7 @@ module.exports = {
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
   // meilisearch ships ES modules only; Jest (CommonJS here) must compile it like our own sources.
-  transformIgnorePatterns: ['/node_modules/(?!meilisearch/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(meilisearch|@platformatic)/)'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
