@@ -67,7 +67,7 @@ export const busConfigSchema = z
       .enum(['kafkajs', 'platformatic'])
       .default('kafkajs')
       .describe(
-        'Kafka client library when BUS_DRIVER=kafka: `kafkajs` (the default; passes the delivery test on both, faster in the bus benchmark, runs on every Node) or `platformatic` (@platformatic/kafka: maintained, Node 22 or later). Same topics, groups, headers and partitioning, so the client can be switched between deploys.',
+        'Kafka client library when BUS_DRIVER=kafka: `kafkajs` (default; waits for the event in hand before a rebalance; any Node) or `platformatic` (@platformatic/kafka: maintained and faster end to end; Node 22 or later). Same topics, groups, headers and partitioning, so it can change between deploys. See libs/platform/src/bus/README.md.',
       ),
     KAFKA_CLIENT_ID: z.string().optional().describe('Kafka client id. Default: pulse-<service name>.'),
     BUS_GROUP_PREFIX: z

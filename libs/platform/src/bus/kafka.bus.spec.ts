@@ -16,6 +16,8 @@ const testBus = () =>
 
 describeEventBusContract('kafka (kafkajs)', testBus, { waitMs: 20_000 });
 
-describeSlowHandler('kafkajs', (consumer) =>
-  new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
+describeSlowHandler(
+  'kafkajs',
+  (consumer) =>
+    new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
 );

@@ -16,10 +16,12 @@ const testBus = () =>
 
 describeEventBusContract('kafka (@platformatic/kafka)', testBus, { waitMs: 20_000 });
 
-describeSlowHandler('@platformatic/kafka', (consumer) =>
-  new PlatformaticKafkaEventBus({
-    brokers: kafkaTestBrokers(),
-    clientId: 'pulse-bus-slow-handler-platformatic',
-    consumer,
-  }),
+describeSlowHandler(
+  '@platformatic/kafka',
+  (consumer) =>
+    new PlatformaticKafkaEventBus({
+      brokers: kafkaTestBrokers(),
+      clientId: 'pulse-bus-slow-handler-platformatic',
+      consumer,
+    }),
 );

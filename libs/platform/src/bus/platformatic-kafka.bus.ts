@@ -8,7 +8,11 @@ import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import type { KafkaBusOptions } from './kafka.bus';
 import { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
 import { loadPlatformaticKafka } from './platformatic-kafka.library';
-import { headersOfEntries, startPlatformaticSubscription, type RawMessage } from './platformatic-kafka.subscription';
+import {
+  headersOfEntries,
+  startPlatformaticSubscription,
+  type RawMessage,
+} from './platformatic-kafka.subscription';
 import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
 import { assertGroupName, assertTopicName } from './topic-name';
 
@@ -94,7 +98,9 @@ export class PlatformaticKafkaEventBus implements EventBus {
     try {
       const admin = await this.connectedAdmin();
       const metadata = await admin.metadata({ topics: [], forceUpdate: true });
-      return metadata.brokers.size > 0 ? { ok: true } : { ok: false, reason: 'no brokers in cluster metadata' };
+      return metadata.brokers.size > 0
+        ? { ok: true }
+        : { ok: false, reason: 'no brokers in cluster metadata' };
     } catch (error) {
       return { ok: false, reason: `kafka: ${errorOf(error).message}` };
     }
@@ -227,7 +233,8 @@ async function waitForLeaders(admin: Admin, topic: string): Promise<void> {
       if (partitions.length > 0 && partitions.every((partition) => partition?.leader >= 0)) return;
     } catch (error) {
       const settling =
-        hasProtocolError(error, 'UNKNOWN_TOPIC_OR_PARTITION') || hasProtocolError(error, 'LEADER_NOT_AVAILABLE');
+        hasProtocolError(error, 'UNKNOWN_TOPIC_OR_PARTITION') ||
+        hasProtocolError(error, 'LEADER_NOT_AVAILABLE');
       if (!settling || Date.now() > deadline) throw error;
     }
     if (Date.now() > deadline)

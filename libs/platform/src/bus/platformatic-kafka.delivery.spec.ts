@@ -7,7 +7,10 @@ beforeAll(() => requireKafka(), 30_000);
 
 describeBusDelivery('bus delivery [kafka, @platformatic/kafka]: 10,000 events, consumer SIGKILLed twice', {
   makeBus: () =>
-    new PlatformaticKafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-delivery-test-platformatic' }),
+    new PlatformaticKafkaEventBus({
+      brokers: kafkaTestBrokers(),
+      clientId: 'pulse-delivery-test-platformatic',
+    }),
   childEnv: (workDir) => ({
     BUS_DRIVER: 'kafka',
     KAFKA_CLIENT: 'platformatic',

@@ -1,4 +1,4 @@
-import type { Consumer, Message, MessagesStream } from '@platformatic/kafka';
+import type { CommitOptionsPartition, Consumer, Message, MessagesStream } from '@platformatic/kafka';
 import { waitOrAbort } from './backoff';
 import type { BusLogger, DeadLetterInfo, Subscription } from './bus.port';
 import { errorOf } from './dead-letter';
@@ -62,10 +62,12 @@ interface PartitionQueue {
  *
  *  - Records are queued per partition and each partition is handled one record at a time, in order;
  *    partitions run concurrently, so a slow event holds back only its own partition.
- *  - Offsets are committed manually (autocommit off), a record's only after deliver() has handled it,
- *    found it already processed or written it to the DLT. The stream coalesces commits: one request in
- *    flight, the highest offset per partition. A crash replays at most the uncommitted tail, which the
- *    processed-id record absorbs.
+ *  - Offsets are committed by this member (the client's autocommit would commit what was fetched, not
+ *    what was handled): a record's only after deliver() has handled it, found it already processed or
+ *    written it to the DLT; flushed after commitEveryEvents records or commitIntervalMs, whichever comes
+ *    first, one request at a time, the highest offset per partition, and never mid-rejoin (a commit the
+ *    broker refuses there would make the client tear its stream down). A crash replays at most the
+ *    uncommitted tail, which the processed-id record absorbs.
  *  - Heartbeats: this client heartbeats on its own timer, independent of the records being handled, so
  *    a handler slower than the session timeout (an LLM call) keeps its member; sessionTimeout only has
  *    to detect dead processes. `context.heartbeat()` therefore has nothing to add.
@@ -75,10 +77,11 @@ interface PartitionQueue {
  *    The event in hand may then run on both members at once (the processed-id record stops a repeat
  *    only once one has finished). Rebalances happen when members come and go, not because a handler is
  *    slow, so this stays rare.
- *  - A stream that ends on its own (a commit refused because the group moved on, a broker lost) is
- *    replaced by a new one, which rejoins and resumes from the committed offsets.
+ *  - A stream that ends on its own (a broker lost for longer than the client's retries) is replaced by a new one, which rejoins and resumes from the committed offsets.
  */
-export async function startPlatformaticSubscription(deps: PlatformaticSubscriptionDeps): Promise<Subscription> {
+export async function startPlatformaticSubscription(
+  deps: PlatformaticSubscriptionDeps,
+): Promise<Subscription> {
   const member = new GroupMember(deps);
   try {
     await withTimeout(
@@ -102,6 +105,10 @@ class GroupMember {
   private buffered = 0;
   private reopening?: Promise<void>;
   private closing?: Promise<void>;
+  private readonly pendingCommits = new Map<number, CommitOptionsPartition>();
+  private handledSinceFlush = 0;
+  private flushing?: Promise<void>;
+  private readonly flushTimer: NodeJS.Timeout;
 
   constructor(private readonly deps: PlatformaticSubscriptionDeps) {
     const { tuning, settings } = deps;
@@ -119,7 +126,11 @@ class GroupMember {
       retries: 8,
       retryDelay: 200,
     });
-    this.consumer.on('consumer:group:join', () => this.dropRevoked());
+    this.consumer.on('consumer:group:join', () => {
+      this.dropRevoked();
+      void this.flushCommits();
+    });
+    this.flushTimer = setInterval(() => void this.flushCommits(), tuning.commitIntervalMs);
     this.consumer.on('consumer:heartbeat:error', (payload) =>
       deps.logger?.debug({ err: errorOf(payload.error), group: settings.group }, 'bus: heartbeat failed'),
     );
@@ -134,7 +145,10 @@ class GroupMember {
       this.controller.abort();
       await this.reopening?.catch(() => undefined);
       await Promise.all([...this.queues.values()].map((queue) => queue.draining));
-      // Closing the stream flushes the offsets still queued for commit; closing the consumer leaves the group.
+      clearInterval(this.flushTimer);
+      await this.flushing;
+      await this.flushCommits();
+      // Closing the consumer leaves the group, so the partitions move on at once.
       await this.stream?.close().catch((error: unknown) => this.warn(error, 'bus: stream close failed'));
       await this.consumer
         .close(true)
@@ -219,21 +233,55 @@ class GroupMember {
     }
   }
 
+  /** Marks a handled record; the offset after it is committed with the next flush. */
   private commit(queue: PartitionQueue, message: RawMessage): void {
     if (queue.stream !== this.stream || !this.owns(message.partition)) return;
-    void Promise.resolve(message.commit()).catch((error: unknown) =>
-      this.deps.logger?.debug(
-        { err: errorOf(error), group: this.deps.settings.group, partition: message.partition },
-        'bus: commit refused; the records after the last commit will come again',
-      ),
-    );
+    const next = message.offset + 1n;
+    const pending = this.pendingCommits.get(message.partition);
+    if (!pending || pending.offset < next)
+      this.pendingCommits.set(message.partition, {
+        topic: message.topic,
+        partition: message.partition,
+        offset: next,
+        leaderEpoch: message.leaderEpoch,
+      });
+    if (++this.handledSinceFlush >= this.deps.tuning.commitEveryEvents) void this.flushCommits();
+  }
+
+  /**
+   * Commits the handled offsets, one request at a time. Not while the member is rejoining: the broker
+   * would refuse it, and the offsets of partitions that stay ours are committed after the join. A
+   * refused commit keeps its offsets for the next flush (unless a newer one has come since).
+   */
+  private flushCommits(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.pendingCommits.size === 0 || !this.consumer.isActive()) return Promise.resolve();
+    const offsets = [...this.pendingCommits.values()].filter((offset) => this.owns(offset.partition));
+    this.pendingCommits.clear();
+    this.handledSinceFlush = 0;
+    if (offsets.length === 0) return Promise.resolve();
+    this.flushing = this.consumer
+      .commit({ offsets })
+      .catch((error: unknown) => {
+        for (const offset of offsets) {
+          const newer = this.pendingCommits.get(offset.partition);
+          if (!newer || newer.offset < offset.offset) this.pendingCommits.set(offset.partition, offset);
+        }
+        this.deps.logger?.debug(
+          { err: errorOf(error), group: this.deps.settings.group },
+          'bus: commit refused; retried with the next flush',
+        );
+      })
+      .finally(() => (this.flushing = undefined));
+    return this.flushing;
   }
 
   private owns(partition: number): boolean {
     const assignments = this.consumer.assignments;
     if (!assignments) return false;
     return assignments.some(
-      (assignment) => assignment.topic === this.deps.settings.topic && assignment.partitions.includes(partition),
+      (assignment) =>
+        assignment.topic === this.deps.settings.topic && assignment.partitions.includes(partition),
     );
   }
 
