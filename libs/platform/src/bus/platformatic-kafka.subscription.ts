@@ -25,6 +25,8 @@ export interface PlatformaticSubscriptionDeps {
 const MAX_BUFFERED = 2_000;
 /** Wait before a record whose delivery failed in the bus's own machinery comes again. */
 const MACHINERY_RETRY_MS = 1_000;
+/** How long one partition's loop may run before letting the event loop serve I/O. */
+const YIELD_EVERY_MS = 10;
 
 export function headersOfEntries(entries: ReadonlyArray<[Buffer, Buffer]>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -204,7 +206,15 @@ class GroupMember {
   private async drain(queue: PartitionQueue): Promise<void> {
     const { settings } = this.deps;
     const signal = this.controller.signal;
+    let yieldedAt = Date.now();
     while (queue.messages.length > 0 && !signal.aborted && queue.stream === this.stream) {
+      // Handlers that settle without real I/O chain promise to promise, and a long queue would starve
+      // the event loop: commit responses, heartbeats and fetches would wait until it is empty.
+      if (Date.now() - yieldedAt > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yieldedAt = Date.now();
+        if (signal.aborted || queue.stream !== this.stream) return;
+      }
       const message = queue.messages[0];
       let outcome;
       try {
