@@ -98,7 +98,8 @@ async function main(): Promise<void> {
     const health = await bus.check();
     if (health.ok) results.push(await measure(adapter, bus));
     else {
-      results.push({ adapter, error: `not usable: ${health.reason} (infra/local/pulse-local up)` });
+      const hint = health.reason?.includes('Node') ? '' : ' (infra/local/pulse-local up)';
+      results.push({ adapter, error: `not usable: ${health.reason}${hint}` });
       await bus.close();
     }
   }

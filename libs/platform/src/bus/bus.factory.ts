@@ -4,6 +4,7 @@ import type { BusLogger, EventBus } from './bus.port';
 import { InProcessEventBus } from './in-process.bus';
 import { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
 import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
+import { assertSupportedNode } from './platformatic-kafka.library';
 import type { ProcessedIds } from './processed-ids';
 import { GroupPrefixedBus } from './group-prefixed.bus';
 
@@ -51,10 +52,11 @@ function createAdapter(config: BusConfig, deps: BusDeps): EventBus {
         rebalanceTimeoutMs: config.KAFKA_REBALANCE_TIMEOUT_MS,
       },
     };
-    // The platformatic adapter loads its library on first use, so choosing kafkajs never loads it.
-    return config.KAFKA_CLIENT === 'platformatic'
-      ? new PlatformaticKafkaEventBus(options)
-      : new KafkaEventBus(options);
+    if (config.KAFKA_CLIENT === 'kafkajs') return new KafkaEventBus(options);
+    // Refused at start on a Node it does not support, rather than at the first publish. The library
+    // itself is loaded on first use, so choosing kafkajs never loads it.
+    assertSupportedNode(process.versions.node);
+    return new PlatformaticKafkaEventBus(options);
   }
 
   deps.logger.info(
