@@ -20,4 +20,5 @@ describeSlowHandler(
   'kafkajs',
   (consumer) =>
     new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
+  'waits for the records in hand',
 );

@@ -24,4 +24,5 @@ describeSlowHandler(
       clientId: 'pulse-bus-slow-handler-platformatic',
       consumer,
     }),
+  'moves a record in hand',
 );

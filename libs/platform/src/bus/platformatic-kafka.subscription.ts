@@ -77,9 +77,9 @@ interface PartitionQueue {
  *    partition can move while its handler runs. After each join the member drops the queued records of
  *    partitions it no longer owns and commits nothing for them; the new owner starts at the last commit.
  *    The event in hand may then run on both members at once (the processed-id record stops a repeat
- *    only once one has finished). Rebalances happen when members come and go, not because a handler is
- *    slow, so this stays rare.
- *  - A stream that ends on its own (a broker lost for longer than the client's retries) is replaced by a new one, which rejoins and resumes from the committed offsets.
+ *    only once one has finished): the main reason kafkajs stays the default (see README.md here).
+ *  - A stream that ends on its own (a broker lost for longer than the client's retries) is replaced by
+ *    a new one, which rejoins and resumes from the committed offsets.
  */
 export async function startPlatformaticSubscription(
   deps: PlatformaticSubscriptionDeps,
