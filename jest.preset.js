@@ -25,8 +25,9 @@ module.exports = {
     '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
-  // meilisearch and jose ship ES modules only; Jest (CommonJS here) must compile them like our own sources.
-  transformIgnorePatterns: ['/node_modules/(?!meilisearch/|jose/)'],
+  // meilisearch, jose and @platformatic/kafka ship ES modules only; Jest (CommonJS here) must compile them
+  // like our own sources.
+  transformIgnorePatterns: ['/node_modules/(?!(meilisearch|jose|@platformatic)/)'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],

@@ -9,10 +9,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createEnvelope, InProcessEventBus, KafkaEventBus, type EventBus } from '@pulse/platform';
+import {
+  createEnvelope,
+  InProcessEventBus,
+  KafkaEventBus,
+  PlatformaticKafkaEventBus,
+  type EventBus,
+} from '@pulse/platform';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const BATCH = 1_000;
+const ONLY = process.env.BENCH_ONLY ?? '';
 const BROKERS = (
   process.env.KAFKA_BROKERS ??
   process.env.PULSE_TEST_KAFKA_BROKERS ??
@@ -58,35 +65,48 @@ async function measure(adapter: string, bus: EventBus): Promise<Result> {
 
 async function main(): Promise<void> {
   const results: Array<Result | { adapter: string; error: string }> = [];
+  const wanted = (adapter: string) => adapter.includes(ONLY);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulse-bench-'));
   try {
-    results.push(await measure('in-process, in memory', new InProcessEventBus()));
-    results.push(
-      await measure('in-process, on disk', new InProcessEventBus({ dataDir: path.join(dataDir, 'write') })),
-    );
-    results.push(
-      await measure(
-        'in-process, on disk, fsync',
-        new InProcessEventBus({ dataDir: path.join(dataDir, 'fsync'), fsync: true }),
-      ),
-    );
+    if (wanted('in-process, in memory'))
+      results.push(await measure('in-process, in memory', new InProcessEventBus()));
+    if (wanted('in-process, on disk'))
+      results.push(
+        await measure('in-process, on disk', new InProcessEventBus({ dataDir: path.join(dataDir, 'write') })),
+      );
+    if (wanted('in-process, on disk, fsync'))
+      results.push(
+        await measure(
+          'in-process, on disk, fsync',
+          new InProcessEventBus({ dataDir: path.join(dataDir, 'fsync'), fsync: true }),
+        ),
+      );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const kafka = new KafkaEventBus({ brokers: BROKERS, clientId: 'pulse-bench' });
-  const health = await kafka.check();
-  if (health.ok) results.push(await measure(`kafka (${BROKERS.join(',')})`, kafka));
-  else {
-    results.push({
-      adapter: 'kafka',
-      error: `not reachable at ${BROKERS.join(',')}: ${health.reason} (infra/local/pulse-local up)`,
-    });
-    await kafka.close();
+  const kafkaClients: Array<[string, () => EventBus]> = [
+    ['kafka, kafkajs', () => new KafkaEventBus({ brokers: BROKERS, clientId: 'pulse-bench' })],
+    [
+      'kafka, @platformatic/kafka',
+      () => new PlatformaticKafkaEventBus({ brokers: BROKERS, clientId: 'pulse-bench-platformatic' }),
+    ],
+  ];
+  for (const [name, make] of kafkaClients) {
+    if (!wanted(name)) continue;
+    const adapter = `${name} (${BROKERS.join(',')})`;
+    const bus = make();
+    const health = await bus.check();
+    if (health.ok) results.push(await measure(adapter, bus));
+    else {
+      const hint = health.reason?.includes('Node') ? '' : ' (infra/local/pulse-local up)';
+      results.push({ adapter, error: `not usable: ${health.reason}${hint}` });
+      await bus.close();
+    }
   }
 
   const rate = (ms: number) => Math.round((EVENTS / ms) * 1000).toLocaleString('en-US');
   console.log(
-    `\n${EVENTS.toLocaleString('en-US')} events of ~300 bytes, published in batches of ${BATCH}, one consumer group of one member (${os.cpus().length} CPUs, Node ${process.version})\n`,
+    `\n${EVENTS.toLocaleString('en-US')} events of ~300 bytes, published in batches of ${BATCH}, one consumer group of one member (${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end, Node ${process.version})\n`,
   );
   console.log('| adapter | publish (s) | end to end (s) | published/s | end-to-end events/s |');
   console.log('|---|---:|---:|---:|---:|');

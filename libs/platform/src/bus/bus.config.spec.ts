@@ -3,6 +3,8 @@ import { busConfigSchema } from './bus.config';
 import { createEventBus } from './bus.factory';
 import { InProcessEventBus } from './in-process.bus';
 import { KafkaEventBus } from './kafka.bus';
+import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
+import { assertSupportedNode } from './platformatic-kafka.library';
 
 const silent = {
   error: () => undefined,
@@ -75,5 +77,35 @@ describe('bus configuration', () => {
     );
     expect(kafka).toBeInstanceOf(KafkaEventBus);
     await kafka.close();
+  });
+
+  it('picks the Kafka client KAFKA_CLIENT names, kafkajs unless told otherwise', async () => {
+    expect(busConfigSchema.parse({}).KAFKA_CLIENT).toBe('kafkajs');
+    expect(busConfigSchema.safeParse({ KAFKA_CLIENT: 'librdkafka' }).error?.issues[0].path).toEqual([
+      'KAFKA_CLIENT',
+    ]);
+    const build = () =>
+      createEventBus(
+        busConfigSchema.parse({
+          BUS_DRIVER: 'kafka',
+          KAFKA_BROKERS: '127.0.0.1:1',
+          KAFKA_CLIENT: 'platformatic',
+        }),
+        { logger: silent, serviceName: 'test' },
+      );
+    // Built without connecting (the library is loaded on first use); refused at once on Node < 22.
+    if (Number(process.versions.node.split('.')[0]) < 22) {
+      expect(build).toThrow(/Node 22 or later/);
+      return;
+    }
+    const platformatic = build();
+    expect(platformatic).toBeInstanceOf(PlatformaticKafkaEventBus);
+    await platformatic.close();
+  });
+
+  it('refuses @platformatic/kafka on a Node older than it supports, naming the way out', () => {
+    expect(() => assertSupportedNode('20.20.2')).toThrow(/Node 22 or later.*KAFKA_CLIENT=kafkajs/);
+    expect(() => assertSupportedNode('22.22.0')).not.toThrow();
+    expect(() => assertSupportedNode('24.21.0')).not.toThrow();
   });
 });

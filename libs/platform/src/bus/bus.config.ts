@@ -63,6 +63,12 @@ export const busConfigSchema = z
       .describe(
         'Comma-separated Kafka bootstrap brokers, e.g. kafka-0:9092,kafka-1:9092. Required when BUS_DRIVER=kafka.',
       ),
+    KAFKA_CLIENT: z
+      .enum(['kafkajs', 'platformatic'])
+      .default('kafkajs')
+      .describe(
+        'Kafka client library when BUS_DRIVER=kafka: `kafkajs` (default; waits for the event in hand before a rebalance; any Node) or `platformatic` (@platformatic/kafka: maintained and faster end to end; Node 22 or later). Same topics, groups, headers and partitioning, so it can change between deploys. See libs/platform/src/bus/README.md.',
+      ),
     KAFKA_CLIENT_ID: z.string().optional().describe('Kafka client id. Default: pulse-<service name>.'),
     BUS_GROUP_PREFIX: z
       .string()

@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { BusConfig } from './bus.config';
 import type { BusLogger, EventBus } from './bus.port';
 import { InProcessEventBus } from './in-process.bus';
-import { KafkaEventBus } from './kafka.bus';
+import { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
+import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
+import { assertSupportedNode } from './platformatic-kafka.library';
 import type { ProcessedIds } from './processed-ids';
 import { GroupPrefixedBus } from './group-prefixed.bus';
 
@@ -15,7 +17,7 @@ export interface BusDeps {
   processedIds?: ProcessedIds;
 }
 
-/** Builds the adapter BUS_DRIVER names. Connections to Kafka are made on first use, so this never blocks. */
+/** Builds the adapter BUS_DRIVER (and, for Kafka, KAFKA_CLIENT) names. Connections to Kafka are made on first use, so this never blocks. */
 export function createEventBus(config: BusConfig, deps: BusDeps): EventBus {
   const bus = createAdapter(config, deps);
   return config.BUS_GROUP_PREFIX ? new GroupPrefixedBus(bus, config.BUS_GROUP_PREFIX) : bus;
@@ -33,8 +35,11 @@ function createAdapter(config: BusConfig, deps: BusDeps): EventBus {
   if (config.BUS_DRIVER === 'kafka') {
     // The schema's refinement guarantees brokers here; checked again for callers that skip the schema.
     if (!config.KAFKA_BROKERS?.length) throw new Error('KAFKA_BROKERS is required when BUS_DRIVER=kafka');
-    deps.logger.info({ adapter: 'kafka', brokers: config.KAFKA_BROKERS }, 'bus: Kafka');
-    return new KafkaEventBus({
+    deps.logger.info(
+      { adapter: 'kafka', client: config.KAFKA_CLIENT, brokers: config.KAFKA_BROKERS },
+      'bus: Kafka',
+    );
+    const options: KafkaBusOptions = {
       ...common,
       brokers: config.KAFKA_BROKERS,
       clientId: config.KAFKA_CLIENT_ID ?? `pulse-${deps.serviceName}`,
@@ -46,7 +51,12 @@ function createAdapter(config: BusConfig, deps: BusDeps): EventBus {
         heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
         rebalanceTimeoutMs: config.KAFKA_REBALANCE_TIMEOUT_MS,
       },
-    });
+    };
+    if (config.KAFKA_CLIENT === 'kafkajs') return new KafkaEventBus(options);
+    // Refused at start on a Node it does not support, rather than at the first publish. The library
+    // itself is loaded on first use, so choosing kafkajs never loads it.
+    assertSupportedNode(process.versions.node);
+    return new PlatformaticKafkaEventBus(options);
   }
 
   deps.logger.info(

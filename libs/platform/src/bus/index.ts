@@ -11,6 +11,7 @@ export {
 } from './processed-ids';
 export { InProcessEventBus, type InProcessBusOptions } from './in-process.bus';
 export { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
+export { PlatformaticKafkaEventBus, type PlatformaticKafkaBusOptions } from './platformatic-kafka.bus';
 export { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
 export * from './nest';
 export { StoreProcessedIds } from './store-processed-ids';

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { describeEventBusContract, eventually, kafkaTestBrokers, requireKafka } from '@pulse/testing';
-import { Kafka, logLevel, type Admin } from 'kafkajs';
-import { createEnvelope } from './create-envelope';
+import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { KafkaEventBus } from './kafka.bus';
+import { describeSlowHandler } from './testing/slow-handler.scenario';
 
 // Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
 beforeAll(() => requireKafka(), 30_000);
@@ -16,88 +14,11 @@ const testBus = () =>
     consumer: { sessionTimeoutMs: 10_000, heartbeatIntervalMs: 500, rebalanceTimeoutMs: 10_000 },
   });
 
-describeEventBusContract('kafka', testBus, { waitMs: 20_000 });
+describeEventBusContract('kafka (kafkajs)', testBus, { waitMs: 20_000 });
 
-describe('kafka bus: a handler slower than the session timeout', () => {
-  const SESSION_MS = 6_000; // the broker's minimum (group.min.session.timeout.ms)
-  let admin: Admin;
-  let bus: KafkaEventBus;
-
-  beforeAll(async () => {
-    admin = new Kafka({
-      brokers: kafkaTestBrokers(),
-      clientId: 'pulse-bus-spec-admin',
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    await admin.connect();
-    bus = new KafkaEventBus({
-      brokers: kafkaTestBrokers(),
-      clientId: 'pulse-bus-slow-handler',
-      consumer: { sessionTimeoutMs: SESSION_MS, heartbeatIntervalMs: 500, rebalanceTimeoutMs: 30_000 },
-    });
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await admin?.disconnect();
-  });
-
-  it('keeps its member in a stable group and is handled once, not again by another member', async () => {
-    const run = randomUUID().slice(0, 8);
-    const topic = `slow.${run}`;
-    const group = `slow-${run}`;
-    const started: string[] = [];
-    const finished: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const member = (name: string) =>
-      bus.subscribe<{ slow: boolean }>({
-        topic,
-        group,
-        handler: async (event) => {
-          started.push(`${name}:${event.id}`);
-          // Stands in for an LLM call: it returns when the test has watched the group for long enough.
-          if (event.payload.slow) await gate;
-          finished.push(`${name}:${event.id}`);
-        },
-      });
-    await member('a');
-    await member('b');
-
-    const slow = createEnvelope({
-      type: 'article.collected',
-      version: 1,
-      source: 'spec',
-      key: 'slow-article',
-      payload: { slow: true },
-    });
-    await bus.publish(topic, slow);
-    await eventually(() => expect(started).toHaveLength(1), { timeoutMs: 20_000 });
-    const startedAt = Date.now();
-
-    // Sample the group as the broker sees it until the handler has outlived the session timeout by half.
-    const samples = new Set<string>();
-    await eventually(
-      async () => {
-        const { groups } = await admin.describeGroups([group]);
-        samples.add(`${groups[0].state} with ${groups[0].members.length} members`);
-        expect(Date.now() - startedAt).toBeGreaterThan(SESSION_MS * 1.5);
-      },
-      { timeoutMs: SESSION_MS * 3, intervalMs: 250 },
-    );
-    release();
-
-    const after = createEnvelope({
-      type: 'article.collected',
-      version: 1,
-      source: 'spec',
-      key: 'slow-article',
-      payload: { slow: false },
-    });
-    await bus.publish(topic, after);
-    await eventually(() => expect(finished.map((f) => f.split(':')[1])).toEqual([slow.id, after.id]), {
-      timeoutMs: 20_000,
-    });
-    expect([...samples]).toEqual(['Stable with 2 members']);
-    expect(started.filter((s) => s.endsWith(slow.id))).toHaveLength(1);
-  }, 60_000);
-});
+describeSlowHandler(
+  'kafkajs',
+  (consumer) =>
+    new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
+  'waits for the records in hand',
+);

@@ -5,7 +5,7 @@ import { KafkaEventBus } from './kafka.bus';
 // Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
 beforeAll(() => requireKafka(), 30_000);
 
-describeBusDelivery('bus delivery [kafka]: 10,000 events, consumer SIGKILLed twice', {
+describeBusDelivery('bus delivery [kafka, kafkajs]: 10,000 events, consumer SIGKILLed twice', {
   makeBus: () => new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-delivery-test' }),
   childEnv: (workDir) => ({
     BUS_DRIVER: 'kafka',
