@@ -17,6 +17,8 @@ const SourcesPage = lazy(() => import('./pages/sources/SourcesPage'));
 const AboutPage = lazy(() => import('./pages/static/AboutPage'));
 const PrivacyPage = lazy(() => import('./pages/static/PrivacyPage'));
 const SitemapPage = lazy(() => import('./pages/static/SitemapPage'));
+const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
+const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 
 /** The shell's own routes (DESIGN §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
@@ -29,6 +31,8 @@ export const SHELL_ROUTES = [
   { path: '/about', element: <AboutPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
   { path: '/sitemap', element: <SitemapPage /> },
+  { path: '/admin', element: <AdminPage /> },
+  { path: '/analytics', element: <AnalyticsPage /> },
 ] as const;
 
 export function App() {

@@ -1,0 +1,86 @@
+import {
+  byLabel,
+  cleanup,
+  click,
+  get,
+  installFetch,
+  pageText,
+  queryAll,
+  render,
+  submit,
+  type,
+  waitFor,
+  type FetchMock,
+} from '@pulse/frontend-ui/src/testing';
+import AdminPage from './AdminPage';
+import AnalyticsPage from './AnalyticsPage';
+
+let api: FetchMock;
+beforeEach(() => {
+  sessionStorage.clear();
+  api = installFetch();
+});
+afterEach(cleanup);
+
+const item = {
+  kind: 'question',
+  id: 'q1',
+  questionId: 'q1',
+  title: '신고된 질문',
+  excerpt: '본문 일부',
+  author: { id: 'u1', displayName: '작성자', suspended: false },
+  state: 'held',
+  reports: { count: 3, reasons: { spam: 3 }, lastAt: null },
+  createdAt: '2026-11-20T00:00:00.000Z',
+};
+
+describe('/admin and /analytics', () => {
+  it('asks for the admin token, then says when the server refuses it', async () => {
+    api.on('GET', '/api/community/admin/moderation?state=held', {
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'x' },
+    });
+    await render(<AdminPage />, '/admin');
+    expect(pageText()).toContain('관리자 토큰(ADMIN_TOKEN)을 입력하세요.');
+    expect(api.requests).toHaveLength(0);
+    await type(byLabel('관리자 토큰'), 'wrong-token');
+    await submit(get('form.admin-login'));
+    await waitFor(() => expect(pageText()).toContain('관리자 토큰이 없거나 올바르지 않습니다.'));
+  });
+
+  it('lists held posts and hides one with the Bearer credential', async () => {
+    sessionStorage.setItem('pulse_admin_token', 'admin-token-0123456789');
+    api
+      .on('GET', '/api/community/admin/moderation?state=held', {
+        body: { success: true, data: { items: [item], total: 1, page: 1 } },
+      })
+      .on('POST', '/api/community/admin/questions/q1/hide', {
+        body: { success: true, data: { kind: 'question', id: 'q1', state: 'hidden' } },
+      });
+    await render(<AdminPage />, '/admin');
+    await waitFor(() => expect(pageText()).toContain('신고된 질문'));
+    expect(pageText()).toContain('신고 3건');
+    await click(get('button', '숨기기'));
+    await waitFor(() => expect(pageText()).toContain('숨김 완료'));
+    expect(api.calls('POST', '/api/community/admin/questions/q1/hide')).toHaveLength(1);
+  });
+
+  it('draws questions, answers and active identities per day', async () => {
+    sessionStorage.setItem('pulse_admin_token', 'admin-token-0123456789');
+    api.on('GET', '/api/community/admin/analytics?days=30', {
+      body: {
+        success: true,
+        data: {
+          days: [
+            { day: '2026-11-23', questions: 2, answers: 5, activeIdentities: 4 },
+            { day: '2026-11-24', questions: 1, answers: 3, activeIdentities: 2 },
+          ],
+        },
+      },
+    });
+    await render(<AnalyticsPage />, '/analytics');
+    await waitFor(() => expect(queryAll('svg polyline')).toHaveLength(3));
+    expect(queryAll('tbody tr')).toHaveLength(2);
+    expect(get('tbody tr').textContent).toBe('2026-11-23254');
+  });
+});

@@ -1,0 +1,151 @@
+import type { ModerationItem, ModerationQueueResponse } from '@pulse/contracts';
+import { EmptyState, ErrorState, formatDate, Page, Spinner } from '@pulse/frontend-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+
+const STATES = [
+  ['held', '보류된 글'],
+  ['reported', '신고된 글'],
+  ['hidden', '숨긴 글'],
+] as const;
+type QueueState = (typeof STATES)[number][0];
+
+/** /admin: the community's moderation queue (held, reported, hidden posts) behind the admin credential. */
+export default function AdminPage() {
+  useDocumentTitle('관리자');
+  return (
+    <Page title="관리자">
+      <AdminGate>{(signOut) => <ModerationQueue signOut={signOut} />}</AdminGate>
+    </Page>
+  );
+}
+
+function ModerationQueue({ signOut }: { signOut: () => void }) {
+  const [state, setState] = useState<QueueState>('held');
+  const [items, setItems] = useState<ModerationItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setItems(null);
+    setError(null);
+    try {
+      const { data } = await adminFetch<ModerationQueueResponse>(
+        `/api/community/admin/moderation?state=${state}`,
+      );
+      setItems(data.items);
+    } catch (failure) {
+      setError(adminErrorText(failure));
+    }
+  }, [state]);
+  useEffect(() => void load(), [load]);
+
+  const act = async (label: string, path: string, body?: unknown) => {
+    setNotice(null);
+    try {
+      await adminFetch(path, {
+        method: 'POST',
+        ...(body ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {}),
+      });
+      setNotice(`${label} 완료`);
+      await load();
+    } catch (failure) {
+      setNotice(adminErrorText(failure));
+    }
+  };
+  const kindPath = (item: ModerationItem) => (item.kind === 'question' ? 'questions' : 'answers');
+
+  return (
+    <div className="admin">
+      <div className="admin__bar">
+        <div role="tablist" aria-label="검토 대기열">
+          {STATES.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={state === value}
+              className={state === value ? 'button' : 'button button--outline'}
+              onClick={() => setState(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <a href="/analytics">통계 보기</a>
+        <button type="button" className="button button--outline" onClick={signOut}>
+          토큰 지우기
+        </button>
+      </div>
+      {notice && <p role="status">{notice}</p>}
+      {error && (
+        <ErrorState title="검토 대기열을 불러오지 못했습니다." message={error} onRetry={() => void load()} />
+      )}
+      {!error && items === null && <Spinner />}
+      {items?.length === 0 && <EmptyState title="검토할 글이 없습니다." />}
+      {items && items.length > 0 && (
+        <ul className="admin__list">
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.id}`} className="admin__item">
+              <p className="admin__meta">
+                {item.kind === 'question' ? '질문' : '답변'} · {item.author.displayName}
+                {item.author.suspended ? ' (정지됨)' : ''} · {formatDate(item.createdAt)} · 신고{' '}
+                {item.reports.count}건
+              </p>
+              {item.title && <h3>{item.title}</h3>}
+              <p>{item.excerpt}</p>
+              <div className="admin__actions">
+                {item.state === 'visible' || item.state === 'held' ? (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() =>
+                      void act(
+                        '숨김',
+                        `/api/community/admin/${kindPath(item)}/${encodeURIComponent(item.id)}/hide`,
+                      )
+                    }
+                  >
+                    숨기기
+                  </button>
+                ) : null}
+                {item.state !== 'visible' && (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    onClick={() =>
+                      void act(
+                        '복원',
+                        `/api/community/admin/${kindPath(item)}/${encodeURIComponent(item.id)}/restore`,
+                      )
+                    }
+                  >
+                    복원
+                  </button>
+                )}
+                {!item.author.suspended && (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    onClick={() =>
+                      void act(
+                        '정지',
+                        `/api/community/admin/identities/${encodeURIComponent(item.author.id)}/suspend`,
+                        {
+                          reason: '운영 정책 위반',
+                        },
+                      )
+                    }
+                  >
+                    작성자 정지
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
