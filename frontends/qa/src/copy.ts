@@ -48,8 +48,6 @@ export const COPY = {
   noAnswers: '아직 답변이 없습니다. 첫 답변을 남겨주세요.',
   answersFailed: '답변을 불러오지 못했습니다.',
   // Composer
-  write: '작성',
-  preview: '미리보기',
   previewEmpty: '미리 볼 내용이 없습니다.',
   answerLabel: '답변 작성',
   answerPlaceholder: '답변을 입력하세요 (Ctrl+Enter로 등록)',

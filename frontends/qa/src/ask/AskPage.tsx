@@ -5,6 +5,7 @@ import { postQuestion } from '../api';
 import { COPY } from '../copy';
 import { CATEGORY_OPTIONS } from '../list/QuestionCard';
 import { SimpleMarkdown } from '../markdown';
+import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 import { useIdentityGate } from '../use-identity-gate';
 import { useQaTitle } from '../use-title';
 
@@ -162,20 +163,7 @@ export function AskPage() {
         </div>
         <div className="qa-field">
           <span id="qa-content-label">{COPY.contentLabel}</span>
-          <div className="qa-tabs" role="tablist">
-            {(['write', 'preview'] as const).map((tab) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                aria-selected={mode === tab}
-                className={mode === tab ? 'qa-tab qa-tab--active' : 'qa-tab'}
-                onClick={() => setMode(tab)}
-              >
-                {COPY[tab]}
-              </button>
-            ))}
-          </div>
+          <TabButtons tabs={WRITE_PREVIEW_TABS} selected={mode} onSelect={setMode} />
           {mode === 'write' ? (
             <textarea
               aria-labelledby="qa-content-label"

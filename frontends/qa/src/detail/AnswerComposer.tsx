@@ -4,6 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { postAnswer } from '../api';
 import { COPY } from '../copy';
 import { SimpleMarkdown } from '../markdown';
+import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 
 const { min, max } = COMMUNITY_LIMITS.answer;
 
@@ -55,20 +56,7 @@ export function AnswerComposer({
   return (
     <section className="qa-composer" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{COPY.answerLabel}</h3>
-      <div className="qa-tabs" role="tablist">
-        {(['write', 'preview'] as const).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={mode === tab}
-            className={mode === tab ? 'qa-tab qa-tab--active' : 'qa-tab'}
-            onClick={() => setMode(tab)}
-          >
-            {COPY[tab]}
-          </button>
-        ))}
-      </div>
+      <TabButtons tabs={WRITE_PREVIEW_TABS} selected={mode} onSelect={setMode} />
       <label htmlFor={`${id}-input`} className="sr-only">
         {COPY.answerLabel}
       </label>

@@ -14,6 +14,7 @@ import {
 } from '../api';
 import { COPY } from '../copy';
 import { SimpleMarkdown } from '../markdown';
+import { TabButtons } from '../TabButtons';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
 import { useIdentityGate } from '../use-identity-gate';
 import { useQaTitle } from '../use-title';
@@ -221,20 +222,12 @@ export default function QuestionDetailPage() {
       <section className="qa-answers" aria-labelledby="qa-answers-title">
         <div className="qa-answers__head">
           <h2 id="qa-answers-title">{COPY.answersCount(q.answerCount)}</h2>
-          <div className="qa-tabs" role="tablist" aria-label={COPY.sortLabel}>
-            {ANSWER_SORTS.map((sort) => (
-              <button
-                key={sort}
-                type="button"
-                role="tab"
-                aria-selected={sortBy === sort}
-                className={sortBy === sort ? 'qa-tab qa-tab--active' : 'qa-tab'}
-                onClick={() => setSortBy(sort)}
-              >
-                {COPY.answerSorts[sort]}
-              </button>
-            ))}
-          </div>
+          <TabButtons
+            tabs={ANSWER_SORTS.map((sort) => [sort, COPY.answerSorts[sort]] as const)}
+            selected={sortBy}
+            onSelect={setSortBy}
+            label={COPY.sortLabel}
+          />
         </div>
         {answers.status === 'loading' && <Skeleton className="skeleton--text" />}
         {answers.status === 'error' && (
