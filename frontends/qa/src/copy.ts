@@ -37,6 +37,7 @@ export const COPY = {
   downvote: '비추천',
   report: '신고',
   reported: '신고가 접수되었습니다.',
+  reportFailed: '신고하지 못했습니다.',
   /** Seed 001 §8. */
   confirmDeleteQuestion: '정말로 이 질문을 삭제하시겠습니까? 모든 답변도 함께 삭제됩니다.',
   confirmDeleteAnswer: '정말로 이 답변을 삭제하시겠습니까?',

@@ -10,6 +10,7 @@ export interface AnswerActions {
   onVote: (answer: Answer, vote: 'upvote' | 'downvote') => void;
   onAccept: (answer: Answer) => void;
   onDelete: (answer: Answer) => void;
+  onReport: (answer: Answer) => void;
 }
 
 /** One answer: author, anonymous and accepted badges, 'edited', accept/delete for who may, votes. */
@@ -52,6 +53,11 @@ export function AnswerCard({ answer, actions }: { answer: Answer; actions: Answe
         {actions.canAccept && !answer.isAccepted && (
           <button type="button" className="button button--outline" onClick={() => actions.onAccept(answer)}>
             {COPY.accept}
+          </button>
+        )}
+        {!actions.canDelete && (
+          <button type="button" className="button button--outline" onClick={() => actions.onReport(answer)}>
+            {COPY.report}
           </button>
         )}
         {actions.canDelete && (

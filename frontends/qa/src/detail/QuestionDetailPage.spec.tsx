@@ -1,3 +1,4 @@
+import { act } from 'react';
 import {
   byLabel,
   cleanup,
@@ -136,7 +137,9 @@ describe('question detail', () => {
     expect(api.calls('POST', `${Q}/answers`)).toHaveLength(0); // Enter alone is a new line
     const ctrlEnter = new Event('keydown', { bubbles: true, cancelable: true });
     Object.defineProperties(ctrlEnter, { key: { value: 'Enter' }, ctrlKey: { value: true } });
-    box.dispatchEvent(ctrlEnter);
+    await act(async () => {
+      box.dispatchEvent(ctrlEnter);
+    });
     await waitFor(() =>
       expect(pageText()).toContain('답변을 등록하지 못했습니다. 작성한 내용은 그대로 있습니다.'),
     );
@@ -147,12 +150,26 @@ describe('question detail', () => {
     expect((byLabel('답변 작성') as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('lets a reader report a question; the server decides, the toast says it was received', async () => {
+    signIn('u5');
+    const toasts = collectToasts();
+    api
+      .on('GET', Q, ok(question('q1')))
+      .on('GET', answersOf(), ok([]))
+      .on('POST', `${Q}/report`, ok({ reported: true, held: false }));
+    await renderDetail();
+    await waitFor(() => expect(queryAll('.qa-detail__actions button', '신고')).toHaveLength(1));
+    await click(get('.qa-detail__actions button', '신고'));
+    await waitFor(() => expect(toasts).toEqual([{ title: '신고가 접수되었습니다.' }]));
+    expect(api.calls('POST', `${Q}/report`)[0].body).toEqual({ reason: 'abuse' });
+  });
+
   it('opens the nickname dialog when a signed-out reader votes', async () => {
     const toasts = collectToasts();
     api.on('GET', Q, ok(question('q1'))).on('GET', answersOf(), ok([]));
     await renderDetail();
-    await waitFor(() => expect(queryAll('.qa-detail__actions button')).toHaveLength(1));
-    await click(get('.qa-detail__actions button'));
+    await waitFor(() => expect(queryAll('.qa-detail__actions button', '좋아요')).toHaveLength(1));
+    await click(get('.qa-detail__actions button', '좋아요'));
     expect(get('[role="dialog"]').textContent).toContain('로그인 필요');
     expect(api.calls('POST', `${Q}/vote`)).toHaveLength(0);
     expect(toasts).toEqual([]);

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   acceptAnswer,
+  reportPost,
   deleteAnswer,
   deleteQuestion,
   fetchAnswers,
@@ -128,7 +129,17 @@ export default function QuestionDetailPage() {
         );
       }
     });
+  const report = (kind: 'questions' | 'answers', postId: string) =>
+    require(async () => {
+      try {
+        await reportPost(kind, postId);
+        toast({ title: COPY.reported });
+      } catch (error) {
+        toast({ title: COPY.reportFailed, description: messageOf(error), variant: 'destructive' });
+      }
+    });
   const actions = {
+    onReport: (answer: Answer) => report('answers', answer.id),
     canAccept: isAuthor,
     canDelete: false,
     onVote: (answer: Answer, vote: 'upvote' | 'downvote') =>
@@ -211,9 +222,13 @@ export default function QuestionDetailPage() {
         >
           ♥ {COPY.likes} {q.upvotes}
         </button>
-        {isAuthor && (
+        {isAuthor ? (
           <button type="button" className="button button--outline" onClick={remove}>
             {COPY.delete}
+          </button>
+        ) : (
+          <button type="button" className="button button--outline" onClick={() => report('questions', q.id)}>
+            {COPY.report}
           </button>
         )}
       </div>
