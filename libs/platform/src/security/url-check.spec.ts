@@ -3,6 +3,7 @@ import {
   checkLinkRule,
   extractUrls,
   findAddedUrls,
+  hasMarkupOrUrl,
   linkKeysIn,
   linkRuleReasons,
   toPlainText,
@@ -116,5 +117,11 @@ describe('the link rule: outputs point only where the source linked', () => {
     expect(toPlainText('오픈AI, GPT-5.1 공개… 3.5배 빨라져')).toBe('오픈AI, GPT-5.1 공개… 3.5배 빨라져');
     expect(toPlainText('GPT-5 > GPT-4, 비용은 <$1 수준')).toBe('GPT-5 > GPT-4, 비용은 <$1 수준');
     expect(toPlainText('제목 <a href="https://evil.example/x"')).toBe('제목');
+    // An element named as text (a title about HTML) is not markup.
+    expect(toPlainText('Why <video> understanding lags')).toBe('Why <video> understanding lags');
+    expect(hasMarkupOrUrl('Why <video> understanding lags')).toBe(false);
+    expect(hasMarkupOrUrl('Small models, <i>long</i> contexts')).toBe(true);
+    expect(toPlainText('x < y and <b>z</b>')).toBe('x < y and z');
+    expect(toPlainText('&quot;a&quot; &lt;b&gt;꺾쇠&lt;/b&gt; &amp; c')).toBe('&quot;a&quot; 꺾쇠 &amp; c');
   });
 });

@@ -13,8 +13,16 @@
 /** Links and media in markup: where a reader's click or browser actually goes. */
 const ATTRIBUTE_URL = /\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s"'<>()[\]{}]+/gi;
-/** Any tag, comment or markup declaration, escaped ('&lt;a') or not. */
-const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>|&lt;\s*\/?\s*[a-z!?]/i;
+/**
+ * Markup, escaped or not: an element with its closing tag, a closing tag, a tag with attributes, a
+ * comment, or one of the tags that link, load or run something. A bare '<video>' in a title about the element is text, not markup, and stays.
+ */
+const ACTIVE_TAGS =
+  'a|script|iframe|img|style|object|embed|svg|link|meta|form|input|base|frame|frameset|math';
+const TAG_SOURCE = `<([a-z][a-z0-9-]*)\\s*>(?=[\\s\\S]*?<\\/\\1\\s*>)|<\\/[a-z][a-z0-9-]*\\s*>|<[a-z][a-z0-9-]*\\s[^<>]*=[^>]*(?:>|$)|<(?:${ACTIVE_TAGS})\\b[^>]*(?:>|$)|<!--[\\s\\S]*?(?:-->|$)`;
+const ESCAPED_TAG_SOURCE = `&lt;([a-z][a-z0-9-]*)&gt;(?=[\\s\\S]*?&lt;\\/\\2&gt;)|&lt;\\/[a-z][a-z0-9-]*\\s*&gt;|&lt;[a-z][a-z0-9-]*\\s[^<>&]*=[^&]*?(?:&gt;|$)|&lt;(?:${ACTIVE_TAGS})\\b[^&]*?(?:&gt;|$)`;
+const MARKUP = new RegExp(`${TAG_SOURCE}|${ESCAPED_TAG_SOURCE}`, 'i');
+const MARKUP_ALL = new RegExp(`${TAG_SOURCE}|${ESCAPED_TAG_SOURCE}`, 'gi');
 /** A domain-looking word with a path or a well-known TLD, for plain-text fields ('evil.example/x'). */
 const DOMAIN_WITH_PATH = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/[^\s]*/i;
 const YOUTUBE_ID =
@@ -143,11 +151,5 @@ export function hasMarkupOrUrl(text: string): boolean {
  * whitespace collapsed. The last line of defence where a title or summary is stored or served.
  */
 export function toPlainText(text: string): string {
-  return text
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<\s*\/?\s*[a-z!?][^>]*(?:>|$)/gi, ' ') // a tag, or one left open at the end
-    .replace(/&lt;\s*\/?\s*[a-z!?][^&]*?(?:&gt;|$)/gi, ' ')
-    .replace(BARE_URL, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.replace(MARKUP_ALL, '').replace(BARE_URL, ' ').replace(/\s+/g, ' ').trim();
 }

@@ -9,7 +9,8 @@ import { ISO, parseXml, RFC_822, SITE } from './feed.test-helpers';
 
 const HOSTILE_TITLE = '<script>alert(1)</script> & ]]> \u0000끝\u001f\u0085';
 /** What a reader must see: the text, minus the characters XML cannot carry. */
-const HOSTILE_TITLE_SHOWN = '<script>alert(1)</script> & ]]> 끝';
+// Titles are stored as plain text (the tags go); what is left is escaped in every format.
+const HOSTILE_TITLE_SHOWN = 'alert(1) & ]]> 끝';
 
 describe('feeds: RSS, Atom, JSON Feed and category RSS', () => {
   let t: ContentTestApp;
