@@ -1,5 +1,9 @@
 import type { EventEnvelope } from '@pulse/contracts';
+import { eventually } from '@pulse/testing';
 import type { Admin, Consumer } from 'kafkajs';
+
+/** A topic created moments ago may still be electing its partition leaders: ask again until it answers. */
+const LEADER_ELECTION_DEADLINE_MS = 30_000;
 
 /**
  * Starts each topic's consumer group where the topic ends now, so a service under test on the shared
@@ -11,12 +15,17 @@ export async function startGroupsAtTopicEnds(
   groupIdOf: (topic: string) => string,
 ): Promise<void> {
   for (const topic of topics) {
-    const ends = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId: groupIdOf(topic),
-      topic,
-      partitions: ends.map((end) => ({ partition: end.partition, offset: end.high })),
-    });
+    await eventually(
+      async () => {
+        const ends = await admin.fetchTopicOffsets(topic);
+        await admin.setOffsets({
+          groupId: groupIdOf(topic),
+          topic,
+          partitions: ends.map((end) => ({ partition: end.partition, offset: end.high })),
+        });
+      },
+      { timeoutMs: LEADER_ELECTION_DEADLINE_MS, intervalMs: 200 },
+    );
   }
 }
 
