@@ -40,7 +40,7 @@ const REMOTE_PAGES = [
   ['/trending', '트렌딩'],
   ['/tech-analysis', '기술 분석'],
   ['/tech-analysis/some-slug', '기술분석을 찾을 수 없습니다.'],
-  ['/community/qa', '질문 목록은 곧 제공됩니다.'],
+  ['/community/qa', '질문과 답변'],
 ];
 
 /**
