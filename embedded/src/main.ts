@@ -1,3 +1,5 @@
+// First: the client libraries' tracing hooks must be in place before any adapter loads them.
+import '@pulse/platform/observability/instrument';
 import 'reflect-metadata';
 import { GATEWAY_DEFAULT_PORT, gatewayConfigSchema } from '@pulse/gateway';
 import { bootProcess, closeOnSignals, orExitOnConfigError } from '@pulse/platform';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import {
   TOPICS,
   type ArticleCollectedPayload,
@@ -71,10 +71,12 @@ describe('news pipeline, embedded: fixture feeds → ingestion → in-process bu
   // What startTelemetry sets up in every process (W3C propagation, async context), plus an in-memory
   // exporter so the test can see which span each envelope's traceparent names.
   const spans = new InMemorySpanExporter();
-  const tracing = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });
+  const tracing = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] });
 
   beforeAll(async () => {
-    tracing.register({ propagator: new W3CTraceContextPropagator() });
+    trace.setGlobalTracerProvider(tracing);
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-news-pipeline-'));
     fixtures = await startFixtureServer();
     llmServer = await startKoreanLlmServer();

@@ -14,3 +14,4 @@ export * from './contracts/store-parity.contract';
 export * from './contracts/outbox.contract';
 export * from './fixture-server';
 export * from './seeded-random';
+export * from './otlp-collector';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleCollectedPayload, ArticleTranslatedPayload, OriginalSource } from '@pulse/contracts';
-import { LANGUAGE_MODEL, LOGGER, type LanguageModel, type Logger } from '@pulse/platform';
+import { LANGUAGE_MODEL, LOGGER, pulseMetrics, type LanguageModel, type Logger } from '@pulse/platform';
 import { classifyByKeywords } from './classify/keyword-classifier';
 import { pendingPayload, translatedPayload } from './events/article-translated.payload';
 import { rewriteArticle, RewriteUnavailableError, type RewriteRun } from './rewrite/rewrite-article';
@@ -95,6 +95,8 @@ export class TranslationService {
       completionTokens: job.usage.completionTokens + result.usage.completionTokens,
     };
     const base = { model: result.model, costUsd: estimateCostUsd(this.config, usage), updatedAt: at };
+    const callCostUsd = estimateCostUsd(this.config, result.usage);
+    if (callCostUsd !== null) pulseMetrics().llmCostUsd.add(callCostUsd, { 'pulse.llm.use': 'translation' });
 
     if (result.kind === 'invalid') {
       const reasons = [`output invalid after ${result.calls} attempts: ${result.problem}`];

@@ -1,6 +1,7 @@
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import { Kafka, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
 import type { HealthResult } from '../lifecycle';
+import { observeGauge } from '../observability/metrics';
 import type {
   BackoffOptions,
   BusLogger,
@@ -12,6 +13,7 @@ import type {
 import { deadLetterHeaders, errorOf } from './dead-letter';
 import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
+import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
 import {
   DEFAULT_KAFKA_TUNING,
@@ -101,8 +103,12 @@ export class KafkaEventBus implements EventBus {
       deadLetter: (message, info) => this.writeDeadLetter(message, info),
       logger: this.options.logger,
     });
+    const stopObserving = observeGauge('pulse.consumer.lag', async () =>
+      kafkaConsumerLag(await this.connectedAdmin(), options.group, options.topic),
+    );
     const subscription: Subscription = {
       close: async () => {
+        stopObserving();
         await inner.close();
         this.subscriptions.delete(subscription);
       },

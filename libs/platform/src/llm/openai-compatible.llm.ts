@@ -1,3 +1,4 @@
+import { pulseMetrics } from '../observability/metrics';
 import { LlmError } from './llm.errors';
 import type { Completion, CompletionRequest, LanguageModel, LlmHealth } from './llm.port';
 import { OpenAiHttpClient, type OpenAiHttpOptions } from './openai-http.client';
@@ -73,6 +74,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
       },
       model: response.model ?? this.options.model,
     };
+    countTokens(completion);
     if (!request.jsonSchema) return completion;
     try {
       return { ...completion, json: JSON.parse(unfence(text)) };
@@ -86,4 +88,17 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
       });
     }
   }
+}
+
+/** Every completion's tokens in `pulse.llm.tokens`, by model and direction, whichever service asked. */
+function countTokens(completion: Completion): void {
+  const { llmTokens } = pulseMetrics();
+  llmTokens.add(completion.usage.promptTokens, {
+    'gen_ai.request.model': completion.model,
+    'gen_ai.token.type': 'input',
+  });
+  llmTokens.add(completion.usage.completionTokens, {
+    'gen_ai.request.model': completion.model,
+    'gen_ai.token.type': 'output',
+  });
 }

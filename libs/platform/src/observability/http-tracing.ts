@@ -1,5 +1,6 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pulseMetrics } from './metrics';
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
@@ -8,7 +9,9 @@ const UNTRACED = /^\/(healthz|readyz)(\?|$)/;
 
 /**
  * One server span per request, child of the caller's `traceparent`, active while the route runs, so
- * logs, outgoing calls and published events of that request join the caller's trace.
+ * logs, outgoing calls and published events of that request join the caller's trace; and its duration
+ * in the `http.server.request.duration` histogram, by route template (never the raw path, whose ids would
+ * make a series per article) and status.
  */
 export function registerHttpTracing(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
@@ -26,6 +29,13 @@ export function registerHttpTracing(fastify: FastifyInstance): void {
     context.with(trace.setSpan(parent, span), done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    if (!UNTRACED.test(request.url)) {
+      pulseMetrics().httpServerDuration.record(reply.elapsedTime / 1000, {
+        'http.request.method': request.method,
+        'http.route': request.routeOptions.url ?? 'unmatched',
+        'http.response.status_code': reply.statusCode,
+      });
+    }
     const span = spans.get(request);
     if (span) {
       span.setAttribute('http.response.status_code', reply.statusCode);

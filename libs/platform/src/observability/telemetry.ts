@@ -1,42 +1,59 @@
-import { context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { context, metrics, propagation, trace, type Context, type Span } from '@opentelemetry/api';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { bindLibraryInstrumentations } from './library-instrumentations';
+import { pulseMetrics, resetPulseMetrics } from './metrics';
 
-let provider: NodeTracerProvider | undefined;
+let sdk: NodeSDK | undefined;
 
 export interface TelemetryOptions {
   serviceName: string;
-  /** OTLP/HTTP base URL; without it spans still carry context across HTTP and events, but go nowhere. */
+  /** OTLP base URL (OTEL_EXPORTER_OTLP_ENDPOINT); without it and without OTEL_*_EXPORTER nothing is exported. */
   otlpEndpoint?: string;
 }
 
-/**
- * Sets tracing up once per process (in embedded mode every service shares it). HTTP spans are made by
- * our own fastify hooks (http-tracing.ts) and the gateway's upstreams inject `traceparent` themselves:
- * explicit propagation does not depend on patching `http` before it is first loaded, which Nest's
- * import order (and Jest's module registry) make unreliable.
- */
-export function startTelemetry(options: TelemetryOptions): void {
-  if (provider) return;
-  const spanProcessors: SpanProcessor[] = [];
-  if (options.otlpEndpoint) {
-    const url = `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces`;
-    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url })));
-  }
-  provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    spanProcessors,
-  });
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+/** True when the operator named exporters for this signal in the standard variable (and not only `none`). */
+function exporterNamed(variable: 'OTEL_TRACES_EXPORTER' | 'OTEL_METRICS_EXPORTER'): boolean {
+  const names = (process.env[variable] ?? '').split(',').map((name) => name.trim());
+  return names.some((name) => name !== '' && name !== 'none');
 }
 
+/**
+ * Starts the OpenTelemetry SDK once per process (in embedded mode every service shares it), configured by
+ * the standard OTEL_* variables: exporters (OTEL_TRACES_EXPORTER, OTEL_METRICS_EXPORTER=otlp,prometheus,
+ * OTEL_EXPORTER_PROMETHEUS_PORT), protocol, sampler (OTEL_TRACES_SAMPLER), resource attributes.
+ *
+ * One deliberate default differs from the SDK's: with no collector configured (no endpoint, no exporter
+ * named) nothing is exported, instead of retrying localhost:4318 forever, yet spans are still created so
+ * `traceparent` travels across HTTP and events. docs/observability.md lists the variables.
+ */
+export function startTelemetry(options: TelemetryOptions): void {
+  if (sdk) return;
+  const exportsTraces = Boolean(options.otlpEndpoint) || exporterNamed('OTEL_TRACES_EXPORTER');
+  const exportsMetrics = Boolean(options.otlpEndpoint) || exporterNamed('OTEL_METRICS_EXPORTER');
+  sdk = new NodeSDK({
+    serviceName: options.serviceName,
+    // Logs go to stdout as JSON lines (pino); the collector tails them, so no OTel log exporter.
+    logRecordProcessors: [],
+    ...(exportsTraces ? {} : { spanProcessors: [new NoopSpanProcessor()] }),
+    ...(exportsMetrics ? {} : { metricReaders: [] }),
+  });
+  sdk.start();
+  bindLibraryInstrumentations();
+  resetPulseMetrics();
+  pulseMetrics(); // registers the observed gauges with the new provider
+}
+
+/** Flushes what is buffered and unregisters the SDK, so a later startTelemetry (tests) starts afresh. */
 export async function stopTelemetry(): Promise<void> {
-  const current = provider;
-  provider = undefined;
+  const current = sdk;
+  sdk = undefined;
   await current?.shutdown();
+  trace.disable();
+  metrics.disable();
+  propagation.disable();
+  context.disable();
+  resetPulseMetrics();
 }
 
 /** The W3C `traceparent` of the active span, to put into an event envelope or header. */

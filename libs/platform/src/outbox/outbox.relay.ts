@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@pulse/contracts';
 import type { BackoffOptions, BusLogger, EventBus } from '../bus';
 import { backoffDelay } from '../bus/backoff';
 import type { Adapter, HealthResult } from '../lifecycle';
+import { observeGauge, type GaugeReading } from '../observability/metrics';
 import type { Collection, DocumentStore } from '../store';
 import { OUTBOX_FIELD } from './outbox-field';
 import {
@@ -62,6 +63,7 @@ export class OutboxRelay implements Adapter {
   private readonly batchSize: number;
   private loop?: Promise<void>;
   private lastFailure?: Failure;
+  private stopObserving?: () => void;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 500;
@@ -86,6 +88,7 @@ export class OutboxRelay implements Adapter {
   start(): void {
     if (this.loop || this.stop.signal.aborted) return;
     this.loop = this.run();
+    this.stopObserving = observeGauge('pulse.outbox.backlog', () => this.backlog());
   }
 
   /** A local write just stored events: relay them now instead of at the next poll. */
@@ -117,6 +120,7 @@ export class OutboxRelay implements Adapter {
   /** Stops the loop, letting a publish in flight finish and its $pull run. Idempotent. */
   async close(): Promise<void> {
     this.stop.abort();
+    this.stopObserving?.();
     await this.loop;
   }
 
@@ -175,6 +179,16 @@ export class OutboxRelay implements Adapter {
         { $pull: { [OUTBOX_FIELD]: { id: { $in: run.events.map((event) => event.id) } } } },
       );
     }
+  }
+
+  /** Pending events per collection, for the `pulse.outbox.backlog` gauge (counted up to PENDING_COUNT_LIMIT documents). */
+  private async backlog(): Promise<GaugeReading[]> {
+    const readings: GaugeReading[] = [];
+    for (const [name, collection] of this.collections) {
+      const [counted] = await collection.aggregate<{ events: number }>(PENDING_COUNT_PIPELINE);
+      readings.push({ value: counted?.events ?? 0, attributes: { 'pulse.outbox.collection': name } });
+    }
+    return readings;
   }
 
   private async countPending(): Promise<{ documents: number; events: number }> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, withSpan } from '@pulse/platform';
+import { LOGGER, pulseMetrics, withSpan } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
@@ -93,6 +93,7 @@ export class RunSourceService {
       error,
     };
     await this.runs.insert(run);
+    pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': outcome });
     await this.updateSource(source, run, fetched);
     this.logger.info(
       { sourceId: source._id, outcome, new: run.itemsNew, rejected: run.itemsRejected, error },

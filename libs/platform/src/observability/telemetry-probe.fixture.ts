@@ -1,0 +1,34 @@
+// A process set up the way every entry point sets itself up (instrument first, then the SDK from the
+// standard OTEL_* variables), serving one route; telemetry.spec.ts starts it and reads what it exports.
+// Run as: node -r @swc-node/register telemetry-probe.fixture.ts   (prints its port on stdout)
+import './instrument';
+import Fastify from 'fastify';
+import { registerHttpTracing } from './http-tracing';
+import { observeGauge, pulseMetrics } from './metrics';
+import { startTelemetry, stopTelemetry, withSpan } from './telemetry';
+
+async function main(): Promise<void> {
+  startTelemetry({ serviceName: 'telemetry-probe', otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT });
+  observeGauge('pulse.outbox.backlog', () => [
+    { value: 3, attributes: { 'pulse.outbox.collection': 'probe' } },
+  ]);
+  const app = Fastify();
+  registerHttpTracing(app);
+  app.get('/items/:id', async () => withSpan('load item', async () => ({ ok: true })));
+  app.get('/healthz', async () => ({ ok: true }));
+  app.post('/runs', async () => {
+    pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': 'ok' });
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(`${typeof address === 'object' && address ? address.port : ''}\n`);
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(stopTelemetry)
+      .then(() => process.exit(0));
+  });
+}
+
+void main();

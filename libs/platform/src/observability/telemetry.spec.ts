@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { eventually, startOtlpCollector, type OtlpCollector } from '@pulse/testing';
+
+const PROBE = path.join(__dirname, 'telemetry-probe.fixture.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/**
+ * A process set up as every entry point is (telemetry-probe.fixture.ts), configured only by the standard
+ * OTEL_* variables, exporting to a local collector over OTLP/HTTP and serving Prometheus on its own port.
+ * A child process, not in Jest's module sandbox: the exporters load their transport with a dynamic
+ * import, which the sandbox refuses.
+ */
+describe('telemetry: traces and metrics to a local collector and a Prometheus endpoint', () => {
+  let collector: OtlpCollector;
+  let probe: ChildProcess;
+  let base: string;
+  let metricsUrl: string;
+  let output = '';
+
+  beforeAll(async () => {
+    collector = await startOtlpCollector();
+    const prometheusPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${prometheusPort}/metrics`;
+    probe = spawn(process.execPath, ['-r', '@swc-node/register', PROBE], {
+      env: {
+        ...process.env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_METRICS_EXPORTER: 'otlp,prometheus',
+        OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
+        OTEL_EXPORTER_PROMETHEUS_PORT: String(prometheusPort),
+        OTEL_METRIC_EXPORT_INTERVAL: '300',
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    probe.stdout?.on('data', (chunk) => (output += chunk));
+    probe.stderr?.on('data', (chunk) => (output += chunk));
+    const port = await eventually(
+      () => {
+        const found = /^(\d+)$/m.exec(output);
+        if (!found) throw new Error(`probe has not started: ${output}`);
+        return found[1];
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+    base = `http://127.0.0.1:${port}`;
+  }, 40_000);
+
+  afterAll(async () => {
+    if (probe && probe.exitCode === null) {
+      const exited = new Promise((resolve) => probe.once('exit', resolve));
+      probe.kill('SIGTERM');
+      await exited;
+    }
+    await collector?.close();
+  });
+
+  it('exports the server span of a request, named by its route, with the work inside it as a child', async () => {
+    await fetch(`${base}/items/42`);
+    const { server, child } = await eventually(
+      () => {
+        const spans = collector.spans();
+        const server = spans.find((span) => span.name === 'GET /items/:id');
+        const child = spans.find((span) => span.name === 'load item');
+        if (!server || !child) throw new Error(`spans so far: ${spans.map((s) => s.name)}\n${output}`);
+        return { server, child };
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(server.service).toBe('telemetry-probe');
+    expect(server.attributes['http.response.status_code']).toBe(200);
+    expect(child.traceId).toBe(server.traceId);
+    expect(child.parentSpanId).toBe(server.spanId);
+  });
+
+  it('serves request durations by route, observed gauges and counters on /metrics; probes stay out', async () => {
+    await fetch(`${base}/items/7`);
+    await fetch(`${base}/healthz`);
+    await fetch(`${base}/runs`, { method: 'POST' });
+    const text = await eventually(async () => {
+      const body = await (await fetch(metricsUrl)).text();
+      if (!body.includes('pulse_ingestion_runs_total')) throw new Error(body.slice(0, 500));
+      return body;
+    });
+    expect(text).toMatch(/http_server_request_duration_count\{[^}]*http_route="\/items\/:id"[^}]*\} [1-9]/);
+    expect(text).not.toContain('http_route="/healthz"');
+    expect(text).toMatch(/pulse_outbox_backlog\{[^}]*pulse_outbox_collection="probe"[^}]*\} 3/);
+    expect(text).toMatch(/pulse_ingestion_runs_total\{[^}]*pulse_run_outcome="ok"[^}]*\} 1/);
+  });
+
+  it('pushes the same metrics to the collector over OTLP', async () => {
+    await eventually(
+      () => {
+        const names = collector.metricNames('telemetry-probe');
+        for (const name of ['http.server.request.duration', 'pulse.ingestion.runs', 'pulse.outbox.backlog'])
+          if (!names.has(name)) throw new Error(`metrics so far: ${[...names]}`);
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+  });
+});
