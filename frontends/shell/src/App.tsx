@@ -19,6 +19,7 @@ const PrivacyPage = lazy(() => import('./pages/static/PrivacyPage'));
 const SitemapPage = lazy(() => import('./pages/static/SitemapPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
+const HeldTranslationsPage = lazy(() => import('./pages/admin/HeldTranslationsPage'));
 
 /** The shell's own routes (DESIGN §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
@@ -32,6 +33,7 @@ export const SHELL_ROUTES = [
   { path: '/privacy', element: <PrivacyPage /> },
   { path: '/sitemap', element: <SitemapPage /> },
   { path: '/admin', element: <AdminPage /> },
+  { path: '/admin/translations', element: <HeldTranslationsPage /> },
   { path: '/analytics', element: <AnalyticsPage /> },
 ] as const;
 

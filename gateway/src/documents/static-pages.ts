@@ -85,6 +85,11 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '커뮤니티 프로젝트 기능은 곧 제공될 예정입니다.',
   },
   '/admin': { title: '관리자', description: '펄스 관리자 화면', robots: NO_INDEX },
+  '/admin/translations': {
+    title: '보류된 번역 검토',
+    description: '펄스 관리자 화면: 검토를 위해 보류된 번역',
+    robots: NO_INDEX,
+  },
   '/analytics': { title: '통계', description: '펄스 통계 화면', robots: NO_INDEX },
 };
 

@@ -39,4 +39,5 @@ export * from './api/community';
 export * from './api/community-requests';
 export * from './api/community-nickname';
 export * from './api/community-admin';
+export * from './api/translation-review';
 export * from './api/openapi-schemas';

@@ -13,7 +13,8 @@ export interface TranslationRecord {
   /** The cluster id: one job per cluster, which is what makes a redelivery a no-op. */
   _id: string;
   articleId: string;
-  status: TranslationStatus;
+  /** 'rejected': held, then rejected by an editor; kept, never published (review/review.service.ts). */
+  status: TranslationStatus | 'rejected';
   /** The English original as collected; the backfill translates from it. */
   source: ArticleCollectedPayload;
   /** The keyword classifier's verdict, used while no LLM has written the article. */
@@ -35,6 +36,10 @@ export interface TranslationRecord {
     removedInstructions?: string[];
   } | null;
   lastError: string | null;
+  /** When an editor last changed the held output (absent until then). */
+  editedAt?: string;
+  /** An editor's decision on a held job: released (published) or rejected, with why. Absent until then. */
+  decision?: { state: 'released' | 'rejected'; at: string; reason: string | null };
   /** A worker's claim while it calls the LLM; a second worker skips the job until it expires. */
   claimedBy: string | null;
   claimedUntil: string | null;

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
 import { DemoCorpusSeeder } from './demo/demo-corpus.seeder';
+import { ReviewController } from './review/review.controller';
+import { ReviewService } from './review/review.service';
 import { ArticleCollectedHandler } from './events/article-collected.handler';
 import { TRANSLATION_CONFIG, type TranslationConfig } from './translation.config';
 import { TranslationRepository } from './translation.repository';
@@ -28,13 +30,14 @@ export class TranslationJobsModule {}
 
 /**
  * The translation service's feature module. Consumes article.collected, rewrites it in Korean through
- * the LLM port; emits article.translated.
+ * the LLM port; emits article.translated. Admins review held jobs over /api/translation/admin/held.
  */
 @Module({
-  imports: [TranslationJobsModule],
-  controllers: [ArticleCollectedHandler],
+  imports: [TranslationJobsModule, AdminAuthModule],
+  controllers: [ArticleCollectedHandler, ReviewController],
   // Fills an empty store with the Korean sample corpus when DEMO_CORPUS=true (embedded mode); here rather
-  // than in TranslationJobsModule so the backfill command never seeds.
-  providers: [DemoCorpusSeeder],
+  // than in TranslationJobsModule so the backfill command never seeds. The review of held jobs is an
+  // HTTP API, so the backfill command does not boot it either.
+  providers: [DemoCorpusSeeder, ReviewService],
 })
 export class TranslationModule {}

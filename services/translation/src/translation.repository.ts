@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   mergeOriginalSources,
   TOPICS,
+  type ReviewState,
   type ArticleTranslatedPayload,
   type OriginalSource,
 } from '@pulse/contracts';
@@ -15,6 +16,7 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
+import type { TranslationOutput } from './output/translation-output.schema';
 import type { TokenTally, TranslationRecord } from './translation.entity';
 
 const COLLECTION = 'translations';
@@ -35,7 +37,7 @@ export class TranslationRepository {
   ) {
     outbox.register(COLLECTION);
     this.translations = store.collection<TranslationRecord>(COLLECTION, {
-      // The backfill's query: pending jobs, oldest first.
+      // The backfill's query (pending jobs, oldest first) and the review list's (held jobs, oldest first).
       indexes: [{ key: { status: 1, createdAt: 1 } }],
     });
   }
@@ -167,6 +169,59 @@ export class TranslationRepository {
     return rows.map((row) => row._id);
   }
 
+  /** One page of jobs in a review state, oldest first (the one waiting longest on top). */
+  findForReview(state: ReviewState, skip: number, limit: number): Promise<TranslationRecord[]> {
+    return this.translations.find(reviewFilter(state), {
+      sort: { createdAt: 1, _id: 1 },
+      skip,
+      limit,
+      projection: excludeOutbox(),
+    });
+  }
+
+  countForReview(state: ReviewState): Promise<number> {
+    return this.translations.countDocuments(reviewFilter(state));
+  }
+
+  /** Replaces a held job's output with an editor's; false when the job is no longer held. */
+  async updateHeldOutput(id: string, output: TranslationOutput, at: string): Promise<boolean> {
+    const { matched } = await this.translations.updateOne(
+      { _id: id, status: 'held' },
+      { $set: { output, editedAt: at, updatedAt: at } },
+    );
+    return matched === 1;
+  }
+
+  /**
+   * Ends a held job as released, storing its article.translated in the same write (the outbox the
+   * translator uses), so content publishes it exactly as a normal translation. Conditional on the job
+   * still held with `sourceCount` sources: false when another release won, or a joined source was merged
+   * meanwhile (the caller then rebuilds the event with every source).
+   */
+  async releaseHeld(
+    id: string,
+    sourceCount: number,
+    decision: NonNullable<TranslationRecord['decision']>,
+    published: ArticleTranslatedPayload,
+  ): Promise<boolean> {
+    const { matched } = await this.outbox.updateOne(
+      this.translations,
+      { _id: id, status: 'held', 'source.sources': { $size: sourceCount } },
+      { $set: { status: 'translated', decision, published: true, updatedAt: decision.at } },
+      this.events(published),
+    );
+    return matched === 1;
+  }
+
+  /** Ends a held job as rejected: kept with the reason, no event. false when it is no longer held. */
+  async rejectHeld(id: string, decision: NonNullable<TranslationRecord['decision']>): Promise<boolean> {
+    const { matched } = await this.translations.updateOne(
+      { _id: id, status: 'held' },
+      { $set: { status: 'rejected', decision, updatedAt: decision.at } },
+    );
+    return matched === 1;
+  }
+
   countByStatus(status: TranslationRecord['status']): Promise<number> {
     return this.translations.countDocuments({ status });
   }
@@ -187,4 +242,10 @@ export class TranslationRepository {
       'usage.completionTokens': run.usage.completionTokens,
     };
   }
+}
+
+/** The jobs a review list shows: released ones are translated jobs an editor released. */
+function reviewFilter(state: ReviewState) {
+  if (state === 'released') return { status: 'translated', 'decision.state': 'released' };
+  return { status: state };
 }

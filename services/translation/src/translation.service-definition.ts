@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import type { ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { translationConfigSchema } from './translation.config';
 import { TranslationModule } from './translation.module';
 
@@ -9,5 +9,5 @@ export const translationService: ServiceDefinition = {
   uses: ['bus', 'store', 'llm'],
   defaultPort: 3103,
   httpPrefixes: SERVICE_HTTP_PREFIXES.translation,
-  config: { translation: translationConfigSchema },
+  config: { translation: translationConfigSchema, admin: adminConfigSchema },
 };

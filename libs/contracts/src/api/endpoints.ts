@@ -148,6 +148,37 @@ export const ENDPOINTS = {
   rising: { method: 'GET', path: '/api/trending/rising', service: 'trending', origin: seed0 },
   // newsletter
   subscribe: { method: 'POST', path: '/api/subscribers', service: 'newsletter', origin: seed0 },
+  // translation: review of held translations (chosen; admin only, api/translation-review.ts)
+  heldTranslations: {
+    method: 'GET',
+    path: '/api/translation/admin/held',
+    service: 'translation',
+    origin: 'chosen',
+  },
+  heldTranslation: {
+    method: 'GET',
+    path: '/api/translation/admin/held/:id',
+    service: 'translation',
+    origin: 'chosen',
+  },
+  editHeldTranslation: {
+    method: 'PATCH',
+    path: '/api/translation/admin/held/:id',
+    service: 'translation',
+    origin: 'chosen',
+  },
+  releaseHeldTranslation: {
+    method: 'POST',
+    path: '/api/translation/admin/held/:id/release',
+    service: 'translation',
+    origin: 'chosen',
+  },
+  rejectHeldTranslation: {
+    method: 'POST',
+    path: '/api/translation/admin/held/:id/reject',
+    service: 'translation',
+    origin: 'chosen',
+  },
   // community: identity, questions, answers
   anonymousAuth: {
     method: 'POST',

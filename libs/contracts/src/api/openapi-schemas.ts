@@ -33,6 +33,7 @@ import { likeBodySchema, shareBodySchema } from './interactions';
 import { idParamSchema, slugParamSchema } from './params';
 import { subscribeBodySchema } from './subscribers';
 import { techAnalysisListQuerySchema } from './tech-analysis';
+import { editHeldBodySchema, heldListQuerySchema, rejectHeldBodySchema } from './translation-review';
 import {
   hotTopicsQuerySchema,
   popularQuerySchema,
@@ -97,4 +98,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   editComment: { body: editCommentBodySchema },
   startChatSession: { body: startChatSessionBodySchema },
   sendChatMessage: { body: chatMessageBodySchema },
+  heldTranslations: { query: heldListQuerySchema },
+  editHeldTranslation: { body: editHeldBodySchema },
+  rejectHeldTranslation: { body: rejectHeldBodySchema },
 };

@@ -6,3 +6,4 @@ export * from './service-definition';
 export * from './create-service-app';
 export * from './boot-process';
 export * from './run-service';
+export * from './zod.pipe';

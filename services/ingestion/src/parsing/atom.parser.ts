@@ -3,7 +3,7 @@
  * plain, "html" is escaped HTML, "xhtml" is inline markup wrapped in a div — which is why xml.ts keeps these
  * elements raw and this file decodes them according to their type.
  */
-import { type RawItem } from './normalise';
+import { readEach, type RawItem, type Rejected } from './normalise';
 import {
   attr,
   child,
@@ -16,12 +16,16 @@ import {
   type XmlValue,
 } from './xml';
 
-export function readAtom(root: XmlNode, feedUrl: string): { items: RawItem[]; baseUrl: string } | string {
+export function readAtom(
+  root: XmlNode,
+  feedUrl: string,
+  rejected: Rejected,
+): { items: RawItem[]; baseUrl: string } | string {
   const feed = child(root, 'feed');
   if (!feed) return 'Atom document without a <feed>';
   const baseUrl = withBase(feedUrl, attr(feed, 'xml:base'));
   const feedAuthor = authorOf(feed);
-  const items = children(feed, 'entry').map((entry) => readEntry(entry, baseUrl, feedAuthor));
+  const items = readEach(children(feed, 'entry'), (entry) => readEntry(entry, baseUrl, feedAuthor), rejected);
   return { items, baseUrl };
 }
 

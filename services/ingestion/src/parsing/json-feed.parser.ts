@@ -2,13 +2,13 @@
  * JSON Feed 1.1 (and 1.0, whose single `author` 1.1 replaced with `authors`). Every field is untrusted
  * JSON, so each is read through a type check rather than cast.
  */
-import { type RawItem } from './normalise';
+import { readEach, type RawItem, type Rejected } from './normalise';
 
-export function readJsonFeed(json: unknown): RawItem[] | string {
+export function readJsonFeed(json: unknown, rejected: Rejected): RawItem[] | string {
   const items = (json as { items?: unknown }).items;
   if (!Array.isArray(items)) return 'JSON Feed without an items array';
   const feedAuthor = authorsOf(json);
-  return items.map((item) => readItem(item, feedAuthor));
+  return readEach(items, (item) => readItem(item, feedAuthor), rejected);
 }
 
 function readItem(item: unknown, feedAuthor: string | undefined): RawItem {

@@ -102,12 +102,36 @@ export function normaliseItem(raw: RawItem, baseUrl: string, rejected: Rejected)
   };
 }
 
+/**
+ * Reads each element of a feed with a format's reader. An element the reader fails on (a shape no test
+ * foresaw) costs that item only: it is dropped with why, and the others are read.
+ */
+export function readEach<T>(nodes: readonly T[], read: (node: T) => RawItem, rejected: Rejected): RawItem[] {
+  const raws: RawItem[] = [];
+  for (const [index, node] of nodes.entries()) {
+    try {
+      raws.push(read(node));
+    } catch (error) {
+      rejected.push({ reason: `item ${index + 1}: parser error: ${errorText(error)}` });
+    }
+  }
+  return raws;
+}
+
+const errorText = (error: unknown) => cap(error instanceof Error ? error.message : String(error), 300);
+
 /** Normalises a parser's raw items under the item cap; items past the cap are counted in one rejection. */
 export function normaliseItems(raws: RawItem[], baseUrl: string, rejected: Rejected): FeedItem[] {
   const items: FeedItem[] = [];
   for (const raw of raws.slice(0, PARSE_LIMITS.maxItems)) {
-    const item = normaliseItem(raw, baseUrl, rejected);
-    if (item) items.push(item);
+    try {
+      const item = normaliseItem(raw, baseUrl, rejected);
+      if (item) items.push(item);
+    } catch (error) {
+      // One item's hostile value (a link or body no rule foresaw) costs that item, not the feed.
+      const title = typeof raw.title === 'string' ? cap(collapse(raw.title), 200) : undefined;
+      rejected.push({ reason: `normalise error: ${errorText(error)}`, ...(title ? { title } : {}) });
+    }
   }
   if (raws.length > PARSE_LIMITS.maxItems) {
     rejected.push({

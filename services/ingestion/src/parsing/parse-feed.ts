@@ -2,6 +2,7 @@
  * The parsing stage's entry point: a fetched document in, the items it holds out. It never throws — a run
  * covers many sources, and one broken or hostile document must only ever cost that source its items, so
  * every failure (malformed, refused, unrecognised, a bug in a parser) becomes a rejection with its reason.
+ * Within a document, a broken item costs only that item (salvage-items.ts, normalise.ts readEach).
  */
 import type { ParseOutcome, ScrapeRules, SourceType } from '../pipeline/pipeline.types';
 import { readAtom } from './atom.parser';
@@ -12,7 +13,8 @@ import { normaliseItems, PARSE_LIMITS, type RawItem, type Rejected } from './nor
 import { readRss1 } from './rss1.parser';
 import { readRss2 } from './rss2.parser';
 import { readScrapedListing } from './scrape.parser';
-import { parseXml } from './xml';
+import { salvageItems, type XmlFeedFormat } from './salvage-items';
+import { parseXml, type XmlNode } from './xml';
 
 export interface ParseFeedInput {
   /** The decoded document (the fetcher has already applied the charset). */
@@ -44,18 +46,26 @@ export function parseFeed(input: ParseFeedInput): ParseOutcome {
       case 'rss1':
       case 'atom': {
         const xml = parseXml(input.text);
-        if (!xml.ok) return refuse(format, xml.reason);
-        if (detected.format === 'rss2') raws = readRss2(xml.root);
-        else if (detected.format === 'rss1') raws = readRss1(xml.root);
-        else {
-          const atom = readAtom(xml.root, input.url);
-          raws = typeof atom === 'string' ? atom : atom.items;
-          if (typeof atom !== 'string') baseUrl = atom.baseUrl;
+        if (xml.ok) {
+          const read = readXmlFeed(detected.format, xml.root, input.url, rejected);
+          raws = typeof read === 'string' ? read : read.items;
+          if (typeof read !== 'string') baseUrl = read.baseUrl;
+          break;
+        }
+        // Malformed somewhere: one broken item must cost only that item (salvage-items.ts).
+        const roots = salvageItems(input.text, detected.format, rejected);
+        if (!roots) return refuse(format, xml.reason);
+        raws = [];
+        for (const root of roots) {
+          const read = readXmlFeed(detected.format, root, input.url, rejected);
+          if (typeof read === 'string') return refuse(format, read);
+          raws.push(...read.items);
+          baseUrl = read.baseUrl;
         }
         break;
       }
       case 'jsonfeed':
-        raws = readJsonFeed(detected.json);
+        raws = readJsonFeed(detected.json, rejected);
         break;
       case 'hn-api':
         raws = readHackerNews(detected.json, rejected);
@@ -76,6 +86,18 @@ export function parseFeed(input: ParseFeedInput): ParseOutcome {
     // A parser bug on some input must not take the run down; it is reported like any bad document.
     return refuse(format, `parser error: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** One XML document's items by its format; Atom also says the base its relative links resolve against. */
+function readXmlFeed(
+  format: XmlFeedFormat,
+  root: XmlNode,
+  url: string,
+  rejected: Rejected,
+): { items: RawItem[]; baseUrl: string } | string {
+  if (format === 'atom') return readAtom(root, url, rejected);
+  const items = format === 'rss2' ? readRss2(root, rejected) : readRss1(root, rejected);
+  return typeof items === 'string' ? items : { items, baseUrl: url };
 }
 
 function refuse(format: FeedFormat, reason: string): ParseOutcome {

@@ -2,16 +2,16 @@
  * RSS 1.0 (RDF Site Summary): items are siblings of the channel under rdf:RDF, identified by rdf:about,
  * with dates and authors from Dublin Core.
  */
-import { type RawItem } from './normalise';
+import { readEach, type RawItem, type Rejected } from './normalise';
 import { imageOf } from './rss2.parser';
 import { attr, children, firstText, text, child, isNode, type XmlNode, type XmlValue } from './xml';
 
-export function readRss1(root: XmlNode): RawItem[] | string {
+export function readRss1(root: XmlNode, rejected: Rejected): RawItem[] | string {
   // The root's prefix is conventionally "rdf" but any prefix bound to the RDF namespace is legal.
   const rdfKey = Object.keys(root).find((key) => /^(?:[\w.-]+:)?RDF$/.test(key));
   const rdf = rdfKey ? root[rdfKey] : undefined;
   if (!isNode(rdf)) return 'RSS 1.0 document without an rdf:RDF root';
-  return children(rdf, 'item').map(readItem);
+  return readEach(children(rdf, 'item'), readItem, rejected);
 }
 
 function readItem(item: XmlValue): RawItem {

@@ -2,13 +2,13 @@
  * RSS 2.0 (and the 0.9x versions it grew from): channel/item with the extensions real feeds use for the
  * body (content:encoded), the author (dc:creator) and the image (media:*, enclosure).
  */
-import { type RawItem } from './normalise';
+import { readEach, type RawItem, type Rejected } from './normalise';
 import { attr, child, children, firstText, text, type XmlNode, type XmlValue } from './xml';
 
-export function readRss2(root: XmlNode): RawItem[] | string {
+export function readRss2(root: XmlNode, rejected: Rejected): RawItem[] | string {
   const channel = child(child(root, 'rss'), 'channel');
   if (!channel) return 'RSS document without a <channel>';
-  return children(channel, 'item').map(readItem);
+  return readEach(children(channel, 'item'), readItem, rejected);
 }
 
 function readItem(item: XmlValue): RawItem {

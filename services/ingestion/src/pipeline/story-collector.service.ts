@@ -37,7 +37,7 @@ export class StoryCollector {
       }
       seen.add(item.canonicalUrl);
       // Checked before clustering, so a story the contract refuses never becomes a cluster without an event.
-      const problem = contractProblem(toArticleCollectedPayload(item, 'unassigned', collectedAt));
+      const problem = this.payloadProblem(item, collectedAt);
       if (problem) {
         tally.reject(`contract: ${problem}`, item.title);
         continue;
@@ -60,6 +60,19 @@ export class StoryCollector {
         if (stored) tally.itemsNew += 1;
         else tally.itemsDuplicate += 1;
       }
+    }
+  }
+
+  /**
+   * Why the item's event would be refused, or null. A value that makes building it throw (the sanitiser
+   * on some hostile body) costs that item, not the rest of the feed; the store's and bus's errors are not
+   * caught here, so an outage still fails the run and its source backs off.
+   */
+  private payloadProblem(item: CanonicalItem, collectedAt: string): string | null {
+    try {
+      return contractProblem(toArticleCollectedPayload(item, 'unassigned', collectedAt));
+    } catch (error) {
+      return `unreadable item: ${(error as Error).message}`.slice(0, 300);
     }
   }
 
