@@ -59,9 +59,16 @@ describe('newsletter sender: SIGKILL mid-edition, restart, one mail per subscrib
   });
 
   it('sends each subscriber exactly one digest', async () => {
-    const addresses = Array.from({ length: SUBSCRIBERS }, (_, i) => `reader${String(i).padStart(3, '0')}@example.com`);
+    const addresses = Array.from(
+      { length: SUBSCRIBERS },
+      (_, i) => `reader${String(i).padStart(3, '0')}@example.com`,
+    );
     for (const email of addresses) {
-      const response = await fetch(`${base}/api/subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const response = await fetch(`${base}/api/subscribers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       expect(response.status).toBe(202);
     }
     const confirmations = await eventually(async () => {
@@ -80,11 +87,17 @@ describe('newsletter sender: SIGKILL mid-edition, restart, one mail per subscrib
     }
 
     const digests = async () => (await sink.mails()).filter((mail) => mail.parsed.subject?.includes('주간'));
-    const send = await fetch(`${base}/api/newsletter/admin/editions`, { method: 'POST', headers: admin, body: JSON.stringify({ kind: 'weekly' }) });
+    const send = await fetch(`${base}/api/newsletter/admin/editions`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ kind: 'weekly' }),
+    });
     expect(send.status).toBe(201);
     const editionId = ((await send.json()) as { edition: { id: string } }).edition.id;
     // Mid-edition: some digests delivered, then every worker caught with one in flight.
-    await eventually(async () => expect((await digests()).length).toBeGreaterThanOrEqual(8), { timeoutMs: 30_000 });
+    await eventually(async () => expect((await digests()).length).toBeGreaterThanOrEqual(8), {
+      timeoutMs: 30_000,
+    });
     sink.hold();
     await eventually(() => expect(sink.heldCount()).toBe(CONCURRENCY), { timeoutMs: 30_000 });
     const deliveredBeforeKill = (await digests()).length;
@@ -95,15 +108,20 @@ describe('newsletter sender: SIGKILL mid-edition, restart, one mail per subscrib
 
     await start();
     const progress = async () =>
-      (await (await fetch(`${base}/api/newsletter/admin/editions/${editionId}`, { headers: admin })).json()) as {
+      (await (
+        await fetch(`${base}/api/newsletter/admin/editions/${editionId}`, { headers: admin })
+      ).json()) as {
         sends: Record<string, number>;
       };
-    await eventually(async () => expect((await progress()).sends).toMatchObject({ sent: SUBSCRIBERS, queued: 0, claimed: 0 }), {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-    });
+    await eventually(
+      async () =>
+        expect((await progress()).sends).toMatchObject({ sent: SUBSCRIBERS, queued: 0, claimed: 0 }),
+      {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      },
+    );
     const received = (await digests()).map((mail) => mail.to).sort();
     expect(received).toEqual(addresses);
   });
 });
-

@@ -1,7 +1,12 @@
 import { SignJWT } from 'jose';
 import { normaliseAddress, maskAddress } from './subscribers/email-address';
 import { linkIn } from './testing/smtp-sink';
-import { admin, startNewsletterTestApp, testClock, type NewsletterTestApp } from './testing/newsletter-test-app';
+import {
+  admin,
+  startNewsletterTestApp,
+  testClock,
+  type NewsletterTestApp,
+} from './testing/newsletter-test-app';
 
 const HOSTILE_ADDRESSES: unknown[] = [
   'victim@example.com\r\nBcc: everyone@example.com',
@@ -70,7 +75,9 @@ describe('newsletter: hostile input', () => {
   it('limits sign-up mails per address (429 with Retry-After), whatever its state', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1)
-      statuses.push((await t.request('POST', '/api/subscribers', { json: { email: 'bomb@example.com' } })).status);
+      statuses.push(
+        (await t.request('POST', '/api/subscribers', { json: { email: 'bomb@example.com' } })).status,
+      );
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
     expect(await t.smtp.to('bomb@example.com')).toHaveLength(3);
     const limited = await t.request('POST', '/api/subscribers', { json: { email: 'bomb@example.com' } });
@@ -83,7 +90,14 @@ describe('newsletter: hostile input', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i += 1)
-        statuses.push((await limited.request('POST', '/api/subscribers', { json: { email: `ip${i}@example.com` }, ip: '203.0.113.9' })).status);
+        statuses.push(
+          (
+            await limited.request('POST', '/api/subscribers', {
+              json: { email: `ip${i}@example.com` },
+              ip: '203.0.113.9',
+            })
+          ).status,
+        );
       expect(statuses).toEqual([202, 202, 429]);
     } finally {
       await limited.close();
@@ -98,7 +112,11 @@ describe('newsletter: hostile input', () => {
     const [header, payload] = token.split('.');
     const forged = [
       `${header}.${payload}.AAAA`,
-      await new SignJWT({ pur: 'confirm', non: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('s').setIssuer('pulse-newsletter').sign(new TextEncoder().encode('k'.repeat(32))),
+      await new SignJWT({ pur: 'confirm', non: 'x' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('s')
+        .setIssuer('pulse-newsletter')
+        .sign(new TextEncoder().encode('k'.repeat(32))),
       `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`,
       'not-a-token',
       'x'.repeat(5000),
@@ -113,20 +131,37 @@ describe('newsletter: hostile input', () => {
         ['GET', '/newsletter/preferences'],
         ['POST', '/newsletter/preferences/delete'],
       ] as const) {
-        const response = await t.request(method, `${path}?token=${encodeURIComponent(bad)}`, method === 'POST' ? { form: { token: bad } } : {});
+        const response = await t.request(
+          method,
+          `${path}?token=${encodeURIComponent(bad)}`,
+          method === 'POST' ? { form: { token: bad } } : {},
+        );
         expect([400, 404]).toContain(response.status);
       }
     }
     // The confirmation token is not a manage token, and the other way round.
-    expect((await t.request('POST', `/newsletter/unsubscribe?token=${token}`, { form: {} })).status).toBe(400);
+    expect((await t.request('POST', `/newsletter/unsubscribe?token=${token}`, { form: {} })).status).toBe(
+      400,
+    );
     // An array where a token should be, and preferences with bad values.
     expect((await t.request('GET', `/newsletter/confirm?token=a&token=b`)).status).toBe(400);
-    expect((await t.request('POST', '/newsletter/preferences', { form: { token, categories: ['$gt'], frequency: 'hourly' } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/newsletter/preferences', {
+          form: { token, categories: ['$gt'], frequency: 'hourly' },
+        })
+      ).status,
+    ).toBe(400);
 
     // Unconfirmed: the digest does not reach it.
-    const sent = await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'weekly' }, headers: admin });
+    const sent = await t.request('POST', '/api/newsletter/admin/editions', {
+      json: { kind: 'weekly' },
+      headers: admin,
+    });
     expect(sent.status).toBe(201);
-    expect((await t.smtp.to('pending@example.com')).filter((m) => m.parsed.subject?.includes('주간'))).toHaveLength(0);
+    expect(
+      (await t.smtp.to('pending@example.com')).filter((m) => m.parsed.subject?.includes('주간')),
+    ).toHaveLength(0);
 
     // Expired: after NEWSLETTER_CONFIRM_DAYS the link no longer confirms.
     clock.value += 4 * 24 * 60 * 60 * 1000;
@@ -139,27 +174,55 @@ describe('newsletter: hostile input', () => {
     const manage = (await t.request('POST', '/newsletter/confirm', { form: { token } })).text;
     expect(manage).toContain('이미 구독이 확인되었습니다');
     const manageToken = decodeURIComponent(/preferences\?token=([^"]+)"/.exec(manage)![1]);
-    expect((await t.request('POST', `/newsletter/unsubscribe?token=${manageToken}`, { raw: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', `/newsletter/unsubscribe?token=${manageToken}`, {
+          raw: 'List-Unsubscribe=One-Click',
+          contentType: 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(200);
     // Repeating the one-click (mail clients retry) is harmless.
-    expect((await t.request('POST', `/newsletter/unsubscribe?token=${manageToken}`, { raw: '--x\r\n', contentType: 'multipart/form-data; boundary=x' })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', `/newsletter/unsubscribe?token=${manageToken}`, {
+          raw: '--x\r\n',
+          contentType: 'multipart/form-data; boundary=x',
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.request('POST', '/newsletter/confirm', { form: { token } })).status).toBe(400);
 
     // Delete: the address is gone and its links say so.
-    expect((await t.request('POST', '/newsletter/preferences/delete', { form: { token: manageToken } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/newsletter/preferences/delete', { form: { token: manageToken } })).status,
+    ).toBe(200);
     expect((await t.request('GET', `/newsletter/preferences?token=${manageToken}`)).status).toBe(404);
-    expect(await t.store.collection('newsletter_subscribers').countDocuments({ email: 'pending@example.com' })).toBe(0);
+    expect(
+      await t.store.collection('newsletter_subscribers').countDocuments({ email: 'pending@example.com' }),
+    ).toBe(0);
   });
 
   it('a GET on the unsubscribe link (a link scanner) unsubscribes no one', async () => {
     await t.request('POST', '/api/subscribers', { json: { email: 'scanned@example.com' } });
-    const confirm = new URL(linkIn((await t.smtp.to('scanned@example.com'))[0], '/newsletter/confirm')).searchParams.get('token')!;
+    const confirm = new URL(
+      linkIn((await t.smtp.to('scanned@example.com'))[0], '/newsletter/confirm'),
+    ).searchParams.get('token')!;
     // A scanner GETs the confirmation link too: that confirms nothing.
     await t.request('GET', `/newsletter/confirm?token=${confirm}`);
-    expect(await t.store.collection('newsletter_subscribers').countDocuments({ email: 'scanned@example.com', status: 'pending' })).toBe(1);
+    expect(
+      await t.store
+        .collection('newsletter_subscribers')
+        .countDocuments({ email: 'scanned@example.com', status: 'pending' }),
+    ).toBe(1);
     const page = (await t.request('POST', '/newsletter/confirm', { form: { token: confirm } })).text;
     const manage = decodeURIComponent(/preferences\?token=([^"]+)"/.exec(page)![1]);
     const get = await t.request('GET', `/newsletter/unsubscribe?token=${manage}`);
     expect(get.text).toContain('구독 해지하기');
-    expect(await t.store.collection('newsletter_subscribers').countDocuments({ email: 'scanned@example.com', status: 'confirmed' })).toBe(1);
+    expect(
+      await t.store
+        .collection('newsletter_subscribers')
+        .countDocuments({ email: 'scanned@example.com', status: 'confirmed' }),
+    ).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ export const newsletterConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default('http://localhost:3000')
     .transform((url) => url.replace(/\/+$/, ''))
-    .describe("Public origin of the site: links in mails (confirm, unsubscribe, articles) start with it."),
+    .describe('Public origin of the site: links in mails (confirm, unsubscribe, articles) start with it.'),
   NEWSLETTER_TOKEN_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')

@@ -1,6 +1,12 @@
 import { eventually } from '@pulse/testing';
 import { linkIn } from './testing/smtp-sink';
-import { admin, SITE, startNewsletterTestApp, testClock, type NewsletterTestApp } from './testing/newsletter-test-app';
+import {
+  admin,
+  SITE,
+  startNewsletterTestApp,
+  testClock,
+  type NewsletterTestApp,
+} from './testing/newsletter-test-app';
 
 /** Issue 12, end to end against a real SMTP server: double opt-in, the digest, one-click unsubscribe. */
 describe('newsletter: subscribe → confirm → digest → one-click unsubscribe', () => {
@@ -12,7 +18,9 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
   afterAll(() => t.close());
 
   it('sends a confirmation mail, a digest with both unsubscribe headers, and nothing after a one-click POST', async () => {
-    const subscribed = await t.request('POST', '/api/subscribers', { json: { email: ' Reader@Example.COM ' } });
+    const subscribed = await t.request('POST', '/api/subscribers', {
+      json: { email: ' Reader@Example.COM ' },
+    });
     expect(subscribed).toMatchObject({ status: 202, body: { status: 'pending-confirmation' } });
     const [confirmation] = await eventually(async () => {
       const mails = await t.smtp.to('reader@example.com');
@@ -23,7 +31,10 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
     expect(confirmation.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
     // Not confirmed yet: a digest goes to nobody.
-    const early = await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'weekly' }, headers: admin });
+    const early = await t.request('POST', '/api/newsletter/admin/editions', {
+      json: { kind: 'weekly' },
+      headers: admin,
+    });
     expect(early.status).toBe(201);
     expect(early.body.edition).toMatchObject({ id: 'weekly-2026-03-02', recipients: 0 });
 
@@ -47,10 +58,15 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
     expect(saved.status).toBe(200);
     expect(saved.text).toContain('설정을 저장했습니다');
 
-    const sent = await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'daily' }, headers: admin });
+    const sent = await t.request('POST', '/api/newsletter/admin/editions', {
+      json: { kind: 'daily' },
+      headers: admin,
+    });
     expect(sent.body.edition).toMatchObject({ id: 'daily-2026-03-02', recipients: 1 });
     const digest = await eventually(async () => {
-      const mails = (await t.smtp.to('reader@example.com')).filter((m) => m.parsed.subject?.includes('데일리'));
+      const mails = (await t.smtp.to('reader@example.com')).filter((m) =>
+        m.parsed.subject?.includes('데일리'),
+      );
       expect(mails).toHaveLength(1);
       return mails[0];
     });
@@ -69,13 +85,19 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
     expect(digest.parsed.messageId).toMatch(/^<daily-2026-03-02\./);
 
     // RFC 8058 one-click: the mail client POSTs the URL with List-Unsubscribe=One-Click.
-    const oneClick = await t.request('POST', t.local(httpsUrl), { raw: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' });
+    const oneClick = await t.request('POST', t.local(httpsUrl), {
+      raw: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(oneClick.status).toBe(200);
     expect(oneClick.text).toContain('구독이 해지되었습니다');
 
     // The next day's edition reaches no one.
     clock.value += 24 * 60 * 60 * 1000;
-    const next = await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'daily' }, headers: admin });
+    const next = await t.request('POST', '/api/newsletter/admin/editions', {
+      json: { kind: 'daily' },
+      headers: admin,
+    });
     expect(next.body.edition).toMatchObject({ id: 'daily-2026-03-03', recipients: 0 });
     const before = t.smtp.count();
     await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'weekly' }, headers: admin });
@@ -84,7 +106,9 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
 
   it('answers a known address exactly as an unknown one, and mails its owner instead of confirming again', async () => {
     const first = await t.request('POST', '/api/subscribers', { json: { email: 'known@example.com' } });
-    const mail = await eventually(async () => (await t.smtp.to('known@example.com'))[0] ?? Promise.reject(new Error('no mail')));
+    const mail = await eventually(
+      async () => (await t.smtp.to('known@example.com'))[0] ?? Promise.reject(new Error('no mail')),
+    );
     const token = new URL(linkIn(mail, '/newsletter/confirm')).searchParams.get('token')!;
     await t.request('POST', '/newsletter/confirm', { form: { token } });
     const again = await t.request('POST', '/api/subscribers', { json: { email: 'known@example.com' } });
@@ -92,7 +116,10 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
     expect([first.status, again.status, unknown.status]).toEqual([202, 202, 202]);
     expect(again.body).toEqual(unknown.body);
     const mails = await t.smtp.to('known@example.com');
-    expect(mails.map((m) => m.parsed.subject)).toEqual(['[펄스] 뉴스레터 구독을 확인해주세요', '[펄스] 이미 뉴스레터를 구독 중입니다']);
+    expect(mails.map((m) => m.parsed.subject)).toEqual([
+      '[펄스] 뉴스레터 구독을 확인해주세요',
+      '[펄스] 이미 뉴스레터를 구독 중입니다',
+    ]);
   });
 
   it('shows the web version and the archive, and the unsubscribe page asks before it acts', async () => {
@@ -113,19 +140,31 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
 
   it('keeps preview and manual send behind the admin credential', async () => {
     expect((await t.request('GET', '/api/newsletter/admin/preview?kind=weekly')).status).toBe(401);
-    expect((await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'weekly' }, headers: { authorization: 'Bearer wrong-token-wrong-token' } })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/api/newsletter/admin/editions', {
+          json: { kind: 'weekly' },
+          headers: { authorization: 'Bearer wrong-token-wrong-token' },
+        })
+      ).status,
+    ).toBe(403);
     const preview = await t.request('GET', '/api/newsletter/admin/preview?kind=weekly', { headers: admin });
     expect(preview.status).toBe(200);
     expect(preview.body.html).toContain('구독 해지');
     expect(preview.body.text).toContain('블록체인');
-    expect((await t.request('GET', '/api/newsletter/admin/preview?kind=monthly', { headers: admin })).body.message).toContain('kind');
+    expect(
+      (await t.request('GET', '/api/newsletter/admin/preview?kind=monthly', { headers: admin })).body.message,
+    ).toContain('kind');
   });
 
   it('refuses to make an edition from nothing when trending is down (503), and sends nothing', async () => {
     t.trending.state.failing = true;
     clock.value += 24 * 60 * 60 * 1000;
     const before = t.smtp.count();
-    const response = await t.request('POST', '/api/newsletter/admin/editions', { json: { kind: 'daily' }, headers: admin });
+    const response = await t.request('POST', '/api/newsletter/admin/editions', {
+      json: { kind: 'daily' },
+      headers: admin,
+    });
     t.trending.state.failing = false;
     expect(response.status).toBe(503);
     expect(t.smtp.count()).toBe(before);

@@ -53,7 +53,10 @@ export class TrendingReadClient {
     }
     if (!response.ok) throw new TrendingReadError(`trending ${path}: HTTP ${response.status}`);
     const parsed = trendingListSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new TrendingReadError(`trending ${path}: unexpected body (${parsed.error.issues[0]?.path.join('.')})`);
+    if (!parsed.success)
+      throw new TrendingReadError(
+        `trending ${path}: unexpected body (${parsed.error.issues[0]?.path.join('.')})`,
+      );
     return parsed.data.articles;
   }
 }

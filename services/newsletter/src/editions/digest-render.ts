@@ -18,7 +18,8 @@ export const DIGEST_STYLES = {
   brand: 'margin:0;font-size:24px;font-weight:bold;color:#ffffff;',
   issue: 'margin:6px 0 0;font-size:14px;color:#cbd5e1;',
   intro: 'padding:20px 24px 4px;font-family:sans-serif;font-size:15px;line-height:1.6;color:#3f3f46;',
-  section: 'padding:20px 24px 4px;font-family:sans-serif;font-size:18px;font-weight:bold;color:#18181b;border-top:1px solid #e4e4e7;',
+  section:
+    'padding:20px 24px 4px;font-family:sans-serif;font-size:18px;font-weight:bold;color:#18181b;border-top:1px solid #e4e4e7;',
   item: 'padding:12px 24px;font-family:sans-serif;vertical-align:top;',
   thumbCell: 'width:128px;padding:0 16px 0 0;vertical-align:top;',
   thumb: 'display:block;width:128px;height:72px;border:0;border-radius:4px;background:#e4e4e7;',
@@ -26,7 +27,8 @@ export const DIGEST_STYLES = {
   link: 'color:#1d4ed8;text-decoration:none;',
   summary: 'margin:0 0 6px;font-size:14px;line-height:1.6;color:#3f3f46;',
   meta: 'margin:0;font-size:12px;color:#71717a;',
-  footer: 'padding:24px;font-family:sans-serif;font-size:12px;line-height:1.7;color:#71717a;border-top:1px solid #e4e4e7;',
+  footer:
+    'padding:24px;font-family:sans-serif;font-size:12px;line-height:1.7;color:#71717a;border-top:1px solid #e4e4e7;',
   footerLink: 'color:#52525b;text-decoration:underline;',
 } as const;
 type StyleName = keyof typeof DIGEST_STYLES;
@@ -68,11 +70,18 @@ function styler(mode: Mode) {
 }
 
 /** The digest's body table (shared by mail and web). */
-export function renderDigestBody(edition: EditionRecord, sections: DigestSection[], links: DigestLinks, mode: Mode): string {
+export function renderDigestBody(
+  edition: EditionRecord,
+  sections: DigestSection[],
+  links: DigestLinks,
+  mode: Mode,
+): string {
   const s = styler(mode);
   const period = edition.kind === 'weekly' ? '지난 한 주' : '어제 하루';
   const rows: string[] = [];
-  rows.push(`<tr><td ${s('masthead')}><p ${s('brand')}>펄스 Pulse</p><p ${s('issue')}>${escapeHtml(edition.title)}</p></td></tr>`);
+  rows.push(
+    `<tr><td ${s('masthead')}><p ${s('brand')}>펄스 Pulse</p><p ${s('issue')}>${escapeHtml(edition.title)}</p></td></tr>`,
+  );
   rows.push(
     `<tr><td ${s('intro')}>${period} 동안 펄스 독자들이 가장 많이 읽은 기사와 지금 가장 주목받는 기사를 분야별로 모았습니다.</td></tr>`,
   );
@@ -92,9 +101,13 @@ export function renderDigestBody(edition: EditionRecord, sections: DigestSection
   const footer: string[] = [];
   if (mode === 'mail') {
     footer.push(`이 메일은 펄스 뉴스레터 구독을 확인하신 분께 보내드립니다.`);
-    footer.push(`<a ${s('footerLink')} href="${escapeHtml(links.webVersion)}">웹에서 보기</a> · <a ${s('footerLink')} href="${escapeHtml(links.archive)}">지난 뉴스레터</a>`);
+    footer.push(
+      `<a ${s('footerLink')} href="${escapeHtml(links.webVersion)}">웹에서 보기</a> · <a ${s('footerLink')} href="${escapeHtml(links.archive)}">지난 뉴스레터</a>`,
+    );
     if (links.preferences && links.unsubscribe)
-      footer.push(`<a ${s('footerLink')} href="${escapeHtml(links.preferences)}">구독 설정 변경</a> · <a ${s('footerLink')} href="${escapeHtml(links.unsubscribe)}">구독 해지</a>`);
+      footer.push(
+        `<a ${s('footerLink')} href="${escapeHtml(links.preferences)}">구독 설정 변경</a> · <a ${s('footerLink')} href="${escapeHtml(links.unsubscribe)}">구독 해지</a>`,
+      );
   } else {
     footer.push(`<a ${s('footerLink')} href="${escapeHtml(links.archive)}">지난 뉴스레터 모두 보기</a>`);
   }
@@ -107,7 +120,11 @@ ${rows.join('\n')}
 }
 
 /** The whole mail document. */
-export function renderDigestMail(edition: EditionRecord, sections: DigestSection[], links: DigestLinks): string {
+export function renderDigestMail(
+  edition: EditionRecord,
+  sections: DigestSection[],
+  links: DigestLinks,
+): string {
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light"><title>${escapeHtml(edition.title)}</title>
@@ -115,7 +132,11 @@ export function renderDigestMail(edition: EditionRecord, sections: DigestSection
 <body ${styler('mail')('page')}>${renderDigestBody(edition, sections, links, 'mail')}</body></html>`;
 }
 
-export function renderDigestText(edition: EditionRecord, sections: DigestSection[], links: DigestLinks): string {
+export function renderDigestText(
+  edition: EditionRecord,
+  sections: DigestSection[],
+  links: DigestLinks,
+): string {
   const lines = [edition.title, '', `웹에서 보기: ${links.webVersion}`, ''];
   for (const section of sections) {
     lines.push(`■ ${CATEGORY_DEFINITIONS[section.category].name}`, '');

@@ -72,7 +72,9 @@ export class EditionBuilder {
     if (url.startsWith('/') && !url.startsWith('//')) return this.config.PUBLIC_SITE_URL + url;
     try {
       const parsed = new URL(url);
-      return parsed.protocol === 'https:' || parsed.origin === this.config.PUBLIC_SITE_URL ? parsed.href : null;
+      return parsed.protocol === 'https:' || parsed.origin === this.config.PUBLIC_SITE_URL
+        ? parsed.href
+        : null;
     } catch {
       return null;
     }

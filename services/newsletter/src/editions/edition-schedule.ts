@@ -1,4 +1,10 @@
-import { HttpException, Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
@@ -61,7 +67,10 @@ export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShu
     } catch (error) {
       // No articles or trending down: logged, tried again next tick.
       const message = error instanceof HttpException ? error.message : undefined;
-      this.logger.warn({ err: message ? undefined : error, reason: message }, 'newsletter: schedule tick failed');
+      this.logger.warn(
+        { err: message ? undefined : error, reason: message },
+        'newsletter: schedule tick failed',
+      );
     }
   }
 }

@@ -1,4 +1,14 @@
-import { Body, Controller, Get, Header, NotFoundException, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { AdminGuard } from '@pulse/platform';
 import { parseEditionId } from './edition-calendar';
 import { editionKindDto } from './editions.dto';

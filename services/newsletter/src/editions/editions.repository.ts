@@ -58,7 +58,13 @@ export class EditionsRepository {
     );
   }
 
-  async progress(id: string, worker: string, through: string, added: number, leaseUntil: string): Promise<boolean> {
+  async progress(
+    id: string,
+    worker: string,
+    through: string,
+    added: number,
+    leaseUntil: string,
+  ): Promise<boolean> {
     const { matched } = await this.editions.updateOne(
       { _id: id, enqueuedBy: worker },
       { $set: { enqueuedThrough: through, enqueueLeaseUntil: leaseUntil }, $inc: { recipients: added } },

@@ -22,7 +22,13 @@ export const NO_ARTICLES = '이번 호에 실을 기사가 없습니다.';
 export const TRENDING_UNAVAILABLE = '인기 기사 정보를 가져올 수 없습니다. 잠시 후 다시 시도해주세요.';
 
 export interface EditionProgress {
-  edition: { id: string; kind: Frequency; title: string; recipients: number; enqueue: EditionRecord['enqueue'] };
+  edition: {
+    id: string;
+    kind: Frequency;
+    title: string;
+    recipients: number;
+    enqueue: EditionRecord['enqueue'];
+  };
   sends: Record<SendRecord['status'], number>;
 }
 
@@ -49,7 +55,9 @@ export class EditionsService {
   }
 
   /** Admin preview: the edition due now, built from trending's current data, stored nowhere. */
-  async preview(kind: Frequency): Promise<{ id: string; title: string; subject: string; html: string; text: string }> {
+  async preview(
+    kind: Frequency,
+  ): Promise<{ id: string; title: string; subject: string; html: string; text: string }> {
     const due = latestDue(kind, this.clock.now());
     const edition = this.draft(due, await this.sectionsOrFail(due));
     const links = {
@@ -83,7 +91,13 @@ export class EditionsService {
     const edition = await this.editions.findById(id);
     if (!edition) return undefined;
     return {
-      edition: { id: edition._id, kind: edition.kind, title: edition.title, recipients: edition.recipients, enqueue: edition.enqueue },
+      edition: {
+        id: edition._id,
+        kind: edition.kind,
+        title: edition.title,
+        recipients: edition.recipients,
+        enqueue: edition.enqueue,
+      },
       sends: await this.sends.progress(id),
     };
   }

@@ -24,7 +24,9 @@ const BAD_LINK: Page = {
 };
 const GONE: Page = {
   status: 404,
-  html: messagePage('구독 정보를 찾을 수 없습니다', ['이 주소는 목록에서 삭제되었습니다. 더 이상 메일을 보내지 않습니다.']),
+  html: messagePage('구독 정보를 찾을 수 없습니다', [
+    '이 주소는 목록에서 삭제되었습니다. 더 이상 메일을 보내지 않습니다.',
+  ]),
 };
 
 const hidden = (token: string) => `<input type="hidden" name="token" value="${escapeHtml(token)}">`;
@@ -42,7 +44,10 @@ export class PagesService {
     const state = await this.subscribers.checkConfirm(token);
     if (state === 'invalid') return BAD_LINK;
     if (state === 'already-confirmed')
-      return { status: 200, html: messagePage('이미 구독이 확인되었습니다', ['다음 호부터 뉴스레터를 받아보실 수 있습니다.']) };
+      return {
+        status: 200,
+        html: messagePage('이미 구독이 확인되었습니다', ['다음 호부터 뉴스레터를 받아보실 수 있습니다.']),
+      };
     return {
       status: 200,
       html: renderPage(
@@ -61,7 +66,9 @@ export class PagesService {
       status: 200,
       html: messagePage(
         title,
-        ['다음 호부터 펄스 뉴스레터를 보내드립니다. 받을 분야와 주기(주간·매일)는 구독 설정에서 바꿀 수 있습니다.'],
+        [
+          '다음 호부터 펄스 뉴스레터를 보내드립니다. 받을 분야와 주기(주간·매일)는 구독 설정에서 바꿀 수 있습니다.',
+        ],
         `<p><a class="button quiet" href="/newsletter/preferences?token=${encodeURIComponent(manageToken)}">구독 설정</a></p>`,
       ),
     };
@@ -71,7 +78,10 @@ export class PagesService {
     const found = await this.subscribers.fromManageToken(token);
     if (found.status !== 'found') return this.manageFailure(found);
     if (found.value.status !== 'confirmed')
-      return { status: 200, html: messagePage('구독이 해지된 상태입니다', ['이 주소로는 뉴스레터를 보내지 않습니다.']) };
+      return {
+        status: 200,
+        html: messagePage('구독이 해지된 상태입니다', ['이 주소로는 뉴스레터를 보내지 않습니다.']),
+      };
     return {
       status: 200,
       html: renderPage(
@@ -88,7 +98,9 @@ export class PagesService {
     if (found.status !== 'found') return this.manageFailure(found);
     return {
       status: 200,
-      html: messagePage('구독이 해지되었습니다', ['더 이상 펄스 뉴스레터를 보내지 않습니다. 그동안 읽어주셔서 감사합니다.']),
+      html: messagePage('구독이 해지되었습니다', [
+        '더 이상 펄스 뉴스레터를 보내지 않습니다. 그동안 읽어주셔서 감사합니다.',
+      ]),
     };
   }
 
@@ -120,7 +132,9 @@ export class PagesService {
     if (deleted.status !== 'found') return this.manageFailure(deleted);
     return {
       status: 200,
-      html: messagePage('주소가 삭제되었습니다', ['이메일 주소와 구독 기록을 모두 지웠습니다. 더 이상 메일을 보내지 않습니다.']),
+      html: messagePage('주소가 삭제되었습니다', [
+        '이메일 주소와 구독 기록을 모두 지웠습니다. 더 이상 메일을 보내지 않습니다.',
+      ]),
     };
   }
 
@@ -128,27 +142,47 @@ export class PagesService {
     const editions = await this.editions.archive();
     const items = editions.length
       ? `<ul class="archive">${editions
-          .map((edition) => `<li><a href="/newsletter/${escapeHtml(edition._id)}">${escapeHtml(edition.title)}</a></li>`)
+          .map(
+            (edition) =>
+              `<li><a href="/newsletter/${escapeHtml(edition._id)}">${escapeHtml(edition.title)}</a></li>`,
+          )
           .join('')}</ul>`
       : '<p>아직 발행된 뉴스레터가 없습니다.</p>';
     return {
       status: 200,
-      html: renderPage('지난 뉴스레터', `<section class="card"><h1>지난 뉴스레터</h1>${items}</section>`, { robots: 'index, follow' }),
+      html: renderPage('지난 뉴스레터', `<section class="card"><h1>지난 뉴스레터</h1>${items}</section>`, {
+        robots: 'index, follow',
+      }),
     };
   }
 
   async edition(id: string): Promise<Page> {
-    const missing = notFound(messagePage('뉴스레터를 찾을 수 없습니다', ['요청한 호가 없거나 아직 발행되지 않았습니다.'], '<p><a href="/newsletter">지난 뉴스레터 보기</a></p>'));
+    const missing = notFound(
+      messagePage(
+        '뉴스레터를 찾을 수 없습니다',
+        ['요청한 호가 없거나 아직 발행되지 않았습니다.'],
+        '<p><a href="/newsletter">지난 뉴스레터 보기</a></p>',
+      ),
+    );
     if (!parseEditionId(id)) return missing;
     const edition = await this.editions.findEdition(id);
     if (!edition) return missing;
     const links = new SiteLinks('');
-    const body = renderDigestBody(edition, edition.sections, { webVersion: links.edition(edition._id), archive: '/newsletter' }, 'web');
+    const body = renderDigestBody(
+      edition,
+      edition.sections,
+      { webVersion: links.edition(edition._id), archive: '/newsletter' },
+      'web',
+    );
     return {
       status: 200,
-      html: renderPage(edition.title, `<h1 class="sr-only">${escapeHtml(edition.title)}</h1><p class="note">${koreanDate(edition.date)} 발행</p>${body}`, {
-        robots: 'index, follow',
-      }),
+      html: renderPage(
+        edition.title,
+        `<h1 class="sr-only">${escapeHtml(edition.title)}</h1><p class="note">${koreanDate(edition.date)} 발행</p>${body}`,
+        {
+          robots: 'index, follow',
+        },
+      ),
     };
   }
 
@@ -157,7 +191,12 @@ export class PagesService {
   }
 }
 
-function preferencesHtml(subscriber: SubscriberRecord, token: string, saved: boolean, error?: string): string {
+function preferencesHtml(
+  subscriber: SubscriberRecord,
+  token: string,
+  saved: boolean,
+  error?: string,
+): string {
   const boxes = CATEGORY_SLUGS.map(
     (slug) =>
       `<label><input type="checkbox" name="categories" value="${slug}"${subscriber.categories.includes(slug) ? ' checked' : ''}> ${escapeHtml(CATEGORY_DEFINITIONS[slug].name)}</label>`,

@@ -21,7 +21,10 @@ export class DigestMailFactory {
   }
 
   /** The sections a subscriber receives; empty when none of their categories has an article. */
-  static sectionsFor(edition: EditionRecord, subscriber: Pick<SubscriberRecord, 'categories'>): DigestSection[] {
+  static sectionsFor(
+    edition: EditionRecord,
+    subscriber: Pick<SubscriberRecord, 'categories'>,
+  ): DigestSection[] {
     return edition.sections.filter((section) => subscriber.categories.includes(section.category));
   }
 

@@ -104,7 +104,12 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
     const message = await this.mails.build(edition, subscriber);
     try {
       const sent = await this.mailer.send(message);
-      await this.sends.settle(send._id, this.worker, { status: 'sent', sentAt: at(), dueAt: at(), messageId: sent.messageId });
+      await this.sends.settle(send._id, this.worker, {
+        status: 'sent',
+        sentAt: at(),
+        dueAt: at(),
+        messageId: sent.messageId,
+      });
     } catch (error) {
       await this.failed(send, subscriber._id, subscriber.email, error);
     }
@@ -115,19 +120,43 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
     const reason = (error as Error).message?.slice(0, 300) ?? String(error);
     const permanent = error instanceof MailDeliveryError && error.permanent;
     if (permanent) {
-      this.logger.warn({ to: maskAddress(email), sendId: send._id, reason }, 'newsletter: address refused for good; marked bounced');
+      this.logger.warn(
+        { to: maskAddress(email), sendId: send._id, reason },
+        'newsletter: address refused for good; marked bounced',
+      );
       await this.subscribers.markBounced(subscriberId, new Date(now).toISOString());
-      await this.sends.settle(send._id, this.worker, { status: 'bounced', dueAt: new Date(now).toISOString(), lastError: reason });
+      await this.sends.settle(send._id, this.worker, {
+        status: 'bounced',
+        dueAt: new Date(now).toISOString(),
+        lastError: reason,
+      });
       return;
     }
     if (send.attempts >= this.config.NEWSLETTER_SEND_MAX_ATTEMPTS) {
-      this.logger.warn({ to: maskAddress(email), sendId: send._id, reason }, 'newsletter: giving up after temporary failures');
-      await this.sends.settle(send._id, this.worker, { status: 'failed', dueAt: new Date(now).toISOString(), lastError: reason });
+      this.logger.warn(
+        { to: maskAddress(email), sendId: send._id, reason },
+        'newsletter: giving up after temporary failures',
+      );
+      await this.sends.settle(send._id, this.worker, {
+        status: 'failed',
+        dueAt: new Date(now).toISOString(),
+        lastError: reason,
+      });
       return;
     }
-    const delay = Math.min(MAX_RETRY_DELAY_MS, this.config.NEWSLETTER_RETRY_BASE_SECONDS * 1000 * 2 ** (send.attempts - 1));
-    this.logger.info({ to: maskAddress(email), sendId: send._id, attempt: send.attempts, delayMs: delay, reason }, 'newsletter: temporary failure; will retry');
-    await this.sends.settle(send._id, this.worker, { status: 'queued', dueAt: new Date(now + delay).toISOString(), lastError: reason });
+    const delay = Math.min(
+      MAX_RETRY_DELAY_MS,
+      this.config.NEWSLETTER_RETRY_BASE_SECONDS * 1000 * 2 ** (send.attempts - 1),
+    );
+    this.logger.info(
+      { to: maskAddress(email), sendId: send._id, attempt: send.attempts, delayMs: delay, reason },
+      'newsletter: temporary failure; will retry',
+    );
+    await this.sends.settle(send._id, this.worker, {
+      status: 'queued',
+      dueAt: new Date(now + delay).toISOString(),
+      lastError: reason,
+    });
   }
 
   private async edition(id: string): Promise<EditionRecord | null> {

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_STORE, DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
 import type { SendRecord } from './send.record';
 
-type Outcome = Pick<SendRecord, 'status' | 'dueAt'> & Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError'>>;
+type Outcome = Pick<SendRecord, 'status' | 'dueAt'> &
+  Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError'>>;
 
 /** Send records: queued by the enqueue, claimed atomically by one sender at a time, then settled. */
 @Injectable()

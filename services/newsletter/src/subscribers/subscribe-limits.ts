@@ -33,7 +33,11 @@ export class SubscribeLimits {
   }
 
   async perAddress(email: string): Promise<void> {
-    await this.take(`newsletter:rl:addr:${hash(email)}`, this.config.NEWSLETTER_MAILS_PER_ADDRESS_DAY, 24 * HOUR);
+    await this.take(
+      `newsletter:rl:addr:${hash(email)}`,
+      this.config.NEWSLETTER_MAILS_PER_ADDRESS_DAY,
+      24 * HOUR,
+    );
   }
 
   private async take(key: string, limit: number, windowMs: number): Promise<void> {

@@ -66,8 +66,14 @@ export class SubscribersService {
       const sent = await this.mailer.send(mail);
       // The file outbox says where the .eml is, so a newcomer running `npm start` can open the link.
       this.logger.info(
-        { to: maskAddress(email), kind: record.status === 'confirmed' ? 'already-subscribed' : 'confirm', file: sent.location },
-        sent.location ? `newsletter: 확인 메일을 썼습니다 → ${sent.location}` : 'newsletter: sign-up mail sent',
+        {
+          to: maskAddress(email),
+          kind: record.status === 'confirmed' ? 'already-subscribed' : 'confirm',
+          file: sent.location,
+        },
+        sent.location
+          ? `newsletter: 확인 메일을 썼습니다 → ${sent.location}`
+          : 'newsletter: sign-up mail sent',
       );
     } catch (error) {
       this.logger.warn({ to: maskAddress(email), err: error }, 'newsletter: sign-up mail not sent');
@@ -160,7 +166,9 @@ export class SubscribersService {
       }
       if (existing.status === 'pending' || existing.status === 'confirmed') return existing;
       const confirmNonce = randomBytes(12).toString('base64url');
-      if (await this.subscribers.restartPending(existing._id, existing.status, { confirmNonce, forgetAt, at }))
+      if (
+        await this.subscribers.restartPending(existing._id, existing.status, { confirmNonce, forgetAt, at })
+      )
         return { ...existing, status: 'pending', confirmNonce, forgetAt };
     }
     throw new ServiceUnavailableException(MAIL_UNAVAILABLE);

@@ -86,7 +86,14 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
   async function request(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
-    init: { json?: unknown; form?: Record<string, string | string[]>; raw?: string; contentType?: string; headers?: Record<string, string>; ip?: string } = {},
+    init: {
+      json?: unknown;
+      form?: Record<string, string | string[]>;
+      raw?: string;
+      contentType?: string;
+      headers?: Record<string, string>;
+      ip?: string;
+    } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...init.headers };
     let payload: string | undefined;
@@ -103,7 +110,13 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
       headers['content-type'] = init.contentType ?? 'application/json';
       payload = init.raw;
     }
-    const response = await app.inject({ method, url, headers, payload, remoteAddress: init.ip ?? `10.1.0.${(serial++ % 250) + 1}` });
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      payload,
+      remoteAddress: init.ip ?? `10.1.0.${(serial++ % 250) + 1}`,
+    });
     let body: unknown = response.body;
     try {
       body = JSON.parse(response.body);

@@ -47,7 +47,9 @@ export async function startTrendingStub(articles: StubArticle[] = sampleArticles
       response.writeHead(state.failing ? 503 : 404, { 'content-type': 'application/json' }).end('{}');
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ articles: state.articles }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ articles: state.articles }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
