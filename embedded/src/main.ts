@@ -12,6 +12,9 @@ async function main() {
   // separate-process modes (each service's own main.ts) keep the schema's default, false.
   process.env.DEMO_CORPUS ??= 'true';
   const { processConfig, config, logger } = bootProcess('pulse', { gateway: gatewayConfigSchema });
+  // The newsletter builds digests from trending's read API; in one process that is this site's own
+  // gateway (the separate-process modes point NEWSLETTER_TRENDING_URL at the trending service).
+  process.env.NEWSLETTER_TRENDING_URL ??= `http://127.0.0.1:${processConfig.PORT ?? GATEWAY_DEFAULT_PORT}`;
   const site = await orExitOnConfigError(startEmbedded(processConfig, config.gateway, logger));
   const port = processConfig.PORT ?? GATEWAY_DEFAULT_PORT;
   await site.gateway.listen(port, processConfig.HOST);

@@ -20,6 +20,7 @@ import { registerRequestContext } from './edge/request-context';
 import { registerSecurityHeaders } from './edge/security-headers';
 import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
+import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
 import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
 import { envConfigOf, registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
@@ -71,6 +72,11 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     registerFeeds(
       fastify,
       upstreams.find((upstream) => upstream.service === 'content'),
+      this.logger,
+    );
+    registerNewsletterPages(
+      fastify,
+      upstreams.find((upstream) => upstream.service === 'newsletter'),
       this.logger,
     );
     const renderer = new DocumentRenderer(

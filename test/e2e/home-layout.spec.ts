@@ -142,10 +142,11 @@ describe('home, header and footer', () => {
         page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/subscribers')),
         submit.click(),
       ]);
-      // The newsletter service comes in a later issue: until then the gateway answers an error and the
-      // form must say the subscription failed (seed 000 §8); once it exists, that it is complete.
+      // Double opt-in: a success says the confirmation mail went out (README 'Newsletter'); a failure
+      // says the subscription failed (seed 000 §8).
+      expect(response.status()).toBe(202);
       if (response.ok()) {
-        await expectToast(page, '구독 완료!', '뉴스레터 구독이 완료되었습니다', 'status');
+        await expectToast(page, '확인 메일을 보냈습니다', '메일함에서 확인 링크를 눌러야 구독이 완료됩니다', 'status');
         expect(await email.inputValue()).toBe('');
       } else {
         await expectToast(

@@ -52,9 +52,12 @@ export const NEWSLETTER = {
   /** Seed 000 §8: 'subscription failed' / 'an error occurred while subscribing to the newsletter, please try again'. */
   failedTitle: '구독 실패',
   failedDescription: '뉴스레터 구독 중 오류가 발생했습니다. 다시 시도해주세요',
-  /** Seed 000 §8: 'subscription complete!' / 'newsletter subscription completed'. */
-  successTitle: '구독 완료!',
-  successDescription: '뉴스레터 구독이 완료되었습니다',
+  /**
+   * Deliberately not the seed's 'subscription complete!' (seed 000 §8): with double opt-in nothing is
+   * complete until the reader confirms from the mail, so the toast says what happened (README 'Newsletter').
+   */
+  successTitle: '확인 메일을 보냈습니다',
+  successDescription: '메일함에서 확인 링크를 눌러야 구독이 완료됩니다',
 } as const;
 
 export const TOASTER = {

@@ -41,3 +41,6 @@ export * from './api/community-nickname';
 export * from './api/community-admin';
 export * from './api/translation-review';
 export * from './api/openapi-schemas';
+
+// Clients of one service's read API for another (DESIGN §1)
+export * from './clients/trending-read.client';

@@ -35,3 +35,10 @@ export const CONTENT_FEED_PATHS = [
 ] as const;
 /** /category/{slug}/rss.xml; the slug is checked by the content service (unknown → 404). */
 export const CATEGORY_FEED_PATH_PATTERN = /^\/category\/[^/]+\/rss\.xml$/;
+
+/**
+ * The newsletter's pages on the site (confirm, unsubscribe, preferences, the archive and each edition's
+ * web version): /newsletter and everything under it. The gateway routes them to the newsletter service,
+ * which renders them; RFC 8058 one-click unsubscribe POSTs arrive here too.
+ */
+export const NEWSLETTER_PAGE_PREFIX = '/newsletter';

@@ -1,4 +1,5 @@
 export * from './lifecycle';
+export * from './clock';
 export * from './config';
 export * from './observability';
 export * from './runtime/port-set';

@@ -1,11 +1,13 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import type { ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { newsletterConfigSchema } from './newsletter.config';
 import { NewsletterModule } from './newsletter.module';
 
 export const newsletterService: ServiceDefinition = {
   name: 'newsletter',
-  module: NewsletterModule,
-  uses: ['bus', 'store', 'mailer'],
+  module: NewsletterModule.withClock(),
+  uses: ['bus', 'store', 'cache', 'mailer'],
   defaultPort: 3106,
   httpPrefixes: SERVICE_HTTP_PREFIXES.newsletter,
+  config: { newsletter: newsletterConfigSchema, admin: adminConfigSchema },
 };

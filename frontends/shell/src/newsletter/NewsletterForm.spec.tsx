@@ -36,7 +36,7 @@ describe('NewsletterForm', () => {
     },
   );
 
-  it("posts the address, shows '처리 중...' with the form disabled, then '구독 완료!' and clears the input", async () => {
+  it("posts the address, shows '처리 중...' with the form disabled, then '확인 메일을 보냈습니다' and clears the input", async () => {
     const reply = deferred<{ status: number; body: unknown }>();
     const api = installFetch().on('POST', '/api/subscribers', () => reply.promise);
     const toasts = collectToasts();
@@ -49,9 +49,12 @@ describe('NewsletterForm', () => {
     expect(input().disabled).toBe(true);
     expect(api.calls('POST', '/api/subscribers')[0]!.body).toEqual({ email: 'reader@example.com' });
 
-    reply.resolve({ status: 201, body: { status: 'pending-confirmation' } });
+    reply.resolve({ status: 202, body: { status: 'pending-confirmation' } });
     await waitFor(() => expect(toasts).toHaveLength(1));
-    expect(toasts[0]).toEqual({ title: '구독 완료!', description: '뉴스레터 구독이 완료되었습니다' });
+    expect(toasts[0]).toEqual({
+      title: '확인 메일을 보냈습니다',
+      description: '메일함에서 확인 링크를 눌러야 구독이 완료됩니다',
+    });
     expect(input().value).toBe('');
     expect(input().disabled).toBe(false);
     expect(button().textContent).toBe(NEWSLETTER.submit);

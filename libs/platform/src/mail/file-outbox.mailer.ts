@@ -70,7 +70,7 @@ export class FileOutboxMailer implements Mailer {
     await mkdir(this.options.dir, { recursive: true });
     await this.writeAtomically(entry.emlFile, rendered.message as Buffer);
     await this.writeAtomically(`${id}.json`, `${JSON.stringify(entry, null, 2)}\n`);
-    return { messageId: rendered.messageId };
+    return { messageId: rendered.messageId, location: path.join(this.options.dir, entry.emlFile) };
   }
 
   /** Entries oldest first. */

@@ -13,6 +13,8 @@ export interface MailMessage {
 export interface SentMail {
   /** The Message-ID header, angle brackets included. */
   messageId: string;
+  /** Where the message can be read, when the adapter keeps it: the file outbox's .eml path. */
+  location?: string;
 }
 
 export interface Mailer extends Adapter {

@@ -1,0 +1,76 @@
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
+import type { Logger } from 'pino';
+import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
+import { FREQUENCIES } from '../subscribers/subscriber.record';
+import { SubscribersRepository } from '../subscribers/subscribers.repository';
+import { latestDue } from './edition-calendar';
+import { EditionsService } from './editions.service';
+
+const TICK_MS = 60_000;
+/** An edition missed by more than this (the service was down) is skipped, not sent late. */
+const LATE_LIMIT_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Once a minute on every replica: make the due weekly (Monday 08:00 Seoul) and daily (08:00) editions,
+ * resume enqueues a dead replica left, and forget sign-ups never confirmed. Editions are keyed by name,
+ * so replicas ticking together make each one once.
+ */
+@Injectable()
+export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+
+  constructor(
+    private readonly editions: EditionsService,
+    private readonly subscribers: SubscribersRepository,
+    @Inject(NEWSLETTER_CONFIG) private readonly config: NewsletterConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.NEWSLETTER_SCHEDULE !== 'on') return;
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.ticking;
+  }
+
+  tick(): Promise<void> {
+    this.ticking ??= this.run().finally(() => (this.ticking = undefined));
+    return this.ticking;
+  }
+
+  private async run(): Promise<void> {
+    const now = this.clock.now();
+    try {
+      const forgotten = await this.subscribers.forgetUnconfirmed(new Date(now).toISOString());
+      if (forgotten) this.logger.info({ forgotten }, 'newsletter: unconfirmed sign-ups forgotten');
+      await this.editions.resumeStalled();
+      for (const kind of FREQUENCIES) {
+        const due = latestDue(kind, now);
+        if (now - Date.parse(due.dueAt) > LATE_LIMIT_MS) continue;
+        if (await this.editions.findEdition(due.id)) continue;
+        await this.editions.send(kind);
+      }
+    } catch (error) {
+      // No articles or trending down: logged, tried again next tick.
+      const message = error instanceof HttpException ? error.message : undefined;
+      this.logger.warn(
+        { err: message ? undefined : error, reason: message },
+        'newsletter: schedule tick failed',
+      );
+    }
+  }
+}

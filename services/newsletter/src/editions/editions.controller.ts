@@ -1,0 +1,57 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import { AdminGuard } from '@pulse/platform';
+import { parseEditionId } from './edition-calendar';
+import { editionKindDto } from './editions.dto';
+import { EditionsService } from './editions.service';
+
+export const EDITION_NOT_FOUND = '뉴스레터를 찾을 수 없습니다.';
+
+/** The archive as JSON, and the admin's preview, manual send and progress (Bearer ADMIN_TOKEN). */
+@Controller('/api/newsletter')
+export class EditionsController {
+  constructor(private readonly editions: EditionsService) {}
+
+  @Get('editions')
+  async list() {
+    return { editions: (await this.editions.archive()).map(({ _id, ...rest }) => ({ id: _id, ...rest })) };
+  }
+
+  @Get('editions/:id')
+  async edition(@Param('id') id: string) {
+    const edition = parseEditionId(id) ? await this.editions.findEdition(id) : null;
+    if (!edition) throw new NotFoundException(EDITION_NOT_FOUND);
+    const { _id, kind, date, title, periodStart, periodEnd, sections } = edition;
+    return { edition: { id: _id, kind, date, title, periodStart, periodEnd, sections } };
+  }
+
+  @Get('admin/preview')
+  @UseGuards(AdminGuard)
+  @Header('cache-control', 'no-store')
+  preview(@Query() query: unknown) {
+    return this.editions.preview(editionKindDto.parse(query).kind);
+  }
+
+  @Post('admin/editions')
+  @UseGuards(AdminGuard)
+  send(@Body() body: unknown) {
+    return this.editions.send(editionKindDto.parse(body).kind);
+  }
+
+  @Get('admin/editions/:id')
+  @UseGuards(AdminGuard)
+  async progress(@Param('id') id: string) {
+    const progress = parseEditionId(id) ? await this.editions.progress(id) : undefined;
+    if (!progress) throw new NotFoundException(EDITION_NOT_FOUND);
+    return progress;
+  }
+}

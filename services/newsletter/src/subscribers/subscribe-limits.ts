@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { CACHE_STORE, type CacheStore } from '@pulse/platform';
+import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
+
+export const TOO_MANY = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+const HOUR = 60 * 60 * 1000;
+
+export class TooManyRequestsException extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super(TOO_MANY, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** Buckets are keyed by a hash: neither an IP nor an address is written to the cache in clear. */
+const hash = (value: string): string => createHash('sha256').update(value).digest('base64url').slice(0, 32);
+
+/**
+ * What keeps the form from being used to mail-bomb someone: sign-up requests per IP and hour, and
+ * sign-up mails per address and day, on the cache port (Redis in production, so replicas share them).
+ * The address bucket counts every request naming the address, whatever its state, so a 429 says nothing
+ * about whether it is subscribed.
+ */
+@Injectable()
+export class SubscribeLimits {
+  constructor(
+    @Inject(CACHE_STORE) private readonly cache: CacheStore,
+    @Inject(NEWSLETTER_CONFIG) private readonly config: NewsletterConfig,
+  ) {}
+
+  async perIp(ip: string): Promise<void> {
+    await this.take(`newsletter:rl:ip:${hash(ip)}`, this.config.NEWSLETTER_SUBSCRIBES_PER_IP_HOUR, HOUR);
+  }
+
+  async perAddress(email: string): Promise<void> {
+    await this.take(
+      `newsletter:rl:addr:${hash(email)}`,
+      this.config.NEWSLETTER_MAILS_PER_ADDRESS_DAY,
+      24 * HOUR,
+    );
+  }
+
+  private async take(key: string, limit: number, windowMs: number): Promise<void> {
+    const result = await this.cache.rateLimit(key, limit, windowMs);
+    if (!result.allowed) throw new TooManyRequestsException(Math.max(1, Math.ceil(result.resetMs / 1000)));
+  }
+}

@@ -1,0 +1,18 @@
+import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { subscribeDto } from './subscribers.dto';
+import { SubscribersService } from './subscribers.service';
+import { TooManyRequestsFilter } from './too-many-requests.filter';
+
+/** Seed 000 §7 POST /api/subscribers {email}: 202, the same answer whether or not the address is known. */
+@UseFilters(TooManyRequestsFilter)
+@Controller('/api/subscribers')
+export class SubscribersController {
+  constructor(private readonly subscribers: SubscribersService) {}
+
+  @Post()
+  @HttpCode(202)
+  subscribe(@Body() body: unknown, @Req() request: FastifyRequest) {
+    return this.subscribers.subscribe(subscribeDto.parse(body).email, request.ip);
+  }
+}
