@@ -75,9 +75,11 @@ const DOCUMENTED_VARS = [
   ...['MAIL_DRIVER', 'SMTP_URL', 'MAIL_FROM'],
   ...['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'IMAGE_MODEL'],
 ];
-// Not read by Pulse: the image's own variables, Node's, and the helpers the manifests compose URLs from.
+// Not read by Pulse's schemas: the image's own variables, Node's, the OpenTelemetry SDK's standard ones,
+// and the helpers the manifests compose URLs from.
 const HELPER_VARS = [
   ...['ENTRY', 'NODE_ENV', 'NODE_OPTIONS'],
+  ...['OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_PROMETHEUS_PORT', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'],
   ...['MONGO_USERNAME', 'MONGO_PASSWORD', 'MONGO_HOSTS', 'MONGO_DB_PREFIX', 'MONGO_OPTIONS'],
   ...['REDIS_PASSWORD', 'REDIS_ADDRESS', 'REDIS_DATABASE'],
 ];
