@@ -164,7 +164,7 @@ function ReactionButton({
       disabled={comment.pending}
       onClick={() => actions.require(() => actions.react(comment, value))}
     >
-      <span aria-hidden="true">{value === 'like' ? '👍' : '👎'}</span> {count}
+      {label} {count}
     </button>
   );
 }
