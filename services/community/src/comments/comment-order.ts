@@ -7,7 +7,7 @@ import type { SortSpec } from '@pulse/platform';
  *
  *     controversy = (likes + dislikes) ^ (min(likes, dislikes) / max(likes, dislikes))
  *
- * 0 when either side is 0. Many reactions split evenly rank first: 50/50 → 100, 10/10 → 20, 90/10 → 1.6,
+ * 0 when either side is 0. Many reactions split evenly rank first: 50/50 → 100, 10/10 → 20, 90/10 → 1.7,
  * 100/0 → 0. The exponent rewards balance, the base rewards volume.
  */
 export function controversy(likes: number, dislikes: number): number {

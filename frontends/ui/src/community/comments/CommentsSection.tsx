@@ -9,6 +9,7 @@ import { EmptyState } from '../../EmptyState';
 import { ErrorState } from '../../ErrorState';
 import { Skeleton } from '../../Skeleton';
 import { toast } from '../../toast';
+import { currentUser } from '../identity';
 import { useIdentityGate } from '../use-identity-gate';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem, type CommentActions } from './CommentItem';
@@ -49,6 +50,8 @@ export function CommentsSection({ articleId }: { articleId: string }) {
 
   const draftOf = (text: string, parent: ArticleComment | null): ShownComment => {
     const now = new Date().toISOString();
+    // Read now, not from this render: a write the nickname dialog let through runs before a re-render.
+    const user = currentUser();
     return {
       id: `pending-${++pendingSerial}`,
       articleId,
