@@ -1,5 +1,13 @@
 import type { Article, ArticleDetailResponse } from '@pulse/contracts';
-import { ApiError, ARTICLE_QUERY, formatCount, formatDate, isoDate, useApiQuery } from '@pulse/frontend-ui';
+import {
+  ApiError,
+  ARTICLE_QUERY,
+  CommentsSection,
+  formatCount,
+  formatDate,
+  isoDate,
+  useApiQuery,
+} from '@pulse/frontend-ui';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { articlePath, isValidArticleId } from '../api';
 import { COPY } from '../copy';
@@ -88,8 +96,8 @@ function ArticleView({ article }: { article: Article }) {
           <LikeButton id={article.id} likesCount={article.likesCount} />
           <ShareBar id={article.id} title={article.title} url={url} sharesCount={article.sharesCount} />
         </div>
-        {/* Filled by the community issue (comments); intentionally empty until then, nothing fake. */}
-        <section data-mount="comments" aria-label={COPY.detail.comments} />
+        {/* Seed 001 §2 'Article comments': the one implementation, shared with the shell's article page. */}
+        <CommentsSection articleId={article.id} />
       </article>
       <RelatedSidebar id={article.id} />
     </div>

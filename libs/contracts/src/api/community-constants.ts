@@ -22,6 +22,8 @@ export const COMMUNITY_LIMITS = {
   commentEdit: { min: 1, max: 1000 },
   /** Top-level comments are depth 0; a reply is allowed only below depth 3, so the deepest reply is 3. */
   commentMaxDepth: 3,
+  /** Top-level comments per page (DESIGN §11.3 asks for paging; size chosen here). */
+  commentsPageSize: 20,
   chatMessage: { min: 1, max: 500 },
   badgesShown: 3,
   badgesShownOnCard: 2,

@@ -152,7 +152,8 @@ describe('comments (seed 001 §5; DESIGN §11.3)', () => {
 
   it('accepts likes and dislikes and the four comment sorts', () => {
     expect(commentVoteBodySchema.parse({ voteType: 'dislike' })).toEqual({ voteType: 'dislike' });
-    expect(commentListQuerySchema.parse({})).toEqual({ sort: 'popular' });
+    expect(commentListQuerySchema.parse({})).toEqual({ sort: 'popular', page: 1, limit: 20 });
+    expect(commentListQuerySchema.parse({ page: '2', limit: '5' })).toMatchObject({ page: 2, limit: 5 });
     expect(messageFor(commentListQuerySchema, { sort: 'best' })).toBe(
       'sort must be one of: popular, latest, oldest, controversial',
     );

@@ -80,8 +80,15 @@ export const answerListQuerySchema = strictParams({
 });
 export type AnswerListQuery = z.output<typeof answerListQuerySchema>;
 
-/** GET /api/community/articles/{id}/comments. The seed sends no query; an optional sort is chosen here. */
-export const commentListQuerySchema = strictParams({ sort: oneOf('sort', COMMENT_SORTS).default('popular') });
+/**
+ * GET /api/community/articles/{id}/comments. The seed sends no query; an optional sort and paging of the
+ * top-level comments (each page carries the whole reply tree of its threads) are chosen here.
+ */
+export const commentListQuerySchema = strictParams({
+  sort: oneOf('sort', COMMENT_SORTS).default('popular'),
+  page: intParam('page', { min: 1, max: 10_000 }).default(1),
+  limit: intParam('limit', { min: 1, max: MAX_LIST_LIMIT }).default(L.commentsPageSize),
+});
 export type CommentListQuery = z.output<typeof commentListQuerySchema>;
 
 /** POST /api/community/articles/{id}/comments {content}: 5 to 2000 (seed: not shown; chosen here). */

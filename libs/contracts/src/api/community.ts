@@ -187,10 +187,31 @@ export interface ArticleComment {
   dislikes: number;
   replies: ArticleComment[];
   viewerVote?: CommentViewerVote;
+  /**
+   * Present only on a placeholder: a comment deleted by its author ('deleted') or hidden by moderation
+   * ('hidden') that still has visible replies keeps its place in the thread, with COMMENT_PLACEHOLDER text,
+   * no author and no counts. Chosen here.
+   */
+  removed?: 'deleted' | 'hidden';
 }
 
-/** GET /api/community/articles/{id}/comments: an unknown article answers an empty list, not 404. */
-export type CommentListResponse = CommunityOk<{ comments: ArticleComment[]; totalCount: number }>;
+/** What a placeholder shows instead of the removed comment's text. */
+export const COMMENT_PLACEHOLDER = {
+  deleted: '삭제된 댓글입니다.',
+  hidden: '숨겨진 댓글입니다.',
+} as const;
+
+/**
+ * GET /api/community/articles/{id}/comments: an article nobody commented on (or an unknown id) answers an
+ * empty list, not 404. `totalCount` counts every visible comment and reply; `pagination` (chosen here)
+ * pages the top-level threads.
+ */
+export interface CommentListData {
+  comments: ArticleComment[];
+  totalCount: number;
+  pagination: { page: number; totalPages: number; total: number; hasMore: boolean };
+}
+export type CommentListResponse = CommunityOk<CommentListData>;
 /** Comment create, reply and edit (seed: not shown; chosen here, DESIGN §11.3). */
 export type CommentResponse = CommunityOk<ArticleComment>;
 export type CommentVoteResponse = CommunityOk<{

@@ -338,6 +338,30 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  reportComment: {
+    method: 'POST',
+    path: '/api/community/comments/:id/report',
+    service: 'community',
+    origin: 'chosen',
+  },
+  commentModerationQueue: {
+    method: 'GET',
+    path: '/api/community/admin/moderation/comments',
+    service: 'community',
+    origin: 'chosen',
+  },
+  hideComment: {
+    method: 'POST',
+    path: '/api/community/admin/comments/:id/hide',
+    service: 'community',
+    origin: 'chosen',
+  },
+  restoreComment: {
+    method: 'POST',
+    path: '/api/community/admin/comments/:id/restore',
+    service: 'community',
+    origin: 'chosen',
+  },
   // community: assistant (DESIGN §11.4)
   startChatSession: {
     method: 'POST',

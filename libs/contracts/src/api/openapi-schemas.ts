@@ -96,6 +96,8 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   createReply: { body: createReplyBodySchema },
   commentVote: { body: commentVoteBodySchema },
   editComment: { body: editCommentBodySchema },
+  reportComment: { body: reportBodySchema },
+  commentModerationQueue: { query: moderationQueueQuerySchema },
   startChatSession: { body: startChatSessionBodySchema },
   sendChatMessage: { body: chatMessageBodySchema },
   heldTranslations: { query: heldListQuerySchema },

@@ -2,6 +2,7 @@ import type { Article, ArticleDetailResponse } from '@pulse/contracts';
 import {
   ARTICLE_QUERY,
   categoryName,
+  CommentsSection,
   ErrorState,
   formatDate,
   isoDate,
@@ -111,8 +112,8 @@ function ArticleBody({ article }: { article: Article }) {
           </span>
         </p>
       )}
-      {/* Mount point for the community issue's comments (seed 001); empty until it is built. */}
-      <section data-mount="comments" />
+      {/* Seed 001 §2 'Article comments': the one implementation, shared with the news remote's detail. */}
+      <CommentsSection articleId={article.id} />
       {/* Mount point for the community issue's floating AI assistant button; empty until it is built. */}
       <div data-mount="assistant" />
     </article>
