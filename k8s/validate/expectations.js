@@ -64,7 +64,7 @@ function schemaVariables() {
 
 const PROCS = processes();
 const SCHEMA_VARS = schemaVariables();
-// Names the design (DESIGN §3, the deployment brief) gives for ports whose schema may not exist yet.
+// Names the design (docs/design.md §3, the deployment brief) gives for ports whose schema may not exist yet.
 const DOCUMENTED_VARS = [
   ...['PORT', 'HOST', 'LOG_LEVEL', 'LOG_PRETTY', 'PULSE_DATA_DIR'],
   ...['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME'],
@@ -96,7 +96,7 @@ const undeclaredVariables = () =>
     (name) => `${name} is set by the deployment files but no *.config.ts declares it yet`,
   );
 
-// What each port needs in production (DESIGN §3: the production adapters); null = any value.
+// What each port needs in production (docs/design.md §3: the production adapters); null = any value.
 const PORT_NEEDS = {
   bus: { BUS_DRIVER: 'kafka', KAFKA_BROKERS: null, KAFKA_CLIENT_ID: null },
   store: { STORE_DRIVER: 'mongo', MONGO_URL: null },

@@ -79,7 +79,7 @@ describe('HTML documents with a server-rendered head', () => {
     expect(page.document.title).toBe(`${article.title} | 펄스`);
     expect(page.document.querySelectorAll('title')).toHaveLength(1);
     const description = page.meta('description')!;
-    // Cut at 160 characters (seed 000 §9), less the space dropped before the ellipsis.
+    // Cut at 160 characters (docs/spec-content.md §9), less the space dropped before the ellipsis.
     expect(Array.from(description).length).toBeGreaterThanOrEqual(155);
     expect(Array.from(description).length).toBeLessThanOrEqual(160);
     expect(description.endsWith('…')).toBe(true);

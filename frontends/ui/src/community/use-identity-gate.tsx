@@ -3,7 +3,7 @@ import { useCurrentUser } from './identity';
 import { NicknameDialog } from './NicknameDialog';
 
 /**
- * Protected actions (seed 001 §6): with an identity the action runs; without one the nickname dialog
+ * Protected actions (docs/spec-community.md §6): with an identity the action runs; without one the nickname dialog
  * opens, and the action runs once the nickname is set. Render `dialog` once where the gate is used.
  */
 export function useIdentityGate(reason: 'ask' | 'default' = 'default') {

@@ -3,7 +3,7 @@ import type { Adapter } from '../lifecycle';
 /**
  * The search index port. Services index what they own (articles, questions) and query it with
  * structured filters, never raw filter strings, so each adapter can translate and escape values itself.
- * The embedded engine and the Meilisearch adapter answer the same queries (DESIGN §3, §6).
+ * The embedded engine and the Meilisearch adapter answer the same queries (docs/design.md §3, §6).
  */
 
 /** Every document carries a string id: letters, digits, '-' and '_' (Meilisearch's rule, applied to both). */

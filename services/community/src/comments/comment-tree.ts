@@ -7,7 +7,7 @@ export interface CommentLookups {
   votes: Map<string, 'like' | 'dislike'> | undefined;
 }
 
-/** Seed 001 §3 Article comment, or the placeholder of a removed one that still has visible replies. */
+/** docs/spec-community.md §3 Article comment, or the placeholder of a removed one that still has visible replies. */
 export function toArticleComment(record: CommentRecord, lookups: CommentLookups): ArticleComment {
   const base = {
     id: record._id,

@@ -33,7 +33,7 @@ export const TOO_DEEP = `id: 답글은 ${COMMUNITY_LIMITS.commentMaxDepth}단계
 export const UNCHANGED = 'content: 수정된 내용이 없습니다.';
 
 /**
- * Article comments (seed 001 §2, DESIGN §11.3): threads read a page of top-level comments at a time,
+ * Article comments (docs/spec-community.md §2, docs/design.md §11.3): threads read a page of top-level comments at a time,
  * written with the seed's limits enforced here. Only a comment's author edits or deletes it; a deleted
  * comment with visible replies stays in the thread as '삭제된 댓글입니다.'.
  */

@@ -1,6 +1,6 @@
 /**
  * One identity's vote on one post (`community_votes`); the id makes it one per identity per target.
- * Questions and answers take upvote/downvote (seed 001 §7), article comments like/dislike (seed 001 §2).
+ * Questions and answers take upvote/downvote (docs/spec-community.md §7), article comments like/dislike (docs/spec-community.md §2).
  */
 export interface VoteRecord {
   _id: string;
@@ -11,7 +11,7 @@ export interface VoteRecord {
   at: string;
 }
 
-/** The values each kind of target takes (questions only have upvotes, seed 001 §7). */
+/** The values each kind of target takes (questions only have upvotes, docs/spec-community.md §7). */
 export interface VoteValues {
   question: 'upvote';
   answer: 'upvote' | 'downvote';

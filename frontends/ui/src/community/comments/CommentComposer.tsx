@@ -17,7 +17,7 @@ export interface CommentComposerProps {
 }
 
 /**
- * A comment, reply or edit box (seed 001 §2): a live counter, a red hint under the minimum, submit
+ * A comment, reply or edit box (docs/spec-community.md §2): a live counter, a red hint under the minimum, submit
  * disabled out of bounds (and, when editing, while the text is unchanged), Ctrl/Cmd+Enter to send.
  */
 export function CommentComposer(props: CommentComposerProps) {

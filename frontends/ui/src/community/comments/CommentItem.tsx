@@ -28,7 +28,7 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
 }
 
 /**
- * One comment and, nested, its replies (seed 001 §2): avatar, name, badges, time, '수정됨', likes and
+ * One comment and, nested, its replies (docs/spec-community.md §2): avatar, name, badges, time, '수정됨', likes and
  * dislikes, reply below depth 3; edit and delete only on the reader's own comments. The text is rendered
  * as text: markup in a comment shows as the characters it is.
  */

@@ -32,7 +32,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 let pendingSerial = 0;
 
 /**
- * An article's comments (seed 001 §2 'Article comments'; DESIGN §11.3 wires them to the server): the
+ * An article's comments (docs/spec-community.md §2 'Article comments'; docs/design.md §11.3 wires them to the server): the
  * sort choice (popular first), the composer, the threads with nested replies, 'load more'. The one
  * implementation, shown by the shell's article page and the news remote's content detail. Every write
  * shows at once and is rolled back, with a toast, when the server refuses it.

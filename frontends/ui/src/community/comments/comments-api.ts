@@ -25,7 +25,7 @@ const EMPTY_PAGE = (page: number): CommentListData => ({
   pagination: { page, totalPages: 1, total: 0, hasMore: false },
 });
 
-/** Seed 001 §7: the list; a 404 is an empty list, not an error. */
+/** docs/spec-community.md §7: the list; a 404 is an empty list, not an error. */
 export async function fetchCommentPage(
   articleId: string,
   sort: CommentSort,

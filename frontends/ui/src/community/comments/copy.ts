@@ -1,6 +1,6 @@
 import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 
-/** The comments section's strings (seed 001 §2 'Article comments'; the seed gives them in English). */
+/** The comments section's strings (docs/spec-community.md §2 'Article comments'; the seed gives them in English). */
 export const COMMENTS_COPY = {
   heading: '댓글',
   sortLabel: '댓글 정렬',

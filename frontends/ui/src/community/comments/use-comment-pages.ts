@@ -27,7 +27,7 @@ const sameSnapshots = (a: readonly QuerySnapshot[], b: readonly QuerySnapshot[])
   a.length === b.length && a.every((snapshot, i) => snapshot === b[i]);
 
 /**
- * The pages of an article's threads in one order, each a query-cache entry (seed 001 §9: fresh for 2
+ * The pages of an article's threads in one order, each a query-cache entry (docs/spec-community.md §9: fresh for 2
  * minutes, 2 retries; a 404 reads as an empty list). 'Load more' adds the next page; a new order starts
  * again at page 1.
  */
