@@ -58,7 +58,13 @@ async function main() {
   const store = await EmbeddedDocumentStore.open({ dataDir });
   const bus = new InProcessEventBus();
   const cache = new MemoryCacheStore();
-  const mailer = new SmtpMailer({ host: '127.0.0.1', port: smtpPort, secure: false, from: 'Pulse <n@pulse.local>', logger });
+  const mailer = new SmtpMailer({
+    host: '127.0.0.1',
+    port: smtpPort,
+    secure: false,
+    from: 'Pulse <n@pulse.local>',
+    logger,
+  });
 
   const subscribers = store.collection<{ _id: string }>('newsletter_subscribers');
   const at = new Date().toISOString();
@@ -89,7 +95,11 @@ async function main() {
   const editionId = send.json().edition.id as string;
   for (;;) {
     const progress = (
-      await app.inject({ method: 'GET', url: `/api/newsletter/admin/editions/${editionId}`, headers: { authorization: `Bearer ${TOKEN}` } })
+      await app.inject({
+        method: 'GET',
+        url: `/api/newsletter/admin/editions/${editionId}`,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
     ).json() as { sends: Record<string, number> };
     if (progress.sends.sent + progress.sends.failed + progress.sends.bounced >= SUBSCRIBERS) break;
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -46,7 +46,8 @@ describe('the repository stands alone', () => {
   const files = trackedTextFiles();
 
   it('points to no document outside the repository', () => {
-    const outside = /DESIGN §|DESIGN\.md|shared\/(seeds|STYLE|COMMUNITY-NOTES|MEASUREMENTS)|seeds\/00[01]|[Ss]eed 00[01] §/;
+    const outside =
+      /DESIGN §|DESIGN\.md|shared\/(seeds|STYLE|COMMUNITY-NOTES|MEASUREMENTS)|seeds\/00[01]|[Ss]eed 00[01] §/;
     const offenders = files
       .filter(({ file }) => file !== 'test/docs/stands-alone.spec.ts')
       .flatMap(({ file, text }) =>

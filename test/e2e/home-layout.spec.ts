@@ -146,7 +146,12 @@ describe('home, header and footer', () => {
       // says the subscription failed (docs/spec-content.md §8).
       expect(response.status()).toBe(202);
       if (response.ok()) {
-        await expectToast(page, '확인 메일을 보냈습니다', '메일함에서 확인 링크를 눌러야 구독이 완료됩니다', 'status');
+        await expectToast(
+          page,
+          '확인 메일을 보냈습니다',
+          '메일함에서 확인 링크를 눌러야 구독이 완료됩니다',
+          'status',
+        );
         expect(await email.inputValue()).toBe('');
       } else {
         await expectToast(
