@@ -3,9 +3,22 @@ import { z } from 'zod';
 const upstreamUrl = (service: string, port: number) =>
   z
     .string()
-    .url()
     .default(`http://127.0.0.1:${port}`)
-    .describe(`Base URL of the ${service} service (gateway only; unused in embedded mode).`);
+    .transform((list, ctx) => {
+      const urls = list
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean);
+      for (const url of urls) {
+        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+          ctx.addIssue({ code: 'custom', message: `not an http(s) URL: ${url}` });
+      }
+      if (urls.length === 0) ctx.addIssue({ code: 'custom', message: 'at least one URL' });
+      return urls;
+    })
+    .describe(
+      `Base URL of the ${service} service, or a comma-separated list of its replicas (balanced, with one retry of a read on another replica). Gateway only; unused in embedded mode.`,
+    );
 
 const rateLimit = (fallback: number, description: string) =>
   z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(description);
