@@ -6,7 +6,7 @@ import { freePort, startTs, type RunningProcess } from '../support/processes';
 import { required } from '../support/infra-env';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'] as const;
-const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community'];
+const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community', 'newsletter'];
 
 /**
  * The local-stack mode (docs/design.md §2): every service its own process over Kafka, the MongoDB-compatible

@@ -46,7 +46,7 @@ describe('endpoint table (docs/design.md §7)', () => {
   it('covers every call in the seeds and marks it as from the seed', () => {
     for (const call of SEED_CALLS) {
       const endpoint = endpoints.find((e) => `${e.method} ${e.path}` === call);
-      expect(endpoint?.origin).toMatch(/^seed/);
+      expect(endpoint?.origin).toMatch(/^docs\/spec-/);
     }
   });
 
