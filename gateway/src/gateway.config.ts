@@ -104,6 +104,15 @@ export const gatewayConfigSchema = z.object({
     60,
     'Gateway: POST/PATCH/DELETE requests one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
   ),
+  GATEWAY_MICROCACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1_000)
+    .describe(
+      'Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources) is shared by every reader asking for it, one upstream fetch per key at a time. 0 turns the micro-cache off.',
+    ),
   RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
     1200,
     "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './edge/security-headers';
 import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
 import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
+import { MicroCache } from './proxy/micro-cache';
 import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
 import { envConfigOf, registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
@@ -71,7 +72,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     registerHttpCaching(fastify);
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
-    registerProxy(fastify, table, this.logger);
+    registerProxy(fastify, table, this.logger, new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS));
     registerFeeds(
       fastify,
       upstreams.find((upstream) => upstream.service === 'content'),
