@@ -80,6 +80,11 @@ export interface SearchResult<D extends SearchDocument = SearchDocument> {
   page: number;
   hitsPerPage: number;
   totalPages: number;
+  /**
+   * false when no document matched every word of `q` and the hits match only some of them (ranked by
+   * how many), so a page can say so; true otherwise, including for an empty `q`.
+   */
+  allWordsMatched: boolean;
 }
 
 export interface SearchIndex extends Adapter {

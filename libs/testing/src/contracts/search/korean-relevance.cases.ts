@@ -94,6 +94,7 @@ export function describeKoreanRelevanceCases(ctx: SearchContractContext, relevan
             page: 1,
             hitsPerPage: 20,
             totalPages: expect.any(Number),
+            allWordsMatched: expect.any(Boolean),
           });
           for (const hit of result.hits) {
             expect(hit).toEqual({
