@@ -56,7 +56,17 @@ export interface SearchHighlight {
  */
 export type SearchResultItem = ArticleListItem & { highlight: SearchHighlight };
 
-/** GET /api/articles/search: the seed's {articles, total, pages} with highlighted items. */
+/**
+ * GET /api/articles/search: the seed's {articles, total, pages} with highlighted items, and two additions
+ * (chosen) a page shows above the results.
+ */
 export interface SearchPageResponse extends SearchResponse {
   articles: SearchResultItem[];
+  /** 'partial' when no article has every word and these match only some ('일부 검색어만 일치하는 결과'). */
+  matching: 'all' | 'partial';
+  /**
+   * The query searched instead when the one typed found nothing (or only part of it) and the same keys in
+   * the other 한/영 keyboard mode found more: 'qmffhrcpdls' → '블록체인'.
+   */
+  searchedAs?: string;
 }

@@ -4,6 +4,7 @@ import {
   PAGE_SIZES,
   searchPageQuerySchema,
   type ArchiveResponse,
+  type SearchPageQuery,
   type SearchPageResponse,
 } from '@pulse/contracts';
 import {
@@ -20,6 +21,7 @@ import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { ARTICLE_INDEX, type ArticleSearchDocument } from './article-document';
 import { archiveIndexQuery, hasWord, searchPageIndexQuery } from './index-queries';
+import { otherKeyboardLayout } from './keyboard-layout';
 import { toSearchResultItem, toUnmarkedResultItem } from './search-results';
 import { archiveStoreQuery, tagPageStoreQuery, type StoreQuery } from './store-queries';
 
@@ -51,10 +53,15 @@ export class ArticleSearchService {
         query.page,
         size,
       );
-      return { articles: records.map(toUnmarkedResultItem), total, pages: Math.ceil(total / size) };
+      return {
+        articles: records.map(toUnmarkedResultItem),
+        total,
+        pages: Math.ceil(total / size),
+        matching: 'all',
+      };
     }
-    if (!hasWord(query.q)) return { articles: [], total: 0, pages: 0 };
-    const result = await this.find(query.page, size, searchPageIndexQuery(query, this.clock.now()));
+    if (!hasWord(query.q)) return { articles: [], total: 0, pages: 0, matching: 'all' };
+    const { result, searchedAs } = await this.forgivingFind({ ...query, q: query.q }, size);
     const records = await this.publishedByIds(result.hits.map((hit) => hit.id));
     return {
       articles: result.hits.flatMap((hit) => {
@@ -63,7 +70,25 @@ export class ArticleSearchService {
       }),
       total: result.total,
       pages: result.totalPages,
+      matching: result.allWordsMatched || result.hits.length === 0 ? 'all' : 'partial',
+      ...(searchedAs === undefined ? {} : { searchedAs }),
     };
+  }
+
+  /**
+   * The query as typed; when it finds nothing or only part of it, the same keys read in the other 한/영
+   * keyboard mode (keyboard-layout.ts), kept when that finds every word, or anything where the typed one
+   * found nothing.
+   */
+  private async forgivingFind(query: SearchPageQuery & { q: string }, size: number) {
+    const now = this.clock.now();
+    const asTyped = await this.find(query.page, size, searchPageIndexQuery(query, now));
+    if (asTyped.total > 0 && asTyped.allWordsMatched) return { result: asTyped };
+    const converted = otherKeyboardLayout(query.q);
+    if (converted === undefined) return { result: asTyped };
+    const other = await this.find(query.page, size, searchPageIndexQuery({ ...query, q: converted }, now));
+    const better = other.total > 0 && (other.allWordsMatched || asTyped.total === 0);
+    return better ? { result: other, searchedAs: converted } : { result: asTyped };
   }
 
   /** GET /api/articles/archive: a text query through the index, the rest straight from the store. */
@@ -117,6 +142,7 @@ export class ArticleSearchService {
         page,
         hitsPerPage,
         totalPages: Math.ceil(counted.total / hitsPerPage),
+        allWordsMatched: counted.allWordsMatched,
       };
     } catch (error) {
       // Not the reader's fault: the index is not ensured yet (backend down at start) or the backend failed.

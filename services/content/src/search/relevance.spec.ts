@@ -6,6 +6,7 @@ import {
   type ContentTestApp,
 } from '../testing/content-test-app';
 import { RELEVANCE_CORPUS } from './relevance/relevance-corpus';
+import { FORGIVING_QUERIES, type ForgivingQuery } from './relevance/forgiving-queries';
 import { RELEVANCE_QUERIES } from './relevance/relevance-queries';
 
 /**
@@ -19,6 +20,7 @@ const clock = testClock();
 const DAY = 86_400_000;
 let app: ContentTestApp;
 const top = new Map<string, string[]>();
+const forgiving = new Map<string, { top: string[]; matching: string; searchedAs?: string }>();
 
 beforeAll(async () => {
   app = await startContentTestApp({ clock });
@@ -49,6 +51,17 @@ beforeAll(async () => {
       body.articles.slice(0, TOP).map((article) => article.id),
     );
   }
+  for (const { q } of FORGIVING_QUERIES) {
+    const { status, body } = await app.get<SearchPageResponse>(
+      `/api/articles/search?q=${encodeURIComponent(q)}`,
+    );
+    if (status !== 200) throw new Error(`${q}: ${status} ${JSON.stringify(body)}`);
+    forgiving.set(q, {
+      top: body.articles.slice(0, TOP).map((article) => article.id),
+      matching: body.matching,
+      searchedAs: body.searchedAs,
+    });
+  }
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -75,6 +88,36 @@ describe(`Korean relevance: ${RELEVANCE_QUERIES.length} queries over ${RELEVANCE
       hits: RELEVANCE_QUERIES.length,
       of: RELEVANCE_QUERIES.length,
       misses: [],
+    });
+  });
+});
+
+describe(`Forgiving search: ${FORGIVING_QUERIES.length} queries typed as readers type`, () => {
+  const hit = ({ q, expected }: ForgivingQuery) => forgiving.get(q)?.top.includes(expected) ?? false;
+
+  it('has queries of every kind built so far, each expecting an article of the corpus', () => {
+    const ids = new Set(RELEVANCE_CORPUS.map((article) => article.id));
+    expect(FORGIVING_QUERIES.filter((query) => !ids.has(query.expected))).toEqual([]);
+    expect(new Set(FORGIVING_QUERIES.map((query) => query.kind))).toEqual(
+      new Set(['keyboard-hangul', 'keyboard-latin', 'partial']),
+    );
+    expect(FORGIVING_QUERIES.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it(`ranks the expected article in the top ${TOP} for at least 90 % of them`, () => {
+    const misses = FORGIVING_QUERIES.filter((query) => !hit(query)).map(
+      ({ q, expected }) => `${q} → ${forgiving.get(q)?.top.join(', ')} (expected ${expected})`,
+    );
+    const rate = (FORGIVING_QUERIES.length - misses.length) / FORGIVING_QUERIES.length;
+    console.log(`forgiving search: ${Math.round(rate * 1000) / 10} % in the top ${TOP}`, misses);
+    expect({ rate: rate >= 0.9, misses }).toEqual({ rate: true, misses: expect.any(Array) });
+  });
+
+  it.each(FORGIVING_QUERIES)("$kind: '$q' says how it searched", ({ q, says }) => {
+    const answer = forgiving.get(q)!;
+    expect({ matching: answer.matching, searchedAs: answer.searchedAs }).toEqual({
+      matching: says.matching,
+      searchedAs: says.searchedAs,
     });
   });
 });

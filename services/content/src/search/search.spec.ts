@@ -101,7 +101,7 @@ describe('GET /api/articles/search', () => {
   it('never lists an article held for review', async () => {
     const { body } = await search(`q=${encodeURIComponent('검토 대기')}`);
     expect(ids(body)).toEqual([]);
-    expect(body).toEqual({ articles: [], total: 0, pages: 0 });
+    expect(body).toEqual({ articles: [], total: 0, pages: 0, matching: 'all' });
   });
 
   it('lists by tag name or slug, newest first', async () => {

@@ -56,6 +56,31 @@ describe('SearchPage', () => {
     expect(SEARCH_DESCRIPTION_LENGTH).toBe(CONTRACT_LENGTH);
   });
 
+  it('says when it searched the keys in the other 한/영 mode, or found only some of the words', async () => {
+    installFetch().on('GET', '/api/articles/search', {
+      body: {
+        articles: [listItem({ id: 'k1' })],
+        total: 1,
+        pages: 1,
+        matching: 'all',
+        searchedAs: '블록체인',
+      },
+    });
+    await show('/search?q=qmffhrcpdls');
+    await waitFor(() => expect(pageText()).toContain(SEARCH_PAGE.searchedAs('qmffhrcpdls', '블록체인')));
+    expect(get('.search-notice').getAttribute('role')).toBe('status');
+    expect(pageText()).not.toContain(SEARCH_PAGE.partial);
+
+    cleanup();
+    queryCache.clear();
+    installFetch().on('GET', '/api/articles/search', {
+      body: { articles: [listItem({ id: 'p1' })], total: 1, pages: 1, matching: 'partial' },
+    });
+    await show('/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8%20%EB%83%89%EC%9E%A5%EA%B3%A0');
+    await waitFor(() => expect(pageText()).toContain(SEARCH_PAGE.partial));
+    expect(pageText()).not.toContain('대신');
+  });
+
   it('searches by tag', async () => {
     const api = installFetch().on('GET', '/api/articles/search', {
       body: { articles: [], total: 0, pages: 0 },

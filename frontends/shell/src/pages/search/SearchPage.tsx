@@ -1,4 +1,4 @@
-import type { ArticleListItem, SearchResponse } from '@pulse/contracts';
+import type { ArticleListItem, SearchPageResponse, SearchResponse } from '@pulse/contracts';
 import {
   ArticleImage,
   categoryName,
@@ -26,11 +26,10 @@ export default function SearchPage() {
   const query = readSearchQuery(new URLSearchParams(search));
   const empty = isEmptySearch(query);
   const path = searchApiPath(query);
-  const { data, error, isLoading, refetch } = useApiQuery<SearchResponse>(
-    empty ? null : path,
-    path,
-    LIST_QUERY,
-  );
+  // A tag page answers the plain list; a text query says how it searched (matching, searchedAs).
+  const { data, error, isLoading, refetch } = useApiQuery<
+    SearchResponse & Partial<Pick<SearchPageResponse, 'matching' | 'searchedAs'>>
+  >(empty ? null : path, path, LIST_QUERY);
   const title = query.q ? SEARCH_PAGE.title(query.q) : SEARCH_PAGE.tagTitle(query.tag);
   useDocumentTitle(empty ? undefined : title);
   if (empty) return <Navigate to="/" replace />;
@@ -40,6 +39,16 @@ export default function SearchPage() {
       <header className="listing-header">
         <h1>{title}</h1>
         {data && <p className="muted">{SEARCH_PAGE.total(data.total)}</p>}
+        {data?.searchedAs && query.q && (
+          <p className="search-notice" role="status">
+            {SEARCH_PAGE.searchedAs(query.q, data.searchedAs)}
+          </p>
+        )}
+        {data?.matching === 'partial' && data.articles.length > 0 && (
+          <p className="search-notice" role="status">
+            <strong>{SEARCH_PAGE.partial}</strong> {SEARCH_PAGE.partialHint}
+          </p>
+        )}
       </header>
       {isLoading ? (
         <div className="search-grid">

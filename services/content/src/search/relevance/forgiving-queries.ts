@@ -1,0 +1,96 @@
+/**
+ * Queries typed the way readers really type (issue: 'Korean reading'), each with the article it must rank
+ * in the top three, against RELEVANCE_CORPUS. Written before the forgiving search was tuned; kept beside
+ * RELEVANCE_QUERIES, which must stay at 100 %.
+ *
+ * Not here yet, because not built yet: jamo-level typos in Hangul words, and synonyms/transliterations
+ * (오픈AI ↔ OpenAI, 삼전 → 삼성전자).
+ */
+
+export type ForgivingKind = 'keyboard-hangul' | 'keyboard-latin' | 'partial';
+
+export interface ForgivingQuery {
+  q: string;
+  expected: string;
+  kind: ForgivingKind;
+  /** What the response must say about how it searched. */
+  says: { matching: 'all' | 'partial'; searchedAs?: string };
+}
+
+/** Hangul words typed with the keyboard in English mode. */
+const hangul = (q: string, meant: string, expected: string): ForgivingQuery => ({
+  q,
+  expected,
+  kind: 'keyboard-hangul',
+  says: { matching: 'all', searchedAs: meant },
+});
+/** English words typed with the keyboard in Korean mode. */
+const latin = (q: string, meant: string, expected: string): ForgivingQuery => ({
+  q,
+  expected,
+  kind: 'keyboard-latin',
+  says: { matching: 'all', searchedAs: meant },
+});
+/** One word more than any article has. */
+const partial = (q: string, expected: string): ForgivingQuery => ({
+  q,
+  expected,
+  kind: 'partial',
+  says: { matching: 'partial' },
+});
+
+export const FORGIVING_QUERIES: ForgivingQuery[] = [
+  hangul('qmffhrcpdls', '블록체인', 'bc-future'),
+  hangul('xptmffk', '테슬라', 'tesla-robotaxi'),
+  hangul('tmxpdlqmfzhdls', '스테이블코인', 'stablecoin-law'),
+  hangul('qksrkarl', '반감기', 'btc-halving'),
+  hangul('fhqhxortl', '로보택시', 'tesla-robotaxi'),
+  hangul('didwkzjavbxj', '양자컴퓨터', 'quantum-google'),
+  hangul('elqtlzm', '딥시크', 'deepseek'),
+  hangul('zksksk', '카나나', 'kakao-ai'),
+  hangul('thffksk', '솔라나', 'solana-defi'),
+  hangul('dosxmfhvlr', '앤트로픽', 'anthropic-claude'),
+  hangul('zmffhem', '클로드', 'anthropic-claude'),
+  hangul('wpalskdl', '제미나이', 'google-gemini'),
+  hangul('zhvkdlffjt', '코파일럿', 'microsoft-copilot'),
+  hangul('flqpffldhs', '리벨리온', 'ai-chip-startup'),
+  hangul('sptvmfflrtm', '넷플릭스', 'netflix-ads'),
+  hangul('tmxkfldzm', '스타링크', 'starlink-korea'),
+  hangul('vkdnsemfl', '파운드리', 'intel-foundry'),
+  hangul('elwlxjfryrhktj', '디지털교과서', 'ai-education'),
+  hangul('vmfhavmxm dlswprtus', '프롬프트 인젝션', 'prompt-injection'),
+  hangul('dhselqkdltm', '온디바이스', 'ondevice-ai'),
+  hangul('xmfpdlsldja', '트레이니엄', 'amazon-aws'),
+  hangul('gkdlvjzmffhqk', '하이퍼클로바', 'naver-hyperclova'),
+  hangul('tmakxmdksrud', '스마트안경', 'meta-smartglasses'),
+  hangul('akdyfksk', '마요라나', 'ms-quantum'),
+  hangul('dnlffhdn', '윌로우', 'quantum-google'),
+  hangul('rjatorwmdrkdtodtjd', '검색증강생성', 'rag-enterprise'),
+  hangul('tkatjdwjswk', '삼성전자', 'samsung-hbm'),
+  latin('헷-5', 'gpt-5', 'openai-gpt5'),
+  latin('ㅅ늧', 'tsmc', 'tsmc-2nm'),
+  latin('ㅇㄷ덴ㄷ다', 'deepseek', 'deepseek'),
+  latin('ㅎ드ㅑㅜㅑ', 'gemini', 'google-gemini'),
+  latin('ㅣㅣ믐', 'llama', 'meta-llama'),
+  latin('ㅡㅑㄴㅅㄱ미', 'mistral', 'mistral-europe'),
+  latin('ㄴㅅㅁ기ㅑㅜㅏ', 'starlink', 'starlink-korea'),
+  latin('햐소ㅕㅠ', 'github', 'github-copilot'),
+  latin('내ㅣ뭄', 'solana', 'solana-defi'),
+  latin('ㅅㄷ님', 'tesla', 'tesla-robotaxi'),
+  latin('ㅁㅜ소개ㅔㅑㅊ', 'anthropic', 'anthropic-claude'),
+  partial('블록체인 유통 냉장고', 'bc-supply'),
+  partial('냉장고 블록체인 유통', 'bc-supply'),
+  partial('테슬라 로보택시 요금', 'tesla-robotaxi'),
+  partial('비트코인 반감기 날씨', 'btc-halving'),
+  partial('엔비디아 블랙웰 가격', 'nvidia-chip'),
+  partial('넷플릭스 광고 요금제 해지', 'netflix-ads'),
+  partial('카카오 카나나 다운로드', 'kakao-ai'),
+  partial('스타링크 국내 서비스 속도', 'starlink-korea'),
+  partial('솔라나 디파이 예치금 순위', 'solana-defi'),
+  partial('인텔 파운드리 분사 주가', 'intel-foundry'),
+  partial('애플 비전 프로 후속작', 'apple-vision'),
+  partial('딥시크 추론 모델 다운로드', 'deepseek'),
+  partial('구글 양자컴퓨터 윌로우 가격', 'quantum-google'),
+  partial('이더리움 펙트라 업그레이드 연기', 'eth-pectra'),
+  partial('한국은행 디지털화폐 환전', 'cbdc-korea'),
+];
