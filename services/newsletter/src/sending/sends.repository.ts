@@ -5,6 +5,9 @@ import type { SendRecord } from './send.record';
 type Outcome = Pick<SendRecord, 'status' | 'dueAt'> &
   Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError'>>;
 
+/** Reads of due mails a claim makes before giving up to others that took them all. */
+const CLAIM_ATTEMPTS = 3;
+
 /** Send records: queued by the enqueue, claimed atomically by one sender at a time, then settled. */
 @Injectable()
 export class SendsRepository {
@@ -51,14 +54,22 @@ export class SendsRepository {
    * claimer and this batch: a settle or release must name it too.
    */
   async claimBatch(claim: string, now: string, leaseUntil: string, limit: number): Promise<SendRecord[]> {
-    const due = [...(await this.dueIds('queued', now, limit)), ...(await this.dueIds('claimed', now, limit))];
-    if (!due.length) return [];
-    const ids = due.slice(0, limit);
-    await this.sends.updateMany(
-      { _id: { $in: ids }, status: { $in: ['queued', 'claimed'] }, dueAt: { $lte: now } },
-      { $set: { status: 'claimed', claimedBy: claim, dueAt: leaseUntil }, $inc: { attempts: 1 } },
-    );
-    return this.sends.find({ _id: { $in: ids }, claimedBy: claim });
+    // Another replica may take the same candidates first; the next read no longer sees those.
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
+      // Lease-expired claims first: they are the oldest, and a big edition's queue would keep them waiting.
+      const ids = [
+        ...(await this.dueIds('claimed', now, limit)),
+        ...(await this.dueIds('queued', now, limit)),
+      ];
+      if (!ids.length) return [];
+      await this.sends.updateMany(
+        { _id: { $in: ids.slice(0, limit) }, status: { $in: ['queued', 'claimed'] }, dueAt: { $lte: now } },
+        { $set: { status: 'claimed', claimedBy: claim, dueAt: leaseUntil }, $inc: { attempts: 1 } },
+      );
+      const claimed = await this.sends.find({ _id: { $in: ids.slice(0, limit) }, claimedBy: claim });
+      if (claimed.length) return claimed;
+    }
+    return [];
   }
 
   /**
