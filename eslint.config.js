@@ -1,5 +1,5 @@
 // Lint rules for every project. The module-boundary rule is what keeps services independent: a service
-// may import only the shared libraries, never another service (DESIGN §1, STYLE.md).
+// may import only the shared libraries, never another service (docs/design.md §1, STYLE.md).
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
 

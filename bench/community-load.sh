@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `npm run load:community [-- local]`: k6 on the Q&A through the gateway (bench/community/qa.k6.js):
 # question list, question detail and votes side by side.
+# `npm run load:comments [-- local]`: the same start, then bench/community/comments.k6.js (the comments of
+# an article holding 1,000 comments in a thread tree): BENCH_SCRIPT names the k6 script (qa by default).
 #   embedded (default): the whole site in one process (scripts/start.sh), embedded adapters.
 #   local: the community service as its own process on Kafka, the MongoDB-compatible server and Redis,
 #          behind the gateway process.
@@ -9,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-embedded}
+script=${BENCH_SCRIPT:-qa}
 # Already in the environment (eval "$(infra/local/pulse-local env)")? Then the servers are up: use them.
 if [ -z "${K6_BIN:-}" ]; then
   infra/local/pulse-local up >/dev/null
@@ -45,4 +48,4 @@ until curl -sf "$ready" >/dev/null; do
   if [ "$(date +%s)" -gt "$deadline" ]; then tail -50 "$data"/*.log; exit 1; fi
   sleep 0.3
 done
-"$K6_BIN" run --quiet -e BASE_URL="http://127.0.0.1:$port" bench/community/qa.k6.js
+"$K6_BIN" run --quiet -e BASE_URL="http://127.0.0.1:$port" "bench/community/$script.k6.js"

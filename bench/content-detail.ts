@@ -4,7 +4,7 @@
  * memory cache), as embedded mode runs it, listening on a free port and holding BENCH_ARTICLES published
  * articles (sent as article.translated, ~4 KB of Korean HTML each); then k6
  * (bench/content/article-detail.k6.js) requesting random articles. The first request of an article reads
- * the store, later ones hit the 5-minute cache (seed 000 §7), as on the site.
+ * the store, later ones hit the 5-minute cache (docs/spec-content.md §7), as on the site.
  *
  *   eval "$(infra/local/pulse-local env)"; npm run bench:content-detail
  *

@@ -1,4 +1,4 @@
-// Load on the article page's call (seed 000 §7: GET /api/articles/{id}) straight to the content service.
+// Load on the article page's call (docs/spec-content.md §7: GET /api/articles/{id}) straight to the content service.
 // Run through bench/content-detail.ts, which starts the service, publishes ARTICLES articles with ids
 // `${PREFIX}{0..ARTICLES-1}` and points BASE_URL at it. Each request picks a random article.
 import http from 'k6/http';

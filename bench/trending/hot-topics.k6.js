@@ -1,4 +1,4 @@
-// Load on the trending page's hot-topics call (seed 000 §7: GET /api/trending/hot-topics?limit=10) of a
+// Load on the trending page's hot-topics call (docs/spec-content.md §7: GET /api/trending/hot-topics?limit=10) of a
 // trending service holding a populated day. Run through bench/trending-hot-topics.ts, which starts the
 // service, fills it and points BASE_URL at it; VUS and DURATION as in the gateway baseline.
 import http from 'k6/http';

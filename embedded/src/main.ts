@@ -8,7 +8,7 @@ import { startEmbedded } from './start-embedded';
 /** `npm start`: the whole site in this process, on one port. */
 async function main() {
   // A fresh machine shows a populated site: the translation service fills an empty store with the Korean
-  // sample corpus (DESIGN §2). Only this launcher defaults it on; an explicit DEMO_CORPUS=false wins, and the
+  // sample corpus (docs/design.md §2). Only this launcher defaults it on; an explicit DEMO_CORPUS=false wins, and the
   // separate-process modes (each service's own main.ts) keep the schema's default, false.
   process.env.DEMO_CORPUS ??= 'true';
   const { processConfig, config, logger } = bootProcess('pulse', { gateway: gatewayConfigSchema });

@@ -27,9 +27,20 @@ describe('gateway configuration', () => {
     ['PUBLIC_SITE_URL', 'not a url'],
     ['RATE_LIMIT_READ_PER_MIN', '0'],
     ['TRUSTED_PROXY_HOPS', '-1'],
+    ['CONTENT_URL', 'http://a:3101,not a url'],
+    ['CONTENT_URL', 'ftp://a:3101'],
+    ['CONTENT_URL', ' , '],
   ])('refuses %s=%s, naming the variable', (variable, value) => {
     expect(() => load({ [variable]: value })).toThrow(ConfigError);
     expect(() => load({ [variable]: value })).toThrow(variable);
+  });
+
+  it('reads one upstream URL, or a list of replicas', () => {
+    expect(load({}).CONTENT_URL).toEqual(['http://127.0.0.1:3101']);
+    expect(load({ CONTENT_URL: 'http://content-0:3101, http://content-1:3101' }).CONTENT_URL).toEqual([
+      'http://content-0:3101',
+      'http://content-1:3101',
+    ]);
   });
 
   it('drops a trailing slash from the public URL', () => {

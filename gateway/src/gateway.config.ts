@@ -3,9 +3,22 @@ import { z } from 'zod';
 const upstreamUrl = (service: string, port: number) =>
   z
     .string()
-    .url()
     .default(`http://127.0.0.1:${port}`)
-    .describe(`Base URL of the ${service} service (gateway only; unused in embedded mode).`);
+    .transform((list, ctx) => {
+      const urls = list
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean);
+      for (const url of urls) {
+        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+          ctx.addIssue({ code: 'custom', message: `not an http(s) URL: ${url}` });
+      }
+      if (urls.length === 0) ctx.addIssue({ code: 'custom', message: 'at least one URL' });
+      return urls;
+    })
+    .describe(
+      `Base URL of the ${service} service, or a comma-separated list of its replicas (balanced, with one retry of a read on another replica). Gateway only; unused in embedded mode.`,
+    );
 
 const rateLimit = (fallback: number, description: string) =>
   z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(description);
@@ -91,6 +104,15 @@ export const gatewayConfigSchema = z.object({
     60,
     'Gateway: POST/PATCH/DELETE requests one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
   ),
+  GATEWAY_MICROCACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1_000)
+    .describe(
+      'Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources) is shared by every reader asking for it, one upstream fetch per key at a time. 0 turns the micro-cache off.',
+    ),
   RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
     1200,
     "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",

@@ -15,12 +15,14 @@ import { documentHandler } from './documents/documents.plugin';
 import { PageDataSource } from './documents/page-data.source';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
+import { registerHttpCaching } from './edge/http-caching';
 import { registerRateLimit } from './edge/rate-limit';
 import { registerRequestContext } from './edge/request-context';
 import { registerSecurityHeaders } from './edge/security-headers';
 import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
 import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
+import { MicroCache } from './proxy/micro-cache';
 import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
 import { envConfigOf, registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
@@ -38,7 +40,8 @@ interface GatewayOptions {
 /**
  * Adds the gateway's hooks and fastify routes while Nest initialises, before fastify is sealed by
  * ready(). Hooks run in this order on every request: request context (id, client IP, kind), CORS
- * (answers preflights), rate limit; security headers go on every reply as it is sent.
+ * (answers preflights), rate limit; security headers, cache headers and ETags (304 when the reader holds
+ * the bytes) go on every reply as it is sent.
  */
 class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
   constructor(
@@ -66,9 +69,10 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       },
     });
     registerSecurityHeaders(fastify, config);
+    registerHttpCaching(fastify);
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
-    registerProxy(fastify, table, this.logger);
+    registerProxy(fastify, table, this.logger, new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS));
     registerFeeds(
       fastify,
       upstreams.find((upstream) => upstream.service === 'content'),

@@ -67,7 +67,7 @@ function schemaVariables() {
 
 const PROCS = processes();
 const SCHEMA_VARS = schemaVariables();
-// Names the design (DESIGN §3, the deployment brief) gives for ports whose schema may not exist yet.
+// Names the design (docs/design.md §3, the deployment brief) gives for ports whose schema may not exist yet.
 const DOCUMENTED_VARS = [
   ...['PORT', 'HOST', 'LOG_LEVEL', 'LOG_PRETTY', 'PULSE_DATA_DIR'],
   ...['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME'],
@@ -78,9 +78,16 @@ const DOCUMENTED_VARS = [
   ...['MAIL_DRIVER', 'SMTP_URL', 'MAIL_FROM'],
   ...['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'IMAGE_MODEL'],
 ];
-// Not read by Pulse: the image's own variables, Node's, and the helpers the manifests compose URLs from.
+// Not read by Pulse's schemas: the image's own variables, Node's, the OpenTelemetry SDK's standard ones,
+// and the helpers the manifests compose URLs from.
 const HELPER_VARS = [
   ...['ENTRY', 'NODE_ENV', 'NODE_OPTIONS'],
+  ...[
+    'OTEL_METRICS_EXPORTER',
+    'OTEL_EXPORTER_PROMETHEUS_PORT',
+    'OTEL_TRACES_SAMPLER',
+    'OTEL_TRACES_SAMPLER_ARG',
+  ],
   ...['MONGO_USERNAME', 'MONGO_PASSWORD', 'MONGO_HOSTS', 'MONGO_DB_PREFIX', 'MONGO_OPTIONS'],
   ...['REDIS_PASSWORD', 'REDIS_ADDRESS', 'REDIS_DATABASE'],
 ];
@@ -92,7 +99,7 @@ const undeclaredVariables = () =>
     (name) => `${name} is set by the deployment files but no *.config.ts declares it yet`,
   );
 
-// What each port needs in production (DESIGN §3: the production adapters); null = any value.
+// What each port needs in production (docs/design.md §3: the production adapters); null = any value.
 const PORT_NEEDS = {
   bus: { BUS_DRIVER: 'kafka', KAFKA_BROKERS: null, KAFKA_CLIENT_ID: null },
   store: { STORE_DRIVER: 'mongo', MONGO_URL: null },
@@ -114,9 +121,9 @@ const UPSTREAM_VARS = {
 };
 
 /**
- * The read APIs one service calls on another (DESIGN §1: otherwise only the gateway calls a service), with
- * the caller's variable that names the callee. The network policies must allow exactly these, and the
- * deployments must point the variable at the callee's Service.
+ * The read APIs one service calls on another (docs/design.md §1: otherwise only the gateway calls a
+ * service), with the caller's variable that names the callee. The network policies must allow exactly
+ * these, and the deployments must point the variable at the callee's Service.
  */
 const SERVICE_CALLS = [{ from: 'newsletter', to: 'trending', variable: 'NEWSLETTER_TRENDING_URL' }];
 

@@ -5,8 +5,8 @@
 //
 //   node k8s/validate.js          # exit 0 when every check passes
 //
-// Overlays are rendered with `kubectl kustomize` (or `kustomize build`) when either is installed; without
-// them only the base files are checked, as they are.
+// The base and every overlay are rendered by kustomize and decoded strictly into the Kubernetes API types,
+// and the compose file is loaded by compose-go, through the Go program in k8s/check (k8s-check-tool.js).
 const { section, warn, finish } = require('./report');
 const { undeclaredVariables } = require('./expectations');
 

@@ -1,9 +1,11 @@
 'use strict';
-// k8s/: the kustomization, then every build (base and overlays) rendered and checked object by object.
-const { check, warn } = require('./report');
+// k8s/: the kustomization, then every build (base and overlays) rendered by kustomize, each object decoded
+// strictly into its Kubernetes API type (unknown fields, wrong types, unknown kinds fail), and checked.
+const { check } = require('./report');
 const { exists } = require('./files');
 const { parseFile } = require('./load-yaml');
-const { findRenderer, builds, renderDocs, rawBase } = require('./render');
+const { findRenderer, builds, renderDocs } = require('./render');
+const { runK8sCheck } = require('./k8s-check-tool');
 const checkManifests = require('./manifests.check');
 const checkProductionOverlay = require('./production-overlay.check');
 
@@ -21,11 +23,6 @@ module.exports = function checkKustomize() {
       problem('secret.example.yaml is not the Secret pulse-secrets');
   });
 
-  if (!render) {
-    warn('neither kubectl nor kustomize is installed: overlays were not rendered, only k8s/base was checked');
-    checkManifests('base (unrendered)', rawBase(), secretKeys);
-    return;
-  }
   for (const [label, dir] of builds()) {
     let docs;
     try {
@@ -35,6 +32,13 @@ module.exports = function checkKustomize() {
       continue;
     }
     check(`${label}: renders (${docs.length} objects)`, () => {});
+    check(`${label}: every object decodes strictly into its Kubernetes API type`, (problem) => {
+      try {
+        runK8sCheck(['objects', dir]);
+      } catch (error) {
+        problem(error.message);
+      }
+    });
     checkManifests(label, docs, secretKeys);
     if (label === 'overlays/production') checkProductionOverlay(label, docs);
   }

@@ -81,8 +81,8 @@ describe('article and content detail pages', () => {
       await main
         .getByText(`원본 출처: ${shown.originalArticle!.title} — ${shown.originalArticle!.author}`)
         .waitFor();
-      // The community issue fills these; until then they hold nothing (no fake comments).
-      expect(await page.locator('[data-mount="comments"]').innerHTML()).toBe('');
+      // The comments section: a real empty state (no fake comments); test/e2e/comments.spec.ts drives it.
+      await main.getByText('아직 댓글이 없습니다.').waitFor();
 
       const sidebar = page.getByRole('complementary', { name: '관련 기사' });
       const items = sidebar.getByRole('listitem');

@@ -5,7 +5,7 @@ import { saveScreenshot, textOf, until, VIEWPORT_NAMES, VIEWPORTS } from '../sup
 import { koreanDate, recordViews } from './support/site';
 import { useE2e } from './support/suite';
 
-/** Issue 6: home, header and footer (seed 000 §2 'Home', 'Header', 'Footer', 'Newsletter'), at both widths. */
+/** Issue 6: home, header and footer (docs/spec-content.md §2 'Home', 'Header', 'Footer', 'Newsletter'), at both widths. */
 describe('home, header and footer', () => {
   const e2e = useE2e();
   let latest: NewsListResponse['articles'];
@@ -82,7 +82,7 @@ describe('home, header and footer', () => {
         '/category/big-tech',
       ]);
       expect(await hrefs('정보')).toEqual(['/about', '/privacy', '/sitemap', '/rss.xml']);
-      // A feed is a file, opened outside the client router in a new tab (seed 000 §2 route table).
+      // A feed is a file, opened outside the client router in a new tab (docs/spec-content.md §2 route table).
       expect(await footer.getByRole('link', { name: 'RSS 피드' }).getAttribute('target')).toBe('_blank');
       await footer.getByRole('textbox', { name: '이메일 주소' }).waitFor();
       await footer.getByText(`© ${new Date().getFullYear()} 펄스. All rights reserved.`).waitFor();
@@ -143,10 +143,15 @@ describe('home, header and footer', () => {
         submit.click(),
       ]);
       // Double opt-in: a success says the confirmation mail went out (README 'Newsletter'); a failure
-      // says the subscription failed (seed 000 §8).
+      // says the subscription failed (docs/spec-content.md §8).
       expect(response.status()).toBe(202);
       if (response.ok()) {
-        await expectToast(page, '확인 메일을 보냈습니다', '메일함에서 확인 링크를 눌러야 구독이 완료됩니다', 'status');
+        await expectToast(
+          page,
+          '확인 메일을 보냈습니다',
+          '메일함에서 확인 링크를 눌러야 구독이 완료됩니다',
+          'status',
+        );
         expect(await email.inputValue()).toBe('');
       } else {
         await expectToast(

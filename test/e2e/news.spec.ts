@@ -121,7 +121,7 @@ describe('news and insights lists (news remote)', () => {
   });
 });
 
-/** A list card: its link, date, category, title, summary, and views, likes and shares (seed 000 §2). */
+/** A list card: its link, date, category, title, summary, and views, likes and shares (docs/spec-content.md §2). */
 async function expectCard(card: Locator, article: ListItem, href: string): Promise<void> {
   expect(await card.getByRole('link').first().getAttribute('href')).toBe(href);
   expect(await textOf(card.getByRole('heading', { level: 3 }))).toBe(article.title);

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { saveScreenshot, textOf, until, VIEWPORT_NAMES, VIEWPORTS } from '../support/browser';
 import { useE2e } from './support/suite';
 
-/** Issue 6: the shell's listing and static pages (seed 000 §2), and the not-found page, at both widths. */
+/** Issue 6: the shell's listing and static pages (docs/spec-content.md §2), and the not-found page, at both widths. */
 describe('category, archive, search, sources and static pages', () => {
   const e2e = useE2e();
 
@@ -153,7 +153,7 @@ describe('category, archive, search, sources and static pages', () => {
       expect(
         await items.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href'))),
       ).toEqual(results.articles.map((a) => `/article/${a.id}`));
-      // Seed 000 §9: descriptions cut at 120 characters.
+      // docs/spec-content.md §9: descriptions cut at 120 characters.
       for (const [index, article] of results.articles.entries()) {
         const summary = article.summary.trim();
         const cut = summary.length > 120 ? `${summary.slice(0, 120).trimEnd()}…` : summary;
@@ -177,7 +177,7 @@ describe('category, archive, search, sources and static pages', () => {
       await until(async () =>
         expect(await titles.allInnerTexts()).toEqual(second.articles.map((a) => a.title)),
       );
-      // Seed 000 §2: every route change starts at the top; the reader clicked at the bottom of page 1.
+      // docs/spec-content.md §2: every route change starts at the top; the reader clicked at the bottom of page 1.
       await until(async () => expect(await page.evaluate(() => window.scrollY)).toBe(0), 5_000);
     });
 

@@ -11,7 +11,7 @@ import { useE2e } from './support/suite';
 const DIFFICULTY = { beginner: '초급', intermediate: '중급', advanced: '고급' } as const;
 const label = (category: string) => TECHNOLOGY_CATEGORIES.find((c) => c.value === category)!.label;
 
-/** Issue 6: the tech-analysis remote, /tech-analysis and /tech-analysis/{slug} (seed 000 §2, §4, §8). */
+/** Issue 6: the tech-analysis remote, /tech-analysis and /tech-analysis/{slug} (docs/spec-content.md §2, §4, §8). */
 describe('tech analysis (tech-analysis remote)', () => {
   const e2e = useE2e();
   let list: TechAnalysisListResponse['analyses'];
@@ -172,7 +172,7 @@ describe('tech analysis (tech-analysis remote)', () => {
       );
 
       await page.getByRole('link', { name: '← 분석 목록으로 돌아가기' }).click();
-      // /analysis is the back link's target; it shows the tech-analysis list (seed 000 §2 route table).
+      // /analysis is the back link's target; it shows the tech-analysis list (docs/spec-content.md §2 route table).
       await page.waitForURL((url) => url.pathname === '/tech-analysis');
       await page.getByRole('heading', { level: 1, name: '기술 분석' }).waitFor();
     });

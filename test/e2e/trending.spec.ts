@@ -5,7 +5,7 @@ import { saveScreenshot, textOf, until, VIEWPORT_NAMES, VIEWPORTS } from '../sup
 import { recordViews, shortDate } from './support/site';
 import { useE2e } from './support/suite';
 
-/** Issue 6: the trending remote (seed 000 §2 'Trending'), on engagement sent through the public API. */
+/** Issue 6: the trending remote (docs/spec-content.md §2 'Trending'), on engagement sent through the public API. */
 describe('trending (trending remote)', () => {
   const e2e = useE2e();
   let soaring: string;
@@ -83,7 +83,7 @@ describe('trending (trending remote)', () => {
         });
       }
       expect(hot.articles[0].id).toBe(soaring);
-      // No image yet: the default image stands in (seed 000 §8).
+      // No image yet: the default image stands in (docs/spec-content.md §8).
       await items
         .first()
         .getByRole('img', { name: /기본 이미지$/ })

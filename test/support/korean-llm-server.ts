@@ -19,7 +19,7 @@ export interface KoreanLlmServer {
 /** The Korean title the server answers for an English one: each stored article can be matched to its story. */
 export const koreanTitleFor = (englishTitle: string) => `펄스 번역: ${englishTitle}`.slice(0, 200);
 
-/** Markup the sanitiser must remove from the stored body (DESIGN §5: allow-listed HTML only). */
+/** Markup the sanitiser must remove from the stored body (docs/design.md §5: allow-listed HTML only). */
 export const UNSAFE_MARKUP = ['<script>alert(1)</script>', ' onclick="steal()"'] as const;
 
 const between = (text: string, tag: string) =>

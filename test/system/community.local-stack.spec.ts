@@ -99,6 +99,8 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
       REDIS_URL: required('PULSE_TEST_REDIS_URL'),
       CACHE_KEY_PREFIX: `pulse-qsys-${runId}:`,
       ADMIN_TOKEN: 'system-test-admin-token-0123',
+      // Every identity here signs up from 127.0.0.1; the comments test makes a crowd of them.
+      COMMUNITY_IDENTITIES_PER_IP_HOUR: '100',
     });
     processes.push(community);
     await untilReady(community, `http://127.0.0.1:${communityPort}`, { diagnostics: output });
@@ -210,5 +212,72 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     expect(missing.body).toContain('존재하지 않거나 삭제된 질문입니다.');
     // The page render counted no view.
     expect((await call('GET', `/api/community/questions/${ask.body.data.id}`)).body.data.viewCount).toBe(1);
+  });
+  it('comments on MongoDB and Redis: depth 3, racing reactions counted once, the sorts, delete keeping replies', async () => {
+    const author = await signUp(`댓글${runId.slice(-4)}`);
+    const reader = await signUp(`독자${runId.slice(-4)}`);
+    const article = `article-${runId}`;
+    const list = async (sort = 'popular') =>
+      (await call('GET', `/api/community/articles/${article}/comments?sort=${sort}`)).body.data;
+    const post = async (url: string, content: string, headers: Record<string, string>) => {
+      const response = await call('POST', url, { body: { content }, headers });
+      expect(response.status).toBe(201);
+      return response.body.data.id as string;
+    };
+    const top = await post(
+      `/api/community/articles/${article}/comments`,
+      '스택 위의 첫 댓글',
+      author.cookieWrite,
+    );
+    let parent = top;
+    for (let depth = 1; depth <= 3; depth += 1)
+      parent = await post(`/api/community/comments/${parent}/replies`, `${depth}단계`, reader.bearer);
+    const tooDeep = await call('POST', `/api/community/comments/${parent}/replies`, {
+      body: { content: '4단계' },
+      headers: author.bearer,
+    });
+    expect(tooDeep.status).toBe(400);
+    const second = await post(
+      `/api/community/articles/${article}/comments`,
+      '스택 위의 둘째 댓글',
+      author.bearer,
+    );
+
+    // One identity racing itself, and a crowd racing each other: the counts match the votes held.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', `/api/community/comments/${second}/vote`, {
+          body: { voteType: 'like' },
+          headers: reader.bearer,
+        }),
+      ),
+    );
+    expect(racing.every((response) => response.status === 200)).toBe(true);
+    const crowd = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => signUp(`반응${i}${runId.slice(-4)}`)),
+    );
+    await Promise.all(
+      crowd.map((who, i) =>
+        call('POST', `/api/community/comments/${second}/vote`, {
+          body: { voteType: i < 3 ? 'like' : 'dislike' },
+          headers: who.bearer,
+        }),
+      ),
+    );
+    const held = (
+      await call('GET', `/api/community/articles/${article}/comments`, { headers: reader.bearer })
+    ).body.data.comments.find((c: { id: string }) => c.id === second);
+    expect(held.likes).toBe(3 + (held.viewerVote === 'like' ? 1 : 0));
+    expect(held.dislikes).toBe(3);
+    expect((await list('controversial')).comments[0].id).toBe(second);
+    expect((await list('oldest')).comments.map((c: { id: string }) => c.id)).toEqual([top, second]);
+    expect((await list('latest')).comments.map((c: { id: string }) => c.id)).toEqual([second, top]);
+
+    const removed = await call('DELETE', `/api/community/comments/${top}`, { headers: author.cookieWrite });
+    expect(removed.body).toEqual({ success: true });
+    const after = await list('oldest');
+    expect(after.totalCount).toBe(4);
+    expect(after.comments[0]).toMatchObject({ id: top, content: '삭제된 댓글입니다.', removed: 'deleted' });
+    expect(after.comments[0].replies[0].replies[0].replies[0].content).toBe('3단계');
   });
 });

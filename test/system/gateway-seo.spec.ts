@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ArticleDetailResponse, NewsListResponse } from '@pulse/contracts';
+import { ENDPOINTS, type ArticleDetailResponse, type NewsListResponse } from '@pulse/contracts';
 import { htmlToText } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { parseHTML } from 'linkedom';
@@ -145,9 +145,50 @@ describe('the site without JavaScript (embedded)', () => {
           unserved.push(`${method.toUpperCase()} ${path}`);
       }
     expect(unserved).toEqual([]);
-    // The detector itself: a listed but unbuilt route answers exactly that, and is not documented.
-    const unbuilt = await fetch(`${base}/api/community/comments/unknown-id`, { method: 'DELETE' });
+    // The detector itself: a path no handler serves answers exactly that, and is not documented.
+    const unbuilt = await fetch(`${base}/api/community/no-such-route/unknown-id`, { method: 'DELETE' });
     expect([unbuilt.status, await unbuilt.text()]).toEqual([404, expect.stringMatching(/Cannot DELETE /)]);
-    expect(docs.paths['/api/community/comments/{id}']).toBeUndefined();
+    expect(docs.paths['/api/community/no-such-route/{id}']).toBeUndefined();
+    // Comments are built: their writes are documented (and, above, answered).
+    expect(Object.keys(docs.paths['/api/community/comments/{id}'] ?? {}).sort()).toEqual(['delete', 'patch']);
+  });
+
+  it('lets every public GET of the endpoint table be cached and revalidated: Cache-Control, ETag, 304 with no body', async () => {
+    const article = await firstArticle();
+    const params: Record<string, string> = { id: article.id, slug: 'gen-ai' };
+    const walked: string[] = [];
+    const notPublic: string[] = [];
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      if (endpoint.method !== 'GET') continue;
+      const url =
+        endpoint.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? name) +
+        (endpoint.path === ENDPOINTS.search.path ? '?q=AI' : '');
+      const first = await fetch(`${base}${url}`);
+      await first.arrayBuffer();
+      if (first.status !== 200) continue; // e.g. a tech-analysis slug the demo corpus lacks
+      const cacheControl = first.headers.get('cache-control') ?? '';
+      if (/private|no-store/.test(cacheControl)) {
+        // Depends on the reader (or is an admin read): never stored by a shared cache, so no validator.
+        expect({ url, etag: first.headers.get('etag') }).toEqual({ url, etag: null });
+        notPublic.push(url);
+        continue;
+      }
+      const etag = first.headers.get('etag');
+      expect({ url, etag }).toEqual({ url, etag: expect.stringMatching(/^"[\w-]{27}"$/) });
+      expect({ url, cacheControl }).toEqual({ url, cacheControl: expect.stringMatching(/s-maxage=\d+/) });
+      const again = await fetch(`${base}${url}`, { headers: { 'if-none-match': etag! } });
+      expect({ url, status: again.status, body: await again.text() }).toEqual({ url, status: 304, body: '' });
+      walked.push(url);
+    }
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        `/api/articles/${article.id}`,
+        '/api/content/news',
+        '/api/articles/search?q=AI',
+        '/api/trending/hot-topics',
+        '/api/sources',
+      ]),
+    );
+    expect(notPublic).toEqual(expect.arrayContaining([`/api/interactions/status/${article.id}`]));
   });
 });

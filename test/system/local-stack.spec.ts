@@ -6,10 +6,10 @@ import { freePort, startTs, type RunningProcess } from '../support/processes';
 import { required } from '../support/infra-env';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'] as const;
-const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community'];
+const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community', 'newsletter'];
 
 /**
- * The local-stack mode (DESIGN §2): every service its own process over Kafka, the MongoDB-compatible
+ * The local-stack mode (docs/design.md §2): every service its own process over Kafka, the MongoDB-compatible
  * server and Redis, behind the gateway.
  */
 describe('local stack: each service its own process over Kafka, MongoDB-compatible server and Redis', () => {

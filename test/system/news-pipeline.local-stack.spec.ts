@@ -8,7 +8,13 @@ import {
   type ArticleTranslatedPayload,
   type EventEnvelope,
 } from '@pulse/contracts';
-import { eventually, startFixtureServer, type FixtureServer } from '@pulse/testing';
+import {
+  eventually,
+  startFixtureServer,
+  startOtlpCollector,
+  type FixtureServer,
+  type OtlpCollector,
+} from '@pulse/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { startKoreanLlmServer, type KoreanLlmServer } from '../support/korean-llm-server';
@@ -17,6 +23,7 @@ import {
   ingestionApi,
   PIPELINE_ADMIN_TOKEN,
   retriggerChangesNothing,
+  traceIdOf,
   type FirstPass,
   type PipelineContext,
   type StoredStory,
@@ -48,6 +55,9 @@ describe('news pipeline, local stack: ingestion and translation processes over K
   let databases: { ingestion: string; translation: string };
   let ctx: PipelineContext;
   let first: FirstPass | undefined;
+  let otlp: OtlpCollector;
+  const metricsPorts = { ingestion: 0, translation: 0 };
+  let collectedTraceparents: Map<string, EventEnvelope<ArticleCollectedPayload>>;
 
   beforeAll(async () => {
     const brokers = required('PULSE_TEST_KAFKA_BROKERS');
@@ -56,6 +66,9 @@ describe('news pipeline, local stack: ingestion and translation processes over K
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-news-pipeline-stack-'));
     fixtures = await startFixtureServer();
     llmServer = await startKoreanLlmServer();
+    otlp = await startOtlpCollector();
+    metricsPorts.ingestion = await freePort();
+    metricsPorts.translation = await freePort();
 
     // The test's own consumer group reads both topics from the moment it joins, before anything of
     // this run is published.
@@ -108,12 +121,19 @@ describe('news pipeline, local stack: ingestion and translation processes over K
       // Own consumer groups: another run's translation process on the shared Kafka cannot take our events.
       BUS_GROUP_PREFIX: `np-${runId}.`,
       STORE_DRIVER: 'mongo',
+      // Telemetry as operators configure it (docs/observability.md), to a local collector.
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_METRICS_EXPORTER: 'prometheus',
+      OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
     };
     const ingestionPort = await freePort();
     processes.push(
       startTs('services/ingestion/src/main.ts', {
         ...common,
         PORT: String(ingestionPort),
+        OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPorts.ingestion),
         KAFKA_CLIENT_ID: `pulse-np-ingestion-${runId}`,
         MONGO_URL: mongoUrl.replace(/\/[^/]*$/, `/${databases.ingestion}`),
         CACHE_DRIVER: 'redis',
@@ -130,6 +150,7 @@ describe('news pipeline, local stack: ingestion and translation processes over K
       startTs('services/translation/src/main.ts', {
         ...common,
         PORT: String(translationPort),
+        OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPorts.translation),
         KAFKA_CLIENT_ID: `pulse-np-translation-${runId}`,
         MONGO_URL: mongoUrl.replace(/\/[^/]*$/, `/${databases.translation}`),
         LLM_BASE_URL: llmServer.baseUrl,
@@ -152,6 +173,7 @@ describe('news pipeline, local stack: ingestion and translation processes over K
       throw error;
     });
 
+    collectedTraceparents = collected;
     mongo = await MongoClient.connect(mongoUrl, { serverSelectionTimeoutMS: 5_000 });
     const stories = mongo.db(databases.ingestion).collection<StoredStory>('collected_stories');
     const jobs = mongo.db(databases.translation).collection<StoredTranslation>('translations');
@@ -180,6 +202,7 @@ describe('news pipeline, local stack: ingestion and translation processes over K
     await mongo?.close();
     await llmServer?.close();
     await fixtures?.close();
+    await otlp?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -190,5 +213,54 @@ describe('news pipeline, local stack: ingestion and translation processes over K
   it('a second trigger of the same sources makes no story and no LLM call (conditional GET, duplicates)', async () => {
     if (!first) throw new Error('the first pass did not complete; see the test above');
     await retriggerChangesNothing(ctx, first);
+  });
+
+  it('exports that trace to a collector: the run, Kafka, translation, with MongoDB and Kafka client spans; lag and runs on /metrics', async () => {
+    if (!first) throw new Error('the first pass did not complete; see the test above');
+    const traceId = traceIdOf(collectedTraceparents.get(first.clusterIds[0])?.traceparent);
+    const INSTRUMENTATION = {
+      mongodb: '@opentelemetry/instrumentation-mongodb',
+      kafkajs: '@opentelemetry/instrumentation-kafkajs',
+    };
+    await eventually(
+      () => {
+        const spans = otlp.spans();
+        const inTrace = spans.filter((span) => span.traceId === traceId);
+        const seen = (service: string, scope: string) =>
+          inTrace.some((span) => span.service === service && span.scope === scope);
+        const missing = [
+          ...(['ingestion', 'translation'] as const).flatMap((service) =>
+            [INSTRUMENTATION.mongodb, INSTRUMENTATION.kafkajs]
+              .filter((scope) => !seen(service, scope))
+              .map((scope) => `${service}: ${scope}`),
+          ),
+          ...(inTrace.some((span) => span.service === 'translation' && span.scope === 'pulse')
+            ? []
+            : ['translation: its consumer span']),
+        ];
+        if (missing.length > 0)
+          throw new Error(
+            `trace ${traceId} lacks ${missing.join(', ')}; it has ${inTrace.map((s) => `${s.service}:${s.scope}:${s.name}`).join(' | ')}`,
+          );
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    await eventually(
+      async () => {
+        const ingestion = await (await fetch(`http://127.0.0.1:${metricsPorts.ingestion}/metrics`)).text();
+        const translation = await (
+          await fetch(`http://127.0.0.1:${metricsPorts.translation}/metrics`)
+        ).text();
+        expect(ingestion).toMatch(/pulse_ingestion_runs_total\{[^}]*pulse_run_outcome="ok"[^}]*\} [1-9]/);
+        expect(ingestion).toMatch(/http_server_request_duration_count\{[^}]*http_route="[^"]+"/);
+        expect(translation).toMatch(
+          new RegExp(
+            `pulse_consumer_lag\\{[^}]*messaging_consumer_group_name="np-${runId}\\.[^"]+"[^}]*\\} 0`,
+          ),
+        );
+        expect(translation).toMatch(/pulse_llm_tokens_total\{/);
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
   });
 });

@@ -14,7 +14,7 @@ export type { NewsSection };
 
 function SectionIndex({ section }: { section: NewsSection }) {
   if (section === 'insights') return <InsightsListPage />;
-  // Seed 000 §2: /analysis is where an analysis detail's back link goes; its list is the tech-analysis list.
+  // docs/spec-content.md §2: /analysis is where an analysis detail's back link goes; its list is the tech-analysis list.
   if (section === 'analysis') return <Navigate to="/tech-analysis" replace />;
   return <NewsListPage />;
 }

@@ -1,4 +1,4 @@
-// The calls of the news remote (seed 000 §7). Constants come from libs/contracts' dependency-free modules
+// The calls of the news remote (docs/spec-content.md §7). Constants come from libs/contracts' dependency-free modules
 // (constants, taxonomy), deep-imported so no zod schema reaches the bundle.
 import { PAGE_SIZES } from '@pulse/contracts/src/api/constants';
 

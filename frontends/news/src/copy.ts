@@ -1,5 +1,5 @@
 // Every Korean string the news remote shows, in one place so tests (and later the e2e suite) use the same
-// text. Seed 000 §2, §4, §8 give the English meaning; the Korean wording is the product copy.
+// text. docs/spec-content.md §2, §4, §8 give the English meaning; the Korean wording is the product copy.
 export const COPY = {
   sections: { news: '뉴스', insights: '인사이트', analysis: '분석' },
   list: {

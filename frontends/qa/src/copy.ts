@@ -11,7 +11,7 @@ export const COPY = {
   allCategories: '전체',
   sortLabel: '정렬',
   sorts: { latest: '최신순', popular: '인기순', unanswered: '답변 대기', resolved: '해결됨' },
-  /** Seed 001 §2 empty states. */
+  /** docs/spec-community.md §2 empty states. */
   emptyFiltered: '검색 조건에 맞는 질문이 없습니다.',
   empty: '아직 질문이 없습니다.',
   firstQuestion: '첫 번째 질문을 올려보세요',
@@ -27,7 +27,7 @@ export const COPY = {
   accepted: '채택된 답변',
   edited: '수정됨',
   breadcrumbQa: 'Q&A',
-  /** Seed 001 §2 not-found. */
+  /** docs/spec-community.md §2 not-found. */
   notFoundTitle: '질문을 찾을 수 없습니다',
   notFoundText: '존재하지 않거나 삭제된 질문입니다.',
   backToList: '질문 목록으로',
@@ -38,7 +38,7 @@ export const COPY = {
   report: '신고',
   reported: '신고가 접수되었습니다.',
   reportFailed: '신고하지 못했습니다.',
-  /** Seed 001 §8. */
+  /** docs/spec-community.md §8. */
   confirmDeleteQuestion: '정말로 이 질문을 삭제하시겠습니까? 모든 답변도 함께 삭제됩니다.',
   confirmDeleteAnswer: '정말로 이 답변을 삭제하시겠습니까?',
   deleteQuestionFailed: '질문 삭제에 실패했습니다.',
@@ -56,7 +56,7 @@ export const COPY = {
   submitAnswer: '답변 등록',
   submitting: '등록 중',
   answerFailed: '답변을 등록하지 못했습니다. 작성한 내용은 그대로 있습니다.',
-  // Ask form (seed 001 §5 messages)
+  // Ask form (docs/spec-community.md §5 messages)
   askTitle: '질문하기',
   tips: '좋은 질문 팁: 무엇을 시도했는지, 어떤 결과를 기대했는지, 오류 메시지가 있다면 함께 적어주세요.',
   titleLabel: '제목',
@@ -74,7 +74,7 @@ export const COPY = {
   suggestions: '추천 태그',
   cancel: '취소',
   submitQuestion: '질문 등록',
-  /** Seed 001 §8. */
+  /** docs/spec-community.md §8. */
   askFailed: '질문 등록에 실패했습니다. 다시 시도해주세요.',
   aiHelp: 'AI 도움말',
   projectsTitle: '프로젝트',

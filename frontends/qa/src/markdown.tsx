@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The seed's simple markdown (001 §2): code fences, '## ' headings, '- ' list items, blank lines and
+ * The seed's simple markdown (docs/spec-community.md §2): code fences, '## ' headings, '- ' list items, blank lines and
  * paragraphs. Built as React elements from text, so nothing in a post is ever parsed as HTML.
  */
 export function SimpleMarkdown({ text }: { text: string }) {

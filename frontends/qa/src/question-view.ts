@@ -1,7 +1,7 @@
 import type { Answer, Question } from '@pulse/contracts';
 import { QA_CATEGORIES } from '@pulse/contracts/src/api/community-constants';
 
-/** How the screens read the server's question and answer (seed 001 §3 'as used by the screens'). */
+/** How the screens read the server's question and answer (docs/spec-community.md §3 'as used by the screens'). */
 export const categoryLabel = (category: string): string =>
   QA_CATEGORIES.find((c) => c.value === category)?.label ?? '기타';
 

@@ -34,7 +34,7 @@ describe('shell routes', () => {
     expect(pageText()).toContain(`© ${new Date().getFullYear()} 펄스`);
   });
 
-  it('has the footer links of seed 000 §2, social ones in new tabs and the RSS feed as a plain link', async () => {
+  it('has the footer links of docs/spec-content.md §2, social ones in new tabs and the RSS feed as a plain link', async () => {
     await render(<App />, '/');
     const footer = get('footer');
     const hrefs = [...footer.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));

@@ -21,7 +21,7 @@ const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const HeldTranslationsPage = lazy(() => import('./pages/admin/HeldTranslationsPage'));
 
-/** The shell's own routes (DESIGN §8) and the remotes' mount points. */
+/** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
   { path: '/article/:id', element: <ArticlePage /> },
   { path: '/category/:category', element: <CategoryPage /> },

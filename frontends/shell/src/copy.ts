@@ -1,9 +1,9 @@
 // Every Korean string the shell shows, in one place so the end-to-end tests can import what they look for.
-// Strings the seed gives in English (000 §2, §4, §5, §8) are rendered here in Korean; comments quote them.
+// Strings the seed gives in English (docs/spec-content.md §2, §4, §5, §8) are rendered here in Korean; comments quote them.
 
 export const SITE = {
   name: '펄스',
-  /** Seed 000 §1: 'AI and blockchain specialist media'. */
+  /** docs/spec-content.md §1: 'AI and blockchain specialist media'. */
   tagline: 'AI·블록체인 전문 미디어',
   blurb:
     '펄스는 전 세계 신뢰할 수 있는 출처의 생성형 AI, 블록체인, 빅테크 소식을 AI로 번역·재구성해 한국어로 전합니다.',
@@ -44,16 +44,16 @@ export const NEWSLETTER = {
   emailLabel: '이메일 주소',
   placeholder: 'you@example.com',
   submit: '구독하기',
-  /** Seed 000 §4: 'processing...'. */
+  /** docs/spec-content.md §4: 'processing...'. */
   processing: '처리 중...',
-  /** Seed 000 §5, §8: 'invalid email' / 'please enter a valid email address'. */
+  /** docs/spec-content.md §5, §8: 'invalid email' / 'please enter a valid email address'. */
   invalidTitle: '잘못된 이메일',
   invalidDescription: '올바른 이메일 주소를 입력해주세요',
-  /** Seed 000 §8: 'subscription failed' / 'an error occurred while subscribing to the newsletter, please try again'. */
+  /** docs/spec-content.md §8: 'subscription failed' / 'an error occurred while subscribing to the newsletter, please try again'. */
   failedTitle: '구독 실패',
   failedDescription: '뉴스레터 구독 중 오류가 발생했습니다. 다시 시도해주세요',
   /**
-   * Deliberately not the seed's 'subscription complete!' (seed 000 §8): with double opt-in nothing is
+   * Deliberately not the seed's 'subscription complete!' (docs/spec-content.md §8): with double opt-in nothing is
    * complete until the reader confirms from the mail, so the toast says what happened (README 'Newsletter').
    */
   successTitle: '확인 메일을 보냈습니다',
@@ -90,26 +90,26 @@ export const HOME = {
 
 export const ARTICLE = {
   breadcrumb: '이동 경로',
-  /** Seed 000 §8: 'Article not found'. */
+  /** docs/spec-content.md §8: 'Article not found'. */
   notFound: '기사를 찾을 수 없습니다',
   notFoundExplanation: '요청하신 기사가 존재하지 않거나 삭제되었을 수 있습니다.',
-  /** Seed 000 §8 'Cannot load image'. */
+  /** docs/spec-content.md §8 'Cannot load image'. */
   imageError: '이미지를 불러올 수 없습니다',
   imageGenerating: 'AI 이미지 생성 중...',
   share: '공유하기',
   shares: (count: string) => `공유 ${count}`,
   like: '좋아요',
   unlike: '좋아요 취소',
-  /** Seed 000 §4: 'you like this article' / 'like removed'. */
+  /** docs/spec-content.md §4: 'you like this article' / 'like removed'. */
   liked: '이 기사를 좋아합니다',
   likeRemoved: '좋아요가 취소되었습니다',
-  /** DESIGN §11.8: a failed like or share is rolled back and said. */
+  /** docs/design.md §11.8: a failed like or share is rolled back and said. */
   likeFailed: '좋아요를 반영하지 못했습니다',
   shareFailed: '공유를 기록하지 못했습니다',
   tryAgainLater: '잠시 후 다시 시도해주세요',
   videos: '관련 영상',
   playVideo: (title: string) => `${title} 재생`,
-  /** Seed 000 §2: label '원문보기' plus 'original source' text. */
+  /** docs/spec-content.md §2: label '원문보기' plus 'original source' text. */
   original: '원문보기',
   originalSource: '원본 출처',
   related: '관련 기사',
@@ -121,7 +121,7 @@ export const ARTICLE = {
 } as const;
 
 export const CATEGORY = {
-  /** Seed 000 §8: 'Category not found'. */
+  /** docs/spec-content.md §8: 'Category not found'. */
   notFound: '카테고리를 찾을 수 없습니다',
   notFoundExplanation: '요청하신 카테고리가 없습니다. 아래 카테고리 중에서 선택해주세요.',
   sortLabel: '정렬',
@@ -159,7 +159,7 @@ export const SEARCH_PAGE = {
   title: (query: string) => `'${query}' 검색 결과`,
   tagTitle: (tag: string) => `#${tag} 태그 기사`,
   total: (count: number) => `총 ${count.toLocaleString('ko-KR')}건`,
-  /** Seed 000 §8: 'Error loading search results. Try again later.' */
+  /** docs/spec-content.md §8: 'Error loading search results. Try again later.' */
   error: '검색 결과를 불러오는 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   empty: '검색 결과가 없습니다',
   emptyHint: '다른 검색어로 다시 시도해보세요.',
@@ -170,9 +170,9 @@ export const SOURCES = {
   description: '펄스가 15분마다 기사를 수집하는 전 세계의 신뢰할 수 있는 출처입니다.',
   types: { rss: 'RSS', api: 'API', scrape: '스크래핑' },
   articleCount: (count: number) => `기사 ${count.toLocaleString('ko-KR')}건`,
-  /** Seed 000 §8: 'Data loading error'. */
+  /** docs/spec-content.md §8: 'Data loading error'. */
   error: '데이터 로딩 오류',
-  /** Seed 000 §8: 'no registered sources'. */
+  /** docs/spec-content.md §8: 'no registered sources'. */
   empty: '등록된 소스가 없습니다',
   featured: '주요 소스',
   live: '실시간 수집 중',
@@ -218,7 +218,7 @@ export const ABOUT = {
     { title: '개인화', text: '관심 카테고리와 태그, 관련 기사로 읽고 싶은 소식을 이어서 찾을 수 있습니다.' },
   ],
   signupTitle: '이메일 회원가입',
-  /** Seed 000 §2 'About': email sign-up is shown as 'coming soon' (disabled). */
+  /** docs/spec-content.md §2 'About': email sign-up is shown as 'coming soon' (disabled). */
   comingSoon: '곧 제공됩니다',
   contactTitle: '문의',
   contactText: '이용약관과 제휴, 기사 관련 문의는 뉴스레터 또는 이 페이지의 안내를 통해 받고 있습니다.',
@@ -226,7 +226,7 @@ export const ABOUT = {
 
 export const PRIVACY = {
   title: '개인정보처리방침',
-  /** Seed 000 §2 'Privacy page': applies from 3 May 2023. */
+  /** docs/spec-content.md §2 'Privacy page': applies from 3 May 2023. */
   effective: '이 방침은 2023년 5월 3일부터 적용됩니다.',
   intro: '펄스(이하 "사이트")는 이용자의 개인정보를 중요하게 생각하며 관련 법령을 준수합니다.',
   sections: [

@@ -1,4 +1,4 @@
-// The tech-analysis calls (seed 000 §7). Constants come from libs/contracts' dependency-free modules.
+// The tech-analysis calls (docs/spec-content.md §7). Constants come from libs/contracts' dependency-free modules.
 import type { TechnologyCategory } from '@pulse/contracts';
 import { PAGE_SIZES } from '@pulse/contracts/src/api/constants';
 

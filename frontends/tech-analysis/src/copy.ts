@@ -1,4 +1,4 @@
-// Every Korean string of the tech-analysis remote (seed 000 §2 'Tech analysis list/detail', §4, §8).
+// Every Korean string of the tech-analysis remote (docs/spec-content.md §2 'Tech analysis list/detail', §4, §8).
 export const COPY = {
   list: {
     title: '기술 분석',

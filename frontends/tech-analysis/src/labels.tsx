@@ -11,7 +11,7 @@ export const categoryLabel = (value: TechnologyCategory | string): string =>
 export const isTechnologyCategory = (value: string | null): value is TechnologyCategory =>
   value !== null && CATEGORY_LABELS.has(value);
 
-/** Seed 000 §4: beginner green 초급, intermediate yellow 중급, advanced red 고급. */
+/** docs/spec-content.md §4: beginner green 초급, intermediate yellow 중급, advanced red 고급. */
 export function DifficultyBadge({ level }: { level: DifficultyLevel }) {
   const difficulty = DIFFICULTY_LABELS[level];
   if (!difficulty) return null;

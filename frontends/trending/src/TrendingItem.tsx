@@ -14,7 +14,7 @@ import { COPY } from './copy';
 const oneDecimal = (value: number) => formatCount(Math.round(value * 10) / 10);
 
 /**
- * One trending item, linking to /article/{id} (seed 000 §2): HOT above hotScore 100, the rising badge
+ * One trending item, linking to /article/{id} (docs/spec-content.md §2): HOT above hotScore 100, the rising badge
  * above 50 views per hour, the default image when the image is missing or broken.
  */
 export function TrendingItem({ article, rank }: { article: TrendingArticle; rank: number }) {

@@ -31,7 +31,7 @@ function listQuery(tab: TrendingTab, period: TrendingPeriod, type: TrendingType)
   }
 }
 
-/** /trending (seed 000 §2 'Trending'). Tab, period and type live in the URL; 'live' is per visit. */
+/** /trending (docs/spec-content.md §2 'Trending'). Tab, period and type live in the URL; 'live' is per visit. */
 export function TrendingPage() {
   const [params, setParams] = useSearchParams();
   const tab = pick(TAB_VALUES, params.get('tab'), 'hot');
@@ -50,7 +50,7 @@ export function TrendingPage() {
   const query = listQuery(tab, period, type);
   const list = useApiQuery<TrendingListResponse>(query.key, query.path, LIST_QUERY);
 
-  // Seed 000 §2: while live is ON the statistics refetch every 30 s; OFF clears the timer.
+  // docs/spec-content.md §2: while live is ON the statistics refetch every 30 s; OFF clears the timer.
   useInterval(() => void stats.refetch(), TRENDING_LIVE_REFRESH_MS, live);
 
   const refresh = () => {

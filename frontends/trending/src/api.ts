@@ -1,4 +1,4 @@
-// The trending calls (seed 000 §7). Constants come from libs/contracts' dependency-free modules.
+// The trending calls (docs/spec-content.md §7). Constants come from libs/contracts' dependency-free modules.
 import type { ContentType, TrendingPeriod } from '@pulse/contracts';
 import { PAGE_SIZES } from '@pulse/contracts/src/api/constants';
 
@@ -8,7 +8,7 @@ export const PERIODS: readonly TrendingPeriod[] = ['day', 'week', 'month'];
 export const TYPES: readonly TrendingType[] = ['all', 'news', 'analysis', 'insight'];
 
 const limit = `limit=${PAGE_SIZES.trending}`;
-/** 'all' sends no type (seed 000 §7: optional type). */
+/** 'all' sends no type (docs/spec-content.md §7: optional type). */
 const typeParam = (type: TrendingType) => (type === 'all' ? '' : `&type=${type}`);
 
 export const hotTopicsPath = (type: TrendingType) => `/api/trending/hot-topics?${limit}${typeParam(type)}`;

@@ -1,4 +1,4 @@
-// Every Korean string of the trending page (seed 000 §2 'Trending', §8), in one place for the tests.
+// Every Korean string of the trending page (docs/spec-content.md §2 'Trending', §8), in one place for the tests.
 export const COPY = {
   title: '트렌딩',
   intro: '지금 가장 많이 읽히고 공유되는 콘텐츠입니다.',

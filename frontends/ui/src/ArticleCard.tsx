@@ -24,13 +24,13 @@ interface Props {
   to: string;
   /** Load the image first and eagerly (the first cards of a page). */
   priority?: boolean;
-  /** Entrance animation delay in ms (seed 000 §9: 0.1 s per card). */
+  /** Entrance animation delay in ms (docs/spec-content.md §9: 0.1 s per card). */
   delayMs?: number;
 }
 
 /**
  * A news card: image (default image when missing or broken), HOT badge above hotScore 100, date, primary
- * category, title, summary, views, likes and shares (seed 000 §2 'News list').
+ * category, title, summary, views, likes and shares (docs/spec-content.md §2 'News list').
  */
 export function ArticleCard({ article, to, priority = false, delayMs = 0 }: Props) {
   const category = categoryName(article.primaryCategory);

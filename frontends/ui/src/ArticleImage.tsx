@@ -5,7 +5,7 @@ interface Props {
   alt: string;
   /** Shown on the default image that stands in for a missing or broken one (e.g. the category). */
   label?: string;
-  /** Above the fold: fetched first and not lazily (seed 000 §9: the first 4 cards). */
+  /** Above the fold: fetched first and not lazily (docs/spec-content.md §9: the first 4 cards). */
   priority?: boolean;
   className?: string;
   /** Intrinsic size, so the browser reserves the box before the image arrives (no layout shift). */
@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * An article image that falls back to the default image when there is none or it fails to load
- * (seed 000 §8: list and related images fall back to the default image).
+ * (docs/spec-content.md §8: list and related images fall back to the default image).
  */
 export function ArticleImage({
   src,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Seed 000 §4, §9: the next page loads once 10 % of the end sentinel is visible. */
+/** docs/spec-content.md §4, §9: the next page loads once 10 % of the end sentinel is visible. */
 export const SENTINEL_THRESHOLD = 0.1;
 
 interface Props {

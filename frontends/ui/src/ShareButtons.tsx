@@ -1,4 +1,4 @@
-/** Social sharing (seed 000 §2, §4): a popup of 600x400 on the platform's share page. */
+/** Social sharing (docs/spec-content.md §2, §4): a popup of 600x400 on the platform's share page. */
 export const SHARE_POPUP_SIZE = { width: 600, height: 400 } as const;
 
 export type SocialPlatform = 'facebook' | 'twitter' | 'telegram' | 'linkedin';

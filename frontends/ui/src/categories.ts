@@ -14,6 +14,6 @@ export function categoryName(slug: string | null | undefined): string {
   return (CATEGORY_NAMES as Record<string, string>)[slug] ?? slug;
 }
 
-/** Seed 000 §9: the HOT badge shows strictly above hotScore 100 (contracts HOT_SCORE_THRESHOLD). */
+/** docs/spec-content.md §9: the HOT badge shows strictly above hotScore 100 (contracts HOT_SCORE_THRESHOLD). */
 export const HOT_SCORE_THRESHOLD = 100;
 export const isHot = (hotScore: number | null | undefined): boolean => (hotScore ?? 0) > HOT_SCORE_THRESHOLD;

@@ -1,4 +1,4 @@
-// Dates are shown in Korean time whatever the reader's machine says (seed 000 §9: yyyy년 MM월 dd일, MM/dd).
+// Dates are shown in Korean time whatever the reader's machine says (docs/spec-content.md §9: yyyy년 MM월 dd일, MM/dd).
 const SEOUL_PARTS = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Seoul',
   year: 'numeric',

@@ -131,7 +131,7 @@ describe('merged OpenAPI at /api/docs', () => {
     const document = await docs();
     expect(document.paths['/api/sources'].get!['x-origin']).toBe('chosen');
     expect(document.paths['/api/community/auth/me'].get!['x-origin']).toBe('chosen');
-    expect(document.paths['/api/content/news'].get!['x-origin']).toBe('seed 000 §7');
+    expect(document.paths['/api/content/news'].get!['x-origin']).toBe('docs/spec-content.md §7');
   });
 
   it('documents only what the services register: a table row no handler answers is left out', async () => {

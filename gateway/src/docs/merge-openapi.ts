@@ -8,7 +8,7 @@ export interface ServiceDocument {
 }
 
 /**
- * The union of the services' documents (DESIGN §7): their paths side by side (each service owns its
+ * The union of the services' documents (docs/design.md §7): their paths side by side (each service owns its
  * prefixes, so paths never collide), one tag per service, shared components. A service whose document
  * could not be fetched is listed in x-unavailable-services rather than failing the whole page.
  */

@@ -37,7 +37,7 @@ const DEFAULT_IMAGE_PATH = '/og-default.png';
 
 /**
  * One article, one canonical URL: /article/{id} and the typed routes show the same article, and search
- * engines should keep one. News keeps /article/{id} (seed 000 §2: trending links there too), insights and
+ * engines should keep one. News keeps /article/{id} (docs/spec-content.md §2: trending links there too), insights and
  * analyses their own screens; the content service's feeds and sitemaps use the same URLs.
  */
 const CANONICAL_PREFIX: Record<ContentType, string> = {
@@ -47,7 +47,7 @@ const CANONICAL_PREFIX: Record<ContentType, string> = {
 };
 
 /**
- * Answers a front-end route with the shell's index.html and a server-rendered head (DESIGN §8): the
+ * Answers a front-end route with the shell's index.html and a server-rendered head (docs/design.md §8): the
  * route decides the status (404 for unknown routes and unknown ids, 301 for legacy category names), the
  * content service supplies articles. When it cannot, the page answers 503 with Retry-After and a generic,
  * unindexed head, so an outage never looks like deleted or empty pages to a crawler.
@@ -117,7 +117,7 @@ export class DocumentRenderer {
     return { ...this.page(503, head, OUTAGE_BODY), retryAfterS: OUTAGE_RETRY_AFTER_S };
   }
 
-  /** Seed 001 §2: a missing question is a 404 with its own not-found text and a link to the list. */
+  /** docs/spec-community.md §2: a missing question is a 404 with its own not-found text and a link to the list. */
   private async questionPage(
     route: Extract<PageRoute, { kind: 'question' }>,
     requestId: string,
@@ -168,7 +168,7 @@ export class DocumentRenderer {
       robots: INDEX_FOLLOW,
       ogType: 'article',
       image: this.defaultImage,
-      // Seed 000 §2: the tech analysis page's keywords meta comes from its SEO keywords.
+      // docs/spec-content.md §2: the tech analysis page's keywords meta comes from its SEO keywords.
       keywords: analysis.seoKeywords,
       article: { publishedTime: analysis.publishedAt, tags: analysis.seoKeywords },
       jsonLd: [techArticleData(analysis, url, this.defaultImage, this.siteUrl)],

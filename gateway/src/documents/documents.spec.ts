@@ -79,7 +79,7 @@ describe('HTML documents with a server-rendered head', () => {
     expect(page.document.title).toBe(`${article.title} | 펄스`);
     expect(page.document.querySelectorAll('title')).toHaveLength(1);
     const description = page.meta('description')!;
-    // Cut at 160 characters (seed 000 §9), less the space dropped before the ellipsis.
+    // Cut at 160 characters (docs/spec-content.md §9), less the space dropped before the ellipsis.
     expect(Array.from(description).length).toBeGreaterThanOrEqual(155);
     expect(Array.from(description).length).toBeLessThanOrEqual(160);
     expect(description.endsWith('…')).toBe(true);
@@ -313,10 +313,18 @@ describe('HTML documents with a server-rendered head', () => {
     expect((await get('/category/cooking')).status).toBe(404);
   });
 
-  it('serves documents as uncached UTF-8 HTML and the raw template only as a redirect home', async () => {
+  it('serves documents as UTF-8 HTML a CDN may keep a minute, revalidated by ETag, and the raw template only as a redirect home', async () => {
     const response = await fetch(`${gateway.base}/news`);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+    );
+    const tag = response.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]{27}"$/);
+    const again = await fetch(`${gateway.base}/news`, { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await fetch(`${gateway.base}/category/cooking`)).headers.get('cache-control')).toBe('no-store');
     const raw = await fetch(`${gateway.base}/index.html`, { redirect: 'manual' });
     expect(raw.status).toBe(301);
     expect(raw.headers.get('location')).toBe('/');

@@ -5,7 +5,7 @@ import { absoluteUrl, escapeHtml, koreanDate } from './text';
 
 /**
  * What #root holds before JavaScript runs: the article readable by a crawler, a link preview or a reader
- * without scripts (DESIGN §8). React's createRoot replaces it when the shell starts.
+ * without scripts (docs/design.md §8). React's createRoot replaces it when the shell starts.
  */
 
 const paragraphs = (text: string) =>

@@ -33,7 +33,7 @@ export const serializeJsonLd = (data: object): string =>
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
 
-/** The server-rendered head (seed 000 §1, §9; DESIGN §8): every value escaped, nothing executable. */
+/** The server-rendered head (docs/spec-content.md §1, §9; docs/design.md §8): every value escaped, nothing executable. */
 export function renderHead(head: PageHead, siteUrl: string): string {
   const title = head.title ? `${head.title}${TITLE_SUFFIX}` : SITE_TITLE;
   const description = truncateText(head.description, SEO_DESCRIPTION_LENGTH);

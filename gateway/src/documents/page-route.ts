@@ -10,7 +10,7 @@ export type PageRoute =
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found'; path: string };
 
-/** Seed 000 §2: one detail screen per content type, plus /article/{id} for any of them. */
+/** docs/spec-content.md §2: one detail screen per content type, plus /article/{id} for any of them. */
 const ARTICLE_SECTIONS = new Set(['article', 'news', 'insights', 'analysis']);
 
 const encodePath = (segments: readonly string[]) =>
@@ -44,7 +44,7 @@ function searchPage(query: URLSearchParams): PageRoute {
 function categoryPage(name: string, search: string): PageRoute {
   const slug = resolveCategorySlug(name);
   if (!slug) return { kind: 'not-found', path: encodePath(['category', name]) };
-  // Seed 000 §2: a legacy or Korean name redirects to the slug, keeping the page's filters.
+  // docs/spec-content.md §2: a legacy or Korean name redirects to the slug, keeping the page's filters.
   if (slug !== name) return { kind: 'redirect', location: `/category/${slug}${search}` };
   const category = CATEGORY_DEFINITIONS[slug];
   return {
@@ -70,7 +70,7 @@ function communityPage(segments: readonly string[]): PageRoute {
 }
 
 /**
- * Maps a path to its screen (seed 000 §2 route table, 001 §2 for /community). A trailing slash names the
+ * Maps a path to its screen (docs/spec-content.md §2 route table, docs/spec-community.md §2 for /community). A trailing slash names the
  * same page; anything else is the not-found page, answered with HTTP 404.
  */
 export function matchPageRoute(pathname: string, search = ''): PageRoute {

@@ -43,7 +43,7 @@ export type AnswerPage = z.output<typeof answerPageSchema>;
 export const questionResponseSchema = z.object({ data: questionPageSchema });
 export const answersResponseSchema = z.object({ data: z.array(answerPageSchema).catch([]) });
 
-/** Seed 001 §2 'Question missing': the not-found text with a link back to the list. */
+/** docs/spec-community.md §2 'Question missing': the not-found text with a link back to the list. */
 export const QUESTION_NOT_FOUND_BODY =
   '<main><h1>질문을 찾을 수 없습니다</h1><p>존재하지 않거나 삭제된 질문입니다.</p><p><a href="/community/qa">Q&amp;A 목록으로</a></p></main>';
 export const QUESTION_NOT_FOUND_TEXT = {
@@ -51,7 +51,7 @@ export const QUESTION_NOT_FOUND_TEXT = {
   description: '존재하지 않거나 삭제된 질문입니다.',
 };
 
-/** Seed 001 §9: the page title ends ' - Q&A' (the site suffix follows, as on every page). */
+/** docs/spec-community.md §9: the page title ends ' - Q&A' (the site suffix follows, as on every page). */
 export const QA_TITLE_SUFFIX = ' - Q&A';
 
 const CONTEXT = 'https://schema.org';

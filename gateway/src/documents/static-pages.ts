@@ -1,13 +1,13 @@
 /**
  * Heads of the pages whose content is not one document from a service: the seed's route table
- * (000 §2, 001 §2). Titles get the site suffix when rendered, and match what the shell sets once it runs
+ * (docs/spec-content.md §2, docs/spec-community.md §2). Titles get the site suffix when rendered, and match what the shell sets once it runs
  * (frontends/shell copy.ts), so a crawler that renders scripts sees the same title.
  */
 export interface PageText {
   /** Empty: the site's own title (the home page), as the shell's useDocumentTitle does. */
   title: string;
   description: string;
-  /** Screens that must not be indexed (administration). Default: 'index, follow' (seed 000 §1). */
+  /** Screens that must not be indexed (administration). Default: 'index, follow' (docs/spec-content.md §1). */
   robots?: string;
 }
 

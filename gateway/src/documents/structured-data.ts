@@ -3,7 +3,7 @@ import type { ArticlePage, TechAnalysisPage } from './page-data';
 import { SITE_NAME } from './static-pages';
 import { SEO_DESCRIPTION_LENGTH, truncateText } from './text';
 
-/** schema.org structured data for the document heads (DESIGN §8). */
+/** schema.org structured data for the document heads (docs/design.md §8). */
 
 const CONTEXT = 'https://schema.org';
 
@@ -55,7 +55,7 @@ export function newsArticleData(article: ArticlePage, url: string, image: string
   };
 }
 
-/** Home › category › article, as the article page's breadcrumb shows it (seed 000 §2). */
+/** Home › category › article, as the article page's breadcrumb shows it (docs/spec-content.md §2). */
 export function breadcrumbData(siteUrl: string, article: ArticlePage, url: string) {
   const trail = [{ name: '홈', item: `${siteUrl}/` }];
   if (article.primaryCategory) {

@@ -11,7 +11,7 @@ const HTML_ESCAPES: Record<string, string> = {
 /** For text nodes and quoted attribute values alike. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 
-/** Seed 000 §9: the SEO description is 160 characters. */
+/** docs/spec-content.md §9: the SEO description is 160 characters. */
 export const SEO_DESCRIPTION_LENGTH = 160;
 
 /** Whitespace collapsed, cut to `max` characters (code points, so Hangul and emoji are never split). */
@@ -52,7 +52,7 @@ const SEOUL_DATE = new Intl.DateTimeFormat('ko-KR', {
   day: '2-digit',
 });
 
-/** Seed 000 §9: dates read yyyy년 MM월 dd일 (Korean time). Undefined for an unreadable date. */
+/** docs/spec-content.md §9: dates read yyyy년 MM월 dd일 (Korean time). Undefined for an unreadable date. */
 export function koreanDate(iso: string): string | undefined {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;

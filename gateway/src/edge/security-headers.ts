@@ -23,7 +23,7 @@ export function remoteOrigins(config: GatewayConfig): string[] {
 }
 
 /**
- * DESIGN §10. Scripts, styles, fonts and fetches only from this site and the remotes' origins (a remote's
+ * docs/design.md §10. Scripts, styles, fonts and fetches only from this site and the remotes' origins (a remote's
  * bundles, CSS and manifest live beside its manifest); no inline script anywhere, which is why the
  * documents' JSON-LD is a non-executed application/ld+json block. Images from any https origin (article
  * images come from the sources), frames from YouTube's embed players only (the sanitiser's rule too).

@@ -5,7 +5,7 @@ import type { Upstream } from '../upstreams/upstream';
 import { errorBody, forwardRequest } from './forward-request';
 
 /**
- * The feeds and sitemaps outside /api (seed 000 §2: opened as plain links) belong to the content service.
+ * The feeds and sitemaps outside /api (docs/spec-content.md §2: opened as plain links) belong to the content service.
  * Exact routes win over the front end's catch-all, so /sitemap.xml is never mistaken for a page.
  */
 export function registerFeeds(fastify: FastifyInstance, content: Upstream | undefined, logger: Logger): void {

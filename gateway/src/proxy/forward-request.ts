@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
-import { HOP_BY_HOP, type Upstream } from '../upstreams/upstream';
+import { HOP_BY_HOP, type ForwardRequest, type Upstream } from '../upstreams/upstream';
+import type { MicroCache } from './micro-cache';
 
 export function errorBody(statusCode: number, error: string, message: string) {
   return { statusCode, error, message };
@@ -9,16 +10,18 @@ export function errorBody(statusCode: number, error: string, message: string) {
 
 /**
  * Sends one request on to a service and its answer back. Bodies pass through as bytes (no parse and
- * re-serialise), so the service sees exactly what the client sent and validates it itself.
+ * re-serialise), so the service sees exactly what the client sent and validates it itself. A public read
+ * may be answered from the micro-cache instead (micro-cache.ts).
  */
 export async function forwardRequest(
   upstream: Upstream,
   request: FastifyRequest,
   reply: FastifyReply,
   logger: Logger,
+  microCache?: MicroCache,
 ) {
   try {
-    const response = await upstream.forward({
+    const forwarded: ForwardRequest = {
       method: request.method,
       url: request.url,
       headers: {
@@ -30,7 +33,10 @@ export async function forwardRequest(
         traceparent: currentTraceparent() ?? request.headers.traceparent,
       },
       body: Buffer.isBuffer(request.body) ? request.body : undefined,
-    });
+    };
+    const response = microCache?.applies(forwarded)
+      ? await microCache.forward(upstream, forwarded)
+      : await upstream.forward(forwarded);
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) reply.header(name, value);
     }

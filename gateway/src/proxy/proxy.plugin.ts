@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Upstream } from '../upstreams/upstream';
 import { errorBody, forwardRequest } from './forward-request';
+import type { MicroCache } from './micro-cache';
 import type { RouteTable } from './route-table';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Forwards /api/* to the service that owns the longest matching prefix. */
-export function registerProxy(fastify: FastifyInstance, table: RouteTable, logger: Logger): void {
+export function registerProxy(
+  fastify: FastifyInstance,
+  table: RouteTable,
+  logger: Logger,
+  microCache?: MicroCache,
+): void {
   void fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -22,7 +28,7 @@ export function registerProxy(fastify: FastifyInstance, table: RouteTable, logge
           .status(404)
           .send(errorBody(404, 'Not Found', `API 경로를 찾을 수 없습니다: ${request.url.split('?')[0]}`));
       }
-      return forwardRequest(upstream, request, reply, logger);
+      return forwardRequest(upstream, request, reply, logger, microCache);
     });
   });
 }

@@ -65,7 +65,12 @@ export async function startTestGateway(options: {
     mkdirSync(path.join(frontends, 'shell', 'dist'), { recursive: true });
     writeFileSync(path.join(frontends, 'shell', 'dist', 'index.html'), options.shellHtml ?? SHELL_INDEX_HTML);
   }
-  const config = gatewayConfigSchema.parse({ FRONTENDS_DIR: frontends, ...options.env });
+  // Off unless a test asks for it: most tests count what reaches the fake upstreams.
+  const config = gatewayConfigSchema.parse({
+    FRONTENDS_DIR: frontends,
+    GATEWAY_MICROCACHE_MS: '0',
+    ...options.env,
+  });
   const app = await createGatewayApp({
     config,
     upstreams: options.upstreams,

@@ -8,27 +8,83 @@ import {
   type Upstream,
 } from './upstream';
 
-/** A service in its own process, reached over a pooled keep-alive connection. */
+/** How long a replica that refused or dropped a connection is left out before it is tried again. */
+const COOLDOWN_MS = 5_000;
+/** Answers that mean "this replica cannot serve now, another may" (it is starting or shutting down). */
+const TRY_ANOTHER_STATUS = new Set([502, 503]);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Replica {
+  url: string;
+  pool: Pool;
+  /** Epoch ms before which the replica is skipped; 0 when healthy. */
+  downUntil: number;
+}
+
+/**
+ * A service in its own processes: one or more replicas (`CONTENT_URL=http://a:3101,http://b:3101`), each
+ * over its own pool of keep-alive connections. Requests go round-robin over the replicas that have not
+ * just failed; a replica that refuses or drops a connection sits out COOLDOWN_MS. An idempotent request
+ * (GET, HEAD) that fails that way, or is answered 502/503 by a replica that is starting or stopping, is
+ * tried once more on another replica, so a rolling restart costs readers nothing. A write is never retried:
+ * it may have been applied (ARCHITECTURE.md, 'The gateway's edge').
+ */
 export class HttpUpstream implements Upstream {
   readonly adapterName = 'http';
-  private readonly pool: Pool;
+  private readonly replicas: Replica[];
+  private next = 0;
 
   constructor(
     readonly service: string,
     readonly prefixes: readonly string[],
-    baseUrl: string,
+    baseUrls: string | readonly string[],
     private readonly timeoutMs: number,
+    private readonly now: () => number = Date.now,
   ) {
-    this.pool = new Pool(baseUrl, {
-      connections: 64,
-      keepAliveTimeout: 30_000,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+    const urls = typeof baseUrls === 'string' ? [baseUrls] : [...baseUrls];
+    if (urls.length === 0) throw new Error(`${service}: no upstream URL`);
+    this.replicas = urls.map((url) => ({
+      url,
+      downUntil: 0,
+      pool: new Pool(url, {
+        connections: 64,
+        keepAliveTimeout: 30_000,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      }),
+    }));
   }
 
   async forward(request: ForwardRequest): Promise<ForwardResponse> {
-    const response = await this.pool.request({
+    const first = this.pick();
+    const retryable = IDEMPOTENT.has(request.method.toUpperCase()) && this.replicas.length > 1;
+    try {
+      const response = await this.send(first, request);
+      if (!retryable || !TRY_ANOTHER_STATUS.has(response.statusCode)) return response;
+      const second = this.pick(first);
+      return second === first ? response : await this.send(second, request);
+    } catch (error) {
+      first.downUntil = this.now() + COOLDOWN_MS;
+      const second = this.pick(first);
+      if (!retryable || second === first) throw error;
+      return this.send(second, request);
+    }
+  }
+
+  /** Ready when at least one replica is; the reason names each one that is not. */
+  async check(): Promise<HealthResult> {
+    const results = await Promise.all(this.replicas.map((replica) => this.checkReplica(replica)));
+    if (results.some((result) => result.ok)) return { ok: true };
+    const reasons = results.map((result) => (result.ok ? '' : result.reason)).filter(Boolean);
+    return { ok: false, reason: reasons.join('; ') };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.replicas.map((replica) => replica.pool.close()));
+  }
+
+  private async send(replica: Replica, request: ForwardRequest): Promise<ForwardResponse> {
+    const response = await replica.pool.request({
       method: request.method as 'GET',
       path: request.url,
       headers: withoutHopByHop(request.headers),
@@ -38,21 +94,32 @@ export class HttpUpstream implements Upstream {
     return { statusCode: response.statusCode, headers: response.headers, body };
   }
 
-  async check(): Promise<HealthResult> {
+  /** The next replica in turn that is not sitting out, other than `except` when there is one; else any. */
+  private pick(except?: Replica): Replica {
+    const at = this.now();
+    for (let tried = 0; tried < this.replicas.length; tried += 1) {
+      const replica = this.replicas[this.next];
+      this.next = (this.next + 1) % this.replicas.length;
+      if (replica !== except && replica.downUntil <= at) return replica;
+    }
+    // Every other replica is sitting out: try one anyway rather than fail without asking.
+    return this.replicas.find((replica) => replica !== except) ?? this.replicas[0];
+  }
+
+  private async checkReplica(replica: Replica): Promise<HealthResult> {
+    const name = this.replicas.length > 1 ? `${this.service} (${replica.url})` : this.service;
     try {
-      const response = await this.pool.request({
+      const response = await replica.pool.request({
         method: 'GET',
         path: '/readyz',
         headersTimeout: 2000,
         bodyTimeout: 2000,
       });
-      return readinessFrom(this.service, response.statusCode, await response.body.text());
+      const result = readinessFrom(name, response.statusCode, await response.body.text());
+      if (result.ok && replica.downUntil > this.now()) replica.downUntil = 0; // back: use it again at once
+      return result;
     } catch (error) {
-      return { ok: false, reason: `${this.service} unreachable: ${(error as Error).message}` };
+      return { ok: false, reason: `${name} unreachable: ${(error as Error).message}` };
     }
-  }
-
-  async close(): Promise<void> {
-    await this.pool.close();
   }
 }

@@ -1,7 +1,7 @@
 export * from './events/envelope';
 export * from './routing';
 
-// Integration events (DESIGN §4)
+// Integration events (docs/design.md §4)
 export * from './events/define-event';
 export * from './events/shared-schemas';
 export * from './events/article-collected.event';
@@ -17,7 +17,7 @@ export * from './events/source-updated.event';
 export * from './events/registry';
 export * from './events/parse-event';
 
-// Public API (DESIGN §7; seeds' §7 tables)
+// Public API (docs/design.md §7; seeds' §7 tables)
 export * from './api/errors';
 export * from './api/params';
 export * from './api/taxonomy';
@@ -43,5 +43,5 @@ export * from './api/community-admin';
 export * from './api/translation-review';
 export * from './api/openapi-schemas';
 
-// Clients of one service's read API for another (DESIGN §1)
+// Clients of one service's read API for another (docs/design.md §1)
 export * from './clients/trending-read.client';

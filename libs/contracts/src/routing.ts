@@ -22,7 +22,7 @@ export type ServiceName = keyof typeof SERVICE_HTTP_PREFIXES;
 export const SERVICE_NAMES = Object.keys(SERVICE_HTTP_PREFIXES) as ServiceName[];
 
 /**
- * Public paths outside /api that the content service answers (seed 000 §2: feeds opened as plain links).
+ * Public paths outside /api that the content service answers (docs/spec-content.md §2: feeds opened as plain links).
  * The gateway routes exact paths and the per-category pattern to content; every other non-/api path is a
  * front-end document.
  */

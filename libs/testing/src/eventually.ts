@@ -7,7 +7,7 @@ export interface EventuallyOptions {
 /**
  * Polls `fn` until it returns without throwing, then returns its result; after the deadline rethrows
  * its last failure (with how long it waited). This is how tests wait for asynchronous effects: a fixed
- * sleep is either flaky or slow (DESIGN §9).
+ * sleep is either flaky or slow (docs/design.md §9).
  */
 export async function eventually<T>(fn: () => T | Promise<T>, options: EventuallyOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 5_000;

@@ -3,6 +3,7 @@ import { SERVICE_CONFIG } from '@pulse/platform';
 import { AbuseModule } from './abuse/abuse.module';
 import { AnswersModule } from './answers/answers.module';
 import { BadgesModule } from './badges/badges.module';
+import { CommentsModule } from './comments/comments.module';
 import {
   COMMUNITY_CLOCK,
   COMMUNITY_CONFIG,
@@ -18,8 +19,8 @@ import { QuestionsModule } from './questions/questions.module';
 import { VotesModule } from './votes/votes.module';
 
 /**
- * The community service: anonymous nickname identity, questions, answers, votes, badges, abuse controls
- * and moderation. Each area is its own module; CommunityStoreModule holds the post repositories they share.
+ * The community service: anonymous nickname identity, questions, answers, votes, article comments, badges,
+ * abuse controls and moderation. Each area is its own module; CommunityStoreModule holds the post repositories they share.
  */
 @Module({})
 export class CommunityModule {
@@ -37,6 +38,7 @@ export class CommunityModule {
         AnswersModule,
         VotesModule,
         ModerationModule,
+        CommentsModule,
       ],
       providers: [FailureShape],
     };

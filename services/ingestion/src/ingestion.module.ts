@@ -17,7 +17,7 @@ import { SourcesController } from './sources/sources.controller';
 import { SourcesService } from './sources/sources.service';
 
 /**
- * The ingestion service's feature module (DESIGN §5): sources, scheduled fetch runs (RSS, Atom, JSON
+ * The ingestion service's feature module (docs/design.md §5): sources, scheduled fetch runs (RSS, Atom, JSON
  * APIs, scraping), dedup and clustering; emits article.collected through the outbox.
  */
 @Module({

@@ -36,7 +36,7 @@ export interface BackfillSummary {
 
 const NO_RUN: RewriteRun = { calls: 0, usage: { promptTokens: 0, completionTokens: 0 }, model: null };
 
-/** The rules of translation (DESIGN §5): what is stored, when the LLM is asked, what is published or held. */
+/** The rules of translation (docs/design.md §5): what is stored, when the LLM is asked, what is published or held. */
 @Injectable()
 export class TranslationService {
   constructor(

@@ -107,7 +107,7 @@ async function waitForDemoContent(api: Site['api'], corpus: readonly DemoArticle
   );
 }
 
-/** 'yyyy년 MM월 dd일' in Seoul time, as the site shows dates (seed 000 §9). */
+/** 'yyyy년 MM월 dd일' in Seoul time, as the site shows dates (docs/spec-content.md §9). */
 export function koreanDate(iso: string): string {
   const { year, month, day } = seoulParts(iso);
   return `${year}년 ${month}월 ${day}일`;

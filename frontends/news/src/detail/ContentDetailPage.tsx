@@ -1,5 +1,13 @@
 import type { Article, ArticleDetailResponse } from '@pulse/contracts';
-import { ApiError, ARTICLE_QUERY, formatCount, formatDate, isoDate, useApiQuery } from '@pulse/frontend-ui';
+import {
+  ApiError,
+  ARTICLE_QUERY,
+  CommentsSection,
+  formatCount,
+  formatDate,
+  isoDate,
+  useApiQuery,
+} from '@pulse/frontend-ui';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { articlePath, isValidArticleId } from '../api';
 import { COPY } from '../copy';
@@ -15,7 +23,7 @@ import { TechMetaBox } from './TechMetaBox';
 import { VideoList } from './VideoList';
 import { useCountView } from './view-count';
 
-/** /news/{id}, /insights/{id} and /analysis/{id} (seed 000 §2 'Content detail'). */
+/** /news/{id}, /insights/{id} and /analysis/{id} (docs/spec-content.md §2 'Content detail'). */
 export default function ContentDetailPage({ section }: { section: NewsSection }) {
   const { id } = useParams();
   const valid = isValidArticleId(id);
@@ -81,15 +89,15 @@ function ArticleView({ article }: { article: Article }) {
         <TechMetaBox techMeta={article.techMeta} />
         {article.type === 'insight' && <KeyInsightsBox insights={article.insightMeta?.keyInsights ?? []} />}
         <VideoList videos={article.youtubeVideos ?? []} />
-        {/* Sanitised by the server before it is stored (DESIGN §10); the only iframes it keeps are YouTube's. */}
+        {/* Sanitised by the server before it is stored (docs/design.md §10); the only iframes it keeps are YouTube's. */}
         <div className="detail-body" dangerouslySetInnerHTML={{ __html: article.content }} />
         <OriginalSourceBox sources={sources} />
         <div className="detail-actions">
           <LikeButton id={article.id} likesCount={article.likesCount} />
           <ShareBar id={article.id} title={article.title} url={url} sharesCount={article.sharesCount} />
         </div>
-        {/* Filled by the community issue (comments); intentionally empty until then, nothing fake. */}
-        <section data-mount="comments" aria-label={COPY.detail.comments} />
+        {/* docs/spec-community.md §2 'Article comments': the one implementation, shared with the shell's article page. */}
+        <CommentsSection articleId={article.id} />
       </article>
       <RelatedSidebar id={article.id} />
     </div>

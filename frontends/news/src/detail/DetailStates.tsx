@@ -20,7 +20,7 @@ export function DetailSkeleton() {
 }
 
 /**
- * Not found, invalid id or a failed load (seed 000 §8 'Content detail error'), with '돌아가기': back in
+ * Not found, invalid id or a failed load (docs/spec-content.md §8 'Content detail error'), with '돌아가기': back in
  * history, or to the section's list when the page was opened directly.
  */
 export function DetailProblem({ message, listPath }: { message: string; listPath: string }) {

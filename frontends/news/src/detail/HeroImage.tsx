@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { generateImagePath } from '../api';
 import { COPY } from '../copy';
 
-// Seed 000 §4: one generation attempt per article. Kept for the page's life, so revisiting an article
+// docs/spec-content.md §4: one generation attempt per article. Kept for the page's life, so revisiting an article
 // whose image is broken does not ask again; the server enforces it too.
 const attempted = new Map<string, Promise<string | null>>();
 

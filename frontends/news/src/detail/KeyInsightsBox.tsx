@@ -1,6 +1,6 @@
 import { COPY } from '../copy';
 
-/** Seed 000 §2: an insight's detail lists its key insights in a box. */
+/** docs/spec-content.md §2: an insight's detail lists its key insights in a box. */
 export function KeyInsightsBox({ insights }: { insights: readonly string[] }) {
   if (insights.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import type { OriginalArticle } from '@pulse/contracts';
 import { COPY } from '../copy';
 
-/** The original-source box with its 'view original' link (seed 000 §2); several when a story was merged. */
+/** The original-source box with its 'view original' link (docs/spec-content.md §2); several when a story was merged. */
 export function OriginalSourceBox({ sources }: { sources: readonly OriginalArticle[] }) {
   const linked = sources.filter((source) => /^https?:\/\//i.test(source.sourceUrl));
   if (linked.length === 0) return null;

@@ -6,7 +6,7 @@ import { relatedPath } from '../api';
 import { COPY } from '../copy';
 import { articleHref } from '../sections';
 
-/** Seed 000 §8: related articles on content detail show a 'No Image' placeholder for a missing image. */
+/** docs/spec-content.md §8: related articles on content detail show a 'No Image' placeholder for a missing image. */
 function Thumb({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
   if (!src || broken) {

@@ -15,9 +15,9 @@ interface Props {
 }
 
 /**
- * Twitter, Facebook, LinkedIn (a 600x400 popup each) and 'copy link' (seed 000 §2). Each share is
+ * Twitter, Facebook, LinkedIn (a 600x400 popup each) and 'copy link' (docs/spec-content.md §2). Each share is
  * recorded (POST /api/articles/{id}/share): the count goes up at once and back down, with a toast, when
- * the server did not take it (DESIGN §11.8).
+ * the server did not take it (docs/design.md §11.8).
  */
 export function ShareBar({ id, title, url, sharesCount }: Props) {
   const [count, setCount] = useState(sharesCount);

@@ -3,7 +3,7 @@ import { COPY } from '../copy';
 import { readTechMeta } from './tech-meta';
 
 /**
- * The tech-metadata box (seed 000 §2): difficulty (초급 green, 중급 yellow, 고급 red), estimated time, how
+ * The tech-metadata box (docs/spec-content.md §2): difficulty (초급 green, 중급 yellow, 고급 red), estimated time, how
  * many technologies, GitHub links. techMeta comes in two spellings; readTechMeta reads either.
  */
 export function TechMetaBox({ techMeta }: { techMeta: unknown }) {

@@ -5,7 +5,7 @@ import { COPY } from '../copy';
 /** YouTube ids are 11 URL-safe characters; anything else is not put into an embed URL. */
 const EMBED_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
-/** Seed 000 §4 'Video': a thumbnail until clicked, then the embed, playing at once. */
+/** docs/spec-content.md §4 'Video': a thumbnail until clicked, then the embed, playing at once. */
 function Video({ video }: { video: YoutubeVideo }) {
   const [playing, setPlaying] = useState(false);
   if (playing) {

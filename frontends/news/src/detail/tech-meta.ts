@@ -15,7 +15,7 @@ const minutes = (value: unknown): number | undefined =>
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
-/** techMeta in either spelling (seed 000 §3), one spelling per field; the first wins; malformed fields drop. */
+/** techMeta in either spelling (docs/spec-content.md §3), one spelling per field; the first wins; malformed fields drop. */
 export function readTechMeta(raw: unknown): NormalizedTechMeta | null {
   if (!isObject(raw)) return null;
   const githubUrl = text(raw.githubUrl);

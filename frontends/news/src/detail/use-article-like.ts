@@ -11,8 +11,8 @@ export interface LikeState {
 }
 
 /**
- * Like and unlike an article (seed 000 §4). The button changes at once; the server's answer then settles
- * liked and the count, and a failure puts both back with a toast (DESIGN §11.8). The count never goes
+ * Like and unlike an article (docs/spec-content.md §4). The button changes at once; the server's answer then settles
+ * liked and the count, and a failure puts both back with a toast (docs/design.md §11.8). The count never goes
  * below 0. A click while a request is under way is ignored.
  */
 export function useArticleLike(id: string, initialCount: number): LikeState & { toggle: () => void } {

@@ -23,7 +23,7 @@ function writeSession(key: string, value: string | null): void {
 }
 
 /**
- * Counts a view of the article once per browser session (seed 000 §4 'View'). The mark is set before the
+ * Counts a view of the article once per browser session (docs/spec-content.md §4 'View'). The mark is set before the
  * request, so a double effect (StrictMode, a quick re-render) sends one request; it is removed again if the
  * request fails, so a later visit counts. The server de-duplicates too, by its cookie.
  */

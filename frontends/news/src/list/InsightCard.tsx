@@ -3,7 +3,7 @@ import { ArticleImage, ArticleStats, categoryName, formatDate, isoDate } from '@
 import { Link } from 'react-router-dom';
 import { COPY } from '../copy';
 
-/** Seed 000 §2 'Insights list': the featured insight shows 3 key insights, other cards 2. */
+/** docs/spec-content.md §2 'Insights list': the featured insight shows 3 key insights, other cards 2. */
 export const KEY_INSIGHTS_FEATURED = 3;
 export const KEY_INSIGHTS_CARD = 2;
 

@@ -4,7 +4,7 @@ import { COPY } from '../copy';
 import { InsightCard } from './InsightCard';
 import { ListFooter } from './ListStates';
 
-/** /insights: a featured first card, then the rest, loaded as the reader scrolls (seed 000 §2). */
+/** /insights: a featured first card, then the rest, loaded as the reader scrolls (docs/spec-content.md §2). */
 export function InsightsListPage() {
   const list = useInfiniteList('insights', insightsPagePath);
   const onePageLoaded = list.articles.length <= INSIGHTS_PAGE_SIZE;

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * What follows the cards of an infinite list (seed 000 §4 'Lists'): spinner on the first load, the error
+ * What follows the cards of an infinite list (docs/spec-content.md §4 'Lists'): spinner on the first load, the error
  * with a retry, the empty state, the sentinel and 'fetching next' while more may come, the end message.
  */
 export function ListFooter({

@@ -10,12 +10,12 @@ const TABS = [
   { value: 'hot', label: COPY.list.tabHot },
 ] as const;
 
-/** Seed 000 §9: the first 4 cards load their images first. */
+/** docs/spec-content.md §9: the first 4 cards load their images first. */
 const PRIORITY_CARDS = 4;
-/** Seed 000 §9: cards enter 0.1 s apart, counted within each page so a later page does not wait. */
+/** docs/spec-content.md §9: cards enter 0.1 s apart, counted within each page so a later page does not wait. */
 const CARD_DELAY_MS = 100;
 
-/** /news: 'all news' and 'hot topics' tabs, each an infinite list (seed 000 §2 'News list'). */
+/** /news: 'all news' and 'hot topics' tabs, each an infinite list (docs/spec-content.md §2 'News list'). */
 export function NewsListPage() {
   const [params, setParams] = useSearchParams();
   // The tab lives in the URL so back/forward and a shared link keep it.

@@ -12,7 +12,7 @@ import { useQaTitle } from '../use-title';
 const L = COMMUNITY_LIMITS;
 type Errors = Partial<Record<'title' | 'content' | 'category', string>>;
 
-/** Seed 001 §5 ask-form rules; the server enforces the same (and its own upper bounds). */
+/** docs/spec-community.md §5 ask-form rules; the server enforces the same (and its own upper bounds). */
 export function validateQuestion(draft: { title: string; content: string; category: string }): Errors {
   const errors: Errors = {};
   const title = draft.title.trim();

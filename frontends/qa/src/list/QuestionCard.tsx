@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { COPY } from '../copy';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
 
-/** One question in the list: category, up to 3 tags then '+N', 2 author badges (seed 001 §2). */
+/** One question in the list: category, up to 3 tags then '+N', 2 author badges (docs/spec-community.md §2). */
 export function QuestionCard({ question }: { question: Question }) {
   const tags = tagList(question);
   const shown = tags.slice(0, COMMUNITY_LIMITS.tagsShownOnCard);

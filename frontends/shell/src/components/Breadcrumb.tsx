@@ -7,7 +7,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** Home › … › current page (seed 000 §2: on article and category pages). */
+/** Home › … › current page (docs/spec-content.md §2: on article and category pages). */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   const all: Crumb[] = [{ label: COMMON.home, to: '/' }, ...items];
   return (

@@ -7,7 +7,7 @@ export interface RemoteMount {
   appProps?: Record<string, unknown>;
 }
 
-// Where each remote is mounted (DESIGN.md §8). The news remote serves three sections; it is told which
+// Where each remote is mounted (docs/design.md §8). The news remote serves three sections; it is told which
 // one, since its relative routes cannot see the prefix it was mounted under.
 export const REMOTE_MOUNTS: readonly RemoteMount[] = [
   { path: '/news/*', remote: 'news', appProps: { section: 'news' } },

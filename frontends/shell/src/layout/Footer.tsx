@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { FOOTER, NEWSLETTER, SITE } from '../copy';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 
-// The platforms' own pages until the site has accounts there; they open in a new tab (seed 000 §2).
+// The platforms' own pages until the site has accounts there; they open in a new tab (docs/spec-content.md §2).
 export const SOCIAL_LINKS = [
   { href: 'https://x.com/', label: 'X (Twitter)' },
   { href: 'https://www.facebook.com/', label: 'Facebook' },
@@ -54,7 +54,7 @@ export function Footer() {
               <Link to="/sitemap">{FOOTER.sitemap}</Link>
             </li>
             <li>
-              {/* A feed is a file the gateway serves, not a client route: a plain link, in a new tab (seed 000 §2). */}
+              {/* A feed is a file the gateway serves, not a client route: a plain link, in a new tab (docs/spec-content.md §2). */}
               <a href="/rss.xml" target="_blank" rel="noopener">
                 {FOOTER.rss}
               </a>

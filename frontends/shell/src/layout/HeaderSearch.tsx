@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SEARCH } from '../copy';
 
-/** Seed 000 §2, §5: a query that is empty after trimming goes nowhere; otherwise /search?q=<encoded>. */
+/** docs/spec-content.md §2, §5: a query that is empty after trimming goes nowhere; otherwise /search?q=<encoded>. */
 export function searchPath(query: string): string | null {
   const trimmed = query.trim();
   return trimmed === '' ? null : `/search?q=${encodeURIComponent(trimmed)}`;

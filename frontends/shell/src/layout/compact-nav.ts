@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 
-/** Seed 000 §9: the navigation collapses under 768 px. */
+/** docs/spec-content.md §9: the navigation collapses under 768 px. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Windows Phone/i;
 
 /**
- * Seed 000 §2 'Header': collapse under 768 px, or on a touch device with a mobile user agent (a tablet in
+ * docs/spec-content.md §2 'Header': collapse under 768 px, or on a touch device with a mobile user agent (a tablet in
  * landscape is wider than 768 px but still wants the thumb-sized menu).
  */
 export function isCompactNav(width: number, maxTouchPoints: number, userAgent: string): boolean {
@@ -29,7 +29,7 @@ export function useCompactNav(): boolean {
   return compact;
 }
 
-/** Seed 000 §9: the header shadow gets stronger past 10 px of scroll. */
+/** docs/spec-content.md §9: the header shadow gets stronger past 10 px of scroll. */
 export const SHADOW_SCROLL_PX = 10;
 
 export function useScrolledPast(offsetPx: number): boolean {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * The collapsed menu's open state (seed 000 §2, §4): page scrolling is locked while it is open, and it
+ * The collapsed menu's open state (docs/spec-content.md §2, §4): page scrolling is locked while it is open, and it
  * closes on a click outside `container`, on Escape (focus returns to the toggle), and on navigation.
  */
 export function useMenu(

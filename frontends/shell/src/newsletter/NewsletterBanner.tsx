@@ -1,7 +1,7 @@
 import { HOME, NEWSLETTER } from '../copy';
 import { NewsletterForm } from './NewsletterForm';
 
-/** The home page's newsletter banner (seed 000 §2). */
+/** The home page's newsletter banner (docs/spec-content.md §2). */
 export function NewsletterBanner() {
   return (
     <section className="newsletter-banner" aria-labelledby="newsletter-banner-title">

@@ -4,7 +4,7 @@ import { NEWSLETTER } from '../copy';
 import { INVALID_EMAIL_TOAST, isPlausibleEmail, subscribe, SUBSCRIBED_TOAST } from './subscribe';
 
 /**
- * One email field and a button (seed 000 §2, §4): idle → submitting (both disabled, '처리 중...') → idle;
+ * One email field and a button (docs/spec-content.md §2, §4): idle → submitting (both disabled, '처리 중...') → idle;
  * cleared on success. noValidate: the seed's own check and toast answer a bad address, not the browser's
  * bubble, which would differ between browsers and skip the toast.
  */

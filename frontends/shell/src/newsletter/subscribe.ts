@@ -2,7 +2,7 @@ import { sendJson, type ToastOptions } from '@pulse/frontend-ui';
 import type { SubscribeBody } from '@pulse/contracts';
 import { NEWSLETTER } from '../copy';
 
-/** Seed 000 §5: the client blocks only an empty address or one without '@'; the server checks the rest. */
+/** docs/spec-content.md §5: the client blocks only an empty address or one without '@'; the server checks the rest. */
 export function isPlausibleEmail(value: string): boolean {
   const email = value.trim();
   return email !== '' && email.includes('@');
@@ -24,8 +24,8 @@ export const SUBSCRIBE_FAILED_TOAST: ToastOptions = {
 };
 
 /**
- * POST /api/subscribers {email} (seed 000 §7). The answer's body is not read; any failure, including a
- * newsletter service that is not running, is the 'subscription failed' toast (seed 000 §8).
+ * POST /api/subscribers {email} (docs/spec-content.md §7). The answer's body is not read; any failure, including a
+ * newsletter service that is not running, is the 'subscription failed' toast (docs/spec-content.md §8).
  */
 export async function subscribe(email: string): Promise<ToastOptions> {
   const body: SubscribeBody = { email: email.trim() };

@@ -7,7 +7,7 @@ import { categoryLabel, DifficultyBadge } from '../labels';
 import { shareAnalysis } from './share';
 import { useAnalysisLike } from './use-analysis-like';
 
-/** Back link, badges, title, summary, dates and counts, like and share, the technology card (seed 000 §2). */
+/** Back link, badges, title, summary, dates and counts, like and share, the technology card (docs/spec-content.md §2). */
 export function AnalysisHeader({ analysis }: { analysis: TechAnalysis }) {
   const { liked, count, like } = useAnalysisLike(analysis.id, analysis.likesCount);
   const share = () =>

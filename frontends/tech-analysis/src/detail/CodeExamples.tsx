@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { COPY } from '../copy';
 import { highlight } from './highlight';
 
-/** Seed 000 §4, §9: the copy button shows a check mark for 2000 ms. */
+/** docs/spec-content.md §4, §9: the copy button shows a check mark for 2000 ms. */
 export const COPY_CONFIRM_MS = 2000;
 
 function CopyButton({ code, title }: { code: string; title: string }) {

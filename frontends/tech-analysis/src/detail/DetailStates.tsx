@@ -18,7 +18,7 @@ export function DetailSkeleton() {
   );
 }
 
-/** The error card and the not-found card, each linking back to /analysis (seed 000 §2, §8). */
+/** The error card and the not-found card, each linking back to /analysis (docs/spec-content.md §2, §8). */
 export function DetailProblem({
   message,
   detail,

@@ -12,7 +12,7 @@ function Block({ title, children, className }: { title: string; children: ReactN
   );
 }
 
-/** HTML sections are sanitised by the content service when stored (DESIGN §10). */
+/** HTML sections are sanitised by the content service when stored (docs/design.md §10). */
 export function Html({ title, html }: { title: string; html: string }) {
   if (!html.trim()) return null;
   return (

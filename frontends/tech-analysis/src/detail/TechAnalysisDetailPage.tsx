@@ -19,7 +19,7 @@ const TABS = (['overview', 'tutorial', 'code', 'resources'] as const).map((value
   label: COPY.detail.tabs[value],
 }));
 
-/** /tech-analysis/{slug} (seed 000 §2 'Tech analysis detail'). Keyed by slug: a related analysis opens on its overview. */
+/** /tech-analysis/{slug} (docs/spec-content.md §2 'Tech analysis detail'). Keyed by slug: a related analysis opens on its overview. */
 export default function TechAnalysisDetailRoute() {
   const { slug = '' } = useParams();
   return <TechAnalysisDetailPage key={slug} slug={slug} />;

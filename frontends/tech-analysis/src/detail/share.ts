@@ -2,7 +2,7 @@ import { toast } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
 
 /**
- * Seed 000 §4: the native share sheet where the browser has one, otherwise the link is copied and a toast
+ * docs/spec-content.md §4: the native share sheet where the browser has one, otherwise the link is copied and a toast
  * says so. Closing the share sheet is not an error.
  */
 export async function shareAnalysis(data: { title: string; text: string; url: string }): Promise<void> {

@@ -8,8 +8,8 @@ import { readSession, writeSession } from './session';
 const likedKey = (id: string) => `pulse:tech-analysis-liked:${id}`;
 
 /**
- * Seed 000 §4: a tech analysis is liked once per session; the button then stays filled and disabled and
- * there is no unlike. Optimistic, rolled back with a toast when the server refuses (DESIGN §11.8).
+ * docs/spec-content.md §4: a tech analysis is liked once per session; the button then stays filled and disabled and
+ * there is no unlike. Optimistic, rolled back with a toast when the server refuses (docs/design.md §11.8).
  */
 export function useAnalysisLike(id: string, initialCount: number) {
   const [liked, setLiked] = useState(() => readSession(likedKey(id)) !== null);

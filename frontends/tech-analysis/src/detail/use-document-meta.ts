@@ -12,7 +12,7 @@ function metaTag(name: string): HTMLMetaElement {
 }
 
 /**
- * Seed 000 §2: the page title is the analysis title plus the site suffix, the description meta its
+ * docs/spec-content.md §2: the page title is the analysis title plus the site suffix, the description meta its
  * summary, the keywords meta its SEO keywords. What was there before comes back when the page is left.
  */
 export function useDocumentMeta(

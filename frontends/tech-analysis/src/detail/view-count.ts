@@ -4,7 +4,7 @@ import { viewPath } from '../api';
 import { readSession, writeSession } from './session';
 
 /**
- * Counts a view once per browser session when the detail opens (seed 000 §2, §4). Marked before the
+ * Counts a view once per browser session when the detail opens (docs/spec-content.md §2, §4). Marked before the
  * request so a double effect sends one; unmarked if it fails. The server de-duplicates per reader too.
  */
 export function useCountView(id: string | undefined): void {

@@ -7,7 +7,7 @@ import { useAnalysisPages } from './use-analysis-pages';
 
 const CATEGORY_BUTTONS = [{ value: null, label: COPY.list.all }, ...TECHNOLOGY_CATEGORIES];
 
-/** /tech-analysis: category buttons (all + 8), a card grid and infinite scroll (seed 000 §2). */
+/** /tech-analysis: category buttons (all + 8), a card grid and infinite scroll (docs/spec-content.md §2). */
 export function TechAnalysisListPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('category');

@@ -4,7 +4,7 @@ export interface QueryPolicy {
   retries: number;
 }
 
-// Seed 000 §7 (libs/contracts CLIENT_QUERY_POLICY; a spec keeps them equal). Repeated here because the
+// docs/spec-content.md §7 (libs/contracts CLIENT_QUERY_POLICY; a spec keeps them equal). Repeated here because the
 // front ends import only types from @pulse/contracts, which would otherwise bring zod into every bundle.
 export const ARTICLE_QUERY: QueryPolicy = { staleMs: 5 * 60_000, retries: 3 };
 export const RELATED_QUERY: QueryPolicy = { staleMs: 10 * 60_000, retries: 2 };

@@ -42,7 +42,7 @@ describe('QueryCache', () => {
 });
 
 describe('query policies', () => {
-  it('are the seed 000 §7 caching and retry figures kept in libs/contracts', () => {
+  it('are the docs/spec-content.md §7 caching and retry figures kept in libs/contracts', () => {
     expect(ARTICLE_QUERY).toEqual(CLIENT_QUERY_POLICY.article);
     expect(RELATED_QUERY).toEqual(CLIENT_QUERY_POLICY.related);
     expect(COMMENTS_QUERY).toEqual(CLIENT_QUERY_POLICY.comments);

@@ -56,7 +56,7 @@ export function infiniteListReducer(state: InfiniteListState, action: Action): I
 }
 
 /**
- * An offset-paged list ({articles, pagination:{hasMore}}, seed 000 §3), e.g. /api/content/news with
+ * An offset-paged list ({articles, pagination:{hasMore}}, docs/spec-content.md §3), e.g. /api/content/news with
  * limit=12 and offset=page*12. `key` identifies the list (a tab); changing it starts over.
  * `pathFor(offset)` builds the URL of the page starting at offset.
  */

@@ -2,7 +2,7 @@ import type { Badge } from '@pulse/contracts';
 import { formatDate } from '../format';
 
 /**
- * An author's badges (seed 001 §3): `max` shown (3, or 2 on question cards), then a '+N' chip; each with
+ * An author's badges (docs/spec-community.md §3): `max` shown (3, or 2 on question cards), then a '+N' chip; each with
  * a tooltip naming it, what it is for and when it was earned.
  */
 export function BadgeList({ badges, max = 3 }: { badges: readonly Badge[] | undefined; max?: number }) {

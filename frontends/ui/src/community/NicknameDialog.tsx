@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../api';
 import { signUp } from './identity';
 
-/** Seed 001 §2 'Nickname dialog' strings. */
+/** docs/spec-community.md §2 'Nickname dialog' strings. */
 export const NICKNAME_COPY = {
   title: '로그인 필요',
   text: '이 기능을 사용하려면 닉네임을 설정해주세요.',

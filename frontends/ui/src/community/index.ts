@@ -10,3 +10,5 @@ export {
   useCurrentUser,
 } from './identity';
 export { NICKNAME_COPY, NicknameDialog, type NicknameDialogProps } from './NicknameDialog';
+export { useIdentityGate } from './use-identity-gate';
+export { CommentsSection, COMMENTS_COPY } from './comments';

@@ -62,6 +62,30 @@ export type ModerationActionResponse = CommunityOk<{
   state: ModerationState;
 }>;
 
+/** A reported, held or hidden article comment, in the comment moderation queue (chosen here). */
+export interface CommentModerationItem {
+  kind: 'comment';
+  id: string;
+  articleId: string;
+  parentId: string | null;
+  excerpt: string;
+  author: { id: string; displayName: string; suspended: boolean };
+  state: ModerationState;
+  reports: { count: number; reasons: Record<string, number>; lastAt: string | null };
+  createdAt: string;
+}
+/** GET /api/community/admin/moderation/comments?state=held|hidden|reported&page= (same query). */
+export type CommentModerationQueueResponse = CommunityOk<{
+  items: CommentModerationItem[];
+  total: number;
+  page: number;
+}>;
+export type CommentModerationActionResponse = CommunityOk<{
+  kind: 'comment';
+  id: string;
+  state: ModerationState;
+}>;
+
 /** POST /api/community/admin/identities/{id}/suspend {days?, reason}. */
 export const suspendBodySchema = strictParams({
   reason: textField('reason', { min: 1, max: 300 }),

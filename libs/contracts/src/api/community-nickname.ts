@@ -1,7 +1,7 @@
 import { COMMUNITY_LIMITS } from './community-constants';
 
 /**
- * The random nickname generator (seed 001 §5: an adjective, a job and a number from 1 to 999), shared by
+ * The random nickname generator (docs/spec-community.md §5: an adjective, a job and a number from 1 to 999), shared by
  * the qa remote's 'random' button and the server so both make the same kind of name. Every result is
  * 2–20 characters, as the nickname rule requires.
  */

@@ -29,7 +29,7 @@ const question = {
   tags: ['ChatGPT', '비용'],
 };
 
-describe('anonymous sign-up (seed 001 §5 nickname)', () => {
+describe('anonymous sign-up (docs/spec-community.md §5 nickname)', () => {
   it('accepts a 2 to 20 character nickname and trims it', () => {
     expect(anonymousAuthBodySchema.parse({ username: '  행복한개발자42 ' })).toEqual({
       username: '행복한개발자42',
@@ -47,7 +47,7 @@ describe('anonymous sign-up (seed 001 §5 nickname)', () => {
   });
 });
 
-describe('ask form (seed 001 §5, §7)', () => {
+describe('ask form (docs/spec-community.md §5, §7)', () => {
   it("accepts the seed's request body", () => {
     expect(createQuestionBodySchema.parse(question)).toEqual(question);
   });
@@ -86,7 +86,7 @@ describe('ask form (seed 001 §5, §7)', () => {
   });
 });
 
-describe('answers and votes (seed 001 §5, §7)', () => {
+describe('answers and votes (docs/spec-community.md §5, §7)', () => {
   it('accepts 10 to 5000 characters', () => {
     expect(createAnswerBodySchema.parse({ content: '  최근 5-10개 메시지만 유지하세요.  ' }).content).toBe(
       '최근 5-10개 메시지만 유지하세요.',
@@ -116,7 +116,7 @@ describe('answers and votes (seed 001 §5, §7)', () => {
     );
   });
 
-  it('pages the question list (DESIGN §11.5)', () => {
+  it('pages the question list (docs/design.md §11.5)', () => {
     expect(
       questionListQuerySchema.parse({ page: '2', sort: 'unanswered', category: 'other', q: ' gas ' }),
     ).toEqual({
@@ -132,7 +132,7 @@ describe('answers and votes (seed 001 §5, §7)', () => {
   });
 });
 
-describe('comments (seed 001 §5; DESIGN §11.3)', () => {
+describe('comments (docs/spec-community.md §5; docs/design.md §11.3)', () => {
   it('counts comment length after trimming: 5 to 2000', () => {
     expect(messageFor(createCommentBodySchema, { content: '   abcd   ' })).toBe(
       'content must be 5 to 2000 characters after trimming',
@@ -152,14 +152,15 @@ describe('comments (seed 001 §5; DESIGN §11.3)', () => {
 
   it('accepts likes and dislikes and the four comment sorts', () => {
     expect(commentVoteBodySchema.parse({ voteType: 'dislike' })).toEqual({ voteType: 'dislike' });
-    expect(commentListQuerySchema.parse({})).toEqual({ sort: 'popular' });
+    expect(commentListQuerySchema.parse({})).toEqual({ sort: 'popular', page: 1, limit: 20 });
+    expect(commentListQuerySchema.parse({ page: '2', limit: '5' })).toMatchObject({ page: 2, limit: 5 });
     expect(messageFor(commentListQuerySchema, { sort: 'best' })).toBe(
       'sort must be one of: popular, latest, oldest, controversial',
     );
   });
 });
 
-describe('assistant chat (seed 001 §5; DESIGN §11.4)', () => {
+describe('assistant chat (docs/spec-community.md §5; docs/design.md §11.4)', () => {
   it('accepts up to 500 characters with an article context', () => {
     expect(
       chatMessageBodySchema.parse({ content: '이 기사 요약해줘', context: { articleId: 'a-1' } }),

@@ -10,7 +10,7 @@ import { MAX_LIST_LIMIT } from './constants';
 import { idParamSchema, intParam, oneOf, optionalTextParam, strictParams, textField } from './params';
 
 /**
- * Bodies and queries the community service validates (seed 001 §5, §7; DESIGN §11.3, §11.10). Lengths are
+ * Bodies and queries the community service validates (docs/spec-community.md §5, §7; docs/design.md §11.3, §11.10). Lengths are
  * counted after trimming, as the seed's forms do, and the trimmed text is what gets stored.
  */
 
@@ -54,7 +54,7 @@ export type CreateQuestionBody = z.output<typeof createQuestionBodySchema>;
 export const createAnswerBodySchema = strictParams({ content: textField('content', L.answer) });
 export type CreateAnswerBody = z.output<typeof createAnswerBodySchema>;
 
-/** POST /api/community/questions/{id}/vote: questions only have upvotes (seed 001 §7). */
+/** POST /api/community/questions/{id}/vote: questions only have upvotes (docs/spec-community.md §7). */
 export const questionVoteBodySchema = strictParams({ voteType: oneOf('voteType', ['upvote']) });
 /** POST /api/community/answers/{id}/vote. */
 export const answerVoteBodySchema = strictParams({ voteType: oneOf('voteType', ['upvote', 'downvote']) });
@@ -62,7 +62,7 @@ export type QuestionVoteBody = z.output<typeof questionVoteBodySchema>;
 export type AnswerVoteBody = z.output<typeof answerVoteBodySchema>;
 
 /**
- * GET /api/community/questions. Seed 001 §7 sends no query (the list filtered in the browser); DESIGN §11.5
+ * GET /api/community/questions. docs/spec-community.md §7 sends no query (the list filtered in the browser); docs/design.md §11.5
  * asks for real pagination, so filtering, sorting and paging move to the server: chosen here.
  */
 export const questionListQuerySchema = strictParams({
@@ -74,14 +74,21 @@ export const questionListQuerySchema = strictParams({
 });
 export type QuestionListQuery = z.output<typeof questionListQuerySchema>;
 
-/** GET /api/community/questions/{id}/answers?sortBy= (seed 001 §7). */
+/** GET /api/community/questions/{id}/answers?sortBy= (docs/spec-community.md §7). */
 export const answerListQuerySchema = strictParams({
   sortBy: oneOf('sortBy', ANSWER_SORTS).default('popular'),
 });
 export type AnswerListQuery = z.output<typeof answerListQuerySchema>;
 
-/** GET /api/community/articles/{id}/comments. The seed sends no query; an optional sort is chosen here. */
-export const commentListQuerySchema = strictParams({ sort: oneOf('sort', COMMENT_SORTS).default('popular') });
+/**
+ * GET /api/community/articles/{id}/comments. The seed sends no query; an optional sort and paging of the
+ * top-level comments (each page carries the whole reply tree of its threads) are chosen here.
+ */
+export const commentListQuerySchema = strictParams({
+  sort: oneOf('sort', COMMENT_SORTS).default('popular'),
+  page: intParam('page', { min: 1, max: 10_000 }).default(1),
+  limit: intParam('limit', { min: 1, max: MAX_LIST_LIMIT }).default(L.commentsPageSize),
+});
 export type CommentListQuery = z.output<typeof commentListQuerySchema>;
 
 /** POST /api/community/articles/{id}/comments {content}: 5 to 2000 (seed: not shown; chosen here). */
@@ -90,14 +97,14 @@ export const createCommentBodySchema = strictParams({ content: textField('conten
 export const createReplyBodySchema = strictParams({ content: textField('content', L.reply) });
 /** PATCH /api/community/comments/{id} {content}: at most 1000. */
 export const editCommentBodySchema = strictParams({ content: textField('content', L.commentEdit) });
-/** POST /api/community/comments/{id}/vote: seed 001 has likes and dislikes on comments. */
+/** POST /api/community/comments/{id}/vote: docs/spec-community.md §2 has likes and dislikes on comments. */
 export const commentVoteBodySchema = strictParams({ voteType: oneOf('voteType', ['like', 'dislike']) });
 export type CreateCommentBody = z.output<typeof createCommentBodySchema>;
 export type CreateReplyBody = z.output<typeof createReplyBodySchema>;
 export type EditCommentBody = z.output<typeof editCommentBodySchema>;
 export type CommentVoteBody = z.output<typeof commentVoteBodySchema>;
 
-/** Seed 001 §3: a chat message's context names the article, question or project it is about. */
+/** docs/spec-community.md §3: a chat message's context names the article, question or project it is about. */
 export const chatContextSchema = strictParams({
   articleId: idParamSchema.optional(),
   questionId: idParamSchema.optional(),

@@ -2,22 +2,22 @@ import type { ErrorBody } from './errors';
 import type { BadgeColor, BadgeType, QaCategory } from './community-constants';
 
 /**
- * Response shapes of the community service (seed 001 §3 entities, §7 calls). Every community response is
+ * Response shapes of the community service (docs/spec-community.md §3 entities, §7 calls). Every community response is
  * wrapped in {success, data}; a failure is the common error body plus success:false, so the seed's client,
- * which reads `message` on failure, and DESIGN §7's error body are both satisfied.
+ * which reads `message` on failure, and docs/design.md §7's error body are both satisfied.
  */
 
 export interface CommunityOk<T> {
   success: true;
   data: T;
 }
-/** Accept and delete answer {success} with no data (seed 001 §7). */
+/** Accept and delete answer {success} with no data (docs/spec-community.md §7). */
 export interface CommunityDone {
   success: true;
 }
 export type CommunityFailure = ErrorBody & { success: false };
 
-/** Seed 001 §3 Badge. */
+/** docs/spec-community.md §3 Badge. */
 export interface Badge {
   id: string;
   name: string;
@@ -28,7 +28,7 @@ export interface Badge {
   earnedAt: string;
 }
 
-/** Seed 001 §3 Anonymous user, as the server sends it. */
+/** docs/spec-community.md §3 Anonymous user, as the server sends it. */
 export interface CommunityUser {
   id: string;
   username: string;
@@ -45,7 +45,7 @@ export interface StoredAnonymousUser extends CommunityUser {
   token?: string;
 }
 
-/** POST /api/community/auth/anonymous → data. The token is signed by the server (DESIGN §10). */
+/** POST /api/community/auth/anonymous → data. The token is signed by the server (docs/design.md §10). */
 export interface AnonymousAuthData {
   user: CommunityUser;
   token: string;
@@ -53,7 +53,7 @@ export interface AnonymousAuthData {
 }
 export type AnonymousAuthResponse = CommunityOk<AnonymousAuthData>;
 
-/** Seed 001 §3 Question.user; isAnonymous and badges are optional additions (cards show author badges). */
+/** docs/spec-community.md §3 Question.user; isAnonymous and badges are optional additions (cards show author badges). */
 export interface QuestionAuthor {
   id: string;
   username: string;
@@ -63,20 +63,20 @@ export interface QuestionAuthor {
   badges?: Badge[];
 }
 
-/** Seed 001 §3: tags arrive as objects with a name or as plain strings; read them with tagNames. */
+/** docs/spec-community.md §3: tags arrive as objects with a name or as plain strings; read them with tagNames. */
 export type QuestionTag = string | { name: string };
 export const tagNames = (tags: QuestionTag[]): string[] =>
   tags.map((tag) => (typeof tag === 'string' ? tag : tag.name));
 
 /**
  * Present when the request carries an identity: that identity's current vote, so the like button shows the
- * server's state rather than a local toggle (DESIGN §11.9). Chosen here.
+ * server's state rather than a local toggle (docs/design.md §11.9). Chosen here.
  */
 export type QuestionViewerVote = 'upvote' | null;
 export type AnswerViewerVote = 'upvote' | 'downvote' | null;
 export type CommentViewerVote = 'like' | 'dislike' | null;
 
-/** Seed 001 §3 Question 'as sent by the server'. */
+/** docs/spec-community.md §3 Question 'as sent by the server'. */
 export interface Question {
   id: string;
   title: string;
@@ -96,18 +96,18 @@ export interface Question {
   viewerVote?: QuestionViewerVote;
 }
 
-/** Seed 001 §3: 'the author is anonymous when there is no user or an anonymous session id exists'. */
+/** docs/spec-community.md §3: 'the author is anonymous when there is no user or an anonymous session id exists'. */
 export const isAnonymousAuthor = (post: { user: unknown; anonymousSessionId: string | null }): boolean =>
   post.user === null || post.anonymousSessionId !== null;
 
-/** Seed 001 §3: what a missing user shows as. */
+/** docs/spec-community.md §3: what a missing user shows as. */
 export const MISSING_USER_DISPLAY_NAME = 'Anonymous User';
 
-/** Seed 001 §3: an answer or comment is 'edited' when updatedAt differs from createdAt. */
+/** docs/spec-community.md §3: an answer or comment is 'edited' when updatedAt differs from createdAt. */
 export const isEdited = (post: { createdAt: string; updatedAt: string }): boolean =>
   post.updatedAt !== post.createdAt;
 
-/** Seed 001 §3 Answer 'as sent'. */
+/** docs/spec-community.md §3 Answer 'as sent'. */
 export interface Answer {
   id: string;
   questionId: string;
@@ -122,7 +122,7 @@ export interface Answer {
   viewerVote?: AnswerViewerVote;
 }
 
-/** Question list statistics tiles (seed 001 §2); with real pagination the server must count them. */
+/** Question list statistics tiles (docs/spec-community.md §2); with real pagination the server must count them. */
 export interface QuestionStats {
   totalQuestions: number;
   resolvedQuestions: number;
@@ -131,8 +131,8 @@ export interface QuestionStats {
 }
 
 /**
- * GET /api/community/questions → data. Seed 001 §7 shows {questions}; pagination and stats are additions
- * chosen here for DESIGN §11.5 (real 'load more').
+ * GET /api/community/questions → data. docs/spec-community.md §7 shows {questions}; pagination and stats are additions
+ * chosen here for docs/design.md §11.5 (real 'load more').
  */
 export interface QuestionListData {
   questions: Question[];
@@ -148,7 +148,7 @@ export type CreateAnswerResponse = CommunityOk<Answer>;
 
 /**
  * Vote responses: the counts to show and the identity's vote after this call. One vote per identity per
- * target (DESIGN §10): repeating the same vote withdraws it, the opposite vote replaces it.
+ * target (docs/design.md §10): repeating the same vote withdraws it, the opposite vote replaces it.
  */
 export type QuestionVoteResponse = CommunityOk<{ upvotes: number; viewerVote: QuestionViewerVote }>;
 export type AnswerVoteResponse = CommunityOk<{
@@ -160,7 +160,7 @@ export type AcceptAnswerResponse = CommunityDone;
 export type DeleteQuestionResponse = CommunityDone;
 export type DeleteAnswerResponse = CommunityDone;
 
-/** Seed 001 §3 Article comment author. */
+/** docs/spec-community.md §3 Article comment author. */
 export interface CommentAuthor {
   id: string;
   displayName: string;
@@ -170,7 +170,7 @@ export interface CommentAuthor {
 }
 
 /**
- * Seed 001 §3 Article comment. articleId, parentId, depth and updatedAt are additions chosen here: the client
+ * docs/spec-community.md §3 Article comment. articleId, parentId, depth and updatedAt are additions chosen here: the client
  * needs depth to offer 'reply' only below COMMUNITY_LIMITS.commentMaxDepth.
  */
 export interface ArticleComment {
@@ -187,11 +187,32 @@ export interface ArticleComment {
   dislikes: number;
   replies: ArticleComment[];
   viewerVote?: CommentViewerVote;
+  /**
+   * Present only on a placeholder: a comment deleted by its author ('deleted') or hidden by moderation
+   * ('hidden') that still has visible replies keeps its place in the thread, with COMMENT_PLACEHOLDER text,
+   * no author and no counts. Chosen here.
+   */
+  removed?: 'deleted' | 'hidden';
 }
 
-/** GET /api/community/articles/{id}/comments: an unknown article answers an empty list, not 404. */
-export type CommentListResponse = CommunityOk<{ comments: ArticleComment[]; totalCount: number }>;
-/** Comment create, reply and edit (seed: not shown; chosen here, DESIGN §11.3). */
+/** What a placeholder shows instead of the removed comment's text. */
+export const COMMENT_PLACEHOLDER = {
+  deleted: '삭제된 댓글입니다.',
+  hidden: '숨겨진 댓글입니다.',
+} as const;
+
+/**
+ * GET /api/community/articles/{id}/comments: an article nobody commented on (or an unknown id) answers an
+ * empty list, not 404. `totalCount` counts every visible comment and reply; `pagination` (chosen here)
+ * pages the top-level threads.
+ */
+export interface CommentListData {
+  comments: ArticleComment[];
+  totalCount: number;
+  pagination: { page: number; totalPages: number; total: number; hasMore: boolean };
+}
+export type CommentListResponse = CommunityOk<CommentListData>;
+/** Comment create, reply and edit (seed: not shown; chosen here, docs/design.md §11.3). */
 export type CommentResponse = CommunityOk<ArticleComment>;
 export type CommentVoteResponse = CommunityOk<{
   likes: number;
@@ -200,21 +221,21 @@ export type CommentVoteResponse = CommunityOk<{
 }>;
 export type DeleteCommentResponse = CommunityDone;
 
-/** Seed 001 §3 Chat message context. */
+/** docs/spec-community.md §3 Chat message context. */
 export interface ChatContext {
   articleId?: string;
   questionId?: string;
   projectId?: string;
 }
 
-/** An article the assistant used for its answer (DESIGN §11.4: answers cite our own articles). */
+/** An article the assistant used for its answer (docs/design.md §11.4: answers cite our own articles). */
 export interface ChatCitation {
   articleId: string;
   title: string;
   url: string;
 }
 
-/** Seed 001 §3 Chat message; citations are an addition for assistant replies. */
+/** docs/spec-community.md §3 Chat message; citations are an addition for assistant replies. */
 export interface ChatMessage {
   id: string;
   content: string;
@@ -224,7 +245,7 @@ export interface ChatMessage {
   citations?: ChatCitation[];
 }
 
-/** Seed 001 §3 Chat session. */
+/** docs/spec-community.md §3 Chat session. */
 export interface ChatSession {
   id: string;
   userId: string;
@@ -236,11 +257,11 @@ export interface ChatSession {
 
 /**
  * 'llm' when the LLM wrote the answer; 'search-only' when no LLM is configured and the reply lists the
- * retrieved passages with links (DESIGN §11.4).
+ * retrieved passages with links (docs/design.md §11.4).
  */
 export const ASSISTANT_MODES = ['llm', 'search-only'] as const;
 export type AssistantMode = (typeof ASSISTANT_MODES)[number];
 
-/** Assistant calls (seed: not shown; chosen here, DESIGN §11.4). */
+/** Assistant calls (seed: not shown; chosen here, docs/design.md §11.4). */
 export type ChatSessionResponse = CommunityOk<ChatSession>;
 export type ChatReplyResponse = CommunityOk<{ message: ChatMessage; mode: AssistantMode }>;

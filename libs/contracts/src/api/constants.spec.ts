@@ -8,7 +8,7 @@ import {
   readTimeMinutes,
 } from './constants';
 
-describe('content constants (seed 000 §9)', () => {
+describe('content constants (docs/spec-content.md §9)', () => {
   it('has the seed page sizes', () => {
     expect(PAGE_SIZES).toMatchObject({
       news: 12,
@@ -38,7 +38,7 @@ describe('content constants (seed 000 §9)', () => {
   });
 });
 
-describe('community constants (seed 001 §3, §9)', () => {
+describe('community constants (docs/spec-community.md §3, §9)', () => {
   it('has 34 distinct suggested tags', () => {
     expect(SUGGESTED_TAGS).toHaveLength(34);
     expect(new Set(SUGGESTED_TAGS).size).toBe(34);

@@ -14,7 +14,7 @@ const messageFor = (schema: z.ZodType, query: Record<string, unknown>): string =
   return result.success ? '' : describeIssues(result.error);
 };
 
-describe('news and insights list queries (seed 000 §7)', () => {
+describe('news and insights list queries (docs/spec-content.md §7)', () => {
   it('accepts the seed requests and converts the text values', () => {
     expect(newsListQuerySchema.parse({ limit: '12', offset: '24' })).toEqual({
       limit: 12,
@@ -47,7 +47,7 @@ describe('news and insights list queries (seed 000 §7)', () => {
   });
 });
 
-describe('category page query (seed 000 §5)', () => {
+describe('category page query (docs/spec-content.md §5)', () => {
   it('accepts every seed sort and filter', () => {
     for (const sort of ['latest', 'popular', 'views', 'oldest']) {
       for (const filter of ['all', 'today', 'week', 'month', 'with-image']) {
@@ -69,7 +69,7 @@ describe('category page query (seed 000 §5)', () => {
   });
 });
 
-describe('archive query (seed 000 §2, §5)', () => {
+describe('archive query (docs/spec-content.md §2, §5)', () => {
   it('accepts the seed filters and trims the text search', () => {
     expect(
       archiveQuerySchema.parse({
@@ -103,7 +103,7 @@ describe('archive query (seed 000 §2, §5)', () => {
   });
 });
 
-describe('search query (seed 000 §7)', () => {
+describe('search query (docs/spec-content.md §7)', () => {
   it('accepts q and page, or a tag from /search?tag=', () => {
     expect(searchQuerySchema.parse({ q: '블록체인', page: '3' })).toEqual({
       q: '블록체인',

@@ -3,7 +3,7 @@ import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
 import { boolParam, intParam, oneOf, optionalTextParam, strictParams } from './params';
 
 /**
- * Query parameters of the content service's lists (seed 000 §5, §7). Strict: the seed fixes the parameters,
+ * Query parameters of the content service's lists (docs/spec-content.md §5, §7). Strict: the seed fixes the parameters,
  * and a misspelt one should be a 400 that names it rather than a silently ignored filter.
  */
 
@@ -26,7 +26,7 @@ export const insightsListQuerySchema = strictParams({
 });
 export type InsightsListQuery = z.output<typeof insightsListQuerySchema>;
 
-/** Seed 000 §5: category sort and filter values. */
+/** docs/spec-content.md §5: category sort and filter values. */
 export const CATEGORY_SORTS = ['latest', 'popular', 'views', 'oldest'] as const;
 export const CATEGORY_FILTERS = ['all', 'today', 'week', 'month', 'with-image'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
@@ -41,18 +41,18 @@ export const categoryPageQuerySchema = strictParams({
 export type CategoryPageQuery = z.output<typeof categoryPageQuerySchema>;
 
 /**
- * Seed 000 §5: archive categories 'all, generative AI, blockchain, NFT, Web3'. nft and web3 are not article
+ * docs/spec-content.md §5: archive categories 'all, generative AI, blockchain, NFT, Web3'. nft and web3 are not article
  * categories; the content service matches them against tags.
  */
 export const ARCHIVE_CATEGORIES = ['all', 'gen-ai', 'blockchain', 'nft', 'web3'] as const;
 export const ARCHIVE_SORTS = ['latest', 'popular', 'views'] as const;
-/** week is 7 days, month 30 days (seed 000 §5). */
+/** week is 7 days, month 30 days (docs/spec-content.md §5). */
 export const ARCHIVE_TIMEFRAMES = ['all', 'today', 'week', 'month', 'year'] as const;
 export type ArchiveCategory = (typeof ARCHIVE_CATEGORIES)[number];
 export type ArchiveSort = (typeof ARCHIVE_SORTS)[number];
 export type ArchiveTimeframe = (typeof ARCHIVE_TIMEFRAMES)[number];
 
-/** GET /api/articles/archive: page, category, sort, timeframe, q (seed 000 §2 'Archive', §7). */
+/** GET /api/articles/archive: page, category, sort, timeframe, q (docs/spec-content.md §2 'Archive', §7). */
 export const archiveQuerySchema = strictParams({
   page,
   category: oneOf('category', ARCHIVE_CATEGORIES).default('all'),
@@ -63,8 +63,8 @@ export const archiveQuerySchema = strictParams({
 export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
 
 /**
- * GET /api/articles/search: q and page (seed 000 §7). The search page also opens as /search?tag={name}
- * (seed 000 §2), so tag is accepted in place of q; one of the two is required.
+ * GET /api/articles/search: q and page (docs/spec-content.md §7). The search page also opens as /search?tag={name}
+ * (docs/spec-content.md §2), so tag is accepted in place of q; one of the two is required.
  */
 export const searchQuerySchema = strictParams({
   q: optionalTextParam('q', MAX_QUERY_TEXT),

@@ -4,7 +4,7 @@ import { describeIssues, errorBody, validationErrorBody } from './errors';
 import { likeBodySchema, shareBodySchema } from './interactions';
 import { subscribeBodySchema } from './subscribers';
 
-describe('readTechMeta (seed 000 §3: both spellings occur)', () => {
+describe('readTechMeta (docs/spec-content.md §3: both spellings occur)', () => {
   it('reads the first spelling', () => {
     expect(
       readTechMeta({
@@ -43,7 +43,7 @@ describe('readTechMeta (seed 000 §3: both spellings occur)', () => {
   });
 });
 
-describe('readRelatedArticles (seed 000 §7: array or {articles})', () => {
+describe('readRelatedArticles (docs/spec-content.md §7: array or {articles})', () => {
   it('accepts both shapes', () => {
     const item = { id: 'a-1' } as ArticleListItem;
     expect(readRelatedArticles([item])).toEqual([item]);
@@ -51,7 +51,7 @@ describe('readRelatedArticles (seed 000 §7: array or {articles})', () => {
   });
 });
 
-describe('interaction bodies (seed 000 §7)', () => {
+describe('interaction bodies (docs/spec-content.md §7)', () => {
   it("accepts the seed's like body and rejects other content types", () => {
     expect(likeBodySchema.parse({ contentId: 'a-1', contentType: 'article' })).toEqual({
       contentId: 'a-1',
@@ -75,7 +75,7 @@ describe('interaction bodies (seed 000 §7)', () => {
   });
 });
 
-describe('newsletter sign-up (seed 000 §5)', () => {
+describe('newsletter sign-up (docs/spec-content.md §5)', () => {
   it('trims and lower-cases a valid address', () => {
     expect(subscribeBodySchema.parse({ email: '  Reader@Example.COM ' })).toEqual({
       email: 'reader@example.com',
@@ -90,7 +90,7 @@ describe('newsletter sign-up (seed 000 §5)', () => {
   });
 });
 
-describe('error body (DESIGN §7)', () => {
+describe('error body (docs/design.md §7)', () => {
   it('has statusCode, error and message', () => {
     expect(errorBody(404, '기사를 찾을 수 없습니다')).toEqual({
       statusCode: 404,

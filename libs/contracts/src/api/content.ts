@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { DIFFICULTY_LEVELS } from './taxonomy';
 import type { CategorySlug, ContentType, DifficultyLevel, TranslationStatus } from './taxonomy';
 
-/** Response shapes of the content service (seed 000 §3 entities, §7 calls). */
+/** Response shapes of the content service (docs/spec-content.md §3 entities, §7 calls). */
 
-/** Seed 000 §3 Article.tags: objects with id, name and slug. */
+/** docs/spec-content.md §3 Article.tags: objects with id, name and slug. */
 export interface ArticleTag {
   id: string;
   name: string;
   slug: string;
 }
 
-/** Seed 000 §3 Article.youtubeVideos. */
+/** docs/spec-content.md §3 Article.youtubeVideos. */
 export interface YoutubeVideo {
   embedId: string;
   title: string;
@@ -19,7 +19,7 @@ export interface YoutubeVideo {
   channelTitle: string;
 }
 
-/** Seed 000 §3 Article.originalArticle: the source the '원문보기' link opens. */
+/** docs/spec-content.md §3 Article.originalArticle: the source the '원문보기' link opens. */
 export interface OriginalArticle {
   sourceUrl: string;
   title: string;
@@ -29,7 +29,7 @@ export interface OriginalArticle {
 }
 
 /**
- * Seed 000 §3 techMeta, exactly as stored: both spellings occur ('difficultyLevel or difficulty',
+ * docs/spec-content.md §3 techMeta, exactly as stored: both spellings occur ('difficultyLevel or difficulty',
  * 'technologies or techStack', 'githubUrl or githubLinks'). Read it with readTechMeta.
  */
 export interface TechMeta {
@@ -78,20 +78,20 @@ export const readTechMeta = (raw: unknown): NormalizedTechMeta | null => {
   };
 };
 
-/** Seed 000 §3 insightMeta; the featured insight shows 3 key insights, other cards 2 (seed 000 §2). */
+/** docs/spec-content.md §3 insightMeta; the featured insight shows 3 key insights, other cards 2 (docs/spec-content.md §2). */
 export interface InsightMeta {
   keyInsights: string[];
   relatedIndustries: string[];
 }
 
-/** Seed 000 §3 Article: a news, insight or analysis item, with every field the seed lists. */
+/** docs/spec-content.md §3 Article: a news, insight or analysis item, with every field the seed lists. */
 export interface Article {
   id: string;
-  /** Implied by seed 000 §2: related articles link to /{type}/{id} and the detail shows a type label. */
+  /** Implied by docs/spec-content.md §2: related articles link to /{type}/{id} and the detail shows a type label. */
   type: ContentType;
   title: string;
   summary: string;
-  /** HTML, sanitised by the server (DESIGN §10). */
+  /** HTML, sanitised by the server (docs/design.md §10). */
   content: string;
   imageUrl: string | null;
   publishedAt: string;
@@ -103,7 +103,7 @@ export interface Article {
   tags: ArticleTag[];
   youtubeVideos: YoutubeVideo[];
   originalArticle: OriginalArticle | null;
-  /** DESIGN §5: one Korean article may cluster several sources; originalArticle is the first. */
+  /** docs/design.md §5: one Korean article may cluster several sources; originalArticle is the first. */
   originalSources: OriginalArticle[];
   likesCount: number;
   sharesCount: number;
@@ -115,16 +115,16 @@ export interface Article {
   snsShareCount: number;
   techMeta: TechMeta | null;
   insightMeta: InsightMeta | null;
-  /** DESIGN §5: 'pending' articles show the English original until the backfill translates them. */
+  /** docs/design.md §5: 'pending' articles show the English original until the backfill translates them. */
   translationStatus: TranslationStatus;
-  /** true on the demo corpus's sample articles (DESIGN §2: sample content is clearly marked). */
+  /** true on the demo corpus's sample articles (docs/design.md §2: sample content is clearly marked). */
   sample?: boolean;
 }
 
 /** Cards never render the body, so lists leave it out. */
 export type ArticleListItem = Omit<Article, 'content'>;
 
-/** Seed 000 §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
+/** docs/spec-content.md §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
 export interface OffsetPageResponse {
   articles: ArticleListItem[];
   pagination: { hasMore: boolean };
@@ -132,7 +132,7 @@ export interface OffsetPageResponse {
 export type NewsListResponse = OffsetPageResponse;
 export type InsightsListResponse = OffsetPageResponse;
 
-/** GET /api/articles/{id}. Seed 000 §7 says the response used is 'article'; we send it under that key. */
+/** GET /api/articles/{id}. docs/spec-content.md §7 says the response used is 'article'; we send it under that key. */
 export interface ArticleDetailResponse {
   article: Article;
 }
@@ -144,7 +144,7 @@ export interface RelatedArticlesResponse {
 export const readRelatedArticles = (body: RelatedArticlesResponse | ArticleListItem[]): ArticleListItem[] =>
   Array.isArray(body) ? body : body.articles;
 
-/** Page-based list: GET /api/articles/category/{slug} (seed 000 §3 'Paging shapes'). */
+/** Page-based list: GET /api/articles/category/{slug} (docs/spec-content.md §3 'Paging shapes'). */
 export interface CategoryPageResponse {
   articles: ArticleListItem[];
   currentPage: number;
@@ -154,7 +154,7 @@ export interface CategoryPageResponse {
 /** GET /api/articles/archive. Seed: not shown; chosen here in the category page's style. */
 export type ArchiveResponse = CategoryPageResponse;
 
-/** GET /api/articles/search (seed 000 §3 'Paging shapes'): total results and number of pages. */
+/** GET /api/articles/search (docs/spec-content.md §3 'Paging shapes'): total results and number of pages. */
 export interface SearchResponse {
   articles: ArticleListItem[];
   total: number;
@@ -167,7 +167,7 @@ export interface ArticleViewResponse {
   views: number;
 }
 
-/** POST /api/articles/{id}/generate-image (seed 000 §7): one generation attempt per article. */
+/** POST /api/articles/{id}/generate-image (docs/spec-content.md §7): one generation attempt per article. */
 export interface GenerateImageResponse {
   imageUrl: string;
 }

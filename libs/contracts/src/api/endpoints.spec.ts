@@ -48,11 +48,11 @@ const SEED_CALLS = [
 const endpoints = Object.values(ENDPOINTS);
 const calls = endpoints.map((e) => `${e.method} ${e.path}`);
 
-describe('endpoint table (DESIGN §7)', () => {
+describe('endpoint table (docs/design.md §7)', () => {
   it('covers every call in the seeds and marks it as from the seed', () => {
     for (const call of SEED_CALLS) {
       const endpoint = endpoints.find((e) => `${e.method} ${e.path}` === call);
-      expect(endpoint?.origin).toMatch(/^seed/);
+      expect(endpoint?.origin).toMatch(/^docs\/spec-/);
     }
   });
 

@@ -3,7 +3,7 @@ import type { ServiceName } from '../routing';
 /**
  * Every public call, with the service that answers it, so front ends and API docs build on one list (the
  * gateway routes by path prefix, routing.ts; a spec checks each path falls under its service's prefixes). `origin` says where the path comes from: a seed's §7 table, or 'chosen' where the seed
- * says 'not shown' (DESIGN §7: choose a path in the same style and document it).
+ * says 'not shown' (docs/design.md §7: choose a path in the same style and document it).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -13,11 +13,11 @@ export interface EndpointSpec {
   /** Fastify-style path; `:name` marks a path parameter. */
   path: string;
   service: ServiceName;
-  origin: 'seed 000 §7' | 'seed 001 §7' | 'chosen';
+  origin: 'docs/spec-content.md §7' | 'docs/spec-community.md §7' | 'chosen';
 }
 
-const seed0 = 'seed 000 §7' as const;
-const seed1 = 'seed 001 §7' as const;
+const seed0 = 'docs/spec-content.md §7' as const;
+const seed1 = 'docs/spec-community.md §7' as const;
 
 export const ENDPOINTS = {
   // content: lists
@@ -66,14 +66,14 @@ export const ENDPOINTS = {
     service: 'content',
     origin: seed0,
   },
-  // chosen: seed 000 §2 counts a view when a detail opens, path not shown (api/authoring.ts)
+  // chosen: docs/spec-content.md §2 counts a view when a detail opens, path not shown (api/authoring.ts)
   techAnalysisView: {
     method: 'POST',
     path: '/api/tech-analysis/:id/view',
     service: 'content',
     origin: 'chosen',
   },
-  // content: admin authoring (chosen; DESIGN §10, shapes in api/authoring.ts)
+  // content: admin authoring (chosen; docs/design.md §10, shapes in api/authoring.ts)
   adminTechAnalyses: {
     method: 'GET',
     path: '/api/content/admin/tech-analyses',
@@ -371,7 +371,7 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
-  // community: comments (DESIGN §11.3 wires what the seed left local)
+  // community: comments (docs/design.md §11.3 wires what the seed left local)
   commentList: {
     method: 'GET',
     path: '/api/community/articles/:id/comments',
@@ -408,7 +408,31 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
-  // community: assistant (DESIGN §11.4)
+  reportComment: {
+    method: 'POST',
+    path: '/api/community/comments/:id/report',
+    service: 'community',
+    origin: 'chosen',
+  },
+  commentModerationQueue: {
+    method: 'GET',
+    path: '/api/community/admin/moderation/comments',
+    service: 'community',
+    origin: 'chosen',
+  },
+  hideComment: {
+    method: 'POST',
+    path: '/api/community/admin/comments/:id/hide',
+    service: 'community',
+    origin: 'chosen',
+  },
+  restoreComment: {
+    method: 'POST',
+    path: '/api/community/admin/comments/:id/restore',
+    service: 'community',
+    origin: 'chosen',
+  },
+  // community: assistant (docs/design.md §11.4)
   startChatSession: {
     method: 'POST',
     path: '/api/community/assistant/sessions',

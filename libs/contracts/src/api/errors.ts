@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Every error response is this JSON body (DESIGN §7): 400 names the field, then 401, 403, 404, 409, 413
+ * Every error response is this JSON body (docs/design.md §7): 400 names the field, then 401, 403, 404, 409, 413
  * and 429 as they apply. Bad input never yields a 500.
  */
 export interface ErrorBody {

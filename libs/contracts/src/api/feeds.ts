@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { intParam, strictParams } from './params';
 
 /**
- * The feeds and sitemaps outside /api (seed 000 §2; paths in routing.ts) and the query rules of the
+ * The feeds and sitemaps outside /api (docs/spec-content.md §2; paths in routing.ts) and the query rules of the
  * calls that take no parameters. Formats: RSS 2.0, Atom 1.0 (RFC 4287), JSON Feed 1.1, the sitemaps.org
  * protocol 0.9 and Google's News sitemap extension.
  */
@@ -33,7 +33,7 @@ export type SitemapQuery = z.output<typeof sitemapQuerySchema>;
 
 /**
  * /category/{slug}/rss.xml takes a slug, or a legacy or Korean name that redirects to the slug's feed
- * (seed 000 §2), so spaces are allowed; only the length is bounded before the name is resolved.
+ * (docs/spec-content.md §2), so spaces are allowed; only the length is bounded before the name is resolved.
  */
 export const categoryFeedNameSchema = z
   .string({ error: () => 'slug is required' })

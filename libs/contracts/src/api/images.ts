@@ -3,7 +3,7 @@ import { IMAGE_WIDTHS } from './constants';
 import { oneOf, strictParams, type Values } from './params';
 
 /**
- * Generated article images (seed 000 §4 'one generation attempt per article', §9 image widths).
+ * Generated article images (docs/spec-content.md §4 'one generation attempt per article', §9 image widths).
  *
  * Chosen (the seed does not show how images are served); {id} is the article's id:
  *   GET /api/content/images/{id}/{hash}?w={width}  immutable: the hash names the stored content

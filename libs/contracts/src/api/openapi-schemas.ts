@@ -86,7 +86,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   insightsList: { query: insightsListQuerySchema },
   categoryPage: {
     query: categoryPageQuerySchema,
-    // Seed 000 §2: legacy and Korean names ('Gen AI', '블록체인') are accepted and resolved to the slug.
+    // docs/spec-content.md §2: legacy and Korean names ('Gen AI', '블록체인') are accepted and resolved to the slug.
     params: { slug: z.string().min(1).max(200).describe('A category slug, or a legacy or Korean name') },
   },
   archive: { query: archiveQuerySchema },
@@ -123,6 +123,8 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   createReply: { body: createReplyBodySchema },
   commentVote: { body: commentVoteBodySchema },
   editComment: { body: editCommentBodySchema },
+  reportComment: { body: reportBodySchema },
+  commentModerationQueue: { query: moderationQueueQuerySchema },
   startChatSession: { body: startChatSessionBodySchema },
   sendChatMessage: { body: chatMessageBodySchema },
   heldTranslations: { query: heldListQuerySchema },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Building blocks for request validation. Every message names the field and, for enumerations, the
- * allowed values, because DESIGN §7 says a 400 must name the field and the gateway passes the message
+ * allowed values, because docs/design.md §7 says a 400 must name the field and the gateway passes the message
  * straight to the client.
  */
 
@@ -40,7 +40,7 @@ export const boolParam = (field: string) =>
     )
     .transform((value) => value === 'true');
 
-/** Trimmed text of bounded length: the seeds count lengths after trimming (001 §5). */
+/** Trimmed text of bounded length: the seeds count lengths after trimming (docs/spec-community.md §5). */
 export const textField = (field: string, bounds: { min: number; max: number }) => {
   const message = `${field} must be ${bounds.min} to ${bounds.max} characters after trimming`;
   return z

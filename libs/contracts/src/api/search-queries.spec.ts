@@ -8,7 +8,7 @@ const messageFor = (schema: z.ZodType, query: Record<string, unknown>): string =
   return result.success ? '' : describeIssues(result.error);
 };
 
-describe('search page query (seed 000 §7 plus DESIGN §6 filters and sorts)', () => {
+describe('search page query (docs/spec-content.md §7 plus docs/design.md §6 filters and sorts)', () => {
   it('parses every seed request as the seed schema does', () => {
     for (const query of [
       { q: '블록체인', page: '3' },

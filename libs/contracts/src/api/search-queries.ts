@@ -5,7 +5,7 @@ import { intParam, oneOf, optionalTextParam, strictParams } from './params';
 import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
 
 /**
- * GET /api/articles/search beyond the seed's q, tag and page (DESIGN §6: filters by category, type and
+ * GET /api/articles/search beyond the seed's q, tag and page (docs/design.md §6: filters by category, type and
  * period; sorts relevance, latest, popular, views). The extra parameters are optional, so the seed's
  * requests parse exactly as with searchQuerySchema; still strict, so a misspelt one is a 400 naming it.
  */

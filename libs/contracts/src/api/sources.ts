@@ -1,9 +1,9 @@
-/** News sources and the category sidebar (seed 000 §2 'News sources', §3 Source and Tag, §7 sidebar-data). */
+/** News sources and the category sidebar (docs/spec-content.md §2 'News sources', §3 Source and Tag, §7 sidebar-data). */
 
 export const SOURCE_TYPES = ['rss', 'api', 'scrape'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-/** Seed 000 §3 Source; count is the number of articles from it. */
+/** docs/spec-content.md §3 Source; count is the number of articles from it. */
 export interface Source {
   id: string;
   name: string;
@@ -19,15 +19,15 @@ export interface SourcesResponse {
   sources: Source[];
 }
 
-/** Seed 000 §3 Tag. */
+/** docs/spec-content.md §3 Tag. */
 export interface TagCount {
   name: string;
   count: number;
 }
 
 /**
- * GET /api/sidebar-data (seed 000 §7: popularTags, rssSources). articleCounts replaces the seed's hard-coded
- * '6,349 total, +24 today' (DESIGN §11.6); it is an addition chosen here.
+ * GET /api/sidebar-data (docs/spec-content.md §7: popularTags, rssSources). articleCounts replaces the seed's hard-coded
+ * '6,349 total, +24 today' (docs/design.md §11.6); it is an addition chosen here.
  */
 export interface SidebarDataResponse {
   popularTags: TagCount[];
@@ -35,5 +35,5 @@ export interface SidebarDataResponse {
   articleCounts: { total: number; today: number };
 }
 
-/** Seed 000 §7: 'a full variant exists, its path is not shown'. Chosen: GET /api/sidebar-data/full, no caps. */
+/** docs/spec-content.md §7: 'a full variant exists, its path is not shown'. Chosen: GET /api/sidebar-data/full, no caps. */
 export type SidebarDataFullResponse = SidebarDataResponse;

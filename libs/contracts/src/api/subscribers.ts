@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { strictParams } from './params';
 
-/** The newsletter sign-up (seed 000 §2 'Newsletter banner and form', §5, §7 POST /api/subscribers). */
+/** The newsletter sign-up (docs/spec-content.md §2 'Newsletter banner and form', §5, §7 POST /api/subscribers). */
 
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * The client only blocks an empty value or one without '@' (seed 000 §5); the server checks the form
+ * The client only blocks an empty value or one without '@' (docs/spec-content.md §5); the server checks the form
  * properly and stores the address lower-cased so one reader subscribes once.
  */
 export const subscribeBodySchema = strictParams({
@@ -23,7 +23,7 @@ export type SubscribeBody = z.output<typeof subscribeBodySchema>;
 /**
  * The seed's client does not read the response body; chosen here. The answer is the same whether or not the
  * address was already on the list, so the form does not reveal who subscribes; a confirmation mail follows
- * (DESIGN §1: subscribe, confirm, unsubscribe).
+ * (docs/design.md §1: subscribe, confirm, unsubscribe).
  */
 export interface SubscribeResponse {
   status: 'pending-confirmation';

@@ -1,6 +1,6 @@
 import { DIFFICULTY_LABELS, resolveCategorySlug, TECHNOLOGY_CATEGORIES } from './taxonomy';
 
-describe('category slugs (seed 000 §2 category page, §3 definitions)', () => {
+describe('category slugs (docs/spec-content.md §2 category page, §3 definitions)', () => {
   it.each([
     ['gen-ai', 'gen-ai'],
     ['Gen AI', 'gen-ai'],
@@ -23,7 +23,7 @@ describe('category slugs (seed 000 §2 category page, §3 definitions)', () => {
   });
 });
 
-describe('technology categories and difficulty (seed 000 §3, §4)', () => {
+describe('technology categories and difficulty (docs/spec-content.md §3, §4)', () => {
   it('has the 8 technology categories in seed order', () => {
     expect(TECHNOLOGY_CATEGORIES.map((c) => c.value)).toEqual([
       'ai_ml',

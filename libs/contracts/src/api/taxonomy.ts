@@ -4,19 +4,19 @@
  * bus and on the wire.
  */
 
-/** Seed 000 §3 'Category definitions': the three known category slugs. */
+/** docs/spec-content.md §3 'Category definitions': the three known category slugs. */
 export const CATEGORY_SLUGS = ['gen-ai', 'blockchain', 'big-tech'] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
 export interface CategoryDefinition {
   slug: CategorySlug;
-  /** Korean display name (UI copy is Korean, DESIGN §8). */
+  /** Korean display name (UI copy is Korean, docs/design.md §8). */
   name: string;
   englishName: string;
   description: string;
-  /** Short code for badges and feeds. Seed 000 §3 lists a code but not its values: chosen here. */
+  /** Short code for badges and feeds. docs/spec-content.md §3 lists a code but not its values: chosen here. */
   code: string;
-  /** Badge colour; seed 000 §3 lists colours but not their values: chosen here. */
+  /** Badge colour; docs/spec-content.md §3 lists colours but not their values: chosen here. */
   color: string;
 }
 
@@ -48,7 +48,7 @@ export const CATEGORY_DEFINITIONS: Readonly<Record<CategorySlug, CategoryDefinit
 };
 
 /**
- * Names that redirect to a slug (seed 000 §2 'Category page': legacy or Korean names such as 'Gen AI' and
+ * Names that redirect to a slug (docs/spec-content.md §2 'Category page': legacy or Korean names such as 'Gen AI' and
  * 'Big Tech'). Keys are compared after lower-casing and dropping spaces, '_' and '-'.
  */
 const CATEGORY_ALIASES: Readonly<Record<string, CategorySlug>> = {
@@ -76,11 +76,11 @@ export const resolveCategorySlug = (name: string): CategorySlug | undefined =>
       .replace(/[\s_-]+/g, '')
   ];
 
-/** Seed 000 §1: news, technical analysis and insights. */
+/** docs/spec-content.md §1: news, technical analysis and insights. */
 export const CONTENT_TYPES = ['news', 'insight', 'analysis'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** Seed 000 §3 'Technology categories' (value, label); labels in Korean per DESIGN §8. */
+/** docs/spec-content.md §3 'Technology categories' (value, label); labels in Korean per docs/design.md §8. */
 export const TECHNOLOGY_CATEGORIES = [
   { value: 'ai_ml', label: 'AI/ML' },
   { value: 'web_framework', label: '웹 프레임워크' },
@@ -97,11 +97,11 @@ export const TECHNOLOGY_CATEGORY_VALUES = TECHNOLOGY_CATEGORIES.map((c) => c.val
   ...TechnologyCategory[],
 ];
 
-/** Seed 000 §3 techMeta and §4 'Difficulty'. */
+/** docs/spec-content.md §3 techMeta and §4 'Difficulty'. */
 export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
 
-/** Seed 000 §4 and §9: beginner green 초급, intermediate yellow 중급, advanced red 고급. */
+/** docs/spec-content.md §4 and §9: beginner green 초급, intermediate yellow 중급, advanced red 고급. */
 export const DIFFICULTY_LABELS: Readonly<Record<DifficultyLevel, { label: string; color: string }>> = {
   beginner: { label: '초급', color: 'green' },
   intermediate: { label: '중급', color: 'yellow' },
@@ -109,7 +109,7 @@ export const DIFFICULTY_LABELS: Readonly<Record<DifficultyLevel, { label: string
 };
 
 /**
- * DESIGN §5: 'translated' by the LLM; 'pending' when no LLM is configured (stored with the English original,
+ * docs/design.md §5: 'translated' by the LLM; 'pending' when no LLM is configured (stored with the English original,
  * translated later by a backfill); 'held' when the output added URLs absent from the source (review first).
  */
 export const TRANSLATION_STATUSES = ['translated', 'pending', 'held'] as const;

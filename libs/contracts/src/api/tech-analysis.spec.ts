@@ -1,7 +1,7 @@
 import { describeIssues } from './errors';
 import { techAnalysisListQuerySchema } from './tech-analysis';
 
-describe('tech analysis list query (seed 000 §7)', () => {
+describe('tech analysis list query (docs/spec-content.md §7)', () => {
   it('accepts the seed request: page, limit=9, lang=ko, optional category', () => {
     expect(techAnalysisListQuerySchema.parse({ page: '1', limit: '9', lang: 'ko' })).toEqual({
       page: 1,

@@ -4,7 +4,7 @@ import { intParam, oneOf, strictParams } from './params';
 import { TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 import type { DifficultyLevel, TechnologyCategory } from './taxonomy';
 
-/** Tech analyses: tutorials with code and difficulty (seed 000 §2 'Tech analysis', §3 TechAnalysis, §7). */
+/** Tech analyses: tutorials with code and difficulty (docs/spec-content.md §2 'Tech analysis', §3 TechAnalysis, §7). */
 
 export interface CodeExample {
   id: string;
@@ -28,7 +28,7 @@ export interface ExternalResource {
   type: ExternalResourceType;
 }
 
-/** Seed 000 §3: what a list item carries. */
+/** docs/spec-content.md §3: what a list item carries. */
 export interface TechAnalysisListItem {
   id: string;
   slug: string;
@@ -41,11 +41,11 @@ export interface TechAnalysisListItem {
   estimatedReadingTime: number;
   likesCount: number;
   publishedAt: string;
-  /** true on the demo corpus's sample analyses (DESIGN §2: sample content is clearly marked). */
+  /** true on the demo corpus's sample analyses (docs/design.md §2: sample content is clearly marked). */
   sample?: boolean;
 }
 
-/** Seed 000 §3 TechAnalysis, the detail page's fields. */
+/** docs/spec-content.md §3 TechAnalysis, the detail page's fields. */
 export interface TechAnalysis extends TechAnalysisListItem {
   seoKeywords: string[];
   /** 85 or more shows 'recommended' (see isRecommended). */
@@ -66,13 +66,13 @@ export interface TechAnalysis extends TechAnalysisListItem {
   externalResources: ExternalResource[];
 }
 
-/** Seed 000 §3: the detail response's related analyses. */
+/** docs/spec-content.md §3: the detail response's related analyses. */
 export type RelatedAnalysis = Pick<
   TechAnalysis,
   'id' | 'slug' | 'title' | 'technologyCategory' | 'executiveSummary'
 >;
 
-/** GET /api/tech-analysis (seed 000 §3 'Paging shapes'). */
+/** GET /api/tech-analysis (docs/spec-content.md §3 'Paging shapes'). */
 export interface TechAnalysisListResponse {
   analyses: TechAnalysisListItem[];
   pagination: { page: number; totalPages: number };
@@ -86,7 +86,7 @@ export interface TechAnalysisDetailResponse {
 
 /**
  * POST /api/tech-analysis/{id}/like: no body; the response body is not shown in the seed, chosen here.
- * There is no unlike (seed 000 §4), so a second like from the same session leaves the count unchanged.
+ * There is no unlike (docs/spec-content.md §4), so a second like from the same session leaves the count unchanged.
  */
 export interface TechAnalysisLikeResponse {
   liked: true;
@@ -97,7 +97,7 @@ export interface TechAnalysisLikeResponse {
 export const CONTENT_LANGUAGES = ['ko', 'en'] as const;
 
 /**
- * GET /api/tech-analysis: page, limit=9, lang=ko, optional category (seed 000 §7). The UI's 'all' button sends
+ * GET /api/tech-analysis: page, limit=9, lang=ko, optional category (docs/spec-content.md §7). The UI's 'all' button sends
  * no category; 'all' is also accepted and means the same.
  */
 export const techAnalysisListQuerySchema = strictParams({

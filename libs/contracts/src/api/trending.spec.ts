@@ -6,7 +6,7 @@ import {
   trendingStatsQuerySchema,
 } from './trending';
 
-describe('trending queries (seed 000 §7)', () => {
+describe('trending queries (docs/spec-content.md §7)', () => {
   it('accepts the seed requests', () => {
     expect(trendingStatsQuerySchema.parse({ period: 'week' })).toEqual({ period: 'week' });
     expect(hotTopicsQuerySchema.parse({ limit: '10', type: 'news' })).toEqual({ limit: 10, type: 'news' });

@@ -4,7 +4,7 @@ import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
 import { intParam, oneOf, strictParams } from './params';
 import { CONTENT_TYPES } from './taxonomy';
 
-/** The trending service's calls (seed 000 §2 'Trending', §3 'Trending stats', §7). */
+/** The trending service's calls (docs/spec-content.md §2 'Trending', §3 'Trending stats', §7). */
 
 /** Labelled 24h, 7d, 30d in the UI. */
 export const TRENDING_PERIODS = ['day', 'week', 'month'] as const;

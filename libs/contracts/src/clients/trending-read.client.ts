@@ -4,7 +4,7 @@ import type { TrendingPeriod } from '../api/trending';
 import { ENDPOINTS } from '../api/endpoints';
 
 /**
- * The trending service's read API for another service (DESIGN §1: a service calls another's read API
+ * The trending service's read API for another service (docs/design.md §1: a service calls another's read API
  * only where an event cannot serve, and then through a client here). The newsletter builds digests from
  * it: the period's most read and the hottest articles. Only the fields a caller relies on are checked;
  * an answer that breaks them is an error, never silently an empty list.

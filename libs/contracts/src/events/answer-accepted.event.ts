@@ -4,7 +4,7 @@ import { entityId, isoDateTime } from './shared-schemas';
 
 /**
  * community → (badges, analytics): a question's author accepted an answer, so the question is resolved
- * (seed 001 §4 'Question'). Achievement badges for accepted answers hang off this.
+ * (docs/spec-community.md §4 'Question'). Achievement badges for accepted answers hang off this.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A
  * breaking change gets a new definition beside this one ('answer.accepted.v2', version 2), and producers
@@ -17,7 +17,7 @@ export const answerAcceptedPayloadSchema = z.object({
   questionId: entityId,
   answerId: entityId,
   answerAuthorId: entityId,
-  /** Always the question's author (DESIGN §10: only the author accepts). */
+  /** Always the question's author (docs/design.md §10: only the author accepts). */
   acceptedBy: entityId,
   /** The answer this one replaced, if the author changed their mind; its accepted flag is cleared. */
   previousAnswerId: entityId.nullable(),

@@ -3,7 +3,7 @@ import { defineEvent } from './define-event';
 import { entityId, isoDateTime } from './shared-schemas';
 
 /**
- * community → (badges, analytics): an answer was posted (seed 001 §4 'New answer'). Keyed by the question,
+ * community → (badges, analytics): an answer was posted (docs/spec-community.md §4 'New answer'). Keyed by the question,
  * so it never overtakes the question's own events.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A

@@ -10,7 +10,7 @@ import {
 } from './shared-schemas';
 
 /**
- * ingestion → translation (DESIGN §1, §5): a new story, in English, with every source that carried it.
+ * ingestion → translation (docs/design.md §1, §5): a new story, in English, with every source that carried it.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A
  * breaking change gets a new definition beside this one ('article.collected.v2', version 2), and producers

@@ -3,7 +3,7 @@ import { defineEvent } from './define-event';
 import { entityId, isoDateTime, sharePlatformSchema } from './shared-schemas';
 
 /**
- * content → trending (DESIGN §1): a reader viewed, liked, unliked or shared an article; trending turns these
+ * content → trending (docs/design.md §1): a reader viewed, liked, unliked or shared an article; trending turns these
  * into hotScore and viewsPerHour.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A

@@ -3,7 +3,7 @@ import { defineEvent } from './define-event';
 import { categorySlugSchema, contentTypeSchema, entityId, httpUrl, isoDateTime } from './shared-schemas';
 
 /**
- * content → trending, newsletter, community (DESIGN §1): an article became visible to readers. Trending
+ * content → trending, newsletter, community (docs/design.md §1): an article became visible to readers. Trending
  * starts scoring it, newsletter collects it for digests, community indexes it for assistant retrieval.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A

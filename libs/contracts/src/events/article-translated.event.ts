@@ -14,7 +14,7 @@ import {
 } from './shared-schemas';
 
 /**
- * translation → content (DESIGN §1, §5): the Korean rewrite of one collected cluster, or, with no LLM
+ * translation → content (docs/design.md §1, §5): the Korean rewrite of one collected cluster, or, with no LLM
  * configured, the English original marked 'pending' and categorised by the keyword classifier.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A
@@ -43,7 +43,7 @@ export const articleTranslatedPayloadSchema = z.object({
   secondaryCategory: categorySlugSchema.nullable(),
   tags: z.array(z.string().min(1).max(50)).max(10),
   contentType: contentTypeSchema,
-  /** For insights (seed 000 §3 insightMeta.keyInsights); empty for other types. */
+  /** For insights (docs/spec-content.md §3 insightMeta.keyInsights); empty for other types. */
   keyInsights: z.array(z.string().min(1).max(500)).max(10),
   translationStatus: translationStatusSchema,
   /** Null when no LLM wrote the text ('pending'). */
@@ -63,9 +63,9 @@ export const articleTranslatedPayloadSchema = z.object({
     .max(20),
   translatedAt: isoDateTime,
   /**
-   * true on the demo corpus's sample articles (DESIGN §2: sample content is clearly marked), so a consumer
+   * true on the demo corpus's sample articles (docs/design.md §2: sample content is clearly marked), so a consumer
    * can label or filter them; absent on every real article. An additive, OPTIONAL field that consumers of
-   * v1 may ignore — the one change DESIGN §4 allows without a v2; anything breaking still needs a v2.
+   * v1 may ignore — the one change docs/design.md §4 allows without a v2; anything breaking still needs a v2.
    */
   sample: z.literal(true).optional(),
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One integration event (DESIGN §4): its topic, the payload version, the payload schema, and how to derive
+ * One integration event (docs/design.md §4): its topic, the payload version, the payload schema, and how to derive
  * the envelope key (the aggregate id, which is also the Kafka partition key, so one aggregate's events stay
  * in order).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every event on the bus travels in this envelope (DESIGN §4). `key` is the aggregate id and the
+ * Every event on the bus travels in this envelope (docs/design.md §4). `key` is the aggregate id and the
  * Kafka partition key, so one aggregate's events stay in order. `id` is what idempotent consumers
  * remember. `traceparent` carries W3C trace context from the producer to the consumer.
  */

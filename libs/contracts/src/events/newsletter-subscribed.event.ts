@@ -4,7 +4,7 @@ import { entityId, isoDateTime } from './shared-schemas';
 
 /**
  * newsletter → (analytics, admin counts): an address confirmed its subscription. A sign-up that has not
- * confirmed yet is not a subscriber, so it emits nothing (DESIGN §1: subscribe, confirm, unsubscribe).
+ * confirmed yet is not a subscriber, so it emits nothing (docs/design.md §1: subscribe, confirm, unsubscribe).
  * The address travels because the digest sender may run apart from the sign-up API.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A

@@ -7,7 +7,7 @@ import type { EventPayload, Topic } from './registry';
 
 /**
  * Why an event was refused. Consumers send such an event straight to `<topic>.dlt` with this message:
- * retrying cannot make a malformed payload valid (DESIGN §4: a poison message never blocks its partition).
+ * retrying cannot make a malformed payload valid (docs/design.md §4: a poison message never blocks its partition).
  */
 export class EventValidationError extends Error {
   override readonly name = 'EventValidationError';

@@ -4,7 +4,7 @@ import { defineEvent } from './define-event';
 import { entityId, isoDateTime } from './shared-schemas';
 
 /**
- * community → (badges, assistant retrieval, analytics): a question was asked (seed 001 §4 'Ask submit').
+ * community → (badges, assistant retrieval, analytics): a question was asked (docs/spec-community.md §4 'Ask submit').
  * Keyed by question id, so a question's events (created, answered, accepted) stay in order.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A

@@ -18,7 +18,7 @@ export const sharePlatformSchema = z.enum(SHARE_PLATFORMS);
 export const youtubeVideoIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11}$/);
 
 /**
- * One original source of a story (DESIGN §5: near-duplicates across sources cluster into one article).
+ * One original source of a story (docs/design.md §5: near-duplicates across sources cluster into one article).
  * canonicalUrl has tracking parameters stripped and is what dedup compares.
  */
 export const originalSourceSchema = z.object({

@@ -3,7 +3,7 @@ import { defineEvent } from './define-event';
 import { entityId, isoDateTime } from './shared-schemas';
 
 /**
- * trending → content (DESIGN §1): fresh scores, so article documents and the news list's HOT badge and hot
+ * trending → content (docs/design.md §1): fresh scores, so article documents and the news list's HOT badge and hot
  * tab reflect them without content calling trending.
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin credential (DESIGN §10): source management, authoring, /admin and /analytics need it. */
+/** The admin credential (docs/design.md §10): source management, authoring, /admin and /analytics need it. */
 export const adminConfigSchema = z.object({
   ADMIN_TOKEN: z
     .string()

@@ -81,7 +81,7 @@ export interface Subscription {
 }
 
 /**
- * The event bus port (DESIGN §4). At-least-once: an event is acknowledged (offset committed) only after
+ * The event bus port (docs/design.md §4). At-least-once: an event is acknowledged (offset committed) only after
  * its handler succeeded or it went to `<topic>.dlt`, so a crash redelivers rather than loses. Consumers
  * are idempotent by envelope id: each group keeps a processed-id record and skips an id it has already
  * handled. Events with the same key keep their order; a failing event is retried with backoff and then

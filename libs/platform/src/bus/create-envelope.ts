@@ -9,7 +9,7 @@ export interface NewEnvelope<P> {
   /** Aggregate id (article id, question id): the partition key that keeps its events in order. */
   key: string;
   payload: P;
-  /** Default: the active span's, so the consumer's span joins the producer's trace (DESIGN §4). */
+  /** Default: the active span's, so the consumer's span joins the producer's trace (docs/design.md §4). */
   traceparent?: string;
 }
 

@@ -64,7 +64,7 @@ function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): Event
 }
 
 /**
- * The delivery rules shared by every adapter (DESIGN §4): skip an id the group already handled; run the
+ * The delivery rules shared by every adapter (docs/design.md §4): skip an id the group already handled; run the
  * handler up to maxAttempts times with exponential backoff; mark the id processed only after success;
  * after the last failure write the record to `<topic>.dlt` with the error, so the partition moves on.
  * A record that cannot be decoded is dead-lettered at once: retrying cannot fix it.

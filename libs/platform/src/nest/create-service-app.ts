@@ -61,7 +61,7 @@ export async function createServiceApp(
     trustProxy: true,
     // Fastify answers a path parameter over 100 characters with its own 414 in another shape before any
     // handler runs. Node's HTTP parser already caps a request line at 16 KiB, so let every parameter reach
-    // the handler's schema, which answers 400 naming it in the common error shape (DESIGN §7).
+    // the handler's schema, which answers 400 naming it in the common error shape (docs/design.md §7).
     routerOptions: { maxParamLength: 16_384 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {

@@ -12,7 +12,7 @@ const reasonPhrase = (status: number): string =>
     .join(' ');
 
 /**
- * Every error leaves as `{ statusCode, error, message }` (DESIGN §7). Validation errors become 400s naming
+ * Every error leaves as `{ statusCode, error, message }` (docs/design.md §7). Validation errors become 400s naming
  * the field; anything unexpected is logged with its stack and answered as a bare 500, without internals.
  */
 @Catch()

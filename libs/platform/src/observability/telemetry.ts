@@ -68,6 +68,11 @@ export function extractContext(carrier: Record<string, unknown>): Context {
   return propagation.extract(context.active(), carrier);
 }
 
+/** Runs `work` with the given `traceparent` as its context (no span of its own); as is without one. */
+export function inTraceOf<T>(traceparent: string | undefined, work: () => T): T {
+  return traceparent ? context.with(extractContext({ traceparent }), work) : work();
+}
+
 /** Runs `work` in a span whose parent is the producer's `traceparent` (from an event envelope). */
 export async function withConsumerSpan<T>(
   name: string,

@@ -88,7 +88,7 @@ describe('buildServiceOpenApi', () => {
   it('marks chosen paths', () => {
     const document = buildServiceOpenApi('content');
     expect(document.paths['/api/sidebar-data/full'].get!['x-origin']).toBe('chosen');
-    expect(document.paths['/api/sidebar-data'].get!['x-origin']).toBe('seed 000 §7');
+    expect(document.paths['/api/sidebar-data'].get!['x-origin']).toBe('docs/spec-content.md §7');
   });
 });
 

@@ -18,7 +18,7 @@ import { requestJsonSchema, responseJsonSchema } from './zod-json-schema';
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 
-/** DESIGN §7: every error is this body. */
+/** docs/design.md §7: every error is this body. */
 export const ERROR_BODY_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['statusCode', 'error', 'message'],

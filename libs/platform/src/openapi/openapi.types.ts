@@ -22,7 +22,7 @@ export interface OpenApiOperation {
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse>;
-  /** Where the path comes from: a seed's §7 table, or 'chosen' where the seed says 'not shown' (DESIGN §7). */
+  /** Where the path comes from: a seed's §7 table, or 'chosen' where the seed says 'not shown' (docs/design.md §7). */
   'x-origin': string;
   /** The service that answers it. */
   'x-service': string;

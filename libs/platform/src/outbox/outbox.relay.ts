@@ -3,6 +3,7 @@ import type { BackoffOptions, BusLogger, EventBus } from '../bus';
 import { backoffDelay } from '../bus/backoff';
 import type { Adapter, HealthResult } from '../lifecycle';
 import { observeGauge, type GaugeReading } from '../observability/metrics';
+import { inTraceOf } from '../observability/telemetry';
 import type { Collection, DocumentStore } from '../store';
 import { OUTBOX_FIELD } from './outbox-field';
 import {
@@ -170,7 +171,9 @@ export class OutboxRelay implements Adapter {
   private async relay(collection: Collection<PendingDocument>, document: PendingDocument): Promise<void> {
     for (const run of runsByTopic(document[OUTBOX_FIELD])) {
       try {
-        await this.options.bus.publish(run.topic, run.events);
+        // In the trace of the change that stored the events, so the bus client's own spans (the Kafka
+        // produce) join it instead of starting a trace per relay pass.
+        await inTraceOf(run.events[0]?.traceparent, () => this.options.bus.publish(run.topic, run.events));
       } catch (error) {
         throw new PublishFailed(`publish to ${run.topic} failed`, { cause: error });
       }

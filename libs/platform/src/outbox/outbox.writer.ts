@@ -21,7 +21,7 @@ import type { OutboxRelay } from './outbox.relay';
 import { documentWithEvents, updateWithEvents } from './outbox-write';
 
 /**
- * What a repository uses to write a state change together with the events it implies (DESIGN §4):
+ * What a repository uses to write a state change together with the events it implies (docs/design.md §4):
  * the events are stored in the changed document by the same write, and the service's OutboxRelay
  * publishes them afterwards. There is deliberately no updateMany: one envelope in several documents
  * would be published several times under one id, and consumers would keep only the first.

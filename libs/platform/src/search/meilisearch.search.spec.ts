@@ -107,6 +107,7 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
           page: 2,
           hitsPerPage: 5,
           showRankingScore: true,
+          showRankingScoreDetails: true,
           matchingStrategy: 'last',
           locales: ['kor'],
           attributesToHighlight: ['title', 'body'],

@@ -125,16 +125,41 @@ export class MeilisearchSearchIndex implements SearchIndex {
   ): Promise<SearchResult<D>> {
     const query = normaliseQuery(input, this.settingsOf(index));
     if (matchesNothing(query.filters)) {
-      return { hits: [], total: 0, page: query.page, hitsPerPage: query.hitsPerPage, totalPages: 0 };
+      return {
+        hits: [],
+        total: 0,
+        page: query.page,
+        hitsPerPage: query.hitsPerPage,
+        totalPages: 0,
+        allWordsMatched: true,
+      };
     }
-    const response = await this.indexOf(index).search(rewriteChoseongQuery(query.q), toSearchParams(query));
+    const q = rewriteChoseongQuery(query.q);
+    const response = await this.indexOf(index).search(q, toSearchParams(query));
     return {
       hits: response.hits.map((hit) => toHit<D>(hit, query)),
       total: response.totalHits,
       page: response.page,
       hitsPerPage: response.hitsPerPage,
       totalPages: response.totalPages,
+      allWordsMatched: await this.allWordsMatched(index, q, query, response.hits),
     };
+  }
+
+  /**
+   * With matchingStrategy 'last' Meilisearch ranks documents with every word first (its 'words' rule), so
+   * the best hit says whether any document has them all: the first hit of page 1, or of a one-hit query
+   * when this page is a later one and holds a partial hit.
+   */
+  private async allWordsMatched(index: string, q: string, query: NormalisedQuery, hits: Hit[]) {
+    const complete = (hit: Hit | undefined) => {
+      const words = (hit?._rankingScoreDetails as { words?: WordsDetail } | undefined)?.words;
+      return !words || words.matchingWords >= words.maxMatchingWords;
+    };
+    if (hits.every(complete)) return true;
+    if (query.page === 1) return complete(hits[0]);
+    const best = await this.indexOf(index).search(q, { ...toSearchParams(query), page: 1, hitsPerPage: 1 });
+    return complete(best.hits[0]);
   }
 
   private settingsOf(index: string): IndexSettings {
@@ -161,6 +186,12 @@ export class MeilisearchSearchIndex implements SearchIndex {
   }
 }
 
+/** Meilisearch's ranking-score detail of its 'words' rule. */
+interface WordsDetail {
+  matchingWords: number;
+  maxMatchingWords: number;
+}
+
 // page/hitsPerPage (not offset/limit) make Meilisearch count every hit, which the port's totals need.
 type PagedSearchParams = SearchParams & { page: number; hitsPerPage: number };
 
@@ -171,6 +202,8 @@ function toSearchParams(query: NormalisedQuery): PagedSearchParams {
     filter: toMeilisearchFilter(query.filters),
     sort: query.sort.length > 0 ? query.sort.map(({ field, order }) => `${field}:${order}`) : undefined,
     showRankingScore: true,
+    // The 'words' detail says how many of the query's words a hit matched (allWordsMatched).
+    showRankingScoreDetails: true,
     matchingStrategy: 'last',
     // Short queries are the ones language detection gets wrong; our queries are Korean (with Latin words).
     locales: ['kor'],
@@ -195,7 +228,7 @@ function toSearchParams(query: NormalisedQuery): PagedSearchParams {
 }
 
 function toHit<D extends SearchDocument>(hit: Hit, query: NormalisedQuery): SearchHit<D> {
-  const { _formatted: formatted, _rankingScore: score, ...rest } = hit;
+  const { _formatted: formatted, _rankingScore: score, _rankingScoreDetails: _details, ...rest } = hit;
   delete rest[CHOSEONG_FIELD];
   const highlights: Record<string, string> = {};
   for (const field of query.highlight) {

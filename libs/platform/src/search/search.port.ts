@@ -3,7 +3,7 @@ import type { Adapter } from '../lifecycle';
 /**
  * The search index port. Services index what they own (articles, questions) and query it with
  * structured filters, never raw filter strings, so each adapter can translate and escape values itself.
- * The embedded engine and the Meilisearch adapter answer the same queries (DESIGN §3, §6).
+ * The embedded engine and the Meilisearch adapter answer the same queries (docs/design.md §3, §6).
  */
 
 /** Every document carries a string id: letters, digits, '-' and '_' (Meilisearch's rule, applied to both). */
@@ -80,6 +80,11 @@ export interface SearchResult<D extends SearchDocument = SearchDocument> {
   page: number;
   hitsPerPage: number;
   totalPages: number;
+  /**
+   * false when no document matched every word of `q` and the hits match only some of them (ranked by
+   * how many), so a page can say so; true otherwise, including for an empty `q`.
+   */
+  allWordsMatched: boolean;
 }
 
 export interface SearchIndex extends Adapter {

@@ -1,10 +1,10 @@
 /**
- * The one HTML allow-list for everything from outside or from the LLM (DESIGN §10): feeds, scraped pages,
+ * The one HTML allow-list for everything from outside or from the LLM (docs/design.md §10): feeds, scraped pages,
  * model output. YouTube embeds are the only frames.
  */
 import sanitizeHtml from 'sanitize-html';
 
-/** YouTube's embed players are the only frames a page may show (DESIGN §10). */
+/** YouTube's embed players are the only frames a page may show (docs/design.md §10). */
 const YOUTUBE_EMBED = /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{11}(\?[^"'<>\s]*)?$/;
 
 export const isYouTubeEmbed = (src: string | undefined): boolean => !!src && YOUTUBE_EMBED.test(src);

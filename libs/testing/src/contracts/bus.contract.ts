@@ -23,7 +23,7 @@ interface Seen<P> {
 type Payload = { seq: number; label?: string };
 
 /**
- * The behaviour every EventBus adapter must show (DESIGN §4), run against the in-memory, the on-disk
+ * The behaviour every EventBus adapter must show (docs/design.md §4), run against the in-memory, the on-disk
  * in-process and the Kafka adapters. `makeBus` returns a fresh bus; every test uses topics and groups
  * of its own, so runs never see each other's events.
  */

@@ -39,6 +39,15 @@ export function search(index: StubIndex, body: unknown): Record<string, unknown>
     const hit: Record<string, unknown> = { ...shown, _formatted: format(shown, words, params) };
     if (params.showRankingScore)
       hit._rankingScore = allWords.length === 0 ? 1 : words.length / allWords.length;
+    if (params.showRankingScoreDetails && allWords.length > 0)
+      hit._rankingScoreDetails = {
+        words: {
+          order: 0,
+          matchingWords: words.length,
+          maxMatchingWords: allWords.length,
+          score: words.length / allWords.length,
+        },
+      };
     return hit;
   });
   const base = { hits, query: params.q ?? '', processingTimeMs: 0 };

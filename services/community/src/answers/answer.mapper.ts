@@ -2,7 +2,7 @@ import type { Answer, AnswerViewerVote, Badge } from '@pulse/contracts';
 import { toAuthor } from '../identity/user-view';
 import type { AnswerRecord } from './answer.record';
 
-/** Seed 001 §3 Answer 'as sent', plus the reader's own vote when known. */
+/** docs/spec-community.md §3 Answer 'as sent', plus the reader's own vote when known. */
 export const toAnswer = (record: AnswerRecord, badges: Badge[], viewerVote?: AnswerViewerVote): Answer => ({
   id: record._id,
   questionId: record.questionId,

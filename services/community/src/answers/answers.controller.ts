@@ -5,7 +5,7 @@ import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { AnswersService } from './answers.service';
 
-/** Seed 001 §7 answer calls. */
+/** docs/spec-community.md §7 answer calls. */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community')
 export class AnswersController {

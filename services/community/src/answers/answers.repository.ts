@@ -14,7 +14,7 @@ import { perDay } from '../questions/questions.repository';
 import type { PostState } from '../questions/question.record';
 import type { AnswerRecord } from './answer.record';
 
-/** Seed 001 §4: accepted answers always first, then the chosen order. */
+/** docs/spec-community.md §4: accepted answers always first, then the chosen order. */
 const SORTS: Record<AnswerSort, SortSpec> = {
   popular: { isAccepted: -1, upvotes: -1, createdAt: 1 },
   latest: { isAccepted: -1, createdAt: -1 },
@@ -88,7 +88,7 @@ export class AnswersRepository {
     return matched === 1;
   }
 
-  /** A deleted question takes its answers with it (seed 001 §6). */
+  /** A deleted question takes its answers with it (docs/spec-community.md §6). */
   async deleteAllOf(questionId: string, at: string): Promise<void> {
     await this.answers.updateMany(
       { questionId, state: { $ne: 'deleted' } },

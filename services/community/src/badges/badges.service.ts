@@ -3,7 +3,7 @@ import type { Badge, BadgeCatalogueResponse } from '@pulse/contracts';
 import { ACHIEVEMENT_RULES, BADGE_BY_ID, BADGE_RULES, EXPERT_BADGE, type BadgeMetric } from './badge-rules';
 import { BadgesRepository } from './badges.repository';
 
-/** Awards badges by the rules in badge-rules.ts and shows them on authors (seed 001 §3 Badge). */
+/** Awards badges by the rules in badge-rules.ts and shows them on authors (docs/spec-community.md §3 Badge). */
 @Injectable()
 export class BadgesService {
   private readonly logger = new Logger('Badges');

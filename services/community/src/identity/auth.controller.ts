@@ -5,7 +5,7 @@ import type { Actor } from './actor-resolver';
 import { ClientIp, CurrentActor } from './actor.decorator';
 import { IdentityService } from './identity.service';
 
-/** Nickname sign-up (seed 001 §7), who-am-I and logout (chosen). Never cached: they name a person. */
+/** Nickname sign-up (docs/spec-community.md §7), who-am-I and logout (chosen). Never cached: they name a person. */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community/auth')
 export class AuthController {

@@ -1,4 +1,4 @@
-/** A nickname identity (seed 001 §3 Anonymous user), as stored in `community_identities`. */
+/** A nickname identity (docs/spec-community.md §3 Anonymous user), as stored in `community_identities`. */
 export interface IdentityRecord {
   _id: string;
   username: string;

@@ -2,7 +2,7 @@ import type { Badge, CommunityUser, QuestionAuthor } from '@pulse/contracts';
 import type { AuthorSnapshot } from '../questions/question.record';
 import type { IdentityRecord } from './identity.record';
 
-/** Seed 001 §3 Anonymous user as the server sends it. */
+/** docs/spec-community.md §3 Anonymous user as the server sends it. */
 export const toCommunityUser = (identity: IdentityRecord, badges: Badge[]): CommunityUser => ({
   id: identity._id,
   username: identity.username,

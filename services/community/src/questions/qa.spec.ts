@@ -10,7 +10,7 @@ import {
   type TestIdentity,
 } from '../testing/community-test-app';
 
-describe('Q&A over HTTP on embedded adapters (seed 001 §4, §7)', () => {
+describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)', () => {
   const clock = testClock();
   let app: CommunityTestApp;
   let asker: TestIdentity;

@@ -2,7 +2,7 @@ import { qaCategoryOf, type Badge, type Question, type QuestionViewerVote } from
 import { toAuthor } from '../identity/user-view';
 import type { QuestionRecord } from './question.record';
 
-/** Seed 001 §3 Question 'as sent by the server', plus the reader's own vote when known. */
+/** docs/spec-community.md §3 Question 'as sent by the server', plus the reader's own vote when known. */
 export function toQuestion(
   record: QuestionRecord,
   badges: Badge[],

@@ -24,7 +24,7 @@ import { QuestionsService } from './questions.service';
  */
 const PAGE_RENDER_HEADER = 'x-pulse-page-render';
 
-/** Seed 001 §7 question calls. Responses carry the viewer's vote, so they are never shared-cached. */
+/** docs/spec-community.md §7 question calls. Responses carry the viewer's vote, so they are never shared-cached. */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community/questions')
 export class QuestionsController {

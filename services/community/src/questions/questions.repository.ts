@@ -94,7 +94,7 @@ export class QuestionsRepository {
     return { items, total };
   }
 
-  /** The four tiles (seed 001 §2) over every visible question. */
+  /** The four tiles (docs/spec-community.md §2) over every visible question. */
   async stats(): Promise<{ total: number; resolved: number; unanswered: number; answers: number }> {
     const [total, resolved, unanswered, answers] = await Promise.all([
       this.questions.countDocuments({ state: 'visible' }),

@@ -26,7 +26,7 @@ import { QuestionsRepository } from './questions.repository';
 export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다. 존재하지 않거나 삭제된 질문입니다.';
 export const NOT_QUESTION_AUTHOR = '질문 작성자만 할 수 있습니다.';
 
-/** Questions: list with real paging and tiles, detail, ask and delete (seed 001 §2, §4, §7). */
+/** Questions: list with real paging and tiles, detail, ask and delete (docs/spec-community.md §2, §4, §7). */
 @Injectable()
 export class QuestionsService {
   constructor(

@@ -4,7 +4,7 @@ import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { VotesService } from './votes.service';
 
-/** Seed 001 §7 votes on questions (upvote) and answers (upvote, downvote). */
+/** docs/spec-community.md §7 votes on questions (upvote) and answers (upvote, downvote). */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community')
 export class VotesController {

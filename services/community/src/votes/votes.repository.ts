@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_STORE, DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
-import { voteId, type VoteRecord } from './vote.record';
+import { voteId, type VoteRecord, type VoteValues } from './vote.record';
 
 type Value = VoteRecord['value'];
 
@@ -23,14 +23,15 @@ export class VotesRepository {
   }
 
   /** Values of the identity's votes on these targets (viewerVote on lists). */
-  async valuesOf(
-    kind: VoteRecord['kind'],
+  async valuesOf<K extends VoteRecord['kind']>(
+    kind: K,
     targetIds: readonly string[],
     identityId: string,
-  ): Promise<Map<string, Value>> {
+  ): Promise<Map<string, VoteValues[K]>> {
     if (!targetIds.length) return new Map();
     const rows = await this.votes.find({ _id: { $in: targetIds.map((id) => voteId(kind, id, identityId)) } });
-    return new Map(rows.map((row) => [row.targetId, row.value]));
+    // The id names the kind, and each kind is only ever written with its own values.
+    return new Map(rows.map((row) => [row.targetId, row.value as VoteValues[K]]));
   }
 
   /** Moves the vote from `from` to `to` (null = no vote); false when someone else changed it first. */

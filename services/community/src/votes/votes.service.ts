@@ -14,14 +14,13 @@ import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.confi
 import type { Actor } from '../identity/actor-resolver';
 import { QUESTION_NOT_FOUND } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
+import { countDelta, toggleVote } from './vote-toggle';
 import { voteId, type VoteRecord } from './vote.record';
 import { VotesRepository } from './votes.repository';
 
 export const OWN_POST = '자신의 글에는 투표할 수 없습니다.';
-/** Attempts before a vote gives up on a target another request keeps changing (it then reports the state). */
-const ATTEMPTS = 5;
 
-type Value = VoteRecord['value'];
+type Value = 'upvote' | 'downvote';
 
 /**
  * One vote per identity per post: voting again with the same value withdraws it, the other value replaces
@@ -76,31 +75,22 @@ export class VotesService {
     };
   }
 
-  /** Applies the toggle by compare-and-set; returns the vote now held and the count changes it made. */
+  /** Applies the toggle; returns the vote now held and the count changes it made. */
   private async toggle(kind: VoteRecord['kind'], targetId: string, actor: Actor, voteType: Value) {
-    const base = {
-      _id: voteId(kind, targetId, actor.identity._id),
-      kind,
-      targetId,
-      identityId: actor.identity._id,
-      at: isoNow(this.clock),
-    };
-    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const from = await this.votes.current(kind, targetId, actor.identity._id);
-      const to = from === voteType ? null : voteType;
-      if (await this.votes.transition(base, from, to)) {
-        const delta = (value: Value | null, sign: number) => ({
-          up: value === 'upvote' ? sign : 0,
-          down: value === 'downvote' ? sign : 0,
-        });
-        const removed = delta(from, -1);
-        const added = delta(to, 1);
-        return { value: to, applied: { up: removed.up + added.up, down: removed.down + added.down } };
-      }
-    }
+    const { value, change } = await toggleVote(
+      this.votes,
+      {
+        _id: voteId(kind, targetId, actor.identity._id),
+        kind,
+        targetId,
+        identityId: actor.identity._id,
+        at: isoNow(this.clock),
+      },
+      voteType,
+    );
     return {
-      value: await this.votes.current(kind, targetId, actor.identity._id),
-      applied: { up: 0, down: 0 },
+      value: value as 'upvote' | 'downvote' | null,
+      applied: { up: countDelta(change, 'upvote'), down: countDelta(change, 'downvote') },
     };
   }
 }

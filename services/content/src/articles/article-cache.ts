@@ -3,7 +3,7 @@ import type { Article, ArticleListItem } from '@pulse/contracts';
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 import { ArticleChanges } from './article-changes';
 
-/** Seed 000 §7: article 5 minutes, related 10 minutes. */
+/** docs/spec-content.md §7: article 5 minutes, related 10 minutes. */
 export const ARTICLE_TTL_MS = 5 * 60_000;
 export const RELATED_TTL_MS = 10 * 60_000;
 

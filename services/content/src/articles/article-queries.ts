@@ -21,7 +21,7 @@ export function categoryFilter(slug: CategorySlug, filter: CategoryFilter, now: 
   return { $and: clauses };
 }
 
-/** Seed 000 §5: latest, popular (likes), views, oldest; ties by the newer article. */
+/** docs/spec-content.md §5: latest, popular (likes), views, oldest; ties by the newer article. */
 export const CATEGORY_SORT_SPECS: Readonly<Record<CategorySort, SortSpec>> = {
   latest: { publishedAt: -1 },
   popular: { likesCount: -1, publishedAt: -1 },

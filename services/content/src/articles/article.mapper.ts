@@ -8,7 +8,7 @@ const toOriginal = (source: ArticleRecord['originalSources'][number]): OriginalA
   sourceName: source.sourceName,
 });
 
-/** A stored article as the API sends it (seed 000 §3 Article). */
+/** A stored article as the API sends it (docs/spec-content.md §3 Article). */
 export function toArticle(record: ArticleRecord): Article {
   const { content, ...rest } = toListItemWithContent(record);
   return { ...rest, content };

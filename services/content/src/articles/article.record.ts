@@ -42,7 +42,7 @@ export interface ArticleRecord {
   likesCount: number;
   sharesCount: number;
   snsShareCount: number;
-  /** Shares per platform (seed 000 §7 share {platform}). */
+  /** Shares per platform (docs/spec-content.md §7 share {platform}). */
   sharesByPlatform: Partial<Record<SharePlatform, number>>;
   views: number;
   hotScore: number;
@@ -51,7 +51,7 @@ export interface ArticleRecord {
   techMeta: NormalizedTechMeta | null;
   insightMeta: InsightMeta | null;
   translationStatus: TranslationStatus;
-  /** The demo corpus's sample articles (DESIGN §2: clearly marked sample content). */
+  /** The demo corpus's sample articles (docs/design.md §2: clearly marked sample content). */
   sample?: true;
   /** translatedAt of the article.translated last applied; an older redelivery changes nothing. */
   sourceVersion: string | null;

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArticlesService, CategoryRedirect } from './articles.service';
 
-/** Seed 000 §7: one article, its related articles, and category pages. */
+/** docs/spec-content.md §7: one article, its related articles, and category pages. */
 @Controller('/api/articles')
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}

@@ -21,9 +21,9 @@ import { CATEGORY_SORT_SPECS, categoryFilter } from './article-queries';
 import type { ArticleRecord } from './article.record';
 import { ArticlesRepository, PUBLISHED } from './articles.repository';
 
-/** Seed 000 §8: what a missing article is called, by the detail page and every call on an article. */
+/** docs/spec-content.md §8: what a missing article is called, by the detail page and every call on an article. */
 export const ARTICLE_NOT_FOUND = 'Article not found';
-/** Seed 000 §8: an unknown category. */
+/** docs/spec-content.md §8: an unknown category. */
 export const CATEGORY_NOT_FOUND = 'Category not found';
 /** Related articles shown on the detail page's sidebar. */
 export const RELATED_LIMIT = 6;

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ArticlesService } from './articles.service';
 
-/** Seed 000 §7: the news list (all and hot tabs) and the insights list, offset-paged. */
+/** docs/spec-content.md §7: the news list (all and hot tabs) and the insights list, offset-paged. */
 @Controller('/api/content')
 export class ContentListsController {
   constructor(private readonly articles: ArticlesService) {}

@@ -2,7 +2,7 @@ import { startContentTestApp, type ContentTestApp } from '../testing/content-tes
 import { ADMIN_HEADERS, analysisBody, publishAnalysis } from '../tech-analysis/testing/analysis-fixtures';
 
 /**
- * DESIGN §7: bad input to the tech-analysis and authoring endpoints is a 400 (or 413) naming the field,
+ * docs/design.md §7: bad input to the tech-analysis and authoring endpoints is a 400 (or 413) naming the field,
  * never a 500 — wrong types, out-of-range values, operator injection, arrays for strings, over-long text.
  */
 describe('tech analyses and authoring: bad input', () => {

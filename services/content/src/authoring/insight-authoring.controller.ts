@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards }
 import { AdminGuard } from '@pulse/platform';
 import { InsightAuthoringService } from './insight-authoring.service';
 
-/** Admin authoring of insights (chosen paths; DESIGN §10: admins only). */
+/** Admin authoring of insights (chosen paths; docs/design.md §10: admins only). */
 @Controller('/api/content/admin/insights')
 @UseGuards(AdminGuard)
 export class InsightAuthoringController {

@@ -27,7 +27,7 @@ import { adminListPage } from './admin-list';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
 
 export const INSIGHT_NOT_FOUND = 'Insight not found';
-/** Cards show 2 key insights (the featured one 3, seed 000 §2), so a published insight needs 2. */
+/** Cards show 2 key insights (the featured one 3, docs/spec-content.md §2), so a published insight needs 2. */
 export const MIN_KEY_INSIGHTS_TO_PUBLISH = 2;
 
 /**

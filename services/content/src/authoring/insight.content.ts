@@ -9,7 +9,7 @@ const EDITORIAL_SOURCE_ID = 'pulse-editorial';
 /** The content fields of an insight that authoring writes (the rest is state, time and counters). */
 export type InsightContent = ArticleContent;
 
-/** Stored content of a validated insight body: HTML sanitised (DESIGN §10), tags slugged once each. */
+/** Stored content of a validated insight body: HTML sanitised (docs/design.md §10), tags slugged once each. */
 export function toInsightContent(input: CreateInsightBody): InsightContent {
   return {
     // Titles and summaries are plain text on every path that writes them (ARCHITECTURE.md).

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards }
 import { AdminGuard } from '@pulse/platform';
 import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service';
 
-/** Admin authoring of tech analyses (chosen paths; DESIGN §10: admins only). */
+/** Admin authoring of tech analyses (chosen paths; docs/design.md §10: admins only). */
 @Controller('/api/content/admin/tech-analyses')
 @UseGuards(AdminGuard)
 export class TechAnalysisAuthoringController {

@@ -12,7 +12,7 @@ describe('admin authoring of tech analyses', () => {
   });
   afterAll(() => content.close());
 
-  describe('admin credential (DESIGN §10)', () => {
+  describe('admin credential (docs/design.md §10)', () => {
     const routes: Array<['GET' | 'POST' | 'PATCH', string]> = [
       ['GET', BASE],
       ['GET', `${BASE}/ta-1`],

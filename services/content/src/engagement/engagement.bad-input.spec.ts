@@ -9,7 +9,7 @@ interface ErrorBody {
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
-/** DESIGN §7 for the engagement endpoints: bad input is a 400 naming the field, never a 500. */
+/** docs/design.md §7 for the engagement endpoints: bad input is a 400 naming the field, never a 500. */
 describe('content service: engagement endpoints reject bad input', () => {
   let content: ContentTestApp;
   let engaged: EventEnvelope[];

@@ -6,7 +6,7 @@ import { SharesService, TooManySharesException } from './shares.service';
 import { ViewsService } from './views.service';
 
 /**
- * Seed 000 §7: view and share on an article. The seed shows neither response ('not shown'); chosen:
+ * docs/spec-content.md §7: view and share on an article. The seed shows neither response ('not shown'); chosen:
  * ArticleViewResponse {counted, views} and ShareResponse {sharesCount}, both 200.
  */
 @Controller('/api/articles')
@@ -41,8 +41,8 @@ export class ArticleEngagementController {
 }
 
 /**
- * Seed 000 §7: like, unlike and like status of an article. Like and unlike answer LikeResponse (body
- * 'not shown' by the seed; chosen, DESIGN §11.8). Status depends on the reader cookie: never cached.
+ * docs/spec-content.md §7: like, unlike and like status of an article. Like and unlike answer LikeResponse (body
+ * 'not shown' by the seed; chosen, docs/design.md §11.8). Status depends on the reader cookie: never cached.
  */
 @Controller('/api/interactions')
 export class InteractionsController {

@@ -9,7 +9,7 @@ import { newOp } from './pending-op';
 import { requirePublished } from './published-article';
 
 /**
- * Likes on articles (seed 000 §4 'Like on an article'): one per reader per article, a repeated like or
+ * Likes on articles (docs/spec-content.md §4 'Like on an article'): one per reader per article, a repeated like or
  * unlike changes nothing and emits nothing, and the count never goes below 0.
  */
 @Injectable()

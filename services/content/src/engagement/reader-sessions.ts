@@ -20,7 +20,7 @@ export function readerHash(sessionKey: string): string {
 }
 
 /**
- * Anonymous reader sessions for likes, views and shares (seed 000 §5: no login to like or share). The
+ * Anonymous reader sessions for likes, views and shares (docs/spec-content.md §5: no login to like or share). The
  * cookie `pulse_sid` holds a random key and its HMAC-SHA256 signature; a missing, malformed or forged
  * cookie is replaced by a new session. HttpOnly (scripts never see it) and SameSite=Lax (another site
  * cannot like or view on the reader's behalf with a cross-site POST).

@@ -11,7 +11,7 @@ import { ViewMarkersRepository } from './view-markers.repository';
 const HOUR_MS = 60 * 60_000;
 
 /**
- * Article views (seed 000 §4: counted once per article per browser session, when a detail page opens).
+ * Article views (docs/spec-content.md §4: counted once per article per browser session, when a detail page opens).
  * "Session" is the reader cookie and the window CONTENT_VIEW_WINDOW_HOURS, so a reader who keeps a tab
  * open for days is still counted once a day rather than once ever.
  */

@@ -9,7 +9,7 @@ export const SITE_DESCRIPTION = '생성형 AI, 블록체인, 빅테크 소식을
 export const FEED_LANGUAGE = 'ko';
 
 /**
- * One reader URL per article, the one the gateway calls canonical: /article/{id} for news (seed 000 §2:
+ * One reader URL per article, the one the gateway calls canonical: /article/{id} for news (docs/spec-content.md §2:
  * trending links there too), /insights/{id} and /analysis/{id} for the other types' own screens.
  */
 const READER_PATHS: Readonly<Record<ContentType, string>> = {

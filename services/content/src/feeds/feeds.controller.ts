@@ -40,7 +40,7 @@ export class FeedsController {
     return this.sitemaps.newsSitemap(query).then((document) => send(request, reply, document));
   }
 
-  /** A legacy or Korean name ('Gen AI', '블록체인') answers 301 to the slug's feed (seed 000 §2). */
+  /** A legacy or Korean name ('Gen AI', '블록체인') answers 301 to the slug's feed (docs/spec-content.md §2). */
   @Get('category/:slug/rss.xml')
   async categoryRss(
     @Param('slug') slug: string,

@@ -27,7 +27,7 @@ import { IN_FEEDS, inCategory } from './feed-queries';
 import { renderJsonFeed } from './json-feed.renderer';
 import { renderRss } from './rss.renderer';
 
-/** Seed 000 §8: an unknown category. */
+/** docs/spec-content.md §8: an unknown category. */
 export const CATEGORY_NOT_FOUND = 'Category not found';
 
 /** A category feed asked for by a legacy or Korean name: answered with a redirect to this location. */

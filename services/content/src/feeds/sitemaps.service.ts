@@ -21,7 +21,7 @@ import { renderNewsSitemap, renderSitemapIndex, renderUrlset, type SitemapUrl } 
 
 export const SITEMAP_PAGE_NOT_FOUND = 'Sitemap page not found';
 
-/** Pages of seed 000 §2's route table worth indexing (not search results, not admin screens). */
+/** Pages of docs/spec-content.md §2's route table worth indexing (not search results, not admin screens). */
 const STATIC_PATHS = [
   '/news',
   '/insights',

@@ -23,7 +23,7 @@ const TITLE_LAST_BASELINE = 870;
 const FONTS = 'Noto Sans CJK KR, Noto Sans KR, Apple SD Gothic Neo, Malgun Gothic, sans-serif';
 
 /**
- * The fallback cover (DESIGN §3 'image generation', off or failed): the category's colour, a pulse line
+ * The fallback cover (docs/design.md §3 'image generation', off or failed): the category's colour, a pulse line
  * and rings placed by a hash of the article id, the category name, the Korean title wrapped, the site name.
  */
 export function drawCover({ articleId, title, category }: CoverInput): string {

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ImagesService, type ImageReply } from './images.service';
 
 /**
- * Seed 000 §7 generate-image, and the image URLs it returns (chosen paths, libs/contracts api/images.ts).
+ * docs/spec-content.md §7 generate-image, and the image URLs it returns (chosen paths, libs/contracts api/images.ts).
  */
 @Controller()
 export class ImagesController {

@@ -42,7 +42,7 @@ export interface ImageReply {
 }
 
 /**
- * The generated image of an article (seed 000 §4 'one generation attempt per article'): made once — the
+ * The generated image of an article (docs/spec-content.md §4 'one generation attempt per article'): made once — the
  * store's claim document decides who makes it, every other caller gets the same stored image — then
  * served per width with immutable caching.
  */

@@ -19,7 +19,7 @@ const UPDATE_ATTEMPTS = 5;
 export type PublishOutcome = 'published' | 'updated' | 'unchanged' | 'held';
 
 /**
- * Turns article.translated into a stored, published article and article.published (DESIGN §1), and
+ * Turns article.translated into a stored, published article and article.published (docs/design.md §1), and
  * applies trending's scores. Idempotent: a redelivered or older event changes nothing.
  */
 @Injectable()
@@ -55,7 +55,7 @@ export class PublishingService {
       if (current.sourceVersion !== null && current.sourceVersion >= payload.translatedAt) return 'unchanged';
       // A held article stays where an editor left it; a published one stays published.
       const nextState = current.state === 'published' ? 'published' : state;
-      // A cover generated because the source's image failed (seed 000 §4: one attempt per article) stays.
+      // A cover generated because the source's image failed (docs/spec-content.md §4: one attempt per article) stays.
       if (isGeneratedImageUrl(current.imageUrl)) fields.imageUrl = current.imageUrl;
       const next: ArticleRecord = {
         ...current,

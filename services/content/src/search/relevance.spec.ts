@@ -9,7 +9,7 @@ import { RELEVANCE_CORPUS } from './relevance/relevance-corpus';
 import { RELEVANCE_QUERIES } from './relevance/relevance-queries';
 
 /**
- * The Korean relevance suite (DESIGN §6, issue 4): each query must rank its expected article in the top
+ * The Korean relevance suite (docs/design.md §6, issue 4): each query must rank its expected article in the top
  * three. Run end to end on the embedded engine: every article is published through article.translated,
  * indexed by the ArticleIndexer, and searched through GET /api/articles/search.
  */

@@ -1,6 +1,6 @@
 import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
 
-/** DESIGN §7 for the search page and the archive: bad input is a 400 naming the parameter, never a 500. */
+/** docs/design.md §7 for the search page and the archive: bad input is a 400 naming the parameter, never a 500. */
 
 let app: ContentTestApp;
 beforeAll(async () => {

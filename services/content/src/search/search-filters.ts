@@ -26,7 +26,7 @@ export function periodStart(period: ArchiveTimeframe | SearchPeriod, now: number
 }
 
 /**
- * The archive offers NFT and Web3 beside the article categories (seed 000 §5); they are not categories,
+ * The archive offers NFT and Web3 beside the article categories (docs/spec-content.md §5); they are not categories,
  * so they match tags. Chosen: these slugs (tagSlug of the usual spellings) count as each.
  */
 export const ARCHIVE_TAG_SLUGS = {

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ArticleSearchService } from './article-search.service';
 
 /**
- * Seed 000 §7: GET /api/articles/search (q, page → {articles, total, pages}; chosen: tag, category, type,
+ * docs/spec-content.md §7: GET /api/articles/search (q, page → {articles, total, pages}; chosen: tag, category, type,
  * period and sort as optional extras, and a `highlight` per item) and GET /api/articles/archive (page,
  * category, sort, timeframe, q; chosen: the category page's {articles, currentPage, totalPages}).
  */

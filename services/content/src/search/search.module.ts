@@ -6,7 +6,7 @@ import { SearchController } from './search.controller';
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
 
 /**
- * Korean search and the archive (issue 4, DESIGN §6): the article index kept in step with the store, and
+ * Korean search and the archive (issue 4, docs/design.md §6): the article index kept in step with the store, and
  * GET /api/articles/search and /api/articles/archive.
  */
 @Module({

@@ -13,7 +13,7 @@ export function startOfSeoulDay(now: number): string {
 }
 
 /**
- * Real counts over published articles for the sources page and the sidebar (DESIGN §11.6 replaces the
+ * Real counts over published articles for the sources page and the sidebar (docs/design.md §11.6 replaces the
  * seed's hard-coded figures). Aggregations run in the store; their callers cache the results.
  */
 @Injectable()

@@ -3,7 +3,7 @@ import { SourcesService } from './sources.service';
 
 /**
  * The sources page (GET /api/sources: seed 'not shown', chosen) and the category sidebar
- * (GET /api/sidebar-data from seed 000 §7; GET /api/sidebar-data/full: seed 'path not shown', chosen).
+ * (GET /api/sidebar-data from docs/spec-content.md §7; GET /api/sidebar-data/full: seed 'path not shown', chosen).
  */
 @Controller('/api')
 export class SourcesController {

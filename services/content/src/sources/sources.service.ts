@@ -14,7 +14,7 @@ import { SourcesRepository } from './sources.repository';
 
 /** ~60 s: counts move with every published article; a minute old is fine for a sidebar. */
 export const SOURCES_CACHE_TTL_MS = 60_000;
-/** Seed 000 §7 sidebar: the top tags and sources; /full has no caps. */
+/** docs/spec-content.md §7 sidebar: the top tags and sources; /full has no caps. */
 export const SIDEBAR_TAG_LIMIT = 10;
 export const SIDEBAR_SOURCE_LIMIT = 6;
 

@@ -23,7 +23,7 @@ describe('tech analysis content', () => {
     const content = toTechAnalysisContent(input({ introduction: `<p>${'가'.repeat(401)}</p>` }));
     expect(readableText(content)).toBe('가'.repeat(401));
     expect(derivedFields(content).estimatedReadingTime).toBe(3);
-    // Seed 000 §9: no text counts as 1000 characters.
+    // docs/spec-content.md §9: no text counts as 1000 characters.
     expect(derivedFields(toTechAnalysisContent(input())).estimatedReadingTime).toBe(5);
   });
 

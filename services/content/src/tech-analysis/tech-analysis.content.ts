@@ -9,7 +9,7 @@ import { htmlToText, sanitiseHtml, toPlainText } from '@pulse/platform';
 import { techAnalysisBody, type TechAnalysisContent, type TechAnalysisRecord } from './tech-analysis.record';
 
 /**
- * From validated input to stored content: HTML sections sanitised (DESIGN §10), code examples sorted by
+ * From validated input to stored content: HTML sections sanitised (docs/design.md §10), code examples sorted by
  * order with stable ids, and the derived fields (reading time, keyword keys) recomputed. Shared by the
  * admin API, the LLM drafts and the demo corpus, so every way in stores the same shape.
  */
@@ -120,7 +120,7 @@ export function derivedFields(
   const text = readableText(content);
   return {
     keywordKeys: dedupe(content.seoKeywords.map(keywordKey)),
-    // Seed 000 §9: length / 200 characters per minute, rounded up (an empty draft counts 1000 characters).
+    // docs/spec-content.md §9: length / 200 characters per minute, rounded up (an empty draft counts 1000 characters).
     estimatedReadingTime: content.readingTimeOverride ?? readTimeMinutes(text || null),
   };
 }

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ReaderHash } from '../engagement/reader-hash.decorator';
 import { TechAnalysisService } from './tech-analysis.service';
 
-/** Seed 000 §7: the tech-analysis list, detail and like; the view call is chosen (see the service). */
+/** docs/spec-content.md §7: the tech-analysis list, detail and like; the view call is chosen (see the service). */
 @Controller('/api/tech-analysis')
 export class TechAnalysisController {
   constructor(private readonly analyses: TechAnalysisService) {}

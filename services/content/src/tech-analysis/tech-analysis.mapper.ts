@@ -23,7 +23,7 @@ export function toListItem(record: TechAnalysisRecord): TechAnalysisListItem {
   };
 }
 
-/** Seed 000 §3 TechAnalysis, as the detail page reads it. */
+/** docs/spec-content.md §3 TechAnalysis, as the detail page reads it. */
 export function toTechAnalysis(record: TechAnalysisRecord): TechAnalysis {
   return {
     ...toListItem(record),

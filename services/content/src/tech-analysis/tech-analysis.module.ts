@@ -9,7 +9,7 @@ import { TechAnalysisService } from './tech-analysis.service';
 import { TechAnalysisSitemap } from './tech-analysis.sitemap';
 
 /**
- * Tech analyses for readers (seed 000 §2 'Tech analysis', §7): list, detail with related analyses, likes
+ * Tech analyses for readers (docs/spec-content.md §2 'Tech analysis', §7): list, detail with related analyses, likes
  * and views once per reader session, and the sample analyses of the demo corpus. Authoring writes through
  * the exported repository and service.
  */

@@ -56,7 +56,7 @@ export interface TechAnalysisRecord {
   origin: AuthoringOrigin;
   /** The model that drafted it (origin 'llm'). */
   model: string | null;
-  /** The demo corpus's sample analyses (DESIGN §2: clearly marked sample content). */
+  /** The demo corpus's sample analyses (docs/design.md §2: clearly marked sample content). */
   sample?: true;
 }
 

@@ -17,14 +17,14 @@ import { PUBLISHED_ANALYSIS, TechAnalysesRepository } from './tech-analyses.repo
 import { toListItem, toRelatedAnalysis, toTechAnalysis } from './tech-analysis.mapper';
 import type { TechAnalysisRecord } from './tech-analysis.record';
 
-/** Seed 000 §8 'Analysis not found'. */
+/** docs/spec-content.md §8 'Analysis not found'. */
 export const ANALYSIS_NOT_FOUND = '기술분석을 찾을 수 없습니다.';
 
 /** How many same-category or keyword-sharing analyses are ranked for the related list. */
 const RELATED_CANDIDATES = 100;
 
 /**
- * The public side of tech analyses (seed 000 §2, §7): the list, the detail with related analyses, and
+ * The public side of tech analyses (docs/spec-content.md §2, §7): the list, the detail with related analyses, and
  * likes and views counted once per reader. Only published analyses exist for readers.
  */
 @Injectable()
@@ -76,7 +76,7 @@ export class TechAnalysisService {
   }
 
   /**
-   * POST /api/tech-analysis/{id}/like. Seed 000 §4: once per session, no unlike; a repeat answers the
+   * POST /api/tech-analysis/{id}/like. docs/spec-content.md §4: once per session, no unlike; a repeat answers the
    * current count. The marker is written before the count: a crash between the two loses one like rather
    * than letting a retry count it twice.
    */

@@ -10,7 +10,7 @@ import { publishAnalysis } from './testing/analysis-fixtures';
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z'));
 const MINUTE = 60_000;
 
-describe('tech analyses for readers (seed 000 §2, §7)', () => {
+describe('tech analyses for readers (docs/spec-content.md §2, §7)', () => {
   let content: ContentTestApp;
   /** Slugs by name, in publication order (oldest first). */
   const published: Record<string, { id: string; slug: string }> = {};

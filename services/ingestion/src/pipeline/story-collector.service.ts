@@ -10,7 +10,7 @@ import { PIPELINE_STAGES, type PipelineStages } from './stages';
  * canonicalise → cluster → store. A new story is stored with its article.collected event in one write.
  * A near-duplicate ('joined') is added to its story's sources, and the same write stores another
  * article.collected for the cluster listing every source so far with the story's first text; translation
- * merges the sources into the article it already has, without translating again (DESIGN §4: no double
+ * merges the sources into the article it already has, without translating again (docs/design.md §4: no double
  * translation). Exact duplicates are only counted.
  */
 @Injectable()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-/** The ingestion service's own variables (DESIGN §5); the README's configuration table lists them. */
+/** The ingestion service's own variables (docs/design.md §5); the README's configuration table lists them. */
 export const ingestionConfigSchema = z.object({
   INGESTION_INTERVAL_MINUTES: intFrom(1, 1440)
     .default(15)

@@ -8,7 +8,7 @@ export interface DefaultSource extends CreateSourceDto {
 const base = { imageUrl: null, scrape: null, intervalMinutes: null, allowPrivateNetwork: false } as const;
 
 /**
- * The default list (DESIGN §5): real, public English sources per category, seeded into an empty store.
+ * The default list (docs/design.md §5): real, public English sources per category, seeded into an empty store.
  * None of them is sample data. Offline, their fetches fail, and every failure is recorded in `runs` and
  * shown as the source's status 'failing' with its last error.
  */

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards 
 import { AdminGuard } from '@pulse/platform';
 import { SourcesService } from './sources.service';
 
-/** Reading sources is public (the /sources page); every change needs the admin credential (DESIGN §10). */
+/** Reading sources is public (the /sources page); every change needs the admin credential (docs/design.md §10). */
 @Controller('/api/ingestion/sources')
 export class SourcesController {
   constructor(private readonly sources: SourcesService) {}

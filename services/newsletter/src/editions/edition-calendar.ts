@@ -54,7 +54,7 @@ export function parseEditionId(id: unknown): { kind: Frequency; date: string } |
   return { kind: match[1] as Frequency, date: match[2] };
 }
 
-/** '2026년 03월 02일' (seed 000 §9 date form). */
+/** '2026년 03월 02일' (docs/spec-content.md §9 date form). */
 export function koreanDate(date: string): string {
   const [year, month, day] = date.split('-');
   return `${year}년 ${month}월 ${day}일`;

@@ -4,7 +4,7 @@ import { subscribeDto } from './subscribers.dto';
 import { SubscribersService } from './subscribers.service';
 import { TooManyRequestsFilter } from './too-many-requests.filter';
 
-/** Seed 000 §7 POST /api/subscribers {email}: 202, the same answer whether or not the address is known. */
+/** docs/spec-content.md §7 POST /api/subscribers {email}: 202, the same answer whether or not the address is known. */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/subscribers')
 export class SubscribersController {

@@ -1,7 +1,7 @@
 import type { CategorySlug, ContentType } from '@pulse/contracts';
 
 /**
- * Deterministic categories for an English item when no LLM is configured (DESIGN §5): nothing is
+ * Deterministic categories for an English item when no LLM is configured (docs/design.md §5): nothing is
  * invented, the same text always lands in the same category, and the rules can be read and tested.
  */
 

@@ -56,7 +56,7 @@ export function translatedPayload(
 }
 
 /**
- * The English original, unchanged but for length and sanitising, marked pending (DESIGN §5: nothing
+ * The English original, unchanged but for length and sanitising, marked pending (docs/design.md §5: nothing
  * invented). Tags and key insights would have to be written, so they are empty.
  */
 export function pendingPayload(

@@ -2,7 +2,7 @@ import { CATEGORY_SLUGS, CONTENT_TYPES, SUMMARY_MAX_LENGTH } from '@pulse/contra
 import { z } from 'zod';
 
 /**
- * What the LLM must return for one article (DESIGN §5): the Korean rewrite and its classification, in one
+ * What the LLM must return for one article (docs/design.md §5): the Korean rewrite and its classification, in one
  * structured output. Bounds sit inside the article.translated contract, so a valid output always makes a
  * valid event.
  */

@@ -15,7 +15,7 @@ const glossaryLines = (glossary: readonly GlossaryTerm[]) =>
 
 /**
  * The instructions, in Korean for the writing and in English for the rules a model must not bend. The
- * glossary is part of the system prompt so every article uses the same terms (DESIGN §5).
+ * glossary is part of the system prompt so every article uses the same terms (docs/design.md §5).
  */
 export function buildSystemPrompt(glossary: readonly GlossaryTerm[] = GLOSSARY): string {
   return `당신은 한국어 테크 뉴스 사이트 "펄스(Pulse)"의 기자입니다. 영어 기술 뉴스를 한국 독자를 위한 한국어 기사로 다시 씁니다.

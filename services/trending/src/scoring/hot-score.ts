@@ -45,5 +45,5 @@ export function hotScore(totals: EngagementTotals, publishedAtMs: number, nowMs:
   return Math.round(score * 100) / 100;
 }
 
-/** The HOT badge: strictly above 100 (seed 000 §9). */
+/** The HOT badge: strictly above 100 (docs/spec-content.md §9). */
 export const isHotTopic = (score: number): boolean => isHotScore(score);

@@ -50,5 +50,5 @@ export function isRisingArticle(window: ViewWindow, publishedAtMs: number, nowMs
   return window.recentViews >= RISING_RULE.MIN_RECENT_SHARE * window.viewsPerHour;
 }
 
-/** The rising badge: strictly above 50 views per hour (seed 000 §9). */
+/** The rising badge: strictly above 50 views per hour (docs/spec-content.md §9). */
 export const hasRisingBadge = (viewsPerHour: number): boolean => isRisingBadge(viewsPerHour);

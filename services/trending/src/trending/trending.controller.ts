@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { TrendingService } from './trending.service';
 
-/** Seed 000 §7: the trending page's four calls. */
+/** docs/spec-content.md §7: the trending page's four calls. */
 @Controller('/api/trending')
 export class TrendingController {
   constructor(private readonly trending: TrendingService) {}

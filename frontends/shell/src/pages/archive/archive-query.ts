@@ -1,7 +1,7 @@
 import type { ArchiveCategory, ArchiveSort, ArchiveTimeframe } from '@pulse/contracts';
 import { parsePage } from '../../components/page-window';
 
-// libs/contracts ARCHIVE_CATEGORIES, ARCHIVE_SORTS, ARCHIVE_TIMEFRAMES (seed 000 §5); a spec keeps them
+// libs/contracts ARCHIVE_CATEGORIES, ARCHIVE_SORTS, ARCHIVE_TIMEFRAMES (docs/spec-content.md §5); a spec keeps them
 // equal. Not imported: their module builds zod schemas at load (see rspack.config.js).
 export const ARCHIVE_CATEGORIES: readonly ArchiveCategory[] = ['all', 'gen-ai', 'blockchain', 'nft', 'web3'];
 export const ARCHIVE_SORTS: readonly ArchiveSort[] = ['latest', 'popular', 'views'];
@@ -26,7 +26,7 @@ export const DEFAULT_ARCHIVE_QUERY: ArchiveQuery = {
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
 
-/** Seed 000 §2 'Archive': the filters live in the URL query as category, sort, timeframe and q. */
+/** docs/spec-content.md §2 'Archive': the filters live in the URL query as category, sort, timeframe and q. */
 export function readArchiveQuery(params: URLSearchParams): ArchiveQuery {
   return {
     page: parsePage(params.get('page')),
@@ -49,7 +49,7 @@ export function archiveSearch(query: ArchiveQuery): string {
   return search ? `?${search}` : '';
 }
 
-/** GET /api/articles/archive?page&category&sort&timeframe&q (seed 000 §7); q only when given. */
+/** GET /api/articles/archive?page&category&sort&timeframe&q (docs/spec-content.md §7); q only when given. */
 export function archiveApiPath(query: ArchiveQuery): string {
   const params = new URLSearchParams({
     page: String(query.page),

@@ -3,7 +3,7 @@ import { DefaultImage, sendJson } from '@pulse/frontend-ui';
 import { useEffect, useState } from 'react';
 import { ARTICLE } from '../../copy';
 
-// Seed 000 §4: one generation attempt per article, however often its page is opened in this tab.
+// docs/spec-content.md §4: one generation attempt per article, however often its page is opened in this tab.
 const attempted = new Set<string>();
 
 type Phase = 'image' | 'generating' | 'failed';

@@ -89,12 +89,14 @@ describe('ArticlePage', () => {
     expect(mock.requests.find((c) => c.url === '/api/articles/a1')).toBeTruthy();
   });
 
-  it('leaves the comments and assistant mount points empty', async () => {
+  it('shows the comments section (empty: a 404 reads as no comments) and leaves the assistant mount empty', async () => {
     api();
     await show();
-    const comments = get('section[data-mount="comments"]');
+    await waitFor(() =>
+      expect(get('.comments .state--empty').textContent).toContain('아직 댓글이 없습니다.'),
+    );
+    expect(get('.comments [aria-pressed="true"]').textContent).toBe('인기순');
     const assistant = get('div[data-mount="assistant"]');
-    expect(comments.childNodes).toHaveLength(0);
     expect(assistant.childNodes).toHaveLength(0);
   });
 

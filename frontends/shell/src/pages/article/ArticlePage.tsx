@@ -2,6 +2,7 @@ import type { Article, ArticleDetailResponse } from '@pulse/contracts';
 import {
   ARTICLE_QUERY,
   categoryName,
+  CommentsSection,
   ErrorState,
   formatDate,
   isoDate,
@@ -20,7 +21,7 @@ import { RelatedSidebar } from './RelatedSidebar';
 import { RelatedVideos } from './RelatedVideos';
 import { countViewOnce } from './view-count';
 
-/** /article/{id} (seed 000 §2 'Article detail'). */
+/** /article/{id} (docs/spec-content.md §2 'Article detail'). */
 export default function ArticlePage() {
   const { id = '' } = useParams();
   const { data, error, isLoading, refetch } = useApiQuery<ArticleDetailResponse>(
@@ -83,7 +84,7 @@ function ArticleBody({ article }: { article: Article }) {
       <div className="article-hero">
         <ArticleHeroImage articleId={article.id} src={article.imageUrl} alt={article.title} label={primary} />
       </div>
-      {/* HTML sanitised by the content service (DESIGN §10): only safe tags, and iframes to YouTube alone. */}
+      {/* HTML sanitised by the content service (docs/design.md §10): only safe tags, and iframes to YouTube alone. */}
       <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
       {article.tags.length > 0 && (
         <ul className="article__tags" aria-label={ARTICLE.tags}>
@@ -111,15 +112,15 @@ function ArticleBody({ article }: { article: Article }) {
           </span>
         </p>
       )}
-      {/* Mount point for the community issue's comments (seed 001); empty until it is built. */}
-      <section data-mount="comments" />
+      {/* docs/spec-community.md §2 'Article comments': the one implementation, shared with the news remote's detail. */}
+      <CommentsSection articleId={article.id} />
       {/* Mount point for the community issue's floating AI assistant button; empty until it is built. */}
       <div data-mount="assistant" />
     </article>
   );
 }
 
-/** Seed 000 §8: 'Article not found' with an explanation and the error message. */
+/** docs/spec-content.md §8: 'Article not found' with an explanation and the error message. */
 function ArticleNotFound({ message, onRetry }: { message: string; onRetry: () => void }) {
   const navigate = useNavigate();
   return (

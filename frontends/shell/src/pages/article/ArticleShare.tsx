@@ -3,12 +3,12 @@ import { formatCount, sendJson, ShareButtons, toast, type SocialPlatform } from 
 import { useState } from 'react';
 import { ARTICLE } from '../../copy';
 
-/** Seed 000 §2: the article page shares to Facebook, Twitter and Telegram. */
+/** docs/spec-content.md §2: the article page shares to Facebook, Twitter and Telegram. */
 export const ARTICLE_SHARE_PLATFORMS: readonly SocialPlatform[] = ['facebook', 'twitter', 'telegram'];
 
 /**
  * Share buttons and the share count. The popup opens at once; the count goes up optimistically and is
- * rolled back with a toast if recording the share fails (DESIGN §11.8).
+ * rolled back with a toast if recording the share fails (docs/design.md §11.8).
  */
 export function ArticleShare({
   articleId,

@@ -11,7 +11,7 @@ import {
 import { Link } from 'react-router-dom';
 import { ARTICLE } from '../../copy';
 
-/** Related articles beside the article (seed 000 §2), dated MM/dd, cached 10 minutes with 2 retries (§7). */
+/** Related articles beside the article (docs/spec-content.md §2), dated MM/dd, cached 10 minutes with 2 retries (§7). */
 export function RelatedSidebar({ articleId }: { articleId: string }) {
   const { data, error, isLoading } = useApiQuery<RelatedArticlesResponse | ArticleListItem[]>(
     `related:${articleId}`,

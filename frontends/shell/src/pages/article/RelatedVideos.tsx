@@ -6,7 +6,7 @@ import { ARTICLE } from '../../copy';
 export const embedUrl = (embedId: string): string =>
   `https://www.youtube-nocookie.com/embed/${encodeURIComponent(embedId)}?autoplay=1&rel=0`;
 
-/** A thumbnail until clicked, then the embed with autoplay (seed 000 §4 'Video'). */
+/** A thumbnail until clicked, then the embed with autoplay (docs/spec-content.md §4 'Video'). */
 function Video({ video }: { video: YoutubeVideo }) {
   const [playing, setPlaying] = useState(false);
   return (

@@ -8,14 +8,14 @@ export interface LikeState {
   count: number;
 }
 
-/** The optimistic next state of a toggle: the count moves by one and never below 0 (seed 000 §4). */
+/** The optimistic next state of a toggle: the count moves by one and never below 0 (docs/spec-content.md §4). */
 export function toggled({ liked, count }: LikeState): LikeState {
   return liked ? { liked: false, count: Math.max(0, count - 1) } : { liked: true, count: count + 1 };
 }
 
 /**
- * Like and unlike an article (seed 000 §4, §7), optimistic: the button changes at once, then settles on
- * the server's numbers, or rolls back with a toast when the call fails (DESIGN §11.8).
+ * Like and unlike an article (docs/spec-content.md §4, §7), optimistic: the button changes at once, then settles on
+ * the server's numbers, or rolls back with a toast when the call fails (docs/design.md §11.8).
  */
 export function useArticleLike(articleId: string, initialCount: number) {
   const [state, setState] = useState<LikeState>({ liked: false, count: initialCount });

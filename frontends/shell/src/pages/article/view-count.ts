@@ -3,7 +3,7 @@ import { sendJson } from '@pulse/frontend-ui';
 const VIEWED_KEY_PREFIX = 'pulse:viewed:';
 
 /**
- * Counts a view once per article per browser session (seed 000 §4). The mark is set before the call, so a
+ * Counts a view once per article per browser session (docs/spec-content.md §4). The mark is set before the call, so a
  * second mount (React StrictMode, going back) never sends again; the server de-duplicates as well.
  */
 export function countViewOnce(articleId: string, storage: Storage | undefined = safeSessionStorage()): void {

@@ -123,7 +123,7 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
   );
 }
 
-/** Seed 000 §8: 'Category not found', with the known categories to choose from. */
+/** docs/spec-content.md §8: 'Category not found', with the known categories to choose from. */
 function CategoryNotFound() {
   useDocumentTitle(CATEGORY.notFound);
   return (

@@ -5,7 +5,7 @@ import { CATEGORY } from '../../copy';
 
 /**
  * Article counts, popular tags and sources (GET /api/sidebar-data). The counts are the real ones
- * (DESIGN §11.6), not the seed's hard-coded '6,349 total, +24 today'.
+ * (docs/design.md §11.6), not the seed's hard-coded '6,349 total, +24 today'.
  */
 export function CategorySidebar() {
   const { data, error, isLoading } = useApiQuery<SidebarDataResponse>(

@@ -1,7 +1,7 @@
 import type { CategoryFilter, CategorySort } from '@pulse/contracts';
 import { parsePage } from '../../components/page-window';
 
-// libs/contracts CATEGORY_SORTS and CATEGORY_FILTERS (seed 000 §5); a spec keeps them equal. Not imported:
+// libs/contracts CATEGORY_SORTS and CATEGORY_FILTERS (docs/spec-content.md §5); a spec keeps them equal. Not imported:
 // their module builds zod schemas at load, which would put zod in this page's bundle.
 export const CATEGORY_SORTS: readonly CategorySort[] = ['latest', 'popular', 'views', 'oldest'];
 export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['all', 'today', 'week', 'month', 'with-image'];
@@ -36,7 +36,7 @@ export function categorySearch(query: CategoryQuery): string {
   return search ? `?${search}` : '';
 }
 
-/** GET /api/articles/category/{slug}?page&sort&filter (seed 000 §7). */
+/** GET /api/articles/category/{slug}?page&sort&filter (docs/spec-content.md §7). */
 export function categoryApiPath(slug: string, query: CategoryQuery): string {
   const params = new URLSearchParams({ page: String(query.page), sort: query.sort, filter: query.filter });
   return `/api/articles/category/${encodeURIComponent(slug)}?${params}`;

@@ -5,7 +5,7 @@ import { NewsletterBanner } from '../../newsletter/NewsletterBanner';
 import { HotTopics } from './HotTopics';
 import { LatestNews } from './LatestNews';
 
-/** Seed 000 §2 'Home': hero, 12 latest news, a button to /news, hot topics, the newsletter banner. */
+/** docs/spec-content.md §2 'Home': hero, 12 latest news, a button to /news, hot topics, the newsletter banner. */
 export function HomePage() {
   useDocumentTitle(undefined);
   return (

@@ -11,7 +11,7 @@ import {
 import { Link } from 'react-router-dom';
 import { COMMON, HOME } from '../../copy';
 
-/** Seed 000 §2, §9: the home page fetches 6 hot topics; shown as a ranked list linking to the article. */
+/** docs/spec-content.md §2, §9: the home page fetches 6 hot topics; shown as a ranked list linking to the article. */
 export const HOME_HOT_LIMIT = 6;
 export const HOT_TOPICS_PATH = `/api/trending/hot-topics?limit=${HOME_HOT_LIMIT}`;
 

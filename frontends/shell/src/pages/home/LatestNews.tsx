@@ -3,7 +3,7 @@ import { ArticleCard, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { HOME } from '../../copy';
 
-/** Seed 000 §2 'Home', §9: 12 latest, 0.1 s entrance delay per card, the first 4 images prioritised. */
+/** docs/spec-content.md §2 'Home', §9: 12 latest, 0.1 s entrance delay per card, the first 4 images prioritised. */
 export const HOME_LATEST_LIMIT = 12;
 export const CARD_DELAY_MS = 100;
 export const PRIORITY_CARDS = 4;

@@ -17,10 +17,10 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { COMMON, SEARCH_PAGE } from '../../copy';
 import { isEmptySearch, readSearchQuery, searchApiPath, searchPageUrl } from './search-query';
 
-/** Seed 000 §9: a result's description is cut at 120 characters. */
+/** docs/spec-content.md §9: a result's description is cut at 120 characters. */
 export const SEARCH_DESCRIPTION_LENGTH = 120;
 
-/** /search?q= or ?tag=: results in 3 columns with pagination; an empty query goes home (seed 000 §2). */
+/** /search?q= or ?tag=: results in 3 columns with pagination; an empty query goes home (docs/spec-content.md §2). */
 export default function SearchPage() {
   const { search } = useLocation();
   const query = readSearchQuery(new URLSearchParams(search));

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 
 /**
- * /tags/{slug} (the content detail pages' tag links, seed 000 §2) is the search page for that tag. The
+ * /tags/{slug} (the content detail pages' tag links, docs/spec-content.md §2) is the search page for that tag. The
  * slug is passed as the tag; the content service matches a tag by name or slug.
  */
 export default function TagPage() {

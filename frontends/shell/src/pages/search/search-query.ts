@@ -14,7 +14,7 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
   };
 }
 
-/** Seed 000 §2 'Search': without q (or a tag) there is nothing to search; the page goes home. */
+/** docs/spec-content.md §2 'Search': without q (or a tag) there is nothing to search; the page goes home. */
 export const isEmptySearch = (query: SearchQuery): boolean => query.q === '' && query.tag === '';
 
 /** /search?q&page, or ?tag&page for a tag's articles. */
@@ -26,7 +26,7 @@ export function searchPageUrl(query: SearchQuery): string {
   return `/search?${params}`;
 }
 
-/** GET /api/articles/search?q&page, or ?tag&page (seed 000 §7). */
+/** GET /api/articles/search?q&page, or ?tag&page (docs/spec-content.md §7). */
 export function searchApiPath(query: SearchQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);

@@ -23,7 +23,7 @@ const TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** /sources (seed 000 §2 'News sources'): cards, a carousel of six, a live indicator every 30 s. */
+/** /sources (docs/spec-content.md §2 'News sources'): cards, a carousel of six, a live indicator every 30 s. */
 export default function SourcesPage() {
   const { data, error, isLoading, refetch } = useApiQuery<SourcesResponse>(
     'sources',

@@ -1,7 +1,7 @@
 import type { Source } from '@pulse/contracts';
 import { useEffect, useState } from 'react';
 
-/** Seed 000 §9: a carousel of 6 sources, rotating every 2 s; the live indicator ticks every 30 s. */
+/** docs/spec-content.md §9: a carousel of 6 sources, rotating every 2 s; the live indicator ticks every 30 s. */
 export const CAROUSEL_SIZE = 6;
 export const CAROUSEL_INTERVAL_MS = 2_000;
 export const LIVE_TICK_MS = 30_000;

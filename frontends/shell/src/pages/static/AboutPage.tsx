@@ -2,7 +2,7 @@ import { Page } from '@pulse/frontend-ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ABOUT, NEWSLETTER } from '../../copy';
 
-/** /about: the site introduction; also where the terms-of-use and contact links lead (seed 000 §2). */
+/** /about: the site introduction; also where the terms-of-use and contact links lead (docs/spec-content.md §2). */
 export default function AboutPage() {
   useDocumentTitle(ABOUT.title);
   return (

@@ -2,7 +2,7 @@ import { Page } from '@pulse/frontend-ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { PRIVACY } from '../../copy';
 
-/** /privacy: eight numbered sections, in force from 2023년 5월 3일 (seed 000 §2, §9). */
+/** /privacy: eight numbered sections, in force from 2023년 5월 3일 (docs/spec-content.md §2, §9). */
 export default function PrivacyPage() {
   useDocumentTitle(PRIVACY.title);
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { SITEMAP } from '../../copy';
 
-/** /sitemap (seed 000 §2 'Sitemap page'). Feeds and /contact are files or server pages: plain links. */
+/** /sitemap (docs/spec-content.md §2 'Sitemap page'). Feeds and /contact are files or server pages: plain links. */
 export default function SitemapPage() {
   useDocumentTitle(SITEMAP.title);
   return (

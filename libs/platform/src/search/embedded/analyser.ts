@@ -4,7 +4,7 @@ import { stripParticles } from './particles';
 import { normaliseTerm, tokenize, type Script } from './tokenizer';
 
 /**
- * The Korean analyser (DESIGN §6): what a field contributes to the index, and what a query asks for.
+ * The Korean analyser (docs/design.md §6): what a field contributes to the index, and what a query asks for.
  * Three kinds of keys are indexed, each in its own postings so they never collide:
  *   terms    — lowercased Latin/digit words, and Hangul words with every stem from particle stripping;
  *   bigrams  — Hangul character pairs, for nouns inside compounds ('인공지능' in '생성형인공지능');

@@ -109,6 +109,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       page: query.page,
       hitsPerPage: query.hitsPerPage,
       totalPages: Math.ceil(ranked.length / query.hitsPerPage),
+      allWordsMatched: matched?.allTermsMatched ?? true,
     };
   }
 

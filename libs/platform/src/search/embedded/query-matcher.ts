@@ -28,6 +28,8 @@ export interface Matches {
 
 export interface MatchResult extends Matches {
   needles: Needles;
+  /** false when no document matched every term and these match only some. */
+  allTermsMatched: boolean;
 }
 
 // How much each kind of match is worth relative to an exact word match.
@@ -62,11 +64,30 @@ export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): Mat
     }
     return clause;
   });
-  for (let kept = clauses.length; kept >= 1; kept -= 1) {
-    const matches = intersect(clauses.slice(0, kept));
-    if (matches.nos.length > 0) return { ...matches, needles };
+  const all = intersect(clauses);
+  if (all.nos.length > 0 || clauses.length === 1) return { ...all, needles, allTermsMatched: true };
+  return { ...byTermsMatched(clauses), needles, allTermsMatched: false };
+}
+
+/**
+ * When no document has every term: the documents that have any, those with more of the terms first, then
+ * by score. Better than dropping terms from the end (which finds nothing when the first term is the one
+ * no article has: '냉장고 블록체인 유통').
+ */
+export function byTermsMatched(clauses: readonly Matches[]): Matches {
+  const found = new Map<number, { count: number; score: number }>();
+  for (const clause of clauses) {
+    clause.nos.forEach((no, i) => {
+      const entry = found.get(no) ?? { count: 0, score: 0 };
+      entry.count += 1;
+      entry.score += clause.scores[i];
+      found.set(no, entry);
+    });
   }
-  return { nos: [], scores: [], needles };
+  // A term matched outweighs any score: scores are BM25 sums, far below this per matched term.
+  const TERM = 1_000;
+  const nos = [...found.keys()].sort((a, b) => a - b);
+  return { nos, scores: nos.map((no) => found.get(no)!.count * TERM + found.get(no)!.score) };
 }
 
 function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {

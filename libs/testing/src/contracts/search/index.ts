@@ -11,7 +11,7 @@ export { SEARCH_CONTRACT_CORPUS, SEARCH_CONTRACT_SETTINGS } from './fixtures';
 export { KOREAN_RELEVANCE_CASES, type RelevanceCase, type SearchRelevance } from './korean-relevance.cases';
 
 /**
- * The one behaviour every SearchIndex adapter must show, plus the Korean relevance suite (DESIGN §6),
+ * The one behaviour every SearchIndex adapter must show, plus the Korean relevance suite (docs/design.md §6),
  * whose expectations depend on `relevance` (see SearchRelevance).
  */
 export function describeSearchIndexContract(

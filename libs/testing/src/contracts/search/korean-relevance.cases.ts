@@ -2,7 +2,7 @@ import type { SearchContractContext } from './context';
 import { ids } from './fixtures';
 
 /**
- * What the Korean relevance suite (DESIGN §6) asks of an adapter.
+ * What the Korean relevance suite (docs/design.md §6) asks of an adapter.
  *
  * Relevance expectations differ by target, on purpose and visibly:
  * - 'engine': the adapter ranks text itself (the embedded engine). Every relevance case asserts its
@@ -94,6 +94,7 @@ export function describeKoreanRelevanceCases(ctx: SearchContractContext, relevan
             page: 1,
             hitsPerPage: 20,
             totalPages: expect.any(Number),
+            allWordsMatched: expect.any(Boolean),
           });
           for (const hit of result.hits) {
             expect(hit).toEqual({

@@ -17,6 +17,22 @@ export function describeSortAndPageCases(ctx: SearchContractContext): void {
       expect(ids(popular)).toEqual(['openai-invest', 'nvidia-chip', 'eth-upgrade']);
     });
 
+    it('says whether the hits match every word of the query, or only some of them', async () => {
+      const every = await ctx.search.search(ctx.corpus, { q: '블록체인 미래' });
+      expect(ids(every)[0]).toBe('bc-future');
+      expect(every.allWordsMatched).toBe(true);
+      // No document has the last word: rather than nothing, those with the others, flagged as partial.
+      const some = await ctx.search.search(ctx.corpus, { q: '블록체인 냉장고' });
+      expect(ids(some)).toContain('bc-future');
+      expect(some.allWordsMatched).toBe(false);
+      const none = await ctx.search.search(ctx.corpus, { q: '냉장고' });
+      expect({ total: none.total, allWordsMatched: none.allWordsMatched }).toEqual({
+        total: 0,
+        allWordsMatched: true,
+      });
+      expect((await ctx.search.search(ctx.corpus, {})).allWordsMatched).toBe(true);
+    });
+
     it('sorts the matches of a query by a field', async () => {
       const result = await ctx.search.search(ctx.corpus, {
         q: '블록체인',

@@ -15,7 +15,7 @@ const items = (what: string) =>
   z.array(z.string().trim().min(1).max(1000)).min(1).max(10).describe(`${what} (Korean)`);
 
 /**
- * What the model returns for a tech analysis (seed 000 §3 TechAnalysis, the content fields). Optional
+ * What the model returns for a tech analysis (docs/spec-content.md §3 TechAnalysis, the content fields). Optional
  * texts are '' rather than absent, since strict structured output wants every property present.
  */
 export const analysisDraftSchema = z.object({

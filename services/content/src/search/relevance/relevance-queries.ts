@@ -1,5 +1,5 @@
 /**
- * Korean queries with the article each must rank in its top three (DESIGN §6), against RELEVANCE_CORPUS.
+ * Korean queries with the article each must rank in its top three (docs/design.md §6), against RELEVANCE_CORPUS.
  * `kind` says what the query exercises, so a failure points at the analyser stage that broke.
  */
 

@@ -4,7 +4,7 @@ import { createTechAnalysisBodySchema, strictParams } from '@pulse/contracts';
 import { z } from 'zod';
 
 /**
- * The sample tech analyses (DESIGN §2: an empty embedded store shows a working site, sample content clearly
+ * The sample tech analyses (docs/design.md §2: an empty embedded store shows a working site, sample content clearly
  * marked). One JSON file each in ./samples, written for this project about real, widely used technologies.
  * Marked three ways: a '[샘플]' title prefix, `sample: true` on the record and in the API, and an
  * introduction whose first paragraph says so. Counters start at 0: no invented views or likes.

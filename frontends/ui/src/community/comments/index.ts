@@ -1,0 +1,2 @@
+export { CommentsSection } from './CommentsSection';
+export { COMMENTS_COPY } from './copy';

@@ -1,0 +1,40 @@
+import { cachePolicyFor, entityTagOf, matchesIfNoneMatch } from './http-caching';
+
+describe('HTTP caching at the edge', () => {
+  it.each([
+    ['/api/articles/a1', 's-maxage=300'],
+    ['/api/articles/search', 's-maxage=60'],
+    ['/api/articles/category/gen-ai', 's-maxage=60'],
+    ['/api/content/news', 's-maxage=60'],
+    ['/api/trending/hot-topics', 's-maxage=30'],
+    ['/api/sources', 's-maxage=600'],
+  ])('gives %s a public policy with a CDN lifetime (%s) and stale-while-revalidate', (path, sMaxAge) => {
+    const policy = cachePolicyFor(path);
+    expect(policy).toMatch(/^public, max-age=0, /);
+    expect(policy).toContain(sMaxAge);
+    expect(policy).toMatch(/stale-while-revalidate=\d+$/);
+  });
+
+  it.each([
+    '/api/interactions/status/a1',
+    '/api/community/auth/me',
+    '/api/content/admin/insights',
+    '/api/articles/a1/like',
+  ])('leaves %s without a shared-cache policy (it depends on the reader, or is not a read)', (path) =>
+    expect(cachePolicyFor(path)).toBeUndefined(),
+  );
+
+  it('tags the same bytes the same way, and different bytes differently', () => {
+    expect(entityTagOf('{"a":1}')).toBe(entityTagOf(Buffer.from('{"a":1}')));
+    expect(entityTagOf('{"a":1}')).not.toBe(entityTagOf('{"a":2}'));
+  });
+
+  it('matches If-None-Match lists, weak tags and *, and nothing else', () => {
+    const tag = entityTagOf('x');
+    expect(matchesIfNoneMatch(`"other", ${tag}`, tag)).toBe(true);
+    expect(matchesIfNoneMatch(`W/${tag}`, tag)).toBe(true);
+    expect(matchesIfNoneMatch('*', tag)).toBe(true);
+    expect(matchesIfNoneMatch('"other"', tag)).toBe(false);
+    expect(matchesIfNoneMatch(undefined, tag)).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * How long a shared cache (a CDN) and a browser may keep each public resource, in seconds. `sMaxAge` is
+ * the CDN's; `staleWhileRevalidate` how long a cache may serve its copy while it fetches a fresh one;
+ * the browser's max-age is 0 everywhere: the front ends keep their own short-lived query cache, and a
+ * reader who has just liked or commented must not get an older copy from the browser on reload (a
+ * revalidation with the ETag costs a 304 and no body). Articles change rarely once published; lists and
+ * rankings every few minutes (ingestion runs every 15, trending recomputes continuously); sources, badges
+ * and analyses by hand.
+ */
+interface CachePolicy {
+  path: RegExp;
+  sMaxAge: number;
+  staleWhileRevalidate: number;
+}
+
+const POLICIES: readonly CachePolicy[] = [
+  // One article or analysis, the same bytes for every reader (liked state is its own call).
+  {
+    path: /^\/api\/articles\/(?!search|archive|category|related)[^/]+$/,
+    sMaxAge: 300,
+    staleWhileRevalidate: 600,
+  },
+  { path: /^\/api\/tech-analysis\/[^/]+$/, sMaxAge: 300, staleWhileRevalidate: 600 },
+  { path: /^\/api\/articles\/related\/[^/]+$/, sMaxAge: 300, staleWhileRevalidate: 600 },
+  // Lists, search and rankings: fresh within a minute.
+  { path: /^\/api\/content\/(news|insights)$/, sMaxAge: 60, staleWhileRevalidate: 300 },
+  {
+    path: /^\/api\/articles\/(search|archive|category\/[^/]+)$/,
+    sMaxAge: 60,
+    staleWhileRevalidate: 300,
+  },
+  { path: /^\/api\/tech-analysis$/, sMaxAge: 60, staleWhileRevalidate: 300 },
+  {
+    path: /^\/api\/trending\/(hot-topics|popular|rising|stats)$/,
+    sMaxAge: 30,
+    staleWhileRevalidate: 60,
+  },
+  { path: /^\/api\/sidebar-data(\/full)?$/, sMaxAge: 60, staleWhileRevalidate: 300 },
+  { path: /^\/api\/sources$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
+  { path: /^\/api\/community\/badges$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
+];
+
+const cacheControlOf = (policy: CachePolicy) =>
+  `public, max-age=0, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
+
+/** The policy for a public API path, if it has one. */
+export function cachePolicyFor(path: string): string | undefined {
+  const policy = POLICIES.find((candidate) => candidate.path.test(path));
+  return policy ? cacheControlOf(policy) : undefined;
+}
+
+/** A strong validator: the same bytes give the same tag on every replica. */
+export function entityTagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** RFC 9110 §13.1.2: `*`, or any listed tag (weak comparison, so `W/"x"` matches `"x"`). */
+export function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
+}
+
+const isPrivate = (cacheControl: unknown) =>
+  typeof cacheControl === 'string' && /\b(private|no-store)\b/.test(cacheControl);
+
+/**
+ * Makes public reads cacheable (ARCHITECTURE.md, 'The gateway's edge'): a successful GET or HEAD whose
+ * service did not mark it private gets its resource's Cache-Control (when the service set none) and a
+ * strong ETag over its bytes; a request that already holds those bytes (If-None-Match) gets 304 with no
+ * body. Streams (static files, which carry their own validators) pass untouched.
+ */
+export function registerHttpCaching(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const cacheControl = reply.getHeader('cache-control');
+    if (isPrivate(cacheControl) || reply.getHeader('set-cookie') !== undefined) return payload;
+    const path = request.url.split('?')[0];
+    if (cacheControl === undefined && path.startsWith('/api/')) {
+      const policy = cachePolicyFor(path);
+      if (policy) reply.header('cache-control', policy);
+    }
+    const existing = reply.getHeader('etag');
+    const tag = typeof existing === 'string' ? existing : entityTagOf(payload);
+    reply.header('etag', tag);
+    if (!matchesIfNoneMatch(request.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-type');
+    return '';
+  });
+}

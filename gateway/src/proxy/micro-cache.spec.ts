@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+
+describe('the micro-cache', () => {
+  let gateway: TestGateway;
+  let content: FakeUpstream;
+  let likesSeen = 0;
+
+  beforeAll(async () => {
+    content = new FakeUpstream(
+      'content',
+      ['/api/content', '/api/articles', '/api/interactions'],
+      (request) => {
+        if (request.url.startsWith('/api/interactions')) {
+          likesSeen += 1;
+          return {
+            ...jsonResponse(200, { liked: likesSeen % 2 === 1 }),
+            headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+          };
+        }
+        if (request.url.startsWith('/api/articles/missing')) return jsonResponse(404, { statusCode: 404 });
+        return jsonResponse(200, { url: request.url, at: content.requests.length });
+      },
+    );
+    gateway = await startTestGateway({ upstreams: [content], env: { GATEWAY_MICROCACHE_MS: '60000' } });
+  });
+
+  afterAll(() => gateway.close());
+
+  const countOf = (url: string) => content.requests.filter((request) => request.url === url).length;
+
+  it('answers many concurrent readers of one public resource with one upstream fetch', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${gateway.base}/api/articles/a1`).then((r) => r.json())),
+    );
+    expect(new Set(responses.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(countOf('/api/articles/a1')).toBe(1);
+    const again = await fetch(`${gateway.base}/api/articles/a1`);
+    expect(again.headers.get('cache-control')).toContain('s-maxage');
+    expect(countOf('/api/articles/a1')).toBe(1);
+  });
+
+  it('keys by the whole URL, query included', async () => {
+    await fetch(`${gateway.base}/api/content/news?page=1`);
+    await fetch(`${gateway.base}/api/content/news?page=2`);
+    expect(countOf('/api/content/news?page=1')).toBe(1);
+    expect(countOf('/api/content/news?page=2')).toBe(1);
+  });
+
+  it('never shares what depends on the reader, an error, or a request with a credential', async () => {
+    const first = await (await fetch(`${gateway.base}/api/interactions/status/a1`)).json();
+    const second = await (await fetch(`${gateway.base}/api/interactions/status/a1`)).json();
+    expect([first, second]).toEqual([{ liked: true }, { liked: false }]);
+    await fetch(`${gateway.base}/api/articles/missing`);
+    await fetch(`${gateway.base}/api/articles/missing`);
+    expect(countOf('/api/articles/missing')).toBe(2);
+    await fetch(`${gateway.base}/api/articles/a2`, { headers: { authorization: 'Bearer admin' } });
+    await fetch(`${gateway.base}/api/articles/a2`, { headers: { authorization: 'Bearer admin' } });
+    expect(countOf('/api/articles/a2')).toBe(2);
+  });
+});

@@ -1,0 +1,75 @@
+import type { CacheStore } from '@pulse/platform';
+import { cachePolicyFor } from '../edge/http-caching';
+import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
+
+/** Headers of a cached answer worth replaying; the rest (dates, request ids) describe one exchange. */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'last-modified', 'vary', 'content-language'];
+
+interface StoredAnswer {
+  headers: Record<string, string>;
+  /** base64: the cache port stores JSON. */
+  body: string;
+}
+
+/** Thrown out of the loader so an answer that may not be shared is handed back but never stored. */
+class NotShared extends Error {
+  constructor(readonly response: ForwardResponse) {
+    super('not shared');
+  }
+}
+
+/**
+ * The gateway's micro-cache (ARCHITECTURE.md, 'The gateway's edge'): for a moment (`GATEWAY_MICROCACHE_MS`,
+ * about a second), every anonymous reader asking for the same public resource gets the answer one of them
+ * fetched. One upstream fetch per key at a time however many readers wait (the cache port's single-flight
+ * read-through); shared by the gateway's replicas when the cache is Redis. Only resources with a public
+ * policy (edge/http-caching.ts), only GETs without a credential, only 200s the service did not mark
+ * private. A second is short enough that no event-driven invalidation is needed for what readers notice:
+ * a like or a new comment reaches its reader through its own uncached call.
+ */
+export class MicroCache {
+  constructor(
+    private readonly cache: CacheStore,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** Whether this request may be answered from the micro-cache. */
+  applies(request: ForwardRequest): boolean {
+    if (this.ttlMs <= 0 || request.method !== 'GET') return false;
+    if (request.headers.authorization !== undefined) return false;
+    return cachePolicyFor(request.url.split('?')[0]) !== undefined;
+  }
+
+  async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
+    try {
+      const stored = await this.cache.getOrLoad<StoredAnswer>(
+        `gateway:micro:${request.url}`,
+        this.ttlMs,
+        async () => {
+          const response = await upstream.forward(request);
+          if (!shareable(response)) throw new NotShared(response);
+          return { headers: keptHeaders(response), body: response.body.toString('base64') };
+        },
+      );
+      return { statusCode: 200, headers: stored.headers, body: Buffer.from(stored.body, 'base64') };
+    } catch (error) {
+      if (error instanceof NotShared) return error.response;
+      throw error;
+    }
+  }
+}
+
+function shareable(response: ForwardResponse): boolean {
+  if (response.statusCode !== 200 || response.headers['set-cookie'] !== undefined) return false;
+  const cacheControl = String(response.headers['cache-control'] ?? '');
+  return !/\b(private|no-store)\b/.test(cacheControl);
+}
+
+function keptHeaders(response: ForwardResponse): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers[name];
+    if (typeof value === 'string') kept[name] = value;
+  }
+  return kept;
+}

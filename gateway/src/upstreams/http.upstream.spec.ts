@@ -1,0 +1,106 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpUpstream } from './http.upstream';
+
+interface Replica {
+  url: string;
+  hits: () => number;
+  /** Answer every request with this status from now on (a replica that is starting or stopping). */
+  answerWith: (status: number) => void;
+  stop: () => Promise<void>;
+}
+
+async function startReplica(name: string, port = 0): Promise<Replica> {
+  let hits = 0;
+  let status = 200;
+  const server = http.createServer((request, response) => {
+    hits += 1;
+    request.resume();
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ name }));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    hits: () => hits,
+    answerWith: (next) => (status = next),
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const get = (upstream: HttpUpstream) => upstream.forward({ method: 'GET', url: '/api/x', headers: {} });
+const post = (upstream: HttpUpstream) =>
+  upstream.forward({ method: 'POST', url: '/api/x', headers: {}, body: Buffer.from('{}') });
+const nameOf = (response: { body: Buffer }) =>
+  (JSON.parse(response.body.toString()) as { name: string }).name;
+
+describe('HttpUpstream over several replicas', () => {
+  let a: Replica;
+  let b: Replica;
+  let upstream: HttpUpstream;
+  let clock = 1_000_000;
+
+  beforeEach(async () => {
+    a = await startReplica('a');
+    b = await startReplica('b');
+    clock = 1_000_000;
+    upstream = new HttpUpstream('content', ['/api/x'], [a.url, b.url], 2_000, () => clock);
+  });
+
+  afterEach(async () => {
+    await upstream.close();
+    await a.stop().catch(() => undefined);
+    await b.stop().catch(() => undefined);
+  });
+
+  it('balances requests over the replicas in turn', async () => {
+    const names = [];
+    for (let i = 0; i < 6; i += 1) names.push(nameOf(await get(upstream)));
+    expect(names.sort()).toEqual(['a', 'a', 'a', 'b', 'b', 'b']);
+  });
+
+  it('retries a read once on the other replica when one is gone, then leaves that one out for a while', async () => {
+    await a.stop();
+    for (let i = 0; i < 6; i += 1) {
+      const response = await get(upstream);
+      expect([response.statusCode, nameOf(response)]).toEqual([200, 'b']);
+    }
+    // The gone replica was asked once, then left out: every other request went straight to b.
+    expect(b.hits()).toBe(6);
+  });
+
+  it('retries a read answered 503 by a replica that is stopping', async () => {
+    a.answerWith(503);
+    for (let i = 0; i < 4; i += 1) expect(nameOf(await get(upstream))).toBe('b');
+  });
+
+  it('never retries a write: it may have been applied', async () => {
+    a.answerWith(503);
+    const statuses = [];
+    for (let i = 0; i < 2; i += 1) statuses.push((await post(upstream)).statusCode);
+    expect(statuses.sort()).toEqual([200, 503]);
+    await a.stop();
+    a.answerWith(200);
+    // A refused connection: the write fails here (the proxy answers 502), and the replica sits out.
+    const outcomes = await Promise.allSettled([post(upstream), post(upstream)]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+  });
+
+  it('uses a replica again after its cool-down, and reports ready while any replica is', async () => {
+    const port = Number(new URL(a.url).port);
+    await a.stop();
+    await get(upstream);
+    await get(upstream);
+    expect(await upstream.check()).toEqual({ ok: true });
+    await b.stop();
+    const down = await upstream.check();
+    expect(down).toEqual({ ok: false, reason: expect.stringContaining('content (http://127.0.0.1:') });
+    a = await startReplica('a2', port);
+    clock += 6_000;
+    expect(nameOf(await get(upstream))).toBe('a2');
+  });
+});

@@ -1,0 +1,121 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  idParamSchema,
+  moderationQueueQuerySchema,
+  parsePathParam,
+  reportBodySchema,
+  type CommentModerationActionResponse,
+  type CommentModerationItem,
+  type CommentModerationQueueResponse,
+  type ModerationState,
+  type ReportResponse,
+} from '@pulse/contracts';
+import { WriteLimits } from '../abuse/write-limits';
+import {
+  COMMUNITY_CLOCK,
+  COMMUNITY_CONFIG,
+  isoNow,
+  type CommunityClock,
+  type CommunityConfig,
+} from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { IdentitiesRepository } from '../identity/identities.repository';
+import { ReportsRepository } from '../moderation/reports.repository';
+import { CommentsRepository } from './comments.repository';
+import { COMMENT_NOT_FOUND } from './comments.service';
+
+const PAGE_SIZE = 20;
+
+/**
+ * Reports and moderation of comments, by the rules of questions and answers (README 'Moderation'): a
+ * comment reported by COMMUNITY_REPORTS_TO_HOLD distinct identities is held until a moderator restores or
+ * hides it. A held or hidden comment with visible replies stays in its thread as '숨겨진 댓글입니다.'.
+ */
+@Injectable()
+export class CommentModerationService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly reports: ReportsRepository,
+    private readonly identities: IdentitiesRepository,
+    private readonly limits: WriteLimits,
+    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** POST /api/community/comments/{id}/report. */
+  async report(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<ReportResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const { reason, detail } = reportBodySchema.parse(body);
+    if (!(await this.comments.findVisible(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
+    await this.limits.vote(actor.identity._id, ip);
+    const fresh = await this.reports.insert({
+      _id: `comment:${id}:${actor.identity._id}`,
+      kind: 'comment',
+      targetId: id,
+      identityId: actor.identity._id,
+      reason,
+      detail: detail ?? null,
+      at: isoNow(this.clock),
+    });
+    if (!fresh) return { success: true, data: { reported: true, held: false } };
+    const count = await this.comments.addReport(id);
+    const held = count >= this.config.COMMUNITY_REPORTS_TO_HOLD && (await this.move(id, ['visible'], 'held'));
+    return { success: true, data: { reported: true, held } };
+  }
+
+  /** GET /api/community/admin/moderation/comments?state&page. */
+  async queue(query: unknown): Promise<CommentModerationQueueResponse> {
+    const { state, page } = moderationQueueQuerySchema.parse(query);
+    const [comments, total] = await this.comments.moderationPage(state, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+    const [reports, authors] = await Promise.all([
+      this.reports.summaries(
+        'comment',
+        comments.map((comment) => comment._id),
+      ),
+      this.identities.findMany(comments.map((comment) => comment.authorId)),
+    ]);
+    const suspended = new Set(
+      authors
+        .filter(
+          (identity) => identity.suspendedUntil && Date.parse(identity.suspendedUntil) > this.clock.now(),
+        )
+        .map((identity) => identity._id),
+    );
+    const items: CommentModerationItem[] = comments.map((comment) => ({
+      kind: 'comment',
+      id: comment._id,
+      articleId: comment.articleId,
+      parentId: comment.parentId,
+      excerpt: comment.content.slice(0, 200),
+      author: {
+        id: comment.authorId,
+        displayName: comment.author.displayName,
+        suspended: suspended.has(comment.authorId),
+      },
+      state: comment.state as ModerationState,
+      reports: reports.get(comment._id) ?? { count: 0, reasons: {}, lastAt: null },
+      createdAt: comment.createdAt,
+    }));
+    return { success: true, data: { items, total, page } };
+  }
+
+  /** POST /api/community/admin/comments/{id}/{hide|restore}. */
+  async setVisibility(rawId: unknown, to: 'hidden' | 'visible'): Promise<CommentModerationActionResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
+    if (!(await this.move(id, from, to)) && !(await this.comments.findExisting(id)))
+      throw new NotFoundException(COMMENT_NOT_FOUND);
+    return { success: true, data: { kind: 'comment', id, state: to } };
+  }
+
+  /** Moves the state and keeps the ancestors' visibleDescendants (placeholders) in step. */
+  private async move(id: string, from: ModerationState[], to: ModerationState): Promise<boolean> {
+    const before = await this.comments.setState(id, from, to);
+    if (!before) return false;
+    if (before.state !== 'visible' && to === 'visible')
+      await this.comments.addVisibleDescendants(before.ancestors, 1);
+    if (before.state === 'visible' && to !== 'visible')
+      await this.comments.addVisibleDescendants(before.ancestors, -1);
+    return true;
+  }
+}

@@ -1,0 +1,64 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  commentVoteBodySchema,
+  idParamSchema,
+  parsePathParam,
+  type CommentViewerVote,
+  type CommentVoteResponse,
+} from '@pulse/contracts';
+import { WriteLimits } from '../abuse/write-limits';
+import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { countDelta, toggleVote } from '../votes/vote-toggle';
+import { voteId } from '../votes/vote.record';
+import { OWN_POST } from '../votes/votes.service';
+import { VotesRepository } from '../votes/votes.repository';
+import { CommentsRepository } from './comments.repository';
+import { COMMENT_NOT_FOUND } from './comments.service';
+
+/**
+ * Likes and dislikes on comments: one per identity per comment. The same reaction again withdraws it, the
+ * other one replaces it, and no one reacts to their own comment (as with votes on answers). The counts in
+ * the response are the server's after the change.
+ */
+@Injectable()
+export class CommentReactionsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly votes: VotesRepository,
+    private readonly limits: WriteLimits,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** POST /api/community/comments/{id}/vote {voteType: like|dislike}. */
+  async react(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentVoteResponse> {
+    const id = parsePathParam('id', idParamSchema, rawId);
+    const { voteType } = commentVoteBodySchema.parse(body);
+    const comment = await this.comments.findVisible(id);
+    if (!comment) throw new NotFoundException(COMMENT_NOT_FOUND);
+    if (comment.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
+    await this.limits.vote(actor.identity._id, ip);
+    const { value, change } = await toggleVote(
+      this.votes,
+      {
+        _id: voteId('comment', id, actor.identity._id),
+        kind: 'comment',
+        targetId: id,
+        identityId: actor.identity._id,
+        at: isoNow(this.clock),
+      },
+      voteType,
+    );
+    const likes = countDelta(change, 'like');
+    const dislikes = countDelta(change, 'dislike');
+    const after = likes || dislikes ? await this.comments.addReactions(id, likes, dislikes) : comment;
+    return {
+      success: true,
+      data: {
+        likes: after?.likes ?? comment.likes,
+        dislikes: after?.dislikes ?? comment.dislikes,
+        viewerVote: value as CommentViewerVote,
+      },
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { AdminGuard } from '@pulse/platform';
+import type { FastifyReply } from 'fastify';
+import { CommentModerationService } from './comment-moderation.service';
+
+/** Comment moderation behind `Authorization: Bearer $ADMIN_TOKEN` (as the Q&A's, README 'Moderation'). */
+@Controller('/api/community/admin')
+@UseGuards(AdminGuard)
+export class CommentsAdminController {
+  constructor(private readonly moderation: CommentModerationService) {}
+
+  @Get('moderation/comments')
+  queue(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.moderation.queue(query);
+  }
+
+  @Post('comments/:id/hide')
+  @HttpCode(200)
+  hide(@Param('id') id: string) {
+    return this.moderation.setVisibility(id, 'hidden');
+  }
+
+  @Post('comments/:id/restore')
+  @HttpCode(200)
+  restore(@Param('id') id: string) {
+    return this.moderation.setVisibility(id, 'visible');
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
+import type { Actor } from '../identity/actor-resolver';
+import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
+import { CommentModerationService } from './comment-moderation.service';
+import { CommentReactionsService } from './comment-reactions.service';
+import { CommentsService } from './comments.service';
+
+/** Article comments: the seed's read path and the writes it left local (libs/contracts ENDPOINTS). */
+@UseFilters(TooManyRequestsFilter)
+@Controller('/api/community')
+export class CommentsController {
+  constructor(
+    private readonly comments: CommentsService,
+    private readonly reactions: CommentReactionsService,
+    private readonly moderation: CommentModerationService,
+  ) {}
+
+  /** Carries the viewer's reactions, so it is never shared-cached (the client keeps it 2 minutes). */
+  @Get('articles/:id/comments')
+  list(
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @Viewer() viewer: Actor | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.comments.list(id, query, viewer);
+  }
+
+  @Post('articles/:id/comments')
+  @HttpCode(201)
+  create(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.comments.create(id, body, actor, ip);
+  }
+
+  @Post('comments/:id/replies')
+  @HttpCode(201)
+  reply(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.comments.reply(id, body, actor, ip);
+  }
+
+  @Patch('comments/:id')
+  @HttpCode(200)
+  edit(@Param('id') id: string, @Body() body: unknown, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+    return this.comments.edit(id, body, actor, ip);
+  }
+
+  @Delete('comments/:id')
+  @HttpCode(200)
+  remove(@Param('id') id: string, @CurrentActor() actor: Actor) {
+    return this.comments.remove(id, actor);
+  }
+
+  @Post('comments/:id/vote')
+  @HttpCode(200)
+  react(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.reactions.react(id, body, actor, ip);
+  }
+
+  @Post('comments/:id/report')
+  @HttpCode(200)
+  report(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.moderation.report(id, body, actor, ip);
+  }
+}

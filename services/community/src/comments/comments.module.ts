@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AdminAuthModule } from '@pulse/platform';
+import { CommentModerationService } from './comment-moderation.service';
+import { CommentReactionsService } from './comment-reactions.service';
+import { CommentsAdminController } from './comments-admin.controller';
+import { CommentsController } from './comments.controller';
+import { CommentsRepository } from './comments.repository';
+import { CommentsService } from './comments.service';
+
+/** Article comments: threads, replies to depth 3, edit and delete by the author, likes, reports, moderation. */
+@Module({
+  imports: [AdminAuthModule],
+  controllers: [CommentsController, CommentsAdminController],
+  providers: [CommentsRepository, CommentsService, CommentReactionsService, CommentModerationService],
+})
+export class CommentsModule {}

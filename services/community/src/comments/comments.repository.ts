@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommentSort } from '@pulse/contracts';
+import { DOCUMENT_STORE, type Collection, type DocumentStore, type Filter } from '@pulse/platform';
+import type { PostState } from '../questions/question.record';
+import { COMMENT_ORDER, controversy } from './comment-order';
+import type { CommentRecord } from './comment.record';
+
+/** What a reader sees of a thread: visible comments, and removed ones that still have visible replies. */
+const SHOWN: Filter = { $or: [{ state: 'visible' }, { visibleDescendants: { $gt: 0 } }] };
+/** A ceiling on the replies one page of threads returns (a page of 20 threads rarely holds 100). */
+const MAX_REPLIES_PER_PAGE = 5000;
+
+@Injectable()
+export class CommentsRepository {
+  private readonly comments: Collection<CommentRecord>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.comments = store.collection<CommentRecord>('community_comments', {
+      indexes: [
+        // A page of an article's top-level threads, in each sort.
+        { key: { articleId: 1, depth: 1, score: -1, createdAt: -1 } },
+        { key: { articleId: 1, depth: 1, createdAt: -1 } },
+        { key: { articleId: 1, depth: 1, controversy: -1 } },
+        // The replies of a page's threads.
+        { key: { rootId: 1, depth: 1 } },
+        // totalCount of an article.
+        { key: { articleId: 1, state: 1 } },
+        // The moderation queue.
+        { key: { state: 1, updatedAt: -1 } },
+        { key: { authorId: 1 } },
+      ],
+    });
+  }
+
+  insert(comment: CommentRecord): Promise<void> {
+    return this.comments.insertOne(comment);
+  }
+
+  findVisible(id: string): Promise<CommentRecord | null> {
+    return this.comments.findOne({ _id: id, state: 'visible' });
+  }
+
+  /** Any state but deleted (its author may still delete a held one; moderators see it). */
+  findExisting(id: string): Promise<CommentRecord | null> {
+    return this.comments.findOne({ _id: id, state: { $ne: 'deleted' } });
+  }
+
+  /** One page of an article's top-level threads that readers see, and how many there are. */
+  async threadPage(articleId: string, sort: CommentSort, skip: number, limit: number) {
+    const filter: Filter = { articleId, depth: 0, ...SHOWN };
+    const [items, total] = await Promise.all([
+      this.comments.find(filter, { sort: COMMENT_ORDER[sort], skip, limit }),
+      this.comments.countDocuments(filter),
+    ]);
+    return { items, total };
+  }
+
+  /** The shown replies of these threads, in the chosen order (the tree is built by the caller). */
+  repliesOf(rootIds: readonly string[], sort: CommentSort): Promise<CommentRecord[]> {
+    if (!rootIds.length) return Promise.resolve([]);
+    return this.comments.find(
+      { rootId: { $in: [...rootIds] }, depth: { $gt: 0 }, ...SHOWN },
+      { sort: COMMENT_ORDER[sort], limit: MAX_REPLIES_PER_PAGE },
+    );
+  }
+
+  countVisible(articleId: string): Promise<number> {
+    return this.comments.countDocuments({ articleId, state: 'visible' });
+  }
+
+  /** The author's edit: only a visible comment of `authorId`. Returns the comment after, or null. */
+  editContent(id: string, authorId: string, content: string, at: string): Promise<CommentRecord | null> {
+    return this.comments.findOneAndUpdate(
+      { _id: id, authorId, state: 'visible' },
+      { $set: { content, updatedAt: at } },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** The author's delete: the text goes, the record stays for the thread. The comment before, or null. */
+  markDeleted(id: string, authorId: string, at: string): Promise<CommentRecord | null> {
+    return this.comments.findOneAndUpdate(
+      { _id: id, authorId, state: { $ne: 'deleted' } },
+      { $set: { state: 'deleted', content: '', updatedAt: at } },
+      { returnDocument: 'before' },
+    );
+  }
+
+  /** A moderator's or the report threshold's move; the comment as it was before, or null. */
+  setState(id: string, from: readonly PostState[], to: PostState): Promise<CommentRecord | null> {
+    return this.comments.findOneAndUpdate(
+      { _id: id, state: { $in: [...from] } },
+      { $set: { state: to } },
+      { returnDocument: 'before' },
+    );
+  }
+
+  /** Keeps visibleDescendants of the ancestors in step when a comment becomes shown (+1) or not (−1). */
+  async addVisibleDescendants(ancestors: readonly string[], by: number): Promise<void> {
+    if (ancestors.length)
+      await this.comments.updateMany({ _id: { $in: [...ancestors] } }, { $inc: { visibleDescendants: by } });
+  }
+
+  /**
+   * Moves the reaction counts, then writes score and controversy from the counts it produced. The second
+   * write is a compare-and-set on those counts: when another reaction moved them in between, that
+   * request's own write sets the values, so they always end up matching the final counts.
+   */
+  async addReactions(id: string, likes: number, dislikes: number): Promise<CommentRecord | null> {
+    const after = await this.comments.findOneAndUpdate(
+      { _id: id },
+      { $inc: { likes, dislikes, score: likes - dislikes } },
+      { returnDocument: 'after' },
+    );
+    if (!after) return null;
+    after.controversy = controversy(after.likes, after.dislikes);
+    await this.comments.updateOne(
+      { _id: id, likes: after.likes, dislikes: after.dislikes },
+      { $set: { controversy: after.controversy } },
+    );
+    return after;
+  }
+
+  async addReport(id: string): Promise<number> {
+    const after = await this.comments.findOneAndUpdate(
+      { _id: id },
+      { $inc: { reportCount: 1 } },
+      { returnDocument: 'after', projection: { reportCount: 1 } },
+    );
+    return after?.reportCount ?? 0;
+  }
+
+  moderationPage(state: 'held' | 'hidden' | 'reported', skip: number, limit: number) {
+    const filter: Filter = state === 'reported' ? { state: 'visible', reportCount: { $gt: 0 } } : { state };
+    return Promise.all([
+      this.comments.find(filter, { sort: { updatedAt: -1 }, skip, limit }),
+      this.comments.countDocuments(filter),
+    ]);
+  }
+}
