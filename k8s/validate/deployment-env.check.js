@@ -2,7 +2,7 @@
 // Each Deployment's environment as the container will see it: ConfigMaps by envFrom, then env entries in
 // order ($(VAR) expanded, Secret keys picked one by one), judged like the compose file's.
 const { check } = require('./report');
-const { PROCS, KNOWN_VARS } = require('./expectations');
+const { PROCS, KNOWN_VARS, SERVICE_CALLS } = require('./expectations');
 const { checkProcessEnv } = require('./process-env');
 
 const VAR_REF = /\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g;
@@ -24,6 +24,13 @@ module.exports = function checkDeploymentEnv({ label, find, deployments, secretK
         );
         checkProcessEnv(name, own, problem);
         if (PROCS[name].uses.includes('store')) checkMongoUrl(name, env.MONGO_URL, problem);
+        for (const call of SERVICE_CALLS.filter((c) => c.from === name)) {
+          const expected = `http://${call.to}:${PROCS[call.to].port}`;
+          if (env[call.variable] !== expected)
+            problem(
+              `${name}: ${call.variable}=${env[call.variable]}, expected ${expected} (the ${call.to} Service)`,
+            );
+        }
       }
     },
   );

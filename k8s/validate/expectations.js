@@ -54,9 +54,12 @@ function schemaVariables() {
     }
   };
   walk('libs/platform/src');
+  // The services' own settings (NEWSLETTER_TRENDING_URL, …).
+  for (const dir of list('services')) if (exists(`services/${dir}/src`)) walk(`services/${dir}/src`);
   const names = new Set();
   for (const file of files) {
-    for (const match of read(file).matchAll(/^\s*([A-Z][A-Z0-9_]{2,}):\s*(?:z\b|upstreamUrl\()/gm))
+    // `NAME: z…`, or a helper that builds the zod field (`upstreamUrl(`, `int(`, `onOff(`).
+    for (const match of read(file).matchAll(/^\s*([A-Z][A-Z0-9_]{2,}):\s*(?:z\b|[A-Za-z]+\()/gm))
       names.add(match[1]);
   }
   return names;
@@ -117,8 +120,16 @@ const UPSTREAM_VARS = {
   newsletter: 'NEWSLETTER_URL',
 };
 
+/**
+ * The read APIs one service calls on another (docs/design.md §1: otherwise only the gateway calls a
+ * service), with the caller's variable that names the callee. The network policies must allow exactly
+ * these, and the deployments must point the variable at the callee's Service.
+ */
+const SERVICE_CALLS = [{ from: 'newsletter', to: 'trending', variable: 'NEWSLETTER_TRENDING_URL' }];
+
 module.exports = {
   rootPackage,
+  SERVICE_CALLS,
   workspaceDirs,
   PROCS,
   KNOWN_VARS,

@@ -1,8 +1,9 @@
 'use strict';
 // NetworkPolicies (k8s/README.md, Security): deny by default; the gateway accepts the ingress controller,
-// each service only the gateway on its own port; every pod reaches DNS and the infrastructure.
+// each service only the gateway on its own port, plus the callers SERVICE_CALLS lists; every pod reaches
+// DNS and the infrastructure.
 const { check } = require('./report');
-const { PROCS } = require('./expectations');
+const { PROCS, SERVICE_CALLS } = require('./expectations');
 const { selectsLabels } = require('./labels');
 
 // Namespaces of the infrastructure (k8s/README.md, What must exist first) and their ports.
@@ -53,9 +54,10 @@ module.exports = function checkNetworkPolicies({ label, byKind, deployments }) {
           continue;
         }
         if (!ingress.length) problem(`${name}: no ingress rule`);
+        const callers = ['gateway', ...SERVICE_CALLS.filter((c) => c.to === name).map((c) => c.from)];
         for (const rule of ingress) {
-          if (!fromGatewayOnly(rule, labelsOf('gateway')))
-            problem(`${name}: accepts traffic from something other than the gateway`);
+          if (!callers.some((caller) => fromPodsOnly(rule, labelsOf(caller))))
+            problem(`${name}: accepts traffic from something other than ${callers.join(' or ')}`);
           if (!(rule.ports ?? []).length || !rule.ports.every((p) => p.port === port))
             problem(`${name}: ingress ports ${JSON.stringify(rule.ports)}, expected ${port}`);
         }
@@ -65,6 +67,20 @@ module.exports = function checkNetworkPolicies({ label, byKind, deployments }) {
             (rule.to ?? []).some((t) => t.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name),
         );
         if (!reach) problem(`gateway: no egress to ${name} on ${port}`);
+      }
+
+      for (const { from, to } of SERVICE_CALLS) {
+        const port = PROCS[to].port;
+        const admitted = rulesFor('Ingress', to).some(
+          (rule) => allowsPort(rule, port) && fromPodsOnly(rule, labelsOf(from)),
+        );
+        if (!admitted) problem(`${to}: no ingress from ${from} on ${port}`);
+        const reaches = rulesFor('Egress', from).some(
+          (rule) =>
+            allowsPortOrRange(rule, port) &&
+            (rule.to ?? []).some((t) => t.podSelector?.matchLabels?.['app.kubernetes.io/name'] === to),
+        );
+        if (!reaches) problem(`${from}: no egress to ${to} on ${port}`);
       }
 
       const everyone = policies.filter(
@@ -81,13 +97,10 @@ module.exports = function checkNetworkPolicies({ label, byKind, deployments }) {
   );
 };
 
-/** A rule that admits pods with the gateway's labels and nothing else (no namespace, no IP block). */
-const fromGatewayOnly = (rule, gatewayLabels) =>
+/** A rule that admits pods with these labels and nothing else (no namespace, no IP block). */
+const fromPodsOnly = (rule, labels) =>
   (rule.from ?? []).length > 0 &&
   rule.from.every(
     (f) =>
-      !f.namespaceSelector &&
-      !f.ipBlock &&
-      f.podSelector &&
-      selectsLabels(f.podSelector.matchLabels, gatewayLabels),
+      !f.namespaceSelector && !f.ipBlock && f.podSelector && selectsLabels(f.podSelector.matchLabels, labels),
   );

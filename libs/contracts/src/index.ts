@@ -34,6 +34,7 @@ export * from './api/trending';
 export * from './api/sources';
 export * from './api/feeds';
 export * from './api/subscribers';
+export * from './api/newsletter';
 export * from './api/community-constants';
 export * from './api/community';
 export * from './api/community-requests';

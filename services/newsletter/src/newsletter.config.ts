@@ -50,7 +50,12 @@ export const newsletterConfigSchema = z.object({
   ),
   NEWSLETTER_SENDER: onOff('on', 'Run the sender in this process (claims and sends queued mails).'),
   NEWSLETTER_SEND_RATE_PER_SECOND: int(1, 100_000, 20, 'Digest mails one replica sends per second at most.'),
-  NEWSLETTER_SEND_CONCURRENCY: int(1, 64, 4, 'Digest mails one replica has in flight at once.'),
+  NEWSLETTER_SEND_CONCURRENCY: int(
+    1,
+    64,
+    4,
+    'Digest mails one replica has in flight at once (on the wire: at most SMTP_MAX_CONNECTIONS; the rest wait for a connection).',
+  ),
   NEWSLETTER_SEND_LEASE_SECONDS: int(
     1,
     3600,

@@ -10,6 +10,8 @@ import { freePort, REPO_ROOT, startTs, type RunningProcess, untilReady } from '.
 /** What `npm start` serves, started the way scripts/start.sh ends: the whole site in one process. */
 export interface Site {
   base: string;
+  /** PULSE_DATA_DIR of the site: each service's embedded data lives in <dataDir>/<service>/. */
+  dataDir: string;
   /** The Korean sample articles the translation service publishes into the empty store. */
   corpus: readonly DemoArticle[];
   url(pathname: string): string;
@@ -24,7 +26,8 @@ const BUILT_STAMPS = [
   ...['news', 'trending', 'tech-analysis', 'qa'].map((remote) => `frontends/${remote}/dist/mf-manifest.json`),
 ];
 
-export async function startSite(): Promise<Site> {
+/** `env` adds to (or overrides) the settings below, e.g. an ADMIN_TOKEN for the admin API. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const missing = BUILT_STAMPS.filter((stamp) => !existsSync(path.join(REPO_ROOT, stamp)));
   if (missing.length > 0)
     throw new Error(
@@ -46,6 +49,7 @@ export async function startSite(): Promise<Site> {
     // Likewise the community's caps per address (new identities, posts): every browser here is 127.0.0.1.
     COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
     COMMUNITY_POSTS_PER_IP_10MIN: '1000',
+    ...env,
   });
 
   const api = async <T>(pathname: string, init?: RequestInit): Promise<T> => {
@@ -68,7 +72,7 @@ export async function startSite(): Promise<Site> {
     throw error;
   }
 
-  return { base, corpus, url: (pathname) => base + pathname, api, output: site.output, stop };
+  return { base, dataDir, corpus, url: (pathname) => base + pathname, api, output: site.output, stop };
 }
 
 /**

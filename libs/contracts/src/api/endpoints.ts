@@ -148,6 +148,76 @@ export const ENDPOINTS = {
   rising: { method: 'GET', path: '/api/trending/rising', service: 'trending', origin: seed0 },
   // newsletter
   subscribe: { method: 'POST', path: '/api/subscribers', service: 'newsletter', origin: seed0 },
+  // newsletter: the pages a mail links to (api/newsletter.ts; HTML, forms; chosen)
+  newsletterConfirmPage: {
+    method: 'GET',
+    path: '/newsletter/confirm',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterConfirm: { method: 'POST', path: '/newsletter/confirm', service: 'newsletter', origin: 'chosen' },
+  newsletterUnsubscribePage: {
+    method: 'GET',
+    path: '/newsletter/unsubscribe',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  /** RFC 8058 one-click (List-Unsubscribe-Post) and the page's button. */
+  newsletterUnsubscribe: {
+    method: 'POST',
+    path: '/newsletter/unsubscribe',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterPreferencesPage: {
+    method: 'GET',
+    path: '/newsletter/preferences',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterPreferences: {
+    method: 'POST',
+    path: '/newsletter/preferences',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterDelete: {
+    method: 'POST',
+    path: '/newsletter/preferences/delete',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  // newsletter: the archive as JSON, and the admin's preview, manual send and progress (chosen)
+  newsletterEditions: {
+    method: 'GET',
+    path: '/api/newsletter/editions',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterEdition: {
+    method: 'GET',
+    path: '/api/newsletter/editions/:id',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterPreview: {
+    method: 'GET',
+    path: '/api/newsletter/admin/preview',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterSend: {
+    method: 'POST',
+    path: '/api/newsletter/admin/editions',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
+  newsletterProgress: {
+    method: 'GET',
+    path: '/api/newsletter/admin/editions/:id',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
   // translation: review of held translations (chosen; admin only, api/translation-review.ts)
   heldTranslations: {
     method: 'GET',

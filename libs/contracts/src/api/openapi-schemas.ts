@@ -31,6 +31,16 @@ import {
 import type { EndpointName } from './endpoints';
 import { likeBodySchema, shareBodySchema } from './interactions';
 import { idParamSchema, slugParamSchema } from './params';
+import {
+  editionListResponseSchema,
+  editionPreviewResponseSchema,
+  editionProgressResponseSchema,
+  editionResponseSchema,
+  newsletterKindSchema,
+  newsletterPreferencesFormSchema,
+  newsletterTokenSchema,
+  subscribeResponseSchema,
+} from './newsletter';
 import { subscribeBodySchema } from './subscribers';
 import { techAnalysisListQuerySchema } from './tech-analysis';
 import { editHeldBodySchema, heldListQuerySchema, rejectHeldBodySchema } from './translation-review';
@@ -51,6 +61,17 @@ export interface EndpointSchemas {
   body?: z.ZodType;
   /** Path parameters whose form differs from PATH_PARAMETER_SCHEMAS. */
   params?: Record<string, z.ZodType>;
+  /** The success body (JSON); without it the document points to the TypeScript type in libs/contracts. */
+  response?: z.ZodType;
+  /** The success status when it is not simply 2XX (202 for an accepted sign-up, 201 for a created send). */
+  status?: number;
+  /**
+   * A page opened from a mail: the body is a form (urlencoded, or multipart for RFC 8058 one-click
+   * clients), and every answer, errors included, is an HTML page.
+   */
+  page?: true;
+  /** Other refusals the call can answer, by status. */
+  errors?: Record<number, string>;
 }
 
 /** Path parameters by name: `:id` and `:answerId` are opaque ids, `:slug` may be Korean. */
@@ -78,7 +99,13 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   hotTopics: { query: hotTopicsQuerySchema },
   popular: { query: popularQuerySchema },
   rising: { query: risingQuerySchema },
-  subscribe: { body: subscribeBodySchema },
+  subscribe: {
+    body: subscribeBodySchema,
+    response: subscribeResponseSchema,
+    status: 202,
+    errors: { 429: 'Too many sign-ups from this address or IP; Retry-After says when to try again.' },
+  },
+  ...newsletterSchemas(),
   anonymousAuth: { body: anonymousAuthBodySchema },
   questionList: { query: questionListQuerySchema },
   createQuestion: { body: createQuestionBodySchema },
@@ -104,3 +131,49 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   editHeldTranslation: { body: editHeldBodySchema },
   rejectHeldTranslation: { body: rejectHeldBodySchema },
 };
+
+/** The newsletter's pages (a token in the query or the form) and its archive and admin calls. */
+function newsletterSchemas() {
+  const editionId = {
+    id: z
+      .string()
+      .regex(/^(weekly|daily)-\d{4}-\d{2}-\d{2}$/)
+      .describe("'weekly-2026-03-02' or 'daily-2026-03-03'"),
+  };
+  const badLink = { 400: 'The link is malformed, forged, expired or already used (a Korean page).' };
+  const manage = { ...badLink, 404: 'The address was deleted.' };
+  const noEdition = { 404: 'No such edition.' };
+  return {
+    newsletterConfirmPage: { query: newsletterTokenSchema, page: true, errors: badLink },
+    newsletterConfirm: { body: newsletterTokenSchema, page: true, errors: badLink },
+    newsletterUnsubscribePage: { query: newsletterTokenSchema, page: true, errors: manage },
+    newsletterUnsubscribe: { body: newsletterTokenSchema, page: true, errors: manage },
+    newsletterPreferencesPage: { query: newsletterTokenSchema, page: true, errors: manage },
+    newsletterPreferences: { body: newsletterPreferencesFormSchema, page: true, errors: manage },
+    newsletterDelete: { body: newsletterTokenSchema, page: true, errors: manage },
+    newsletterEditions: { response: editionListResponseSchema },
+    newsletterEdition: { params: editionId, response: editionResponseSchema, errors: noEdition },
+    newsletterPreview: {
+      query: newsletterKindSchema,
+      response: editionPreviewResponseSchema,
+      errors: {
+        409: 'No article for this edition in trending.',
+        503: "Trending's read API is unavailable, or ADMIN_TOKEN is unset.",
+      },
+    },
+    newsletterSend: {
+      body: newsletterKindSchema,
+      response: editionProgressResponseSchema,
+      status: 201,
+      errors: {
+        409: 'No article for this edition in trending.',
+        503: "Trending's read API is unavailable, or ADMIN_TOKEN is unset.",
+      },
+    },
+    newsletterProgress: {
+      params: editionId,
+      response: editionProgressResponseSchema,
+      errors: noEdition,
+    },
+  } satisfies Partial<Record<EndpointName, EndpointSchemas>>;
+}

@@ -14,6 +14,7 @@ describe('mail configuration', () => {
     expect(mailConfigSchema.parse({})).toEqual({
       MAIL_DRIVER: 'outbox',
       MAIL_OUTBOX_DIR: '.data/outbox',
+      SMTP_MAX_CONNECTIONS: 5,
       MAIL_FROM: 'Pulse 펄스 <no-reply@pulse.local>',
     });
   });

@@ -23,6 +23,15 @@ export const mailConfigSchema = z
       .describe(
         'SMTP server, e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465. Required when MAIL_DRIVER=smtp.',
       ),
+    SMTP_MAX_CONNECTIONS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(5)
+      .describe(
+        'SMTP connections each process keeps open and reuses (MAIL_DRIVER=smtp); a send beyond them waits for one.',
+      ),
     MAIL_FROM: z
       .string()
       .default('Pulse 펄스 <no-reply@pulse.local>')

@@ -15,7 +15,12 @@ export function createMailer(config: MailConfig, deps: MailDeps): Mailer {
     const server = parseSmtpUrl(config.SMTP_URL);
     // Host and port only: the URL carries the password.
     deps.logger.info({ adapter: 'smtp', host: server.host, port: server.port }, 'mail: SMTP');
-    return new SmtpMailer({ ...server, from: config.MAIL_FROM, logger: deps.logger });
+    return new SmtpMailer({
+      ...server,
+      from: config.MAIL_FROM,
+      logger: deps.logger,
+      maxConnections: config.SMTP_MAX_CONNECTIONS,
+    });
   }
   const dir = path.resolve(config.MAIL_OUTBOX_DIR);
   deps.logger.info({ adapter: 'file-outbox', dir }, 'mail: file outbox (nothing is sent)');

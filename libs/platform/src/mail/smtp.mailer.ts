@@ -19,7 +19,12 @@ export interface SmtpMailerOptions extends SmtpServerOptions {
   logger: Logger;
   /** Bound on connecting and on each reply, so a stuck server fails a send instead of hanging it. */
   timeoutMs?: number;
+  /** Connections kept open and reused (nodemailer's pool); sends beyond this many wait for one. */
+  maxConnections?: number;
 }
+
+const DEFAULT_MAX_CONNECTIONS = 5;
+const MESSAGES_PER_CONNECTION = 1000;
 
 /** smtp://user:pass@host:587 → options; user and password may be percent-encoded. */
 export function parseSmtpUrl(url: string): SmtpServerOptions {
@@ -36,6 +41,11 @@ export function parseSmtpUrl(url: string): SmtpServerOptions {
   };
 }
 
+/**
+ * Sends through one pool of SMTP connections (nodemailer's pooled transport): a bulk send such as a
+ * newsletter edition pays for connecting, the greeting and EHLO/AUTH once per connection, not per mail.
+ * A connection is replaced after MESSAGES_PER_CONNECTION mails, and one the server closes is reopened.
+ */
 export class SmtpMailer implements Mailer {
   readonly adapterName = 'smtp';
   private readonly transporter: Transporter;
@@ -44,6 +54,9 @@ export class SmtpMailer implements Mailer {
   constructor(private readonly options: SmtpMailerOptions) {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.transporter = createTransport({
+      pool: true,
+      maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+      maxMessages: MESSAGES_PER_CONNECTION,
       host: options.host,
       port: options.port,
       secure: options.secure,

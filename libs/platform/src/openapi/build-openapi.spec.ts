@@ -54,6 +54,37 @@ describe('buildServiceOpenApi', () => {
     });
   });
 
+  it("lists the admin guard's answers on every admin route", () => {
+    for (const [name, spec] of Object.entries(ENDPOINTS)) {
+      if (!spec.path.includes('/admin/')) continue;
+      const operation = buildServiceOpenApi(spec.service).paths[openApiPath(spec.path)][
+        spec.method.toLowerCase() as 'get'
+      ]!;
+      expect({ name, statuses: Object.keys(operation.responses) }).toEqual({
+        name,
+        statuses: expect.arrayContaining(['401', '403', '503']),
+      });
+    }
+  });
+
+  it('describes pages (form in, HTML out) and JSON answers with their schemas', () => {
+    const document = buildServiceOpenApi('newsletter');
+    const oneClick = document.paths['/newsletter/unsubscribe'].post!;
+    expect(Object.keys(oneClick.requestBody!.content)).toEqual([
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
+    expect(oneClick.responses['2XX'].content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+    expect(oneClick.responses['400'].content).toHaveProperty('text/html');
+    expect(document.paths['/api/subscribers'].post!.responses['202'].content).toEqual({
+      'application/json': {
+        schema: expect.objectContaining({
+          properties: { status: { type: 'string', const: 'pending-confirmation' } },
+        }),
+      },
+    });
+  });
+
   it('marks chosen paths', () => {
     const document = buildServiceOpenApi('content');
     expect(document.paths['/api/sidebar-data/full'].get!['x-origin']).toBe('chosen');

@@ -3,6 +3,7 @@ import {
   ENDPOINTS,
   PATH_PARAMETER_SCHEMAS,
   type EndpointName,
+  type EndpointSchemas,
   type EndpointSpec,
 } from '@pulse/contracts';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import type {
   OpenApiParameter,
   OpenApiResponse,
 } from './openapi.types';
-import { requestJsonSchema } from './zod-json-schema';
+import { requestJsonSchema, responseJsonSchema } from './zod-json-schema';
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 
@@ -28,10 +29,39 @@ export const ERROR_BODY_SCHEMA: JsonSchema = {
   },
 };
 
-const errorResponse = (description: string): OpenApiResponse => ({
+const HTML = { 'text/html': { schema: { type: 'string' } } };
+
+const errorResponse = (description: string, page = false): OpenApiResponse => ({
   description,
-  content: { 'application/json': { schema: ERROR_REF } },
+  content: page ? HTML : { 'application/json': { schema: ERROR_REF } },
 });
+
+/** The success answer: its JSON schema when the contracts give one, the page for pages. */
+function successResponse(schemas: EndpointSchemas): OpenApiResponse {
+  if (schemas.page) return { description: 'The page (Korean, server-rendered).', content: HTML };
+  if (schemas.response)
+    return {
+      description: 'Success.',
+      content: { 'application/json': { schema: responseJsonSchema(schemas.response) } },
+    };
+  return {
+    description: 'Success: the response shape is the TypeScript type beside the call in libs/contracts.',
+  };
+}
+
+/** A page's form: urlencoded from its own button, or multipart from an RFC 8058 one-click client. */
+function requestBody(
+  schemas: EndpointSchemas,
+  body: z.ZodType,
+): NonNullable<OpenApiOperation['requestBody']> {
+  const schema = requestJsonSchema(body);
+  return {
+    required: true,
+    content: schemas.page
+      ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } }
+      : { 'application/json': { schema } },
+  };
+}
 
 /** '/api/articles/:id' → '/api/articles/{id}' (OpenAPI's template syntax). */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -49,7 +79,7 @@ function queryParameters(schema: z.ZodType): OpenApiParameter[] {
 }
 
 function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
-  const schemas = ENDPOINT_SCHEMAS[name as EndpointName] ?? {};
+  const schemas: EndpointSchemas = ENDPOINT_SCHEMAS[name as EndpointName] ?? {};
   const pathNames = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
   const parameters: OpenApiParameter[] = pathNames.map((param) => {
     const schema = schemas.params?.[param] ?? PATH_PARAMETER_SCHEMAS[param];
@@ -62,29 +92,29 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
   });
   if (schemas.query) parameters.push(...queryParameters(schemas.query));
 
+  const page = Boolean(schemas.page);
   const responses: Record<string, OpenApiResponse> = {
-    '2XX': {
-      description: 'Success: the response shape is the TypeScript type beside the call in libs/contracts.',
-    },
+    [schemas.status ? String(schemas.status) : '2XX']: successResponse(schemas),
   };
   if (parameters.length > 0 || schemas.body)
-    responses['400'] = errorResponse('Invalid input; the message names the field.');
-  if (pathNames.length > 0) responses['404'] = errorResponse('No such item.');
-  if (schemas.body) responses['413'] = errorResponse('Body larger than 1 MiB.');
+    responses['400'] = errorResponse('Invalid input; the message names the field.', page);
+  // Every admin route has an /admin/ segment and sits behind AdminGuard (libs/platform auth).
+  if (spec.path.includes('/admin/')) {
+    responses['401'] = errorResponse('No admin credential (Authorization: Bearer ADMIN_TOKEN).');
+    responses['403'] = errorResponse('Wrong admin credential.');
+    responses['503'] = errorResponse('The admin API is off: ADMIN_TOKEN is unset.');
+  }
+  if (pathNames.length > 0) responses['404'] = errorResponse('No such item.', page);
+  if (schemas.body) responses['413'] = errorResponse('Body larger than 1 MiB.', page);
   responses['429'] = errorResponse('Rate limited by the gateway; Retry-After says when to try again.');
+  for (const [status, description] of Object.entries(schemas.errors ?? {}))
+    responses[status] = errorResponse(description, page);
 
   return {
     operationId: name,
     tags: [spec.service],
     parameters,
-    ...(schemas.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: requestJsonSchema(schemas.body) } },
-          },
-        }
-      : {}),
+    ...(schemas.body ? { requestBody: requestBody(schemas, schemas.body) } : {}),
     responses,
     'x-origin': spec.origin,
     'x-service': spec.service,

@@ -11,3 +11,10 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
   delete json.$schema;
   return json;
 }
+
+/** A response schema as JSON Schema: `io: 'output'`, what the service sends (defaults filled in). */
+export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}

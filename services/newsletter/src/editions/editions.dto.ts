@@ -1,5 +1,2 @@
-import { oneOf, strictParams } from '@pulse/contracts';
-import { FREQUENCIES } from '../subscribers/subscriber.record';
-
-/** Admin preview and manual send name the kind of edition. */
-export const editionKindDto = strictParams({ kind: oneOf('kind', FREQUENCIES) });
+/** Admin preview and manual send name the kind of edition (the schema the OpenAPI document publishes). */
+export { newsletterKindSchema as editionKindDto } from '@pulse/contracts';

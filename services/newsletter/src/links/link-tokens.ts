@@ -23,7 +23,8 @@ export interface ConfirmClaims {
  */
 @Injectable()
 export class LinkTokens implements OnModuleInit {
-  private key: Uint8Array | undefined;
+  // Imported once: handed raw bytes, jose would import the key again for every token.
+  private key: CryptoKey | undefined;
 
   constructor(
     private readonly settings: NewsletterSettingsRepository,
@@ -39,7 +40,13 @@ export class LinkTokens implements OnModuleInit {
         randomBytes(32).toString('base64url'),
         new Date(this.clock.now()).toISOString(),
       ));
-    this.key = new TextEncoder().encode(secret);
+    this.key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   confirmToken(claims: ConfirmClaims): Promise<string> {
@@ -91,7 +98,7 @@ export class LinkTokens implements OnModuleInit {
     }
   }
 
-  private secretKey(): Uint8Array {
+  private secretKey(): CryptoKey {
     if (!this.key) throw new Error('LinkTokens used before the module was initialised');
     return this.key;
   }

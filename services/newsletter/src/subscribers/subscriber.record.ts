@@ -1,7 +1,7 @@
-import type { CategorySlug } from '@pulse/contracts';
+import { NEWSLETTER_KINDS, type CategorySlug, type NewsletterKind } from '@pulse/contracts';
 
-export const FREQUENCIES = ['weekly', 'daily'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+export const FREQUENCIES = NEWSLETTER_KINDS;
+export type Frequency = NewsletterKind;
 
 /**
  * One address on the list (`newsletter_subscribers`). Only `confirmed` ones get digests. A `pending`

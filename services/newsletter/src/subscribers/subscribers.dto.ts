@@ -1,7 +1,6 @@
-import { CATEGORY_SLUGS, strictParams } from '@pulse/contracts';
+import { strictParams } from '@pulse/contracts';
 import { z } from 'zod';
 import { normaliseAddress } from './email-address';
-import { FREQUENCIES } from './subscriber.record';
 
 export const INVALID_EMAIL = '올바른 이메일 주소를 입력해주세요';
 
@@ -22,20 +21,5 @@ export const subscribeDto = strictParams({
 });
 export type SubscribeDto = z.output<typeof subscribeDto>;
 
-const token = z.string().min(1).max(1024);
-
-/** ?token= on the pages and the JSON calls. Unknown query parameters are ignored (mail clients add some). */
-export const tokenQueryDto = z.object({ token }, { error: () => 'token: 링크가 올바르지 않습니다' });
-
-/** The preferences form (urlencoded: a category box repeated, or absent when none is ticked). */
-export const preferencesDto = z.object({
-  token,
-  categories: z
-    .union([z.enum(CATEGORY_SLUGS), z.array(z.enum(CATEGORY_SLUGS)).max(CATEGORY_SLUGS.length)], {
-      error: () => `categories must be among: ${CATEGORY_SLUGS.join(', ')}`,
-    })
-    .optional()
-    .transform((value) => [...new Set(value === undefined ? [] : ([] as string[]).concat(value))]),
-  frequency: z.enum(FREQUENCIES, { error: () => `frequency must be one of: ${FREQUENCIES.join(', ')}` }),
-});
-export type PreferencesDto = z.output<typeof preferencesDto>;
+/** The preferences form: the schema the OpenAPI document publishes (libs/contracts api/newsletter.ts). */
+export { newsletterPreferencesFormSchema as preferencesDto } from '@pulse/contracts';

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { oneOf, strictParams } from './params';
+import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
+
+/**
+ * The newsletter's calls beyond the sign-up (README 'The newsletter'): the pages a mail links to (confirm,
+ * unsubscribe with RFC 8058 one-click, preferences, delete), which take form posts and answer HTML, and
+ * the JSON archive and admin calls. The newsletter service parses its requests with these schemas.
+ */
+
+export const NEWSLETTER_KINDS = ['weekly', 'daily'] as const;
+export type NewsletterKind = (typeof NEWSLETTER_KINDS)[number];
+
+const token = z.string().min(1).max(1024).describe('The signed token from the link in the mail');
+
+/** ?token= on the pages, or the form's hidden token. Unknown parameters are ignored (mail clients add some). */
+export const newsletterTokenSchema = z.object({ token }, { error: () => 'token: 링크가 올바르지 않습니다' });
+
+/** The preferences form (urlencoded: a category box repeated, or absent when none is ticked). */
+export const newsletterPreferencesFormSchema = z.object({
+  token,
+  categories: z
+    .union([z.enum(CATEGORY_SLUGS), z.array(z.enum(CATEGORY_SLUGS)).max(CATEGORY_SLUGS.length)], {
+      error: () => `categories must be among: ${CATEGORY_SLUGS.join(', ')}`,
+    })
+    .optional()
+    .transform((value) => [...new Set(value === undefined ? [] : ([] as string[]).concat(value))]),
+  frequency: z.enum(NEWSLETTER_KINDS, {
+    error: () => `frequency must be one of: ${NEWSLETTER_KINDS.join(', ')}`,
+  }),
+});
+
+/** Admin preview (?kind=) and manual send ({kind}). */
+export const newsletterKindSchema = strictParams({ kind: oneOf('kind', NEWSLETTER_KINDS) });
+
+/** POST /api/subscribers answers 202 with this, whether or not the address was known. */
+export const subscribeResponseSchema = z.object({ status: z.literal('pending-confirmation') });
+
+const digestArticleSchema = z.object({
+  id: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string().describe('Canonical reader URL on PUBLIC_SITE_URL'),
+  imageUrl: z.string().nullable(),
+  publishedAt: z.string(),
+  views: z.number().int(),
+  reason: z.enum(['popular', 'hot']).describe("The period's most read, or hottest now"),
+});
+
+const digestSectionSchema = z.object({
+  category: z.enum(CATEGORY_SLUGS),
+  articles: z.array(digestArticleSchema),
+});
+
+const editionId = z.string().describe("'weekly-2026-03-02' or 'daily-2026-03-03' (its Seoul date)");
+
+/** GET /api/newsletter/editions: newest first. */
+export const editionListResponseSchema = z.object({
+  editions: z.array(
+    z.object({
+      id: editionId,
+      kind: z.enum(NEWSLETTER_KINDS),
+      date: z.string(),
+      title: z.string(),
+      recipients: z.number().int(),
+    }),
+  ),
+});
+
+/** GET /api/newsletter/editions/:id: the articles as mailed and shown on the web version. */
+export const editionResponseSchema = z.object({
+  edition: z.object({
+    id: editionId,
+    kind: z.enum(NEWSLETTER_KINDS),
+    date: z.string(),
+    title: z.string(),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    sections: z.array(digestSectionSchema),
+  }),
+});
+
+/** Admin: the edition due now as it would be mailed (every category), stored nowhere. */
+export const editionPreviewResponseSchema = z.object({
+  id: editionId,
+  title: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+
+const sendCount = z.number().int();
+
+/** Admin: an edition's enqueue and its send records by status (manual send and progress). */
+export const editionProgressResponseSchema = z.object({
+  edition: z.object({
+    id: editionId,
+    kind: z.enum(NEWSLETTER_KINDS),
+    title: z.string(),
+    recipients: z.number().int(),
+    enqueue: z.enum(['running', 'done']),
+  }),
+  sends: z.object({
+    queued: sendCount,
+    claimed: sendCount,
+    sent: sendCount,
+    bounced: sendCount,
+    failed: sendCount,
+    skipped: sendCount,
+  }),
+});
