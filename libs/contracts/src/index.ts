@@ -44,3 +44,4 @@ export * from './api/openapi-schemas';
 
 // Clients of one service's read API for another (DESIGN §1)
 export * from './clients/trending-read.client';
+export * from './clients/content-read.client';

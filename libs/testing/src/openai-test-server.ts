@@ -148,6 +148,8 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       const parts = scripted.parts ?? splitInThree(content);
       const chunk = (delta: Record<string, unknown>, finish: string | null) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      // The pause falls between content pieces only: the first piece is sent at once.
+      const paused = new Set(parts.slice(0, -1).map((part) => chunk({ content: part }, null)));
       const events = [
         chunk({ role: 'assistant', content: '' }, null),
         ...(scripted.refusal ? [chunk({ refusal: scripted.refusal }, null)] : []),
@@ -165,7 +167,7 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         if (res.destroyed) return;
         if (index >= events.length) return void res.end();
         res.write(events[index]);
-        if (!scripted.partDelayMs) return next(index + 1);
+        if (!scripted.partDelayMs || !paused.has(events[index])) return next(index + 1);
         const timer = setTimeout(() => {
           timers.delete(timer);
           next(index + 1);

@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pulse/platform';
 import { AbuseModule } from './abuse/abuse.module';
 import { AnswersModule } from './answers/answers.module';
+import { AssistantModule } from './assistant/assistant.module';
 import { BadgesModule } from './badges/badges.module';
 import {
   COMMUNITY_CLOCK,
@@ -37,6 +38,7 @@ export class CommunityModule {
         AnswersModule,
         VotesModule,
         ModerationModule,
+        AssistantModule,
       ],
       providers: [FailureShape],
     };

@@ -23,6 +23,10 @@ export const COMMUNITY_LIMITS = {
   /** Top-level comments are depth 0; a reply is allowed only below depth 3, so the deepest reply is 3. */
   commentMaxDepth: 3,
   chatMessage: { min: 1, max: 500 },
+  /** The ask form's draft sent as assistant context; server bound: chosen here. */
+  chatDraftContent: { max: 5000 },
+  /** Messages a session shows (the newest); older ones stay stored. Chosen here. */
+  chatMessagesShown: 50,
   badgesShown: 3,
   badgesShownOnCard: 2,
   tagsShownOnCard: 3,

@@ -97,11 +97,25 @@ export type CreateReplyBody = z.output<typeof createReplyBodySchema>;
 export type EditCommentBody = z.output<typeof editCommentBodySchema>;
 export type CommentVoteBody = z.output<typeof commentVoteBodySchema>;
 
+/**
+ * The ask form's help widget sends the draft itself (seed 001 §2: 'gets the draft title and content as
+ * context'); it is used for that answer only and never stored. Bounds chosen here.
+ */
+export const chatDraftSchema = strictParams({
+  title: z.string({ error: () => 'draft.title must be text' }).trim().max(L.questionTitle.max).default(''),
+  content: z
+    .string({ error: () => 'draft.content must be text' })
+    .trim()
+    .max(L.chatDraftContent.max, { error: `draft.content must be at most ${L.chatDraftContent.max} characters` })
+    .default(''),
+});
+
 /** Seed 001 §3: a chat message's context names the article, question or project it is about. */
 export const chatContextSchema = strictParams({
   articleId: idParamSchema.optional(),
   questionId: idParamSchema.optional(),
   projectId: idParamSchema.optional(),
+  draft: chatDraftSchema.optional(),
 });
 
 /** POST /api/community/assistant/sessions: opened when an identity holder opens the assistant. */

@@ -207,8 +207,16 @@ export interface ChatContext {
   projectId?: string;
 }
 
+/** The ask form's draft as assistant context (never stored). */
+export interface ChatDraft {
+  title?: string;
+  content?: string;
+}
+
 /** An article the assistant used for its answer (DESIGN §11.4: answers cite our own articles). */
 export interface ChatCitation {
+  /** The number the answer cites it by: '[1]'. */
+  index: number;
   articleId: string;
   title: string;
   url: string;
@@ -244,3 +252,15 @@ export type AssistantMode = (typeof ASSISTANT_MODES)[number];
 /** Assistant calls (seed: not shown; chosen here, DESIGN §11.4). */
 export type ChatSessionResponse = CommunityOk<ChatSession>;
 export type ChatReplyResponse = CommunityOk<{ message: ChatMessage; mode: AssistantMode }>;
+export type ClearChatResponse = CommunityDone;
+
+/**
+ * POST …/messages with `Accept: text/event-stream` answers these as server-sent events (event name = type,
+ * data = JSON): `start` once the question is stored, `delta` as the answer is written, then `done` with the
+ * stored message (its links checked) or `error`. Without that Accept header the reply is ChatReplyResponse.
+ */
+export type ChatStreamEvent =
+  | { type: 'start'; message: ChatMessage; mode: AssistantMode }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; message: ChatMessage; mode: AssistantMode }
+  | { type: 'error'; message: string };

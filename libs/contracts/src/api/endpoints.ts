@@ -351,6 +351,18 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  chatSession: {
+    method: 'GET',
+    path: '/api/community/assistant/sessions/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  clearChatSession: {
+    method: 'DELETE',
+    path: '/api/community/assistant/sessions/:id/messages',
+    service: 'community',
+    origin: 'chosen',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
