@@ -8,6 +8,8 @@ const OTHER_SCHEMES = /\b(?:javascript|data|vbscript|file|ftp|mailto):[^\s)]*/gi
 const RELATIVE_PATH = /(^|[\s(])(\/[A-Za-z0-9_\-./%?=&#]+)/g;
 /** A domain with a path, written without a scheme ('evil.example/win'). */
 const DOMAIN_PATH = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/[^\s)]*/gi;
+/** Markup: answers are shown as text, and a tag the model writes is never meant for the reader. */
+const TAG = /<\/?[a-z][^<>]*>/gi;
 const WINDOW = 30;
 
 const squash = (text: string) => text.replace(/\s+/g, '').toLowerCase();
@@ -66,10 +68,14 @@ export class AnswerGuard {
 
   private releasePoint(): number {
     // Hold an open markdown link until it closes (or grows implausibly long), so it is judged whole.
-    const open = this.pending.lastIndexOf('[');
-    if (open >= 0 && !/\]\([^)]*\)/.test(this.pending.slice(open)) && this.pending.length - open < 400) {
-      return lastSpace(this.pending.slice(0, open));
-    }
+    // Likewise an open tag until its '>'.
+    const link = this.pending.lastIndexOf('[');
+    const tag = this.pending.lastIndexOf('<');
+    const holds = [
+      link >= 0 && !/\]\([^)]*\)/.test(this.pending.slice(link)) ? link : -1,
+      tag >= 0 && !this.pending.slice(tag).includes('>') ? tag : -1,
+    ].filter((at) => at >= 0 && this.pending.length - at < 400);
+    if (holds.length) return lastSpace(this.pending.slice(0, Math.min(...holds)));
     return lastSpace(this.pending);
   }
 
@@ -85,7 +91,7 @@ export class AnswerGuard {
   }
 
   private withoutForeignLinks(text: string): string {
-    let out = text.replace(MARKDOWN_LINK, (whole, bang: string, label: string, target: string) => {
+    let out = text.replace(TAG, '').replace(MARKDOWN_LINK, (whole, bang: string, label: string, target: string) => {
       if (!bang && this.allowedPaths.has(target)) return whole;
       this.removed.push(target);
       return bang ? '' : label;
