@@ -16,6 +16,7 @@ import { IdentityModule } from './identity/identity.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { CommunityStoreModule } from './community-store.module';
 import { QuestionsModule } from './questions/questions.module';
+import { StoryQuestionsModule } from './story-questions/story-questions.module';
 import { VotesModule } from './votes/votes.module';
 
 /**
@@ -39,6 +40,7 @@ export class CommunityModule {
         VotesModule,
         ModerationModule,
         AssistantModule,
+        StoryQuestionsModule,
       ],
       providers: [FailureShape],
     };

@@ -47,6 +47,8 @@ export const createQuestionBodySchema = strictParams({
     .max(L.questionTags.max, { error: `tags must have at most ${L.questionTags.max} entries` })
     .refine((tags) => new Set(tags).size === tags.length, { error: 'tags must not repeat' })
     .default([]),
+  /** The article it is asked from ('이 기사에 대해 질문하기'); chosen here. */
+  articleId: idParamSchema.optional(),
 });
 export type CreateQuestionBody = z.output<typeof createQuestionBodySchema>;
 

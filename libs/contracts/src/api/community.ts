@@ -94,6 +94,10 @@ export interface Question {
   createdAt: string;
   updatedAt: string;
   viewerVote?: QuestionViewerVote;
+  /** The article the question was asked from ('이 기사에 대해 질문하기'), if any. Chosen here. */
+  articleId?: string;
+  /** That article's story (ingestion's cluster), once known. Chosen here. */
+  storyId?: string | null;
 }
 
 /** Seed 001 §3: 'the author is anonymous when there is no user or an anonymous session id exists'. */
@@ -264,3 +268,24 @@ export type ChatStreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'done'; message: ChatMessage; mode: AssistantMode }
   | { type: 'error'; message: string };
+
+/** GET /api/community/articles/{id}/questions: community questions about the article's story, newest first. */
+export type StoryQuestionsResponse = CommunityOk<{ questions: Question[]; storyId: string | null }>;
+
+/** A notice on the site for one identity (the bell). Chosen here. */
+export interface CommunityNotification {
+  id: string;
+  kind: 'story-article';
+  /** '질문하신 소식에 새 기사가 올라왔습니다' */
+  message: string;
+  questionId: string;
+  questionTitle: string;
+  articleId: string;
+  articleTitle: string;
+  /** Where the notice leads: the article's page on this site. */
+  url: string;
+  createdAt: string;
+  read: boolean;
+}
+export type NotificationsResponse = CommunityOk<{ notifications: CommunityNotification[]; unread: number }>;
+export type NotificationReadResponse = CommunityDone;

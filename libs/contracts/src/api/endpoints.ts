@@ -357,6 +357,24 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  storyQuestions: {
+    method: 'GET',
+    path: '/api/community/articles/:id/questions',
+    service: 'community',
+    origin: 'chosen',
+  },
+  notifications: {
+    method: 'GET',
+    path: '/api/community/notifications',
+    service: 'community',
+    origin: 'chosen',
+  },
+  notificationRead: {
+    method: 'POST',
+    path: '/api/community/notifications/:id/read',
+    service: 'community',
+    origin: 'chosen',
+  },
   clearChatSession: {
     method: 'DELETE',
     path: '/api/community/assistant/sessions/:id/messages',
