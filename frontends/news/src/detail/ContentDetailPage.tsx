@@ -1,5 +1,14 @@
 import type { Article, ArticleDetailResponse } from '@pulse/contracts';
-import { ApiError, ARTICLE_QUERY, formatCount, formatDate, isoDate, useApiQuery } from '@pulse/frontend-ui';
+import {
+  ApiError,
+  ARTICLE_QUERY,
+  AssistantButton,
+  formatCount,
+  formatDate,
+  isoDate,
+  StoryQuestions,
+  useApiQuery,
+} from '@pulse/frontend-ui';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { articlePath, isValidArticleId } from '../api';
 import { COPY } from '../copy';
@@ -90,6 +99,8 @@ function ArticleView({ article }: { article: Article }) {
         </div>
         {/* Filled by the community issue (comments); intentionally empty until then, nothing fake. */}
         <section data-mount="comments" aria-label={COPY.detail.comments} />
+        <StoryQuestions articleId={article.id} />
+        <AssistantButton articleId={article.id} />
       </article>
       <RelatedSidebar id={article.id} />
     </div>

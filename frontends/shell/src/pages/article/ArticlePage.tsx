@@ -1,11 +1,13 @@
 import type { Article, ArticleDetailResponse } from '@pulse/contracts';
 import {
+  AssistantButton,
   ARTICLE_QUERY,
   categoryName,
   ErrorState,
   formatDate,
   isoDate,
   Skeleton,
+  StoryQuestions,
   useApiQuery,
 } from '@pulse/frontend-ui';
 import { useEffect } from 'react';
@@ -113,8 +115,8 @@ function ArticleBody({ article }: { article: Article }) {
       )}
       {/* Mount point for the community issue's comments (seed 001); empty until it is built. */}
       <section data-mount="comments" />
-      {/* Mount point for the community issue's floating AI assistant button; empty until it is built. */}
-      <div data-mount="assistant" />
+      <StoryQuestions articleId={article.id} />
+      <AssistantButton articleId={article.id} />
     </article>
   );
 }
