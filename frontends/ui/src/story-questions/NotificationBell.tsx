@@ -21,9 +21,11 @@ export function NotificationBell() {
   const listId = useId();
   const [data, setData] = useState<NotificationsResponse['data'] | null>(null);
   const [open, setOpen] = useState(false);
+  // Reloaded per identity, not per change of its stored record (lastActiveAt moves on every call).
+  const userId = user?.id;
 
   useEffect(() => {
-    if (!user) return setData(null);
+    if (!userId) return setData(null);
     let live = true;
     const load = () =>
       communityFetch<NotificationsResponse>('GET', '/api/community/notifications')
@@ -35,7 +37,7 @@ export function NotificationBell() {
       live = false;
       clearInterval(timer);
     };
-  }, [user?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- reload per identity, not per record
+  }, [userId]);
 
   if (!user || !data) return null;
   const markRead = (id: string) => {
