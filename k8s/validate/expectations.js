@@ -54,6 +54,8 @@ function schemaVariables() {
     }
   };
   walk('libs/platform/src');
+  // Each service's own settings (community.config.ts, assistant.config.ts, …).
+  walk('services');
   const names = new Set();
   for (const file of files) {
     for (const match of read(file).matchAll(/^\s*([A-Z][A-Z0-9_]{2,}):\s*(?:z\b|upstreamUrl\()/gm))
