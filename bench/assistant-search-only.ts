@@ -59,7 +59,10 @@ function article(i: number): ArticleTranslatedPayload {
     clusterId: `cluster-${id}`,
     title: `${company}, ${subject} 관련 발표 ${i}`,
     summary: `${company}가 ${subject}에 대한 새 계획을 밝혔다. ${detail} 문제가 핵심이다.`,
-    bodyHtml: `<p>${company}는 ${subject}와 ${detail}에 대해 설명했다. 업계는 ${detail} 변화에 주목한다.</p>`.repeat(8),
+    bodyHtml:
+      `<p>${company}는 ${subject}와 ${detail}에 대해 설명했다. 업계는 ${detail} 변화에 주목한다.</p>`.repeat(
+        8,
+      ),
     primaryCategory: (['gen-ai', 'blockchain', 'big-tech'] as const)[i % 3],
     secondaryCategory: null,
     tags: [company, subject],
@@ -85,7 +88,8 @@ function article(i: number): ArticleTranslatedPayload {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pulse-bench-assistant-'));
@@ -138,7 +142,9 @@ async function main(): Promise<void> {
       await contentBus.publish(TOPICS.articleTranslated, envelopes.slice(start, start + 500));
     const deadline = Date.now() + 300_000;
     for (;;) {
-      const found = (await (await fetch(`${contentUrl}/api/articles/search?q=${encodeURIComponent('레이어2')}`)).json()) as { total?: number };
+      const found = (await (
+        await fetch(`${contentUrl}/api/articles/search?q=${encodeURIComponent('레이어2')}`)
+      ).json()) as { total?: number };
       if ((found.total ?? 0) >= ARTICLES / TOPIC_WORDS.length - 1) break;
       if (Date.now() > deadline) throw new Error('the articles were not searchable within 300 s');
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -153,7 +159,11 @@ async function main(): Promise<void> {
         });
         const token = ((await signUp.json()) as { data: { token: string } }).data.token;
         const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-        const opened = await fetch(`${communityUrl}/api/community/assistant/sessions`, { method: 'POST', headers, body: '{}' });
+        const opened = await fetch(`${communityUrl}/api/community/assistant/sessions`, {
+          method: 'POST',
+          headers,
+          body: '{}',
+        });
         const sessionId = ((await opened.json()) as { data: { id: string } }).data.id;
         return { headers, sessionId };
       }),
@@ -161,11 +171,14 @@ async function main(): Promise<void> {
 
     const ask = async (reader: (typeof readers)[number], n: number): Promise<number> => {
       const started = performance.now();
-      const response = await fetch(`${communityUrl}/api/community/assistant/sessions/${reader.sessionId}/messages`, {
-        method: 'POST',
-        headers: reader.headers,
-        body: JSON.stringify({ content: QUESTIONS[n % QUESTIONS.length] }),
-      });
+      const response = await fetch(
+        `${communityUrl}/api/community/assistant/sessions/${reader.sessionId}/messages`,
+        {
+          method: 'POST',
+          headers: reader.headers,
+          body: JSON.stringify({ content: QUESTIONS[n % QUESTIONS.length] }),
+        },
+      );
       const body = (await response.json()) as { data?: { mode: string; message: { citations: unknown[] } } };
       if (response.status !== 200 || body.data?.mode !== 'search-only' || !body.data.message.citations.length)
         throw new Error(`unexpected answer ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
@@ -195,7 +208,9 @@ async function main(): Promise<void> {
       }),
     );
     report(`search-only, ${CONCURRENCY} readers`, concurrent, performance.now() - started);
-    console.log(`(${ARTICLES} articles in content; ${os.cpus().length} CPUs, shared; Node ${process.version})`);
+    console.log(
+      `(${ARTICLES} articles in content; ${os.cpus().length} CPUs, shared; Node ${process.version})`,
+    );
   } finally {
     await community.close();
     await content.close();

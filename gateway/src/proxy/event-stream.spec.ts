@@ -58,13 +58,20 @@ describe('gateway: server-sent events pass through unbuffered', () => {
   }
 
   it('over HTTP (separate processes)', async () => {
-    const upstream = new HttpUpstream('community', ['/api/community'], `http://127.0.0.1:${(service.server.address() as { port: number }).port}`, 5_000);
+    const upstream = new HttpUpstream(
+      'community',
+      ['/api/community'],
+      `http://127.0.0.1:${(service.server.address() as { port: number }).port}`,
+      5_000,
+    );
     await throughGateway(upstream);
     await upstream.close();
   });
 
   it('in process (embedded mode, request injection)', async () => {
-    const app = { getHttpAdapter: () => ({ getInstance: () => service }) } as unknown as NestFastifyApplication;
+    const app = {
+      getHttpAdapter: () => ({ getInstance: () => service }),
+    } as unknown as NestFastifyApplication;
     await throughGateway(new InProcessUpstream('community', ['/api/community'], app));
   });
 });

@@ -24,7 +24,8 @@ const BUILT_STAMPS = [
   ...['news', 'trending', 'tech-analysis', 'qa'].map((remote) => `frontends/${remote}/dist/mf-manifest.json`),
 ];
 
-export async function startSite(): Promise<Site> {
+/** `env`: settings of this site beyond `npm start`'s (an LLM, an admin token), for the specs that need them. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const missing = BUILT_STAMPS.filter((stamp) => !existsSync(path.join(REPO_ROOT, stamp)));
   if (missing.length > 0)
     throw new Error(
@@ -46,6 +47,7 @@ export async function startSite(): Promise<Site> {
     // Likewise the community's caps per address (new identities, posts): every browser here is 127.0.0.1.
     COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
     COMMUNITY_POSTS_PER_IP_10MIN: '1000',
+    ...env,
   });
 
   const api = async <T>(pathname: string, init?: RequestInit): Promise<T> => {

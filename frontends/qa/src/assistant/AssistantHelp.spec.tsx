@@ -44,7 +44,9 @@ beforeEach(() => {
     JSON.stringify({ ...author('u1'), lastActiveAt: new Date().toISOString(), sessionId: 's1' }),
   );
   api = installFetch()
-    .on('POST', SESSION, { body: { success: true, data: { id: 'chat_1', userId: 'u1', messages: [], isActive: true } } })
+    .on('POST', SESSION, {
+      body: { success: true, data: { id: 'chat_1', userId: 'u1', messages: [], isActive: true } },
+    })
     .on('DELETE', MESSAGES, { body: { success: true } });
   sent = [];
   feed = finish = null;
@@ -99,7 +101,9 @@ describe('AI assistant components', () => {
   });
 
   it('ignores empty input, keeps Shift+Enter for a new line, and clears the conversation', async () => {
-    await render(<AssistantHelpWidget kind="draft" context={{ draft: { title: '제목', content: '본문' } }} />);
+    await render(
+      <AssistantHelpWidget kind="draft" context={{ draft: { title: '제목', content: '본문' } }} />,
+    );
     await click(get('button', 'AI 도우미에게 묻기'));
     await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
     await type(input(), '   ');
@@ -127,13 +131,19 @@ describe('AI assistant components', () => {
   });
 
   it('says when the identity asks too often, with the wait the server gave', async () => {
-    refuse = { status: 429, headers: { 'retry-after': '42' }, body: { success: false, message: '요청이 너무 많습니다.' } };
+    refuse = {
+      status: 429,
+      headers: { 'retry-after': '42' },
+      body: { success: false, message: '요청이 너무 많습니다.' },
+    };
     await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
     await click(get('button', 'AI 도우미에게 묻기'));
     await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
     await type(input(), '가스비는?');
     await press(input(), 'Enter');
-    await waitFor(() => expect(get('[role="alert"]').textContent).toBe('질문이 너무 많습니다. 42초 후에 다시 시도해주세요.'));
+    await waitFor(() =>
+      expect(get('[role="alert"]').textContent).toBe('질문이 너무 많습니다. 42초 후에 다시 시도해주세요.'),
+    );
     expect(input().value).toBe('가스비는?');
   });
 

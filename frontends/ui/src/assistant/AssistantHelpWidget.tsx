@@ -8,7 +8,13 @@ import { ASSISTANT_COPY as COPY } from './copy';
  * The assistant as a help widget (seed 001 §2): on question detail with the question as context, on the ask
  * form with the draft. Folded until opened, so the page does not start a session nobody asked for.
  */
-export function AssistantHelpWidget({ context, kind }: { context: AssistantContext; kind: 'question' | 'draft' }) {
+export function AssistantHelpWidget({
+  context,
+  kind,
+}: {
+  context: AssistantContext;
+  kind: 'question' | 'draft';
+}) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [askName, setAskName] = useState(false);

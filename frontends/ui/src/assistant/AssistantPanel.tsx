@@ -3,7 +3,13 @@ import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../api';
-import { citationParts, clearSession, openSession, sendMessage, type AssistantContext } from './assistant-client';
+import {
+  citationParts,
+  clearSession,
+  openSession,
+  sendMessage,
+  type AssistantContext,
+} from './assistant-client';
 import { ASSISTANT_COPY as COPY } from './copy';
 
 const MAX = COMMUNITY_LIMITS.chatMessage.max;
@@ -76,15 +82,26 @@ export function AssistantPanel({ context, heading = COPY.title, intro = COPY.int
             setMessages((all) => [
               ...all,
               event.message,
-              { id: pendingId, role: 'assistant', content: '', timestamp: event.message.timestamp, mode: event.mode, streaming: true },
+              {
+                id: pendingId,
+                role: 'assistant',
+                content: '',
+                timestamp: event.message.timestamp,
+                mode: event.mode,
+                streaming: true,
+              },
             ]);
           } else if (event.type === 'delta') {
             setMessages((all) =>
-              all.map((message) => (message.id === pendingId ? { ...message, content: message.content + event.text } : message)),
+              all.map((message) =>
+                message.id === pendingId ? { ...message, content: message.content + event.text } : message,
+              ),
             );
           } else if (event.type === 'done') {
             setMessages((all) =>
-              all.map((message) => (message.id === pendingId ? { ...event.message, mode: event.mode } : message)),
+              all.map((message) =>
+                message.id === pendingId ? { ...event.message, mode: event.mode } : message,
+              ),
             );
             setAnnounce(event.message.content.slice(0, 300));
           } else {
@@ -95,7 +112,9 @@ export function AssistantPanel({ context, heading = COPY.title, intro = COPY.int
       );
     } catch (caught) {
       const failure = caught as ApiError & { retryAfter?: number };
-      setError(failure.status === 429 ? COPY.rateLimited(failure.retryAfter) : failure.message || COPY.failed);
+      setError(
+        failure.status === 429 ? COPY.rateLimited(failure.retryAfter) : failure.message || COPY.failed,
+      );
       setMessages((all) => all.filter((message) => message.id !== pendingId));
     } finally {
       setBusy(false);
@@ -124,7 +143,12 @@ export function AssistantPanel({ context, heading = COPY.title, intro = COPY.int
     <section className="assistant-panel" aria-label={heading}>
       <header className="assistant-panel__head">
         <h2 className="assistant-panel__title">{heading}</h2>
-        <button type="button" className="assistant-panel__clear" onClick={() => void clear()} disabled={!sessionId || busy}>
+        <button
+          type="button"
+          className="assistant-panel__clear"
+          onClick={() => void clear()}
+          disabled={!sessionId || busy}
+        >
           {COPY.clear}
         </button>
       </header>
@@ -181,7 +205,8 @@ export function AssistantPanel({ context, heading = COPY.title, intro = COPY.int
 }
 
 function MessageText({ message }: { message: Shown }) {
-  if (message.role === 'user' || message.streaming) return <p className="assistant-message__text">{message.content}</p>;
+  if (message.role === 'user' || message.streaming)
+    return <p className="assistant-message__text">{message.content}</p>;
   return (
     <>
       <p className="assistant-message__text">

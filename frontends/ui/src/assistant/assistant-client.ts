@@ -39,7 +39,11 @@ export async function sendMessage(
     response = await fetch(`${SESSIONS}/${encodeURIComponent(sessionId)}/messages`, {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...communityWriteHeaders() },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        ...communityWriteHeaders(),
+      },
       body: JSON.stringify(context ? { content, context } : { content }),
       signal,
     });
@@ -79,7 +83,9 @@ export async function sendMessage(
 }
 
 /** The answer's text split into plain runs and citation numbers ('[2]'), for linking them. */
-export function citationParts(message: ChatMessage): Array<string | { index: number; url: string; title: string }> {
+export function citationParts(
+  message: ChatMessage,
+): Array<string | { index: number; url: string; title: string }> {
   const byIndex = new Map((message.citations ?? []).map((citation) => [citation.index, citation]));
   const parts: Array<string | { index: number; url: string; title: string }> = [];
   let last = 0;

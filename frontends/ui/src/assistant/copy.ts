@@ -22,6 +22,8 @@ export const ASSISTANT_COPY = {
   citation: (index: number, title: string) => `출처 ${index}: ${title}`,
   failed: '답변을 받지 못했습니다. 잠시 후 다시 시도해주세요.',
   rateLimited: (seconds?: number) =>
-    seconds ? `질문이 너무 많습니다. ${seconds}초 후에 다시 시도해주세요.` : '질문이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    seconds
+      ? `질문이 너무 많습니다. ${seconds}초 후에 다시 시도해주세요.`
+      : '질문이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   empty: '아직 대화가 없습니다.',
 } as const;

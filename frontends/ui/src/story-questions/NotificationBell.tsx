@@ -42,13 +42,16 @@ export function NotificationBell() {
   if (!user || !data) return null;
   const markRead = (id: string) => {
     setOpen(false);
-    setData((now) =>
-      now && {
-        unread: Math.max(0, now.unread - (now.notifications.find((n) => n.id === id && !n.read) ? 1 : 0)),
-        notifications: now.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)),
-      },
+    setData(
+      (now) =>
+        now && {
+          unread: Math.max(0, now.unread - (now.notifications.find((n) => n.id === id && !n.read) ? 1 : 0)),
+          notifications: now.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)),
+        },
     );
-    void communityFetch('POST', `/api/community/notifications/${encodeURIComponent(id)}/read`).catch(() => undefined);
+    void communityFetch('POST', `/api/community/notifications/${encodeURIComponent(id)}/read`).catch(
+      () => undefined,
+    );
   };
   return (
     <div className="notification-bell">
@@ -60,7 +63,11 @@ export function NotificationBell() {
         onClick={() => setOpen((was) => !was)}
       >
         <span aria-hidden="true">🔔</span>
-        {data.unread > 0 && <span className="notification-bell__count" aria-hidden="true">{data.unread}</span>}
+        {data.unread > 0 && (
+          <span className="notification-bell__count" aria-hidden="true">
+            {data.unread}
+          </span>
+        )}
       </button>
       {open && (
         <ul id={listId} className="notification-bell__list" aria-label={BELL_COPY.title}>

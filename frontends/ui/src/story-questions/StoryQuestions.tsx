@@ -12,7 +12,8 @@ export const STORY_COPY = {
 } as const;
 
 /** The ask form with the article attached ('이 기사에 대해 질문하기'). */
-export const askAboutPath = (articleId: string) => `/community/qa/ask?articleId=${encodeURIComponent(articleId)}`;
+export const askAboutPath = (articleId: string) =>
+  `/community/qa/ask?articleId=${encodeURIComponent(articleId)}`;
 
 /**
  * Under an article: the community's questions about its story (this article and any other of the same
@@ -20,9 +21,9 @@ export const askAboutPath = (articleId: string) => `/community/qa/ask?articleId=
  */
 export function StoryQuestions({ articleId }: { articleId: string }) {
   const headingId = useId();
-  const [state, setState] = useState<{ questions: StoryQuestionsResponse['data']['questions'] } | 'loading' | 'failed'>(
-    'loading',
-  );
+  const [state, setState] = useState<
+    { questions: StoryQuestionsResponse['data']['questions'] } | 'loading' | 'failed'
+  >('loading');
   useEffect(() => {
     let live = true;
     setState('loading');

@@ -63,7 +63,9 @@ export class ContentReadClient {
     if (!response.ok) throw new ContentReadError(`content ${path}: HTTP ${response.status}`);
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
     if (!parsed.success)
-      throw new ContentReadError(`content ${path}: unexpected body (${parsed.error.issues[0]?.path.join('.')})`);
+      throw new ContentReadError(
+        `content ${path}: unexpected body (${parsed.error.issues[0]?.path.join('.')})`,
+      );
     return parsed.data;
   }
 }

@@ -91,11 +91,13 @@ export class AnswerGuard {
   }
 
   private withoutForeignLinks(text: string): string {
-    let out = text.replace(TAG, '').replace(MARKDOWN_LINK, (whole, bang: string, label: string, target: string) => {
-      if (!bang && this.allowedPaths.has(target)) return whole;
-      this.removed.push(target);
-      return bang ? '' : label;
-    });
+    let out = text
+      .replace(TAG, '')
+      .replace(MARKDOWN_LINK, (whole, bang: string, label: string, target: string) => {
+        if (!bang && this.allowedPaths.has(target)) return whole;
+        this.removed.push(target);
+        return bang ? '' : label;
+      });
     for (const url of extractWrittenUrls(out)) {
       this.removed.push(url);
       out = out.split(url).join('');

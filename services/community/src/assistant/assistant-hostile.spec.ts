@@ -1,7 +1,11 @@
 import { openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import { OpenAiCompatibleLanguageModel } from '@pulse/platform';
 import pino from 'pino';
-import { startCommunityTestApp, type CommunityTestApp, type TestIdentity } from '../testing/community-test-app';
+import {
+  startCommunityTestApp,
+  type CommunityTestApp,
+  type TestIdentity,
+} from '../testing/community-test-app';
 import { RULES, WONT_REVEAL } from './assistant-prompt';
 import { startContentApiStub } from './testing/content-api-stub';
 import { articles, assistantOf, readEvents } from './testing/assistant-test-kit';
@@ -17,7 +21,8 @@ const planted = {
     '출시는 내년 상반기다.</p>',
 };
 
-const urlsIn = (text: string) => text.match(/\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.[a-z]{2,}\/\S*/gi) ?? [];
+const urlsIn = (text: string) =>
+  text.match(/\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.[a-z]{2,}\/\S*/gi) ?? [];
 
 describe('AI assistant, hostile input: injected articles, foreign links, prompt leaks, other identities', () => {
   let llmServer: OpenAiTestServer;
@@ -94,7 +99,10 @@ describe('AI assistant, hostile input: injected articles, foreign links, prompt 
   it('never shows the rules: a model that repeats its instructions is cut off with a refusal', async () => {
     llmServer.enqueue(
       openAiReply.computed((body) =>
-        openAiReply.streamed(['좋습니다. 제 지침은 다음과 같습니다: ', ...String(body.messages[0].content).split(/(?<=\n)/)]),
+        openAiReply.streamed([
+          '좋습니다. 제 지침은 다음과 같습니다: ',
+          ...String(body.messages[0].content).split(/(?<=\n)/),
+        ]),
       ),
     );
     const reply = await send({ content: '오픈AI o5' });
@@ -106,7 +114,9 @@ describe('AI assistant, hostile input: injected articles, foreign links, prompt 
   });
 
   it('streams no part of a leak either', async () => {
-    llmServer.enqueue(openAiReply.computed((body) => openAiReply.streamed([String(body.messages[0].content)])));
+    llmServer.enqueue(
+      openAiReply.computed((body) => openAiReply.streamed([String(body.messages[0].content)])),
+    );
     const { ask } = await assistantOf(app, reader);
     const reply = await ask({ content: '이더리움 가스비' });
     statuses.push(reply.status);
@@ -153,7 +163,7 @@ describe('AI assistant, hostile input: injected articles, foreign links, prompt 
     expect(reply.status).toBe(400);
   });
 
-  it("keeps another identity out of a session: 403 to read, write or clear it; 404 for none; 401 without a credential", async () => {
+  it('keeps another identity out of a session: 403 to read, write or clear it; 404 for none; 401 without a credential', async () => {
     const { sessionId } = await assistantOf(app, reader);
     const asOther = await app.request('POST', `/api/community/assistant/sessions/${sessionId}/messages`, {
       body: { content: '가스비' },

@@ -46,7 +46,10 @@ export function asData(text: string, max: number): { text: string; removed: stri
 
 export function buildPrompt(input: PromptInput): { system: string; messages: ChatMessage[] } {
   const sources = input.passages
-    .map((passage) => `[${passage.index}] 제목: ${asData(passage.title, 300).text}\n${asData(passage.text, 2000).text}`)
+    .map(
+      (passage) =>
+        `[${passage.index}] 제목: ${asData(passage.title, 300).text}\n${asData(passage.text, 2000).text}`,
+    )
     .join('\n\n');
   const helpWith = input.helpWith
     ? `<${input.helpWith.kind}>\n제목: ${asData(input.helpWith.title, 300).text}\n${asData(input.helpWith.content, 1500).text}\n</${input.helpWith.kind}>\n`
@@ -68,5 +71,7 @@ export const asksForRules = (text: string): boolean =>
 
 /** The search-only answer: the line saying so, then each passage with its number. */
 export function searchOnlyAnswer(passages: readonly Passage[], line: string): string {
-  return [line, ...passages.map((passage) => `[${passage.index}] ${passage.title}\n${passage.text}`)].join('\n\n');
+  return [line, ...passages.map((passage) => `[${passage.index}] ${passage.title}\n${passage.text}`)].join(
+    '\n\n',
+  );
 }

@@ -14,7 +14,12 @@ export const assistantConfigSchema = z.object({
       "Base URL of the content service's public read API, which the assistant retrieves articles from (`npm start` points it at its own gateway).",
     ),
   ASSISTANT_MESSAGES_PER_MINUTE: int(1, 1000, 6, 'Assistant messages one identity may send per minute.'),
-  ASSISTANT_MESSAGES_PER_DAY: int(1, 100_000, 100, 'Assistant messages one identity may send in any 24 hours (the daily cap).'),
+  ASSISTANT_MESSAGES_PER_DAY: int(
+    1,
+    100_000,
+    100,
+    'Assistant messages one identity may send in any 24 hours (the daily cap).',
+  ),
   ASSISTANT_PASSAGES: int(1, 10, 4, 'Articles retrieved for one answer (the current article counts as one).'),
   ASSISTANT_MAX_TOKENS: int(50, 4000, 700, 'Longest answer, in completion tokens.'),
   ASSISTANT_PROMPT_PRICE_PER_1K: price(

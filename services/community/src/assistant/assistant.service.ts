@@ -18,13 +18,7 @@ import {
   type ClearChatResponse,
   type StartChatSessionBody,
 } from '@pulse/contracts';
-import {
-  LANGUAGE_MODEL,
-  LOGGER,
-  pulseMetrics,
-  type Completion,
-  type LanguageModel,
-} from '@pulse/platform';
+import { LANGUAGE_MODEL, LOGGER, pulseMetrics, type Completion, type LanguageModel } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
@@ -163,9 +157,10 @@ export class AssistantService {
     if (passages.length === 0) return { kind: 'fixed', text: NOTHING_FOUND, passages, mode };
     if (!this.llm.enabled)
       return { kind: 'fixed', text: searchOnlyAnswer(passages, SEARCH_ONLY_LINE), passages, mode };
-    const history = (await this.sessions.recent(session._id, HISTORY_TURNS)).map(
-      ({ role, content }) => ({ role, content }),
-    );
+    const history = (await this.sessions.recent(session._id, HISTORY_TURNS)).map(({ role, content }) => ({
+      role,
+      content,
+    }));
     const input: PromptInput = { question: body.content, passages, helpWith, history };
     return { kind: 'llm', prompt: buildPrompt(input), passages };
   }
@@ -201,7 +196,8 @@ export class AssistantService {
   ): AsyncGenerator<ChatStreamEvent> {
     yield { type: 'start', message: toMessage(question), mode: plan.mode };
     yield { type: 'delta', text: plan.text };
-    const citations = plan.text === NOTHING_FOUND || plan.text === WONT_REVEAL ? [] : plan.passages.map(toCitation);
+    const citations =
+      plan.text === NOTHING_FOUND || plan.text === WONT_REVEAL ? [] : plan.passages.map(toCitation);
     const answer = await this.store(session, plan.text, citations, plan.mode);
     yield { type: 'done', message: toMessage(answer), mode: plan.mode };
   }
@@ -244,7 +240,10 @@ export class AssistantService {
     }
     if (guard.leaked) tail = `${guard.text.trim() ? '\n\n' : ''}${WONT_REVEAL}`;
     if (guard.removed.length)
-      this.logger.warn({ sessionId: session._id, removed: guard.removed.slice(0, 10) }, 'assistant: links removed');
+      this.logger.warn(
+        { sessionId: session._id, removed: guard.removed.slice(0, 10) },
+        'assistant: links removed',
+      );
     if (tail) yield { type: 'delta', text: tail };
     const text = guard.text + tail;
     const citations = mode === 'search-only' ? plan.passages.map(toCitation) : cited(text, plan.passages);

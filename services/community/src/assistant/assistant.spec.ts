@@ -1,7 +1,11 @@
 import { openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import { OpenAiCompatibleLanguageModel } from '@pulse/platform';
 import pino from 'pino';
-import { startCommunityTestApp, type CommunityTestApp, type TestIdentity } from '../testing/community-test-app';
+import {
+  startCommunityTestApp,
+  type CommunityTestApp,
+  type TestIdentity,
+} from '../testing/community-test-app';
 import { SEARCH_ONLY_LINE, NOTHING_FOUND } from './assistant-prompt';
 import { ASSISTANT_DAILY_CAP } from './assistant-limits';
 import { startContentApiStub } from './testing/content-api-stub';
@@ -45,22 +49,34 @@ describe('AI assistant with an LLM (OpenAI-compatible test server): streamed ans
 
   it('opens one session per identity and answers, streamed, with numbered citations to /article/{id}', async () => {
     const { sessionId, ask } = await assistantOf(app, reader);
-    const again = await app.request('POST', '/api/community/assistant/sessions', { body: {}, headers: reader.bearer });
+    const again = await app.request('POST', '/api/community/assistant/sessions', {
+      body: {},
+      headers: reader.bearer,
+    });
     expect(again.body.data.id).toBe(sessionId);
 
-    llmServer.enqueue(openAiReply.streamed(['o5는 추론 비용을 ', '40% 줄였습니다 [1]. ', '가스비 얘기는 [2]에 있습니다.']));
+    llmServer.enqueue(
+      openAiReply.streamed(['o5는 추론 비용을 ', '40% 줄였습니다 [1]. ', '가스비 얘기는 [2]에 있습니다.']),
+    );
     const reply = await ask({ content: '오픈AI o5 가스비' });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = readEvents(reply.body);
-    expect(events[0]).toMatchObject({ type: 'start', mode: 'llm', message: { role: 'user', content: '오픈AI o5 가스비' } });
+    expect(events[0]).toMatchObject({
+      type: 'start',
+      mode: 'llm',
+      message: { role: 'user', content: '오픈AI o5 가스비' },
+    });
     const deltas = events.filter((event) => event.type === 'delta');
     expect(deltas.length).toBeGreaterThan(1);
     const done = events.at(-1);
     expect(done).toMatchObject({
       type: 'done',
       mode: 'llm',
-      message: { role: 'assistant', content: 'o5는 추론 비용을 40% 줄였습니다 [1]. 가스비 얘기는 [2]에 있습니다.' },
+      message: {
+        role: 'assistant',
+        content: 'o5는 추론 비용을 40% 줄였습니다 [1]. 가스비 얘기는 [2]에 있습니다.',
+      },
     });
     if (done?.type !== 'done') throw new Error('no done');
     expect(done.message.citations).toEqual([
@@ -86,7 +102,10 @@ describe('AI assistant with an LLM (OpenAI-compatible test server): streamed ans
   it('puts the current article first and its text in the prompt when asked from an article', async () => {
     const { ask } = await assistantOf(app, reader);
     llmServer.enqueue(openAiReply.text('레이어2 수수료도 내려갔습니다 [1].'));
-    const reply = await ask({ content: '이 기사 요약해줘', context: { articleId: 'eth-gas' } }, { json: true });
+    const reply = await ask(
+      { content: '이 기사 요약해줘', context: { articleId: 'eth-gas' } },
+      { json: true },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.data.message.citations).toEqual([
       { index: 1, articleId: 'eth-gas', title: articles[1].title, url: '/article/eth-gas' },
@@ -140,7 +159,11 @@ describe('AI assistant without an LLM: search-only mode', () => {
   beforeAll(async () => {
     content = await startContentApiStub(articles);
     app = await startCommunityTestApp({
-      env: { ASSISTANT_CONTENT_URL: content.url, ASSISTANT_MESSAGES_PER_MINUTE: '3', ASSISTANT_MESSAGES_PER_DAY: '4' },
+      env: {
+        ASSISTANT_CONTENT_URL: content.url,
+        ASSISTANT_MESSAGES_PER_MINUTE: '3',
+        ASSISTANT_MESSAGES_PER_DAY: '4',
+      },
     });
     reader = await app.signUp('검색하는독자');
   });
@@ -175,7 +198,8 @@ describe('AI assistant without an LLM: search-only mode', () => {
   it('limits an identity per minute, then per day, with 429 and Retry-After', async () => {
     const who = await app.signUp('성급한독자');
     const { ask } = await assistantOf(app, who);
-    for (let i = 0; i < 3; i += 1) expect((await ask({ content: `가스비 ${i}` }, { json: true })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await ask({ content: `가스비 ${i}` }, { json: true })).status).toBe(200);
     const fourth = await ask({ content: '가스비 3' }, { json: true });
     expect(fourth.status).toBe(429);
     expect(fourth.headers['retry-after']).toBeDefined();

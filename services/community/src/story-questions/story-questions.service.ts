@@ -86,7 +86,10 @@ export class StoryQuestionsService {
     const badges = await this.badges.of(records.map((record) => record.authorId));
     return {
       success: true,
-      data: { storyId, questions: records.map((record) => toQuestion(record, badges.get(record.authorId) ?? [])) },
+      data: {
+        storyId,
+        questions: records.map((record) => toQuestion(record, badges.get(record.authorId) ?? [])),
+      },
     };
   }
 

@@ -44,7 +44,9 @@ describe('questions that follow a story (article.published v2 on the in-process 
   it('keeps the article and its story on a question asked from the article, and lists it under the story', async () => {
     await publish(published());
     await eventually(async () =>
-      expect((await app.get('/api/community/articles/cl-openai-o5/questions')).body.data.storyId).toBe('cl-openai-o5'),
+      expect((await app.get('/api/community/articles/cl-openai-o5/questions')).body.data.storyId).toBe(
+        'cl-openai-o5',
+      ),
     );
     const created = await app.request('POST', '/api/community/questions', {
       body: questionBody({ articleId: 'cl-openai-o5' }),
@@ -83,19 +85,37 @@ describe('questions that follow a story (article.published v2 on the in-process 
 
     // Another identity cannot mark it read; the asker can.
     const id = notices.notifications[0].id as string;
-    expect((await app.request('POST', `/api/community/notifications/${encodeURIComponent(id)}/read`, { headers: bystander.bearer })).status).toBe(404);
-    expect((await app.request('POST', `/api/community/notifications/${encodeURIComponent(id)}/read`, { headers: asker.bearer })).status).toBe(200);
+    expect(
+      (
+        await app.request('POST', `/api/community/notifications/${encodeURIComponent(id)}/read`, {
+          headers: bystander.bearer,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await app.request('POST', `/api/community/notifications/${encodeURIComponent(id)}/read`, {
+          headers: asker.bearer,
+        })
+      ).status,
+    ).toBe(200);
     expect((await noticesOf(asker)).unread).toBe(0);
   });
 
   it('tells the asker when a later article of the same story is published', async () => {
-    await publish(published({ id: 'o5-follow-up', title: '오픈AI o5, 가격 인하', url: '/news/o5-follow-up' }));
+    await publish(
+      published({ id: 'o5-follow-up', title: '오픈AI o5, 가격 인하', url: '/news/o5-follow-up' }),
+    );
     const notices = await eventually(async () => {
       const data = await noticesOf(asker);
       expect(data.notifications).toHaveLength(2);
       return data;
     });
-    expect(notices.notifications[0]).toMatchObject({ articleId: 'o5-follow-up', url: '/article/o5-follow-up', articleTitle: '오픈AI o5, 가격 인하' });
+    expect(notices.notifications[0]).toMatchObject({
+      articleId: 'o5-follow-up',
+      url: '/article/o5-follow-up',
+      articleTitle: '오픈AI o5, 가격 인하',
+    });
     // The follow-up's page lists the question too: it is about the same story.
     const listed = await app.get('/api/community/articles/o5-follow-up/questions');
     expect(listed.body.data.questions).toHaveLength(1);
@@ -109,7 +129,9 @@ describe('questions that follow a story (article.published v2 on the in-process 
     expect((await app.get(`/api/community/questions/${early.body.data.id}`)).body.data.storyId).toBeNull();
     await publish(published({ id: 'cl-early', storyId: 'cl-early', url: '/news/cl-early' }));
     await eventually(async () =>
-      expect((await app.get(`/api/community/questions/${early.body.data.id}`)).body.data.storyId).toBe('cl-early'),
+      expect((await app.get(`/api/community/questions/${early.body.data.id}`)).body.data.storyId).toBe(
+        'cl-early',
+      ),
     );
   });
 

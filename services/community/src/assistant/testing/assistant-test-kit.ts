@@ -13,7 +13,10 @@ export function readEvents(body: string): ChatStreamEvent[] {
 
 /** Opens the identity's session and returns a function that asks in it (streamed, unless `json`). */
 export async function assistantOf(app: CommunityTestApp, who: TestIdentity) {
-  const opened = await app.request('POST', '/api/community/assistant/sessions', { body: {}, headers: who.bearer });
+  const opened = await app.request('POST', '/api/community/assistant/sessions', {
+    body: {},
+    headers: who.bearer,
+  });
   if (opened.status !== 200) throw new Error(`open failed: ${opened.status} ${JSON.stringify(opened.body)}`);
   const sessionId = opened.body.data.id as string;
   const ask = (body: unknown, options: { json?: boolean; as?: TestIdentity; session?: string } = {}) =>

@@ -26,7 +26,9 @@ export async function startContentApiStub(articles: StubArticle[] = []) {
     if (url.pathname === '/api/articles/search') {
       const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const hits = articles.filter((article) =>
-        words.some((word) => `${article.title} ${article.summary} ${article.content}`.toLowerCase().includes(word)),
+        words.some((word) =>
+          `${article.title} ${article.summary} ${article.content}`.toLowerCase().includes(word),
+        ),
       );
       return send(200, {
         articles: hits.map(({ content, ...item }) => ({
