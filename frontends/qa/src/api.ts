@@ -41,8 +41,7 @@ export const postQuestion = (body: {
   category: string;
   tags: string[];
   articleId?: string;
-}) =>
-  communityFetch<CreateQuestionResponse>('POST', '/api/community/questions', { ...body, tagIds: [] });
+}) => communityFetch<CreateQuestionResponse>('POST', '/api/community/questions', { ...body, tagIds: [] });
 export const postAnswer = (questionId: string, content: string) =>
   communityFetch<CreateAnswerResponse>('POST', `/api/community/questions/${segment(questionId)}/answers`, {
     content,

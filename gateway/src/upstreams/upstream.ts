@@ -18,9 +18,13 @@ export interface ForwardResponse {
 
 /** Server-sent events (the community assistant's answers) are streamed through, not buffered. */
 export const isEventStream = (headers: Record<string, string | string[] | undefined>): boolean =>
-  String(headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
+  String(headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('text/event-stream');
 export const acceptsEventStream = (headers: Record<string, string | string[] | undefined>): boolean =>
-  String(headers.accept ?? '').toLowerCase().includes('text/event-stream');
+  String(headers.accept ?? '')
+    .toLowerCase()
+    .includes('text/event-stream');
 
 /**
  * A service behind the gateway. Over HTTP when services run as their own processes, in-process in

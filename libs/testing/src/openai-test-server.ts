@@ -200,6 +200,7 @@ function splitInThree(text: string): string[] {
   const chars = [...text];
   const size = Math.max(1, Math.ceil(chars.length / 3));
   const parts: string[] = [];
-  for (let start = 0; start < chars.length; start += size) parts.push(chars.slice(start, start + size).join(''));
+  for (let start = 0; start < chars.length; start += size)
+    parts.push(chars.slice(start, start + size).join(''));
   return parts;
 }

@@ -22,7 +22,10 @@ export function useE2e(options: { env?: Record<string, string> | (() => Record<s
   let opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    const started = await Promise.allSettled([startSite(typeof options.env === 'function' ? options.env() : options.env), launchChromium()]);
+    const started = await Promise.allSettled([
+      startSite(typeof options.env === 'function' ? options.env() : options.env),
+      launchChromium(),
+    ]);
     if (started[0].status === 'fulfilled') site = started[0].value;
     if (started[1].status === 'fulfilled') browser = started[1].value;
     const failed = started.find((result) => result.status === 'rejected');

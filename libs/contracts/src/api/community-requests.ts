@@ -104,11 +104,17 @@ export type CommentVoteBody = z.output<typeof commentVoteBodySchema>;
  * context'); it is used for that answer only and never stored. Bounds chosen here.
  */
 export const chatDraftSchema = strictParams({
-  title: z.string({ error: () => 'draft.title must be text' }).trim().max(L.questionTitle.max).default(''),
+  title: z
+    .string({ error: () => 'draft.title must be text' })
+    .trim()
+    .max(L.questionTitle.max)
+    .default(''),
   content: z
     .string({ error: () => 'draft.content must be text' })
     .trim()
-    .max(L.chatDraftContent.max, { error: `draft.content must be at most ${L.chatDraftContent.max} characters` })
+    .max(L.chatDraftContent.max, {
+      error: `draft.content must be at most ${L.chatDraftContent.max} characters`,
+    })
     .default(''),
 });
 

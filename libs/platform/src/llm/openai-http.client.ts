@@ -79,7 +79,11 @@ export class OpenAiHttpClient {
     }
   }
 
-  private async withRetries<T>(path: string, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+  private async withRetries<T>(
+    path: string,
+    signal: AbortSignal | undefined,
+    run: () => Promise<T>,
+  ): Promise<T> {
     const { maxRetries, logger } = this.options;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -131,7 +135,9 @@ export class OpenAiHttpClient {
       const code = (error as { code?: string }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT')
         throw new LlmError(`LLM request timed out after ${idle} ms`, 'timeout', true, { cause: error });
-      throw new LlmError(`LLM request failed: ${(error as Error).message}`, 'network', true, { cause: error });
+      throw new LlmError(`LLM request failed: ${(error as Error).message}`, 'network', true, {
+        cause: error,
+      });
     }
     if (response.statusCode >= 400) {
       const text = await response.body.text().catch(() => '');

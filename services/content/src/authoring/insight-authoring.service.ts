@@ -97,9 +97,7 @@ export class InsightAuthoringService {
     // A published insight's new title and summary reach trending and the newsletter the way a
     // re-translated article's do: article.published again (consumers are idempotent by article id).
     const events =
-      next.state === 'published'
-        ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL)
-        : [];
+      next.state === 'published' ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL) : [];
     const applied = await this.articles.update(
       { _id: current._id, state: current.state, updatedAt: current.updatedAt },
       { $set: { ...content, updatedAt: next.updatedAt } },

@@ -31,9 +31,7 @@ export class ArticleImageLink {
       if (!current || current.imageUrl === imageUrl) return;
       const next: ArticleRecord = { ...current, imageUrl };
       const events =
-        next.state === 'published'
-          ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL)
-          : [];
+        next.state === 'published' ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL) : [];
       const applied = await this.articles.update(
         // The version fields make a lost race a no-op (then read again), not a stale event.
         {

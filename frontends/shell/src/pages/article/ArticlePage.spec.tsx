@@ -102,7 +102,9 @@ describe('ArticlePage', () => {
     });
     await show();
     expect(get('.assistant-float button', 'AI 도우미에게 묻기')).toBeTruthy();
-    await waitFor(() => expect(get('.story-questions').textContent).toContain('아직 이 소식에 대한 질문이 없습니다.'));
+    await waitFor(() =>
+      expect(get('.story-questions').textContent).toContain('아직 이 소식에 대한 질문이 없습니다.'),
+    );
     expect(get('a', '이 기사에 대해 질문하기').getAttribute('href')).toBe('/community/qa/ask?articleId=a1');
   });
 
