@@ -125,7 +125,10 @@ const UPSTREAM_VARS = {
  * service), with the caller's variable that names the callee. The network policies must allow exactly
  * these, and the deployments must point the variable at the callee's Service.
  */
-const SERVICE_CALLS = [{ from: 'newsletter', to: 'trending', variable: 'NEWSLETTER_TRENDING_URL' }];
+const SERVICE_CALLS = [
+  { from: 'newsletter', to: 'trending', variable: 'NEWSLETTER_TRENDING_URL' },
+  { from: 'community', to: 'content', variable: 'ASSISTANT_CONTENT_URL' },
+];
 
 module.exports = {
   rootPackage,

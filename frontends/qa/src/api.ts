@@ -35,8 +35,13 @@ export const fetchAnswers = (id: string, sortBy: AnswerSort) =>
     'GET',
     `/api/community/questions/${segment(id)}/answers?sortBy=${sortBy}`,
   );
-export const postQuestion = (body: { title: string; content: string; category: string; tags: string[] }) =>
-  communityFetch<CreateQuestionResponse>('POST', '/api/community/questions', { ...body, tagIds: [] });
+export const postQuestion = (body: {
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  articleId?: string;
+}) => communityFetch<CreateQuestionResponse>('POST', '/api/community/questions', { ...body, tagIds: [] });
 export const postAnswer = (questionId: string, content: string) =>
   communityFetch<CreateAnswerResponse>('POST', `/api/community/questions/${segment(questionId)}/answers`, {
     content,

@@ -26,3 +26,5 @@ export { Spinner } from './Spinner';
 export { tabId, type TabItem, Tabs } from './Tabs';
 export { onToast, toast, TOAST_EVENT, type ToastOptions, type ToastVariant } from './toast';
 export * from './community';
+export * from './assistant';
+export * from './story-questions';

@@ -47,7 +47,7 @@ export class MicroCache {
         this.ttlMs,
         async () => {
           const response = await upstream.forward(request);
-          if (!shareable(response)) throw new NotShared(response);
+          if (!shareable(response) || !Buffer.isBuffer(response.body)) throw new NotShared(response);
           return { headers: keptHeaders(response), body: response.body.toString('base64') };
         },
       );

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpUpstream } from './http.upstream';
@@ -35,8 +36,8 @@ async function startReplica(name: string, port = 0): Promise<Replica> {
 const get = (upstream: HttpUpstream) => upstream.forward({ method: 'GET', url: '/api/x', headers: {} });
 const post = (upstream: HttpUpstream) =>
   upstream.forward({ method: 'POST', url: '/api/x', headers: {}, body: Buffer.from('{}') });
-const nameOf = (response: { body: Buffer }) =>
-  (JSON.parse(response.body.toString()) as { name: string }).name;
+const nameOf = (response: { body: Buffer | Readable }) =>
+  (JSON.parse((response.body as Buffer).toString()) as { name: string }).name;
 
 describe('HttpUpstream over several replicas', () => {
   let a: Replica;

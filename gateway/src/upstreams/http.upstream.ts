@@ -1,6 +1,7 @@
 import type { HealthResult } from '@pulse/platform';
 import { Pool } from 'undici';
 import {
+  isEventStream,
   readinessFrom,
   withoutHopByHop,
   type ForwardRequest,
@@ -90,6 +91,8 @@ export class HttpUpstream implements Upstream {
       headers: withoutHopByHop(request.headers),
       body: request.body && request.body.length > 0 ? request.body : undefined,
     });
+    if (isEventStream(response.headers))
+      return { statusCode: response.statusCode, headers: response.headers, body: response.body };
     const body = Buffer.from(await response.body.arrayBuffer());
     return { statusCode: response.statusCode, headers: response.headers, body };
   }

@@ -1,6 +1,7 @@
 import type { HealthResult } from '@pulse/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  acceptsEventStream,
   readinessFrom,
   withoutHopByHop,
   type ForwardRequest,
@@ -30,6 +31,8 @@ export class InProcessUpstream implements Upstream {
         url: request.url,
         headers: withoutHopByHop(request.headers),
         payload: request.body && request.body.length > 0 ? request.body : undefined,
+        // Resolves at the headers with the body as a stream, so server-sent events pass as written.
+        payloadAsStream: acceptsEventStream(request.headers),
       });
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [
@@ -37,7 +40,8 @@ export class InProcessUpstream implements Upstream {
         typeof value === 'number' ? String(value) : value,
       ]),
     );
-    return { statusCode: response.statusCode, headers, body: response.rawPayload };
+    const body = acceptsEventStream(request.headers) ? response.stream() : response.rawPayload;
+    return { statusCode: response.statusCode, headers, body };
   }
 
   async check(): Promise<HealthResult> {

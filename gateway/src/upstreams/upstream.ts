@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Adapter } from '@pulse/platform';
 
 export interface ForwardRequest {
@@ -11,8 +12,19 @@ export interface ForwardRequest {
 export interface ForwardResponse {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
+  /** A stream for server-sent events (passed on as it arrives, never buffered); bytes otherwise. */
+  body: Buffer | Readable;
 }
+
+/** Server-sent events (the community assistant's answers) are streamed through, not buffered. */
+export const isEventStream = (headers: Record<string, string | string[] | undefined>): boolean =>
+  String(headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('text/event-stream');
+export const acceptsEventStream = (headers: Record<string, string | string[] | undefined>): boolean =>
+  String(headers.accept ?? '')
+    .toLowerCase()
+    .includes('text/event-stream');
 
 /**
  * A service behind the gateway. Over HTTP when services run as their own processes, in-process in

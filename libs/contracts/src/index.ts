@@ -7,6 +7,7 @@ export * from './events/shared-schemas';
 export * from './events/article-collected.event';
 export * from './events/article-translated.event';
 export * from './events/article-published.event';
+export * from './events/article-published-v2.event';
 export * from './events/article-engaged.event';
 export * from './events/trending-scores-updated.event';
 export * from './events/question-created.event';
@@ -45,3 +46,4 @@ export * from './api/openapi-schemas';
 
 // Clients of one service's read API for another (docs/design.md §1)
 export * from './clients/trending-read.client';
+export * from './clients/content-read.client';

@@ -3,7 +3,17 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer; the server plays them in the order they were enqueued, one per request. */
 export type ScriptedReply =
-  | { kind: 'chat'; content: string | null; refusal?: string; finishReason?: string; model?: string }
+  | {
+      kind: 'chat';
+      content: string | null;
+      refusal?: string;
+      finishReason?: string;
+      model?: string;
+      /** How a streamed request receives the content: these pieces in order (default: about 3 pieces). */
+      parts?: string[];
+      /** Pause between streamed pieces, so a client can be seen showing text before the end. */
+      partDelayMs?: number;
+    }
   | { kind: 'image'; b64: string }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'slow'; delayMs: number; then: ScriptedReply }
@@ -15,6 +25,13 @@ export type ScriptedReply =
 export const openAiReply = {
   json: (value: unknown): ScriptedReply => ({ kind: 'chat', content: JSON.stringify(value) }),
   text: (content: string): ScriptedReply => ({ kind: 'chat', content }),
+  /** Text that a streamed request receives in these pieces, `delayMs` apart. */
+  streamed: (parts: string[], delayMs = 0): ScriptedReply => ({
+    kind: 'chat',
+    content: parts.join(''),
+    parts,
+    partDelayMs: delayMs,
+  }),
   /** Structured output cut short: what a model does when it hits its token limit. */
   malformedJson: (): ScriptedReply => ({
     kind: 'chat',
@@ -90,6 +107,7 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       };
       switch (scripted.kind) {
         case 'chat':
+          if (requests.at(-1)?.body?.stream === true) return streamChat(scripted);
           return send(200, {
             id: `chatcmpl-${requests.length}`,
             object: 'chat.completion',
@@ -120,6 +138,44 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         }
       }
     }
+
+    /** A chat completion as OpenAI streams it: SSE chunks of deltas, a usage chunk when asked, [DONE]. */
+    function streamChat(scripted: Extract<ScriptedReply, { kind: 'chat' }>): void {
+      const body = requests.at(-1)?.body;
+      const model = scripted.model ?? body?.model;
+      const id = `chatcmpl-${requests.length}`;
+      const content = scripted.content ?? '';
+      const parts = scripted.parts ?? splitInThree(content);
+      const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      // The pause falls between content pieces only: the first piece is sent at once.
+      const paused = new Set(parts.slice(0, -1).map((part) => chunk({ content: part }, null)));
+      const events = [
+        chunk({ role: 'assistant', content: '' }, null),
+        ...(scripted.refusal ? [chunk({ refusal: scripted.refusal }, null)] : []),
+        ...parts.map((part) => chunk({ content: part }, null)),
+        chunk({}, scripted.finishReason ?? 'stop'),
+        ...(body?.stream_options?.include_usage
+          ? [
+              `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model, choices: [], usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 } })}\n\n`,
+            ]
+          : []),
+        'data: [DONE]\n\n',
+      ];
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const next = (index: number) => {
+        if (res.destroyed) return;
+        if (index >= events.length) return void res.end();
+        res.write(events[index]);
+        if (!scripted.partDelayMs || !paused.has(events[index])) return next(index + 1);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          next(index + 1);
+        }, scripted.partDelayMs);
+        timers.add(timer);
+      };
+      next(0);
+    }
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -138,4 +194,13 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function splitInThree(text: string): string[] {
+  const chars = [...text];
+  const size = Math.max(1, Math.ceil(chars.length / 3));
+  const parts: string[] = [];
+  for (let start = 0; start < chars.length; start += size)
+    parts.push(chars.slice(start, start + size).join(''));
+  return parts;
 }

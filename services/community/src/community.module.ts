@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@pulse/platform';
 import { AbuseModule } from './abuse/abuse.module';
 import { AnswersModule } from './answers/answers.module';
+import { AssistantModule } from './assistant/assistant.module';
 import { BadgesModule } from './badges/badges.module';
 import { CommentsModule } from './comments/comments.module';
 import {
@@ -16,6 +17,7 @@ import { IdentityModule } from './identity/identity.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { CommunityStoreModule } from './community-store.module';
 import { QuestionsModule } from './questions/questions.module';
+import { StoryQuestionsModule } from './story-questions/story-questions.module';
 import { VotesModule } from './votes/votes.module';
 
 /**
@@ -39,6 +41,8 @@ export class CommunityModule {
         VotesModule,
         ModerationModule,
         CommentsModule,
+        AssistantModule,
+        StoryQuestionsModule,
       ],
       providers: [FailureShape],
     };

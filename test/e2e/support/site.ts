@@ -26,7 +26,7 @@ const BUILT_STAMPS = [
   ...['news', 'trending', 'tech-analysis', 'qa'].map((remote) => `frontends/${remote}/dist/mf-manifest.json`),
 ];
 
-/** `env` adds to (or overrides) the settings below, e.g. an ADMIN_TOKEN for the admin API. */
+/** `env`: settings of this site beyond `npm start`'s (an LLM, an admin token), for the specs that need them. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const missing = BUILT_STAMPS.filter((stamp) => !existsSync(path.join(REPO_ROOT, stamp)));
   if (missing.length > 0)

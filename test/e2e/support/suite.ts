@@ -15,13 +15,17 @@ export interface E2e {
  * One site and one Chromium for a spec file, started in beforeAll and stopped in afterAll. Each test's
  * contexts are closed after it, and an uncaught exception in any of its pages fails it.
  */
-export function useE2e(options: { env?: Record<string, string> } = {}): E2e {
+/** `env`: the site's extra settings, or a function read when the site starts (after earlier beforeAll hooks). */
+export function useE2e(options: { env?: Record<string, string> | (() => Record<string, string>) } = {}): E2e {
   let site: Site | undefined;
   let browser: Browser | undefined;
   let opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    const started = await Promise.allSettled([startSite(options.env), launchChromium()]);
+    const started = await Promise.allSettled([
+      startSite(typeof options.env === 'function' ? options.env() : options.env),
+      launchChromium(),
+    ]);
     if (started[0].status === 'fulfilled') site = started[0].value;
     if (started[1].status === 'fulfilled') browser = started[1].value;
     const failed = started.find((result) => result.status === 'rejected');

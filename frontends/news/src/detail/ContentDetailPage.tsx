@@ -2,10 +2,12 @@ import type { Article, ArticleDetailResponse } from '@pulse/contracts';
 import {
   ApiError,
   ARTICLE_QUERY,
+  AssistantButton,
   CommentsSection,
   formatCount,
   formatDate,
   isoDate,
+  StoryQuestions,
   useApiQuery,
 } from '@pulse/frontend-ui';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -98,6 +100,8 @@ function ArticleView({ article }: { article: Article }) {
         </div>
         {/* docs/spec-community.md §2 'Article comments': the one implementation, shared with the shell's article page. */}
         <CommentsSection articleId={article.id} />
+        <StoryQuestions articleId={article.id} />
+        <AssistantButton articleId={article.id} />
       </article>
       <RelatedSidebar id={article.id} />
     </div>

@@ -1,6 +1,7 @@
 import { COMMUNITY_LIMITS, SUGGESTED_TAGS } from '@pulse/contracts/src/api/community-constants';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { AssistantHelpWidget } from '@pulse/frontend-ui';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { postQuestion } from '../api';
 import { COPY } from '../copy';
 import { CATEGORY_OPTIONS } from '../list/QuestionCard';
@@ -28,6 +29,8 @@ export function validateQuestion(draft: { title: string; content: string; catego
 /** /community/qa/ask: tips, title with a /100 counter, category, up to 5 tags, content with preview. */
 export function AskPage() {
   const navigate = useNavigate();
+  // '이 기사에 대해 질문하기' opens the form with the article attached.
+  const articleId = useSearchParams()[0].get('articleId') ?? undefined;
   const { require, dialog } = useIdentityGate('ask');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -62,7 +65,13 @@ export function AskPage() {
     require(async () => {
       setBusy(true);
       try {
-        const response = await postQuestion({ title: title.trim(), content: content.trim(), category, tags });
+        const response = await postQuestion({
+          title: title.trim(),
+          content: content.trim(),
+          category,
+          tags,
+          ...(articleId ? { articleId } : {}),
+        });
         navigate(
           response?.data?.id
             ? `/community/questions/${encodeURIComponent(response.data.id)}`
@@ -183,7 +192,7 @@ export function AskPage() {
             </p>
           )}
         </div>
-        <div data-mount="qa-ai-writing-help" aria-label={COPY.aiHelp} />
+        <AssistantHelpWidget kind="draft" context={{ draft: { title, content } }} />
         <div className="qa-form__actions">
           <Link to="/community/qa" className="button button--outline">
             {COPY.cancel}

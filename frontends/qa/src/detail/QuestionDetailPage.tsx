@@ -1,6 +1,14 @@
 import type { Answer, Question } from '@pulse/contracts';
 import { ANSWER_SORTS, type AnswerSort } from '@pulse/contracts/src/api/community-constants';
-import { ApiError, BadgeList, ErrorState, formatDate, Skeleton, toast } from '@pulse/frontend-ui';
+import {
+  ApiError,
+  AssistantHelpWidget,
+  BadgeList,
+  ErrorState,
+  formatDate,
+  Skeleton,
+  toast,
+} from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -232,7 +240,7 @@ export default function QuestionDetailPage() {
           </button>
         )}
       </div>
-      <div data-mount="qa-ai-help" data-question-id={q.id} aria-label={COPY.aiHelp} />
+      <AssistantHelpWidget kind="question" context={{ questionId: q.id }} />
 
       <section className="qa-answers" aria-labelledby="qa-answers-title">
         <div className="qa-answers__head">

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { NotificationBell } from '@pulse/frontend-ui';
 import { Link, NavLink } from 'react-router-dom';
 import { NAV, SITE } from '../copy';
 import { SHADOW_SCROLL_PX, useCompactNav, useScrolledPast } from './compact-nav';
@@ -69,6 +70,7 @@ export function Header() {
           </nav>
           <HeaderSearch onSearch={menu.close} />
         </div>
+        <NotificationBell />
       </div>
     </header>
   );

@@ -66,6 +66,12 @@ export function useCurrentUser(): DisplayRecord | null {
   );
 }
 
+/** The headers of a community write made outside communityFetch (the assistant's streamed answer). */
+export function communityWriteHeaders(): Record<string, string> {
+  const csrf = csrfToken();
+  return csrf ? { 'x-csrf-token': csrf } : {};
+}
+
 function csrfToken(): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const match = (document.cookie ?? '').split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));

@@ -1,6 +1,7 @@
 export { BadgeList } from './BadgeList';
 export {
   communityFetch,
+  communityWriteHeaders,
   currentUser,
   IDLE_EXPIRY_MS,
   logout,

@@ -25,6 +25,10 @@ export const COMMUNITY_LIMITS = {
   /** Top-level comments per page (docs/design.md §11.3 asks for paging; size chosen here). */
   commentsPageSize: 20,
   chatMessage: { min: 1, max: 500 },
+  /** The ask form's draft sent as assistant context; server bound: chosen here. */
+  chatDraftContent: { max: 5000 },
+  /** Messages a session shows (the newest); older ones stay stored. Chosen here. */
+  chatMessagesShown: 50,
   badgesShown: 3,
   badgesShownOnCard: 2,
   tagsShownOnCard: 3,

@@ -47,6 +47,8 @@ export const createQuestionBodySchema = strictParams({
     .max(L.questionTags.max, { error: `tags must have at most ${L.questionTags.max} entries` })
     .refine((tags) => new Set(tags).size === tags.length, { error: 'tags must not repeat' })
     .default([]),
+  /** The article it is asked from ('이 기사에 대해 질문하기'); chosen here. */
+  articleId: idParamSchema.optional(),
 });
 export type CreateQuestionBody = z.output<typeof createQuestionBodySchema>;
 
@@ -104,11 +106,31 @@ export type CreateReplyBody = z.output<typeof createReplyBodySchema>;
 export type EditCommentBody = z.output<typeof editCommentBodySchema>;
 export type CommentVoteBody = z.output<typeof commentVoteBodySchema>;
 
+/**
+ * The ask form's help widget sends the draft itself (docs/spec-community.md §2: 'gets the draft title and content as
+ * context'); it is used for that answer only and never stored. Bounds chosen here.
+ */
+export const chatDraftSchema = strictParams({
+  title: z
+    .string({ error: () => 'draft.title must be text' })
+    .trim()
+    .max(L.questionTitle.max)
+    .default(''),
+  content: z
+    .string({ error: () => 'draft.content must be text' })
+    .trim()
+    .max(L.chatDraftContent.max, {
+      error: `draft.content must be at most ${L.chatDraftContent.max} characters`,
+    })
+    .default(''),
+});
+
 /** docs/spec-community.md §3: a chat message's context names the article, question or project it is about. */
 export const chatContextSchema = strictParams({
   articleId: idParamSchema.optional(),
   questionId: idParamSchema.optional(),
   projectId: idParamSchema.optional(),
+  draft: chatDraftSchema.optional(),
 });
 
 /** POST /api/community/assistant/sessions: opened when an identity holder opens the assistant. */

@@ -94,6 +94,10 @@ export interface Question {
   createdAt: string;
   updatedAt: string;
   viewerVote?: QuestionViewerVote;
+  /** The article the question was asked from ('이 기사에 대해 질문하기'), if any. Chosen here. */
+  articleId?: string;
+  /** That article's story (ingestion's cluster), once known. Chosen here. */
+  storyId?: string | null;
 }
 
 /** docs/spec-community.md §3: 'the author is anonymous when there is no user or an anonymous session id exists'. */
@@ -228,8 +232,16 @@ export interface ChatContext {
   projectId?: string;
 }
 
+/** The ask form's draft as assistant context (never stored). */
+export interface ChatDraft {
+  title?: string;
+  content?: string;
+}
+
 /** An article the assistant used for its answer (docs/design.md §11.4: answers cite our own articles). */
 export interface ChatCitation {
+  /** The number the answer cites it by: '[1]'. */
+  index: number;
   articleId: string;
   title: string;
   url: string;
@@ -265,3 +277,36 @@ export type AssistantMode = (typeof ASSISTANT_MODES)[number];
 /** Assistant calls (seed: not shown; chosen here, docs/design.md §11.4). */
 export type ChatSessionResponse = CommunityOk<ChatSession>;
 export type ChatReplyResponse = CommunityOk<{ message: ChatMessage; mode: AssistantMode }>;
+export type ClearChatResponse = CommunityDone;
+
+/**
+ * POST …/messages with `Accept: text/event-stream` answers these as server-sent events (event name = type,
+ * data = JSON): `start` once the question is stored, `delta` as the answer is written, then `done` with the
+ * stored message (its links checked) or `error`. Without that Accept header the reply is ChatReplyResponse.
+ */
+export type ChatStreamEvent =
+  | { type: 'start'; message: ChatMessage; mode: AssistantMode }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; message: ChatMessage; mode: AssistantMode }
+  | { type: 'error'; message: string };
+
+/** GET /api/community/articles/{id}/questions: community questions about the article's story, newest first. */
+export type StoryQuestionsResponse = CommunityOk<{ questions: Question[]; storyId: string | null }>;
+
+/** A notice on the site for one identity (the bell). Chosen here. */
+export interface CommunityNotification {
+  id: string;
+  kind: 'story-article';
+  /** '질문하신 소식에 새 기사가 올라왔습니다' */
+  message: string;
+  questionId: string;
+  questionTitle: string;
+  articleId: string;
+  articleTitle: string;
+  /** Where the notice leads: the article's page on this site. */
+  url: string;
+  createdAt: string;
+  read: boolean;
+}
+export type NotificationsResponse = CommunityOk<{ notifications: CommunityNotification[]; unread: number }>;
+export type NotificationReadResponse = CommunityDone;

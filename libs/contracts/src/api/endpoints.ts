@@ -445,6 +445,36 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  chatSession: {
+    method: 'GET',
+    path: '/api/community/assistant/sessions/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  storyQuestions: {
+    method: 'GET',
+    path: '/api/community/articles/:id/questions',
+    service: 'community',
+    origin: 'chosen',
+  },
+  notifications: {
+    method: 'GET',
+    path: '/api/community/notifications',
+    service: 'community',
+    origin: 'chosen',
+  },
+  notificationRead: {
+    method: 'POST',
+    path: '/api/community/notifications/:id/read',
+    service: 'community',
+    origin: 'chosen',
+  },
+  clearChatSession: {
+    method: 'DELETE',
+    path: '/api/community/assistant/sessions/:id/messages',
+    service: 'community',
+    origin: 'chosen',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -58,6 +58,19 @@ const samples: { [T in Topic]: z.input<(typeof eventRegistry)[T]['schema']> } = 
     url: '/news/a-1',
     imageUrl: null,
   },
+  'article.published.v2': {
+    id: 'a-1',
+    type: 'news',
+    title: '오픈AI, 새 모델 공개',
+    summary: '요약',
+    categories: ['gen-ai', 'big-tech'],
+    tags: ['OpenAI'],
+    publishedAt: at,
+    url: '/news/a-1',
+    imageUrl: null,
+    storyId: 'cl-1',
+    sources: [{ sourceName: 'TechCrunch', url: 'https://techcrunch.com/a' }],
+  },
   'article.engaged': {
     articleId: 'a-1',
     kind: 'share',
@@ -124,7 +137,8 @@ describe('event registry', () => {
   it('keeps topic names unique, dotted and distinct from dead-letter names', () => {
     expect(new Set(ALL_TOPICS).size).toBe(ALL_TOPICS.length);
     for (const topic of ALL_TOPICS) {
-      expect(topic).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
+      // A later version is a topic of its own with a '.v2' suffix (article-published-v2.event.ts).
+      expect(topic).toMatch(/^[a-z]+(\.[a-z-]+)+(\.v[2-9])?$/);
       expect(ALL_TOPICS).not.toContain(deadLetterTopic(topic));
     }
     expect(isTopic('article.collected')).toBe(true);
@@ -132,8 +146,9 @@ describe('event registry', () => {
   });
 
   it.each(ALL_TOPICS)('parses a valid %s envelope', (topic) => {
-    const result = parseEvent(topic, envelopeFor(topic, samples[topic]));
-    expect(result).toMatchObject({ ok: true, event: { type: topic, version: 1 } });
+    const { version } = eventRegistry[topic];
+    const result = parseEvent(topic, envelopeFor(topic, samples[topic], version));
+    expect(result).toMatchObject({ ok: true, event: { type: topic, version } });
   });
 });
 

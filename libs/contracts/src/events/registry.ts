@@ -4,6 +4,7 @@ import { ANSWER_CREATED_TOPIC, answerCreatedEvent } from './answer-created.event
 import { ARTICLE_COLLECTED_TOPIC, articleCollectedEvent } from './article-collected.event';
 import { ARTICLE_ENGAGED_TOPIC, articleEngagedEvent } from './article-engaged.event';
 import { ARTICLE_PUBLISHED_TOPIC, articlePublishedEvent } from './article-published.event';
+import { ARTICLE_PUBLISHED_V2_TOPIC, articlePublishedV2Event } from './article-published-v2.event';
 import { ARTICLE_TRANSLATED_TOPIC, articleTranslatedEvent } from './article-translated.event';
 import { NEWSLETTER_SUBSCRIBED_TOPIC, newsletterSubscribedEvent } from './newsletter-subscribed.event';
 import { QUESTION_CREATED_TOPIC, questionCreatedEvent } from './question-created.event';
@@ -18,6 +19,7 @@ export const TOPICS = {
   articleCollected: ARTICLE_COLLECTED_TOPIC,
   articleTranslated: ARTICLE_TRANSLATED_TOPIC,
   articlePublished: ARTICLE_PUBLISHED_TOPIC,
+  articlePublishedV2: ARTICLE_PUBLISHED_V2_TOPIC,
   articleEngaged: ARTICLE_ENGAGED_TOPIC,
   trendingScoresUpdated: TRENDING_SCORES_UPDATED_TOPIC,
   questionCreated: QUESTION_CREATED_TOPIC,
@@ -33,6 +35,7 @@ export const eventRegistry = {
   [ARTICLE_COLLECTED_TOPIC]: articleCollectedEvent,
   [ARTICLE_TRANSLATED_TOPIC]: articleTranslatedEvent,
   [ARTICLE_PUBLISHED_TOPIC]: articlePublishedEvent,
+  [ARTICLE_PUBLISHED_V2_TOPIC]: articlePublishedV2Event,
   [ARTICLE_ENGAGED_TOPIC]: articleEngagedEvent,
   [TRENDING_SCORES_UPDATED_TOPIC]: trendingScoresUpdatedEvent,
   [QUESTION_CREATED_TOPIC]: questionCreatedEvent,

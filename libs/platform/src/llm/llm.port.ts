@@ -29,6 +29,15 @@ export interface Completion {
   model: string;
 }
 
+/**
+ * One piece of a streamed completion: text as the model writes it, then exactly one `done` with the whole
+ * text, the usage and the model (the usage is what the server reported, zero if it reported none).
+ */
+export type CompletionChunk = { delta: string } | { done: Completion };
+
+/** A streamed request: free text only (structured output is parsed whole, so it is never streamed). */
+export type StreamRequest = Omit<CompletionRequest, 'jsonSchema'>;
+
 export type ImageSize = `${number}x${number}`;
 
 export interface ImageRequest {
@@ -50,6 +59,11 @@ export interface LanguageModel extends Adapter {
   readonly enabled: boolean;
   check(): Promise<LlmHealth>;
   complete(request: CompletionRequest): Promise<Completion>;
+  /**
+   * The same call, streamed: deltas as they are generated, then `done`. Connecting is retried like
+   * `complete`; a failure after the first delta ends the stream with an LlmError (never a replay).
+   */
+  stream(request: StreamRequest): AsyncIterable<CompletionChunk>;
 }
 
 export interface ImageGenerator extends Adapter {

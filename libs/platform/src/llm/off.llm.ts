@@ -1,5 +1,5 @@
 import { LlmDisabledError } from './llm.errors';
-import type { Completion, LanguageModel, LlmHealth } from './llm.port';
+import type { Completion, CompletionChunk, LanguageModel, LlmHealth } from './llm.port';
 
 /**
  * The embedded default when LLM_BASE_URL is unset. It generates nothing and says so: callers catch
@@ -17,6 +17,11 @@ export class OffLanguageModel implements LanguageModel {
   async close(): Promise<void> {}
 
   async complete(): Promise<Completion> {
+    throw new LlmDisabledError('LLM_BASE_URL');
+  }
+
+  // eslint-disable-next-line require-yield -- it refuses before the first chunk, as complete() does
+  async *stream(): AsyncGenerator<CompletionChunk> {
     throw new LlmDisabledError('LLM_BASE_URL');
   }
 }

@@ -1,6 +1,13 @@
 import { pulseMetrics } from '../observability/metrics';
 import { LlmError } from './llm.errors';
-import type { Completion, CompletionRequest, LanguageModel, LlmHealth } from './llm.port';
+import type {
+  Completion,
+  CompletionChunk,
+  CompletionRequest,
+  LanguageModel,
+  LlmHealth,
+  StreamRequest,
+} from './llm.port';
 import { OpenAiHttpClient, type OpenAiHttpOptions } from './openai-http.client';
 
 export interface OpenAiCompatibleLlmOptions extends OpenAiHttpOptions {
@@ -11,6 +18,12 @@ interface ChatCompletionResponse {
   model?: string;
   choices?: Array<{ message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number };
+}
+
+interface ChatCompletionChunk {
+  model?: string;
+  choices?: Array<{ delta?: { content?: string | null; refusal?: string | null }; finish_reason?: string }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
 }
 
 /** Some servers ignore response_format and wrap JSON in a Markdown fence; accept that one wrapping. */
@@ -39,7 +52,51 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
   }
 
   async complete(request: CompletionRequest): Promise<Completion> {
-    const body = {
+    const body = this.body(request);
+    const response = (await this.http.postJson(
+      '/chat/completions',
+      body,
+      request.signal,
+    )) as ChatCompletionResponse;
+    return this.read(request, response);
+  }
+
+  async *stream(request: StreamRequest): AsyncGenerator<CompletionChunk> {
+    // include_usage: the last chunk carries the tokens, so a streamed answer is tallied like any other.
+    const body = { ...this.body(request), stream: true, stream_options: { include_usage: true } };
+    let text = '';
+    let model = this.options.model;
+    const usage = { promptTokens: 0, completionTokens: 0 };
+    for await (const data of this.http.postStream('/chat/completions', body, request.signal)) {
+      if (data.trim() === '[DONE]') break;
+      let chunk: ChatCompletionChunk;
+      try {
+        chunk = JSON.parse(data) as ChatCompletionChunk;
+      } catch (error) {
+        throw new LlmError('LLM stream sent an event that is not JSON', 'bad_response', false, {
+          body: data.slice(0, 500),
+          cause: error,
+        });
+      }
+      if (chunk.model) model = chunk.model;
+      if (chunk.usage) {
+        usage.promptTokens = chunk.usage.prompt_tokens ?? usage.promptTokens;
+        usage.completionTokens = chunk.usage.completion_tokens ?? usage.completionTokens;
+      }
+      const delta = chunk.choices?.[0]?.delta;
+      if (delta?.refusal) throw new LlmError(`The model refused: ${delta.refusal}`, 'refused', false);
+      if (delta?.content) {
+        text += delta.content;
+        yield { delta: delta.content };
+      }
+    }
+    const completion: Completion = { text, usage, model };
+    countTokens(completion);
+    yield { done: completion };
+  }
+
+  private body(request: CompletionRequest) {
+    return {
       model: this.options.model,
       messages: [
         ...(request.system ? [{ role: 'system', content: request.system }] : []),
@@ -55,11 +112,9 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
           }
         : undefined,
     };
-    const response = (await this.http.postJson(
-      '/chat/completions',
-      body,
-      request.signal,
-    )) as ChatCompletionResponse;
+  }
+
+  private read(request: CompletionRequest, response: ChatCompletionResponse): Completion {
     const choice = response.choices?.[0];
     if (choice?.message?.refusal)
       throw new LlmError(`The model refused: ${choice.message.refusal}`, 'refused', false);

@@ -40,10 +40,54 @@ export class OpenAiHttpClient {
   }
 
   async postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    return this.withRetries(path, signal, () => this.attempt(path, body, signal));
+  }
+
+  /**
+   * POSTs a request for a server-sent event stream and yields each event's `data` as it arrives. Only the
+   * connection and the status are retried: once the first event is read, a failure ends the stream with an
+   * LlmError, since replaying it would repeat text the caller has already shown. The timeout counts per
+   * attempt until the status arrives, then between events.
+   */
+  async *postStream(path: string, body: unknown, signal?: AbortSignal): AsyncGenerator<string> {
+    const opened = await this.withRetries(path, signal, () => this.open(path, body, signal));
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of opened.body) {
+        buffered += decoder.decode(chunk as Buffer, { stream: true });
+        let end: number;
+        while ((end = buffered.search(/\r?\n\r?\n/)) >= 0) {
+          const event = buffered.slice(0, end);
+          buffered = buffered.slice(end).replace(/^\r?\n\r?\n/, '');
+          const data = event
+            .split(/\r?\n/)
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).replace(/^ /, ''))
+            .join('\n');
+          if (data) yield data;
+        }
+      }
+    } catch (error) {
+      if (signal?.aborted)
+        throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: error });
+      throw new LlmError(`LLM stream broke off: ${(error as Error).message}`, 'network', false, {
+        cause: error,
+      });
+    } finally {
+      opened.body.destroy();
+    }
+  }
+
+  private async withRetries<T>(
+    path: string,
+    signal: AbortSignal | undefined,
+    run: () => Promise<T>,
+  ): Promise<T> {
     const { maxRetries, logger } = this.options;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(path, body, signal);
+        return await run();
       } catch (error) {
         const failure = error as LlmError;
         failure.attempts = attempt + 1;
@@ -71,13 +115,52 @@ export class OpenAiHttpClient {
     }
   }
 
+  /** One attempt at opening a stream: the status is checked, the body is left unread for the caller. */
+  private async open(path: string, body: unknown, signal?: AbortSignal) {
+    const idle = this.options.timeoutMs;
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(`${this.baseUrl}${path}`, {
+        method: 'POST',
+        headers: this.headers('text/event-stream'),
+        body: JSON.stringify(body),
+        signal,
+        headersTimeout: idle,
+        bodyTimeout: idle,
+        dispatcher: this.agent,
+      });
+    } catch (error) {
+      if (signal?.aborted)
+        throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: error });
+      const code = (error as { code?: string }).code;
+      if (code === 'UND_ERR_HEADERS_TIMEOUT')
+        throw new LlmError(`LLM request timed out after ${idle} ms`, 'timeout', true, { cause: error });
+      throw new LlmError(`LLM request failed: ${(error as Error).message}`, 'network', true, {
+        cause: error,
+      });
+    }
+    if (response.statusCode >= 400) {
+      const text = await response.body.text().catch(() => '');
+      const message = readErrorMessage(text);
+      throw new LlmError(
+        `LLM API answered ${response.statusCode}${message ? `: ${message}` : ''}`,
+        'http',
+        isRetryableStatus(response.statusCode),
+        { status: response.statusCode, retryAfterMs: retryAfterMs(response.headers), body: excerpt(text) },
+      );
+    }
+    return response;
+  }
+
+  private headers(accept: string): Record<string, string> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept };
+    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    return headers;
+  }
+
   private async attempt(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'application/json',
-    };
-    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    const headers = this.headers('application/json');
     let status: number;
     let text: string;
     let responseHeaders: Record<string, string | string[] | undefined>;

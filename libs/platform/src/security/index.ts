@@ -1,2 +1,3 @@
 export * from './sanitise-html';
 export * from './url-check';
+export * from './model-instructions';

@@ -94,6 +94,11 @@ function describeOff(make: () => LlmAdapters): void {
     await expect(attempt).rejects.toThrow(/not configured/);
   });
 
+  it('streams nothing: the first chunk throws LlmDisabledError', async () => {
+    const chunks = adapters.llm.stream({ messages: request.messages });
+    await expect(collect(chunks)).rejects.toBeInstanceOf(LlmDisabledError);
+  });
+
   it('generates no image: throws LlmDisabledError', async () => {
     await expect(adapters.images.generate({ prompt: 'cover', size: '1024x1024' })).rejects.toBeInstanceOf(
       LlmDisabledError,
@@ -280,6 +285,66 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     expect(server.requests).toHaveLength(1);
   });
 
+  it('streams text in pieces as generated, then done with the whole text, the usage and the model', async () => {
+    server.enqueue(openAiReply.streamed(['오픈AI가 ', '새 모델을 ', '공개했습니다 [1].']));
+    const chunks = await collect(
+      connect().llm.stream({ system: 'You answer in Korean.', messages: request.messages, maxTokens: 300 }),
+    );
+    expect(chunks).toEqual([
+      { delta: '오픈AI가 ' },
+      { delta: '새 모델을 ' },
+      { delta: '공개했습니다 [1].' },
+      {
+        done: {
+          text: '오픈AI가 새 모델을 공개했습니다 [1].',
+          usage: { promptTokens: 42, completionTokens: 7 },
+          model: 'pulse-test-model',
+        },
+      },
+    ]);
+    expect(server.requests[0].body).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 300,
+      messages: [{ role: 'system', content: 'You answer in Korean.' }, request.messages[0]],
+    });
+    expect(server.requests[0].headers.accept).toBe('text/event-stream');
+  });
+
+  it('shows the first piece before the last one is written', async () => {
+    server.enqueue(openAiReply.streamed(['첫 조각', '마지막 조각'], 400));
+    const started = Date.now();
+    const iterator = connect().llm.stream({ messages: request.messages })[Symbol.asyncIterator]();
+    await expect(iterator.next()).resolves.toMatchObject({ value: { delta: '첫 조각' } });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const rest = [];
+    for (let step = await iterator.next(); !step.done; step = await iterator.next()) rest.push(step.value);
+    expect(rest.at(-1)).toMatchObject({ done: { text: '첫 조각마지막 조각' } });
+  });
+
+  it('retries a stream that failed to open, then streams', async () => {
+    server.enqueue(openAiReply.status(503), openAiReply.streamed(['다시 ', '연결']));
+    const chunks = await collect(connect().llm.stream({ messages: request.messages }));
+    expect(chunks.at(-1)).toMatchObject({ done: { text: '다시 연결' } });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('never retries a stream refused with a 400', async () => {
+    server.enqueue(openAiReply.status(400), openAiReply.streamed(['x']));
+    await expect(collect(connect().llm.stream({ messages: request.messages }))).rejects.toMatchObject({
+      code: 'http',
+      status: 400,
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects a streamed refusal with LlmError(refused)', async () => {
+    server.enqueue(openAiReply.refusal('I cannot help with that.'));
+    await expect(collect(connect().llm.stream({ messages: request.messages }))).rejects.toMatchObject({
+      code: 'refused',
+    });
+  });
+
   it('generates an image from base64, sending the image model, size and b64_json', async () => {
     server.enqueue(openAiReply.image(png));
     const image = await connect().images.generate({ prompt: '블록체인 뉴스 표지', size: '1536x1024' });
@@ -304,4 +369,10 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
       code: 'bad_response',
     });
   });
+}
+
+async function collect<T>(chunks: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return all;
 }

@@ -24,5 +24,6 @@ export function toQuestion(
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     ...(viewerVote === undefined ? {} : { viewerVote }),
+    ...(record.articleId ? { articleId: record.articleId, storyId: record.storyId ?? null } : {}),
   };
 }

@@ -31,4 +31,7 @@ export interface QuestionRecord {
   reportCount: number;
   createdAt: string;
   updatedAt: string;
+  /** The article it was asked from, and that article's story once known (story-questions/). */
+  articleId?: string;
+  storyId?: string | null;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StoryArticlesModule } from '../story-questions/story-articles.module';
 import { QuestionIndex } from './question-index';
 import { QuestionViews } from './question-views';
 import { QuestionsController } from './questions.controller';
@@ -6,6 +7,7 @@ import { QuestionsService } from './questions.service';
 
 /** The question list, detail, ask and delete. Repositories come from CommunityStoreModule. */
 @Module({
+  imports: [StoryArticlesModule],
   controllers: [QuestionsController],
   providers: [QuestionIndex, QuestionViews, QuestionsService],
   exports: [QuestionsService, QuestionIndex],

@@ -42,6 +42,9 @@ export class QuestionsRepository {
         { key: { state: 1, createdAt: -1 } },
         { key: { state: 1, popularity: -1 } },
         { key: { authorId: 1 } },
+        // aboutStory and attachStory (story-questions/).
+        { key: { storyId: 1, createdAt: -1 } },
+        { key: { articleId: 1 } },
       ],
     });
   }
@@ -186,6 +189,20 @@ export class QuestionsRepository {
       { returnDocument: 'after', projection: { reportCount: 1 } },
     );
     return after?.reportCount ?? 0;
+  }
+
+  /** Visible questions about a story (or, before its story is known, about the article), newest first. */
+  aboutStory(storyId: string | null, articleId: string, limit: number): Promise<QuestionRecord[]> {
+    const about: Filter = storyId ? { $or: [{ storyId }, { articleId }] } : { articleId };
+    return this.questions.find(
+      { state: 'visible', ...about },
+      { sort: { createdAt: -1 }, limit, projection: excludeOutbox() },
+    );
+  }
+
+  /** Gives questions asked from `articleId` before its story was known their story. */
+  async attachStory(articleId: string, storyId: string): Promise<void> {
+    await this.questions.updateMany({ articleId, storyId: null }, { $set: { storyId } });
   }
 
   countByAuthor(authorId: string): Promise<number> {

@@ -16,6 +16,7 @@ import { BadgesService } from '../badges/badges.service';
 import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
+import { StoryArticlesRepository } from '../story-questions/story-articles.repository';
 import { VotesRepository } from '../votes/votes.repository';
 import { QuestionIndex } from './question-index';
 import { QuestionViews } from './question-views';
@@ -37,6 +38,7 @@ export class QuestionsService {
     private readonly index: QuestionIndex,
     private readonly views: QuestionViews,
     private readonly limits: WriteLimits,
+    private readonly stories: StoryArticlesRepository,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
@@ -109,6 +111,9 @@ export class QuestionsService {
       reportCount: 0,
       createdAt: at,
       updatedAt: at,
+      ...(input.articleId
+        ? { articleId: input.articleId, storyId: (await this.stories.storyOf(input.articleId)) ?? null }
+        : {}),
     };
     await this.questions.insert(question);
     await Promise.all([this.index.add(question), this.limits.rememberPost(actor.identity._id, ip, text)]);

@@ -10,6 +10,7 @@ import {
   InProcessEventBus,
   MemoryCacheStore,
   OffLanguageModel,
+  type LanguageModel,
   type PortSet,
 } from '@pulse/platform';
 import pino from 'pino';
@@ -31,6 +32,8 @@ export interface CommunityTestOptions {
   env?: Record<string, string>;
   /** Reopen another app's data folder (a restart); the folder is then left for its owner to remove. */
   dataDir?: string;
+  /** The LLM port (default: off, so the assistant runs in search-only mode). */
+  llm?: LanguageModel;
 }
 
 /** A parsed response body, read field by field in tests that assert its shape. */
@@ -72,7 +75,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
   const store = await EmbeddedDocumentStore.open({ dataDir });
   const search = new EmbeddedSearchIndex();
   const cache = new MemoryCacheStore();
-  const ports: PortSet = { bus, store, search, cache, llm: new OffLanguageModel() };
+  const ports: PortSet = { bus, store, search, cache, llm: options.llm ?? new OffLanguageModel() };
   const definition = { ...communityService, module: CommunityModule.withClock(options.clock) };
   const app: NestFastifyApplication = await createServiceApp(definition, ports, logger);
   let ipSerial = 0;

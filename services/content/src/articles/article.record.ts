@@ -53,6 +53,8 @@ export interface ArticleRecord {
   translationStatus: TranslationStatus;
   /** The demo corpus's sample articles (docs/design.md §2: clearly marked sample content). */
   sample?: true;
+  /** The ingestion cluster the article was written from (article.translated clusterId); absent for authored ones. */
+  storyId?: string;
   /** translatedAt of the article.translated last applied; an older redelivery changes nothing. */
   sourceVersion: string | null;
   /** computedAt of the trending batch last applied to this article. */

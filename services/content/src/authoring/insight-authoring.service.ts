@@ -10,7 +10,6 @@ import {
   createInsightBodySchema,
   idParamSchema,
   parsePathParam,
-  TOPICS,
   updateInsightBodySchema,
   type AdminInsight,
   type AdminListResponse,
@@ -22,7 +21,7 @@ import { toArticle } from '../articles/article.mapper';
 import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { CONTENT_CLOCK, type ContentClock, SITE_CONFIG, type SiteConfig } from '../content.config';
-import { publishedPayload } from '../publishing/translated-article';
+import { publishedEvents } from '../publishing/translated-article';
 import { adminListPage } from './admin-list';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
 
@@ -98,9 +97,7 @@ export class InsightAuthoringService {
     // A published insight's new title and summary reach trending and the newsletter the way a
     // re-translated article's do: article.published again (consumers are idempotent by article id).
     const events =
-      next.state === 'published'
-        ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next, this.site.PUBLIC_SITE_URL))]
-        : [];
+      next.state === 'published' ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL) : [];
     const applied = await this.articles.update(
       { _id: current._id, state: current.state, updatedAt: current.updatedAt },
       { $set: { ...content, updatedAt: next.updatedAt } },
@@ -125,7 +122,7 @@ export class InsightAuthoringService {
     const applied = await this.articles.update(
       { _id: current._id, state: 'draft', updatedAt: current.updatedAt },
       { $set: { state: 'published', publishedAt: now, updatedAt: now } },
-      [this.outbox.event(TOPICS.articlePublished, publishedPayload(next, this.site.PUBLIC_SITE_URL))],
+      publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL),
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
     await this.notify(next);

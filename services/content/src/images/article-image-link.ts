@@ -1,12 +1,11 @@
 import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { Inject, Injectable } from '@nestjs/common';
-import { TOPICS } from '@pulse/contracts';
 import { LOGGER, OUTBOX, OutboxWriter } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { publishedPayload } from '../publishing/translated-article';
+import { publishedEvents } from '../publishing/translated-article';
 
 /** A concurrent re-translation may change the article between read and write; this many tries. */
 const ATTEMPTS = 5;
@@ -32,9 +31,7 @@ export class ArticleImageLink {
       if (!current || current.imageUrl === imageUrl) return;
       const next: ArticleRecord = { ...current, imageUrl };
       const events =
-        next.state === 'published'
-          ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(next, this.site.PUBLIC_SITE_URL))]
-          : [];
+        next.state === 'published' ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL) : [];
       const applied = await this.articles.update(
         // The version fields make a lost race a no-op (then read again), not a stale event.
         {

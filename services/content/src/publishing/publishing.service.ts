@@ -2,7 +2,6 @@ import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   isGeneratedImageUrl,
-  TOPICS,
   type ArticleTranslatedPayload,
   type TrendingScoresUpdatedPayload,
 } from '@pulse/contracts';
@@ -11,7 +10,7 @@ import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { publishedPayload, translatedFields } from './translated-article';
+import { publishedEvents, translatedFields } from './translated-article';
 
 /** A re-translation retries this often when the article changes between its read and its write. */
 const UPDATE_ATTEMPTS = 5;
@@ -101,7 +100,7 @@ export class PublishingService {
 
   private eventsFor(record: ArticleRecord) {
     return record.state === 'published'
-      ? [this.outbox.event(TOPICS.articlePublished, publishedPayload(record, this.site.PUBLIC_SITE_URL))]
+      ? publishedEvents(this.outbox, record, this.site.PUBLIC_SITE_URL)
       : [];
   }
 

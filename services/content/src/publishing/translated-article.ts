@@ -1,11 +1,18 @@
-import type { ArticlePublishedPayload, ArticleTranslatedPayload, YoutubeVideo } from '@pulse/contracts';
+import {
+  TOPICS,
+  type ArticlePublishedPayload,
+  type ArticlePublishedV2Payload,
+  type ArticleTranslatedPayload,
+  type YoutubeVideo,
+} from '@pulse/contracts';
+import type { OutboxWriter } from '@pulse/platform';
 import { sanitiseHtml, toPlainText } from '@pulse/platform';
 import { youtubeThumbnail, type ArticleContent, type ArticleRecord } from '../articles/article.record';
 import { uniqueTags } from '../articles/tag-slug';
 
 /** The content fields of an article, as article.translated gives them (counters are not touched). */
 export type TranslatedFields = ArticleContent &
-  Pick<ArticleRecord, 'type' | 'translationStatus' | 'sourceVersion'>;
+  Pick<ArticleRecord, 'type' | 'translationStatus' | 'sourceVersion' | 'storyId'>;
 
 const toVideo = (video: ArticleTranslatedPayload['youtubeVideos'][number]): YoutubeVideo => ({
   embedId: video.embedId,
@@ -42,6 +49,7 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
         : null,
     translationStatus: payload.translationStatus,
     sourceVersion: payload.translatedAt,
+    storyId: payload.clusterId,
   };
 }
 
@@ -65,4 +73,24 @@ export function publishedPayload(article: ArticleRecord, siteUrl: string): Artic
     url: `/${READER_PATHS[article.type]}/${encodeURIComponent(article._id)}`,
     imageUrl: article.imageUrl?.startsWith('/') ? `${siteUrl}${article.imageUrl}` : article.imageUrl,
   };
+}
+
+/** article.published v2: v1 with the story and its sources (community follows stories with it). */
+export function publishedV2Payload(article: ArticleRecord, siteUrl: string): ArticlePublishedV2Payload {
+  return {
+    ...publishedPayload(article, siteUrl),
+    storyId: article.storyId ?? null,
+    sources: article.originalSources
+      .filter((source) => /^https?:\/\//.test(source.sourceUrl))
+      .slice(0, 50)
+      .map((source) => ({ sourceName: source.sourceName.slice(0, 200) || '출처', url: source.sourceUrl })),
+  };
+}
+
+/** The events of a published article's change: v1 and v2 side by side until every consumer reads v2. */
+export function publishedEvents(outbox: OutboxWriter, article: ArticleRecord, siteUrl: string) {
+  return [
+    outbox.event(TOPICS.articlePublished, publishedPayload(article, siteUrl)),
+    outbox.event(TOPICS.articlePublishedV2, publishedV2Payload(article, siteUrl)),
+  ];
 }

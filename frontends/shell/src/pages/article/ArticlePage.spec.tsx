@@ -89,15 +89,25 @@ describe('ArticlePage', () => {
     expect(mock.requests.find((c) => c.url === '/api/articles/a1')).toBeTruthy();
   });
 
-  it('shows the comments section (empty: a 404 reads as no comments) and leaves the assistant mount empty', async () => {
+  it('shows the comments section (empty: a 404 reads as no comments)', async () => {
     api();
     await show();
     await waitFor(() =>
       expect(get('.comments .state--empty').textContent).toContain('아직 댓글이 없습니다.'),
     );
     expect(get('.comments [aria-pressed="true"]').textContent).toBe('인기순');
-    const assistant = get('div[data-mount="assistant"]');
-    expect(assistant.childNodes).toHaveLength(0);
+  });
+
+  it("offers the assistant's floating button and asking about the article, with the story's questions", async () => {
+    api().on('GET', '/api/community/articles/a1/questions', {
+      body: { success: true, data: { storyId: 'a1', questions: [] } },
+    });
+    await show();
+    expect(get('.assistant-float button', 'AI 도우미에게 묻기')).toBeTruthy();
+    await waitFor(() =>
+      expect(get('.story-questions').textContent).toContain('아직 이 소식에 대한 질문이 없습니다.'),
+    );
+    expect(get('a', '이 기사에 대해 질문하기').getAttribute('href')).toBe('/community/qa/ask?articleId=a1');
   });
 
   it('counts the view once per browser session', async () => {

@@ -1,5 +1,6 @@
 import type { Article, ArticleDetailResponse } from '@pulse/contracts';
 import {
+  AssistantButton,
   ARTICLE_QUERY,
   categoryName,
   CommentsSection,
@@ -7,6 +8,7 @@ import {
   formatDate,
   isoDate,
   Skeleton,
+  StoryQuestions,
   useApiQuery,
 } from '@pulse/frontend-ui';
 import { useEffect } from 'react';
@@ -114,8 +116,8 @@ function ArticleBody({ article }: { article: Article }) {
       )}
       {/* docs/spec-community.md §2 'Article comments': the one implementation, shared with the news remote's detail. */}
       <CommentsSection articleId={article.id} />
-      {/* Mount point for the community issue's floating AI assistant button; empty until it is built. */}
-      <div data-mount="assistant" />
+      <StoryQuestions articleId={article.id} />
+      <AssistantButton articleId={article.id} />
     </article>
   );
 }

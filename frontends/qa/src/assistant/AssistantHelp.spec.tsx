@@ -1,0 +1,169 @@
+import {
+  byLabel,
+  cleanup,
+  click,
+  get,
+  installFetch,
+  pageText,
+  press,
+  queryAll,
+  render,
+  type,
+  waitFor,
+  type FetchMock,
+} from '@pulse/frontend-ui/src/testing';
+import { AssistantButton, AssistantHelpWidget } from '@pulse/frontend-ui';
+import { author } from '../testing/fixtures';
+
+/**
+ * The assistant's components (frontends/ui/src/assistant), tested here because this front end's Jest runs
+ * on the DOM. The answer streams from a ReadableStream the test feeds by hand.
+ */
+const SESSION = '/api/community/assistant/sessions';
+const MESSAGES = `${SESSION}/chat_1/messages`;
+
+let api: FetchMock;
+let sent: Array<{ body: unknown; headers: Record<string, string> }>;
+let feed: ((frame: string) => void) | null;
+let finish: (() => void) | null;
+let refuse: { status: number; headers?: Record<string, string>; body: unknown } | null;
+
+const frame = (event: unknown) => `event: x\ndata: ${JSON.stringify(event)}\n\n`;
+const userMessage = { id: 'm1', role: 'user', content: '가스비는?', timestamp: '2026-03-02T03:00:00.000Z' };
+const answer = {
+  id: 'm2',
+  role: 'assistant',
+  content: '가스비가 절반으로 내렸습니다 [1].',
+  timestamp: '2026-03-02T03:00:01.000Z',
+  citations: [{ index: 1, articleId: 'eth-gas', title: '이더리움 가스비 절반', url: '/article/eth-gas' }],
+};
+
+beforeEach(() => {
+  localStorage.setItem(
+    'anonymous_user',
+    JSON.stringify({ ...author('u1'), lastActiveAt: new Date().toISOString(), sessionId: 's1' }),
+  );
+  api = installFetch()
+    .on('POST', SESSION, {
+      body: { success: true, data: { id: 'chat_1', userId: 'u1', messages: [], isActive: true } },
+    })
+    .on('DELETE', MESSAGES, { body: { success: true } });
+  sent = [];
+  feed = finish = null;
+  refuse = null;
+  const mocked = globalThis.fetch;
+  (globalThis as Record<string, unknown>).fetch = async (input: string, init: RequestInit = {}) => {
+    if (!(String(input) === MESSAGES && init.method === 'POST')) return mocked(input, init);
+    sent.push({ body: JSON.parse(String(init.body)), headers: init.headers as Record<string, string> });
+    if (refuse)
+      return new Response(JSON.stringify(refuse.body), { status: refuse.status, headers: refuse.headers });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const encoder = new TextEncoder();
+        feed = (text) => controller.enqueue(encoder.encode(text));
+        finish = () => controller.close();
+      },
+    });
+    return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+  };
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const input = () => byLabel('AI 도우미에게 보낼 질문') as HTMLTextAreaElement;
+
+describe('AI assistant components', () => {
+  it('streams an answer on the question page, then links its citations to our articles', async () => {
+    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await click(get('button', 'AI 도우미에게 묻기'));
+    await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
+    await type(input(), '가스비는?');
+    expect(pageText()).toContain('5/500');
+    await press(input(), 'Enter');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toEqual({ content: '가스비는?', context: { questionId: 'q_1' } });
+    expect(sent[0].headers.Accept).toBe('text/event-stream');
+
+    feed!(frame({ type: 'start', message: userMessage, mode: 'llm' }));
+    feed!(frame({ type: 'delta', text: '가스비가 절반으로 ' }));
+    await waitFor(() => expect(pageText()).toContain('가스비가 절반으로'));
+    expect(get('button', '답변 중…')).toBeTruthy();
+
+    feed!(frame({ type: 'delta', text: '내렸습니다 [1].' }));
+    feed!(frame({ type: 'done', message: answer, mode: 'llm' }));
+    finish!();
+    const link = await waitFor(() => get('a[aria-label="출처 1: 이더리움 가스비 절반"]'));
+    expect(link.getAttribute('href')).toBe('/article/eth-gas');
+    expect(get('[role="status"]').textContent).toContain('가스비가 절반으로 내렸습니다');
+    expect(input().value).toBe('');
+  });
+
+  it('ignores empty input, keeps Shift+Enter for a new line, and clears the conversation', async () => {
+    await render(
+      <AssistantHelpWidget kind="draft" context={{ draft: { title: '제목', content: '본문' } }} />,
+    );
+    await click(get('button', 'AI 도우미에게 묻기'));
+    await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
+    await type(input(), '   ');
+    await press(input(), 'Enter');
+    expect(sent).toHaveLength(0);
+    expect((get('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+
+    await type(input(), '첫 줄');
+    const shift = new Event('keydown', { bubbles: true, cancelable: true });
+    Object.defineProperties(shift, { key: { value: 'Enter' }, shiftKey: { value: true } });
+    input().dispatchEvent(shift);
+    expect(sent).toHaveLength(0);
+
+    await click(get('button', '대화 지우기'));
+    await waitFor(() => expect(api.calls('DELETE', MESSAGES)).toHaveLength(1));
+    expect(pageText()).toContain('아직 대화가 없습니다.');
+  });
+
+  it('caps the input at 500 characters', async () => {
+    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await click(get('button', 'AI 도우미에게 묻기'));
+    await type(input(), '가'.repeat(600));
+    expect(input().value).toHaveLength(500);
+    expect(pageText()).toContain('500/500');
+  });
+
+  it('says when the identity asks too often, with the wait the server gave', async () => {
+    refuse = {
+      status: 429,
+      headers: { 'retry-after': '42' },
+      body: { success: false, message: '요청이 너무 많습니다.' },
+    };
+    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await click(get('button', 'AI 도우미에게 묻기'));
+    await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
+    await type(input(), '가스비는?');
+    await press(input(), 'Enter');
+    await waitFor(() =>
+      expect(get('[role="alert"]').textContent).toBe('질문이 너무 많습니다. 42초 후에 다시 시도해주세요.'),
+    );
+    expect(input().value).toBe('가스비는?');
+  });
+
+  it('shows the server message when an answer is refused', async () => {
+    refuse = { status: 404, body: { success: false, message: '기사를 찾을 수 없습니다.' } };
+    await render(<AssistantButton articleId="gone" />);
+    await click(get('button', 'AI 도우미에게 묻기'));
+    await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
+    expect(queryAll('[role="dialog"]')).toHaveLength(1);
+    await type(input(), '요약해줘');
+    await press(input(), 'Enter');
+    await waitFor(() => expect(get('[role="alert"]').textContent).toBe('기사를 찾을 수 없습니다.'));
+    expect(sent[0].body).toEqual({ content: '요약해줘', context: { articleId: 'gone' } });
+  });
+
+  it('asks for a nickname first when there is no identity', async () => {
+    localStorage.clear();
+    await render(<AssistantButton articleId="a1" />);
+    await click(get('button', 'AI 도우미에게 묻기'));
+    expect(pageText()).toContain('로그인 필요');
+    expect(api.calls('POST', SESSION)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { buildPath, ENDPOINTS } from '../api/endpoints';
+
+/**
+ * The content service's public read API for another service (docs/design.md §1: a service calls another's read
+ * API where an event cannot serve, through a client here). The community assistant retrieves our articles
+ * with it: search answers the best passages, the detail gives the current article's text. Only the fields
+ * the assistant relies on are checked; an answer that breaks them is an error, never an empty result.
+ */
+const searchItemSchema = z.object({
+  id: z.string().min(1).max(200),
+  title: z.string().min(1).max(500),
+  /** On a search result: the matching passage as plain text (libs/contracts search-queries.ts). */
+  summary: z.string().max(5000),
+  publishedAt: z.string(),
+});
+const searchPageSchema = z.object({ articles: z.array(searchItemSchema), total: z.number() });
+const articleDetailSchema = z.object({
+  article: z.object({
+    id: z.string().min(1).max(200),
+    title: z.string().min(1).max(500),
+    summary: z.string().max(5000),
+    /** Sanitised HTML. */
+    content: z.string(),
+    publishedAt: z.string(),
+  }),
+});
+export type ContentSearchItem = z.output<typeof searchItemSchema>;
+export type ContentArticleText = z.output<typeof articleDetailSchema>['article'];
+
+export class ContentReadError extends Error {}
+
+export class ContentReadClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs = 5_000,
+  ) {}
+
+  /** GET /api/articles/search?q=: the best matches, relevance first, each with its matching passage. */
+  async search(q: string): Promise<ContentSearchItem[]> {
+    const query = new URLSearchParams({ q: q.slice(0, 200), sort: 'relevance' });
+    const body = await this.get(`${ENDPOINTS.search.path}?${query}`, searchPageSchema);
+    return body?.articles ?? [];
+  }
+
+  /** GET /api/articles/{id}; undefined when there is no such article. */
+  async article(id: string): Promise<ContentArticleText | undefined> {
+    const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleDetailSchema);
+    return body?.article;
+  }
+
+  private async get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+    let response: Response;
+    try {
+      response = await fetch(this.baseUrl + path, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new ContentReadError(`content ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new ContentReadError(`content ${path}: HTTP ${response.status}`);
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success)
+      throw new ContentReadError(
+        `content ${path}: unexpected body (${parsed.error.issues[0]?.path.join('.')})`,
+      );
+    return parsed.data;
+  }
+}

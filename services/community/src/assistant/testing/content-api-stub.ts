@@ -1,0 +1,60 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StubArticle {
+  id: string;
+  title: string;
+  summary: string;
+  /** HTML, as content serves it. */
+  content: string;
+}
+
+/**
+ * The two calls of content's public read API the assistant makes (GET /api/articles/search and
+ * /api/articles/{id}), answered from a list of articles, for service tests. Search matches any word of
+ * the query in title, summary or body; the summary it returns is the matching text.
+ */
+export async function startContentApiStub(articles: StubArticle[] = []) {
+  const requests: string[] = [];
+  let failing = false;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    requests.push(url.pathname + url.search);
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (failing) return send(503, { message: 'down' });
+    if (url.pathname === '/api/articles/search') {
+      const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const hits = articles.filter((article) =>
+        words.some((word) =>
+          `${article.title} ${article.summary} ${article.content}`.toLowerCase().includes(word),
+        ),
+      );
+      return send(200, {
+        articles: hits.map(({ content, ...item }) => ({
+          ...item,
+          summary: `${item.summary} ${content.replace(/<[^>]*>/g, ' ')}`.replace(/\s+/g, ' ').trim(),
+          publishedAt: '2026-03-01T00:00:00.000Z',
+        })),
+        total: hits.length,
+        pages: 1,
+      });
+    }
+    const detail = /^\/api\/articles\/([^/]+)$/.exec(url.pathname);
+    const article = detail && articles.find((candidate) => candidate.id === decodeURIComponent(detail[1]));
+    if (article) return send(200, { article: { ...article, publishedAt: '2026-03-01T00:00:00.000Z' } });
+    return send(404, { message: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    articles,
+    requests,
+    /** Answer 503 to everything (content down). */
+    fail(on: boolean) {
+      failing = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

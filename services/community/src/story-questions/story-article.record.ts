@@ -1,0 +1,25 @@
+/** What community knows of an article's story, from article.published v2 (`community_story_articles`). */
+export interface StoryArticleRecord {
+  _id: string; // the article id
+  storyId: string;
+  title: string;
+  /** Source URLs of the story as last seen, to tell a source that joined later. */
+  sourceUrls: string[];
+  publishedAt: string;
+  updatedAt: string;
+}
+
+/** A notice for one identity (`community_notifications`); the id makes a redelivered event add nothing. */
+export interface NotificationRecord {
+  /** A hash of question, article and source count (story-questions.service.ts noticeId). */
+  _id: string;
+  identityId: string;
+  kind: 'story-article';
+  questionId: string;
+  questionTitle: string;
+  articleId: string;
+  articleTitle: string;
+  url: string;
+  createdAt: string;
+  readAt: string | null;
+}

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type {
+  ArticlePublishedV2Payload,
+  CommunityNotification,
+  NotificationReadResponse,
+  NotificationsResponse,
+  StoryQuestionsResponse,
+} from '@pulse/contracts';
+import { BadgesService } from '../badges/badges.service';
+import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
+import type { Actor } from '../identity/actor-resolver';
+import { toQuestion } from '../questions/question.mapper';
+import { QuestionsRepository } from '../questions/questions.repository';
+import type { NotificationRecord } from './story-article.record';
+import { NotificationsRepository } from './notifications.repository';
+import { StoryArticlesRepository } from './story-articles.repository';
+
+export const STORY_NOTICE = '질문하신 소식에 새 기사가 올라왔습니다';
+export const NOTIFICATION_NOT_FOUND = '알림을 찾을 수 없습니다.';
+
+/** Questions listed under an article, and askers told per new article or source. Chosen bounds. */
+const QUESTIONS_SHOWN = 20;
+const ASKERS_TOLD = 500;
+const NOTICES_SHOWN = 30;
+
+const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`;
+
+/**
+ * Questions that follow a story (services/community/README.md, 'Questions that follow a story'): a question
+ * asked from an article keeps the article's story; when the story gains an article or a source, each asker
+ * gets a notice on the site.
+ */
+@Injectable()
+export class StoryQuestionsService {
+  constructor(
+    private readonly stories: StoryArticlesRepository,
+    private readonly questions: QuestionsRepository,
+    private readonly notifications: NotificationsRepository,
+    private readonly badges: BadgesService,
+    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+  ) {}
+
+  /** article.published v2: remember the story; tell the askers when it has a new article or source. */
+  async onArticlePublished(payload: ArticlePublishedV2Payload): Promise<void> {
+    if (!payload.storyId) return;
+    const storyId = payload.storyId;
+    const sourceUrls = payload.sources.map((source) => source.url);
+    const before = await this.stories.remember({
+      _id: payload.id,
+      storyId,
+      title: payload.title,
+      sourceUrls,
+      publishedAt: payload.publishedAt,
+      updatedAt: isoNow(this.clock),
+    });
+    await this.questions.attachStory(payload.id, storyId);
+    const newArticle = before === null;
+    const newSource = before !== null && sourceUrls.some((url) => !before.sourceUrls.includes(url));
+    if (!newArticle && !newSource) return;
+    const asked = await this.questions.aboutStory(storyId, payload.id, ASKERS_TOLD);
+    const at = isoNow(this.clock);
+    for (const question of asked) {
+      // A question asked from this very article before community saw it is not news to its asker.
+      if (newArticle && question.articleId === payload.id) continue;
+      if (question.createdAt > at) continue;
+      await this.notifications.addOnce({
+        _id: noticeId(question._id, payload.id, sourceUrls.length),
+        identityId: question.authorId,
+        kind: 'story-article',
+        questionId: question._id,
+        questionTitle: question.title,
+        articleId: payload.id,
+        articleTitle: payload.title,
+        url: articlePath(payload.id),
+        createdAt: at,
+        readAt: null,
+      });
+    }
+  }
+
+  /** GET /api/community/articles/{id}/questions. An article community has not seen lists its own questions. */
+  async aboutArticle(articleId: string): Promise<StoryQuestionsResponse> {
+    const storyId = (await this.stories.storyOf(articleId)) ?? null;
+    const records = await this.questions.aboutStory(storyId, articleId, QUESTIONS_SHOWN);
+    const badges = await this.badges.of(records.map((record) => record.authorId));
+    return {
+      success: true,
+      data: {
+        storyId,
+        questions: records.map((record) => toQuestion(record, badges.get(record.authorId) ?? [])),
+      },
+    };
+  }
+
+  /** GET /api/community/notifications: the identity's notices, newest first. */
+  async notificationsOf(actor: Actor): Promise<NotificationsResponse> {
+    const [records, unread] = await Promise.all([
+      this.notifications.newestOf(actor.identity._id, NOTICES_SHOWN),
+      this.notifications.unreadCount(actor.identity._id),
+    ]);
+    return { success: true, data: { notifications: records.map(toNotification), unread } };
+  }
+
+  /** POST /api/community/notifications/{id}/read: only the identity's own (another's is simply not found). */
+  async markRead(id: string, actor: Actor): Promise<NotificationReadResponse> {
+    if (!(await this.notifications.markRead(id, actor.identity._id, isoNow(this.clock))))
+      throw new NotFoundException(NOTIFICATION_NOT_FOUND);
+    return { success: true };
+  }
+}
+
+/** One notice per question, article and number of sources: a redelivered event finds it already there. */
+const noticeId = (questionId: string, articleId: string, sources: number) =>
+  `ntf_${createHash('sha256').update(`${questionId}\n${articleId}\n${sources}`).digest('base64url').slice(0, 24)}`;
+
+function toNotification(record: NotificationRecord): CommunityNotification {
+  return {
+    id: record._id,
+    kind: record.kind,
+    message: STORY_NOTICE,
+    questionId: record.questionId,
+    questionTitle: record.questionTitle,
+    articleId: record.articleId,
+    articleTitle: record.articleTitle,
+    url: record.url,
+    createdAt: record.createdAt,
+    read: record.readAt !== null,
+  };
+}
