@@ -1,6 +1,10 @@
 import {
+  ENDPOINT_ERROR_STATUSES,
   ENDPOINT_SCHEMAS,
+  ENDPOINT_SUCCESS_STATUS,
   ENDPOINTS,
+  RESPONSE_COMPONENTS,
+  RESPONSE_SCHEMAS,
   PATH_PARAMETER_SCHEMAS,
   type EndpointName,
   type EndpointSpec,
@@ -33,6 +37,34 @@ const errorResponse = (description: string): OpenApiResponse => ({
   content: { 'application/json': { schema: ERROR_REF } },
 });
 
+/** The success body: its JSON Schema is generated from the contracts' response types (endpoint-responses.ts). */
+function successResponse(name: EndpointName): OpenApiResponse {
+  const schema = RESPONSE_SCHEMAS[name];
+  if (schema.format === 'binary')
+    return { description: 'The image bytes.', content: { 'image/*': { schema } } };
+  return {
+    description: 'Success: the shape is the TypeScript type beside the call in libs/contracts.',
+    content: { 'application/json': { schema } },
+  };
+}
+
+const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  401: 'No verified credential: the admin token, or a live community session.',
+  403: 'The credential does not allow this (suspended identity, someone else’s post, or an admin route).',
+  404: 'No such item.',
+  409: 'Conflicts with the current state (a duplicate, or a change not allowed now).',
+  503: 'Unavailable until configured: no ADMIN_TOKEN for an admin route, no LLM for a draft.',
+};
+
+/** Admin routes answer 401/403 before anything else; the rest come from ENDPOINT_ERROR_STATUSES. */
+function errorStatuses(name: EndpointName, spec: EndpointSpec): Array<[number, string]> {
+  const statuses = new Set<number>(ENDPOINT_ERROR_STATUSES[name] ?? []);
+  if (spec.path.includes('/admin/')) [401, 403, 503].forEach((status) => statuses.add(status));
+  return [...statuses]
+    .sort((a, b) => a - b)
+    .map((status) => [status, ERROR_DESCRIPTIONS[status] ?? 'Error.']);
+}
+
 /** '/api/articles/:id' → '/api/articles/{id}' (OpenAPI's template syntax). */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -63,15 +95,17 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
   if (schemas.query) parameters.push(...queryParameters(schemas.query));
 
   const responses: Record<string, OpenApiResponse> = {
-    '2XX': {
-      description: 'Success: the response shape is the TypeScript type beside the call in libs/contracts.',
-    },
+    [String(ENDPOINT_SUCCESS_STATUS[name as EndpointName] ?? 200)]: successResponse(name as EndpointName),
   };
+  if (name === 'articleImage' || name === 'articleImageCurrent')
+    responses['304'] = { description: 'Not modified: If-None-Match named the current version.' };
   if (parameters.length > 0 || schemas.body)
     responses['400'] = errorResponse('Invalid input; the message names the field.');
+  for (const [status, description] of errorStatuses(name as EndpointName, spec))
+    responses[String(status)] = errorResponse(description);
   if (pathNames.length > 0) responses['404'] = errorResponse('No such item.');
   if (schemas.body) responses['413'] = errorResponse('Body larger than 1 MiB.');
-  responses['429'] = errorResponse('Rate limited by the gateway; Retry-After says when to try again.');
+  responses['429'] = errorResponse('Rate limited; Retry-After says when to try again.');
 
   return {
     operationId: name,
@@ -106,7 +140,7 @@ export function buildServiceOpenApi(
     info: { title: `Pulse ${service} API`, version: '1' },
     tags: [{ name: service }],
     paths: {},
-    components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA } },
+    components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA, ...RESPONSE_COMPONENTS } },
   };
   for (const [name, spec] of Object.entries(ENDPOINTS) as Array<[string, EndpointSpec]>) {
     if (spec.service !== service || !served(spec)) continue;
