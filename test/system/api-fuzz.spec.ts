@@ -9,6 +9,8 @@ import { describeFuzz, fuzzApi, startFuzzSite, type FuzzResult } from '../suppor
  */
 const LONG = process.env.FUZZ_LONG === '1';
 const EXAMPLES = Number(process.env.FUZZ_EXAMPLES ?? (LONG ? 200 : 10));
+// The long run takes tens of minutes; the bounded one stays inside the system tests' 3 minutes.
+if (LONG) jest.setTimeout(90 * 60_000);
 
 describe('generated API fuzzing (schemathesis)', () => {
   let site: Awaited<ReturnType<typeof startFuzzSite>>;
