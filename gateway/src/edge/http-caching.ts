@@ -41,6 +41,8 @@ const POLICIES: readonly CachePolicy[] = [
   { path: /^\/api\/sidebar-data(\/full)?$/, sMaxAge: 60, staleWhileRevalidate: 300 },
   { path: /^\/api\/sources$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
   { path: /^\/api\/community\/badges$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
+  // The community's questions about an article's story: the same list for every reader.
+  { path: /^\/api\/community\/articles\/[^/]+\/questions$/, sMaxAge: 30, staleWhileRevalidate: 120 },
   // The newsletter's archive: at most a daily and a weekly edition a day, frozen once made.
   { path: /^\/api\/newsletter\/editions(\/[^/]+)?$/, sMaxAge: 300, staleWhileRevalidate: 600 },
 ];

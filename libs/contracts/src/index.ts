@@ -43,6 +43,8 @@ export * from './api/community-nickname';
 export * from './api/community-admin';
 export * from './api/translation-review';
 export * from './api/openapi-schemas';
+export * from './api/endpoint-responses';
+export * from './api/response-schemas.generated';
 
 // Clients of one service's read API for another (docs/design.md §1)
 export * from './clients/trending-read.client';

@@ -29,6 +29,16 @@ import {
   suspendBodySchema,
 } from './community-admin';
 import type { EndpointName } from './endpoints';
+import { imageHashSchema, imageQuerySchema } from './images';
+import {
+  adminListQuerySchema,
+  createInsightBodySchema,
+  createTechAnalysisBodySchema,
+  draftAnalysisBodySchema,
+  draftInsightBodySchema,
+  updateInsightBodySchema,
+  updateTechAnalysisBodySchema,
+} from './authoring';
 import { likeBodySchema, shareBodySchema } from './interactions';
 import { idParamSchema, slugParamSchema } from './params';
 import {
@@ -92,9 +102,19 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   archive: { query: archiveQuerySchema },
   search: { query: searchPageQuerySchema },
   articleShare: { body: shareBodySchema },
+  articleImage: { query: imageQuerySchema, params: { hash: imageHashSchema } },
+  articleImageCurrent: { query: imageQuerySchema },
   like: { body: likeBodySchema },
   unlike: { body: likeBodySchema },
   techAnalysisList: { query: techAnalysisListQuerySchema },
+  adminTechAnalyses: { query: adminListQuerySchema },
+  createTechAnalysis: { body: createTechAnalysisBodySchema },
+  updateTechAnalysis: { body: updateTechAnalysisBodySchema },
+  adminInsights: { query: adminListQuerySchema },
+  createInsight: { body: createInsightBodySchema },
+  updateInsight: { body: updateInsightBodySchema },
+  draftInsight: { body: draftInsightBodySchema },
+  draftAnalysis: { body: draftAnalysisBodySchema },
   trendingStats: { query: trendingStatsQuerySchema },
   hotTopics: { query: hotTopicsQuerySchema },
   popular: { query: popularQuerySchema },

@@ -20,7 +20,6 @@ export class OffLanguageModel implements LanguageModel {
     throw new LlmDisabledError('LLM_BASE_URL');
   }
 
-  // eslint-disable-next-line require-yield -- it refuses before the first chunk, as complete() does
   async *stream(): AsyncGenerator<CompletionChunk> {
     throw new LlmDisabledError('LLM_BASE_URL');
   }

@@ -49,14 +49,46 @@ export async function orExitOnConfigError<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** On SIGTERM or SIGINT: close what the process holds, flush traces, exit 0. */
-export function closeOnSignals(logger: Logger, close: () => Promise<void>): void {
+/**
+ * How long a graceful shutdown may take before the process gives up and exits 1: inside Kubernetes'
+ * default 30 s terminationGracePeriodSeconds, so the process, not a SIGKILL, decides.
+ */
+export const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/**
+ * On SIGTERM or SIGINT, a graceful shutdown (README.md 'Graceful shutdown'): `close` stops accepting
+ * connections, lets in-flight requests finish, finishes or hands back the current event and leaves the
+ * consumer groups, flushes the outbox relay and closes the adapters; then traces are flushed and the
+ * process exits 0. If that fails or takes longer than `timeoutMs`, it exits 1 (what is unfinished is
+ * redelivered or relayed by the next process, as after a crash). A second signal does not restart it.
+ */
+export function closeOnSignals(
+  logger: Logger,
+  close: () => Promise<void>,
+  { timeoutMs = SHUTDOWN_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): void {
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    await close();
+    const deadline = setTimeout(() => {
+      logger.error({ timeoutMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, timeoutMs);
+    deadline.unref();
+    try {
+      await close();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      await stopTelemetry();
+      process.exit(1);
+    }
+    clearTimeout(deadline);
     await stopTelemetry();
+    logger.info({ signal }, 'shut down');
     process.exit(0);
   };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
 }

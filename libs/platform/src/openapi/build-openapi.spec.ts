@@ -74,7 +74,7 @@ describe('buildServiceOpenApi', () => {
       'application/x-www-form-urlencoded',
       'multipart/form-data',
     ]);
-    expect(oneClick.responses['2XX'].content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+    expect(oneClick.responses['200'].content).toEqual({ 'text/html': { schema: { type: 'string' } } });
     expect(oneClick.responses['400'].content).toHaveProperty('text/html');
     expect(document.paths['/api/subscribers'].post!.responses['202'].content).toEqual({
       'application/json': {

@@ -1,6 +1,10 @@
 import {
+  ENDPOINT_ERROR_STATUSES,
   ENDPOINT_SCHEMAS,
+  ENDPOINT_SUCCESS_STATUS,
   ENDPOINTS,
+  RESPONSE_COMPONENTS,
+  RESPONSE_SCHEMAS,
   PATH_PARAMETER_SCHEMAS,
   type EndpointName,
   type EndpointSchemas,
@@ -36,16 +40,25 @@ const errorResponse = (description: string, page = false): OpenApiResponse => ({
   content: page ? HTML : { 'application/json': { schema: ERROR_REF } },
 });
 
-/** The success answer: its JSON schema when the contracts give one, the page for pages. */
-function successResponse(schemas: EndpointSchemas): OpenApiResponse {
+/**
+ * The success answer: the page for pages; the JSON schema the contracts give in zod where they do;
+ * otherwise the schema generated from the TypeScript response type (endpoint-responses.ts).
+ */
+function successResponse(name: EndpointName, schemas: EndpointSchemas): OpenApiResponse {
   if (schemas.page) return { description: 'The page (Korean, server-rendered).', content: HTML };
   if (schemas.response)
     return {
       description: 'Success.',
       content: { 'application/json': { schema: responseJsonSchema(schemas.response) } },
     };
+  const schema = RESPONSE_SCHEMAS[name as keyof typeof RESPONSE_SCHEMAS] as JsonSchema | undefined;
+  if (!schema)
+    return { description: 'Success: the shape is the TypeScript type beside the call in libs/contracts.' };
+  if (schema.format === 'binary')
+    return { description: 'The image bytes.', content: { 'image/*': { schema } } };
   return {
-    description: 'Success: the response shape is the TypeScript type beside the call in libs/contracts.',
+    description: 'Success: the shape is the TypeScript type beside the call in libs/contracts.',
+    content: { 'application/json': { schema } },
   };
 }
 
@@ -61,6 +74,25 @@ function requestBody(
       ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } }
       : { 'application/json': { schema } },
   };
+}
+
+const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  401: 'No verified credential: the admin token, or a live community session.',
+  403: 'The credential does not allow this (suspended identity, someone else’s post, or an admin route).',
+  404: 'No such item.',
+  409: 'Conflicts with the current state (a duplicate, or a change not allowed now).',
+  503: 'Unavailable until configured: no ADMIN_TOKEN for an admin route, no LLM for a draft.',
+};
+
+/** Admin routes answer 401/403 before anything else; the rest come from ENDPOINT_ERROR_STATUSES. */
+function errorStatuses(name: EndpointName, spec: EndpointSpec): Array<[number, string]> {
+  const statuses = new Set<number>(
+    ENDPOINT_ERROR_STATUSES[name as keyof typeof ENDPOINT_ERROR_STATUSES] ?? [],
+  );
+  if (spec.path.includes('/admin/')) [401, 403, 503].forEach((status) => statuses.add(status));
+  return [...statuses]
+    .sort((a, b) => a - b)
+    .map((status) => [status, ERROR_DESCRIPTIONS[status] ?? 'Error.']);
 }
 
 /** '/api/articles/:id' → '/api/articles/{id}' (OpenAPI's template syntax). */
@@ -94,19 +126,18 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
 
   const page = Boolean(schemas.page);
   const responses: Record<string, OpenApiResponse> = {
-    [schemas.status ? String(schemas.status) : '2XX']: successResponse(schemas),
+    [String(schemas.status ?? ENDPOINT_SUCCESS_STATUS[name as keyof typeof ENDPOINT_SUCCESS_STATUS] ?? 200)]:
+      successResponse(name as EndpointName, schemas),
   };
+  if (name === 'articleImage' || name === 'articleImageCurrent')
+    responses['304'] = { description: 'Not modified: If-None-Match named the current version.' };
   if (parameters.length > 0 || schemas.body)
     responses['400'] = errorResponse('Invalid input; the message names the field.', page);
-  // Every admin route has an /admin/ segment and sits behind AdminGuard (libs/platform auth).
-  if (spec.path.includes('/admin/')) {
-    responses['401'] = errorResponse('No admin credential (Authorization: Bearer ADMIN_TOKEN).');
-    responses['403'] = errorResponse('Wrong admin credential.');
-    responses['503'] = errorResponse('The admin API is off: ADMIN_TOKEN is unset.');
-  }
+  for (const [status, description] of errorStatuses(name as EndpointName, spec))
+    responses[String(status)] = errorResponse(description, page);
   if (pathNames.length > 0) responses['404'] = errorResponse('No such item.', page);
   if (schemas.body) responses['413'] = errorResponse('Body larger than 1 MiB.', page);
-  responses['429'] = errorResponse('Rate limited by the gateway; Retry-After says when to try again.');
+  responses['429'] = errorResponse('Rate limited; Retry-After says when to try again.');
   for (const [status, description] of Object.entries(schemas.errors ?? {}))
     responses[status] = errorResponse(description, page);
 
@@ -136,7 +167,7 @@ export function buildServiceOpenApi(
     info: { title: `Pulse ${service} API`, version: '1' },
     tags: [{ name: service }],
     paths: {},
-    components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA } },
+    components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA, ...RESPONSE_COMPONENTS } },
   };
   for (const [name, spec] of Object.entries(ENDPOINTS) as Array<[string, EndpointSpec]>) {
     if (spec.service !== service || !served(spec)) continue;

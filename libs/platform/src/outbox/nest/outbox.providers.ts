@@ -1,20 +1,22 @@
-import { Inject, Injectable, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { OUTBOX, OUTBOX_RELAY } from '../../nest/tokens';
 import type { Outbox } from '../create-outbox';
 import type { OutboxRelay } from '../outbox.relay';
 
 /**
- * Closes the relay at the start of app.close(): module-destroy hooks run before Nest stops the HTTP
- * server and the bus transport, and long before the runner closes the bus and store the relay uses, so
- * it never publishes through a closing bus. Events written after this stay in their documents and are
- * relayed by the next process (or another replica).
+ * Stops the relay at the end of app.close() and publishes what is still pending: shutdown hooks run after
+ * Nest has drained the HTTP server (in-flight requests finished) and closed the bus transport (the
+ * current event finished or handed back), and before the runner closes the bus and store the relay uses.
+ * So the events the last requests and handlers stored leave with this process (README.md
+ * 'Graceful shutdown'); what a failed or timed-out flush leaves stays in its documents for the next relay.
  */
 @Injectable()
-class OutboxRelayShutdown implements OnModuleDestroy {
+class OutboxRelayShutdown implements OnApplicationShutdown {
   constructor(@Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay) {}
 
-  onModuleDestroy(): Promise<void> {
-    return this.relay.close();
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.close();
+    await this.relay.flush();
   }
 }
 

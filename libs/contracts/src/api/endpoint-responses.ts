@@ -1,0 +1,245 @@
+import type { z } from 'zod';
+import type {
+  AdminInsight,
+  AdminListResponse,
+  AdminTechAnalysis,
+  TechAnalysisViewResponse,
+} from './authoring';
+import type {
+  AnonymousAuthResponse,
+  AnswerListResponse,
+  AnswerVoteResponse,
+  ChatReplyResponse,
+  ChatSessionResponse,
+  ClearChatResponse,
+  CommentListResponse,
+  CommentResponse,
+  CommentVoteResponse,
+  CommunityDone,
+  CreateAnswerResponse,
+  CreateQuestionResponse,
+  NotificationReadResponse,
+  NotificationsResponse,
+  QuestionDetailResponse,
+  QuestionListResponse,
+  QuestionVoteResponse,
+  StoryQuestionsResponse,
+} from './community';
+import type {
+  editionListResponseSchema,
+  editionPreviewResponseSchema,
+  editionProgressResponseSchema,
+  editionResponseSchema,
+} from './newsletter';
+import type {
+  AnalyticsResponse,
+  BadgeCatalogueResponse,
+  CommentModerationActionResponse,
+  CommentModerationQueueResponse,
+  CommunityMeResponse,
+  GrantBadgeResponse,
+  ModerationActionResponse,
+  ModerationQueueResponse,
+  ReportResponse,
+  SuspendResponse,
+} from './community-admin';
+import type {
+  ArchiveResponse,
+  ArticleDetailResponse,
+  ArticleViewResponse,
+  CategoryPageResponse,
+  GenerateImageResponse,
+  InsightsListResponse,
+  NewsListResponse,
+  RelatedArticlesResponse,
+} from './content';
+import type { EndpointName } from './endpoints';
+import type { LikeResponse, LikeStatusResponse, ShareResponse } from './interactions';
+import type { SearchPageResponse } from './search-queries';
+import type { SidebarDataFullResponse, SidebarDataResponse, SourcesResponse } from './sources';
+import type { SubscribeResponse } from './subscribers';
+import type {
+  TechAnalysisDetailResponse,
+  TechAnalysisLikeResponse,
+  TechAnalysisListResponse,
+} from './tech-analysis';
+import type { HeldItemDetail, HeldListResponse } from './translation-review';
+import type { TrendingListResponse, TrendingStatsResponse } from './trending';
+
+/** An image's bytes (image/webp, image/png …), not JSON. */
+export type ImageBytes = { readonly __binary: 'image' };
+
+/**
+ * The success body of every endpoint, as the TypeScript type the front ends read. The OpenAPI documents
+ * publish it as JSON Schema, generated from these types by test/docs/response-schemas.ts into
+ * response-schemas.generated.ts (`npm run docs:responses`; a spec fails when it is stale).
+ */
+export interface EndpointResponses {
+  newsList: NewsListResponse;
+  insightsList: InsightsListResponse;
+  article: ArticleDetailResponse;
+  relatedArticles: RelatedArticlesResponse;
+  articleView: ArticleViewResponse;
+  articleShare: ShareResponse;
+  generateImage: GenerateImageResponse;
+  articleImage: ImageBytes;
+  articleImageCurrent: ImageBytes;
+  categoryPage: CategoryPageResponse;
+  archive: ArchiveResponse;
+  search: SearchPageResponse;
+  sidebarData: SidebarDataResponse;
+  sidebarDataFull: SidebarDataFullResponse;
+  sources: SourcesResponse;
+  like: LikeResponse;
+  unlike: LikeResponse;
+  likeStatus: LikeStatusResponse;
+  techAnalysisList: TechAnalysisListResponse;
+  techAnalysis: TechAnalysisDetailResponse;
+  techAnalysisLike: TechAnalysisLikeResponse;
+  techAnalysisView: TechAnalysisViewResponse;
+  adminTechAnalyses: AdminListResponse<AdminTechAnalysis>;
+  adminTechAnalysis: AdminTechAnalysis;
+  createTechAnalysis: AdminTechAnalysis;
+  updateTechAnalysis: AdminTechAnalysis;
+  publishTechAnalysis: AdminTechAnalysis;
+  adminInsights: AdminListResponse<AdminInsight>;
+  adminInsight: AdminInsight;
+  createInsight: AdminInsight;
+  updateInsight: AdminInsight;
+  publishInsight: AdminInsight;
+  draftInsight: AdminInsight;
+  draftAnalysis: AdminTechAnalysis;
+  trendingStats: TrendingStatsResponse;
+  hotTopics: TrendingListResponse;
+  popular: TrendingListResponse;
+  rising: TrendingListResponse;
+  subscribe: SubscribeResponse;
+  heldTranslations: HeldListResponse;
+  heldTranslation: HeldItemDetail;
+  editHeldTranslation: HeldItemDetail;
+  releaseHeldTranslation: HeldItemDetail;
+  rejectHeldTranslation: HeldItemDetail;
+  anonymousAuth: AnonymousAuthResponse;
+  questionList: QuestionListResponse;
+  question: QuestionDetailResponse;
+  createQuestion: CreateQuestionResponse;
+  deleteQuestion: CommunityDone;
+  questionVote: QuestionVoteResponse;
+  answerList: AnswerListResponse;
+  createAnswer: CreateAnswerResponse;
+  acceptAnswer: CommunityDone;
+  answerVote: AnswerVoteResponse;
+  deleteAnswer: CommunityDone;
+  communityMe: CommunityMeResponse;
+  communityLogout: CommunityDone;
+  communityBadges: BadgeCatalogueResponse;
+  reportQuestion: ReportResponse;
+  reportAnswer: ReportResponse;
+  moderationQueue: ModerationQueueResponse;
+  hideQuestion: ModerationActionResponse;
+  restoreQuestion: ModerationActionResponse;
+  hideAnswer: ModerationActionResponse;
+  restoreAnswer: ModerationActionResponse;
+  suspendIdentity: SuspendResponse;
+  reinstateIdentity: SuspendResponse;
+  grantExpertBadge: GrantBadgeResponse;
+  communityAnalytics: AnalyticsResponse;
+  commentList: CommentListResponse;
+  createComment: CommentResponse;
+  createReply: CommentResponse;
+  commentVote: CommentVoteResponse;
+  editComment: CommentResponse;
+  deleteComment: CommunityDone;
+  reportComment: ReportResponse;
+  commentModerationQueue: CommentModerationQueueResponse;
+  hideComment: CommentModerationActionResponse;
+  restoreComment: CommentModerationActionResponse;
+  startChatSession: ChatSessionResponse;
+  sendChatMessage: ChatReplyResponse;
+  chatSession: ChatSessionResponse;
+  clearChatSession: ClearChatResponse;
+  storyQuestions: StoryQuestionsResponse;
+  notifications: NotificationsResponse;
+  notificationRead: NotificationReadResponse;
+  // The newsletter's pages answer HTML; their OpenAPI rows come from the zod schemas (openapi-schemas.ts).
+  newsletterConfirmPage: string;
+  newsletterConfirm: string;
+  newsletterUnsubscribePage: string;
+  newsletterUnsubscribe: string;
+  newsletterPreferencesPage: string;
+  newsletterPreferences: string;
+  newsletterDelete: string;
+  newsletterEditions: z.output<typeof editionListResponseSchema>;
+  newsletterEdition: z.output<typeof editionResponseSchema>;
+  newsletterPreview: z.output<typeof editionPreviewResponseSchema>;
+  newsletterSend: z.output<typeof editionProgressResponseSchema>;
+  newsletterProgress: z.output<typeof editionProgressResponseSchema>;
+}
+
+// Every endpoint has its row, and no row names an endpoint that does not exist.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyEndpointHasAResponse: Exact<keyof EndpointResponses, EndpointName> = true;
+void everyEndpointHasAResponse;
+
+/**
+ * The status of a success, where it is not 200: Nest answers a POST with 201 unless the handler says
+ * otherwise (services' @HttpCode); 202 where the work is queued.
+ */
+export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 | 202 | 204>>> = {
+  createTechAnalysis: 201,
+  createInsight: 201,
+  draftInsight: 201,
+  draftAnalysis: 201,
+  subscribe: 202,
+  anonymousAuth: 201,
+  createQuestion: 201,
+  createAnswer: 201,
+  createComment: 201,
+  createReply: 201,
+};
+
+/**
+ * Error statuses an endpoint answers besides 400 (bad input), 404 (a path id that names nothing), 413 and
+ * 429, which every document lists where they apply, and 401/403, which every /admin/ path lists. Checked
+ * by the generated fuzzing run (test/system/api-fuzz.spec.ts): a status not documented here fails it.
+ */
+export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, readonly number[]>>> = {
+  // content: the body names the article (or analysis) liked; an unknown one is 404.
+  like: [404],
+  unlike: [404],
+  // content: publishing twice, or an edit that makes a slug collide.
+  createTechAnalysis: [409],
+  updateTechAnalysis: [409],
+  publishTechAnalysis: [409],
+  createInsight: [409],
+  updateInsight: [409],
+  publishInsight: [409],
+  // drafts: 503 while no LLM is configured (LLM_BASE_URL), which says so.
+  draftInsight: [404, 409, 503],
+  draftAnalysis: [409, 503],
+  // translation review: only a held item can be edited, released or rejected.
+  editHeldTranslation: [409],
+  releaseHeldTranslation: [409],
+  rejectHeldTranslation: [409],
+  // community: every write needs a live session (401); a suspended identity, a cookie write without its
+  // CSRF token, or someone else's post is 403; the same text twice in a row is 409.
+  communityMe: [401, 403],
+  communityLogout: [401, 403],
+  createQuestion: [401, 403, 409],
+  deleteQuestion: [401, 403],
+  questionVote: [401, 403],
+  createAnswer: [401, 403, 409],
+  acceptAnswer: [401, 403, 409],
+  answerVote: [401, 403],
+  deleteAnswer: [401, 403],
+  reportQuestion: [401, 403],
+  reportAnswer: [401, 403],
+  createComment: [401, 403, 409],
+  createReply: [401, 403, 409],
+  commentVote: [401, 403],
+  editComment: [401, 403, 409],
+  deleteComment: [401, 403],
+  reportComment: [401, 403],
+  startChatSession: [401, 403],
+  sendChatMessage: [401, 403],
+};
