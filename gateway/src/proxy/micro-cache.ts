@@ -40,13 +40,21 @@ export class MicroCache {
     return cachePolicyFor(request.url.split('?')[0]) !== undefined;
   }
 
+  /**
+   * The shared answer, or the upstream's own. When the cache itself fails (Redis away), the request goes
+   * straight to the upstream: the micro-cache is an optimisation and never the reason a read fails.
+   */
   async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
+    let upstreamFailed = false;
     try {
       const stored = await this.cache.getOrLoad<StoredAnswer>(
         `gateway:micro:${request.url}`,
         this.ttlMs,
         async () => {
-          const response = await upstream.forward(request);
+          const response = await upstream.forward(request).catch((error: unknown) => {
+            upstreamFailed = true;
+            throw error;
+          });
           if (!shareable(response) || !Buffer.isBuffer(response.body)) throw new NotShared(response);
           return { headers: keptHeaders(response), body: response.body.toString('base64') };
         },
@@ -54,7 +62,8 @@ export class MicroCache {
       return { statusCode: 200, headers: stored.headers, body: Buffer.from(stored.body, 'base64') };
     } catch (error) {
       if (error instanceof NotShared) return error.response;
-      throw error;
+      if (upstreamFailed) throw error;
+      return upstream.forward(request);
     }
   }
 }

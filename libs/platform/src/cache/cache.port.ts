@@ -30,7 +30,8 @@ export interface CacheStore extends Adapter {
   /**
    * Read-through: on a miss runs loader once per key in this process however many callers wait
    * (single-flight), caches its result for ttlMs and hands it to all of them. A rejected loader caches
-   * nothing; an undefined result is returned but not cached.
+   * nothing; an undefined result is returned but not cached. When the cache itself cannot answer (Redis
+   * away), the loader runs and its result is returned uncached: never an error of the cache's.
    */
   getOrLoad<T>(key: string, ttlMs: number, loader: () => Promise<T>): Promise<T>;
   /**

@@ -69,6 +69,14 @@ export class RedisCacheStore implements CacheStore {
     this.redis.on('ready', () => {
       if (lastError) options.logger.info({ adapter: 'redis' }, 'Redis cache connection restored');
       lastError = undefined;
+      this.redis.options.enableOfflineQueue = true;
+    });
+    // Once a live connection is lost, commands fail at once instead of waiting in the offline queue for
+    // a reconnect that may take seconds: every request would wait too (a rate-limit check, a cache read),
+    // where the callers are built to go on without the cache. The first connection still queues, since
+    // the adapter connects on first use. Back to queueing when ready again.
+    this.redis.on('close', () => {
+      this.redis.options.enableOfflineQueue = false;
     });
   }
 

@@ -14,7 +14,11 @@ export class SingleFlight {
   }
 }
 
-/** The read-through both adapters share; the cache check runs inside the flight so late joiners never reload. */
+/**
+ * The read-through both adapters share; the cache check runs inside the flight so late joiners never
+ * reload. A cache that cannot answer (Redis away) is a miss and its write is skipped: the loader's value is
+ * returned uncached, so an outage of the cache slows reads down instead of failing them.
+ */
 export function readThrough<T>(
   flights: SingleFlight,
   key: string,
@@ -26,10 +30,14 @@ export function readThrough<T>(
   },
 ): Promise<T> {
   return flights.run(key, async () => {
-    const hit = await cache.get(key);
+    let reachable = true;
+    const hit = await cache.get(key).catch(() => {
+      reachable = false;
+      return undefined;
+    });
     if (hit !== undefined) return hit as T;
     const loaded = await loader();
-    if (loaded !== undefined) await cache.set(key, loaded, ttlMs);
+    if (loaded !== undefined && reachable) await cache.set(key, loaded, ttlMs).catch(() => undefined);
     return loaded;
   });
 }
