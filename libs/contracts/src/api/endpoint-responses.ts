@@ -5,6 +5,7 @@ import type {
   AdminTechAnalysis,
   TechAnalysisViewResponse,
 } from './authoring';
+import type { SynonymGroup, SynonymsResponse } from './search-synonyms';
 import type {
   AnonymousAuthResponse,
   AnswerListResponse,
@@ -107,6 +108,8 @@ export interface EndpointResponses {
   createInsight: AdminInsight;
   updateInsight: AdminInsight;
   publishInsight: AdminInsight;
+  searchSynonyms: SynonymsResponse;
+  addSearchSynonyms: SynonymGroup;
   draftInsight: AdminInsight;
   draftAnalysis: AdminTechAnalysis;
   trendingStats: TrendingStatsResponse;
@@ -188,6 +191,7 @@ void everyEndpointHasAResponse;
 export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 | 202 | 204>>> = {
   createTechAnalysis: 201,
   createInsight: 201,
+  addSearchSynonyms: 201,
   draftInsight: 201,
   draftAnalysis: 201,
   subscribe: 202,
@@ -214,6 +218,8 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   createInsight: [409],
   updateInsight: [409],
   publishInsight: [409],
+  // search synonyms: a group whose spellings are all already one group is 409.
+  addSearchSynonyms: [409],
   // drafts: 503 while no LLM is configured (LLM_BASE_URL), which says so.
   draftInsight: [404, 409, 503],
   draftAnalysis: [409, 503],

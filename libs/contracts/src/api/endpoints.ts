@@ -129,6 +129,18 @@ export const ENDPOINTS = {
     service: 'content',
     origin: 'chosen',
   },
+  searchSynonyms: {
+    method: 'GET',
+    path: '/api/content/admin/search/synonyms',
+    service: 'content',
+    origin: 'chosen',
+  },
+  addSearchSynonyms: {
+    method: 'POST',
+    path: '/api/content/admin/search/synonyms',
+    service: 'content',
+    origin: 'chosen',
+  },
   draftInsight: {
     method: 'POST',
     path: '/api/content/admin/drafts/insight',

@@ -1,4 +1,5 @@
 import { searchPageQuerySchema } from './search-queries';
+import { addSynonymGroupBodySchema } from './search-synonyms';
 import { z } from 'zod';
 import {
   answerListQuerySchema,
@@ -112,6 +113,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   updateTechAnalysis: { body: updateTechAnalysisBodySchema },
   adminInsights: { query: adminListQuerySchema },
   createInsight: { body: createInsightBodySchema },
+  addSearchSynonyms: { body: addSynonymGroupBodySchema },
   updateInsight: { body: updateInsightBodySchema },
   draftInsight: { body: draftInsightBodySchema },
   draftAnalysis: { body: draftAnalysisBodySchema },

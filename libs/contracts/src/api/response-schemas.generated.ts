@@ -150,6 +150,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   publishInsight: {
     $ref: '#/components/schemas/AdminInsight',
   },
+  searchSynonyms: {
+    $ref: '#/components/schemas/SynonymsResponse',
+  },
+  addSearchSynonyms: {
+    $ref: '#/components/schemas/SynonymGroup',
+  },
   draftInsight: {
     $ref: '#/components/schemas/AdminInsight',
   },
@@ -3642,6 +3648,45 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['status'],
+  },
+  SynonymGroup: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      spellings: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      createdAt: {
+        type: 'string',
+      },
+    },
+    required: ['id', 'spellings', 'createdAt'],
+  },
+  SynonymsResponse: {
+    type: 'object',
+    properties: {
+      dictionary: {
+        type: 'array',
+        items: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+      },
+      added: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/SynonymGroup',
+        },
+      },
+    },
+    required: ['dictionary', 'added'],
   },
   TagCount: {
     type: 'object',

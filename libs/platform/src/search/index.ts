@@ -11,6 +11,8 @@ export {
   MAX_SEARCHABLE_FIELDS,
 } from './search.validation';
 export { EmbeddedSearchIndex, type EmbeddedSearchState } from './embedded/embedded.search';
+export { KOREAN_SYNONYMS } from './synonyms/synonyms.ko';
+export { MAX_SYNONYM_LENGTH, MAX_SYNONYM_SPELLINGS } from './search.validation';
 export { analyseQuery, analyseText, type AnalysedText, type QueryTerm } from './embedded/analyser';
 // Type only: importing the class would load the ESM-only Meilisearch client in every process and every
 // Jest run; createSearchIndex loads it when SEARCH_DRIVER is meilisearch.

@@ -56,6 +56,23 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
       },
       localizedAttributes: [{ attributePatterns: ['*'], locales: ['kor'] }],
       pagination: { maxTotalHits: 100_000 },
+      synonyms: {},
+    });
+  });
+
+  it('sends synonym groups as Meilisearch synonyms, every spelling to the others, lowercased', async () => {
+    await adapter().ensureIndex('synonyms', {
+      ...SEARCH_CONTRACT_SETTINGS,
+      synonyms: [
+        ['엔비디아', 'NVIDIA'],
+        ['생성형 AI', 'GenAI'],
+      ],
+    });
+    expect(stub.settingsOf('pulse_synonyms')?.synonyms).toEqual({
+      엔비디아: ['nvidia'],
+      nvidia: ['엔비디아'],
+      '생성형 ai': ['genai'],
+      genai: ['생성형 ai'],
     });
   });
 

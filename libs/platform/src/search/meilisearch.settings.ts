@@ -2,6 +2,7 @@ import type { Locale, Settings } from 'meilisearch';
 import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './embedded/edit-distance';
 import { CHOSEONG_FIELD } from './meilisearch.choseong';
 import type { IndexSettings } from './search.port';
+import { toSynonymMap } from './synonyms/synonym-table';
 
 /**
  * The port's index settings as Meilisearch settings, chosen so Meilisearch ranks like the embedded engine.
@@ -35,6 +36,8 @@ export function toMeilisearchSettings(settings: IndexSettings): Settings {
     },
     localizedAttributes: toLocalizedAttributes(settings),
     pagination: { maxTotalHits: MAX_TOTAL_HITS },
+    // Always sent, empty when none: a PATCH without the key would keep groups an admin has since removed.
+    synonyms: toSynonymMap(settings.synonyms ?? []),
   };
 }
 

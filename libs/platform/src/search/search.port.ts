@@ -24,6 +24,13 @@ export interface IndexSettings {
    * embedded engine needs no hint (its analyser handles Hangul and Latin in any field) and only checks it.
    */
   locales?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Groups of spellings of the same thing ('엔비디아', 'NVIDIA', '엔비'): a query word (or run of words)
+   * matches documents holding any other spelling of its group, ranked below the spelling typed. Pulse
+   * sends the dictionary (synonyms/synonyms.ko.ts) plus the groups its admins added. Changing only these
+   * re-indexes nothing on the embedded engine; Meilisearch re-indexes as it does for any setting.
+   */
+  synonyms?: readonly (readonly string[])[];
 }
 
 export type FilterValue = string | number | boolean;

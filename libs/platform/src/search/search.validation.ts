@@ -1,4 +1,5 @@
 import { SearchInputError } from './search.errors';
+import { synonymKey } from './synonyms/synonym-table';
 import type {
   FieldFilter,
   FilterValue,
@@ -54,6 +55,28 @@ export function assertSettings(settings: IndexSettings): void {
     for (const field of settings[key] ?? []) assertFieldName(`settings.${key}`, field);
   }
   if (settings.locales !== undefined) assertLocales(settings.locales, settings.searchable);
+  if (settings.synonyms !== undefined) assertSynonymGroups('settings.synonyms', settings.synonyms);
+}
+
+export const MAX_SYNONYM_GROUPS = 5_000;
+export const MAX_SYNONYM_SPELLINGS = 20;
+export const MAX_SYNONYM_LENGTH = 100;
+
+/** Each group 2 to MAX_SYNONYM_SPELLINGS spellings, each with at least one word and at most 100 characters. */
+export function assertSynonymGroups(where: string, groups: unknown): void {
+  if (!Array.isArray(groups) || groups.length > MAX_SYNONYM_GROUPS)
+    throw new SearchInputError(where, `must be a list of at most ${MAX_SYNONYM_GROUPS} groups`);
+  groups.forEach((group: unknown, i) => {
+    if (!Array.isArray(group) || group.length < 2 || group.length > MAX_SYNONYM_SPELLINGS)
+      throw new SearchInputError(`${where}.${i}`, `must list 2 to ${MAX_SYNONYM_SPELLINGS} spellings`);
+    group.forEach((spelling: unknown, j) => {
+      if (typeof spelling !== 'string' || spelling.length > MAX_SYNONYM_LENGTH || synonymKey(spelling) === '')
+        throw new SearchInputError(
+          `${where}.${i}.${j}`,
+          `must be a word or words of at most ${MAX_SYNONYM_LENGTH} characters`,
+        );
+    });
+  });
 }
 
 /** Each key a searchable field, each value a non-empty list of ISO 639 codes ('kor', 'ko', 'eng'). */

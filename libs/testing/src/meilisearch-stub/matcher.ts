@@ -7,12 +7,15 @@ export interface Match {
 /**
  * The simple matcher, and all the stub knows of relevance: every query word must occur as a substring of
  * some searchable attribute, dropping trailing words while nothing matches (the shape of matchingStrategy
- * 'last'). Returns the matches, the words that made them, and all the words of the query (at most ten).
+ * 'last'). A word also matches where one of its `synonyms` (the index setting, keyed by lowercased word)
+ * occurs, as Meilisearch's synonyms do; multi-word keys are not looked up. Returns the matches, the words
+ * that made them, and all the words of the query (at most ten).
  */
 export function matchQuery(
   docs: Array<Record<string, unknown>>,
   q: string,
   searchableAttributes: string[],
+  synonyms: Record<string, string[]> = {},
 ): { found: Match[]; words: string[]; allWords: string[] } {
   const searchable = (doc: Record<string, unknown>) =>
     (searchableAttributes.includes('*') ? Object.keys(doc) : searchableAttributes).map((field) =>
@@ -20,13 +23,15 @@ export function matchQuery(
     );
   const allWords = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   let words = allWords;
+  const occurs = (word: string, text: string) =>
+    text.includes(word) || (synonyms[word] ?? []).some((other) => text.includes(other.toLowerCase()));
   let found = docs.map((doc) => ({ doc, rank: 0 }));
   for (let kept = allWords.length; kept >= 1; kept -= 1) {
     words = allWords.slice(0, kept);
     found = docs.flatMap((doc) => {
       const fields = searchable(doc);
-      if (!words.every((word) => fields.some((text) => text.includes(word)))) return [];
-      return [{ doc, rank: fields.findIndex((text) => words.some((word) => text.includes(word))) }];
+      if (!words.every((word) => fields.some((text) => occurs(word, text)))) return [];
+      return [{ doc, rank: fields.findIndex((text) => words.some((word) => occurs(word, text))) }];
     });
     if (found.length > 0) break;
   }

@@ -23,7 +23,12 @@ export function search(index: StubIndex, body: unknown): Record<string, unknown>
   const predicate = compileFilter(params.filter, settings.filterableAttributes);
   const sort = parseSort(params.sort as string[] | undefined, settings.sortableAttributes);
   const docs = [...index.docs.values()].filter(predicate);
-  const { found, words, allWords } = matchQuery(docs, String(params.q ?? ''), settings.searchableAttributes);
+  const { found, words, allWords } = matchQuery(
+    docs,
+    String(params.q ?? ''),
+    settings.searchableAttributes,
+    (settings.synonyms as Record<string, string[]> | undefined) ?? {},
+  );
   found.sort((a, b) => compareForSort(a.doc, b.doc, sort) || a.rank - b.rank);
 
   // Meilisearch pages by offset and limit unless page or hitsPerPage is given, and answers in kind.

@@ -56,6 +56,7 @@ export function validateSettings(body: unknown): Record<string, unknown> {
   }
   if (settings.rankingRules !== undefined) checkRankingRules(settings.rankingRules);
   if (settings.typoTolerance !== undefined) checkTypoTolerance(settings.typoTolerance);
+  if (settings.synonyms !== undefined && settings.synonyms !== null) checkSynonyms(settings.synonyms);
   const localized = settings.localizedAttributes;
   if (localized !== undefined && localized !== null) checkLocalizedAttributes(localized);
   const pagination = settings.pagination as { maxTotalHits?: unknown } | undefined;
@@ -95,6 +96,14 @@ function checkTypoTolerance(value: unknown): void {
   }
   if (typo.disableOnAttributes !== undefined && !isStringArray(typo.disableOnAttributes))
     fail('typoTolerance', '`disableOnAttributes` must be strings');
+}
+
+/** An object of word → list of words, as Meilisearch requires. */
+function checkSynonyms(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('synonyms', 'expected an object');
+  for (const others of Object.values(value as Record<string, unknown>))
+    if (!isStringArray(others)) fail('synonyms', 'each value must be an array of strings');
 }
 
 function checkLocalizedAttributes(localized: unknown): void {

@@ -1,4 +1,4 @@
-import type { IndexSettings, SearchDocument } from '@pulse/platform';
+import { KOREAN_SYNONYMS, type IndexSettings, type SearchDocument } from '@pulse/platform';
 import type { ArticleRecord } from '../articles/article.record';
 import { articleText } from './article-text';
 
@@ -43,7 +43,14 @@ export const ARTICLE_INDEX_SETTINGS: IndexSettings = {
   // Only what highlights need: results are read back from the store.
   displayed: ['title', 'summary', 'body'],
   locales: { title: ['kor'], tags: ['kor'], summary: ['kor'], body: ['kor'] },
+  // The maintained dictionary; articleIndexSettings adds the groups admins added.
+  synonyms: KOREAN_SYNONYMS,
 };
+
+/** The article index's settings with the synonym groups admins added (search/synonyms). */
+export function articleIndexSettings(added: readonly (readonly string[])[]): IndexSettings {
+  return { ...ARTICLE_INDEX_SETTINGS, synonyms: [...KOREAN_SYNONYMS, ...added] };
+}
 
 /** Ids the search port stores (Meilisearch's rule); the API's id parameter allows no others either. */
 const INDEXABLE_ID = /^[A-Za-z0-9_-]{1,100}$/;

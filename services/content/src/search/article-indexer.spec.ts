@@ -4,6 +4,7 @@ import { ArticleChanges } from '../articles/article-changes';
 import type { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleIndexer } from './article-indexer';
 import type { ContentSearchConfig } from './search.config';
+import type { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
 
 const logger = pino({ level: 'silent' });
 
@@ -23,7 +24,16 @@ function heldIndexer(readyWaitSeconds: number) {
     CONTENT_SEARCH_REFRESH_SECONDS: 300,
   };
   const checks: Record<string, Adapter> = {};
-  const indexer = new ArticleIndexer(search, articles, new ArticleChanges(), config, logger, checks);
+  const synonyms = { all: async () => [] } as unknown as SynonymGroupsRepository;
+  const indexer = new ArticleIndexer(
+    search,
+    articles,
+    new ArticleChanges(),
+    config,
+    logger,
+    checks,
+    synonyms,
+  );
   indexer.onModuleInit();
   return { indexer, checks, release };
 }

@@ -14,12 +14,13 @@ import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
 import {
   ARTICLE_INDEX,
-  ARTICLE_INDEX_SETTINGS,
+  articleIndexSettings,
   countersOf,
   isIndexable,
   toSearchDocument,
 } from './article-document';
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
+import { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
 
 const MAX_RETRY_DELAY_MS = 60_000;
 
@@ -29,7 +30,8 @@ const MAX_RETRY_DELAY_MS = 60_000;
  * - at start the whole index is reconciled from the store in the background, in batches;
  * - every CONTENT_SEARCH_REFRESH_SECONDS the likes and views the popular and views sorts read are brought
  *   up to date (engagement changes counters without a change notice, so they may lag by that much), and
- *   writes that failed (a search backend outage) are retried from the store.
+ *   writes that failed (a search backend outage) are retried from the store, and synonym groups another
+ *   replica's admin request added are applied (search/synonyms).
  * Index writes run one at a time, so a change and a rebuild batch never land out of order.
  *
  * It is also a readiness check (/readyz 'articleSearch'): not ready while the first rebuild runs, for at
@@ -53,6 +55,8 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
   private refreshing: Promise<unknown> | undefined;
   private stopped = false;
   private wake: (() => void) | undefined;
+  /** The admin-added synonym groups last given to the index, as JSON: refresh re-applies on a change. */
+  private appliedSynonyms: string | undefined;
 
   constructor(
     @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
@@ -62,6 +66,7 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
     @Inject(LOGGER) private readonly logger: Logger,
     // The platform reads this record on every /readyz; a module adds its own check by adding a key.
     @Inject(EXTRA_CHECKS) checks: Record<string, Adapter>,
+    private readonly synonymGroups: SynonymGroupsRepository,
   ) {
     checks.articleSearch = this;
     changes.onChange((record) => this.onArticleChanged(record));
@@ -105,7 +110,7 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
 
   /** The article index rebuilt from the store: every published article upserted, every other removed. */
   async rebuild(): Promise<{ indexed: number; removed: number }> {
-    await this.serial(() => this.search.ensureIndex(ARTICLE_INDEX, ARTICLE_INDEX_SETTINGS));
+    await this.applySynonyms();
     this.changedDuringRebuild = new Set();
     try {
       this.progress = { done: 0, total: await this.articles.count(PUBLISHED) };
@@ -131,10 +136,22 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
   }
 
   /**
+   * Gives the index its settings with the dictionary and every synonym group stored now. On the embedded
+   * engine a change of synonyms re-indexes nothing; Meilisearch re-indexes in its own time.
+   */
+  async applySynonyms(): Promise<void> {
+    const added = (await this.synonymGroups.all()).map((group) => group.spellings);
+    await this.serial(() => this.search.ensureIndex(ARTICLE_INDEX, articleIndexSettings(added)));
+    this.appliedSynonyms = JSON.stringify(added);
+  }
+
+  /**
    * Rewrites the index documents whose likes or views differ from the store's, and retries failed
    * writes; returns how many documents it rewrote.
    */
   async refresh(): Promise<number> {
+    const stored = JSON.stringify((await this.synonymGroups.all()).map((group) => group.spellings));
+    if (this.appliedSynonyms !== undefined && stored !== this.appliedSynonyms) await this.applySynonyms();
     const retry = [...this.failed];
     this.failed.clear();
     for (const id of retry) await this.reindexFromStore(id);

@@ -99,9 +99,10 @@ describe(`Forgiving search: ${FORGIVING_QUERIES.length} queries typed as readers
     const ids = new Set(RELEVANCE_CORPUS.map((article) => article.id));
     expect(FORGIVING_QUERIES.filter((query) => !ids.has(query.expected))).toEqual([]);
     expect(new Set(FORGIVING_QUERIES.map((query) => query.kind))).toEqual(
-      new Set(['keyboard-hangul', 'keyboard-latin', 'partial']),
+      new Set(['keyboard-hangul', 'keyboard-latin', 'partial', 'synonym']),
     );
-    expect(FORGIVING_QUERIES.length).toBeGreaterThanOrEqual(50);
+    expect(FORGIVING_QUERIES.length).toBeGreaterThanOrEqual(80);
+    expect(FORGIVING_QUERIES.filter((query) => query.kind === 'synonym').length).toBeGreaterThanOrEqual(20);
   });
 
   it(`ranks the expected article in the top ${TOP} for at least 90 % of them`, () => {

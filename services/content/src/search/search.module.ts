@@ -1,18 +1,24 @@
 import { Module } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
 import { ArticleIndexer } from './article-indexer';
 import { ArticleSearchService } from './article-search.service';
 import { SearchController } from './search.controller';
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
+import { SearchSynonymsController } from './synonyms/search-synonyms.controller';
+import { SearchSynonymsService } from './synonyms/search-synonyms.service';
+import { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
 
 /**
  * Korean search and the archive (issue 4, docs/design.md §6): the article index kept in step with the store, and
- * GET /api/articles/search and /api/articles/archive.
+ * GET /api/articles/search and /api/articles/archive; the admin-added search synonyms (issue 15).
  */
 @Module({
-  controllers: [SearchController],
+  imports: [AdminAuthModule],
+  controllers: [SearchController, SearchSynonymsController],
   providers: [
     ArticleIndexer,
+    SearchSynonymsService,
+    SynonymGroupsRepository,
     ArticleSearchService,
     // contentSearchConfigSchema, validated at start by the platform (ServiceDefinition.config 'search').
     {

@@ -46,6 +46,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     assertSettings(settings);
     const existing = this.indexes.get(index);
     if (existing && JSON.stringify(existing.settings) === JSON.stringify(copySettings(settings))) return;
+    if (existing && sameIndexing(existing.settings, settings)) {
+      existing.replaceSynonyms(copySettings(settings));
+      return;
+    }
     // New settings change what is indexed and how fields weigh: rebuild from the documents held.
     const rebuilt = new EngineIndex(copySettings(settings));
     for (const { doc } of existing?.all() ?? []) rebuilt.upsert(doc);
@@ -154,7 +158,15 @@ function copySettings(settings: IndexSettings): IndexSettings {
     ...(settings.displayed ? { displayed: [...settings.displayed] } : {}),
     // Kept so exportState round-trips the settings; the analyser needs no language hint.
     ...(settings.locales ? { locales: copyLocales(settings.locales) } : {}),
+    ...(settings.synonyms ? { synonyms: settings.synonyms.map((group) => [...group]) } : {}),
   };
+}
+
+/** Whether two settings index the same way (they may differ in synonyms, which only queries read). */
+function sameIndexing(a: IndexSettings, b: IndexSettings): boolean {
+  const indexing = (settings: IndexSettings) =>
+    JSON.stringify({ ...copySettings(settings), synonyms: undefined });
+  return indexing(a) === indexing(b);
 }
 
 function copyLocales(locales: NonNullable<IndexSettings['locales']>): Record<string, string[]> {

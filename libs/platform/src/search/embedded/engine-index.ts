@@ -1,4 +1,5 @@
 import type { IndexSettings, SearchDocument } from '../search.port';
+import { SynonymTable } from '../synonyms/synonym-table';
 import { analyseText, type AnalysedText } from './analyser';
 import { LatinVocabulary } from './latin-vocabulary';
 import { Postings } from './postings';
@@ -19,13 +20,16 @@ export interface StoredDoc {
 export class EngineIndex {
   readonly postings: Record<PostingKind, Postings>;
   readonly latin = new LatinVocabulary();
+  /** Query-time only, so replaced without touching the postings when an admin adds a group. */
+  synonyms: SynonymTable;
   private readonly byId = new Map<string, StoredDoc>();
   // Dense by document number: scoring looks documents up by number in its innermost loop.
   private readonly byNo: Array<StoredDoc | undefined> = [];
   private readonly lengthSums: number[];
   private nextNo = 0;
 
-  constructor(readonly settings: IndexSettings) {
+  constructor(public settings: IndexSettings) {
+    this.synonyms = new SynonymTable(settings.synonyms);
     const trackLatin = (key: string, present: boolean): void => {
       if (!LatinVocabulary.accepts(key)) return;
       if (present) this.latin.add(key);
@@ -33,6 +37,12 @@ export class EngineIndex {
     };
     this.postings = { terms: new Postings(trackLatin), bigrams: new Postings(), choseong: new Postings() };
     this.lengthSums = new Array<number>(settings.searchable.length).fill(0);
+  }
+
+  /** New settings that differ from these in their synonyms only: nothing indexed changes. */
+  replaceSynonyms(settings: IndexSettings): void {
+    this.settings = settings;
+    this.synonyms = new SynonymTable(settings.synonyms);
   }
 
   get size(): number {

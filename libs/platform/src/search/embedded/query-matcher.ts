@@ -1,15 +1,17 @@
-import type { QueryTerm } from './analyser';
+import { analyseQuery, type QueryTerm } from './analyser';
 import { bigrams } from './bigrams';
 import type { EngineIndex, PostingKind } from './engine-index';
 import { countIn, type PostingList } from './postings';
 import type { Needles } from './highlighter';
+import { synonymRuns } from './synonym-runs';
 
 /**
  * Finds and scores the documents matching a query. Each query word becomes a clause with several ways
  * to match (sources), from exact to loose; a document's clause score is its best source's BM25 score
  * times that source's weight, so an exact match always outranks a typo or a compound-part match.
- * Clauses are ANDed; when no document has every word, trailing words are dropped one at a time
- * (Meilisearch's 'last' matching strategy).
+ * Clauses are ANDed; when no document has every word, documents are ranked by how many clauses they match
+ * (byTermsMatched). A word, or a run of words, that is a spelling in the index's synonym table is one
+ * clause, matched as typed or by any other spelling of its group at WEIGHT.synonym.
  */
 
 interface Source {
@@ -41,6 +43,8 @@ const WEIGHT = {
   bigrams: 0.6,
   oneTypo: 0.6,
   twoTypos: 0.4,
+  /** Below an exact match, above a stem: 'NVIDIA' should find '엔비디아' as readily as '엔비디아가'. */
+  synonym: 0.85,
 };
 const MAX_EXPANSIONS = 20;
 const BM25_K1 = 1.2;
@@ -55,12 +59,23 @@ export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): Mat
   };
   // Every list here is sorted by document number (postings are), so merging and intersecting are linear
   // walks, without a hash lookup per document: at 100,000 articles a common word matches thousands.
-  const clauses = terms.map((term) => {
+  const clauseFor = (term: QueryTerm, scale: number): Matches => {
     let clause: Matches = { nos: [], scores: [] };
     for (const source of sourcesFor(index, term)) {
-      const matched = scoreSource(index, source);
+      const matched = scoreSource(index, { ...source, weight: source.weight * scale });
       if (matched.nos.length > 0) source.addNeedles(needles);
       clause = mergeBest(clause, matched);
+    }
+    return clause;
+  };
+  const clauses = synonymRuns(terms, index.synonyms).map(({ terms: run, alternatives }) => {
+    let clause = intersect(run.map((term) => clauseFor(term, 1)));
+    for (const spelling of alternatives) {
+      // No prefix completion for a spelling nobody typed; scaled so a spelling of more words than the
+      // run typed does not outscore it by summing more clauses.
+      const words = analyseQuery(spelling).map((term) => ({ ...term, isLast: false }));
+      const scale = (WEIGHT.synonym * run.length) / words.length;
+      clause = mergeBest(clause, intersect(words.map((word) => clauseFor(word, scale))));
     }
     return clause;
   });

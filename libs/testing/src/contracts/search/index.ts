@@ -6,6 +6,7 @@ import { describeFilterCases } from './filters.cases';
 import { describeHighlightCases } from './highlights.cases';
 import { describeKoreanRelevanceCases, type SearchRelevance } from './korean-relevance.cases';
 import { describeSortAndPageCases } from './sort-and-pages.cases';
+import { describeSynonymCases, describeSynonymRankingCases } from './synonyms.cases';
 
 export { SEARCH_CONTRACT_CORPUS, SEARCH_CONTRACT_SETTINGS } from './fixtures';
 export { KOREAN_RELEVANCE_CASES, type RelevanceCase, type SearchRelevance } from './korean-relevance.cases';
@@ -58,5 +59,8 @@ export function describeSearchIndexContract(
     describeSortAndPageCases(ctx);
     describeHighlightCases(ctx);
     describeKoreanRelevanceCases(ctx, relevance);
+    describeSynonymCases(ctx);
+    // A protocol stub matches substrings in no order: ranking and multi-word spellings are the server's.
+    if (relevance === 'engine') describeSynonymRankingCases(ctx);
   });
 }

@@ -1,0 +1,90 @@
+/**
+ * The one maintained synonym dictionary of Pulse search (issue 15, 'Search that forgives'): each line is a
+ * group of spellings of the same thing — Korean and English names, common Korean abbreviations and
+ * transliterations, number words. A query word matches a document holding any spelling of its group, on
+ * both adapters (the embedded engine at query time, Meilisearch through its `synonyms` setting).
+ *
+ * Keep a group to one meaning: a spelling that means two things ('MS' is also multiple sclerosis) belongs
+ * here only when tech news reads it one way. Admins add groups at run time (POST
+ * /api/content/admin/search/synonyms); those are stored by the content service, not here.
+ */
+export const KOREAN_SYNONYMS: readonly (readonly string[])[] = [
+  // Companies
+  ['OpenAI', '오픈AI', '오픈에이아이'],
+  ['엔비디아', 'NVIDIA', '엔비'],
+  ['삼성전자', 'Samsung Electronics', '삼전'],
+  ['삼성', 'Samsung'],
+  ['SK하이닉스', 'SK hynix', '하이닉스', '하닉'],
+  ['마이크로소프트', 'Microsoft', 'MS', '마소'],
+  ['구글', 'Google'],
+  ['알파벳', 'Alphabet'],
+  ['메타', 'Meta', '페이스북', 'Facebook'],
+  ['애플', 'Apple'],
+  ['테슬라', 'Tesla'],
+  ['아마존', 'Amazon'],
+  ['아마존웹서비스', 'AWS', 'Amazon Web Services'],
+  ['앤트로픽', 'Anthropic'],
+  ['인텔', 'Intel'],
+  ['퀄컴', 'Qualcomm'],
+  ['TSMC', '대만반도체', '티에스엠씨'],
+  ['네이버', 'Naver'],
+  ['카카오', 'Kakao'],
+  ['LG전자', 'LG Electronics', '엘지전자'],
+  ['현대자동차', '현대차', 'Hyundai Motor'],
+  ['바이트댄스', 'ByteDance'],
+  ['딥시크', 'DeepSeek'],
+  ['깃허브', 'GitHub', '기트허브'],
+  ['넷플릭스', 'Netflix'],
+  ['코인베이스', 'Coinbase'],
+  ['바이낸스', 'Binance'],
+  // Products
+  ['챗GPT', 'ChatGPT', '챗지피티'],
+  ['제미나이', 'Gemini', '제미니'],
+  ['클로드', 'Claude'],
+  ['코파일럿', 'Copilot'],
+  ['아이폰', 'iPhone'],
+  ['갤럭시', 'Galaxy'],
+  ['안드로이드', 'Android'],
+  ['윈도우', 'Windows', '윈도'],
+  ['쿠버네티스', 'Kubernetes', 'k8s'],
+  ['도커', 'Docker'],
+  ['리눅스', 'Linux'],
+  ['파이썬', 'Python'],
+  ['자바스크립트', 'JavaScript'],
+  ['타입스크립트', 'TypeScript'],
+  ['러스트', 'Rust'],
+  // Crypto
+  ['비트코인', 'Bitcoin', 'BTC'],
+  ['이더리움', 'Ethereum', 'ETH'],
+  ['리플', 'Ripple', 'XRP'],
+  ['솔라나', 'Solana'],
+  ['스테이블코인', 'Stablecoin', '스테이블 코인'],
+  ['가상자산', '암호화폐', '가상화폐'],
+  ['블록체인', 'Blockchain'],
+  // Technology
+  ['인공지능', 'AI', '에이아이'],
+  ['생성형 AI', '생성AI', 'GenAI', '생성형인공지능', 'Generative AI'],
+  ['거대언어모델', 'LLM', '대규모 언어 모델', '대규모언어모델', '대형언어모델'],
+  ['머신러닝', '기계학습', 'Machine Learning', 'ML'],
+  ['딥러닝', 'Deep Learning', '심층학습'],
+  ['반도체', 'Semiconductor'],
+  ['그래픽처리장치', 'GPU'],
+  ['고대역폭메모리', 'HBM'],
+  ['클라우드', 'Cloud'],
+  ['데이터센터', 'Data Center', '데이터 센터'],
+  ['오픈소스', 'Open Source', '오픈 소스'],
+  ['사이버보안', '사이버 보안', 'Cybersecurity'],
+  ['자율주행', 'Autonomous Driving', '자율 주행'],
+  ['전기차', 'EV', '전기자동차'],
+  ['스타트업', 'Startup', '신생기업'],
+  ['메타버스', 'Metaverse'],
+  ['양자컴퓨터', 'Quantum Computer', '양자 컴퓨터'],
+  // Number words
+  ['백만', '100만'],
+  ['천만', '1000만'],
+  ['일억', '1억'],
+  ['십억', '10억'],
+  ['백억', '100억'],
+  ['천억', '1000억'],
+  ['일조', '1조'],
+];

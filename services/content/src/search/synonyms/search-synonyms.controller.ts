@@ -1,0 +1,20 @@
+import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { AdminGuard } from '@pulse/platform';
+import { SearchSynonymsService } from './search-synonyms.service';
+
+/** Admin-added search synonyms (chosen paths; docs/design.md §10: admins only). */
+@Controller('/api/content/admin/search/synonyms')
+@UseGuards(AdminGuard)
+export class SearchSynonymsController {
+  constructor(private readonly synonyms: SearchSynonymsService) {}
+
+  @Get()
+  list() {
+    return this.synonyms.list();
+  }
+
+  @Post()
+  add(@Body() body: unknown) {
+    return this.synonyms.add(body);
+  }
+}

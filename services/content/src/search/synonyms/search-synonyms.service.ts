@@ -1,0 +1,57 @@
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { addSynonymGroupBodySchema, type SynonymGroup, type SynonymsResponse } from '@pulse/contracts';
+import { DuplicateKeyError, KOREAN_SYNONYMS } from '@pulse/platform';
+import { CONTENT_CLOCK, type ContentClock } from '../../content.config';
+import { ArticleIndexer } from '../article-indexer';
+import type { SynonymGroupRecord } from './synonym-group.record';
+import { SynonymGroupsRepository, synonymGroupId } from './synonym-groups.repository';
+
+/** Far below the port's limit on groups (search.validation.ts), with the dictionary's counted in. */
+export const MAX_ADDED_SYNONYM_GROUPS = 1_000;
+
+/**
+ * Search synonyms without a deploy (issue 15): an admin adds a group, it is stored, and the article index
+ * is given the dictionary plus every added group before the answer, so the next search uses it. Other
+ * replicas pick it up on their next index refresh (ArticleIndexer.refresh).
+ */
+@Injectable()
+export class SearchSynonymsService {
+  constructor(
+    private readonly groups: SynonymGroupsRepository,
+    private readonly indexer: ArticleIndexer,
+    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+  ) {}
+
+  async list(): Promise<SynonymsResponse> {
+    return {
+      dictionary: KOREAN_SYNONYMS.map((group) => [...group]),
+      added: (await this.groups.all()).map(toSynonymGroup),
+    };
+  }
+
+  async add(body: unknown): Promise<SynonymGroup> {
+    const { spellings } = addSynonymGroupBodySchema.parse(body);
+    const unique = [...new Set(spellings)];
+    if (unique.length < 2) throw new ConflictException('spellings must hold at least 2 different spellings');
+    if ((await this.groups.count()) >= MAX_ADDED_SYNONYM_GROUPS)
+      throw new ConflictException(`at most ${MAX_ADDED_SYNONYM_GROUPS} synonym groups can be added`);
+    const record: SynonymGroupRecord = {
+      _id: synonymGroupId(unique),
+      spellings: unique,
+      createdAt: new Date(this.clock.now()).toISOString(),
+    };
+    try {
+      await this.groups.insert(record);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError)
+        throw new ConflictException('this synonym group exists already');
+      throw error;
+    }
+    await this.indexer.applySynonyms();
+    return toSynonymGroup(record);
+  }
+}
+
+function toSynonymGroup(record: SynonymGroupRecord): SynonymGroup {
+  return { id: record._id, spellings: record.spellings, createdAt: record.createdAt };
+}
