@@ -59,7 +59,7 @@ function translated(articleId: string, i: number): ArticleTranslatedPayload {
 type Outcome =
   | { kind: 'answered'; status: number; body: string; sentBeforeSignal: boolean }
   | { kind: 'refused' }
-  | { kind: 'failed'; error: string; sentBeforeSignal: boolean };
+  | { kind: 'failed'; error: string; sentBeforeSignal: boolean; answerStarted: boolean };
 
 /** One POST on a connection of its own (no keep-alive), so "accepted" and "refused" are unambiguous. */
 function view(port: number, articleId: string, signalled: () => boolean): Promise<Outcome> {
@@ -74,14 +74,21 @@ function view(port: number, articleId: string, signalled: () => boolean): Promis
         response.on('end', () =>
           resolve({ kind: 'answered', status: response.statusCode ?? 0, body, sentBeforeSignal }),
         );
-        response.on('error', (error) => resolve({ kind: 'failed', error: error.message, sentBeforeSignal }));
+        response.on('error', (error) =>
+          resolve({ kind: 'failed', error: error.message, sentBeforeSignal, answerStarted: true }),
+        );
       },
     );
     request.on('error', (error: NodeJS.ErrnoException) =>
       resolve(
         error.code === 'ECONNREFUSED'
           ? { kind: 'refused' }
-          : { kind: 'failed', error: `${error.code ?? ''} ${error.message}`, sentBeforeSignal },
+          : {
+              kind: 'failed',
+              error: `${error.code ?? ''} ${error.message}`,
+              sentBeforeSignal,
+              answerStarted: false,
+            },
       ),
     );
     request.end();
@@ -153,14 +160,14 @@ describe('graceful shutdown of a service process (SIGTERM under load)', () => {
   it('answers every request in flight at SIGTERM with 200; later ones are answered or refused, never cut off or 5xx', () => {
     const answered = outcomes.filter((outcome) => outcome.kind === 'answered');
     const notOk = answered.filter((outcome) => outcome.status !== 200);
-    const inFlightFailed = outcomes.filter(
-      (outcome) => outcome.kind === 'failed' && outcome.sentBeforeSignal,
-    );
-    // After SIGTERM the listener closes: a connection still in the kernel's accept queue is reset
-    // before any byte of an answer, like a refused one. Nothing is answered with an error.
+    // Cut off: an answer that had started and did not finish.
+    const inFlightFailed = outcomes.filter((outcome) => outcome.kind === 'failed' && outcome.answerStarted);
+    // After SIGTERM the listener closes: a connection still in the kernel's accept queue is reset before
+    // any byte of an answer, like a refused one, even when the client wrote its request a moment before
+    // the signal (on a loaded machine the process has not read it yet). That such a request was never
+    // handled is checked on the server's side: the bus holds exactly one event per answered view (below).
     const late = outcomes.filter(
-      (outcome) =>
-        outcome.kind !== 'answered' && !('sentBeforeSignal' in outcome && outcome.sentBeforeSignal),
+      (outcome) => outcome.kind === 'refused' || (outcome.kind === 'failed' && !outcome.answerStarted),
     );
     const lateKinds = new Set(
       late.map((outcome) => (outcome.kind === 'failed' ? outcome.error.split(' ')[0] : outcome.kind)),
