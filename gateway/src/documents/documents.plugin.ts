@@ -1,14 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_CACHE } from '../edge/http-caching';
 import type { DocumentRenderer } from './document-renderer';
 
 /**
- * A page document is the same bytes for every reader (nothing about the reader is rendered into it), so a
- * CDN may keep it a minute and serve it stale while it refetches; the browser revalidates each time with
- * the ETag the edge adds (edge/http-caching.ts). Anything but a 200 is not cached.
+ * The fastify side of the documents: status, redirect or HTML. A page document is the same bytes for every
+ * reader (nothing about the reader is rendered into it), so a CDN may keep it a minute and serve it stale
+ * while it refetches; the browser revalidates each time with the ETag the edge adds
+ * (edge/http-caching.ts). Anything but a 200 is not cached.
  */
-const DOCUMENT_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-
-/** The fastify side of the documents: status, redirect or HTML. */
 export function documentHandler(renderer: DocumentRenderer) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const rendered = await renderer.render(request.url, request.requestId);
@@ -17,7 +16,8 @@ export function documentHandler(renderer: DocumentRenderer) {
     return reply
       .status(rendered.statusCode)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', rendered.statusCode === 200 ? DOCUMENT_CACHE : 'no-store')
+      .header('cache-control', rendered.statusCode === 200 ? DOCUMENT_CACHE.cacheControl : 'no-store')
+      .header('cdn-cache-control', rendered.statusCode === 200 ? DOCUMENT_CACHE.cdnCacheControl : 'no-store')
       .send(rendered.html);
   };
 }

@@ -47,13 +47,29 @@ const POLICIES: readonly CachePolicy[] = [
   { path: /^\/api\/newsletter\/editions(\/[^/]+)?$/, sMaxAge: 300, staleWhileRevalidate: 600 },
 ];
 
-const cacheControlOf = (policy: CachePolicy) =>
-  `public, max-age=0, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
+/**
+ * The headers of a policy. Browsers read Cache-Control: max-age=0, so they revalidate every time (a 304
+ * when nothing changed). `stale-while-revalidate` goes only into CDN-Cache-Control (RFC 9213), which
+ * browsers ignore: in Cache-Control a browser would show its stale copy on a reload, so a reader who had
+ * just liked an article would see the old count.
+ */
+export interface EdgeCacheHeaders {
+  cacheControl: string;
+  cdnCacheControl: string;
+}
+
+const headersOf = (policy: CachePolicy): EdgeCacheHeaders => ({
+  cacheControl: `public, max-age=0, s-maxage=${policy.sMaxAge}`,
+  cdnCacheControl: `max-age=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`,
+});
+
+/** Page documents: the same bytes for every reader, a minute at the CDN. */
+export const DOCUMENT_CACHE = headersOf({ path: /^/, sMaxAge: 60, staleWhileRevalidate: 300 });
 
 /** The policy for a public API path, if it has one. */
-export function cachePolicyFor(path: string): string | undefined {
+export function cachePolicyFor(path: string): EdgeCacheHeaders | undefined {
   const policy = POLICIES.find((candidate) => candidate.path.test(path));
-  return policy ? cacheControlOf(policy) : undefined;
+  return policy ? headersOf(policy) : undefined;
 }
 
 /** A strong validator: the same bytes give the same tag on every replica. */
@@ -87,7 +103,10 @@ export function registerHttpCaching(fastify: FastifyInstance): void {
     const path = request.url.split('?')[0];
     if (cacheControl === undefined && path.startsWith('/api/')) {
       const policy = cachePolicyFor(path);
-      if (policy) reply.header('cache-control', policy);
+      if (policy)
+        reply
+          .header('cache-control', policy.cacheControl)
+          .header('cdn-cache-control', policy.cdnCacheControl);
     }
     const existing = reply.getHeader('etag');
     const tag = typeof existing === 'string' ? existing : entityTagOf(payload);

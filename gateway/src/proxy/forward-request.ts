@@ -34,7 +34,8 @@ export async function forwardRequest(
       },
       body: Buffer.isBuffer(request.body) ? request.body : undefined,
     };
-    const response = microCache?.applies(forwarded)
+    if (request.method !== 'GET' && request.method !== 'HEAD') microCache?.noteWrite(request.clientIp);
+    const response = microCache?.applies(forwarded, request.clientIp)
       ? await microCache.forward(upstream, forwarded)
       : await upstream.forward(forwarded);
     for (const [name, value] of Object.entries(response.headers)) {

@@ -58,4 +58,13 @@ describe('the micro-cache', () => {
     await fetch(`${gateway.base}/api/articles/a2`, { headers: { authorization: 'Bearer admin' } });
     expect(countOf('/api/articles/a2')).toBe(2);
   });
+
+  it('lets a reader who has just written read past it, so a reload shows their own change', async () => {
+    await fetch(`${gateway.base}/api/articles/a3`);
+    await fetch(`${gateway.base}/api/articles/a3`);
+    expect(countOf('/api/articles/a3')).toBe(1);
+    await fetch(`${gateway.base}/api/articles/a3/like`, { method: 'POST' });
+    await fetch(`${gateway.base}/api/articles/a3`);
+    expect(countOf('/api/articles/a3')).toBe(2);
+  });
 });

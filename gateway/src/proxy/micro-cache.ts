@@ -24,19 +24,35 @@ class NotShared extends Error {
  * fetched. One upstream fetch per key at a time however many readers wait (the cache port's single-flight
  * read-through); shared by the gateway's replicas when the cache is Redis. Only resources with a public
  * policy (edge/http-caching.ts), only GETs without a credential, only 200s the service did not mark
- * private. A second is short enough that no event-driven invalidation is needed for what readers notice:
- * a like or a new comment reaches its reader through its own uncached call.
+ * private. A second is short enough that no event-driven invalidation is needed for what others notice;
+ * the reader who has just written (a like, a comment) reads past the micro-cache for that second, so a
+ * reload shows them their own change. That memory is per gateway replica.
  */
 export class MicroCache {
+  /** Client address → until when its reads skip the micro-cache (it has just written). */
+  private readonly recentWriters = new Map<string, number>();
+
   constructor(
     private readonly cache: CacheStore,
     private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /** Records a write by `client` (any method but GET and HEAD). */
+  noteWrite(client: string): void {
+    if (this.ttlMs <= 0) return;
+    const at = this.now();
+    if (this.recentWriters.size > 10_000) {
+      for (const [key, until] of this.recentWriters) if (until <= at) this.recentWriters.delete(key);
+    }
+    this.recentWriters.set(client, at + this.ttlMs);
+  }
+
   /** Whether this request may be answered from the micro-cache. */
-  applies(request: ForwardRequest): boolean {
+  applies(request: ForwardRequest, client: string): boolean {
     if (this.ttlMs <= 0 || request.method !== 'GET') return false;
     if (request.headers.authorization !== undefined) return false;
+    if ((this.recentWriters.get(client) ?? 0) > this.now()) return false;
     return cachePolicyFor(request.url.split('?')[0]) !== undefined;
   }
 
