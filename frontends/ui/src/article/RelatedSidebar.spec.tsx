@@ -1,5 +1,5 @@
 import { queryCache } from '../api';
-import { articleApi, makeArticle, makeListItem, showArticle } from '../test/article-page';
+import { articleApi, makeArticle, makeListItem, showArticle } from '../testing/article-page';
 import { cleanup, errorResponse, get, queryAll, waitFor } from '../testing';
 
 beforeEach(() => {

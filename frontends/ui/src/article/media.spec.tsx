@@ -1,5 +1,5 @@
 import { queryCache } from '../api';
-import { articleApi, makeArticle, showArticle } from '../test/article-page';
+import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, click, deferred, errorResponse, fire, get, queryAll, waitFor } from '../testing';
 import { resetGenerationAttempts } from './HeroImage';
 

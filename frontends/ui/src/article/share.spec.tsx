@@ -1,5 +1,5 @@
 import { queryCache } from '../api';
-import { articleApi, makeArticle, showArticle } from '../test/article-page';
+import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, click, collectToasts, deferred, errorResponse, get, queryAll, waitFor } from '../testing';
 
 let opened: unknown[][];

@@ -2,7 +2,7 @@
 import type { Article, ArticleListItem } from '@pulse/contracts';
 import { useParams } from 'react-router-dom';
 import { ArticleDetailPage, type ArticleRouteOptions } from '../article';
-import { installFetch, render, type FetchMock } from '../testing';
+import { installFetch, render, type FetchMock } from './index';
 
 /** A complete article as the content service sends it; tests override what they look at. */
 export function makeArticle(overrides: Partial<Article> = {}): Article {
