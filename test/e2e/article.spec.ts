@@ -78,9 +78,10 @@ describe('article and content detail pages', () => {
       const original = main.getByRole('link', { name: '원문보기' });
       expect(await original.getAttribute('href')).toBe(shown.originalArticle!.sourceUrl);
       expect(await original.getAttribute('target')).toBe('_blank');
-      await main
-        .getByText(`원본 출처: ${shown.originalArticle!.title} — ${shown.originalArticle!.author}`)
-        .waitFor();
+      // The one article page's source box (frontends/ui/src/article/OriginalSourceBox.tsx).
+      const source = main.getByRole('region', { name: '원문 출처' });
+      await source.getByText(shown.originalArticle!.title, { exact: true }).waitFor();
+      await source.getByText(`작성자: ${shown.originalArticle!.author}`).waitFor();
       // The comments section: a real empty state (no fake comments); test/e2e/comments.spec.ts drives it.
       await main.getByText('아직 댓글이 없습니다.').waitFor();
 
@@ -102,8 +103,9 @@ describe('article and content detail pages', () => {
       expect(response!.status()).toBe(404);
       const problem = page.getByRole('alert');
       await problem.getByText('기사를 찾을 수 없습니다', { exact: true }).waitFor();
-      await problem.getByText('요청하신 기사가 존재하지 않거나 삭제되었을 수 있습니다.').waitFor();
-      await page.getByRole('button', { name: '홈으로 돌아가기' }).click();
+      await problem.getByText('요청하신 기사가 존재하지 않거나 삭제되었습니다').waitFor();
+      // Opened directly, so 돌아가기 goes home.
+      await problem.getByRole('button', { name: '돌아가기' }).click();
       await page.waitForURL((url) => url.pathname === '/');
     });
 
@@ -189,7 +191,7 @@ describe('article and content detail pages', () => {
           await main.getByText(text, { exact: true }).first().waitFor();
         const original = main
           .getByRole('region', { name: '원문 출처' })
-          .getByRole('link', { name: '원문 보기' });
+          .getByRole('link', { name: '원문보기' });
         expect(await original.getAttribute('href')).toBe(shown.originalArticle!.sourceUrl);
 
         const links = page.getByRole('complementary', { name: '관련 기사' }).getByRole('link');
@@ -213,11 +215,18 @@ describe('article and content detail pages', () => {
       ]);
       await page.getByRole('heading', { level: 1, name: shown.title }).waitFor();
 
-      await page.getByRole('button', { name: `좋아요 (${shown.likesCount})` }).click();
-      await expectToast(page, '좋아요!', '이 기사를 좋아합니다');
-      await page.getByRole('button', { name: `좋아요 취소 (${shown.likesCount + 1})` }).click();
-      await expectToast(page, '좋아요 취소', '좋아요를 취소했습니다');
-      await page.getByRole('button', { name: `좋아요 (${shown.likesCount})` }).waitFor();
+      // The one article page: named '좋아요 N' whether pressed or not; aria-pressed says which.
+      const likeButton = (n: number) => page.getByRole('button', { name: `좋아요 ${n}`, exact: true });
+      await likeButton(shown.likesCount).click();
+      await expectToast(page, '이 기사를 좋아합니다');
+      await until(async () =>
+        expect(await likeButton(shown.likesCount + 1).getAttribute('aria-pressed')).toBe('true'),
+      );
+      await likeButton(shown.likesCount + 1).click();
+      await expectToast(page, '좋아요가 취소되었습니다');
+      await until(async () =>
+        expect(await likeButton(shown.likesCount).getAttribute('aria-pressed')).toBe('false'),
+      );
 
       const shares = (n: number) => page.getByLabel(`공유 ${n}회`);
       await shares(shown.sharesCount).waitFor();

@@ -1,7 +1,6 @@
-import { NotFound } from '@pulse/frontend-ui';
+import { ArticleSkeleton, NotFound } from '@pulse/frontend-ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DetailSkeleton } from './detail/DetailStates';
 import { InsightsListPage } from './list/InsightsListPage';
 import { NewsListPage } from './list/NewsListPage';
 import { isNewsSection, type NewsSection } from './sections';
@@ -31,7 +30,7 @@ export default function App({ section }: { section?: unknown }) {
       <Route
         path=":id"
         element={
-          <Suspense fallback={<DetailSkeleton />}>
+          <Suspense fallback={<ArticleSkeleton />}>
             <ContentDetailPage section={current} />
           </Suspense>
         }

@@ -88,36 +88,9 @@ export const HOME = {
   bannerTitle: '놓치면 아쉬운 기술 소식, 메일로 받아보세요',
 } as const;
 
+// The article page's own copy is frontends/ui/src/article/copy.ts, shared with the news remote's content detail.
 export const ARTICLE = {
   breadcrumb: '이동 경로',
-  /** docs/spec-content.md §8: 'Article not found'. */
-  notFound: '기사를 찾을 수 없습니다',
-  notFoundExplanation: '요청하신 기사가 존재하지 않거나 삭제되었을 수 있습니다.',
-  /** docs/spec-content.md §8 'Cannot load image'. */
-  imageError: '이미지를 불러올 수 없습니다',
-  imageGenerating: 'AI 이미지 생성 중...',
-  share: '공유하기',
-  shares: (count: string) => `공유 ${count}`,
-  like: '좋아요',
-  unlike: '좋아요 취소',
-  /** docs/spec-content.md §4: 'you like this article' / 'like removed'. */
-  liked: '이 기사를 좋아합니다',
-  likeRemoved: '좋아요가 취소되었습니다',
-  /** docs/design.md §11.8: a failed like or share is rolled back and said. */
-  likeFailed: '좋아요를 반영하지 못했습니다',
-  shareFailed: '공유를 기록하지 못했습니다',
-  tryAgainLater: '잠시 후 다시 시도해주세요',
-  videos: '관련 영상',
-  playVideo: (title: string) => `${title} 재생`,
-  /** docs/spec-content.md §2: label '원문보기' plus 'original source' text. */
-  original: '원문보기',
-  originalSource: '원본 출처',
-  related: '관련 기사',
-  noRelated: '관련 기사가 없습니다',
-  relatedError: '관련 기사를 불러오지 못했습니다',
-  tags: '태그',
-  views: '조회수',
-  publishedAt: '게시일',
 } as const;
 
 export const CATEGORY = {

@@ -2,6 +2,7 @@
 // compiled into each bundle (not a federation shared module): see frontends/README.md. Styles for these
 // class names live in the shell's stylesheet, which every remote renders inside.
 export * from './api';
+export * from './article';
 export { ArticleCard, ArticleStats, type ArticleCardData } from './ArticleCard';
 export { ArticleImage, DefaultImage } from './ArticleImage';
 export { CATEGORY_NAMES, HOT_SCORE_THRESHOLD, categoryName, isHot } from './categories';

@@ -1,6 +1,5 @@
-import { sendJson } from '@pulse/frontend-ui';
-import { useEffect } from 'react';
-import { viewPath } from '../api';
+import { sendJson } from '../api';
+import { viewPath } from './paths';
 
 const viewedKey = (id: string) => `pulse:viewed:${id}`;
 
@@ -24,18 +23,16 @@ function writeSession(key: string, value: string | null): void {
 
 /**
  * Counts a view of the article once per browser session (docs/spec-content.md §4 'View'). The mark is set before the
- * request, so a double effect (StrictMode, a quick re-render) sends one request; it is removed again if the
- * request fails, so a later visit counts. The server de-duplicates too, by its cookie.
+ * request, so a double effect (StrictMode, going back) sends one request; it is removed again if the request
+ * fails, so a later visit counts. The server de-duplicates too, by its cookie. A lost view is not the reader's
+ * concern: logged, nothing shown.
  */
 export function countViewOnce(id: string): void {
   const key = viewedKey(id);
   if (readSession(key) !== null) return;
   writeSession(key, String(Date.now()));
-  sendJson('POST', viewPath(id)).catch(() => writeSession(key, null));
-}
-
-export function useCountView(id: string | undefined, enabled: boolean): void {
-  useEffect(() => {
-    if (id && enabled) countViewOnce(id);
-  }, [id, enabled]);
+  sendJson('POST', viewPath(id)).catch((error: unknown) => {
+    writeSession(key, null);
+    console.warn('[펄스] 조회수를 기록하지 못했습니다.', error);
+  });
 }

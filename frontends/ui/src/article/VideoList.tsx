@@ -1,6 +1,9 @@
 import type { YoutubeVideo } from '@pulse/contracts';
 import { useState } from 'react';
-import { ARTICLE } from '../../copy';
+import { ARTICLE_PAGE } from './copy';
+
+/** YouTube ids are 11 URL-safe characters; anything else is not put into an embed URL. */
+const EMBED_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
 /** youtube-nocookie: no tracking cookies until the reader plays; the CSP allows only YouTube frames. */
 export const embedUrl = (embedId: string): string =>
@@ -25,9 +28,11 @@ function Video({ video }: { video: YoutubeVideo }) {
             type="button"
             className="video__play"
             onClick={() => setPlaying(true)}
-            aria-label={ARTICLE.playVideo(video.title)}
+            aria-label={ARTICLE_PAGE.playVideo(video.title)}
           >
-            <img src={video.thumbnailUrl} alt="" loading="lazy" width={480} height={270} />
+            {video.thumbnailUrl && (
+              <img src={video.thumbnailUrl} alt="" loading="lazy" width={480} height={270} />
+            )}
             <span className="video__icon" aria-hidden="true">
               ▶
             </span>
@@ -40,13 +45,14 @@ function Video({ video }: { video: YoutubeVideo }) {
   );
 }
 
-export function RelatedVideos({ videos }: { videos: YoutubeVideo[] }) {
-  if (videos.length === 0) return null;
+export function VideoList({ videos }: { videos: readonly YoutubeVideo[] | undefined }) {
+  const playable = (videos ?? []).filter((video) => EMBED_ID.test(video.embedId));
+  if (playable.length === 0) return null;
   return (
     <section className="related-videos" aria-labelledby="videos-title">
-      <h2 id="videos-title">{ARTICLE.videos}</h2>
+      <h2 id="videos-title">{ARTICLE_PAGE.videos}</h2>
       <ul>
-        {videos.map((video) => (
+        {playable.map((video) => (
           <Video key={video.embedId} video={video} />
         ))}
       </ul>

@@ -1,0 +1,148 @@
+import type { Article, ArticleDetailResponse, ArticleListItem, ArticleTag } from '@pulse/contracts';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { ApiError, ARTICLE_QUERY, useApiQuery } from '../api';
+import { AssistantButton } from '../assistant';
+import { categoryName } from '../categories';
+import { CommentsSection } from '../community';
+import { formatCount, formatDate, isoDate } from '../format';
+import type { SocialPlatform } from '../ShareButtons';
+import { StoryQuestions } from '../story-questions';
+import { ArticleProblem, ArticleSkeleton } from './ArticleStates';
+import { ARTICLE_PAGE } from './copy';
+import { HeroImage } from './HeroImage';
+import { LikeButton } from './LikeButton';
+import { OriginalSourceBox } from './OriginalSourceBox';
+import { articlePath, isValidArticleId } from './paths';
+import { RelatedSidebar, type RelatedThumb } from './RelatedSidebar';
+import { ShareBar } from './ShareBar';
+import { VideoList } from './VideoList';
+import { countViewOnce } from './view-count';
+
+/** What differs between /article/{id} and content detail (docs/spec-content.md §2); everything else is shared. */
+export interface ArticleRouteOptions {
+  /** Where '돌아가기' goes on an error when there is no history to go back to. */
+  backPath: string;
+  /** /search?tag={name} on /article, /tags/{slug} on content detail (§2). */
+  tagHref: (tag: ArticleTag) => string;
+  relatedHref: (item: ArticleListItem) => string;
+  relatedThumb: RelatedThumb;
+  sharePlatforms: readonly SocialPlatform[];
+  copyLink?: boolean;
+  /** Content detail generates a missing hero image; /article shows the default image (§4). */
+  generateMissingImage?: boolean;
+  /** Above the article: the breadcrumb on /article (§2 'A breadcrumb shows on article and category pages'). */
+  breadcrumb?: (article: Article) => ReactNode;
+  /** Before the date: category badges on /article, the type label on content detail. */
+  badges: (article: Article) => ReactNode;
+  /** Between the hero and the body: the tech-metadata and key-insights boxes of content detail. */
+  boxes?: (article: Article) => ReactNode;
+  /** The article's title, or the not-found title, for the tab title (the shell owns the site's name). */
+  onTitle?: (title: string | undefined) => void;
+}
+
+/**
+ * The one article page (docs/spec-content.md §2 'Article detail' and 'Content detail'), mounted by the shell at
+ * /article/{id} and by the news remote at /news, /analysis and /insights/{id}. States: loading skeleton, error,
+ * not found, shown (§4 'Detail page').
+ */
+export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: string | undefined }) {
+  const valid = isValidArticleId(id);
+  const { data, error, isLoading, refetch } = useApiQuery<ArticleDetailResponse>(
+    valid ? `article:${id}` : null,
+    valid ? articlePath(id) : '',
+    ARTICLE_QUERY,
+    { credentials: 'include' },
+  );
+  const article = data?.article;
+  const failed = !valid || (!article && !!error);
+  const { onTitle } = route;
+  useEffect(() => {
+    onTitle?.(article?.title ?? (failed ? ARTICLE_PAGE.notFoundTitle : undefined));
+  }, [onTitle, article?.title, failed]);
+  useEffect(() => {
+    if (article) countViewOnce(article.id);
+  }, [article]);
+
+  if (!valid) return <ArticleProblem message={ARTICLE_PAGE.invalidId} backPath={route.backPath} />;
+  if (article) return <ArticleView article={article} route={route} />;
+  if (isLoading) return <ArticleSkeleton />;
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <ArticleProblem
+      message={notFound ? ARTICLE_PAGE.notFound : ARTICLE_PAGE.loadFailed}
+      detail={error?.message}
+      onRetry={() => void refetch()}
+      backPath={route.backPath}
+    />
+  );
+}
+
+function ArticleView({ article, route }: { article: Article; route: ArticleRouteOptions }) {
+  const { pathname } = useLocation();
+  const url = `${window.location.origin}${pathname}`;
+  return (
+    <div className="article-layout">
+      <article
+        className="article"
+        aria-labelledby="article-title"
+        lang={article.translationStatus === 'pending' ? 'en' : undefined}
+      >
+        {route.breadcrumb?.(article)}
+        <HeroImage
+          id={article.id}
+          src={article.imageUrl}
+          alt={article.title}
+          label={categoryName(article.primaryCategory)}
+          generateMissing={route.generateMissingImage ?? false}
+        />
+        <header className="article__header">
+          <p className="article__meta">
+            {route.badges(article)}
+            <time className="article__date" dateTime={isoDate(article.publishedAt)}>
+              {formatDate(article.publishedAt)}
+            </time>
+            <span>
+              {ARTICLE_PAGE.views} {formatCount(article.views)}
+            </span>
+          </p>
+          <h1 id="article-title">{article.title}</h1>
+          {article.summary && <p className="article__summary">{article.summary}</p>}
+          <div className="article__actions">
+            <ShareBar
+              id={article.id}
+              title={article.title}
+              url={url}
+              sharesCount={article.sharesCount}
+              platforms={route.sharePlatforms}
+              copyLink={route.copyLink}
+            />
+            <LikeButton id={article.id} likesCount={article.likesCount} />
+          </div>
+        </header>
+        {route.boxes?.(article)}
+        {/* Sanitised by the content service before it is stored (docs/design.md §10): only safe tags, and iframes
+            to YouTube alone. */}
+        <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        {article.tags.length > 0 && (
+          <ul className="article__tags" aria-label={ARTICLE_PAGE.tags}>
+            {article.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link to={route.tagHref(tag)}>#{tag.name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <VideoList videos={article.youtubeVideos} />
+        <OriginalSourceBox article={article} />
+        {/* docs/spec-community.md §2 'Article comments'. */}
+        <CommentsSection articleId={article.id} />
+        <StoryQuestions articleId={article.id} />
+        <AssistantButton articleId={article.id} />
+      </article>
+      {/* After the article: rendered beside a skeleton, it would jump when the article's real height arrives (on a
+          phone it sits below the article; Lighthouse counted it as a 0.27 layout shift). */}
+      <RelatedSidebar id={article.id} hrefOf={route.relatedHref} thumb={route.relatedThumb} />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// The one article page of /article/{id} (shell) and /news|/analysis|/insights/{id} (news remote).
+export { ArticleDetailPage, type ArticleRouteOptions } from './ArticleDetailPage';
+export { ArticleSkeleton } from './ArticleStates';
+export { ARTICLE_PAGE } from './copy';
+export { isValidArticleId } from './paths';
