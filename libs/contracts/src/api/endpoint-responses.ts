@@ -248,4 +248,9 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   reportComment: [401, 403],
   startChatSession: [401, 403],
   sendChatMessage: [401, 403],
+  // The assistant's sessions and the bell belong to one identity: none is 401, another's is 403.
+  chatSession: [401, 403],
+  clearChatSession: [401, 403],
+  notifications: [401],
+  notificationRead: [401, 403],
 };
