@@ -165,6 +165,9 @@ describe('article comments', () => {
       const second = `두 번째 댓글 ${tag}`;
       const third = `세 번째 댓글 ${tag}`;
       for (const text of [second, third]) {
+        // The composer takes a new comment once the last one is sent ('등록 중…' back to '등록'): a key
+        // pressed while it is still sending is ignored, as a click on its disabled button would be.
+        await box.locator('..').getByRole('button', { name: '등록', exact: true }).waitFor();
         await box.fill(text);
         await box.press('Control+Enter');
         await until(async () => expect(await commentBody(a, text).getAttribute('aria-busy')).toBeNull());
