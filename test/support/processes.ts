@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
 
@@ -46,17 +45,7 @@ export function startProcess(
   };
 }
 
-/** A free TCP port on loopback, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '@pulse/testing';
 
 /** Processes whose parent is `pid` (Linux /proc). */
 export function childProcessesOf(pid: number): number[] {

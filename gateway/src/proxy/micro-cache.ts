@@ -57,20 +57,16 @@ export class MicroCache {
   }
 
   /**
-   * The shared answer, or the upstream's own. When the cache itself fails (Redis away), the request goes
-   * straight to the upstream: the micro-cache is an optimisation and never the reason a read fails.
+   * The shared answer, or the upstream's own. A cache that cannot answer (Redis away) is a miss in the
+   * port's read-through, so a read never fails because of the micro-cache.
    */
   async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
-    let upstreamFailed = false;
     try {
       const stored = await this.cache.getOrLoad<StoredAnswer>(
         `gateway:micro:${request.url}`,
         this.ttlMs,
         async () => {
-          const response = await upstream.forward(request).catch((error: unknown) => {
-            upstreamFailed = true;
-            throw error;
-          });
+          const response = await upstream.forward(request);
           if (!shareable(response) || !Buffer.isBuffer(response.body)) throw new NotShared(response);
           return { headers: keptHeaders(response), body: response.body.toString('base64') };
         },
@@ -78,8 +74,7 @@ export class MicroCache {
       return { statusCode: 200, headers: stored.headers, body: Buffer.from(stored.body, 'base64') };
     } catch (error) {
       if (error instanceof NotShared) return error.response;
-      if (upstreamFailed) throw error;
-      return upstream.forward(request);
+      throw error;
     }
   }
 }

@@ -15,3 +15,4 @@ export * from './contracts/outbox.contract';
 export * from './fixture-server';
 export * from './seeded-random';
 export * from './otlp-collector';
+export * from './free-port';

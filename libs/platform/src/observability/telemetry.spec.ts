@@ -1,20 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-import { eventually, startOtlpCollector, type OtlpCollector } from '@pulse/testing';
+import { eventually, freePort, startOtlpCollector, type OtlpCollector } from '@pulse/testing';
 
 const PROBE = path.join(__dirname, 'telemetry-probe.fixture.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 /**
  * A process set up as every entry point is (telemetry-probe.fixture.ts), configured only by the standard
