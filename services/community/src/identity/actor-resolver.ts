@@ -57,10 +57,13 @@ export class ActorResolver {
     if (!presented || presented.token.length > 4096) return undefined;
     const claims = await this.keys.verify(presented.token);
     if (!claims) return undefined;
-    const session = await this.sessions.findById(claims.sessionId);
+    // Both reads at once: every write request pays this lookup, and each store round trip is a wait.
+    const [session, identity] = await Promise.all([
+      this.sessions.findById(claims.sessionId),
+      this.identities.findById(claims.identityId),
+    ]);
     if (!session || session.revokedAt || session.identityId !== claims.identityId) return undefined;
     if (this.isIdle(session.lastActiveAt)) return undefined;
-    const identity = await this.identities.findById(claims.identityId);
     if (!identity) return undefined;
     await this.refresh(session.lastActiveAt, session._id, identity._id);
     return { identity, sessionId: session._id, via: presented.via };

@@ -4,7 +4,13 @@ import type { Logger } from 'pino';
 import { StoreCorruptError } from '../store.errors';
 import type { NormalizedIndexSpec } from '../shared/index-spec';
 import { isPlainObject } from '../shared/store-value';
-import { replaceFileDurably, syncData, syncDirectorySync, truncateDurably, writeFully } from './durable-file';
+import {
+  appendFullySync,
+  replaceFileDurably,
+  syncData,
+  syncDirectorySync,
+  truncateDurably,
+} from './durable-file';
 
 export type StoredDoc = Record<string, unknown> & { _id: string };
 
@@ -101,7 +107,7 @@ export class CollectionJournal {
         try {
           const bytes = Buffer.from(batch.map((waiter) => waiter.line).join(''), 'utf8');
           const fd = this.openLog();
-          await writeFully(fd, bytes);
+          appendFullySync(fd, bytes);
           await syncData(fd);
           this.logBytes += bytes.length;
         } catch (cause) {

@@ -20,6 +20,17 @@ export async function writeFully(fd: number, bytes: Buffer): Promise<void> {
   }
 }
 
+/**
+ * The log's appends, written on the event loop: a batch of records is a few kilobytes that land in the
+ * page cache in microseconds, while a thread-pool write costs a wait for the loop's next turn, which under
+ * load is the larger cost (ARCHITECTURE.md, the embedded store). The fdatasync that makes it durable, the slow
+ * part, stays on the pool.
+ */
+export function appendFullySync(fd: number, bytes: Buffer): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += fs.writeSync(fd, bytes, offset, bytes.length - offset, null);
+}
+
 /** Data plus the size change of an append; cheaper than fsync because timestamps are skipped. */
 export const syncData = (fd: number): Promise<void> => fdatasync(fd);
 
