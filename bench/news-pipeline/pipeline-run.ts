@@ -11,11 +11,11 @@ import {
   type EventBus,
   type Subscription,
 } from '@pulse/platform';
+import { syntheticFeeds, type SyntheticFeed } from '@pulse/testing';
 import { translationService } from '@pulse/translation';
 import type { Logger } from 'pino';
 import { startFeedServer } from './feed-server';
 import { startLlmStub } from './llm-stub';
-import { syntheticFeeds, type SyntheticFeed } from './synthetic-feed';
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

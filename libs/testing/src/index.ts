@@ -16,3 +16,4 @@ export * from './fixture-server';
 export * from './seeded-random';
 export * from './otlp-collector';
 export * from './free-port';
+export * from './synthetic-feed';

@@ -5,6 +5,7 @@ import type { BackoffOptions, BusLogger, DeadLetterInfo, EventContext, EventHand
 import { errorOf, readDeadLetter } from './dead-letter';
 import type { ProcessedIds } from './processed-ids';
 import { withConsumerSpan } from '../observability/telemetry';
+import { isDependencyOutage } from './dependency-outage';
 
 /** A subscription with the bus's defaults filled in. */
 export interface ConsumerSettings {
@@ -45,6 +46,8 @@ export type DeliveryOutcome = 'handled' | 'duplicate' | 'dead-lettered' | 'abort
 
 class UndeliverableError extends Error {}
 
+const OUTAGE_RETRY_MAX_MS = 5_000;
+
 function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): EventEnvelope {
   if (record.valueError) throw new UndeliverableError(record.valueError);
   const parsed = eventEnvelopeSchema.safeParse(record.value);
@@ -68,6 +71,10 @@ function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): Event
  * handler up to maxAttempts times with exponential backoff; mark the id processed only after success;
  * after the last failure write the record to `<topic>.dlt` with the error, so the partition moves on.
  * A record that cannot be decoded is dead-lettered at once: retrying cannot fix it.
+ *
+ * A failure because a dependency is down (the store unreachable) is not the event's fault: it is retried
+ * with the same backoff but spends no attempt, for as long as the outage lasts, so an outage longer than
+ * the retry budget dead-letters nothing (ARCHITECTURE.md, delivery).
  *
  * Errors of the bus's own machinery (processed-id store, DLT write) are thrown, not retried here: the
  * caller then must not commit, and the record comes again.
@@ -108,6 +115,7 @@ export async function deliver(
 
   const deadLetterInfo = readDeadLetter(record.headers);
   let lastError: unknown;
+  let outageRetries = 0;
   for (let attempt = 1; attempt <= settings.maxAttempts; attempt++) {
     if (io.signal.aborted) return 'aborted';
     const context: EventContext = {
@@ -133,6 +141,21 @@ export async function deliver(
       });
     } catch (error) {
       if (io.signal.aborted) return 'aborted';
+      if (isDependencyOutage(error)) {
+        outageRetries += 1;
+        if (outageRetries === 1 || outageRetries % 10 === 0)
+          logger?.warn(
+            { ...where, id: envelope.id, attempt, outageRetries, err: errorOf(error) },
+            'bus: a dependency is down; retrying without spending an attempt',
+          );
+        // At most OUTAGE_RETRY_MAX_MS apart: one probe per partition is cheap, and the partition should
+        // move again within seconds of the dependency's return, not after a long backoff.
+        const delay = Math.min(backoffDelay(settings.backoff, outageRetries), OUTAGE_RETRY_MAX_MS);
+        if (!(await waitOrAbort(delay, io.signal))) return 'aborted';
+        attempt -= 1;
+        continue;
+      }
+      outageRetries = 0;
       lastError = error;
       logger?.warn({ ...where, id: envelope.id, attempt, err: errorOf(error) }, 'bus: handler failed');
       if (attempt < settings.maxAttempts) {

@@ -7,6 +7,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@pulse/platform/bus';
+import { StoreUnavailableError } from '@pulse/platform/store';
 import { z } from 'zod';
 import { eventually } from '../eventually';
 
@@ -214,6 +215,39 @@ export function describeEventBusContract(
           group,
         });
         expect(Number.isNaN(Date.parse(deadContext.deadLetter!.failedAt))).toBe(false);
+      },
+      testMs,
+    );
+
+    it(
+      'retries through a dependency outage longer than the retry budget without spending attempts, dead-lettering nothing',
+      async () => {
+        const topic = topicFor('outage');
+        const group = groupFor('outage');
+        const waiting = event('article-o', { seq: 1 });
+        const next = event('article-o', { seq: 2 });
+        let outageCalls = 0;
+        const seen = await record<Payload>({
+          topic,
+          group,
+          maxAttempts: 2,
+          backoff: { initialMs: 5, maxMs: 20 },
+          handler: (received) => {
+            if (received.payload.seq !== 1 || outageCalls >= 6) return;
+            outageCalls += 1;
+            // As the MongoDB adapter reports it, directly or as the cause of a service's own error.
+            const down = new StoreUnavailableError('MongoDB is unreachable (test)');
+            throw outageCalls % 2 ? down : new Error('could not store the article', { cause: down });
+          },
+        });
+        const dead = await record({ topic: deadLetterTopic(topic), group: groupFor('outage-dlt') });
+        await bus.publish(topic, [waiting, next]);
+
+        await eventually(() => expect(ids(seen)).toEqual([...Array(7).fill(waiting.id), next.id]), {
+          timeoutMs: waitMs,
+        });
+        expect(seen.map((s) => s.context.attempt)).toEqual(Array(8).fill(1));
+        expect(dead).toEqual([]);
       },
       testMs,
     );

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { eventually, freePort } from '@pulse/testing';
+import { MongoClient } from 'mongodb';
+import { REPO_ROOT } from './processes';
+
+/** The MongoDB-compatible server infra/local builds (mongo-java-server with our main class). */
+const MONGO_DIR = path.join(REPO_ROOT, '.cache/infra/mongo');
+const HOST = '127.0.0.1';
+
+/**
+ * A private MongoDB-compatible server on its own port and H2 file, for tests that stop it: the shared
+ * one of infra/local serves every other suite at the same time. Data survives a stop and start.
+ */
+export class MongoServer {
+  private child: ChildProcess | undefined;
+
+  private constructor(
+    private readonly port: number,
+    private readonly dir: string,
+  ) {}
+
+  static async start(dir: string): Promise<MongoServer> {
+    if (!existsSync(path.join(MONGO_DIR, 'pulse-mongo.jar')))
+      throw new Error(`${MONGO_DIR} is missing: run \`infra/local/pulse-local up\` (npm test does)`);
+    mkdirSync(dir, { recursive: true });
+    const server = new MongoServer(await freePort(), dir);
+    await server.restart();
+    return server;
+  }
+
+  /** A connection string for `database` on this server. */
+  url(database: string): string {
+    return `mongodb://${HOST}:${this.port}/${database}`;
+  }
+
+  /** SIGTERM: the server's shutdown hook closes the H2 store, so what was acknowledged stays. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  async restart(): Promise<void> {
+    const log = openSync(path.join(this.dir, 'mongo.log'), 'a');
+    const child = spawn(
+      'java',
+      [
+        '-Xms64m',
+        '-Xmx512m',
+        '-XX:+UseSerialGC',
+        '-XX:TieredStopAtLevel=1',
+        '-Djava.awt.headless=true',
+        '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+        '-cp',
+        `${path.join(MONGO_DIR, 'pulse-mongo.jar')}:${path.join(MONGO_DIR, 'lib')}/*`,
+        'pulse.infra.PulseMongo',
+        HOST,
+        String(this.port),
+        `h2:${path.join(this.dir, 'pulse.mv')}`,
+      ],
+      { stdio: ['ignore', log, log] },
+    );
+    this.child = child;
+    const client = new MongoClient(this.url('admin'), { serverSelectionTimeoutMS: 1000 });
+    try {
+      await eventually(
+        async () => {
+          if (child.exitCode !== null)
+            throw new Error(`mongo server exited (${child.exitCode}); see ${this.dir}/mongo.log`);
+          await client.db('admin').command({ ping: 1 });
+        },
+        { timeoutMs: 60_000, intervalMs: 250 },
+      );
+    } finally {
+      await client.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
