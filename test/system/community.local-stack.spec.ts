@@ -344,11 +344,21 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     // The page render counted no view.
     expect((await call('GET', `/api/community/questions/${ask.body.data.id}`)).body.data.viewCount).toBe(1);
   });
-  it('comments on MongoDB and Redis: depth 3, racing reactions counted once, the sorts, delete keeping replies', async () => {
+  it("comments on MongoDB and Redis, only on content's articles: depth 3, racing reactions counted once, the sorts, delete keeping replies", async () => {
     const author = await signUp(`댓글${runId.slice(-4)}`);
     const reader = await signUp(`독자${runId.slice(-4)}`);
     const article = articleId;
     await untilContentHas(article);
+    // Only on an article content publishes (asked of the content process's read API); reading an
+    // unknown article's comments stays the seed's empty list.
+    const unknown = `qsys-${runId}-missing`;
+    const refused = await call('POST', `/api/community/articles/${unknown}/comments`, {
+      body: { content: '없는 기사에 다는 댓글' },
+      headers: author.bearer,
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(`id: 기사를 찾을 수 없습니다 (${unknown}).`);
+    expect((await call('GET', `/api/community/articles/${unknown}/comments`)).body.data.totalCount).toBe(0);
     const list = async (sort = 'popular') =>
       (await call('GET', `/api/community/articles/${article}/comments?sort=${sort}`)).body.data;
     const post = async (url: string, content: string, headers: Record<string, string>) => {
