@@ -2,30 +2,60 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TOPICS, type EventEnvelope, type QuestionCreatedPayload } from '@pulse/contracts';
-import { eventually } from '@pulse/testing';
+import {
+  TOPICS,
+  type ArticleTranslatedPayload,
+  type ChatStreamEvent,
+  type EventEnvelope,
+  type QuestionCreatedPayload,
+} from '@pulse/contracts';
+import { KafkaEventBus, publishEvent } from '@pulse/platform';
+import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
+import pino from 'pino';
+import { exclusive } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
 
-const COMMUNITY_TOPICS = [TOPICS.questionCreated, TOPICS.answerCreated, TOPICS.answerAccepted];
+const COMMUNITY_TOPICS = [
+  TOPICS.questionCreated,
+  TOPICS.answerCreated,
+  TOPICS.answerAccepted,
+  TOPICS.articlePublishedV2,
+];
+const CONTENT_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated];
 
 /**
  * Issue 10, local stack: the community service as its own process over Kafka, the MongoDB-compatible
  * server and Redis, behind the gateway process. Two identities sign up through the gateway; one asks
  * (cookie + CSRF), the other answers and votes (Bearer); the author accepts. The events go out through
  * the outbox to Kafka and come back as badges; the question page renders without JavaScript.
+ *
+ * Community II: content runs as its own process too, fed article.translated on Kafka as translation
+ * would. The assistant retrieves from content's public search API (ASSISTANT_CONTENT_URL) and answers
+ * through the OpenAI-compatible test server, streamed through the gateway; a second community process
+ * with no LLM configured answers in search-only mode. Content's article.published.v2 reaches community
+ * over Kafka and tells an asker when the story gains an article. Comments are taken on content's articles
+ * only.
  */
 describe('community, local stack: gateway → community process (Kafka, MongoDB, Redis)', () => {
   const runId = `${Date.now()}_${randomUUID().slice(0, 8)}`;
   const groupPrefix = `qsys-${runId}.`;
+  const marker = `펄스커뮤${runId.replace(/\D/g, '').slice(-6)}`;
+  const storyId = `qsys-story-${runId}`;
+  const articleId = `qsys-${runId}-a1`;
   const processes: RunningProcess[] = [];
   let dataDir: string;
   let kafka: Kafka;
   let admin: Admin;
   let observer: Consumer;
+  let publisher: KafkaEventBus;
+  let llmServer: OpenAiTestServer;
   let gateway: string;
+  let contentUrl: string;
+  let searchOnlyUrl: string;
+  let release: (() => void) | undefined;
   const created: Array<EventEnvelope<QuestionCreatedPayload>> = [];
 
   const output = () => processes.map((p) => p.output().slice(-3000)).join('\n---\n');
@@ -65,7 +95,52 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     };
   };
 
+  /** An article of the story as translation hands it to content (one source per article). */
+  const translated = (id: string, title: string, body: string): ArticleTranslatedPayload => ({
+    articleId: id,
+    clusterId: storyId,
+    title: `${marker} ${title}`,
+    summary: body,
+    bodyHtml: `<p>${marker} ${body}</p>`,
+    primaryCategory: 'blockchain',
+    secondaryCategory: null,
+    tags: ['이더리움'],
+    contentType: 'news',
+    keyInsights: [],
+    translationStatus: 'translated',
+    model: 'test-model',
+    usage: null,
+    sources: [
+      {
+        sourceId: 'ethereum-blog',
+        sourceName: 'Ethereum Foundation Blog',
+        url: `https://blog.ethereum.org/${id}`,
+        canonicalUrl: `https://blog.ethereum.org/${id}`,
+        title,
+        author: 'EF',
+        publishedAt: new Date().toISOString(),
+      },
+    ],
+    imageUrl: null,
+    youtubeVideos: [],
+    translatedAt: new Date().toISOString(),
+  });
+  const publishTranslated = (payload: ArticleTranslatedPayload) =>
+    publishEvent(publisher, TOPICS.articleTranslated, payload, { source: 'translation' });
+  /** Content serves the article (its Kafka consumer, on a loaded machine, can take a while to join). */
+  const untilContentHas = (id: string) =>
+    eventually(
+      async () =>
+        expect((await fetch(`${contentUrl}/api/articles/${encodeURIComponent(id)}`)).status).toBe(200),
+      { timeoutMs: 90_000, intervalMs: 250 },
+    ).catch((error: Error) => {
+      error.message += output();
+      throw error;
+    });
+
   beforeAll(async () => {
+    // Content publishes article.published: not beside the other suites counting it (test/support/exclusive.ts).
+    release = await exclusive('kafka-article-published');
     const brokers = required('PULSE_TEST_KAFKA_BROKERS');
     kafka = new Kafka({
       clientId: `pulse-qsys-${runId}`,
@@ -76,15 +151,53 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     await admin.connect();
     await admin.createTopics({
       waitForLeaders: true,
-      topics: COMMUNITY_TOPICS.map((topic) => ({ topic, numPartitions: 3 })),
+      topics: [...COMMUNITY_TOPICS, ...CONTENT_TOPICS, TOPICS.articlePublished].map((topic) => ({
+        topic,
+        numPartitions: 3,
+      })),
     });
     await startGroupsAtTopicEnds(admin, COMMUNITY_TOPICS, (topic) => `${groupPrefix}community.${topic}`);
+    await startGroupsAtTopicEnds(admin, CONTENT_TOPICS, (topic) => `${groupPrefix}content.${topic}`);
+    publisher = new KafkaEventBus({
+      brokers: brokers.split(','),
+      clientId: `pulse-qsys-pub-${runId}`,
+      logger: pino({ level: 'silent' }),
+    });
+    llmServer = await startOpenAiTestServer();
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
     await observeFromNow<QuestionCreatedPayload>(observer, TOPICS.questionCreated, (envelope) => {
       if (envelope.payload?.title?.includes(runId.slice(-8))) created.push(envelope);
     });
 
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-community-stack-'));
+    const contentPort = await freePort();
+    contentUrl = `http://127.0.0.1:${contentPort}`;
+    const content = startTs('services/content/src/main.ts', {
+      PORT: String(contentPort),
+      PULSE_DATA_DIR: path.join(dataDir, 'content'),
+      BUS_DRIVER: 'kafka',
+      KAFKA_BROKERS: brokers,
+      KAFKA_CLIENT_ID: `pulse-qsys-content-${runId}`,
+      BUS_GROUP_PREFIX: groupPrefix,
+      STORE_DRIVER: 'mongo',
+      MONGO_URL: required('PULSE_TEST_MONGO_URL').replace(/\/[^/]*$/, `/pulse_qsys_content_${runId}`),
+      CACHE_DRIVER: 'redis',
+      REDIS_URL: required('PULSE_TEST_REDIS_URL'),
+      CACHE_KEY_PREFIX: `pulse-qsys-content-${runId}:`,
+      PUBLIC_SITE_URL: 'https://pulse.example.kr',
+      ADMIN_TOKEN: 'system-test-admin-token-0123',
+    });
+    processes.push(content);
+    // No LLM configured and nothing shared: the assistant in search-only mode, retrieving from content.
+    const searchOnlyPort = await freePort();
+    searchOnlyUrl = `http://127.0.0.1:${searchOnlyPort}`;
+    const searchOnly = startTs('services/community/src/main.ts', {
+      PORT: String(searchOnlyPort),
+      PULSE_DATA_DIR: path.join(dataDir, 'search-only'),
+      ASSISTANT_CONTENT_URL: contentUrl,
+      COMMUNITY_IDENTITIES_PER_IP_HOUR: '100',
+    });
+    processes.push(searchOnly);
     const communityPort = await freePort();
     const community = startTs('services/community/src/main.ts', {
       PORT: String(communityPort),
@@ -101,9 +214,24 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
       ADMIN_TOKEN: 'system-test-admin-token-0123',
       // Every identity here signs up from 127.0.0.1; the comments test makes a crowd of them.
       COMMUNITY_IDENTITIES_PER_IP_HOUR: '100',
+      ASSISTANT_CONTENT_URL: contentUrl,
+      LLM_BASE_URL: llmServer.baseUrl,
+      LLM_MODEL: 'pulse-test-model',
+      LLM_MAX_RETRIES: '0',
     });
     processes.push(community);
-    await untilReady(community, `http://127.0.0.1:${communityPort}`, { diagnostics: output });
+    await Promise.all([
+      untilReady(community, `http://127.0.0.1:${communityPort}`, { diagnostics: output }),
+      untilReady(content, contentUrl, { diagnostics: output }),
+      untilReady(searchOnly, searchOnlyUrl, { diagnostics: output }),
+    ]);
+    await publishTranslated(
+      translated(
+        articleId,
+        '이더리움 가스비, 덴쿤 업그레이드 후 절반으로',
+        '덴쿤 업그레이드 뒤 이더리움 평균 가스비가 절반 가까이 떨어졌다.',
+      ),
+    );
     const gatewayPort = await freePort();
     processes.push(
       startTs('gateway/src/main.ts', {
@@ -126,8 +254,11 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
   afterAll(async () => {
     await Promise.all(processes.map((running) => running.stop()));
     await observer?.disconnect();
+    await publisher?.close();
+    await llmServer?.close();
     await admin?.disconnect();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    release?.();
   });
 
   it('asks, answers, votes and accepts through the gateway; events reach Kafka and badges follow', async () => {
@@ -213,10 +344,21 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     // The page render counted no view.
     expect((await call('GET', `/api/community/questions/${ask.body.data.id}`)).body.data.viewCount).toBe(1);
   });
-  it('comments on MongoDB and Redis: depth 3, racing reactions counted once, the sorts, delete keeping replies', async () => {
+  it("comments on MongoDB and Redis, only on content's articles: depth 3, racing reactions counted once, the sorts, delete keeping replies", async () => {
     const author = await signUp(`댓글${runId.slice(-4)}`);
     const reader = await signUp(`독자${runId.slice(-4)}`);
-    const article = `article-${runId}`;
+    const article = articleId;
+    await untilContentHas(article);
+    // Only on an article content publishes (asked of the content process's read API); reading an
+    // unknown article's comments stays the seed's empty list.
+    const unknown = `qsys-${runId}-missing`;
+    const refused = await call('POST', `/api/community/articles/${unknown}/comments`, {
+      body: { content: '없는 기사에 다는 댓글' },
+      headers: author.bearer,
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(`id: 기사를 찾을 수 없습니다 (${unknown}).`);
+    expect((await call('GET', `/api/community/articles/${unknown}/comments`)).body.data.totalCount).toBe(0);
     const list = async (sort = 'popular') =>
       (await call('GET', `/api/community/articles/${article}/comments?sort=${sort}`)).body.data;
     const post = async (url: string, content: string, headers: Record<string, string>) => {
@@ -279,5 +421,177 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     expect(after.totalCount).toBe(4);
     expect(after.comments[0]).toMatchObject({ id: top, content: '삭제된 댓글입니다.', removed: 'deleted' });
     expect(after.comments[0].replies[0].replies[0].replies[0].content).toBe('3단계');
+  });
+
+  /** A text/event-stream body read as it arrives: the events, and when the first delta and the end came. */
+  const readStream = async (response: Response) => {
+    const decoder = new TextDecoder();
+    const stream = response.body!.getReader();
+    let text = '';
+    let firstDeltaAt = 0;
+    for (;;) {
+      const { done, value } = await stream.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (!firstDeltaAt && text.includes('event: delta')) firstDeltaAt = Date.now();
+    }
+    const events = text
+      .split('\n\n')
+      .map((frame) => frame.split('\n').find((line) => line.startsWith('data: ')))
+      .filter((line): line is string => !!line)
+      .map((line) => JSON.parse(line.slice(6)) as ChatStreamEvent);
+    return { events, firstDeltaAt, endedAt: Date.now() };
+  };
+  const untilSearchFinds = (id: string) =>
+    eventually(
+      async () => {
+        const search = await fetch(`${contentUrl}/api/articles/search?q=${encodeURIComponent(marker)}`);
+        const body = (await search.json()) as { articles: Array<{ id: string }> };
+        expect(body.articles.map((a) => a.id)).toContain(id);
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+  const openSession = async (base: string, headers: Record<string, string>) => {
+    const opened = await fetch(`${base}/api/community/assistant/sessions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(opened.status).toBe(200);
+    return ((await opened.json()) as { data: { id: string } }).data.id;
+  };
+
+  it("streams the assistant's answer through the gateway, citing the article content's search found", async () => {
+    await untilContentHas(articleId);
+    await untilSearchFinds(articleId);
+    const reader = await signUp(`비서${runId.slice(-4)}`);
+    const sessionId = await openSession(gateway, reader.bearer);
+    const requestsBefore = llmServer.requests.length;
+    llmServer.enqueue(
+      openAiReply.streamed(['덴쿤 업그레이드 뒤 ', '가스비가 절반 가까이 ', '떨어졌습니다 [1].'], 600),
+    );
+    const response = await fetch(`${gateway}/api/community/assistant/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      headers: { ...reader.bearer, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({ content: `${marker} 가스비 알려줘` }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const { events, firstDeltaAt, endedAt } = await readStream(response);
+    expect(events[0]).toMatchObject({ type: 'start', mode: 'llm' });
+    expect(events.filter((event) => event.type === 'delta').length).toBeGreaterThan(1);
+    // The model paused 600 ms between pieces: the gateway passed the first one on before the last was written.
+    expect(endedAt - firstDeltaAt).toBeGreaterThan(500);
+    const done = events.at(-1);
+    expect(done).toMatchObject({
+      type: 'done',
+      mode: 'llm',
+      message: { role: 'assistant', content: '덴쿤 업그레이드 뒤 가스비가 절반 가까이 떨어졌습니다 [1].' },
+    });
+    if (done?.type !== 'done') throw new Error('no done event');
+    expect(done.message.citations).toEqual([
+      {
+        index: 1,
+        articleId,
+        title: `${marker} 이더리움 가스비, 덴쿤 업그레이드 후 절반으로`,
+        url: `/article/${articleId}`,
+      },
+    ]);
+    // The passage the model was given came from content's search.
+    const prompt = llmServer.requests[requestsBefore].body.messages.at(-1).content as string;
+    expect(prompt).toContain(`[1] 제목: ${marker} 이더리움 가스비`);
+  });
+
+  it('answers in search-only mode, from the same content, when no LLM is configured', async () => {
+    await untilContentHas(articleId);
+    await untilSearchFinds(articleId);
+    const requestsBefore = llmServer.requests.length;
+    const signUpReply = await fetch(`${searchOnlyUrl}/api/community/auth/anonymous`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `검색${runId.slice(-4)}` }),
+    });
+    expect(signUpReply.status).toBe(201);
+    const bearer = {
+      authorization: `Bearer ${((await signUpReply.json()) as { data: { token: string } }).data.token}`,
+    };
+    const sessionId = await openSession(searchOnlyUrl, bearer);
+    const response = await fetch(`${searchOnlyUrl}/api/community/assistant/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      headers: { ...bearer, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({ content: `${marker} 가스비 알려줘` }),
+    });
+    const done = (await readStream(response)).events.at(-1);
+    expect(done).toMatchObject({ type: 'done', mode: 'search-only' });
+    if (done?.type !== 'done') throw new Error('no done event');
+    expect(done.message.content).toContain('검색 전용 모드');
+    expect(done.message.content).toContain(`[1] ${marker} 이더리움 가스비, 덴쿤 업그레이드 후 절반으로`);
+    expect(done.message.citations).toEqual([expect.objectContaining({ index: 1, articleId })]);
+    expect(llmServer.requests).toHaveLength(requestsBefore);
+  });
+
+  it('tells the asker when a new article joins the story of the article they asked about', async () => {
+    await untilContentHas(articleId);
+    // Community has content's article.published.v2 for the article: it knows the story.
+    await eventually(
+      async () =>
+        expect((await call('GET', `/api/community/articles/${articleId}/questions`)).body.data.storyId).toBe(
+          storyId,
+        ),
+      { timeoutMs: 60_000, intervalMs: 250 },
+    ).catch((error: Error) => {
+      error.message += output();
+      throw error;
+    });
+    const asker = await signUp(`소식${runId.slice(-4)}`);
+    const ask = await call('POST', '/api/community/questions', {
+      body: {
+        title: `덴쿤 이후 가스비가 계속 낮을까요 ${runId.slice(-8)}`,
+        content: '업그레이드 뒤 가스비가 내려갔다는데 이 추세가 이어질지 궁금합니다.',
+        category: 'blockchain',
+        tagIds: [],
+        tags: [],
+        articleId,
+      },
+      headers: asker.bearer,
+    });
+    expect(ask.status).toBe(201);
+    const questionId = ask.body.data.id as string;
+    expect(
+      (await call('GET', `/api/community/articles/${articleId}/questions`)).body.data.questions.map(
+        (q: { id: string }) => q.id,
+      ),
+    ).toEqual([questionId]);
+    expect((await call('GET', '/api/community/notifications', { headers: asker.bearer })).body.data).toEqual({
+      notifications: [],
+      unread: 0,
+    });
+
+    const followUp = `qsys-${runId}-a2`;
+    await publishTranslated(
+      translated(followUp, '레이어2 수수료도 함께 하락', '덴쿤 이후 레이어2 롤업 수수료도 크게 내려갔다.'),
+    );
+    const notices = await eventually(
+      async () => {
+        const reply = await call('GET', '/api/community/notifications', { headers: asker.bearer });
+        expect(reply.body.data.unread).toBe(1);
+        return reply.body.data;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    ).catch((error: Error) => {
+      error.message += output();
+      throw error;
+    });
+    expect(notices.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'story-article',
+        message: '질문하신 소식에 새 기사가 올라왔습니다',
+        questionId,
+        articleId: followUp,
+        articleTitle: `${marker} 레이어2 수수료도 함께 하락`,
+        url: `/article/${followUp}`,
+        read: false,
+      }),
+    ]);
   });
 });

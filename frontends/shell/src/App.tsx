@@ -20,6 +20,7 @@ const SitemapPage = lazy(() => import('./pages/static/SitemapPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const HeldTranslationsPage = lazy(() => import('./pages/admin/HeldTranslationsPage'));
+const CommentModerationPage = lazy(() => import('./pages/admin/CommentModerationPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
@@ -34,6 +35,7 @@ export const SHELL_ROUTES = [
   { path: '/sitemap', element: <SitemapPage /> },
   { path: '/admin', element: <AdminPage /> },
   { path: '/admin/translations', element: <HeldTranslationsPage /> },
+  { path: '/admin/comments', element: <CommentModerationPage /> },
   { path: '/analytics', element: <AnalyticsPage /> },
 ] as const;
 

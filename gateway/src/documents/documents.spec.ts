@@ -283,6 +283,7 @@ describe('HTML documents with a server-rendered head', () => {
     ['/community/projects/p1', '프로젝트'],
     ['/admin', '관리자'],
     ['/admin/translations', '보류된 번역 검토'],
+    ['/admin/comments', '댓글 검토'],
     ['/analytics', '통계'],
     ['/category/gen-ai', '생성형 AI'],
     ['/category/big-tech', '글로벌 빅테크'],
@@ -299,6 +300,7 @@ describe('HTML documents with a server-rendered head', () => {
   it('keeps administration screens out of search engines', async () => {
     expect((await get('/admin')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/translations')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/comments')).meta('robots')).toBe('noindex, nofollow');
   });
 
   it('redirects a legacy or Korean category name to its slug, keeping the query, and 404s an unknown one', async () => {

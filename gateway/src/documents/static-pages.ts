@@ -90,6 +90,11 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '펄스 관리자 화면: 검토를 위해 보류된 번역',
     robots: NO_INDEX,
   },
+  '/admin/comments': {
+    title: '댓글 검토',
+    description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
+    robots: NO_INDEX,
+  },
   '/analytics': { title: '통계', description: '펄스 통계 화면', robots: NO_INDEX },
 };
 

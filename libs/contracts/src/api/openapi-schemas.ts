@@ -92,6 +92,9 @@ export const PATH_PARAMETER_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   slug: slugParamSchema,
 };
 
+/** A comment is taken only on an article content publishes, which community asks content's read API. */
+const ARTICLE_CHECK_UNAVAILABLE = "Content's read API cannot say now whether the article is published.";
+
 export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSchemas>>> = {
   newsList: { query: newsListQuerySchema },
   insightsList: { query: insightsListQuerySchema },
@@ -141,8 +144,8 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   communityAnalytics: { query: analyticsQuerySchema },
   answerVote: { body: answerVoteBodySchema },
   commentList: { query: commentListQuerySchema },
-  createComment: { body: createCommentBodySchema },
-  createReply: { body: createReplyBodySchema },
+  createComment: { body: createCommentBodySchema, errors: { 503: ARTICLE_CHECK_UNAVAILABLE } },
+  createReply: { body: createReplyBodySchema, errors: { 503: ARTICLE_CHECK_UNAVAILABLE } },
   commentVote: { body: commentVoteBodySchema },
   editComment: { body: editCommentBodySchema },
   reportComment: { body: reportBodySchema },

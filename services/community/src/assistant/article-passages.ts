@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ContentReadClient, type ContentSearchItem } from '@pulse/contracts';
+import type { ContentSearchItem } from '@pulse/contracts';
 import { htmlToText } from '@pulse/platform';
+import { CONTENT_READER, type ContentReader } from '../articles/content-reader';
 import { ASSISTANT_CONFIG, type AssistantConfig } from './assistant.config';
 
 /** One of our articles as the assistant may cite it: number, id, title, the passage and its reader URL. */
@@ -11,10 +12,6 @@ export interface Passage {
   text: string;
   url: string;
 }
-
-export const CONTENT_READER = Symbol.for('pulse.community.ContentReader');
-/** The content read API as the assistant uses it (a ContentReadClient; tests may point it anywhere). */
-export type ContentReader = Pick<ContentReadClient, 'search' | 'article'>;
 
 /** How much of the current article's own text goes into the prompt. */
 const CURRENT_ARTICLE_CHARS = 2_000;

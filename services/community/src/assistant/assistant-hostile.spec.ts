@@ -7,7 +7,7 @@ import {
   type TestIdentity,
 } from '../testing/community-test-app';
 import { RULES, WONT_REVEAL } from './assistant-prompt';
-import { startContentApiStub } from './testing/content-api-stub';
+import { startContentApiStub } from '../testing/content-api-stub';
 import { articles, assistantOf, readEvents } from './testing/assistant-test-kit';
 
 /** An article whose text speaks to the model: it wants a link added and the instructions revealed. */

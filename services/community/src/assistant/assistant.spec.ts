@@ -8,7 +8,7 @@ import {
 } from '../testing/community-test-app';
 import { SEARCH_ONLY_LINE, NOTHING_FOUND } from './assistant-prompt';
 import { ASSISTANT_DAILY_CAP } from './assistant-limits';
-import { startContentApiStub } from './testing/content-api-stub';
+import { startContentApiStub } from '../testing/content-api-stub';
 import { articles, assistantOf, readEvents } from './testing/assistant-test-kit';
 
 type Stub = Awaited<ReturnType<typeof startContentApiStub>>;

@@ -20,6 +20,7 @@ describe('comments under hostile input', () => {
 
   beforeAll(async () => {
     app = await startCommunityTestApp({ env: { COMMUNITY_POSTS_PER_IDENTITY_10MIN: '1000' } });
+    app.content.publish(articleId);
     owner = await app.signUp('댓글주인');
     intruder = await app.signUp('남의댓글손님');
     commentId = (

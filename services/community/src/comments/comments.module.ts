@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAuthModule } from '@pulse/platform';
+import { ContentArticlesModule } from '../articles/content-articles.module';
 import { CommentModerationService } from './comment-moderation.service';
 import { CommentReactionsService } from './comment-reactions.service';
 import { CommentsAdminController } from './comments-admin.controller';
@@ -9,7 +10,7 @@ import { CommentsService } from './comments.service';
 
 /** Article comments: threads, replies to depth 3, edit and delete by the author, likes, reports, moderation. */
 @Module({
-  imports: [AdminAuthModule],
+  imports: [AdminAuthModule, ContentArticlesModule],
   controllers: [CommentsController, CommentsAdminController],
   providers: [CommentsRepository, CommentsService, CommentReactionsService, CommentModerationService],
 })

@@ -18,6 +18,7 @@ import {
   type DeleteCommentResponse,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
+import { PublishedArticles } from '../articles/published-articles';
 import { BadgesService } from '../badges/badges.service';
 import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
@@ -44,6 +45,7 @@ export class CommentsService {
     private readonly votes: VotesRepository,
     private readonly badges: BadgesService,
     private readonly limits: WriteLimits,
+    private readonly articles: PublishedArticles,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
@@ -75,14 +77,14 @@ export class CommentsService {
     };
   }
 
-  /** POST /api/community/articles/{id}/comments: 5 to 2000 characters. */
+  /** POST /api/community/articles/{id}/comments: 5 to 2000 characters, on an article content publishes. */
   async create(rawArticleId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentResponse> {
     const articleId = parsePathParam('id', idParamSchema, rawArticleId);
     const { content } = createCommentBodySchema.parse(body);
     return this.store({ articleId, parent: null, content }, actor, ip);
   }
 
-  /** POST /api/community/comments/{id}/replies: 1 to 1000 characters, under a comment above depth 3. */
+  /** POST /api/community/comments/{id}/replies: 1 to 1000 characters, under a comment above depth 3, on a published article. */
   async reply(rawParentId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentResponse> {
     const parent = await this.visible(rawParentId);
     const { content } = createReplyBodySchema.parse(body);
@@ -135,6 +137,8 @@ export class CommentsService {
     const { articleId, parent, content } = input;
     this.limits.refuseProfanity({ content });
     await this.limits.post(actor.identity._id, ip);
+    // After the write limit, so an identity cannot make content look up unknown ids without bound.
+    await this.articles.require(articleId);
     // The same text twice in one place is refused; a short '감사합니다' under two different comments is not.
     const place = parent ? `reply\n${parent._id}\n${content}` : `comment\n${articleId}\n${content}`;
     await this.limits.refuseDuplicate(actor.identity._id, ip, place);

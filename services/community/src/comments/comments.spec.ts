@@ -9,7 +9,6 @@ import {
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 let articleSerial = 0;
-const newArticle = () => `article-${++articleSerial}`;
 
 describe('article comments', () => {
   const clock = testClock();
@@ -26,6 +25,13 @@ describe('article comments', () => {
     bob = await app.signUp('답글작성자');
   });
   afterAll(() => app.close());
+
+  /** An article content publishes, for a test of its own. */
+  const newArticle = () => {
+    const id = `article-${++articleSerial}`;
+    app.content.publish(id);
+    return id;
+  };
 
   const comment = (articleId: string, content: string, who: TestIdentity) =>
     app.request('POST', `/api/community/articles/${articleId}/comments`, {
@@ -261,6 +267,7 @@ describe('article comments', () => {
     const strict = await startCommunityTestApp({ env: { COMMUNITY_POSTS_PER_IDENTITY_10MIN: '2' } });
     try {
       const writer = await strict.signUp('도배하는사람');
+      strict.content.publish('a1');
       const post = (i: number) =>
         strict.request('POST', '/api/community/articles/a1/comments', {
           body: { content: `도배 댓글 번호 ${i}` },
@@ -274,6 +281,50 @@ describe('article comments', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('takes comments only on articles content publishes, naming an unknown one; reading one stays an empty list', async () => {
+    const unknown = `article-${++articleSerial}`;
+    const refused = await comment(unknown, '없는 기사에 다는 댓글', alice);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(`id: 기사를 찾을 수 없습니다 (${unknown}).`);
+    expect((await app.get(`/api/community/articles/${unknown}/comments`)).body).toEqual({
+      success: true,
+      data: { comments: [], totalCount: 0, pagination: { page: 1, totalPages: 1, total: 0, hasMore: false } },
+    });
+
+    // A "no" is not remembered: published a moment later, the article takes its first comment at once.
+    app.content.publish(unknown);
+    expect((await comment(unknown, '이제 막 올라온 기사', alice)).status).toBe(201);
+    // A "yes" is: the next comments do not ask content again.
+    const asked = () => app.content.requests.filter((r) => r === `/api/articles/${unknown}`).length;
+    const before = asked();
+    const top = (await comment(unknown, '두 번째 댓글입니다', bob)).body.data;
+    expect((await reply(top.id, '답글도 됩니다', alice)).status).toBe(201);
+    expect(asked()).toBe(before);
+
+    // Unpublished: once the cached "yes" is gone (PUBLISHED_TTL_MS), replies under its comments are refused too.
+    app.content.articles.splice(
+      app.content.articles.findIndex((article) => article.id === unknown),
+      1,
+    );
+    await app.cache.del(`community:article-published:${unknown}`);
+    const late = await reply(top.id, '내려간 기사에 답글', alice);
+    expect(late.status).toBe(404);
+    expect(late.body.message).toBe(`id: 기사를 찾을 수 없습니다 (${unknown}).`);
+    expect((await list(unknown, '?sort=oldest')).totalCount).toBe(3);
+
+    // Content cannot answer: refused as unavailable (nothing stored), not as missing.
+    const fresh = newArticle();
+    app.content.fail(true);
+    try {
+      const down = await comment(fresh, '콘텐츠가 멈춘 동안', alice);
+      expect(down.status).toBe(503);
+      expect(down.body.message).toBe('기사를 지금 확인할 수 없습니다. 잠시 후 다시 시도해주세요.');
+    } finally {
+      app.content.fail(false);
+    }
+    expect((await list(fresh)).totalCount).toBe(0);
   });
 
   it('holds a comment reported by enough readers; a moderator restores or hides it', async () => {

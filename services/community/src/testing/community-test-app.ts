@@ -17,6 +17,7 @@ import pino from 'pino';
 import type { CommunityClock } from '../community.config';
 import { CommunityModule } from '../community.module';
 import { communityService } from '../community.service-definition';
+import { startContentApiStub } from './content-api-stub';
 
 const logger = pino({ level: 'silent' });
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -35,6 +36,9 @@ export interface CommunityTestOptions {
   /** The LLM port (default: off, so the assistant runs in search-only mode). */
   llm?: LanguageModel;
 }
+
+/** Content's read API in a service test: `publish(id)` makes an article exist, as content would serve it. */
+export type ContentStub = Awaited<ReturnType<typeof startContentApiStub>>;
 
 /** A parsed response body, read field by field in tests that assert its shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -64,8 +68,11 @@ export interface TestIdentity {
 export async function startCommunityTestApp(options: CommunityTestOptions = {}) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pulse-community-'));
   const saved = { ...process.env };
+  // Content's read API, unless the test brings its own: empty until the test publishes articles.
+  const content = options.env?.ASSISTANT_CONTENT_URL ? undefined : await startContentApiStub();
   Object.assign(process.env, {
     ADMIN_TOKEN,
+    ...(content ? { ASSISTANT_CONTENT_URL: content.url } : {}),
     COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
     COMMUNITY_POSTS_PER_IP_10MIN: '1000',
     COMMUNITY_VOTES_PER_IP_MINUTE: '10000',
@@ -107,6 +114,11 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
 
   return {
     app,
+    /** Content's read API as this app sees it (absent when the test passed its own ASSISTANT_CONTENT_URL). */
+    get content(): ContentStub {
+      if (!content) throw new Error('this app reads the content API the test started');
+      return content;
+    },
     bus,
     store,
     search,
@@ -141,6 +153,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
       await search.close();
       await store.close();
       await bus.close();
+      await content?.close();
       process.env = saved;
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

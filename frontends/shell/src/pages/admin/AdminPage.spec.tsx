@@ -60,6 +60,7 @@ describe('/admin and /analytics', () => {
     await render(<AdminPage />, '/admin');
     await waitFor(() => expect(pageText()).toContain('신고된 질문'));
     expect(pageText()).toContain('신고 3건');
+    expect(get('a', '댓글 검토').getAttribute('href')).toBe('/admin/comments');
     await click(get('button', '숨기기'));
     await waitFor(() => expect(pageText()).toContain('숨김 완료'));
     expect(api.calls('POST', '/api/community/admin/questions/q1/hide')).toHaveLength(1);

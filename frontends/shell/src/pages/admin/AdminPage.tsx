@@ -75,6 +75,7 @@ function ModerationQueue({ signOut }: { signOut: () => void }) {
         </div>
         <a href="/analytics">통계 보기</a>
         <a href="/admin/translations">보류된 번역 검토</a>
+        <a href="/admin/comments">댓글 검토</a>
         <button type="button" className="button button--outline" onClick={signOut}>
           토큰 지우기
         </button>

@@ -1,6 +1,6 @@
 import type { ChatStreamEvent } from '@pulse/contracts';
 import type { CommunityTestApp, TestIdentity } from '../../testing/community-test-app';
-import type { StubArticle } from './content-api-stub';
+import type { StubArticle } from '../../testing/content-api-stub';
 
 /** A parsed text/event-stream body. */
 export function readEvents(body: string): ChatStreamEvent[] {

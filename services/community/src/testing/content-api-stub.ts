@@ -10,8 +10,9 @@ export interface StubArticle {
 }
 
 /**
- * The two calls of content's public read API the assistant makes (GET /api/articles/search and
- * /api/articles/{id}), answered from a list of articles, for service tests. Search matches any word of
+ * The two calls of content's public read API community makes (GET /api/articles/search for the assistant,
+ * /api/articles/{id} for the assistant and the comments' article check), answered from a list of articles
+ * that a test may add to, for service tests. Search matches any word of
  * the query in title, summary or body; the summary it returns is the matching text.
  */
 export async function startContentApiStub(articles: StubArticle[] = []) {
@@ -51,6 +52,10 @@ export async function startContentApiStub(articles: StubArticle[] = []) {
     url: `http://127.0.0.1:${port}`,
     articles,
     requests,
+    /** Content publishes an article with this id (a placeholder title and text). */
+    publish(id: string) {
+      articles.push({ id, title: `기사 ${id}`, summary: `기사 ${id}의 요약`, content: `<p>기사 ${id}</p>` });
+    },
     /** Answer 503 to everything (content down). */
     fail(on: boolean) {
       failing = on;

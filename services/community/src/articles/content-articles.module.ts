@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { ContentReadClient } from '@pulse/contracts';
+import { SERVICE_CONFIG } from '@pulse/platform';
+import type { AssistantConfig } from '../assistant/assistant.config';
+import { CONTENT_READER } from './content-reader';
+import { PublishedArticles } from './published-articles';
+
+/**
+ * Content's articles as community sees them: through content's public read API (ASSISTANT_CONTENT_URL),
+ * never its store or code. The assistant retrieves from it; comments check their article against it.
+ */
+@Module({
+  providers: [
+    {
+      provide: CONTENT_READER,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: { assistant: AssistantConfig }) =>
+        new ContentReadClient(config.assistant.ASSISTANT_CONTENT_URL),
+    },
+    PublishedArticles,
+  ],
+  exports: [CONTENT_READER, PublishedArticles],
+})
+export class ContentArticlesModule {}
