@@ -2,6 +2,7 @@ import {
   SEARCH_CONTRACT_SETTINGS,
   describeSearchIndexContract,
   SEARCH_CONTRACT_CORPUS,
+  realMeilisearchFromEnv,
   startMeilisearchStub,
   type MeilisearchStub,
 } from '@pulse/testing';
@@ -9,8 +10,10 @@ import { SearchBackendError } from './search.errors';
 import { MeilisearchSearchIndex } from './meilisearch.search';
 import { createSearchIndex } from './search.factory';
 
-// Meilisearch cannot be installed on these machines: this runs against a stub of its HTTP API
-// (libs/testing/src/meilisearch-stub/), not a real Meilisearch. See README.md in this folder.
+// CI runs the contract against a stub of Meilisearch's HTTP API (libs/testing/src/meilisearch-stub/).
+// With MEILISEARCH_TEST_URL set it runs against that real server instead, relevance included ('engine').
+// The request checks below always use the stub: they read what it received. See README.md in this folder.
+const real = realMeilisearchFromEnv();
 let stub: MeilisearchStub;
 beforeAll(async () => {
   stub = await startMeilisearchStub({ apiKey: 'test-key' });
@@ -22,7 +25,19 @@ afterAll(async () => {
 const adapter = (options: Partial<ConstructorParameters<typeof MeilisearchSearchIndex>[0]> = {}) =>
   new MeilisearchSearchIndex({ url: stub.url, apiKey: stub.apiKey, indexPrefix: 'pulse_', ...options });
 
-describeSearchIndexContract('meilisearch, against a stub of its HTTP API', () => adapter(), 'protocol-stub');
+if (real) {
+  describeSearchIndexContract(
+    `meilisearch, a real server at ${real.url}`,
+    () => new MeilisearchSearchIndex(real),
+    'engine',
+  );
+} else {
+  describeSearchIndexContract(
+    'meilisearch, against a stub of its HTTP API',
+    () => adapter(),
+    'protocol-stub',
+  );
+}
 
 describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
   let search: MeilisearchSearchIndex;
@@ -43,8 +58,13 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
   });
 
   it('applies settings for Korean text: field order, filters, sorts, locale, typo tolerance, ranking rules', () => {
-    expect(stub.settingsOf('pulse_articles')).toEqual({
-      searchableAttributes: ['title', 'summary', 'body', 'tags', '_choseong'],
+    expect(stub.settingsOf('pulse_articles')).toMatchObject({
+      searchableAttributes: [
+        ...['title', 'summary', 'body', 'tags'],
+        ...['_stems.title', '_stems.summary', '_stems.body', '_stems.tags'],
+        ...['_parts.title', '_parts.summary', '_parts.body', '_parts.tags'],
+        '_choseong',
+      ],
       filterableAttributes: ['category', 'type', 'tags', 'publishedAt'],
       sortableAttributes: ['publishedAt', 'views'],
       displayedAttributes: ['*'],
@@ -52,7 +72,8 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
       typoTolerance: {
         enabled: true,
         minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 },
-        disableOnAttributes: ['_choseong'],
+        // Kept as a set, so answered sorted (as Meilisearch does).
+        disableOnAttributes: ['_choseong', '_parts.body', '_parts.summary', '_parts.tags', '_parts.title'],
       },
       localizedAttributes: [{ attributePatterns: ['*'], locales: ['kor'] }],
       pagination: { maxTotalHits: 100_000 },
@@ -87,13 +108,23 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
     ]);
   });
 
-  it('sends each document with its 초성 field and waits for the task', () => {
+  it('sends each document with its analysed fields (stems, compound parts, 초성) and waits for the task', () => {
     const added = stub.requests.find(
       (r) => r.method === 'POST' && r.path === '/indexes/pulse_articles/documents',
     );
-    const first = (added?.body as Array<Record<string, unknown>>)[0];
+    const sent = added?.body as Array<Record<string, unknown>>;
+    const first = sent[0];
     expect(first).toMatchObject({ id: 'bc-future', title: SEARCH_CONTRACT_CORPUS[0].title });
+    // '블록체인 기술의 미래와 과제': the particles go, in text order; the body's '블록체인이' too.
+    expect(first._stems).toEqual({
+      title: '기술 미래',
+      summary: expect.any(String),
+      body: expect.any(String),
+    });
+    expect((first._stems as Record<string, string>).body.split(' ')).toContain('블록체인');
     expect(String(first._choseong).split(' ')).toContain('jmqfcd'); // ㅂㄹㅊㅇ, 블록체인
+    const genai = sent.find((doc) => doc.id === 'genai-market')!;
+    expect((genai._parts as Record<string, string>).title.split(' ')).toContain('인공지능');
     const at = stub.requests.indexOf(added!);
     expect(stub.requests[at + 1]).toMatchObject({
       method: 'GET',
@@ -101,10 +132,10 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
     });
   });
 
-  it('translates a query into escaped filters, sort, pages, highlight markers, crop and locale', async () => {
+  it('translates a query into its analysed words, escaped filters, sort, pages, highlight markers and locale', async () => {
     const mark = stub.requests.length;
     await search.search('articles', {
-      q: 'ㅂㄹㅊㅇ 규제',
+      q: 'ㅂㄹㅊㅇ 규제에서',
       filters: { category: ['blockchain', 'a"b\\'], publishedAt: { gte: 1, lt: 2 }, tags: '금융' },
       sort: [{ field: 'publishedAt', order: 'desc' }],
       page: 2,
@@ -112,30 +143,47 @@ describe('MeilisearchSearchIndex: what Meilisearch receives', () => {
       highlight: ['title'],
       crop: { fields: ['body'], length: 60 },
     });
-    expect(requestsSince(mark)).toEqual([
-      {
-        method: 'POST',
-        path: '/indexes/pulse_articles/search',
-        body: {
-          q: 'jmqfcd 규제',
-          filter:
-            'category IN ["blockchain", "a\\"b\\\\"] AND (publishedAt >= 1 AND publishedAt < 2) AND tags = "금융"',
-          sort: ['publishedAt:desc'],
-          page: 2,
-          hitsPerPage: 5,
-          showRankingScore: true,
-          showRankingScoreDetails: true,
-          matchingStrategy: 'last',
-          locales: ['kor'],
-          attributesToHighlight: ['title', 'body'],
-          highlightPreTag: '\uE000',
-          highlightPostTag: '\uE001',
-          attributesToCrop: ['body'],
-          cropLength: 30,
-          cropMarker: '\uE002',
-        },
+    // The first request: nothing matches these filters, so the adapter asks again with fewer words.
+    expect(requestsSince(mark)[0]).toEqual({
+      method: 'POST',
+      path: '/indexes/pulse_articles/search',
+      body: {
+        q: 'jmqfcd 규제',
+        filter:
+          'category IN ["blockchain", "a\\"b\\\\"] AND (publishedAt >= 1 AND publishedAt < 2) AND tags = "금융"',
+        sort: ['publishedAt:desc'],
+        page: 2,
+        hitsPerPage: 5,
+        showRankingScore: true,
+        showRankingScoreDetails: true,
+        matchingStrategy: 'last',
+        locales: ['kor'],
+        attributesToHighlight: ['title', 'body'],
+        highlightPreTag: '\uE000',
+        highlightPostTag: '\uE001',
       },
+    });
+  });
+
+  it.each([
+    ['블록체인으로', '블록체인', '<mark>블록체인</mark> 기술의 미래와 과제'],
+    ['ㅂㄹㅊㅇ', 'jmqfcd', '<mark>블록체인</mark> 기술의 미래와 과제'],
+    ['OpenAI투자', 'openai 투자', '<mark>OpenAI</mark>, 마이크로소프트로부터 대규모 <mark>투자</mark> 유치'],
+  ])("asks for '%s' as '%s' and marks the original title itself", async (q, sent, title) => {
+    const mark = stub.requests.length;
+    const result = await search.search('articles', { q, highlight: ['title'] });
+    expect(requestsSince(mark)[0].body).toMatchObject({ q: sent });
+    expect(result.hits[0].highlights.title).toBe(title);
+  });
+
+  it('asks again without a first word that no document has, and says not every word matched', async () => {
+    const mark = stub.requests.length;
+    const result = await search.search('articles', { q: '냉장고 블록체인' });
+    expect(requestsSince(mark).map((request) => (request.body as { q: string }).q)).toEqual([
+      '냉장고 블록체인',
+      '블록체인',
     ]);
+    expect(result).toMatchObject({ total: 1, allWordsMatched: false, hits: [{ id: 'bc-future' }] });
   });
 
   it('asks nothing of the server when an any-of filter lists no values', async () => {

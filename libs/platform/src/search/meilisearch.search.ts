@@ -1,6 +1,7 @@
 import { Meilisearch, type EnqueuedTask, type Hit, type SearchParams, type Task } from 'meilisearch';
 import type { HealthResult } from '../lifecycle';
-import { CHOSEONG_FIELD, choseongFieldValue, rewriteChoseongQuery } from './meilisearch.choseong';
+import { findSpans, type Needles } from './embedded/highlighter';
+import { analysedFields, analysedQuery, HIDDEN_FIELDS, queryNeedles } from './meilisearch.analysis';
 import { matchesNothing, toMeilisearchFilter } from './meilisearch.filter';
 import { toMeilisearchSettings } from './meilisearch.settings';
 import { SearchBackendError, SearchIndexNotFoundError } from './search.errors';
@@ -21,6 +22,7 @@ import {
   type NormalisedQuery,
 } from './search.validation';
 import type { SearchLogger } from './search.logger';
+import { SynonymTable } from './synonyms/synonym-table';
 
 /**
  * The production search adapter, over the official client. Writes wait for their Meilisearch task, so a
@@ -37,19 +39,18 @@ export interface MeilisearchSearchIndexOptions {
   taskTimeoutMs?: number;
 }
 
-// Private-use characters as highlight and crop markers: they cannot be confused with document text, and
-// the markup is built by renderHighlight, which escapes everything else. Meilisearch itself does not
-// escape HTML in _formatted, so its <mark>…</mark> output would not be safe to insert.
+// Private-use characters as highlight markers: they cannot be confused with document text, and the
+// markup is built by renderHighlight, which escapes everything else. Meilisearch itself does not escape
+// HTML in _formatted, so its <mark>…</mark> output would not be safe to insert.
 const PRE = '\uE000';
 const POST = '\uE001';
-const CROP = '\uE002';
 const UPSERT_BATCH = 1000;
 
 export class MeilisearchSearchIndex implements SearchIndex {
   readonly adapterName = 'meilisearch';
   private readonly client: Meilisearch;
   private readonly prefix: string;
-  private readonly ensured = new Map<string, IndexSettings>();
+  private readonly ensured = new Map<string, { settings: IndexSettings; synonyms: SynonymTable }>();
 
   constructor(private readonly options: MeilisearchSearchIndexOptions) {
     this.prefix = options.indexPrefix ?? '';
@@ -89,18 +90,15 @@ export class MeilisearchSearchIndex implements SearchIndex {
       this.client.index(uid).updateSettings(toMeilisearchSettings(settings)),
       `update settings of ${uid}`,
     );
-    this.ensured.set(index, settings);
+    this.ensured.set(index, { settings, synonyms: new SynonymTable(settings.synonyms) });
   }
 
   async upsert<D extends SearchDocument>(index: string, docs: readonly D[]): Promise<void> {
-    const settings = this.settingsOf(index);
+    const { settings } = this.ensuredOf(index);
     assertDocuments(docs);
-    const withChoseong = docs.map((doc) => ({
-      ...doc,
-      [CHOSEONG_FIELD]: choseongFieldValue(doc, settings.searchable),
-    }));
-    for (let i = 0; i < withChoseong.length; i += UPSERT_BATCH) {
-      const batch = withChoseong.slice(i, i + UPSERT_BATCH);
+    const analysed = docs.map((doc) => ({ ...doc, ...analysedFields(doc, settings.searchable) }));
+    for (let i = 0; i < analysed.length; i += UPSERT_BATCH) {
+      const batch = analysed.slice(i, i + UPSERT_BATCH);
       await this.waitFor(
         this.indexOf(index).addDocuments(batch, { primaryKey: 'id' }),
         `add documents to ${index}`,
@@ -109,13 +107,13 @@ export class MeilisearchSearchIndex implements SearchIndex {
   }
 
   async remove(index: string, ids: readonly string[]): Promise<void> {
-    this.settingsOf(index);
+    this.ensuredOf(index);
     if (ids.length === 0) return;
     await this.waitFor(this.indexOf(index).deleteDocuments([...ids]), `delete documents from ${index}`);
   }
 
   async clear(index: string): Promise<void> {
-    this.settingsOf(index);
+    this.ensuredOf(index);
     await this.waitFor(this.indexOf(index).deleteAllDocuments(), `clear ${index}`);
   }
 
@@ -123,7 +121,8 @@ export class MeilisearchSearchIndex implements SearchIndex {
     index: string,
     input: SearchQuery,
   ): Promise<SearchResult<D>> {
-    const query = normaliseQuery(input, this.settingsOf(index));
+    const { settings, synonyms } = this.ensuredOf(index);
+    const query = normaliseQuery(input, settings);
     if (matchesNothing(query.filters)) {
       return {
         hits: [],
@@ -134,15 +133,27 @@ export class MeilisearchSearchIndex implements SearchIndex {
         allWordsMatched: true,
       };
     }
-    const q = rewriteChoseongQuery(query.q);
-    const response = await this.indexOf(index).search(q, toSearchParams(query));
+    const words = analysedQuery(query.q, synonyms).split(' ');
+    let q = words.join(' ');
+    let response = await this.indexOf(index).search(q, toSearchParams(query));
+    // matchingStrategy 'last' drops words from the end, so a first word that no document has ('냉장고
+    // 블록체인 유통') leaves nothing, where the embedded engine ranks by how many words match. Nothing found
+    // means the first word matches no document (Meilisearch's last try is that word alone): drop it and
+    // ask again, which loses no document.
+    let dropped = 0;
+    while (response.totalHits === 0 && dropped < words.length - 1) {
+      dropped += 1;
+      q = words.slice(dropped).join(' ');
+      response = await this.indexOf(index).search(q, toSearchParams(query));
+    }
+    const needles = query.highlight.length > 0 ? queryNeedles(query.q, synonyms) : undefined;
     return {
-      hits: response.hits.map((hit) => toHit<D>(hit, query)),
+      hits: response.hits.map((hit) => toHit<D>(hit, query, needles)),
       total: response.totalHits,
       page: response.page,
       hitsPerPage: response.hitsPerPage,
       totalPages: response.totalPages,
-      allWordsMatched: await this.allWordsMatched(index, q, query, response.hits),
+      allWordsMatched: dropped === 0 && (await this.allWordsMatched(index, q, query, response.hits)),
     };
   }
 
@@ -162,10 +173,10 @@ export class MeilisearchSearchIndex implements SearchIndex {
     return complete(best.hits[0]);
   }
 
-  private settingsOf(index: string): IndexSettings {
-    const settings = this.ensured.get(index);
-    if (!settings) throw new SearchIndexNotFoundError(index);
-    return settings;
+  private ensuredOf(index: string) {
+    const ensured = this.ensured.get(index);
+    if (!ensured) throw new SearchIndexNotFoundError(index);
+    return ensured;
   }
 
   private indexOf(index: string) {
@@ -215,57 +226,61 @@ function toSearchParams(query: NormalisedQuery): PagedSearchParams {
       highlightPostTag: POST,
     });
   }
-  if (query.crop) {
-    // Meilisearch crops by words; ask for about one word per two characters so its cut is never shorter
-    // than ours, then renderHighlight cuts to the exact character length the port promises.
-    Object.assign(params, {
-      attributesToCrop: query.crop.fields,
-      cropLength: Math.max(10, Math.ceil(query.crop.length / 2)),
-      cropMarker: CROP,
-    });
-  }
+  // No attributesToCrop: Meilisearch would crop around its own matches, which miss what only the hidden
+  // fields matched (a 초성 or a compound part). The adapter crops the whole text around the first of its
+  // marks instead, with renderHighlight, as the embedded engine does.
   return params;
 }
 
-function toHit<D extends SearchDocument>(hit: Hit, query: NormalisedQuery): SearchHit<D> {
+/**
+ * A Meilisearch hit in the port's shape. Highlights mark, on the original text, the union of what
+ * Meilisearch marked there (typos, prefixes, synonyms) and what the query's analysed terms find in it
+ * (the noun in '블록체인의', the syllables of a 초성 query, a compound part): see meilisearch.analysis.ts.
+ */
+function toHit<D extends SearchDocument>(
+  hit: Hit,
+  query: NormalisedQuery,
+  needles: Needles | undefined,
+): SearchHit<D> {
   const { _formatted: formatted, _rankingScore: score, _rankingScoreDetails: _details, ...rest } = hit;
-  delete rest[CHOSEONG_FIELD];
+  for (const field of HIDDEN_FIELDS) delete rest[field];
   const highlights: Record<string, string> = {};
   for (const field of query.highlight) {
-    const value = (formatted as Record<string, unknown> | undefined)?.[field];
+    const value = formattedValue(formatted as Record<string, unknown> | undefined, field);
     const text = Array.isArray(value)
       ? value.filter((v) => typeof v === 'string').join('\n')
       : typeof value === 'string'
         ? value
         : '';
-    const { plain, spans, cutBefore, cutAfter } = parseMarkers(text);
+    const { plain, spans } = parseMarkers(text.normalize('NFC'));
+    const ours = needles ? findSpans(plain, needles) : [];
     const cropLength = query.crop?.fields.includes(field) ? query.crop.length : undefined;
-    highlights[field] = renderHighlight(plain, spans, { cropLength, cutBefore, cutAfter });
+    highlights[field] = renderHighlight(plain, [...spans, ...ours], { cropLength });
   }
   return { id: String(rest.id), doc: rest as D, score, highlights };
 }
 
-/** Meilisearch's marked-up text → plain text, match spans, and whether it was cropped at either end. */
-export function parseMarkers(formatted: string): {
-  plain: string;
-  spans: Span[];
-  cutBefore: boolean;
-  cutAfter: boolean;
-} {
+/** A possibly dotted field ('source.name') of _formatted. */
+function formattedValue(formatted: Record<string, unknown> | undefined, path: string): unknown {
+  let value: unknown = formatted;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** Meilisearch's marked-up text → plain text and match spans. */
+export function parseMarkers(formatted: string): { plain: string; spans: Span[] } {
   let plain = '';
   const spans: Span[] = [];
   let open = -1;
-  let cutBefore = false;
-  let cutAfter = false;
   for (const char of formatted) {
     if (char === PRE) open = plain.length;
     else if (char === POST) {
       if (open >= 0) spans.push({ start: open, end: plain.length });
       open = -1;
-    } else if (char === CROP) {
-      if (plain.length === 0) cutBefore = true;
-      else cutAfter = true;
     } else plain += char;
   }
-  return { plain, spans, cutBefore, cutAfter };
+  return { plain, spans };
 }

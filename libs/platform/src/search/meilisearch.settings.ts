@@ -1,5 +1,6 @@
 import type { Locale, Settings } from 'meilisearch';
 import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './embedded/edit-distance';
+import { analysedAttributes, PARTS_FIELD } from './meilisearch.analysis';
 import { CHOSEONG_FIELD } from './meilisearch.choseong';
 import type { IndexSettings } from './search.port';
 import { toSynonymMap } from './synonyms/synonym-table';
@@ -24,7 +25,9 @@ export const MAX_TOTAL_HITS = 100_000;
 export function toMeilisearchSettings(settings: IndexSettings): Settings {
   return {
     // Order is priority: Meilisearch's 'attribute' rule weighs earlier fields more, like our field weights.
-    searchableAttributes: [...settings.searchable, CHOSEONG_FIELD],
+    // The adapter's analysed attributes (meilisearch.analysis.ts) come after the original text, so a word
+    // as written outranks its stem, a compound part or a 초성 match.
+    searchableAttributes: [...settings.searchable, ...analysedAttributes(settings.searchable)],
     filterableAttributes: [...settings.filterable],
     sortableAttributes: [...settings.sortable],
     displayedAttributes: settings.displayed ? [...new Set(['id', ...settings.displayed])] : ['*'],
@@ -32,7 +35,8 @@ export function toMeilisearchSettings(settings: IndexSettings): Settings {
     typoTolerance: {
       enabled: true,
       minWordSizeForTypos: { oneTypo: ONE_TYPO_MIN_LENGTH, twoTypos: TWO_TYPOS_MIN_LENGTH },
-      disableOnAttributes: [CHOSEONG_FIELD],
+      // 초성 keys are codes, and a compound's parts are every run inside it: a typo there matches noise.
+      disableOnAttributes: [...settings.searchable.map((field) => `${PARTS_FIELD}.${field}`), CHOSEONG_FIELD],
     },
     localizedAttributes: toLocalizedAttributes(settings),
     pagination: { maxTotalHits: MAX_TOTAL_HITS },

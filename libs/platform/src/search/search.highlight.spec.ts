@@ -35,10 +35,6 @@ describe('renderHighlight', () => {
     );
     expect(renderHighlight('짧은 글', [], { cropLength: 10 })).toBe('짧은 글');
   });
-
-  it('shows ellipses for a text the server already cut', () => {
-    expect(renderHighlight('중간 부분', [], { cutBefore: true, cutAfter: true })).toBe('…중간 부분…');
-  });
 });
 
 describe('cropWindow', () => {

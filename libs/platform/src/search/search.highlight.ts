@@ -1,8 +1,8 @@
 /**
  * Turns a field's text plus matched character spans into the HTML the port promises: everything escaped
  * except the <mark> tags, optionally cut to N characters around the first match. Both adapters render
- * through here (the Meilisearch adapter converts Meilisearch's markers to spans first) so highlights and
- * crops look the same whichever engine answered.
+ * through here (the Meilisearch adapter converts Meilisearch's markers to spans and adds its own), so
+ * highlights and crops look the same whichever engine answered.
  */
 
 export interface Span {
@@ -13,9 +13,6 @@ export interface Span {
 export interface RenderOptions {
   /** Maximum visible characters, not counting the ellipses. */
   cropLength?: number;
-  /** The text given is already a cut of a longer text (Meilisearch cropped it): show the ellipsis. */
-  cutBefore?: boolean;
-  cutAfter?: boolean;
 }
 
 export const ELLIPSIS = '…';
@@ -49,7 +46,7 @@ export function renderHighlight(text: string, spans: readonly Span[], options: R
   const { start, end } = options.cropLength
     ? cropWindow(text, merged[0], options.cropLength)
     : { start: 0, end: text.length };
-  let html = start > 0 || options.cutBefore ? ELLIPSIS : '';
+  let html = start > 0 ? ELLIPSIS : '';
   let cursor = start;
   for (const span of merged) {
     const from = Math.max(span.start, start);
@@ -59,7 +56,7 @@ export function renderHighlight(text: string, spans: readonly Span[], options: R
     cursor = to;
   }
   html += escapeHtml(text.slice(cursor, end));
-  if (end < text.length || options.cutAfter) html += ELLIPSIS;
+  if (end < text.length) html += ELLIPSIS;
   return html;
 }
 

@@ -54,7 +54,7 @@ export function compileFilter(filter: unknown, filterable: string[]): Predicate 
       throw new ApiError(
         400,
         'invalid_search_filter',
-        `Attribute \`${attribute.text}\` is not filterable. Available filterable attributes are: \`${filterable.join(', ')}\`.`,
+        `Attribute \`${attribute.text}\` is not filterable. Available filterable attribute patterns are: \`${filterable.join(', ')}\`.`,
       );
     }
     const field = attribute.text;

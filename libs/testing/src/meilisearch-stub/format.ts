@@ -1,10 +1,13 @@
-/** _formatted: highlight (pre/post tags around substring matches) and crop (by words, as Meilisearch does). */
+/**
+ * _formatted: highlight (pre/post tags around substring matches) and crop (by words, as Meilisearch does).
+ * Every number and boolean in it is a string, as in Meilisearch's.
+ */
 export function format(
   doc: Record<string, unknown>,
   words: string[],
   params: Record<string, unknown>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...doc };
+  const out = asStrings(doc) as Record<string, unknown>;
   const pick = (list: unknown) =>
     ((list as string[] | undefined) ?? []).flatMap((f) => (f === '*' ? Object.keys(doc) : [f]));
   const toCrop = pick(params.attributesToCrop);
@@ -43,4 +46,12 @@ function cropWords(text: string, words: string[], length: number, marker: string
   const start = Math.max(0, Math.min(first - Math.floor((length - 1) / 2), parts.length - length));
   const end = start + length;
   return (start > 0 ? marker : '') + parts.slice(start, end).join(' ') + (end < parts.length ? marker : '');
+}
+
+function asStrings(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(asStrings);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, asStrings(inner)]));
+  return value;
 }

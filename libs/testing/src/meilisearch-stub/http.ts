@@ -6,7 +6,11 @@ export function checkAuth(req: IncomingMessage, apiKey: string | undefined): voi
   if (!apiKey) return;
   const header = req.headers.authorization;
   if (!header)
-    throw new ApiError(401, 'missing_authorization_header', 'The Authorization header is missing.');
+    throw new ApiError(
+      401,
+      'missing_authorization_header',
+      'The Authorization header is missing. It must use the bearer authorization method.',
+    );
   if (header !== `Bearer ${apiKey}`)
     throw new ApiError(403, 'invalid_api_key', 'The provided API key is invalid.');
 }

@@ -6,6 +6,9 @@ export interface StubIndex {
   primaryKey: string | null;
   settings: StubSettings;
   docs: Map<string, Record<string, unknown>>;
+  createdAt: string;
+  /** Moved by every applied write, as Meilisearch's is. */
+  updatedAt: string;
 }
 
 /** The stub's indexes by uid. */
@@ -33,7 +36,15 @@ export class IndexRegistry {
   }
 
   create(uid: string, primaryKey: string | null): StubIndex {
-    const index: StubIndex = { uid, primaryKey, settings: defaultSettings(), docs: new Map() };
+    const now = new Date().toISOString();
+    const index: StubIndex = {
+      uid,
+      primaryKey,
+      settings: defaultSettings(),
+      docs: new Map(),
+      createdAt: now,
+      updatedAt: now,
+    };
     this.indexes.set(uid, index);
     return index;
   }

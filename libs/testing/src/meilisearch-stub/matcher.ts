@@ -19,7 +19,7 @@ export function matchQuery(
 ): { found: Match[]; words: string[]; allWords: string[] } {
   const searchable = (doc: Record<string, unknown>) =>
     (searchableAttributes.includes('*') ? Object.keys(doc) : searchableAttributes).map((field) =>
-      textOf(doc[field]).toLowerCase(),
+      textOf(valueAt(doc, field)).toLowerCase(),
     );
   const allWords = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   let words = allWords;
@@ -36,6 +36,17 @@ export function matchQuery(
     if (found.length > 0) break;
   }
   return { found, words, allWords };
+}
+
+/** A field by its dotted path ('_stems.title' is the title key of the object _stems), as Meilisearch reads it. */
+function valueAt(doc: Record<string, unknown>, path: string): unknown {
+  if (path in doc) return doc[path];
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
 }
 
 function textOf(value: unknown): string {

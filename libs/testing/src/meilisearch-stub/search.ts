@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError } from './errors';
 import { compileFilter } from './filter';
 import { format } from './format';
@@ -5,11 +6,12 @@ import type { StubIndex } from './index-registry';
 import { compareForSort, matchQuery } from './matcher';
 import { LOCALES } from './settings';
 
+// Meilisearch 1.50's search parameters, in the order its error message lists them.
 const SEARCH_KEYS = (
-  'q offset limit page hitsPerPage filter sort facets attributesToRetrieve attributesToHighlight attributesToCrop ' +
-  'cropLength cropMarker highlightPreTag highlightPostTag showMatchesPosition showRankingScore ' +
-  'showRankingScoreDetails matchingStrategy attributesToSearchOn locales distinct hybrid vector ' +
-  'rankingScoreThreshold retrieveVectors'
+  'q offset limit page hitsPerPage attributesToRetrieve attributesToCrop cropLength cropMarker ' +
+  'attributesToHighlight highlightPreTag highlightPostTag showMatchesPosition filter sort distinct facets ' +
+  'matchingStrategy attributesToSearchOn rankingScoreThreshold locales hybrid vector retrieveVectors media ' +
+  'personalize useNetwork showRankingScore showRankingScoreDetails showPerformanceDetails'
 ).split(' ');
 
 /**
@@ -20,8 +22,10 @@ export function search(index: StubIndex, body: unknown): Record<string, unknown>
   const params = (body ?? {}) as Record<string, unknown>;
   checkParams(params);
   const { settings } = index;
-  const predicate = compileFilter(params.filter, settings.filterableAttributes);
-  const sort = parseSort(params.sort as string[] | undefined, settings.sortableAttributes);
+  const { predicate, sort } = inIndex(index.uid, () => ({
+    predicate: compileFilter(params.filter, settings.filterableAttributes),
+    sort: parseSort(params.sort as string[] | undefined, settings.sortableAttributes),
+  }));
   const docs = [...index.docs.values()].filter(predicate);
   const { found, words, allWords } = matchQuery(
     docs,
@@ -41,7 +45,10 @@ export function search(index: StubIndex, body: unknown): Record<string, unknown>
     const shown = settings.displayedAttributes.includes('*')
       ? { ...doc }
       : Object.fromEntries(Object.entries(doc).filter(([k]) => settings.displayedAttributes.includes(k)));
-    const hit: Record<string, unknown> = { ...shown, _formatted: format(shown, words, params) };
+    const hit: Record<string, unknown> = { ...shown };
+    // Meilisearch sends _formatted only when asked to highlight or crop, every value in it a string.
+    if (params.attributesToHighlight !== undefined || params.attributesToCrop !== undefined)
+      hit._formatted = format(shown, words, params);
     if (params.showRankingScore)
       hit._rankingScore = allWords.length === 0 ? 1 : words.length / allWords.length;
     if (params.showRankingScoreDetails && allWords.length > 0)
@@ -55,7 +62,7 @@ export function search(index: StubIndex, body: unknown): Record<string, unknown>
       };
     return hit;
   });
-  const base = { hits, query: params.q ?? '', processingTimeMs: 0 };
+  const base = { hits, query: params.q ?? '', processingTimeMs: 0, requestUid: randomUUID() };
   if (byOffset) return { ...base, offset, limit: hitsPerPage, estimatedTotalHits: found.length };
   return {
     ...base,
@@ -68,15 +75,38 @@ export function search(index: StubIndex, body: unknown): Record<string, unknown>
 
 function checkParams(params: Record<string, unknown>): void {
   for (const key of Object.keys(params))
-    if (!SEARCH_KEYS.includes(key)) throw new ApiError(400, 'bad_request', `Unknown field \`${key}\``);
-  for (const locale of (params.locales as string[] | undefined) ?? [])
+    if (!SEARCH_KEYS.includes(key))
+      throw new ApiError(
+        400,
+        'bad_request',
+        `Unknown field \`${key}\`: expected one of ${SEARCH_KEYS.map((k) => `\`${k}\``).join(', ')}`,
+      );
+  ((params.locales as string[] | undefined) ?? []).forEach((locale, i) => {
     if (!LOCALES.includes(locale))
-      throw new ApiError(400, 'invalid_search_locales', `Unknown value \`${locale}\` at \`.locales\``);
-  if (
-    params.matchingStrategy !== undefined &&
-    !['last', 'all', 'frequency'].includes(params.matchingStrategy as string)
-  ) {
-    throw new ApiError(400, 'invalid_search_matching_strategy', 'Unknown matching strategy');
+      throw new ApiError(
+        400,
+        'invalid_search_locales',
+        `Unknown value \`${locale}\` at \`.locales[${i}]\`: expected one of ${LOCALES.map((code) => `\`${code}\``).join(', ')}`,
+      );
+  });
+  const strategies = ['last', 'all', 'frequency'];
+  if (params.matchingStrategy !== undefined && !strategies.includes(params.matchingStrategy as string)) {
+    throw new ApiError(
+      400,
+      'invalid_search_matching_strategy',
+      `Unknown value \`${String(params.matchingStrategy)}\` at \`.matchingStrategy\`: expected one of \`last\`, \`all\`, \`frequency\``,
+    );
+  }
+}
+
+/** Meilisearch names the index in the errors of a filter or sort that names an undeclared attribute. */
+function inIndex<T>(uid: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ApiError && error.message.startsWith('Attribute '))
+      throw new ApiError(error.status, error.code, `Index \`${uid}\`: ${error.message}`);
+    throw error;
   }
 }
 

@@ -8,8 +8,9 @@ import { TaskQueue } from './tasks';
 import type { StubState } from './types';
 
 /**
- * A STUB of Meilisearch's HTTP API, for the Meilisearch adapter's contract suite on machines where
- * Meilisearch cannot be installed. It is a protocol stub, not a second search engine:
+ * A STUB of Meilisearch's HTTP API, for the Meilisearch adapter's specs in CI, where no Meilisearch runs.
+ * Its answers were checked against Meilisearch 1.50 (README.md here lists what matches and what still
+ * differs). It is a protocol stub, not a second search engine:
  *
  * - It checks what a client sends the way Meilisearch does: unknown settings and search parameters,
  *   malformed ranking rules, typo tolerance and localized attributes are rejected; filters are parsed

@@ -16,6 +16,7 @@ import {
   type ImageGenerator,
   type LanguageModel,
   type PortSet,
+  type SearchIndex,
 } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import pino from 'pino';
@@ -36,10 +37,15 @@ export interface ContentTestOptions {
   env?: Record<string, string>;
   llm?: LanguageModel;
   images?: ImageGenerator;
+  /** The search adapter; the embedded engine when omitted. Closed with the app. */
+  search?: SearchIndex;
+  /** How long `send` and `translated` wait for the service to handle an event (a remote index is slower). */
+  handledWithinMs?: number;
 }
 
 /**
  * The content service on embedded adapters (in-process bus, embedded store and search, memory cache),
+ * or on the search adapter given (the relevance suite on a real Meilisearch),
  * for service tests: requests through fastify injection, events through the bus.
  */
 export async function startContentTestApp(options: ContentTestOptions = {}) {
@@ -48,7 +54,7 @@ export async function startContentTestApp(options: ContentTestOptions = {}) {
   Object.assign(process.env, { ADMIN_TOKEN: 'test-admin-token-0123456789', ...options.env });
   const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
   const store = await EmbeddedDocumentStore.open({ dataDir });
-  const search = new EmbeddedSearchIndex();
+  const search = options.search ?? new EmbeddedSearchIndex();
   const cache = new MemoryCacheStore();
   const ports: PortSet = {
     bus,
@@ -63,6 +69,7 @@ export async function startContentTestApp(options: ContentTestOptions = {}) {
   const published: EventEnvelope[] = [];
   const sent: EventEnvelope[] = [];
   const processed = () => store.collection('bus_processed_ids').countDocuments({});
+  const handledWithinMs = options.handledWithinMs ?? 10_000;
 
   return {
     app,
@@ -76,7 +83,7 @@ export async function startContentTestApp(options: ContentTestOptions = {}) {
       const envelope = await publishEvent(bus, topic, payload as never, { source });
       sent.push(envelope as EventEnvelope);
       await eventually(async () => expect(await processed()).toBeGreaterThanOrEqual(sent.length), {
-        timeoutMs: 10_000,
+        timeoutMs: handledWithinMs,
       });
       return envelope;
     },
@@ -85,7 +92,7 @@ export async function startContentTestApp(options: ContentTestOptions = {}) {
         async (envelope) => {
           sent.push(envelope as EventEnvelope);
           await eventually(async () => expect(await processed()).toBeGreaterThanOrEqual(sent.length), {
-            timeoutMs: 10_000,
+            timeoutMs: handledWithinMs,
           });
         },
       ),
