@@ -242,8 +242,11 @@ describe('community Q&A (qa remote)', () => {
           const text = `닉네임을 정한 뒤 등록되는 답변 ${tag}`;
           await page.locator('.qa-answer', { hasText: text }).waitFor();
           expect(await page.getByRole('textbox', { name: '답변 작성' }).inputValue()).toBe('');
-          const posted = (await answersOnServer()).filter((answer) => answer.content === text);
-          expect(posted.map((answer) => answer.user?.displayName)).toEqual([nickname]);
+          // Read through the gateway, whose micro-cache may answer a second-old list: polled.
+          await until(async () => {
+            const posted = (await answersOnServer()).filter((answer) => answer.content === text);
+            expect(posted.map((answer) => answer.user?.displayName)).toEqual([nickname]);
+          });
           // Still there once the page is read again (no read overwrote it).
           await page.reload();
           await page.locator('.qa-answer', { hasText: text }).waitFor();
@@ -259,7 +262,9 @@ describe('community Q&A (qa remote)', () => {
               await theAnswer(page).locator('button[aria-pressed="true"]').getAttribute('aria-label'),
             ).toBe('추천 1'),
           );
-          expect((await answersOnServer()).find((answer) => answer.id === answerId)?.upvotes).toBe(1);
+          await until(async () =>
+            expect((await answersOnServer()).find((answer) => answer.id === answerId)?.upvotes).toBe(1),
+          );
         },
       },
       {
@@ -446,7 +451,9 @@ describe('community Q&A (qa remote)', () => {
       await page.locator('.qa-answer', { hasText: text }).waitFor();
       expect(await box.inputValue()).toBe('');
       expect(await page.getByText('답변을 등록하지 못했습니다.').count()).toBe(0);
-      expect((await answersOnServer()).filter((answer) => answer.content === text)).toHaveLength(1);
+      await until(async () =>
+        expect((await answersOnServer()).filter((answer) => answer.content === text)).toHaveLength(1),
+      );
     });
   });
 });
