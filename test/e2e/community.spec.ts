@@ -394,6 +394,32 @@ describe('community Q&A (qa remote)', () => {
       ]);
     });
 
+    it('a question the server refuses keeps the form (after the nickname), and sending again posts it', async () => {
+      const page = await e2e.open(viewport);
+      let failing = true;
+      await page.route('**/api/community/questions', (route) =>
+        failing && route.request().method() === 'POST' ? route.fulfill(UNAVAILABLE) : route.continue(),
+      );
+      await page.goto('/community/qa/ask');
+      const refused = `처음에는 거절되는 질문입니다 ${tag}`;
+      const body = '서버가 한 번 거절해도 작성한 질문은 그대로 남아 있어야 합니다.';
+      await page.getByRole('textbox', { name: '제목' }).fill(refused);
+      await page.getByRole('combobox', { name: '카테고리' }).selectOption('development');
+      await page.locator('textarea').first().fill(body);
+      await page.getByRole('button', { name: '질문 등록' }).click();
+      await signInByKeyboard(page, `거절질문${tag}`, '질문을 올리려면 닉네임을 설정해주세요.');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: '질문 등록에 실패했습니다. 다시 시도해주세요.' })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/community/qa/ask');
+      expect(await page.getByRole('textbox', { name: '제목' }).inputValue()).toBe(refused);
+      expect(await page.locator('textarea').first().inputValue()).toBe(body);
+      failing = false;
+      await page.getByRole('button', { name: '질문 등록' }).click();
+      await page.getByRole('heading', { level: 1, name: refused }).waitFor();
+    });
+
     it('error states: unknown question, a failed question or answers load with retry, a failed answer keeps its text', async () => {
       const page = await e2e.open(viewport);
       await page.goto('/community/questions/no-such-question-id');
