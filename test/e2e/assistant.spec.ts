@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { SearchResponse } from '@pulse/contracts';
 import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import type { Page } from 'playwright-core';
-import { until } from '../support/browser';
+import { until, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
+import { ADMIN_TOKEN, signInThroughDialog, UNAVAILABLE } from './support/community';
 import { useE2e } from './support/suite';
 
 /**
@@ -11,19 +12,17 @@ import { useE2e } from './support/suite';
  * OpenAI-compatible test server, search-only mode without an LLM, and a question that follows its story
  * (ask about an article → a new source joins the story → the asker's bell).
  */
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+const tagOf = (viewport: ViewportName) => (viewport === 'desktop' ? 'D' : 'M');
 
-async function signInThroughDialog(page: Page, nickname: string) {
-  const dialog = page.getByRole('dialog', { name: '로그인 필요' });
-  await dialog.waitFor();
-  await dialog.getByLabel('닉네임', { exact: true }).fill(nickname);
-  await dialog.getByRole('button', { name: '닉네임으로 시작하기' }).click();
-  await dialog.waitFor({ state: 'detached' });
+/** Signed out, the assistant button opens the nickname dialog first; then the panel opens. */
+async function openAssistant(page: Page, nickname: string) {
+  await page.getByRole('button', { name: 'AI 도우미에게 묻기' }).click();
+  await signInThroughDialog(page, nickname);
+  await page.getByRole('dialog', { name: '펄스 AI 도우미' }).waitFor();
 }
 
 async function askAssistant(page: Page, nickname: string, question: string) {
-  await page.getByRole('button', { name: 'AI 도우미에게 묻기' }).click();
-  await signInThroughDialog(page, nickname);
+  await openAssistant(page, nickname);
   const input = page.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
   await input.fill(question);
   await page.getByText(`${[...question].length}/500`).waitFor();
@@ -44,36 +43,39 @@ describe('AI assistant with an LLM (OpenAI-compatible test server)', () => {
     }),
   });
 
-  it('streams an answer on an article page and links the cited article', async () => {
-    const article = e2e.site.corpus[0];
-    // A model that answers in two pieces, the second well after the first, citing source [1].
-    llm.enqueue(
-      openAiReply.computed(() =>
-        openAiReply.streamed(
-          ['이 기사에 따르면 핵심은 이렇습니다 [1]. ', '자세한 내용은 기사를 참고하세요.'],
-          1_500,
+  it.each(VIEWPORT_NAMES)(
+    'at %s width, streams an answer on an article page and links the cited article',
+    async (viewport) => {
+      const article = e2e.site.corpus[0];
+      // A model that answers in two pieces, the second well after the first, citing source [1].
+      llm.enqueue(
+        openAiReply.computed(() =>
+          openAiReply.streamed(
+            ['이 기사에 따르면 핵심은 이렇습니다 [1]. ', '자세한 내용은 기사를 참고하세요.'],
+            1_500,
+          ),
         ),
-      ),
-    );
-    const page = await e2e.open('desktop');
-    await page.goto(`/article/${article.id}`);
-    await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
-    await askAssistant(page, '스트리밍독자', '이 기사 요약해줘');
+      );
+      const page = await e2e.open(viewport);
+      await page.goto(`/article/${article.id}`);
+      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+      await askAssistant(page, `스트리밍독자${tagOf(viewport)}`, '이 기사 요약해줘');
 
-    const panel = page.locator('.assistant-panel');
-    // The first piece is on screen while the answer is still being written.
-    await panel.getByText('이 기사에 따르면 핵심은 이렇습니다').waitFor();
-    expect(await panel.getByRole('button', { name: '답변 중…' }).count()).toBe(1);
-    const citation = panel.getByRole('link', { name: `출처 1: ${article.title}` });
-    await citation.waitFor({ timeout: 10_000 });
-    expect(await citation.getAttribute('href')).toBe(`/article/${article.id}`);
-    await panel
-      .locator('.assistant-message--assistant')
-      .getByText('자세한 내용은 기사를 참고하세요.')
-      .waitFor();
-    expect(llm.requests.at(-1)?.body.stream).toBe(true);
-    expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain(article.title);
-  });
+      const panel = page.locator('.assistant-panel');
+      // The first piece is on screen while the answer is still being written.
+      await panel.getByText('이 기사에 따르면 핵심은 이렇습니다').waitFor();
+      expect(await panel.getByRole('button', { name: '답변 중…' }).count()).toBe(1);
+      const citation = panel.getByRole('link', { name: `출처 1: ${article.title}` });
+      await citation.waitFor({ timeout: 10_000 });
+      expect(await citation.getAttribute('href')).toBe(`/article/${article.id}`);
+      await panel
+        .locator('.assistant-message--assistant')
+        .getByText('자세한 내용은 기사를 참고하세요.')
+        .waitFor();
+      expect(llm.requests.at(-1)?.body.stream).toBe(true);
+      expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain(article.title);
+    },
+  );
 });
 
 describe('AI assistant without an LLM, and questions that follow a story', () => {
@@ -81,7 +83,8 @@ describe('AI assistant without an LLM, and questions that follow a story', () =>
   let feedBase = '';
   beforeAll(async () => {
     feeds = createServer((req, res) => {
-      const item = storyItem(req.url === '/b.xml' ? 'b' : 'a');
+      const [, story, file] = (req.url ?? '').split('/');
+      const item = storyItem(story === 'mobile' ? 'mobile' : 'desktop', file === 'b.xml' ? 'b' : 'a');
       res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(item);
     });
     await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
@@ -96,97 +99,173 @@ describe('AI assistant without an LLM, and questions that follow a story', () =>
     },
   });
 
-  it('answers in search-only mode with the passages and their links', async () => {
-    const article = e2e.site.corpus[1];
-    const page = await e2e.open('mobile');
-    await page.goto(`/article/${article.id}`);
-    await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
-    await askAssistant(page, '검색전용독자', article.title);
-    const panel = page.locator('.assistant-panel');
-    await panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다').waitFor();
-    expect(await panel.locator('.assistant-message__badge').innerText()).toBe('검색 전용 모드');
-    const source = panel.locator('.assistant-message__sources a').first();
-    await source.waitFor();
-    expect(await source.getAttribute('href')).toMatch(/^\/article\/[A-Za-z0-9_-]+$/);
-  });
+  it.each(VIEWPORT_NAMES)(
+    'at %s width, answers in search-only mode with the passages and their links',
+    async (viewport) => {
+      const article = e2e.site.corpus[1];
+      const page = await e2e.open(viewport);
+      await page.goto(`/article/${article.id}`);
+      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+      await askAssistant(page, `검색전용독자${tagOf(viewport)}`, article.title);
+      const panel = page.locator('.assistant-panel');
+      await panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다').waitFor();
+      expect(await panel.locator('.assistant-message__badge').innerText()).toBe('검색 전용 모드');
+      const source = panel.locator('.assistant-message__sources a').first();
+      await source.waitFor();
+      expect(await source.getAttribute('href')).toMatch(/^\/article\/[A-Za-z0-9_-]+$/);
+    },
+  );
 
-  it('asks about an article; when another source joins its story the asker sees the notice', async () => {
-    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-    const addAndRun = async (file: string, name: string) => {
-      const source = await e2e.site.api<{ id: string }>('/api/ingestion/sources', {
-        method: 'POST',
-        headers: admin,
-        body: JSON.stringify({
-          name,
-          description: 'e2e story feed',
-          sourceType: 'rss',
-          url: `${feedBase}/${file}`,
-          category: 'gen-ai',
-          allowPrivateNetwork: true,
-        }),
-      });
-      await e2e.site.api('/api/ingestion/runs', {
-        method: 'POST',
-        headers: admin,
-        body: JSON.stringify({ sourceId: source.id }),
-      });
-    };
-    await addAndRun('a.xml', 'Story Wire A');
-    const found = await eventually(
-      async () => {
-        const result = await e2e.site.api<SearchResponse>(
-          `/api/articles/search?q=${encodeURIComponent('Quasar')}`,
-        );
-        if (result.articles.length !== 1) throw new Error(`found ${result.articles.length}`);
-        return result.articles[0];
-      },
-      { timeoutMs: 60_000, intervalMs: 250 },
-    );
+  it.each(VIEWPORT_NAMES)(
+    'at %s width, a session that cannot open and a question the server refuses: said, the question kept, then answered',
+    async (viewport) => {
+      const article = e2e.site.corpus[2];
+      const page = await e2e.open(viewport);
+      let failing: 'session' | 'message' | null = 'session';
+      await page.route('**/api/community/assistant/sessions', (route) =>
+        failing === 'session' ? route.fulfill(UNAVAILABLE) : route.continue(),
+      );
+      await page.route('**/api/community/assistant/sessions/*/messages', (route) =>
+        failing === 'message' && route.request().method() === 'POST'
+          ? route.fulfill(UNAVAILABLE)
+          : route.continue(),
+      );
+      await page.goto(`/article/${article.id}`);
+      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+      await openAssistant(page, `실패도우미${tagOf(viewport)}`);
+      const panel = page.locator('.assistant-panel');
+      const alert = panel.getByRole('alert');
+      await alert.getByText('답변을 받지 못했습니다. 잠시 후 다시 시도해주세요.').waitFor();
+      const send = panel.getByRole('button', { name: '보내기' });
+      expect(await send.isDisabled()).toBe(true);
 
-    const page = await e2e.open('desktop');
-    await page.goto(`/article/${found.id}`);
-    await page.getByRole('link', { name: '이 기사에 대해 질문하기' }).click();
-    await until(() => expect(new URL(page.url()).pathname).toBe('/community/qa/ask'));
-    const title = 'Quasar 칩 발표는 언제 나오나요 궁금합니다';
-    await page.getByRole('textbox', { name: '제목' }).fill(title);
-    await page.getByRole('combobox', { name: '카테고리' }).selectOption('gen-ai');
-    await page
-      .locator('textarea')
-      .first()
-      .fill('이 소식의 후속 보도가 나오면 알고 싶습니다. 출시 일정이 궁금합니다.');
-    await page.getByRole('button', { name: '질문 등록' }).click();
-    // The dialog runs the held action once the nickname is set: the question is posted.
-    await signInThroughDialog(page, '후속궁금');
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      // Closed and opened again, the panel opens its session anew.
+      failing = null;
+      await page.getByRole('button', { name: '닫기' }).click();
+      await page.getByRole('button', { name: 'AI 도우미에게 묻기' }).click();
+      await panel.locator('.assistant-panel__empty').waitFor();
+      expect(await alert.count()).toBe(0);
 
-    // The article's page lists the question under its story.
-    await page.goto(`/article/${found.id}`);
-    await page.locator('.story-questions').getByRole('link', { name: title }).waitFor();
+      failing = 'message';
+      const input = panel.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
+      await input.fill(article.title);
+      await input.press('Enter');
+      await alert.getByText('점검 중입니다.').waitFor();
+      expect(await input.inputValue()).toBe(article.title);
+      expect(await panel.locator('.assistant-message').count()).toBe(0);
 
-    // Another source carries the same story: ingestion joins it, the article gains a source.
-    await addAndRun('b.xml', 'Story Wire B');
-    await until(async () => {
-      await page.reload();
-      const bell = page.getByRole('button', { name: /알림 1개 읽지 않음/ });
-      await bell.waitFor({ timeout: 2_000 });
-    }, 60_000);
-    await page.getByRole('button', { name: /알림 1개 읽지 않음/ }).click();
-    const notice = page.getByRole('link', { name: /질문하신 소식에 새 기사가 올라왔습니다/ });
-    await notice.waitFor();
-    expect(await notice.getAttribute('href')).toBe(`/article/${found.id}`);
-  });
+      failing = null;
+      await send.click();
+      await panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다').waitFor();
+      expect(await alert.count()).toBe(0);
+      expect(await input.inputValue()).toBe('');
+    },
+  );
+
+  it.each(VIEWPORT_NAMES)(
+    'at %s width, asks about an article; when another source joins its story the asker sees the notice',
+    async (viewport) => {
+      const story = STORIES[viewport];
+      const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+      const addAndRun = async (file: string, name: string) => {
+        const source = await e2e.site.api<{ id: string }>('/api/ingestion/sources', {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({
+            name,
+            description: 'e2e story feed',
+            sourceType: 'rss',
+            url: `${feedBase}/${viewport}/${file}`,
+            category: 'gen-ai',
+            allowPrivateNetwork: true,
+          }),
+        });
+        await e2e.site.api('/api/ingestion/runs', {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ sourceId: source.id }),
+        });
+      };
+      await addAndRun('a.xml', `Story Wire A ${tagOf(viewport)}`);
+      const found = await eventually(
+        async () => {
+          const result = await e2e.site.api<SearchResponse>(
+            `/api/articles/search?q=${encodeURIComponent(story.company)}`,
+          );
+          if (result.articles.length !== 1) throw new Error(`found ${result.articles.length}`);
+          return result.articles[0];
+        },
+        { timeoutMs: 60_000, intervalMs: 250 },
+      );
+
+      const page = await e2e.open(viewport);
+      await page.goto(`/article/${found.id}`);
+      await page.getByRole('link', { name: '이 기사에 대해 질문하기' }).click();
+      await until(() => expect(new URL(page.url()).pathname).toBe('/community/qa/ask'));
+      const title = story.question;
+      await page.getByRole('textbox', { name: '제목' }).fill(title);
+      await page.getByRole('combobox', { name: '카테고리' }).selectOption('gen-ai');
+      await page
+        .locator('textarea')
+        .first()
+        .fill('이 소식의 후속 보도가 나오면 알고 싶습니다. 출시 일정이 궁금합니다.');
+      await page.getByRole('button', { name: '질문 등록' }).click();
+      // The dialog runs the held action once the nickname is set: the question is posted.
+      await signInThroughDialog(page, `후속궁금${tagOf(viewport)}`, '질문을 올리려면 닉네임을 설정해주세요.');
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+      // The article's page lists the question under its story.
+      await page.goto(`/article/${found.id}`);
+      await page.locator('.story-questions').getByRole('link', { name: title }).waitFor();
+
+      // Another source carries the same story: ingestion joins it, the article gains a source.
+      await addAndRun('b.xml', `Story Wire B ${tagOf(viewport)}`);
+      await until(async () => {
+        await page.reload();
+        const bell = page.getByRole('button', { name: /알림 1개 읽지 않음/ });
+        await bell.waitFor({ timeout: 2_000 });
+      }, 60_000);
+      await page.getByRole('button', { name: /알림 1개 읽지 않음/ }).click();
+      const notice = page.getByRole('link', { name: /질문하신 소식에 새 기사가 올라왔습니다/ });
+      await notice.waitFor();
+      expect(await notice.getAttribute('href')).toBe(`/article/${found.id}`);
+    },
+  );
 });
 
-/** One RSS item per feed: the same story told by two sites (near-duplicates, different URLs). */
-function storyItem(site: 'a' | 'b'): string {
-  const title =
-    site === 'a'
-      ? 'Quasar Labs unveils Q9 inference chip with half the power draw'
-      : 'Quasar Labs unveils its Q9 inference chip, halving power draw';
-  const link =
-    site === 'a' ? 'https://wire-a.example/quasar-q9' : 'https://wire-b.example/news/quasar-q9-chip';
-  const lead =
-    'Quasar Labs unveiled the Q9 inference chip on Monday, saying it halves the power draw of data center inference while doubling throughput for large language models.';
+/** A story per width, each told by two sites; the two stories share no words, so they never join. */
+const STORIES = {
+  desktop: {
+    company: 'Quasar',
+    question: 'Quasar 칩 발표는 언제 나오나요 궁금합니다',
+    titles: {
+      a: 'Quasar Labs unveils Q9 inference chip with half the power draw',
+      b: 'Quasar Labs unveils its Q9 inference chip, halving power draw',
+    },
+    links: { a: 'https://wire-a.example/quasar-q9', b: 'https://wire-b.example/news/quasar-q9-chip' },
+    lead: 'Quasar Labs unveiled the Q9 inference chip on Monday, saying it halves the power draw of data center inference while doubling throughput for large language models.',
+  },
+  mobile: {
+    company: 'Helixworks',
+    question: 'Helixworks 로봇 공장 소식의 후속이 궁금합니다',
+    titles: {
+      a: 'Helixworks opens humanoid robot factory in Busan to build ten thousand units yearly',
+      b: 'Helixworks opens its Busan humanoid robot factory, ten thousand units a year',
+    },
+    links: {
+      a: 'https://wire-a.example/helixworks-busan',
+      b: 'https://wire-b.example/news/helixworks-busan-factory',
+    },
+    lead: 'Helixworks opened a humanoid robot factory in Busan on Tuesday, where it plans to assemble ten thousand warehouse robots every year starting next spring.',
+  },
+} as const;
+
+/** One RSS item per feed: a story told by two sites (near-duplicates, different URLs). */
+function storyItem(viewport: ViewportName, site: 'a' | 'b'): string {
+  const story = STORIES[viewport];
+  const title = story.titles[site];
+  const link = story.links[site];
+  const lead = story.lead;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Story Wire ${site.toUpperCase()}</title><link>https://wire-${site}.example/</link><description>fixture</description>
 <item><title>${title}</title><link>${link}</link><guid>${link}</guid><pubDate>${new Date().toUTCString()}</pubDate>

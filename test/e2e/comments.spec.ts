@@ -1,6 +1,19 @@
-import type { AnonymousAuthResponse, NewsListResponse } from '@pulse/contracts';
+import type { AnonymousAuthResponse, ArticleComment, NewsListResponse } from '@pulse/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { saveScreenshot, textOf, until, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
+import {
+  actAs,
+  ADMIN_TOKEN,
+  apiIdentity,
+  apiWrite,
+  expectToast,
+  loseCredential,
+  reportedIds,
+  signInThroughDialog,
+  storedIdentityId,
+  UNAVAILABLE,
+  type ApiIdentity,
+} from './support/community';
 import { useE2e } from './support/suite';
 
 /**
@@ -9,7 +22,7 @@ import { useE2e } from './support/suite';
  * reacting through the API (Bearer) to give the sorts something to order.
  */
 describe('article comments', () => {
-  const e2e = useE2e();
+  const e2e = useE2e({ env: { ADMIN_TOKEN } });
   let news: string[] = [];
 
   beforeAll(async () => {
@@ -17,14 +30,6 @@ describe('article comments', () => {
       (a) => a.id,
     );
   });
-
-  async function signInThroughDialog(page: Page, nickname: string) {
-    const dialog = page.getByRole('dialog', { name: '로그인 필요' });
-    await dialog.waitFor();
-    await dialog.getByLabel('닉네임', { exact: true }).fill(nickname);
-    await dialog.getByRole('button', { name: '닉네임으로 시작하기' }).click();
-    await dialog.waitFor({ state: 'detached' });
-  }
 
   /** A comment's own block (not its replies), found by its text. */
   const commentBody = (page: Page, text: string): Locator =>
@@ -226,6 +231,199 @@ describe('article comments', () => {
       for (const text of [`1단계 답글 ${tag}`, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`])
         await commentBody(b, text).waitFor();
       expect(await commentBody(b, edited).count()).toBe(0);
+    });
+  });
+
+  /**
+   * Every protected action on a comment, signed out (a fresh browser): the nickname dialog opens, and
+   * once the nickname is set the held action runs (use-identity-gate.tsx) and the server has its effect;
+   * a reply returns the reader to the reply box it asked for. Edit and delete are offered only on the
+   * reader's own comments: see the credential-gone case below.
+   */
+  describe.each(VIEWPORT_NAMES)('protected actions at %s width', (viewport: ViewportName) => {
+    const tag = viewport === 'desktop' ? 'D' : 'M';
+    const target = (what: string) => `${what} 대상 댓글 ${tag}`;
+    let articleId = '';
+    let commenter: ApiIdentity;
+    const commentsOnServer = async () =>
+      (
+        await e2e.site.api<{ data: { comments: ArticleComment[] } }>(
+          `/api/community/articles/${articleId}/comments?sort=oldest`,
+        )
+      ).data.comments;
+    const onServer = async (text: string) => (await commentsOnServer()).find((c) => c.content === text)!;
+
+    beforeAll(async () => {
+      articleId = news[viewport === 'desktop' ? 2 : 3];
+      commenter = await apiIdentity(e2e.site, `먼저쓴이${tag}`);
+      for (const what of ['답글', '좋아요', '싫어요', '신고', '삭제'])
+        await apiWrite(e2e.site, commenter, 'POST', `/api/community/articles/${articleId}/comments`, {
+          content: target(what),
+        });
+    });
+
+    async function openSignedOut(): Promise<Page> {
+      const page = await e2e.open(viewport);
+      await page.goto(`/article/${articleId}`);
+      await commentBody(page, target('답글')).waitFor();
+      expect(await storedIdentityId(page)).toBeNull();
+      expect(
+        await page
+          .locator('section.comments')
+          .getByRole('button', { name: /^(수정|삭제)$/ })
+          .count(),
+      ).toBe(0);
+      return page;
+    }
+
+    const cases: Array<{
+      action: string;
+      nickname: string;
+      start: (page: Page) => Promise<void>;
+      completed: (page: Page, nickname: string) => Promise<void>;
+    }> = [
+      {
+        action: 'write a comment',
+        nickname: `새댓글${tag}`,
+        start: async (page) => {
+          const box = page.getByRole('textbox', { name: '댓글 쓰기' });
+          await box.fill(`닉네임을 정한 뒤 등록되는 댓글 ${tag}`);
+          await box.locator('..').getByRole('button', { name: '등록', exact: true }).click();
+        },
+        completed: async (page, nickname) => {
+          const text = `닉네임을 정한 뒤 등록되는 댓글 ${tag}`;
+          await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
+          expect(await textOf(commentBody(page, text).locator('.comment__author'))).toBe(nickname);
+          expect(await page.getByRole('textbox', { name: '댓글 쓰기' }).inputValue()).toBe('');
+          // Read through the gateway, whose micro-cache may answer a second-old list: polled.
+          await until(async () => expect((await onServer(text)).author.displayName).toBe(nickname));
+        },
+      },
+      {
+        action: 'reply to a comment',
+        nickname: `새답글${tag}`,
+        start: (page) => commentBody(page, target('답글')).getByRole('button', { name: '답글' }).click(),
+        completed: async (page, nickname) => {
+          // Back where the reader was: the reply box it asked for is open and has the focus.
+          const box = page.getByRole('textbox', { name: '답글 쓰기' });
+          await until(async () =>
+            expect(await box.evaluate((el) => el === document.activeElement)).toBe(true),
+          );
+          const text = `닉네임을 정한 뒤 다는 답글 ${tag}`;
+          await page.keyboard.type(text);
+          await box.press('Control+Enter');
+          await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
+          await until(async () => {
+            const replies = (await onServer(target('답글'))).replies;
+            expect(replies.map((r) => [r.content, r.author.displayName])).toEqual([[text, nickname]]);
+          });
+        },
+      },
+      ...(['좋아요', '싫어요'] as const).map((label) => ({
+        action: `${label === '좋아요' ? 'like' : 'dislike'} a comment`,
+        nickname: `${label}러${tag}`,
+        start: (page: Page) => react(page, target(label), new RegExp(`^${label}`)),
+        completed: async (page: Page) => {
+          const expected =
+            label === '좋아요' ? ['좋아요 1:true', '싫어요 0:false'] : ['좋아요 0:false', '싫어요 1:true'];
+          await until(async () => expect(await reactionLabels(page, target(label))).toEqual(expected));
+          // The buttons change at once (optimistic); the server's count follows its answer.
+          await until(async () => {
+            const saved = await onServer(target(label));
+            expect([saved.likes, saved.dislikes]).toEqual(label === '좋아요' ? [1, 0] : [0, 1]);
+          });
+        },
+      })),
+      {
+        action: 'report a comment',
+        nickname: `댓글신고${tag}`,
+        start: (page) => commentBody(page, target('신고')).getByRole('button', { name: '신고' }).click(),
+        completed: async (page) => {
+          await expectToast(page, '신고가 접수되었습니다.');
+          expect((await reportedIds(e2e.site, '/comments'))[(await onServer(target('신고'))).id]).toBe(1);
+        },
+      },
+    ];
+
+    it.each(cases)('signed out, "$action" opens the nickname dialog, then completes', async (c) => {
+      const page = await openSignedOut();
+      await c.start(page);
+      await signInThroughDialog(page, c.nickname);
+      expect(await storedIdentityId(page)).not.toBeNull();
+      await c.completed(page, c.nickname);
+    });
+
+    /*
+     * Delete is offered only on the reader's own comment; a nickname set in the dialog would be a new
+     * identity that owns nothing, so the dialog has no meaning for it. With the author's credential gone
+     * before the visit the page is the signed-out one; gone while the page is open, the server refuses,
+     * the comment comes back with a toast, and the stale record and its controls go.
+     */
+    it("delete with the author's credential gone: no delete offered, or refused and rolled back", async () => {
+      const before = await e2e.open(viewport);
+      await actAs(before, e2e.site, commenter, { credential: false });
+      await before.goto(`/article/${articleId}`);
+      await commentBody(before, target('삭제')).waitFor();
+      await until(async () => expect(await storedIdentityId(before)).toBeNull());
+      await until(async () =>
+        expect(await commentBody(before, target('삭제')).getByRole('button', { name: '삭제' }).count()).toBe(
+          0,
+        ),
+      );
+
+      const page = await e2e.open(viewport);
+      let asked = '';
+      page.on('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.accept();
+      });
+      await actAs(page, e2e.site, commenter);
+      await page.goto(`/article/${articleId}`);
+      const remove = commentBody(page, target('삭제')).getByRole('button', { name: '삭제' });
+      await remove.waitFor();
+      await loseCredential(page);
+      await remove.click();
+      await expectToast(page, '댓글을 삭제하지 못했습니다.', '닉네임을 설정해야 이용할 수 있습니다.');
+      expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
+      await commentBody(page, target('삭제')).waitFor();
+      await until(async () => expect(await storedIdentityId(page)).toBeNull());
+      await until(async () => expect(await remove.count()).toBe(0));
+      expect(await page.getByRole('dialog', { name: '로그인 필요' }).count()).toBe(0);
+      expect((await onServer(target('삭제'))).content).toBe(target('삭제'));
+    });
+
+    it('error states: a failed load with retry, a refused comment keeps its draft', async () => {
+      const page = await e2e.open(viewport);
+      let failing: 'GET' | 'POST' | null = 'GET';
+      await page.route(`**/api/community/articles/${articleId}/comments**`, (route) =>
+        route.request().method() === failing ? route.fulfill(UNAVAILABLE) : route.continue(),
+      );
+      await page.goto(`/article/${articleId}`);
+      const section = page.locator('section.comments');
+      // After the list's own retries (docs/spec-community.md §9), the error and a way to try again.
+      const failed = section.getByRole('alert').filter({ hasText: '댓글을 불러오지 못했습니다.' });
+      await failed.getByText('점검 중입니다.').waitFor();
+      expect(await section.locator('.comment').count()).toBe(0);
+      failing = null;
+      await failed.getByRole('button', { name: '다시 시도' }).click();
+      await commentBody(page, target('답글')).waitFor();
+      expect(await failed.count()).toBe(0);
+
+      failing = 'POST';
+      const text = `서버가 거절하는 댓글 ${tag}`;
+      const box = section.getByRole('textbox', { name: '댓글 쓰기' });
+      await box.fill(text);
+      await box.press('Control+Enter');
+      await signInThroughDialog(page, `거절댓글${tag}`);
+      await expectToast(page, '댓글을 등록하지 못했습니다.', '점검 중입니다.');
+      await until(async () => expect(await box.inputValue()).toBe(text));
+      expect(await commentBody(page, text).count()).toBe(0);
+      failing = null;
+      await box.locator('..').getByRole('button', { name: '등록', exact: true }).click();
+      await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
+      await until(async () =>
+        expect((await commentsOnServer()).filter((c) => c.content === text)).toHaveLength(1),
+      );
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   cleanup,
   click,
   collectToasts,
+  deferred,
   get,
   installFetch,
   location,
@@ -11,6 +12,7 @@ import {
   press,
   queryAll,
   render,
+  submit,
   type,
   waitFor,
   type FetchMock,
@@ -173,5 +175,70 @@ describe('question detail', () => {
     expect(get('[role="dialog"]').textContent).toContain('로그인 필요');
     expect(api.calls('POST', `${Q}/vote`)).toHaveLength(0);
     expect(toasts).toEqual([]);
+  });
+
+  /*
+   * Setting a nickname re-reads the answers for the new identity, while the held action is already on
+   * its way: a read the server answered before the action's write must not undo what the page shows.
+   */
+  describe('the action held by the nickname dialog and the re-read the new identity starts', () => {
+    const signUp = { body: { success: true, data: { user: author('u7'), token: 't', sessionId: 's7' } } };
+    /** Lets the held read's answer reach the page before looking. */
+    const settle = () => act(async () => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+    async function signInThroughDialog() {
+      await type(byLabel('닉네임'), '새독자');
+      await submit(get('[role="dialog"] form'));
+    }
+
+    it('keeps a vote whose answer came before a re-read that started earlier', async () => {
+      const staleRead = deferred<{ body: unknown }>();
+      let reads = 0;
+      api
+        .on('GET', Q, ok(question('q1', { answerCount: 1 })))
+        .on('GET', answersOf(), () =>
+          ++reads === 1
+            ? ok([answer('a1')])
+            : reads === 2
+              ? staleRead.promise
+              : ok([answer('a1', { upvotes: 1, viewerVote: 'upvote' })]),
+        )
+        .on('POST', '/api/community/auth/anonymous', signUp)
+        .on('POST', '/api/community/answers/a1/vote', ok({ upvotes: 1, downvotes: 0, viewerVote: 'upvote' }));
+      await renderDetail();
+      await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
+      await click(get('.qa-answer button', '▲'));
+      await signInThroughDialog();
+      await waitFor(() => expect(api.calls('POST', '/api/community/answers/a1/vote')).toHaveLength(1));
+      await waitFor(() => expect(reads).toBe(2));
+      // The server read the answers before the vote was written; its answer arrives last.
+      staleRead.resolve(ok([answer('a1')]));
+      await settle();
+      await waitFor(() => expect(get('.qa-answer button[aria-pressed="true"]').textContent).toBe('▲ 1'));
+    });
+
+    it('keeps an answer posted while a re-read that started earlier is in flight, once', async () => {
+      const staleRead = deferred<{ body: unknown }>();
+      let reads = 0;
+      const posted = answer('a9', { content: '열 글자가 넘는 새 답변입니다.', user: author('u7') });
+      api
+        .on('GET', Q, ok(question('q1')))
+        .on('GET', answersOf(), () =>
+          ++reads === 1 ? ok([]) : reads === 2 ? staleRead.promise : ok([posted]),
+        )
+        .on('POST', '/api/community/auth/anonymous', signUp)
+        .on('POST', `${Q}/answers`, ok(posted));
+      await renderDetail();
+      await waitFor(() => expect(pageText()).toContain('아직 답변이 없습니다'));
+      await type(byLabel('답변 작성'), '열 글자가 넘는 새 답변입니다.');
+      await click(get('button', '답변 등록'));
+      await signInThroughDialog();
+      await waitFor(() => expect(api.calls('POST', `${Q}/answers`)).toHaveLength(1));
+      await waitFor(() => expect(reads).toBe(2));
+      staleRead.resolve(ok([]));
+      await settle();
+      await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
+      expect(get('.qa-answer').textContent).toContain('열 글자가 넘는 새 답변입니다.');
+      expect(get('.qa-answers h2').textContent).toBe('답변 1');
+    });
   });
 });

@@ -44,8 +44,13 @@ export default function QuestionDetailPage() {
   const [answers, setAnswers] = useState<Load<Answer[]>>({ status: 'loading' });
   const [sortBy, setSortBy] = useState<AnswerSort>('popular');
   const signedInAs = user?.id;
-  // A read that started before a change the reader made must not overwrite that change's result.
+  // A read that started before a change the reader made must not overwrite that change's result. Setting
+  // a nickname re-reads both while the action it held is already under way (use-identity-gate.tsx).
   const changes = useRef(0);
+  const answerChanges = useRef(0);
+  const answersShown = useRef('');
+  // Bumped to read the answers again when a read was overtaken by a change (above).
+  const [answersReread, setAnswersReread] = useState(0);
 
   const loadQuestion = useCallback(async () => {
     const started = changes.current;
@@ -58,17 +63,27 @@ export default function QuestionDetailPage() {
     }
   }, [id]);
   const loadAnswers = useCallback(async () => {
-    setAnswers({ status: 'loading' });
+    const started = answerChanges.current;
+    // The same list read again (another identity, a retry) stays on screen meanwhile; another order or
+    // question does not.
+    const listKey = `${id}\n${sortBy}`;
+    if (answersShown.current !== listKey) setAnswers({ status: 'loading' });
+    let read: Load<Answer[]>;
     try {
-      setAnswers({ status: 'ready', value: (await fetchAnswers(id, sortBy)).data });
+      read = { status: 'ready', value: (await fetchAnswers(id, sortBy)).data };
     } catch (error) {
-      setAnswers({ status: 'error', error: error as Error });
+      read = { status: 'error', error: error as Error };
     }
+    // Overtaken by the reader's own change: this read may not hold it, so read again rather than show it.
+    if (answerChanges.current === started) {
+      answersShown.current = read.status === 'ready' ? listKey : '';
+      setAnswers(read);
+    } else setAnswersReread((n) => n + 1);
   }, [id, sortBy]);
 
   // Reloaded when the identity changes, so viewerVote and author-only actions follow who is signed in.
   useEffect(() => void loadQuestion(), [loadQuestion, signedInAs]);
-  useEffect(() => void loadAnswers(), [loadAnswers, signedInAs]);
+  useEffect(() => void loadAnswers(), [loadAnswers, signedInAs, answersReread]);
   useQaTitle(question.status === 'ready' ? question.value.title : undefined);
 
   if (question.status === 'loading')
@@ -105,10 +120,12 @@ export default function QuestionDetailPage() {
   const q = question.value;
   const isAuthor = !!user && q.user?.id === user.id;
   const answerList = answers.status === 'ready' ? answers.value : [];
-  const setAnswerList = (update: (list: Answer[]) => Answer[]) =>
+  const setAnswerList = (update: (list: Answer[]) => Answer[]) => {
+    answerChanges.current += 1;
     setAnswers((current) =>
       current.status === 'ready' ? { status: 'ready', value: update(current.value) } : current,
     );
+  };
   const setQ = (update: Partial<Question>) => {
     changes.current += 1;
     setQuestion((current) =>
@@ -175,6 +192,7 @@ export default function QuestionDetailPage() {
         try {
           await deleteAnswer(answer.id);
           setAnswerList((list) => list.filter((a) => a.id !== answer.id));
+          changes.current += 1;
           setQuestion((current) =>
             current.status === 'ready'
               ? {
@@ -278,7 +296,9 @@ export default function QuestionDetailPage() {
           questionId={q.id}
           require={require}
           onPosted={(answer) => {
-            setAnswerList((list) => [...list, answer]);
+            // A re-read the server answered after the write may already list it.
+            setAnswerList((list) => [...list.filter((a) => a.id !== answer.id), answer]);
+            changes.current += 1;
             setQuestion((current) =>
               current.status === 'ready'
                 ? { status: 'ready', value: { ...current.value, answerCount: current.value.answerCount + 1 } }
