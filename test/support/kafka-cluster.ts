@@ -48,7 +48,12 @@ export class KafkaCluster {
     }
     const cluster = new KafkaCluster(nodes);
     for (const node of nodes) cluster.launch(node);
-    await cluster.untilServing(nodes.map((node) => node.id));
+    try {
+      await cluster.untilServing(nodes.map((node) => node.id));
+    } catch (error) {
+      await cluster.close();
+      throw error;
+    }
     return cluster;
   }
 

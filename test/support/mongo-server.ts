@@ -65,19 +65,20 @@ export class MongoServer {
       { stdio: ['ignore', log, log] },
     );
     this.child = child;
-    const client = new MongoClient(this.url('admin'), { serverSelectionTimeoutMS: 1000 });
-    try {
-      await eventually(
-        async () => {
-          if (child.exitCode !== null)
-            throw new Error(`mongo server exited (${child.exitCode}); see ${this.dir}/mongo.log`);
+    // A client per probe: one whose first connection failed stays closed.
+    await eventually(
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`mongo server exited (${child.exitCode}); see ${this.dir}/mongo.log`);
+        const client = new MongoClient(this.url('admin'), { serverSelectionTimeoutMS: 1000 });
+        try {
           await client.db('admin').command({ ping: 1 });
-        },
-        { timeoutMs: 60_000, intervalMs: 250 },
-      );
-    } finally {
-      await client.close();
-    }
+        } finally {
+          await client.close();
+        }
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
   }
 
   async close(): Promise<void> {

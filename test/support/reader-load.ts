@@ -2,12 +2,18 @@
 export interface ReaderRequest {
   at: number;
   status: number;
+  path: string;
+  /** The start of the body of an answer other than 200, to show what failed. */
+  body?: string;
 }
 
 export interface ReaderLoad {
   requests: ReaderRequest[];
   /** Requests that ended between `from` and `to` (epoch ms), by outcome. */
-  between(from: number, to: number): { total: number; failed: number; statuses: Record<number, number> };
+  between(
+    from: number,
+    to: number,
+  ): { total: number; failed: number; statuses: Record<number, number>; examples: ReaderRequest[] };
   stop(): Promise<void>;
 }
 
@@ -28,11 +34,16 @@ export function startReaderLoad(gatewayUrl: string, readers = 4): ReaderLoad {
   const read = async (path: string): Promise<unknown> => {
     try {
       const response = await fetch(`${gatewayUrl}${path}`, { signal: AbortSignal.timeout(10_000) });
-      const body = response.status === 200 ? await response.json() : await response.arrayBuffer();
-      requests.push({ at: Date.now(), status: response.status });
-      return body;
-    } catch {
-      requests.push({ at: Date.now(), status: 0 });
+      if (response.status === 200) {
+        const body: unknown = await response.json();
+        requests.push({ at: Date.now(), status: 200, path });
+        return body;
+      }
+      const text = await response.text();
+      requests.push({ at: Date.now(), status: response.status, path, body: text.slice(0, 300) });
+      return undefined;
+    } catch (error) {
+      requests.push({ at: Date.now(), status: 0, path, body: String(error) });
       return undefined;
     }
   };
@@ -56,6 +67,7 @@ export function startReaderLoad(gatewayUrl: string, readers = 4): ReaderLoad {
         total: window.length,
         failed: window.filter((request) => request.status !== 200).length,
         statuses,
+        examples: window.filter((request) => request.status !== 200 && request.status !== 503).slice(0, 3),
       };
     },
     async stop() {

@@ -30,6 +30,8 @@ const OUTAGE_MS = 30_000;
 describe('outages under load: a three-broker Kafka and the store go away while 1,000 stories flow', () => {
   const runId = `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
   const figures: string[] = [];
+  /** Scenarios that reached their end; the logs are kept when one did not. */
+  let passed = 0;
   const services: Record<
     'ingestion' | 'translation' | 'content' | 'gateway',
     { url: string; process?: RunningProcess }
@@ -103,10 +105,9 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-outages-'));
-    [cluster, store] = await Promise.all([
-      KafkaCluster.start(path.join(dataDir, 'kafka')),
-      MongoServer.start(path.join(dataDir, 'mongo')),
-    ]);
+    // One after the other: each is assigned as soon as it runs, so afterAll stops it whatever fails next.
+    store = await MongoServer.start(path.join(dataDir, 'mongo'));
+    cluster = await KafkaCluster.start(path.join(dataDir, 'kafka'));
     const feedDir = path.join(dataDir, 'feeds');
     mkdirSync(feedDir);
     const feeds = syntheticFeeds({
@@ -192,7 +193,14 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     await llm?.close();
     await fixtures?.close();
     if (figures.length) console.log(`outage figures (${runId}):\n${figures.join('\n')}`);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!dataDir) return;
+    // Every scenario recorded its figures: nothing to look into. Otherwise the logs stay for a look.
+    if (passed === 4) rmSync(dataDir, { recursive: true, force: true });
+    else {
+      for (const [name, { process }] of Object.entries(services))
+        writeFileSync(path.join(dataDir, `${name}.log`), process?.output() ?? '');
+      console.log(`outage test: logs kept in ${dataDir}`);
+    }
   }, 120_000);
 
   it('one broker killed mid-flow: the stories keep flowing on the other two, it rejoins, no reader fails', async () => {
@@ -210,6 +218,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     );
     expect(reads.failed).toBe(0);
     expect(reads.total).toBeGreaterThan(0);
+    passed += 1;
   }, 300_000);
 
   it('every broker stopped for 30 s: /readyz names the bus, readers are still answered, the flow resumes', async () => {
@@ -231,6 +240,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       `all brokers stopped ${OUTAGE_MS / 1000} s: flow resumed ${((recovered - restartedAt) / 1000).toFixed(1)} s after restart, reads ${reads.total} (${reads.failed} failed)`,
     );
     expect(reads.failed).toBe(0);
+    passed += 1;
   }, 300_000);
 
   it('the store stopped for 30 s: /readyz names it, reads fail fast with 503 and never 500, everything resumes without a restart', async () => {
@@ -257,8 +267,9 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       `store stopped ${OUTAGE_MS / 1000} s: ready ${((readyAt - restartedAt) / 1000).toFixed(1)} s after restart; reads during the outage ${reads.total}: ${JSON.stringify(reads.statuses)}`,
     );
     // Cached reads may still succeed; the rest are 503s with a reason, never a 500 or a hang.
-    expect(Object.keys(reads.statuses).filter((status) => !['200', '503'].includes(status))).toEqual([]);
+    expect(reads.examples).toEqual([]);
     expect(readers.between(readyAt + 2_000, Date.now()).failed).toBe(0);
+    passed += 1;
   }, 300_000);
 
   it('every story is published exactly once and every consumer group catches up (lag 0)', async () => {
@@ -308,5 +319,6 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     figures.push(
       `all ${ITEMS} stories published once (${new Set(urls).size} distinct sources), last ones ${((Date.now() - started) / 1000).toFixed(1)} s after the final trigger; lag 0`,
     );
+    passed += 1;
   }, 600_000);
 });

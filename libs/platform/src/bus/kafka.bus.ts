@@ -192,7 +192,10 @@ export class KafkaEventBus implements EventBus {
     if (!ensured) {
       ensured = (async () => {
         const admin = await this.connectedAdmin();
+        // kafkajs's own wait for leaders gives up on UNKNOWN_TOPIC_OR_PARTITION, which a fresh
+        // multi-broker cluster answers for a while after creating the topic; ours (below) waits it out.
         await admin.createTopics({
+          waitForLeaders: false,
           topics: [
             {
               topic,
@@ -230,7 +233,7 @@ export class KafkaEventBus implements EventBus {
   }
 }
 
-const METADATA_SETTLE_MS = 15_000;
+const METADATA_SETTLE_MS = 30_000;
 
 /**
  * kafkajs's own waitForLeaders gives up on UNKNOWN_TOPIC_OR_PARTITION, which a KRaft broker answers

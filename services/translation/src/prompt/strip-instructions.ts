@@ -14,6 +14,9 @@ export function stripInstructionsFromHtml(html: string): { html: string; removed
   const filtered = sanitizeHtml(html, {
     allowedTags: false,
     allowedAttributes: false,
+    // Every tag passes this text-only pass on purpose: its output is sanitised below before use (or
+    // discarded), so the library's warning about script/style would only flood the logs per item.
+    allowVulnerableTags: true,
     textFilter: (text) => {
       const result = stripInstructionsFromText(text);
       removed.push(...result.removed);

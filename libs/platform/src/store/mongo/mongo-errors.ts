@@ -57,6 +57,10 @@ function isConnectivityError(error: Error): boolean {
     'MongoNetworkError',
     'MongoNetworkTimeoutError',
     'MongoTopologyClosedError',
+    // A connection pool cleared, a server closed or not yet connected: the server went away mid-operation.
+    'MongoPoolClearedError',
+    'MongoServerClosedError',
+    'MongoNotConnectedError',
   ].includes(error.name);
 }
 
