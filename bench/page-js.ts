@@ -10,14 +10,14 @@
  * Front ends must be built first (`bash frontends/build-all.sh`).
  */
 import { launchChromium } from '../test/support/browser';
-import { kb, measurePageJs, PAGE_TYPES, pageJsTable, type PageJs } from '../test/e2e/support/page-js';
+import { kb, measureColdPageJs, PAGE_TYPES, pageJsTable, type PageJs } from '../test/e2e/support/page-js';
 import { startSite } from '../test/e2e/support/site';
 
 async function main(): Promise<void> {
   const [site, browser] = await Promise.all([startSite(), launchChromium()]);
   try {
     const rows: PageJs[] = [];
-    for (const type of PAGE_TYPES) rows.push(await measurePageJs(browser, site, type));
+    for (const type of PAGE_TYPES) rows.push(await measureColdPageJs(browser, site, type));
     console.log(`\nJavaScript before interaction, cold load at 1280 px (brotli at quality 11)\n`);
     console.log(pageJsTable(rows));
     if (process.argv.includes('--scripts'))

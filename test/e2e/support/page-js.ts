@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { NewsListResponse } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import type { Browser, Page, Request } from 'playwright-core';
-import { openPage, VIEWPORTS } from '../../support/browser';
+import { openPage } from '../../support/browser';
 import type { Site } from './site';
 
 /**
@@ -138,54 +138,61 @@ export function brotliSize(body: Buffer): number {
   }).length;
 }
 
-/** Loads one page type cold and sums the JavaScript it fetched before any interaction. */
-export async function measurePageJs(browser: Browser, site: Site, type: PageType): Promise<PageJs> {
+/**
+ * Loads one page type in `page`, a fresh desktop-width context's page with the site as its base URL, and
+ * sums the JavaScript it fetched before any interaction.
+ */
+export async function measurePageJs(page: Page, site: Site, type: PageType): Promise<PageJs> {
   const path = await type.path(site);
+  const requests: Request[] = [];
+  let lastScriptAt = Date.now();
+  page.on('request', (request) => {
+    if (!isScript(request)) return;
+    requests.push(request);
+    lastScriptAt = Date.now();
+  });
+  await page.goto(path);
+  await type.shown(page, site).catch((error: Error) => {
+    throw new Error(`${type.name} (${path}): main content not shown: ${error.message}`);
+  });
+  // Quiet: every script request answered and none new for QUIET_MS.
+  await eventually(
+    async () => {
+      const answered = await Promise.all(requests.map(async (r) => (await r.response()) !== null));
+      if (answered.includes(false) || Date.now() - lastScriptAt < QUIET_MS)
+        throw new Error(`${path}: script requests still loading`);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  const scripts = await Promise.all(
+    requests.map(async (request): Promise<ScriptLoad> => {
+      const response = await request.response();
+      if (!response || !response.ok())
+        throw new Error(`${request.url()}: ${response ? response.status() : 'no response'}`);
+      const body = await response.body();
+      return { url: new URL(request.url()).pathname, bytes: body.length, brotliBytes: brotliSize(body) };
+    }),
+  );
+  return {
+    page: type.name,
+    path,
+    scripts,
+    bytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
+    brotliBytes: scripts.reduce((sum, s) => sum + s.brotliBytes, 0),
+  };
+}
+
+/** measurePageJs in a fresh context of `browser` (no cache), failing on an uncaught exception in the page. */
+export async function measureColdPageJs(browser: Browser, site: Site, type: PageType): Promise<PageJs> {
   const { page, context, errors } = await openPage(browser, 'desktop', { baseURL: site.base });
   try {
-    const requests: Request[] = [];
-    let lastScriptAt = Date.now();
-    page.on('request', (request) => {
-      if (!isScript(request)) return;
-      requests.push(request);
-      lastScriptAt = Date.now();
-    });
-    await page.goto(path);
-    await type.shown(page, site).catch((error: Error) => {
-      throw new Error(`${type.name} (${path}): main content not shown: ${error.message}`);
-    });
-    // Quiet: every script request answered and none new for QUIET_MS.
-    await eventually(
-      async () => {
-        const answered = await Promise.all(requests.map(async (r) => (await r.response()) !== null));
-        if (answered.includes(false) || Date.now() - lastScriptAt < QUIET_MS)
-          throw new Error(`${path}: script requests still loading`);
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
-    if (errors.length > 0) throw new Error(`${path}: page errors: ${errors.join('; ')}`);
-    const scripts = await Promise.all(
-      requests.map(async (request): Promise<ScriptLoad> => {
-        const response = await request.response();
-        if (!response || !response.ok())
-          throw new Error(`${request.url()}: ${response ? response.status() : 'no response'}`);
-        const body = await response.body();
-        return { url: new URL(request.url()).pathname, bytes: body.length, brotliBytes: brotliSize(body) };
-      }),
-    );
-    return {
-      page: type.name,
-      path,
-      scripts,
-      bytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
-      brotliBytes: scripts.reduce((sum, s) => sum + s.brotliBytes, 0),
-    };
+    const measured = await measurePageJs(page, site, type);
+    if (errors.length > 0) throw new Error(`${measured.path}: page errors: ${errors.join('; ')}`);
+    return measured;
   } finally {
     await context.close();
   }
 }
-
-export const MEASURED_VIEWPORT = VIEWPORTS.desktop;
 
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
