@@ -42,6 +42,7 @@ function sharedSingletons({ eager }) {
   };
 }
 
+// `runtime`: 'provide' (the shell bundles the federation runtime for all) or 'external' (a remote uses it).
 function createConfig({ dir, federation, eagerShared, publicPath, plugins = [], runtime }) {
   return {
     context: dir,
@@ -108,8 +109,8 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [], 
 }
 
 // A remote: exposes its modules through remoteEntry.js and emits mf-manifest.json, which the shell finds
-// through /env-config.json. It takes the shared libraries the host already loaded (not eager), and its
-// chunks load from wherever mf-manifest.json was served (e.g. /remotes/news/), so the gateway picks the path.
+// through /env-config.json. It takes the shared libraries and the federation runtime the host already
+// loaded (not eager, not bundled), and its chunks load from wherever mf-manifest.json was served (e.g. /remotes/news/), so the gateway picks the path.
 function remoteConfig({ name, dir, exposes }) {
   return createConfig({
     dir,

@@ -3,15 +3,15 @@
  * starts the site the way the end-to-end tests do (embedded, demo corpus), opens home, an article, a
  * category, search, trending, tech analysis and a question page cold in Debian's Chromium (CHROMIUM_BIN)
  * at 1280 px, and prints one row per page; with --scripts, every script of every page. How a page is
- * measured is in test/e2e/support/page-js.ts; test/e2e/js-budget.spec.ts holds the budgets.
+ * measured is in support/page-js.ts; js-budget.spec.ts holds the budgets.
  *
  *   eval "$(infra/local/pulse-local env)"; npm run bench:page-js [-- --scripts]
  *
  * Front ends must be built first (`bash frontends/build-all.sh`).
  */
-import { launchChromium } from '../test/support/browser';
-import { kb, measureColdPageJs, PAGE_TYPES, pageJsTable, type PageJs } from '../test/e2e/support/page-js';
-import { startSite } from '../test/e2e/support/site';
+import { launchChromium } from '../support/browser';
+import { kb, measureColdPageJs, PAGE_TYPES, pageJsTable, type PageJs } from './support/page-js';
+import { startSite } from './support/site';
 
 async function main(): Promise<void> {
   const [site, browser] = await Promise.all([startSite(), launchChromium()]);
