@@ -15,7 +15,7 @@ stamp_of() {
 }
 
 # Fresh when the stamp exists and no input is newer: the project's own files and frontends/ui's (compiled
-# into every bundle), not dist and not specs; the shared rspack settings; and the root manifests (shared
+# into every bundle), not dist and not specs; the shared rspack settings and router exports; and the root manifests (shared
 # React versions come from package.json).
 is_fresh() {
   local dir="frontends/$1" stamp
@@ -23,7 +23,7 @@ is_fresh() {
   [[ -f $stamp ]] || return 1
   [[ -z $(find "$dir" frontends/ui -path "$dir/dist" -prune -o -type f -not -name '*.spec.ts' \
     -not -name '*.spec.tsx' -newer "$stamp" -print -quit) ]] &&
-    [[ -z $(find frontends/rspack.common.js package.json package-lock.json -newer "$stamp" -print -quit) ]]
+    [[ -z $(find frontends/rspack.common.js frontends/router-exports.js package.json package-lock.json -newer "$stamp" -print -quit) ]]
 }
 
 for project in "${PROJECTS[@]}"; do

@@ -16,22 +16,34 @@ const UI_SRC = path.join(__dirname, 'ui', 'src');
 // The dependency-free modules of libs/contracts the front ends deep-import (constants, community constants,
 // the nickname generator) are TypeScript too; the bundles never import its zod schemas.
 const CONTRACTS_SRC = path.join(__dirname, '..', 'libs', 'contracts', 'src');
+const ROUTER_EXPORTS = path.join(__dirname, 'router-exports.js');
+// react-router's package exports send bundlers to its development build (dev warnings on); this is the
+// production one, for the production build.
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 // One React and one router across host and remotes: two copies would split hooks and router context.
 // The host loads them eagerly (it renders first); remotes take whatever the host already loaded.
+// The router is shared as the few exports the front ends use (router-exports.js), not the whole package.
 function sharedSingletons({ eager }) {
   const deps = rootPackage.dependencies;
   const singleton = (requiredVersion) => ({ singleton: true, eager, requiredVersion });
   return {
     react: singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
-    'react-router-dom': singleton(deps['react-router-dom']),
-    // react-router-dom re-exports react-router; sharing it too keeps a direct import on the same copy.
-    'react-router': singleton(deps['react-router-dom']),
+    'react-router-dom': {
+      ...singleton(deps['react-router-dom']),
+      import: ROUTER_EXPORTS,
+      // The shared module is a file of ours, so its version is not found from a package.json beside it.
+      version: require('react-router-dom/package.json').version,
+    },
   };
 }
 
-function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }) {
+// `runtime`: 'provide' (the shell bundles the federation runtime for all) or 'external' (a remote uses it).
+function createConfig({ dir, federation, eagerShared, publicPath, plugins = [], runtime }) {
   return {
     context: dir,
     mode: isProduction ? 'production' : 'development',
@@ -49,7 +61,10 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
-      alias: { '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts') },
+      alias: {
+        '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts'),
+        ...(isProduction ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
+      },
     },
     // Rspack's native CSS (an explicit rule since Rspack 2, which dropped `experiments.css`).
     module: {
@@ -79,6 +94,13 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
         shareStrategy: 'loaded-first',
         // Type generation spawns tsc and fetches remote types; the shell does not need them.
         dts: false,
+        experiments: {
+          // The federation runtime (~100 KB before compression) is in the shell's first chunk; the shell
+          // provides it to the remotes, which do not carry their own copy (remoteConfig).
+          ...(runtime === 'provide' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Browser only: leaves out the runtime's Node.js loaders.
+          optimization: { target: 'web' },
+        },
       }),
       ...plugins,
     ],
@@ -87,14 +109,15 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [] }
 }
 
 // A remote: exposes its modules through remoteEntry.js and emits mf-manifest.json, which the shell finds
-// through /env-config.json. It takes the shared libraries the host already loaded (not eager), and its
-// chunks load from wherever mf-manifest.json was served (e.g. /remotes/news/), so the gateway picks the path.
+// through /env-config.json. It takes the shared libraries and the federation runtime the host already
+// loaded (not eager, not bundled), and its chunks load from wherever mf-manifest.json was served (e.g. /remotes/news/), so the gateway picks the path.
 function remoteConfig({ name, dir, exposes }) {
   return createConfig({
     dir,
     federation: { name, filename: 'remoteEntry.js', exposes, manifest: true },
     eagerShared: false,
     publicPath: 'auto',
+    runtime: 'external',
   });
 }
 

@@ -7,6 +7,7 @@ const config = createConfig({
   dir: __dirname,
   federation: { name: 'shell', remotes: {}, manifest: false },
   eagerShared: true,
+  runtime: 'provide',
   // Absolute, so deep links such as /news/123 still find the bundles.
   publicPath: '/',
   plugins: [

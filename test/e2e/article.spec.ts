@@ -10,6 +10,7 @@ import type { Page, Request } from 'playwright-core';
 import {
   recordWindowOpen,
   saveScreenshot,
+  scrollToDeferred,
   textOf,
   until,
   VIEWPORT_NAMES,
@@ -83,6 +84,7 @@ describe('article and content detail pages', () => {
       await source.getByText(shown.originalArticle!.title, { exact: true }).waitFor();
       await source.getByText(`작성자: ${shown.originalArticle!.author}`).waitFor();
       // The comments section: a real empty state (no fake comments); test/e2e/comments.spec.ts drives it.
+      await scrollToDeferred(page, 'discussion');
       await main.getByText('아직 댓글이 없습니다.').waitFor();
 
       const sidebar = page.getByRole('complementary', { name: '관련 기사' });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { SearchResponse } from '@pulse/contracts';
 import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import type { Page } from 'playwright-core';
-import { until, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
+import { scrollToDeferred, until, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import { ADMIN_TOKEN, signInThroughDialog, UNAVAILABLE } from './support/community';
 import { useE2e } from './support/suite';
 
@@ -200,6 +200,7 @@ describe('AI assistant without an LLM, and questions that follow a story', () =>
 
       const page = await e2e.open(viewport);
       await page.goto(`/article/${found.id}`);
+      await scrollToDeferred(page, 'discussion');
       await page.getByRole('link', { name: '이 기사에 대해 질문하기' }).click();
       await until(() => expect(new URL(page.url()).pathname).toBe('/community/qa/ask'));
       const title = story.question;
@@ -216,6 +217,7 @@ describe('AI assistant without an LLM, and questions that follow a story', () =>
 
       // The article's page lists the question under its story.
       await page.goto(`/article/${found.id}`);
+      await scrollToDeferred(page, 'discussion');
       await page.locator('.story-questions').getByRole('link', { name: title }).waitFor();
 
       // Another source carries the same story: ingestion joins it, the article gains a source.

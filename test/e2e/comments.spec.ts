@@ -1,6 +1,5 @@
 import type { AnonymousAuthResponse, ArticleComment, NewsListResponse } from '@pulse/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { saveScreenshot, textOf, until, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import {
   actAs,
   ADMIN_TOKEN,
@@ -14,6 +13,14 @@ import {
   UNAVAILABLE,
   type ApiIdentity,
 } from './support/community';
+import {
+  saveScreenshot,
+  scrollToDeferred,
+  textOf,
+  until,
+  VIEWPORT_NAMES,
+  type ViewportName,
+} from '../support/browser';
 import { useE2e } from './support/suite';
 
 /**
@@ -30,6 +37,13 @@ describe('article comments', () => {
       (a) => a.id,
     );
   });
+
+  /** Opens (or reloads) an article page and scrolls to its comments, which load when they come into view. */
+  async function showComments(page: Page, url?: string) {
+    if (url) await page.goto(url);
+    else await page.reload();
+    await scrollToDeferred(page, 'discussion');
+  }
 
   /** A comment's own block (not its replies), found by its text. */
   const commentBody = (page: Page, text: string): Locator =>
@@ -55,7 +69,7 @@ describe('article comments', () => {
 
       // Reader A, on the shell's article page: the empty state, then a comment through the nickname dialog.
       const a = await e2e.open(viewport);
-      await a.goto(`/article/${articleId}`);
+      await showComments(a, `/article/${articleId}`);
       const section = a.locator('section.comments');
       await section.getByText('아직 댓글이 없습니다.').waitFor();
       expect(await textOf(section.locator('[aria-pressed="true"]'))).toBe('인기순');
@@ -79,7 +93,7 @@ describe('article comments', () => {
 
       // Reader B, on the news remote's content detail: like → dislike → withdrawn → like.
       const b = await e2e.open(viewport);
-      await b.goto(`/news/${articleId}`);
+      await showComments(b, `/news/${articleId}`);
       await commentBody(b, first).waitFor();
       expect(await commentBody(b, first).getByRole('button', { name: '수정' }).count()).toBe(0);
       expect(await commentBody(b, first).getByRole('button', { name: '삭제' }).count()).toBe(0);
@@ -100,7 +114,7 @@ describe('article comments', () => {
       await until(async () =>
         expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
       );
-      await b.reload();
+      await showComments(b);
       await until(async () =>
         expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
       );
@@ -114,9 +128,9 @@ describe('article comments', () => {
         await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
       };
       await reply(b, first, `1단계 답글 ${tag}`);
-      await a.reload();
+      await showComments(a);
       await reply(a, `1단계 답글 ${tag}`, `2단계 답글 ${tag}`);
-      await b.reload();
+      await showComments(b);
       await reply(b, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`);
       expect(await commentBody(b, `3단계 답글 ${tag}`).getByRole('button', { name: '답글' }).count()).toBe(0);
       const deepest = await b.evaluate(
@@ -152,7 +166,7 @@ describe('article comments', () => {
       expect(tooDeep).toBe(400);
 
       // A edits their comment: saving needs a change; then '수정됨'.
-      await a.reload();
+      await showComments(a);
       await commentBody(a, first).getByRole('button', { name: '수정' }).click();
       const editBox = a.getByRole('textbox', { name: '댓글 수정' });
       expect(
@@ -194,14 +208,14 @@ describe('article comments', () => {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${c.data.token}` },
           body: JSON.stringify({ voteType }),
         });
-      await b.reload();
+      await showComments(b);
       await react(b, second, /^좋아요/);
       await react(b, third, /^좋아요/);
       await until(async () => expect((await reactionLabels(b, third))[0]).toBe('좋아요 1:true'));
       await asC(second, 'dislike');
       await asC(third, 'like');
       // first: 1 like (score 1); second: 1 like + 1 dislike (score 0, controversy 2); third: 2 likes (score 2).
-      await a.reload();
+      await showComments(a);
       await commentBody(a, third).waitFor();
       const orders: Record<string, string[]> = {
         인기순: [third, edited, second],
@@ -226,7 +240,7 @@ describe('article comments', () => {
       await commentBody(a, edited).getByRole('button', { name: '삭제' }).click();
       await section.getByText('삭제된 댓글입니다.').waitFor();
       expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
-      await b.reload();
+      await showComments(b);
       await b.locator('section.comments').getByText('삭제된 댓글입니다.').waitFor();
       for (const text of [`1단계 답글 ${tag}`, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`])
         await commentBody(b, text).waitFor();
@@ -264,7 +278,7 @@ describe('article comments', () => {
 
     async function openSignedOut(): Promise<Page> {
       const page = await e2e.open(viewport);
-      await page.goto(`/article/${articleId}`);
+      await showComments(page, `/article/${articleId}`);
       await commentBody(page, target('답글')).waitFor();
       expect(await storedIdentityId(page)).toBeNull();
       expect(
@@ -362,7 +376,7 @@ describe('article comments', () => {
     it("delete with the author's credential gone: no delete offered, or refused and rolled back", async () => {
       const before = await e2e.open(viewport);
       await actAs(before, e2e.site, commenter, { credential: false });
-      await before.goto(`/article/${articleId}`);
+      await showComments(before, `/article/${articleId}`);
       await commentBody(before, target('삭제')).waitFor();
       await until(async () => expect(await storedIdentityId(before)).toBeNull());
       await until(async () =>
@@ -378,7 +392,7 @@ describe('article comments', () => {
         void dialog.accept();
       });
       await actAs(page, e2e.site, commenter);
-      await page.goto(`/article/${articleId}`);
+      await showComments(page, `/article/${articleId}`);
       const remove = commentBody(page, target('삭제')).getByRole('button', { name: '삭제' });
       await remove.waitFor();
       await loseCredential(page);
@@ -398,7 +412,7 @@ describe('article comments', () => {
       await page.route(`**/api/community/articles/${articleId}/comments**`, (route) =>
         route.request().method() === failing ? route.fulfill(UNAVAILABLE) : route.continue(),
       );
-      await page.goto(`/article/${articleId}`);
+      await showComments(page, `/article/${articleId}`);
       const section = page.locator('section.comments');
       // After the list's own retries (docs/spec-community.md §9), the error and a way to try again.
       const failed = section.getByRole('alert').filter({ hasText: '댓글을 불러오지 못했습니다.' });

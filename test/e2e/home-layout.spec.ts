@@ -1,7 +1,14 @@
 import type { NewsListResponse, TrendingListResponse } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import type { Page } from 'playwright-core';
-import { saveScreenshot, textOf, until, VIEWPORT_NAMES, VIEWPORTS } from '../support/browser';
+import {
+  saveScreenshot,
+  scrollToDeferred,
+  textOf,
+  until,
+  VIEWPORT_NAMES,
+  VIEWPORTS,
+} from '../support/browser';
 import { koreanDate, recordViews } from './support/site';
 import { useE2e } from './support/suite';
 
@@ -54,6 +61,7 @@ describe('home, header and footer', () => {
       );
 
       const banner = page.getByRole('region', { name: '놓치면 아쉬운 기술 소식, 메일로 받아보세요' });
+      await scrollToDeferred(page, 'banner-newsletter');
       await banner.getByRole('textbox', { name: '이메일 주소' }).waitFor();
       await banner.getByRole('button', { name: '구독하기' }).waitFor();
       await saveScreenshot(page, `home-${viewport}-${VIEWPORTS[viewport].width}`);
@@ -84,6 +92,7 @@ describe('home, header and footer', () => {
       expect(await hrefs('정보')).toEqual(['/about', '/privacy', '/sitemap', '/rss.xml']);
       // A feed is a file, opened outside the client router in a new tab (docs/spec-content.md §2 route table).
       expect(await footer.getByRole('link', { name: 'RSS 피드' }).getAttribute('target')).toBe('_blank');
+      await scrollToDeferred(page, 'footer-newsletter');
       await footer.getByRole('textbox', { name: '이메일 주소' }).waitFor();
       await footer.getByText(`© ${new Date().getFullYear()} 펄스. All rights reserved.`).waitFor();
     });
@@ -126,6 +135,7 @@ describe('home, header and footer', () => {
           posts.push(request.url());
       });
       await page.goto('/');
+      await scrollToDeferred(page, 'footer-newsletter');
       const form = page.getByRole('contentinfo');
       const email = form.getByRole('textbox', { name: '이메일 주소' });
       const submit = form.getByRole('button', { name: '구독하기' });

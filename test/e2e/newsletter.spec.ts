@@ -4,7 +4,13 @@ import type { TrendingListResponse } from '@pulse/contracts';
 import type { OutboxEntry } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { saveScreenshot, textOf, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
+import {
+  saveScreenshot,
+  scrollToDeferred,
+  textOf,
+  VIEWPORT_NAMES,
+  type ViewportName,
+} from '../support/browser';
 import { recordViews, type Site } from './support/site';
 import { useE2e } from './support/suite';
 
@@ -27,6 +33,7 @@ describe('newsletter pages and mails', () => {
       const email = `form-${viewport}@example.com`;
       const page = await e2e.open(viewport);
       await page.goto('/');
+      await scrollToDeferred(page, 'footer-newsletter');
       const footer = page.locator('footer').getByRole('region', { name: '뉴스레터 구독' });
       await footer.getByRole('textbox', { name: '이메일 주소' }).fill(email);
       await footer.getByRole('button', { name: '구독하기' }).click();

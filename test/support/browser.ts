@@ -115,3 +115,12 @@ export function windowOpenCalls(
 ): Promise<Array<{ url: string; target: string; features: string }>> {
   return page.evaluate(() => (window as unknown as { __openCalls: [] }).__openCalls);
 }
+
+/**
+ * Scrolls to a section the site loads only once it comes near the viewport (frontends/ui WhenVisible:
+ * an article's comments and story questions as 'discussion', the newsletter forms), as a reader would
+ * before using it. Waits for the article or page around it to be there first.
+ */
+export async function scrollToDeferred(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-section="${name}"]`).first().scrollIntoViewIfNeeded();
+}

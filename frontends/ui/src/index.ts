@@ -25,6 +25,7 @@ export {
 export { ArticleCardSkeleton, Skeleton } from './Skeleton';
 export { Spinner } from './Spinner';
 export { tabId, type TabItem, Tabs } from './Tabs';
+export { WhenVisible, WHEN_VISIBLE_MARGIN } from './WhenVisible';
 export { onToast, toast, TOAST_EVENT, type ToastOptions, type ToastVariant } from './toast';
 export * from './community';
 export * from './assistant';

@@ -1,7 +1,7 @@
 import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
 import { Link } from 'react-router-dom';
 import { FOOTER, NEWSLETTER, SITE } from '../copy';
-import { NewsletterForm } from '../newsletter/NewsletterForm';
+import { DeferredNewsletterForm } from '../newsletter/DeferredNewsletterForm';
 
 // The platforms' own pages until the site has accounts there; they open in a new tab (docs/spec-content.md §2).
 export const SOCIAL_LINKS = [
@@ -64,7 +64,7 @@ export function Footer() {
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter">{NEWSLETTER.title}</h2>
           <p>{NEWSLETTER.description}</p>
-          <NewsletterForm />
+          <DeferredNewsletterForm name="footer-newsletter" />
         </section>
       </div>
       <p className="site-footer__copyright">{SITE.copyright(new Date().getFullYear())}</p>

@@ -1,5 +1,5 @@
 import { HOME, NEWSLETTER } from '../copy';
-import { NewsletterForm } from './NewsletterForm';
+import { DeferredNewsletterForm } from './DeferredNewsletterForm';
 
 /** The home page's newsletter banner (docs/spec-content.md §2). */
 export function NewsletterBanner() {
@@ -9,7 +9,7 @@ export function NewsletterBanner() {
         <h2 id="newsletter-banner-title">{HOME.bannerTitle}</h2>
         <p>{NEWSLETTER.description}</p>
       </div>
-      <NewsletterForm />
+      <DeferredNewsletterForm name="banner-newsletter" />
     </section>
   );
 }

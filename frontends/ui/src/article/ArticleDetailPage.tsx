@@ -1,13 +1,12 @@
 import type { Article, ArticleDetailResponse, ArticleListItem, ArticleTag } from '@pulse/contracts';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ApiError, ARTICLE_QUERY, useApiQuery } from '../api';
 import { AssistantButton } from '../assistant';
 import { categoryName } from '../categories';
-import { CommentsSection } from '../community';
 import { formatCount, formatDate, isoDate } from '../format';
 import type { SocialPlatform } from '../ShareButtons';
-import { StoryQuestions } from '../story-questions';
+import { WhenVisible } from '../WhenVisible';
 import { ArticleProblem, ArticleSkeleton } from './ArticleStates';
 import { ARTICLE_PAGE } from './copy';
 import { HeroImage } from './HeroImage';
@@ -18,6 +17,9 @@ import { RelatedSidebar, type RelatedThumb } from './RelatedSidebar';
 import { ShareBar } from './ShareBar';
 import { VideoList } from './VideoList';
 import { countViewOnce } from './view-count';
+
+// Below the article, loaded when the reader scrolls toward it (README.md 'Front-end page speed').
+const ArticleDiscussion = lazy(() => import('./ArticleDiscussion'));
 
 /** What differs between /article/{id} and content detail (docs/spec-content.md §2); everything else is shared. */
 export interface ArticleRouteOptions {
@@ -135,9 +137,12 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
         )}
         <VideoList videos={article.youtubeVideos} />
         <OriginalSourceBox article={article} />
-        {/* docs/spec-community.md §2 'Article comments'. */}
-        <CommentsSection articleId={article.id} />
-        <StoryQuestions articleId={article.id} />
+        {/* docs/spec-community.md §2 'Article comments', then the story's questions. */}
+        <WhenVisible name="discussion">
+          <Suspense fallback={null}>
+            <ArticleDiscussion articleId={article.id} />
+          </Suspense>
+        </WhenVisible>
         <AssistantButton articleId={article.id} />
       </article>
       {/* After the article: rendered beside a skeleton, it would jump when the article's real height arrives (on a

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NicknameDialog, useCurrentUser } from '../community';
-import { AssistantPanel } from './AssistantPanel';
 import { ASSISTANT_COPY as COPY } from './copy';
+import { LazyAssistantPanel } from './LazyAssistantPanel';
 
 /**
  * The floating assistant button on article pages (the shell's /article/{id} and the news remote's detail
@@ -40,7 +40,7 @@ export function AssistantButton({ articleId }: { articleId: string }) {
           >
             ×
           </button>
-          <AssistantPanel context={{ articleId }} />
+          <LazyAssistantPanel context={{ articleId }} />
         </div>
       )}
       <button

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NicknameDialog, useCurrentUser } from '../community';
 import type { AssistantContext } from './assistant-client';
-import { AssistantPanel } from './AssistantPanel';
+import { LazyAssistantPanel } from './LazyAssistantPanel';
 import { ASSISTANT_COPY as COPY } from './copy';
 
 /**
@@ -22,7 +22,7 @@ export function AssistantHelpWidget({
   return (
     <aside className="assistant-help" aria-label={COPY.helpTitle}>
       {open && user ? (
-        <AssistantPanel context={context} heading={COPY.helpTitle} intro={intro} />
+        <LazyAssistantPanel context={context} heading={COPY.helpTitle} intro={intro} />
       ) : (
         <>
           <p className="assistant-help__intro">{intro}</p>

@@ -1,0 +1,64 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Module federation shares react-router-dom as the exports listed in frontends/router-exports.js (see
+// rspack.common.js), and every remote renders with the shell's copy. A name imported anywhere in the front
+// ends but missing from that list would build, then be undefined in the browser: this catches it.
+const FRONTENDS = path.resolve(__dirname, '../../..');
+const PROJECTS = ['shell', 'news', 'trending', 'tech-analysis', 'qa', 'ui'];
+
+/** Bundled sources: tests and test helpers import the real package (MemoryRouter) and are not bundled. */
+function bundledSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'test' || entry.name === 'testing' ? [] : bundledSources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function namedImports(source: string, from: string): string[] {
+  const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${from}'`, 'g');
+  return [...source.matchAll(pattern)]
+    .filter((match) => !match[1])
+    .flatMap((match) => match[2].split(','))
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type '))
+    .map((name) => name.split(/\s+as\s+/)[0]);
+}
+
+const sources = PROJECTS.flatMap((project) => bundledSources(path.join(FRONTENDS, project, 'src'))).map(
+  (file) => ({ file: path.relative(FRONTENDS, file), text: readFileSync(file, 'utf8') }),
+);
+const shared = (
+  /export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(
+    readFileSync(path.join(FRONTENDS, 'router-exports.js'), 'utf8'),
+  )?.[1] ?? ''
+)
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
+describe('the shared router exports (frontends/router-exports.js)', () => {
+  it('finds the front ends’ sources and the shared names', () => {
+    expect(sources.length).toBeGreaterThan(50);
+    expect(shared).toEqual(expect.arrayContaining(['BrowserRouter', 'Routes', 'useLocation']));
+  });
+
+  it('lists every name the bundled sources import from react-router-dom', () => {
+    const missing = sources.flatMap(({ file, text }) =>
+      namedImports(text, 'react-router-dom')
+        .filter((name) => !shared.includes(name))
+        .map((name) => `${name} (${file})`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has no bundled source import react-router itself, which is not shared and would be a second router', () => {
+    const direct = sources
+      .filter(({ text }) => /from\s+'react-router(\/[^']*)?'/.test(text))
+      .map((s) => s.file);
+    expect(direct).toEqual([]);
+  });
+});
