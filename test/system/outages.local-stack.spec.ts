@@ -56,12 +56,14 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       .join('\n');
 
   /** Articles content has stored, read from its database (fails while the store is down). */
-  const published = async (): Promise<Array<{ _id: string; originalSources: Array<{ url: string }> }>> => {
+  const published = async (): Promise<
+    Array<{ _id: string; originalSources: Array<{ sourceUrl: string }> }>
+  > => {
     const client = new MongoClient(store.url('admin'), { serverSelectionTimeoutMS: 2_000 });
     try {
       return await client
         .db(`outage_content_${runId}`)
-        .collection<{ _id: string; originalSources: Array<{ url: string }> }>('articles')
+        .collection<{ _id: string; originalSources: Array<{ sourceUrl: string }> }>('articles')
         .find({}, { projection: { originalSources: 1 } })
         .toArray();
     } finally {
@@ -280,7 +282,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     const started = Date.now();
     await untilPublished(ITEMS, 420_000);
     const articles = await published();
-    const urls = articles.map((article) => article.originalSources[0]?.url);
+    const urls = articles.map((article) => article.originalSources[0]?.sourceUrl);
     expect(articles).toHaveLength(ITEMS);
     expect(new Set(urls).size).toBe(ITEMS);
     expect(urls.filter((url) => !links.has(url))).toEqual([]);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { HealthResult } from '../lifecycle';
 import { currentTraceparent, startTelemetry, stopTelemetry } from '../observability';
 import type { CacheStore } from '../cache';
+import { StoreUnavailableError } from '../store';
 import { createServiceApp } from './create-service-app';
 
 @Controller('probe')
@@ -25,6 +26,12 @@ class ProbeController {
   @Get('missing')
   missing(): never {
     throw new NotFoundException('기사를 찾을 수 없습니다');
+  }
+  @Get('store-down')
+  storeDown(): never {
+    throw new Error('could not list articles', {
+      cause: new StoreUnavailableError('MongoDB is unreachable (connect ECONNREFUSED 10.0.0.7:27017)'),
+    });
   }
   @Post('echo')
   echo() {
@@ -120,6 +127,16 @@ describe('a service app built by createServiceApp', () => {
       statusCode: 404,
       error: 'Not Found',
       message: '기사를 찾을 수 없습니다',
+    });
+
+    // The store down is "try again shortly", not a server bug: 503 with Retry-After, no address leaked.
+    const storeDown = await fetch(`${base}/probe/store-down`);
+    expect(storeDown.status).toBe(503);
+    expect(storeDown.headers.get('retry-after')).toBe('5');
+    expect(await storeDown.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'Service temporarily unavailable: a dependency cannot be reached',
     });
   });
 

@@ -2,6 +2,10 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter }
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { isDependencyOutage } from '../bus/dependency-outage';
+
+/** Seconds a client is asked to wait when a dependency (the store) is down: it usually returns soon. */
+const OUTAGE_RETRY_AFTER_S = 5;
 
 const reasonPhrase = (status: number): string =>
   (HttpStatus[status] ?? 'Error')
@@ -13,7 +17,9 @@ const reasonPhrase = (status: number): string =>
 
 /**
  * Every error leaves as `{ statusCode, error, message }` (docs/design.md §7). Validation errors become 400s naming
- * the field; anything unexpected is logged with its stack and answered as a bare 500, without internals.
+ * the field; a dependency that cannot be reached (the store) is a 503 with Retry-After, which callers and
+ * the gateway treat as "try again"; anything else unexpected is logged with its stack and answered as a
+ * bare 500, without internals.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -24,6 +30,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { statusCode, message } = this.describe(exception);
+    if (statusCode === 503 && isDependencyOutage(exception))
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
     reply.status(statusCode).send({ statusCode, error: reasonPhrase(statusCode), message });
   }
 
@@ -50,6 +58,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // fastify's own errors (bad JSON, body too large) carry a 4xx status code.
       return { statusCode: status, message: (exception as Error).message };
+    }
+    if (isDependencyOutage(exception)) {
+      this.logger.warn({ err: exception }, 'a dependency is unavailable');
+      return { statusCode: 503, message: 'Service temporarily unavailable: a dependency cannot be reached' };
     }
     this.logger.error({ err: exception }, 'unhandled error');
     return { statusCode: 500, message: 'Internal server error' };

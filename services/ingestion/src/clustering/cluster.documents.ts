@@ -39,6 +39,9 @@ export interface ClusterMember {
  * get DuplicateKeyError and report 'duplicate'). It carries everything the cluster update needs, so
  * whoever finds it with `clusterWritten: false` (after a crash, or while the winner is still writing)
  * can finish that update; the update is idempotent apart from `members`, where a repeat is harmless.
+ * `storyWritten` does the same for the caller's next write, the story and its event: a run cut short
+ * between the two (the store went away) leaves it false, and the next run writes the story instead of
+ * counting the URL as a duplicate, so the item is not lost.
  */
 export interface ClusteredItemDocument {
   /** The canonical URL itself (unique by construction, like the index below). */
@@ -53,6 +56,8 @@ export interface ClusteredItemDocument {
   publishedAt: string;
   bands: string[];
   clusterWritten: boolean;
+  /** False until the story and its event are stored; absent on records older than the flag (written). */
+  storyWritten?: boolean;
 }
 
 /** Members kept per cluster for comparison; wire stories rarely have more distinct wordings. */

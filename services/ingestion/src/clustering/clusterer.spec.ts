@@ -88,6 +88,7 @@ describe('Clusterer over the embedded store', () => {
     const clusterer = new Clusterer(store);
     const first = await clusterer.assign(item({}));
     expect(first.outcome).toBe('new');
+    await clusterer.storyStored(item({}).canonicalUrl);
     expect(await clusterer.assign(item({}))).toEqual({ outcome: 'duplicate', clusterId: first.clusterId });
     const joined = await clusterer.assign(
       item({
@@ -129,6 +130,8 @@ describe('Clusterer over the embedded store', () => {
     );
     expect(decisions.filter((d) => d.outcome === 'new')).toHaveLength(1);
     expect(decisions.filter((d) => d.outcome === 'duplicate')).toHaveLength(7);
+    // The winner has not stored its story yet: the others say so, and their idempotent write is a no-op.
+    expect(decisions.filter((d) => d.outcome === 'duplicate' && d.unconfirmed === 'new')).toHaveLength(7);
     expect(new Set(decisions.map((d) => d.clusterId)).size).toBe(1);
     expect(await store.collection(CLUSTERS_COLLECTION).countDocuments()).toBe(1);
     expect(await store.collection(CLUSTERED_ITEMS_COLLECTION).countDocuments()).toBe(1);
@@ -154,6 +157,19 @@ describe('Clusterer over the embedded store', () => {
     });
     expect(await clusterer.assign(item({}))).toEqual({ outcome: 'duplicate', clusterId: 'c-crashed' });
     expect((await clusterer.cluster('c-crashed'))?.canonicalUrls).toEqual([item({}).canonicalUrl]);
+  });
+
+  it('hands back a story a cut-short run never confirmed, until it is confirmed', async () => {
+    const clusterer = new Clusterer(store);
+    const first = await clusterer.assign(item({}));
+    // The run stopped here (the store went away before the story was written); the next run comes.
+    expect(await clusterer.assign(item({}))).toEqual({
+      outcome: 'duplicate',
+      clusterId: first.clusterId,
+      unconfirmed: 'new',
+    });
+    await clusterer.storyStored(item({}).canonicalUrl);
+    expect(await clusterer.assign(item({}))).toEqual({ outcome: 'duplicate', clusterId: first.clusterId });
   });
 
   it('uses the clock for an item without a publication time', async () => {

@@ -68,6 +68,7 @@ export class Clusterer {
       publishedAt,
       bands: signature.bands,
       clusterWritten: false,
+      storyWritten: false,
     };
     try {
       await this.items.insertOne(record);
@@ -87,9 +88,18 @@ export class Clusterer {
     return this.clusters.findOne({ _id: clusterId });
   }
 
+  /** Confirms that the story and event for this URL are stored (see ClusteredItemDocument.storyWritten). */
+  async storyStored(canonicalUrl: string): Promise<void> {
+    await this.items.updateOne({ _id: canonicalUrl }, { $set: { storyWritten: true } });
+  }
+
   private async duplicateOf(seen: ClusteredItemDocument): Promise<ClusterDecision> {
     // Finish a cluster update that a crashed (or still running) first caller has not confirmed.
     if (!seen.clusterWritten) await this.writeCluster(seen);
+    // The first caller has not confirmed its story (a run cut short, or one still writing): say so, and
+    // the caller writes it again; the story writes are idempotent (a story kept, a source added once).
+    if (seen.storyWritten === false)
+      return { outcome: 'duplicate', clusterId: seen.clusterId, unconfirmed: seen.outcome };
     return { outcome: 'duplicate', clusterId: seen.clusterId };
   }
 

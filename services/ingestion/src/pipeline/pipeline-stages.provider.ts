@@ -20,6 +20,7 @@ export function realPipelineStages(
     parse: parseFeed,
     canonicalUrl,
     cluster: (item) => clusterer.assign(item),
+    storyStored: (item) => clusterer.storyStored(item.canonicalUrl),
     extract: (html, url) => {
       const article = extractArticle(html, url);
       return article

@@ -97,6 +97,8 @@ export interface CanonicalItem extends FeedItem {
 }
 
 export type ClusterDecision =
-  | { outcome: 'duplicate'; clusterId: string } // the same canonical URL was seen before
+  // The same canonical URL was seen before. `unconfirmed`: the run that first saw it did not confirm its
+  // story stored (cut short); the caller writes it again, which the story writes make idempotent.
+  | { outcome: 'duplicate'; clusterId: string; unconfirmed?: 'new' | 'joined' }
   | { outcome: 'joined'; clusterId: string } // near-duplicate of a story from another source
   | { outcome: 'new'; clusterId: string };

@@ -38,6 +38,8 @@ export interface PipelineStages {
   canonicalUrl(url: string): string;
   /** Records the item in its cluster and says whether it is new, a near-duplicate or an exact duplicate. */
   cluster(item: CanonicalItem): Promise<ClusterDecision>;
+  /** After the story of a 'new' or 'joined' decision is stored: until then the URL is not a duplicate. */
+  storyStored(item: CanonicalItem): Promise<void>;
   /** Scraped listings carry no body; it is read from the story's own page. Null when nothing readable. */
   extract(html: string, url: string): ExtractedArticle | null;
 }

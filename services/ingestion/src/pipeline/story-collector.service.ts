@@ -11,7 +11,8 @@ import { PIPELINE_STAGES, type PipelineStages } from './stages';
  * A near-duplicate ('joined') is added to its story's sources, and the same write stores another
  * article.collected for the cluster listing every source so far with the story's first text; translation
  * merges the sources into the article it already has, without translating again (docs/design.md §4: no double
- * translation). Exact duplicates are only counted.
+ * translation). Exact duplicates are only counted, except one whose story a run cut short never stored:
+ * that story is written now, so an outage between the clustering and the story loses nothing.
  */
 @Injectable()
 export class StoryCollector {
@@ -43,23 +44,32 @@ export class StoryCollector {
         continue;
       }
       const decision = await this.stages.cluster(item);
-      if (decision.outcome === 'duplicate') tally.itemsDuplicate += 1;
-      else if (decision.outcome === 'joined') {
-        await this.stories.addSourceWithEvent(
+      const story = decision.outcome === 'duplicate' ? decision.unconfirmed : decision.outcome;
+      if (!story) {
+        tally.itemsDuplicate += 1;
+        continue;
+      }
+      let stored: boolean;
+      if (story === 'joined') {
+        stored = await this.stories.addSourceWithEvent(
           decision.clusterId,
           toArticleCollectedPayload(item, decision.clusterId, collectedAt),
           collectedAt,
         );
-        tally.itemsJoined += 1;
       } else {
         const withBody =
           source.sourceType === 'scrape' ? await this.withBody(source, item, collectedAt) : item;
-        const stored = await this.stories.insertWithEvent(
+        stored = await this.stories.insertWithEvent(
           toArticleCollectedPayload(withBody, decision.clusterId, collectedAt),
         );
-        if (stored) tally.itemsNew += 1;
-        else tally.itemsDuplicate += 1;
       }
+      // Only now is the URL a plain duplicate for later runs (ClusteredItemDocument.storyWritten).
+      await this.stages.storyStored(item);
+      // A fresh join counts as one even when the story had no room for another source.
+      const fresh = decision.outcome !== 'duplicate';
+      if (story === 'joined' && (stored || fresh)) tally.itemsJoined += 1;
+      else if (story === 'new' && stored) tally.itemsNew += 1;
+      else tally.itemsDuplicate += 1;
     }
   }
 

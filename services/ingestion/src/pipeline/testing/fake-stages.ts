@@ -26,6 +26,8 @@ export const fetched = (body: FakeFeed, extra: { etag?: string; status?: number 
  */
 export class FakeStages implements PipelineStages {
   readonly fetches: FetchRequest[] = [];
+  /** Canonical URLs whose story the collector confirmed stored. */
+  readonly storiesStored: string[] = [];
   private readonly responders = new Map<string, Responder>();
   private readonly byUrl = new Map<string, string>();
   private readonly byTitle = new Map<string, string>();
@@ -69,6 +71,10 @@ export class FakeStages implements PipelineStages {
     if (sameStory) return { outcome: 'joined', clusterId: sameStory };
     this.byTitle.set(title, `cluster-${this.clusters}`);
     return { outcome: 'new', clusterId: `cluster-${this.clusters}` };
+  }
+
+  async storyStored(item: CanonicalItem): Promise<void> {
+    this.storiesStored.push(item.canonicalUrl);
   }
 
   extract(html: string): ExtractedArticle | null {
