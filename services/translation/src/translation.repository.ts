@@ -65,9 +65,20 @@ export class TranslationRepository {
    * Takes a pending job for one worker, unless another holds an unexpired claim. The conditional update
    * is what keeps a slow LLM call and a redelivery (or a backfill) from translating the same job twice.
    */
-  claim(id: string, claimId: string, now: string, until: string): Promise<TranslationRecord | null> {
+  /**
+   * Takes a pending job nobody holds (or whose lease ran out); `formerClaim`, a claim of the caller's own
+   * whose work stopped, is taken over as if free.
+   */
+  claim(
+    id: string,
+    claimId: string,
+    now: string,
+    until: string,
+    formerClaim?: string,
+  ): Promise<TranslationRecord | null> {
+    const free = [{ claimedUntil: null }, { claimedUntil: { $lt: now } }];
     return this.translations.findOneAndUpdate(
-      { _id: id, status: 'pending', $or: [{ claimedUntil: null }, { claimedUntil: { $lt: now } }] },
+      { _id: id, status: 'pending', $or: formerClaim ? [...free, { claimedBy: formerClaim }] : free },
       { $set: { claimedBy: claimId, claimedUntil: until, updatedAt: now } },
       { returnDocument: 'after', projection: excludeOutbox() },
     );

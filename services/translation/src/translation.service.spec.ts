@@ -16,12 +16,14 @@ import {
   OffLanguageModel,
   OpenAiCompatibleLanguageModel,
   publishEvent,
+  StoreUnavailableError,
   type LanguageModel,
 } from '@pulse/platform';
 import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import pino from 'pino';
 import { runBackfill } from './backfill/run-backfill';
 import type { TranslationRecord } from './translation.entity';
+import { TranslationRepository } from './translation.repository';
 import { TranslationService } from './translation.service';
 import { translationService } from './translation.service-definition';
 
@@ -392,6 +394,25 @@ describe('translation service with an LLM', () => {
     expect(job._outbox ?? []).toEqual([]);
     expect(service.eventsFor('c-join-held')).toEqual([]);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('finishes a job whose store write failed mid-outage on the next delivery, without waiting out its lease', async () => {
+    const repository = service.app.get(TranslationRepository);
+    const finish = jest
+      .spyOn(repository, 'finish')
+      .mockRejectedValueOnce(new StoreUnavailableError('MongoDB is unreachable (test)'));
+    server.enqueue(openAiReply.json(goodOutput()), openAiReply.json(goodOutput()));
+    try {
+      await service.collect(collected('c-outage'));
+      // The first delivery translated but could not store; the bus delivered the event again (the outage
+      // spends no attempt), and that delivery took over the claim the first one left behind.
+      await eventually(() => expect(service.eventsFor('c-outage')).toHaveLength(1), { timeoutMs: 10_000 });
+      expect(await service.job('c-outage')).toMatchObject({ status: 'translated', claimedBy: null });
+      expect(finish).toHaveBeenCalledTimes(2);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      finish.mockRestore();
+    }
   });
 
   it('leaves a job pending while the LLM is down, and the backfill translates it', async () => {

@@ -39,6 +39,11 @@ const NO_RUN: RewriteRun = { calls: 0, usage: { promptTokens: 0, completionToken
 /** The rules of translation (docs/design.md §5): what is stored, when the LLM is asked, what is published or held. */
 @Injectable()
 export class TranslationService {
+  /** Jobs this process is translating now. */
+  private readonly inFlight = new Set<string>();
+  /** Claims of this process whose work stopped before being finished or released, by job id. */
+  private readonly stopped = new Map<string, string>();
+
   constructor(
     private readonly translations: TranslationRepository,
     @Inject(LANGUAGE_MODEL) private readonly llm: LanguageModel,
@@ -76,17 +81,43 @@ export class TranslationService {
    * pick it up; an output that stays invalid is held.
    */
   async translate(id: string): Promise<TranslateOutcome> {
+    // One worker per job in this process; the store's claim keeps other processes out.
+    if (this.inFlight.has(id)) return 'skipped';
+    this.inFlight.add(id);
+    try {
+      return await this.translateOnce(id);
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private async translateOnce(id: string): Promise<TranslateOutcome> {
     const claimId = randomUUID();
     const now = new Date();
     const until = new Date(now.getTime() + this.config.TRANSLATION_CLAIM_LEASE_MS).toISOString();
-    const job = await this.translations.claim(id, claimId, now.toISOString(), until);
+    const job = await this.translations.claim(id, claimId, now.toISOString(), until, this.stopped.get(id));
     if (!job) return 'skipped';
+    // Until this claim is finished or released, its work counts as stopped: if the store goes away
+    // before either is written, the bus delivers the event again and that delivery takes the claim
+    // over, instead of the job waiting out its lease (ARCHITECTURE.md, outages).
+    this.stopped.set(id, claimId);
+    const outcome = await this.translateClaimed(id, claimId, job);
+    this.stopped.delete(id);
+    return outcome;
+  }
+
+  private async translateClaimed(
+    id: string,
+    claimId: string,
+    job: TranslationRecord,
+  ): Promise<TranslateOutcome> {
     let result;
     try {
       result = await rewriteArticle(this.llm, job.source);
     } catch (error) {
       const run = error instanceof RewriteUnavailableError ? error.run : NO_RUN;
       await this.translations.release(id, claimId, run, String(error), new Date().toISOString());
+      this.stopped.delete(id);
       throw error;
     }
     const at = new Date().toISOString();
