@@ -90,7 +90,8 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       async () => {
         const response = await fetch(`${services[service].url}/readyz`);
         const body = (await response.json()) as { checks: Record<string, { ok: boolean; reason?: string }> };
-        if (response.status !== status) throw new Error(`${service} /readyz ${response.status}`);
+        if (response.status !== status)
+          throw new Error(`${service} /readyz ${response.status}: ${JSON.stringify(body.checks)}`);
         if (port && body.checks[port]?.ok !== false)
           throw new Error(`${service} /readyz does not name ${port}: ${JSON.stringify(body.checks)}`);
         return body;

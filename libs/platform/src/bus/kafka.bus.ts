@@ -119,14 +119,28 @@ export class KafkaEventBus implements EventBus {
 
   async check(): Promise<HealthResult> {
     if (this.closing) return { ok: false, reason: 'event bus is closed' };
+    let timer: NodeJS.Timeout | undefined;
     try {
       const admin = await this.connectedAdmin();
-      const cluster = await admin.describeCluster();
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+          CHECK_TIMEOUT_MS,
+        );
+      });
+      const cluster = await Promise.race([admin.describeCluster(), timeout]);
       return cluster.brokers.length > 0
         ? { ok: true }
         : { ok: false, reason: 'no brokers in cluster metadata' };
     } catch (error) {
+      // After every broker went away, kafkajs's admin can keep waiting on its old connections even
+      // once the cluster is back; the next check starts from a fresh client instead.
+      const stale = this.admin;
+      this.admin = undefined;
+      void stale?.then((admin) => admin.disconnect()).catch(() => undefined);
       return { ok: false, reason: `kafka: ${errorOf(error).message}` };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -234,6 +248,8 @@ export class KafkaEventBus implements EventBus {
 }
 
 const METADATA_SETTLE_MS = 30_000;
+/** Below the readiness probe's own 2 s budget, so a hung check is answered (and its client replaced). */
+const CHECK_TIMEOUT_MS = 1_500;
 
 /**
  * kafkajs's own waitForLeaders gives up on UNKNOWN_TOPIC_OR_PARTITION, which a KRaft broker answers
