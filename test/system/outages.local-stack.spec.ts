@@ -85,7 +85,12 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       throw error;
     });
   /** Until `service`'s /readyz answers `status`, naming `port` as failing when not ready. */
-  const untilReadiness = (service: keyof typeof services, status: 200 | 503, port?: string) =>
+  const untilReadiness = (
+    service: keyof typeof services,
+    status: 200 | 503,
+    port?: string,
+    timeoutMs = 60_000,
+  ) =>
     eventually(
       async () => {
         const response = await fetch(`${services[service].url}/readyz`);
@@ -96,7 +101,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
           throw new Error(`${service} /readyz does not name ${port}: ${JSON.stringify(body.checks)}`);
         return body;
       },
-      { timeoutMs: 60_000, intervalMs: 250 },
+      { timeoutMs, intervalMs: 250 },
     );
 
   /**
@@ -234,7 +239,10 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     await cluster.restart(1, 2, 3);
     const restartedAt = Date.now();
     await Promise.all(
-      (['ingestion', 'translation', 'content'] as const).map((name) => untilReadiness(name, 200)),
+      (['ingestion', 'translation', 'content'] as const).map((name) =>
+        // The outbox's backlog must drain before a service says it is ready again.
+        untilReadiness(name, 200, undefined, 150_000),
+      ),
     );
     await untilPublished(atOutageEnd + 20, 180_000);
     const recovered = Date.now();
@@ -255,7 +263,10 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     await store.restart();
     const restartedAt = Date.now();
     await Promise.all(
-      (['ingestion', 'translation', 'content'] as const).map((name) => untilReadiness(name, 200)),
+      (['ingestion', 'translation', 'content'] as const).map((name) =>
+        // The outbox's backlog must drain before a service says it is ready again.
+        untilReadiness(name, 200, undefined, 150_000),
+      ),
     );
     const readyAt = Date.now();
     const reads = readers.between(from, outageEnd);

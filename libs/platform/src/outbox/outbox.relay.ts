@@ -40,7 +40,9 @@ interface Failure {
 
 class PublishFailed extends Error {}
 
-const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 };
+// At most 5 s between tries: a pass that finds the bus or the store still down costs one request, and
+// events should move again within seconds of the outage's end, not after a long backoff.
+const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 5_000 };
 
 /**
  * Moves the events repositories wrote into documents (OutboxWriter) onto the bus, one relay per service
