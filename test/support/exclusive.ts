@@ -17,7 +17,13 @@ const alive = (pid: number) => {
  * content suite's article. Takes a lock directory (atomic mkdir), polling with a deadline while another
  * live process holds it; a lock left by a dead process is taken over. Returns the release function.
  */
-export async function exclusive(name: string, timeoutMs = 150_000): Promise<() => void> {
+/**
+ * How long a suite waits for the lock by default: the longest holder, the rolling restart of every
+ * process, holds it for about seven minutes on two cores. Suites add it to their beforeAll timeout.
+ */
+export const EXCLUSIVE_WAIT_MS = 600_000;
+
+export async function exclusive(name: string, timeoutMs = EXCLUSIVE_WAIT_MS): Promise<() => void> {
   const dir = path.join(os.tmpdir(), `pulse-exclusive-${name}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -13,7 +13,7 @@ import { KafkaEventBus, publishEvent } from '@pulse/platform';
 import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
-import { exclusive } from '../support/exclusive';
+import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
@@ -249,7 +249,7 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
       error.message += output();
       throw error;
     });
-  }, 150_000);
+  }, EXCLUSIVE_WAIT_MS + 150_000);
 
   afterAll(async () => {
     await Promise.all(processes.map((running) => running.stop()));

@@ -17,7 +17,7 @@ import { KafkaEventBus, publishEvent } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
-import { exclusive } from '../support/exclusive';
+import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
@@ -142,7 +142,7 @@ describe('content, local stack: article.translated on Kafka → content process 
     });
     await untilReady(service, baseUrl, { diagnostics });
     await publishEvent(publisher, TOPICS.articleTranslated, payload, { source: 'translation' });
-  }, 120_000);
+  }, EXCLUSIVE_WAIT_MS + 120_000);
 
   afterAll(async () => {
     await service?.stop();

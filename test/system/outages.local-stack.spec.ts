@@ -8,6 +8,7 @@ import { MongoClient } from 'mongodb';
 import { required } from '../support/infra-env';
 import { KafkaCluster } from '../support/kafka-cluster';
 import { startKoreanLlmServer, type KoreanLlmServer } from '../support/korean-llm-server';
+import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { MongoServer } from '../support/mongo-server';
 import { ingestionApi, PIPELINE_ADMIN_TOKEN } from '../support/news-pipeline';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
@@ -111,7 +112,11 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
   const holdOutage = (from: number) =>
     new Promise((resolve) => setTimeout(resolve, Math.max(0, from + OUTAGE_MS - Date.now())));
 
+  let release: (() => void) | undefined;
+
   beforeAll(async () => {
+    // Not beside the rolling restart's 14 processes: together they would starve each other.
+    release = await exclusive('many-processes');
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-outages-'));
     // One after the other: each is assigned as soon as it runs, so afterAll stops it whatever fails next.
     store = await MongoServer.start(path.join(dataDir, 'mongo'));
@@ -191,7 +196,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
         }),
       );
     for (const id of sourceIds) await api.trigger(id);
-  }, 300_000);
+  }, EXCLUSIVE_WAIT_MS + 300_000);
 
   afterAll(async () => {
     await readers?.stop();
@@ -201,6 +206,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     await llm?.close();
     await fixtures?.close();
     if (figures.length) console.log(`outage figures (${runId}):\n${figures.join('\n')}`);
+    release?.();
     if (!dataDir) return;
     // Every scenario recorded its figures: nothing to look into. Otherwise the logs stay for a look.
     if (passed === 4) rmSync(dataDir, { recursive: true, force: true });

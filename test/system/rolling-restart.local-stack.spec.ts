@@ -13,7 +13,7 @@ import { KafkaEventBus, publishEvent } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
-import { exclusive } from '../support/exclusive';
+import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
@@ -86,6 +86,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
   let observer: Consumer;
   let publisher: KafkaEventBus;
   let release: (() => void) | undefined;
+  let releaseHeavy: (() => void) | undefined;
   let startedAt = 0;
 
   const serviceEnv = (service: ServiceName, port: number) => ({
@@ -145,92 +146,97 @@ describe('rolling restart of every process (two replicas of each service, two ga
       { timeoutMs: 60_000, intervalMs: 250 },
     );
 
-  beforeAll(async () => {
-    startedAt = Date.now();
-    // Trending's totals in its own local-stack suite would count this suite's articles (support/exclusive.ts).
-    release = await exclusive('kafka-article-published', 300_000);
-    const brokers = required('PULSE_TEST_KAFKA_BROKERS');
-    kafka = new Kafka({
-      clientId: `pulse-rra-${runId}`,
-      brokers: brokers.split(','),
-      logLevel: logLevel.NOTHING,
-    });
-    admin = kafka.admin();
-    await admin.connect();
-    const consumed = Object.values(SERVICES).flatMap((service) => service.topics);
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: [...new Set([...consumed, TOPICS.articlePublished])].map((topic) => ({
-        topic,
-        numPartitions: BUS_PARTITIONS,
-      })),
-    });
-    // Groups start where the shared topics end now: this run's events only, not every earlier run's.
-    for (const [service, { topics }] of Object.entries(SERVICES))
-      await startGroupsAtTopicEnds(admin, topics, (topic) => `${groupPrefix}${service}.${topic}`);
-    observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observeFromNow<ArticlePublishedPayload>(observer, TOPICS.articlePublished, (envelope) => {
-      if (Object.values(articleIds).includes(envelope.payload?.id)) published.push(envelope);
-    });
-    publisher = new KafkaEventBus({
-      brokers: brokers.split(','),
-      clientId: `pulse-rra-pub-${runId}`,
-      logger,
-    });
+  beforeAll(
+    async () => {
+      startedAt = Date.now();
+      // Trending's totals in its own local-stack suite would count this suite's articles (support/exclusive.ts).
+      // The outage suite's processes and this one's 14 would starve each other of the two cores.
+      releaseHeavy = await exclusive('many-processes');
+      release = await exclusive('kafka-article-published');
+      const brokers = required('PULSE_TEST_KAFKA_BROKERS');
+      kafka = new Kafka({
+        clientId: `pulse-rra-${runId}`,
+        brokers: brokers.split(','),
+        logLevel: logLevel.NOTHING,
+      });
+      admin = kafka.admin();
+      await admin.connect();
+      const consumed = Object.values(SERVICES).flatMap((service) => service.topics);
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [...new Set([...consumed, TOPICS.articlePublished])].map((topic) => ({
+          topic,
+          numPartitions: BUS_PARTITIONS,
+        })),
+      });
+      // Groups start where the shared topics end now: this run's events only, not every earlier run's.
+      for (const [service, { topics }] of Object.entries(SERVICES))
+        await startGroupsAtTopicEnds(admin, topics, (topic) => `${groupPrefix}${service}.${topic}`);
+      observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
+      await observeFromNow<ArticlePublishedPayload>(observer, TOPICS.articlePublished, (envelope) => {
+        if (Object.values(articleIds).includes(envelope.payload?.id)) published.push(envelope);
+      });
+      publisher = new KafkaEventBus({
+        brokers: brokers.split(','),
+        clientId: `pulse-rra-pub-${runId}`,
+        logger,
+      });
 
-    for (const service of Object.keys(SERVICES) as ServiceName[]) {
-      for (let replica = 1; replica <= 2; replica += 1) {
+      for (const service of Object.keys(SERVICES) as ServiceName[]) {
+        for (let replica = 1; replica <= 2; replica += 1) {
+          const port = await freePort();
+          members.push({
+            name: `${service} ${replica}`,
+            port,
+            start: () => startTs(`services/${service}/src/main.ts`, serviceEnv(service, port)),
+          });
+        }
+      }
+      const replicaUrls = (service: ServiceName) =>
+        members
+          .filter((member) => member.name.startsWith(`${service} `))
+          .map(url)
+          .join(',');
+      for (let gateway = 1; gateway <= 2; gateway += 1) {
         const port = await freePort();
-        members.push({
-          name: `${service} ${replica}`,
+        gateways.push({
+          name: `gateway ${gateway}`,
           port,
-          start: () => startTs(`services/${service}/src/main.ts`, serviceEnv(service, port)),
+          start: () =>
+            startTs('gateway/src/main.ts', {
+              PORT: String(port),
+              ...Object.fromEntries(
+                (Object.keys(SERVICES) as ServiceName[]).map((service) => [
+                  `${service.toUpperCase()}_URL`,
+                  replicaUrls(service),
+                ]),
+              ),
+              ADMIN_TOKEN,
+              GATEWAY_MICROCACHE_MS: '0',
+              RATE_LIMIT_READ_PER_MIN: '1000000',
+              RATE_LIMIT_WRITE_PER_MIN: '1000000',
+              RATE_LIMIT_ADMIN_PER_MIN: '1000000',
+              CACHE_DRIVER: 'redis',
+              REDIS_URL: required('PULSE_TEST_REDIS_URL'),
+              CACHE_KEY_PREFIX: `pulse-rra-${runId}:gateway:`,
+            }),
         });
       }
-    }
-    const replicaUrls = (service: ServiceName) =>
-      members
-        .filter((member) => member.name.startsWith(`${service} `))
-        .map(url)
-        .join(',');
-    for (let gateway = 1; gateway <= 2; gateway += 1) {
-      const port = await freePort();
-      gateways.push({
-        name: `gateway ${gateway}`,
-        port,
-        start: () =>
-          startTs('gateway/src/main.ts', {
-            PORT: String(port),
-            ...Object.fromEntries(
-              (Object.keys(SERVICES) as ServiceName[]).map((service) => [
-                `${service.toUpperCase()}_URL`,
-                replicaUrls(service),
-              ]),
-            ),
-            ADMIN_TOKEN,
-            GATEWAY_MICROCACHE_MS: '0',
-            RATE_LIMIT_READ_PER_MIN: '1000000',
-            RATE_LIMIT_WRITE_PER_MIN: '1000000',
-            RATE_LIMIT_ADMIN_PER_MIN: '1000000',
-            CACHE_DRIVER: 'redis',
-            REDIS_URL: required('PULSE_TEST_REDIS_URL'),
-            CACHE_KEY_PREFIX: `pulse-rra-${runId}:gateway:`,
-          }),
-      });
-    }
-    // All at once: one after the other, 14 starts would take minutes.
-    const spawnedAt = Date.now();
-    for (const member of [...members, ...gateways]) member.process = member.start();
-    await Promise.all([...members, ...gateways].map((member) => untilMemberReady(member, FIRST_START_MS)));
-    console.log(
-      `rolling restart (all): 14 processes ready ${((Date.now() - spawnedAt) / 1000).toFixed(0)} s after they were spawned`,
-    );
+      // All at once: one after the other, 14 starts would take minutes.
+      const spawnedAt = Date.now();
+      for (const member of [...members, ...gateways]) member.process = member.start();
+      await Promise.all([...members, ...gateways].map((member) => untilMemberReady(member, FIRST_START_MS)));
+      console.log(
+        `rolling restart (all): 14 processes ready ${((Date.now() - spawnedAt) / 1000).toFixed(0)} s after they were spawned`,
+      );
 
-    await publishEvent(publisher, TOPICS.articleTranslated, articlePayload(articleIds.before), {
-      source: 'translation',
-    });
-    await untilReadable(articleIds.before);
-  }, FIRST_START_MS + 120_000);
+      await publishEvent(publisher, TOPICS.articleTranslated, articlePayload(articleIds.before), {
+        source: 'translation',
+      });
+      await untilReadable(articleIds.before);
+    },
+    EXCLUSIVE_WAIT_MS + FIRST_START_MS + 120_000,
+  );
 
   afterAll(async () => {
     await Promise.all([...gateways, ...members].map((member) => member.process?.stop()));
@@ -239,6 +245,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
     await admin?.disconnect();
     rmSync(dataDir, { recursive: true, force: true });
     release?.();
+    releaseHeavy?.();
   });
 
   it('answers every read while each of the 14 processes is restarted in turn, and applies an event once', async () => {

@@ -28,7 +28,7 @@ import {
   type Snapshot,
   type TrendingApi,
 } from '../support/trending-simulation';
-import { exclusive } from '../support/exclusive';
+import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 
@@ -221,7 +221,7 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
     await untilReady(service, `http://127.0.0.1:${port}`, { diagnostics });
     api = trendingApi(`http://127.0.0.1:${port}`);
     mongo = await MongoClient.connect(mongoUrl, { serverSelectionTimeoutMS: 5_000 });
-  });
+  }, EXCLUSIVE_WAIT_MS + 180_000);
 
   afterAll(async () => {
     await service?.stop();
