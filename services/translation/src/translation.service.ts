@@ -99,7 +99,7 @@ export class TranslationService {
     if (!job) return 'skipped';
     // Until this claim is finished or released, its work counts as stopped: if the store goes away
     // before either is written, the bus delivers the event again and that delivery takes the claim
-    // over, instead of the job waiting out its lease (ARCHITECTURE.md, outages).
+    // over, instead of the job waiting out its lease (ARCHITECTURE.md 'Events and delivery', Outages).
     this.stopped.set(id, claimId);
     const outcome = await this.translateClaimed(id, claimId, job);
     this.stopped.delete(id);

@@ -74,7 +74,7 @@ function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): Event
  *
  * A failure because a dependency is down (the store unreachable) is not the event's fault: it is retried
  * with the same backoff but spends no attempt, for as long as the outage lasts, so an outage longer than
- * the retry budget dead-letters nothing (ARCHITECTURE.md, delivery).
+ * the retry budget dead-letters nothing (ARCHITECTURE.md 'Events and delivery', Outages).
  *
  * Errors of the bus's own machinery (processed-id store, DLT write) are thrown, not retried here: the
  * caller then must not commit, and the record comes again.
