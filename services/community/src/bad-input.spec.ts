@@ -1,3 +1,4 @@
+import { eventually } from '@pulse/testing';
 import { SignJWT } from 'jose';
 import {
   questionBody,
@@ -30,6 +31,14 @@ describe('community under hostile input', () => {
         headers: other.bearer,
       })
     ).body.data.id;
+    // The first question and first answer earn badges through the bus, a moment later: the suite's
+    // before/after snapshots must not catch that arriving.
+    await eventually(async () => {
+      const { question, answers } = await state();
+      const badges = (user: { badges: Array<{ id: string }> }) => user.badges.map((badge) => badge.id);
+      expect(badges(question.user)).toContain('first-question');
+      expect(badges(answers[0].user)).toContain('first-answer');
+    });
   });
   afterAll(() => app.close());
 
