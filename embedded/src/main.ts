@@ -21,7 +21,7 @@ async function main() {
   const port = processConfig.PORT ?? GATEWAY_DEFAULT_PORT;
   await site.gateway.listen(port, processConfig.HOST);
   logger.info(`펄스가 http://${processConfig.HOST}:${port} 에서 실행 중입니다 (embedded mode)`);
-  closeOnSignals(logger, () => site.close());
+  closeOnSignals(logger, () => site.close(), { drainMs: processConfig.SHUTDOWN_DRAIN_MS });
 }
 
 void main();

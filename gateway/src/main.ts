@@ -18,10 +18,14 @@ async function main() {
   const port = processConfig.PORT ?? GATEWAY_DEFAULT_PORT;
   await app.listen(port, processConfig.HOST);
   logger.info({ port, host: processConfig.HOST }, 'gateway listening');
-  closeOnSignals(logger, async () => {
-    await app.close();
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
-  });
+  closeOnSignals(
+    logger,
+    async () => {
+      await app.close();
+      await Promise.all(upstreams.map((upstream) => upstream.close()));
+    },
+    { drainMs: processConfig.SHUTDOWN_DRAIN_MS },
+  );
 }
 
 void main();

@@ -34,6 +34,15 @@ export const processConfigSchema = z.object({
     .describe(
       'OTLP/HTTP collector base URL (e.g. http://otel-collector:4318). Unset: spans are created and propagated but not exported.',
     ),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(20_000)
+    .default(0)
+    .describe(
+      "After SIGTERM, how long /readyz answers 503 ('shutting down') while requests are still served, before the listener closes: a load balancer stops sending first. Part of the 25 s shutdown budget. The Kubernetes manifests set 5000.",
+    ),
   OTEL_SERVICE_NAME: z
     .string()
     .optional()

@@ -7,6 +7,7 @@ import {
   type ProcessConfig,
 } from '../config';
 import { createLogger, startTelemetry, stopTelemetry, type Logger } from '../observability';
+import { drainState } from './draining';
 
 export interface BootedProcess<S extends Record<string, z.ZodType>> {
   processConfig: ProcessConfig;
@@ -61,11 +62,13 @@ export const SHUTDOWN_TIMEOUT_MS = 25_000;
  * consumer groups, flushes the outbox relay and closes the adapters; then traces are flushed and the
  * process exits 0. If that fails or takes longer than `timeoutMs`, it exits 1 (what is unfinished is
  * redelivered or relayed by the next process, as after a crash). A second signal does not restart it.
+ * With `drainMs`, /readyz answers 503 for that long first while everything is still served, so traffic
+ * stops arriving before the listener closes; it counts toward `timeoutMs`.
  */
 export function closeOnSignals(
   logger: Logger,
   close: () => Promise<void>,
-  { timeoutMs = SHUTDOWN_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = SHUTDOWN_TIMEOUT_MS, drainMs = 0 }: { timeoutMs?: number; drainMs?: number } = {},
 ): void {
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +80,8 @@ export function closeOnSignals(
       process.exit(1);
     }, timeoutMs);
     deadline.unref();
+    drainState.draining = true;
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     try {
       await close();
     } catch (error) {

@@ -8,6 +8,7 @@ import { currentTraceparent, startTelemetry, stopTelemetry } from '../observabil
 import type { CacheStore } from '../cache';
 import { StoreUnavailableError } from '../store';
 import { createServiceApp } from './create-service-app';
+import { drainState } from './draining';
 
 @Controller('probe')
 class ProbeController {
@@ -94,6 +95,19 @@ describe('a service app built by createServiceApp', () => {
       checks: { cache: { ok: false, reason: 'connection refused' } },
     });
     cache.health = { ok: true };
+  });
+
+  it('answers /readyz 503 while draining after SIGTERM, and still serves requests', async () => {
+    drainState.draining = true;
+    try {
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'shutting down' });
+      expect((await fetch(`${base}/probe/trace`)).status).toBe(200);
+    } finally {
+      drainState.draining = false;
+    }
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
 
   it('continues the caller trace: the incoming traceparent is the parent of the work it does', async () => {

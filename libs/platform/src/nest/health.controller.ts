@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { adaptersOf, type PortSet } from '../runtime/port-set';
 import type { Adapter, HealthResult } from '../lifecycle';
+import { drainState } from './draining';
 import { EXTRA_CHECKS, PORT_SET, SERVICE_NAME } from './tokens';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -45,6 +46,10 @@ export class HealthController {
 
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    if (drainState.draining) {
+      reply.status(503);
+      return { status: 'shutting down', service: this.service, checks: {} };
+    }
     const entries = await Promise.all(
       [...adaptersOf(this.ports), ...Object.entries(this.extraChecks)].map(async ([port, adapter]) => {
         const result = await checkWithTimeout(() => adapter.check());

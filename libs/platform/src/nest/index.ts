@@ -7,3 +7,4 @@ export * from './create-service-app';
 export * from './boot-process';
 export * from './run-service';
 export * from './zod.pipe';
+export * from './draining';

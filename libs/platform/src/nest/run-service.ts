@@ -21,8 +21,12 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   await app.listen(port, processConfig.HOST);
   const adapters = adaptersOf(ports).map(([name, adapter]) => `${name}:${adapter.adapterName}`);
   logger.info({ port, host: processConfig.HOST, adapters }, 'service listening');
-  closeOnSignals(logger, async () => {
-    await app.close();
-    for (const [, adapter] of adaptersOf(ports)) await adapter.close();
-  });
+  closeOnSignals(
+    logger,
+    async () => {
+      await app.close();
+      for (const [, adapter] of adaptersOf(ports)) await adapter.close();
+    },
+    { drainMs: processConfig.SHUTDOWN_DRAIN_MS },
+  );
 }
