@@ -36,6 +36,7 @@ export function sampleArticle(overrides: Partial<Article> = {}): Article {
     snsShareCount: 0,
     techMeta: null,
     insightMeta: null,
+    freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
     translationStatus: 'translated',
     ...overrides,
   };

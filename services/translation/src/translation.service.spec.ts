@@ -175,6 +175,8 @@ describe('translation service with an LLM', () => {
       model: 'test-model',
       usage: { promptTokens: 42, completionTokens: 7, totalTokens: 49 },
       sources: collected('c-good').sources,
+      // When ingestion fetched the story, for the reader's freshness stamp.
+      collectedAt: '2026-01-05T10:00:00.000Z',
     });
     expect(event.bodyHtml).toBe(
       '<p>본문</p><a href="https://example.com/paper" rel="noopener nofollow">논문</a>',
@@ -346,6 +348,7 @@ describe('translation service with an LLM', () => {
     const { sources: _firstSources, translatedAt: _firstAt, ...firstRest } = first;
     const { sources: _secondSources, translatedAt: _secondAt, ...secondRest } = second;
     expect(secondRest).toEqual(firstRest); // same articleId, Korean title, body, categories, model, usage
+    expect(second.collectedAt).toBe('2026-01-05T10:00:00.000Z'); // the story's first fetch, not the join's
     const job = await service.job('c-join');
     expect(job).toMatchObject({ status: 'translated', attempts: 1 });
     expect(job.source.sources).toEqual(second.sources);
@@ -447,6 +450,7 @@ describe('translation service with no LLM configured', () => {
       keyInsights: [],
       model: null,
       usage: null,
+      collectedAt: '2026-01-05T10:00:00.000Z',
     });
     expect(event.summary.length).toBeLessThanOrEqual(160);
     expect(event.bodyHtml).toBe(

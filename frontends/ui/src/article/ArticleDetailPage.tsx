@@ -9,6 +9,7 @@ import type { SocialPlatform } from '../ShareButtons';
 import { WhenVisible } from '../WhenVisible';
 import { ArticleProblem, ArticleSkeleton } from './ArticleStates';
 import { ARTICLE_PAGE } from './copy';
+import { FreshnessStamp } from './FreshnessStamp';
 import { HeroImage } from './HeroImage';
 import { LikeButton } from './LikeButton';
 import { OriginalSourceBox } from './OriginalSourceBox';
@@ -107,6 +108,7 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
             <span>
               {ARTICLE_PAGE.views} {formatCount(article.views)}
             </span>
+            <FreshnessStamp freshness={article.freshness} />
           </p>
           <h1 id="article-title">{article.title}</h1>
           {article.summary && <p className="article__summary">{article.summary}</p>}

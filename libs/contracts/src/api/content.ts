@@ -119,10 +119,22 @@ export interface Article {
   translationStatus: TranslationStatus;
   /** true on the demo corpus's sample articles (docs/design.md §2: sample content is clearly marked). */
   sample?: boolean;
+  /** How fresh the Korean article is; each time is null when unknown (authored articles, older records). */
+  freshness: ArticleFreshness;
 }
 
-/** Cards never render the body, so lists leave it out. */
-export type ArticleListItem = Omit<Article, 'content'>;
+/** The three times behind the stamp '원문 공개 후 N분 만에 한국어로' (ISO 8601, UTC). */
+export interface ArticleFreshness {
+  /** When the first source published the story, as its feed said. */
+  sourcePublishedAt: string | null;
+  /** When ingestion fetched it. */
+  collectedAt: string | null;
+  /** When the Korean translation first went live (not the English 'pending' stand-in). */
+  koreanPublishedAt: string | null;
+}
+
+/** Cards never render the body or the freshness stamp, so lists leave them out. */
+export type ArticleListItem = Omit<Article, 'content' | 'freshness'>;
 
 /** docs/spec-content.md §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
 export interface OffsetPageResponse {

@@ -1349,6 +1349,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sample: {
         type: 'boolean',
       },
+      freshness: {
+        $ref: '#/components/schemas/ArticleFreshness',
+      },
     },
     required: [
       'state',
@@ -1378,6 +1381,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'techMeta',
       'insightMeta',
       'translationStatus',
+      'freshness',
     ],
   },
   AdminTechAnalysis: {
@@ -1781,6 +1785,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sample: {
         type: 'boolean',
       },
+      freshness: {
+        $ref: '#/components/schemas/ArticleFreshness',
+      },
     },
     required: [
       'id',
@@ -1808,6 +1815,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'techMeta',
       'insightMeta',
       'translationStatus',
+      'freshness',
     ],
   },
   ArticleComment: {
@@ -1884,6 +1892,21 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['article'],
+  },
+  ArticleFreshness: {
+    type: 'object',
+    properties: {
+      sourcePublishedAt: {
+        type: ['null', 'string'],
+      },
+      collectedAt: {
+        type: ['null', 'string'],
+      },
+      koreanPublishedAt: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['sourcePublishedAt', 'collectedAt', 'koreanPublishedAt'],
   },
   ArticleTag: {
     type: 'object',
@@ -3633,11 +3656,51 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sources: {
         type: 'array',
         items: {
-          $ref: '#/components/schemas/Source',
+          $ref: '#/components/schemas/SourceWithFreshness',
         },
       },
     },
     required: ['sources'],
+  },
+  SourceWithFreshness: {
+    type: 'object',
+    properties: {
+      medianMinutesToKorean: {
+        type: ['null', 'number'],
+      },
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      description: {
+        type: 'string',
+      },
+      sourceType: {
+        type: 'string',
+        enum: ['rss', 'api', 'scrape'],
+      },
+      url: {
+        type: 'string',
+      },
+      imageUrl: {
+        type: ['null', 'string'],
+      },
+      count: {
+        type: 'number',
+      },
+    },
+    required: [
+      'medianMinutesToKorean',
+      'id',
+      'name',
+      'description',
+      'sourceType',
+      'url',
+      'imageUrl',
+      'count',
+    ],
   },
   SubscribeResponse: {
     type: 'object',

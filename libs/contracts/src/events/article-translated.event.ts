@@ -63,6 +63,11 @@ export const articleTranslatedPayloadSchema = z.object({
     .max(20),
   translatedAt: isoDateTime,
   /**
+   * When ingestion fetched the story (article.collected collectedAt), so readers can see how fresh it is.
+   * Additive and OPTIONAL like `sample`: events written before it, and consumers of v1 that ignore it, still work.
+   */
+  collectedAt: isoDateTime.optional(),
+  /**
    * true on the demo corpus's sample articles (docs/design.md §2: sample content is clearly marked), so a consumer
    * can label or filter them; absent on every real article. An additive, OPTIONAL field that consumers of
    * v1 may ignore — the one change docs/design.md §4 allows without a v2; anything breaking still needs a v2.

@@ -12,7 +12,10 @@ import { uniqueTags } from '../articles/tag-slug';
 
 /** The content fields of an article, as article.translated gives them (counters are not touched). */
 export type TranslatedFields = ArticleContent &
-  Pick<ArticleRecord, 'type' | 'translationStatus' | 'sourceVersion' | 'storyId'>;
+  Pick<ArticleRecord, 'type' | 'translationStatus' | 'sourceVersion' | 'storyId' | 'collectedAt'>;
+
+/** An event's time as a UTC ISO string, so stored times compare as strings ('+09:00' offsets are allowed). */
+const utc = (at: string): string => new Date(at).toISOString();
 
 const toVideo = (video: ArticleTranslatedPayload['youtubeVideos'][number]): YoutubeVideo => ({
   embedId: video.embedId,
@@ -42,6 +45,7 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
       sourceUrl: source.url,
       title: source.title,
       author: source.author,
+      publishedAt: source.publishedAt === null ? null : utc(source.publishedAt),
     })),
     insightMeta:
       payload.contentType === 'insight'
@@ -50,7 +54,23 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
     translationStatus: payload.translationStatus,
     sourceVersion: payload.translatedAt,
     storyId: payload.clusterId,
+    ...(payload.collectedAt ? { collectedAt: utc(payload.collectedAt) } : {}),
   };
+}
+
+/**
+ * koreanPublishedAt for an article about to be stored in `state`: kept once set, else this event's time when it
+ * puts a Korean translation live (not an English 'pending' stand-in, not a held one).
+ */
+export function koreanPublishedAt(
+  current: Pick<ArticleRecord, 'koreanPublishedAt'> | null,
+  payload: ArticleTranslatedPayload,
+  state: ArticleRecord['state'],
+): { koreanPublishedAt?: string } {
+  if (current?.koreanPublishedAt) return { koreanPublishedAt: current.koreanPublishedAt };
+  return state === 'published' && payload.translationStatus === 'translated'
+    ? { koreanPublishedAt: utc(payload.translatedAt) }
+    : {};
 }
 
 const READER_PATHS = { news: 'news', insight: 'insights', analysis: 'analysis' } as const;

@@ -28,6 +28,7 @@ const common = (source: ArticleCollectedPayload, articleId: string, at: string) 
   imageUrl: source.imageUrl,
   youtubeVideos: source.youtubeVideoIds.map((embedId) => ({ embedId })),
   translatedAt: at,
+  collectedAt: source.collectedAt,
 });
 
 /** The Korean article, from an output already sanitised and reviewed. */
