@@ -178,7 +178,10 @@ describe('article and content detail pages', () => {
           .filter({ has: page.locator('time') })
           .first();
         expect(await textOf(meta)).toMatch(
-          new RegExp(`^${label} ${koreanDate(shown.publishedAt)} 조회수 \\d+$`),
+          // Then the freshness stamp, when the article has both times (the samples do).
+          new RegExp(
+            `^${label} ${koreanDate(shown.publishedAt)} 조회수 \\d+${shown.freshness.koreanPublishedAt ? ' 원문 공개 후 \\d+(분|시간|일) 만에 한국어로' : ''}$`,
+          ),
         );
         await main.getByText(shown.summary, { exact: true }).first().waitFor();
         const tags = main.getByRole('list', { name: '태그' }).getByRole('link');
