@@ -37,6 +37,7 @@ export function sampleArticle(overrides: Partial<Article> = {}): Article {
     techMeta: null,
     insightMeta: null,
     freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
+    bilingual: null,
     translationStatus: 'translated',
     ...overrides,
   };

@@ -154,6 +154,41 @@ describe('translation service with an LLM', () => {
 
   beforeEach(() => server.reset());
 
+  it('carries the paragraph alignment as the bilingual view, and drops only the view when the mapping is wrong', async () => {
+    // The source body is one paragraph (the link's sentence): both Korean paragraphs come from it.
+    server.enqueue(
+      openAiReply.json({
+        ...goodOutput('<p>오픈AI가 모델을 공개했다.</p><p>논문도 냈다.</p>'),
+        paragraphSources: [[0], [0]],
+      }),
+    );
+    server.enqueue(
+      openAiReply.json({
+        ...goodOutput('<p>오픈AI가 모델을 공개했다.</p><p>논문도 냈다.</p>'),
+        paragraphSources: [[0], [7]],
+      }),
+    );
+    await service.collect(collected('c-aligned'));
+    await service.collect(collected('c-misaligned'));
+    const [aligned] = await eventually(() => {
+      expect(service.eventsFor('c-aligned')).toHaveLength(1);
+      return service.eventsFor('c-aligned');
+    });
+    expect(aligned.bilingual).toEqual({
+      sourceParagraphs: ['OpenAI released a model. Paper.'],
+      pairs: [
+        { korean: '오픈AI가 모델을 공개했다.', sources: [0] },
+        { korean: '논문도 냈다.', sources: [0] },
+      ],
+    });
+    const [misaligned] = await eventually(() => {
+      expect(service.eventsFor('c-misaligned')).toHaveLength(1);
+      return service.eventsFor('c-misaligned');
+    });
+    expect(misaligned).toMatchObject({ translationStatus: 'translated', title: '오픈AI, 새 추론 모델 공개' });
+    expect(misaligned).not.toHaveProperty('bilingual');
+  });
+
   it('publishes the sanitised Korean article once, with the token tally and cost', async () => {
     server.enqueue(
       openAiReply.json(

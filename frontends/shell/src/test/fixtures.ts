@@ -33,13 +33,14 @@ export function article(overrides: Partial<Article> = {}): Article {
     techMeta: null,
     insightMeta: null,
     freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
+    bilingual: null,
     translationStatus: 'translated',
     ...overrides,
   };
 }
 
 export function listItem(overrides: Partial<ArticleListItem> = {}): ArticleListItem {
-  const { content: _content, freshness: _freshness, ...item } = article(overrides);
+  const { content: _content, freshness: _freshness, bilingual: _bilingual, ...item } = article(overrides);
   return item;
 }
 

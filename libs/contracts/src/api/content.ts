@@ -121,6 +121,14 @@ export interface Article {
   sample?: boolean;
   /** How fresh the Korean article is; each time is null when unknown (authored articles, older records). */
   freshness: ArticleFreshness;
+  /** The '원문 대조' view; null when the article has none (translated before it existed, pending, authored). */
+  bilingual: ArticleBilingual | null;
+}
+
+/** The source's paragraphs (plain text, English) and, per Korean paragraph, which of them it came from. */
+export interface ArticleBilingual {
+  sourceParagraphs: string[];
+  pairs: { korean: string; sources: number[] }[];
 }
 
 /** The three times behind the stamp '원문 공개 후 N분 만에 한국어로' (ISO 8601, UTC). */
@@ -133,8 +141,8 @@ export interface ArticleFreshness {
   koreanPublishedAt: string | null;
 }
 
-/** Cards never render the body or the freshness stamp, so lists leave them out. */
-export type ArticleListItem = Omit<Article, 'content' | 'freshness'>;
+/** Cards never render the body, the freshness stamp or the bilingual view, so lists leave them out. */
+export type ArticleListItem = Omit<Article, 'content' | 'freshness' | 'bilingual'>;
 
 /** docs/spec-content.md §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
 export interface OffsetPageResponse {

@@ -1352,6 +1352,16 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       freshness: {
         $ref: '#/components/schemas/ArticleFreshness',
       },
+      bilingual: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/ArticleBilingual',
+          },
+        ],
+      },
     },
     required: [
       'state',
@@ -1382,6 +1392,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'insightMeta',
       'translationStatus',
       'freshness',
+      'bilingual',
     ],
   },
   AdminTechAnalysis: {
@@ -1788,6 +1799,16 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       freshness: {
         $ref: '#/components/schemas/ArticleFreshness',
       },
+      bilingual: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/ArticleBilingual',
+          },
+        ],
+      },
     },
     required: [
       'id',
@@ -1816,7 +1837,38 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'insightMeta',
       'translationStatus',
       'freshness',
+      'bilingual',
     ],
+  },
+  ArticleBilingual: {
+    type: 'object',
+    properties: {
+      sourceParagraphs: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      pairs: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            korean: {
+              type: 'string',
+            },
+            sources: {
+              type: 'array',
+              items: {
+                type: 'number',
+              },
+            },
+          },
+          required: ['korean', 'sources'],
+        },
+      },
+    },
+    required: ['sourceParagraphs', 'pairs'],
   },
   ArticleComment: {
     type: 'object',

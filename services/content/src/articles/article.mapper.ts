@@ -10,10 +10,15 @@ const toOriginal = (source: ArticleRecord['originalSources'][number]): OriginalA
 
 /** A stored article as the API sends it (docs/spec-content.md §3 Article). */
 export function toArticle(record: ArticleRecord): Article {
-  return { ...toListItem(record), content: record.content, freshness: freshnessOf(record) };
+  return {
+    ...toListItem(record),
+    content: record.content,
+    freshness: freshnessOf(record),
+    bilingual: record.bilingual ?? null,
+  };
 }
 
-/** Cards never render the body or the freshness stamp, so lists leave them out. */
+/** Cards never render the body, the freshness stamp or the bilingual view, so lists leave them out. */
 export function toListItem(record: ArticleRecord): ArticleListItem {
   const originalSources = record.originalSources.map(toOriginal);
   return {

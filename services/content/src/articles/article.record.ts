@@ -1,4 +1,5 @@
 import type {
+  ArticleBilingual,
   ArticleTag,
   CategorySlug,
   ContentType,
@@ -68,6 +69,11 @@ export interface ArticleRecord {
    * does not move it.
    */
   koreanPublishedAt?: string;
+  /**
+   * The '원문 대조' view (source paragraphs as plain text, and per Korean paragraph the ones it came from); null or
+   * absent when the last translation brought none.
+   */
+  bilingual?: ArticleBilingual | null;
   /** translatedAt of the article.translated last applied; an older redelivery changes nothing. */
   sourceVersion: string | null;
   /** computedAt of the trending batch last applied to this article. */
