@@ -99,6 +99,54 @@ describe('article and content detail pages', () => {
       await saveScreenshot(page, `article-${viewport}-${VIEWPORTS[viewport].width}`);
     });
 
+    it('/article/{id}: 원문 대조 puts each Korean paragraph beside its English (stacked at 375 px), by keyboard', async () => {
+      // The demo sample written with a bilingual view: its Korean paragraphs and its (sample) English original.
+      const shown = await article(e2e.site.corpus.find((a) => a.bilingual)!.id);
+      const view = shown.bilingual!;
+      const page = await e2e.open(viewport);
+      await page.goto(`/article/${shown.id}`);
+      const main = page.getByRole('article', { name: shown.title });
+      const toggle = main.getByRole('button', { name: '원문 대조' });
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await until(async () => expect(await toggle.getAttribute('aria-pressed')).toBe('true'));
+
+      const table = main.getByRole('table', { name: /원문 대조/ });
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(['한국어', '영어 원문']);
+      const rows = table.locator('tbody tr');
+      expect(await rows.count()).toBe(view.pairs.length);
+      for (const [index, pair] of view.pairs.entries()) {
+        const cells = rows.nth(index).locator('td');
+        expect(await textOf(cells.first())).toContain(pair.korean);
+        for (const source of pair.sources)
+          await cells.last().getByText(view.sourceParagraphs[source], { exact: true }).waitFor();
+      }
+      expect(await main.locator('.bilingual__source a').getAttribute('href')).toBe(
+        shown.originalArticle!.sourceUrl,
+      );
+
+      // Beside each other on a desktop; the English under the Korean on a phone, with nothing wider than it.
+      const [korean, english] = await Promise.all([
+        rows.nth(1).locator('td').first().boundingBox(),
+        rows.nth(1).locator('td').last().boundingBox(),
+      ]);
+      if (viewport === 'desktop') {
+        expect(english!.x).toBeGreaterThanOrEqual(korean!.x + korean!.width - 1);
+        expect(Math.abs(english!.y - korean!.y)).toBeLessThan(2);
+      } else {
+        expect(english!.y).toBeGreaterThanOrEqual(korean!.y + korean!.height - 1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          VIEWPORTS.mobile.width,
+        );
+      }
+      await saveScreenshot(page, `article-bilingual-${viewport}-${VIEWPORTS[viewport].width}`);
+
+      await page.keyboard.press('Enter');
+      await until(async () => expect(await toggle.getAttribute('aria-pressed')).toBe('false'));
+      expect(await table.count()).toBe(0);
+    });
+
     it('/article/{unknown}: 404 and the not-found message', async () => {
       const page = await e2e.open(viewport);
       const response = await page.goto('/article/no-such-article');
@@ -178,7 +226,10 @@ describe('article and content detail pages', () => {
           .filter({ has: page.locator('time') })
           .first();
         expect(await textOf(meta)).toMatch(
-          new RegExp(`^${label} ${koreanDate(shown.publishedAt)} 조회수 \\d+$`),
+          // Then the freshness stamp, when the article has both times (the samples do).
+          new RegExp(
+            `^${label} ${koreanDate(shown.publishedAt)} 조회수 \\d+${shown.freshness.koreanPublishedAt ? ' 원문 공개 후 \\d+(분|시간|일) 만에 한국어로' : ''}$`,
+          ),
         );
         await main.getByText(shown.summary, { exact: true }).first().waitFor();
         const tags = main.getByRole('list', { name: '태그' }).getByRole('link');

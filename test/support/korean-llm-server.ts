@@ -29,7 +29,8 @@ const between = (text: string, tag: string) =>
  * An OpenAI-compatible chat-completions server for the pipeline tests. Unlike the queue-scripted
  * startOpenAiTestServer (libs/testing), it answers every request in the same valid Korean structured
  * output, echoing the article's title, so tests need not know how many stories arrive or in which order.
- * The body carries a script and an event handler, which the stored article must not.
+ * The body carries a script and an event handler, which the stored article must not. Its two paragraphs are
+ * aligned with the source's first two, so the stored article has a bilingual view ('원문 대조').
  */
 export async function startKoreanLlmServer(): Promise<KoreanLlmServer> {
   const calls: LlmCall[] = [];
@@ -49,6 +50,12 @@ export async function startKoreanLlmServer(): Promise<KoreanLlmServer> {
       // Entities as the prompt carries them (neutraliseDelimiters escapes only '<source'), trimmed.
       const sourceTitle = between(between(prompt, 'source'), 'title').trim();
       calls.push({ sourceTitle, prompt, receivedAt: Date.now() });
+      // The numbered source paragraphs ('[0] …' lines): the first Korean paragraph comes from the first, the
+      // second from the second (or the first again), as a model's paragraphSources would say.
+      const sourceParagraphs = between(between(prompt, 'source'), 'source_paragraphs')
+        .split('\n')
+        .filter((line) => /^\[\d+\] /.test(line)).length;
+      const paragraphSources = sourceParagraphs === 0 ? [] : [[0], [Math.min(1, sourceParagraphs - 1)]];
       const output = {
         title: koreanTitleFor(sourceTitle),
         summary: '펄스 독자를 위해 한국어로 다시 쓴 요약입니다.',
@@ -58,6 +65,7 @@ export async function startKoreanLlmServer(): Promise<KoreanLlmServer> {
         tags: ['인공지능', '테스트'],
         contentType: 'news',
         keyInsights: [],
+        paragraphSources,
       };
       send(200, {
         id: `chatcmpl-${calls.length}`,

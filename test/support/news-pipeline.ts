@@ -6,6 +6,7 @@ import type { ArticleCollectedPayload, ArticleTranslatedPayload, EventEnvelope }
 import { canonicalUrl } from '@pulse/ingestion/src/clustering/canonical-url';
 import { parseFeed } from '@pulse/ingestion/src/parsing';
 import type { RunView } from '@pulse/ingestion/src/runs/run.entity';
+import { sourceParagraphsOf } from '@pulse/translation/src/alignment/alignment';
 import { DEFAULT_FIXTURES_ROOT, eventually, type FixtureServer } from '@pulse/testing';
 import { koreanTitleFor, UNSAFE_MARKUP, type KoreanLlmServer } from './korean-llm-server';
 
@@ -248,7 +249,21 @@ export async function collectAndTranslateFixtureFeeds(ctx: PipelineContext): Pro
       title: job.output!.title,
       bodyHtml: job.output!.bodyHtml,
     });
+    // The test LLM aligns its two Korean paragraphs with the source's first two, so the '원문 대조' view travels;
+    // a story whose body has no paragraph (a summary-only item) has nothing to align, and no view.
+    const sourceParagraphs = sourceParagraphsOf(job.source);
+    const bilingual = ctx.translated.get(job._id)!.payload.bilingual;
+    if (sourceParagraphs.length === 0) expect(bilingual).toBeUndefined();
+    else
+      expect(bilingual).toEqual({
+        sourceParagraphs,
+        pairs: [
+          { korean: '한국어로 다시 쓴 본문입니다.', sources: [0] },
+          { korean: '핵심 내용을 정리했습니다.', sources: [Math.min(1, sourceParagraphs.length - 1)] },
+        ],
+      });
   }
+  expect(jobs.some((job) => ctx.translated.get(job._id)!.payload.bilingual)).toBe(true);
   expectTraceContinuity(ctx.collected, ctx.translated, clusterIds);
 
   // One LLM call per story, none repeated.

@@ -157,6 +157,8 @@ export const SOURCES = {
   pause: '일시정지',
   play: '재생',
   newTab: '(새 창)',
+  /** The server's median over the last 7 days of (Korean publication − the source's publication). */
+  medianToKorean: ['지난 7일 중앙값: 원문 공개 후 ', ' 만에 한국어로'],
 } as const;
 
 export const REMOTE = {

@@ -36,6 +36,8 @@ export function sampleArticle(overrides: Partial<Article> = {}): Article {
     snsShareCount: 0,
     techMeta: null,
     insightMeta: null,
+    freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
+    bilingual: null,
     translationStatus: 'translated',
     ...overrides,
   };

@@ -156,6 +156,41 @@ describe('translation service with an LLM', () => {
 
   beforeEach(() => server.reset());
 
+  it('carries the paragraph alignment as the bilingual view, and drops only the view when the mapping is wrong', async () => {
+    // The source body is one paragraph (the link's sentence): both Korean paragraphs come from it.
+    server.enqueue(
+      openAiReply.json({
+        ...goodOutput('<p>오픈AI가 모델을 공개했다.</p><p>논문도 냈다.</p>'),
+        paragraphSources: [[0], [0]],
+      }),
+    );
+    server.enqueue(
+      openAiReply.json({
+        ...goodOutput('<p>오픈AI가 모델을 공개했다.</p><p>논문도 냈다.</p>'),
+        paragraphSources: [[0], [7]],
+      }),
+    );
+    await service.collect(collected('c-aligned'));
+    await service.collect(collected('c-misaligned'));
+    const [aligned] = await eventually(() => {
+      expect(service.eventsFor('c-aligned')).toHaveLength(1);
+      return service.eventsFor('c-aligned');
+    });
+    expect(aligned.bilingual).toEqual({
+      sourceParagraphs: ['OpenAI released a model. Paper.'],
+      pairs: [
+        { korean: '오픈AI가 모델을 공개했다.', sources: [0] },
+        { korean: '논문도 냈다.', sources: [0] },
+      ],
+    });
+    const [misaligned] = await eventually(() => {
+      expect(service.eventsFor('c-misaligned')).toHaveLength(1);
+      return service.eventsFor('c-misaligned');
+    });
+    expect(misaligned).toMatchObject({ translationStatus: 'translated', title: '오픈AI, 새 추론 모델 공개' });
+    expect(misaligned).not.toHaveProperty('bilingual');
+  });
+
   it('publishes the sanitised Korean article once, with the token tally and cost', async () => {
     server.enqueue(
       openAiReply.json(
@@ -177,6 +212,8 @@ describe('translation service with an LLM', () => {
       model: 'test-model',
       usage: { promptTokens: 42, completionTokens: 7, totalTokens: 49 },
       sources: collected('c-good').sources,
+      // When ingestion fetched the story, for the reader's freshness stamp.
+      collectedAt: '2026-01-05T10:00:00.000Z',
     });
     expect(event.bodyHtml).toBe(
       '<p>본문</p><a href="https://example.com/paper" rel="noopener nofollow">논문</a>',
@@ -348,6 +385,7 @@ describe('translation service with an LLM', () => {
     const { sources: _firstSources, translatedAt: _firstAt, ...firstRest } = first;
     const { sources: _secondSources, translatedAt: _secondAt, ...secondRest } = second;
     expect(secondRest).toEqual(firstRest); // same articleId, Korean title, body, categories, model, usage
+    expect(second.collectedAt).toBe('2026-01-05T10:00:00.000Z'); // the story's first fetch, not the join's
     const job = await service.job('c-join');
     expect(job).toMatchObject({ status: 'translated', attempts: 1 });
     expect(job.source.sources).toEqual(second.sources);
@@ -468,6 +506,7 @@ describe('translation service with no LLM configured', () => {
       keyInsights: [],
       model: null,
       usage: null,
+      collectedAt: '2026-01-05T10:00:00.000Z',
     });
     expect(event.summary.length).toBeLessThanOrEqual(160);
     expect(event.bodyHtml).toBe(

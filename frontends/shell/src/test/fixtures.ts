@@ -32,13 +32,15 @@ export function article(overrides: Partial<Article> = {}): Article {
     snsShareCount: 1,
     techMeta: null,
     insightMeta: null,
+    freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
+    bilingual: null,
     translationStatus: 'translated',
     ...overrides,
   };
 }
 
 export function listItem(overrides: Partial<ArticleListItem> = {}): ArticleListItem {
-  const { content: _content, ...item } = article(overrides);
+  const { content: _content, freshness: _freshness, bilingual: _bilingual, ...item } = article(overrides);
   return item;
 }
 

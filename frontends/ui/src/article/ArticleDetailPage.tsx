@@ -9,6 +9,8 @@ import type { SocialPlatform } from '../ShareButtons';
 import { WhenVisible } from '../WhenVisible';
 import { ArticleProblem, ArticleSkeleton } from './ArticleStates';
 import { ARTICLE_PAGE } from './copy';
+import { BilingualView } from './BilingualView';
+import { FreshnessStamp } from './FreshnessStamp';
 import { HeroImage } from './HeroImage';
 import { LikeButton } from './LikeButton';
 import { OriginalSourceBox } from './OriginalSourceBox';
@@ -107,6 +109,7 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
             <span>
               {ARTICLE_PAGE.views} {formatCount(article.views)}
             </span>
+            <FreshnessStamp freshness={article.freshness} />
           </p>
           <h1 id="article-title">{article.title}</h1>
           {article.summary && <p className="article__summary">{article.summary}</p>}
@@ -123,9 +126,13 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
           </div>
         </header>
         {route.boxes?.(article)}
-        {/* Sanitised by the content service before it is stored (docs/design.md §10): only safe tags, and iframes
-            to YouTube alone. */}
-        <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        {article.bilingual && article.translationStatus === 'translated' ? (
+          <BilingualView article={article} bilingual={article.bilingual} />
+        ) : (
+          /* Sanitised by the content service before it is stored (docs/design.md §10): only safe tags, and
+             iframes to YouTube alone. */
+          <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        )}
         {article.tags.length > 0 && (
           <ul className="article__tags" aria-label={ARTICLE_PAGE.tags}>
             {article.tags.map((tag) => (

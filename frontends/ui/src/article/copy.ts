@@ -54,6 +54,14 @@ export const ARTICLE_PAGE = {
   related: '관련 기사',
   noRelated: '관련 기사가 없습니다',
   relatedFailed: '관련 기사를 불러오지 못했습니다',
+  /** The freshness stamp '원문 공개 후 {N분|N시간|N일} 만에 한국어로': the words before and after the duration. */
+  freshness: ['원문 공개 후 ', ' 만에 한국어로'],
+  /** The bilingual view's toggle, the table's caption and headers, and the line linking the English source. */
+  bilingual: '원문 대조',
+  bilingualCaption: '원문 대조: 한국어 문단과 그 문단이 옮긴 영어 원문',
+  bilingualKorean: '한국어',
+  bilingualEnglish: '영어 원문',
+  bilingualSource: '영어 원문 출처:',
   /** §8: related articles on content detail show a 'No Image' placeholder. */
   noImage: 'No Image',
 } as const;

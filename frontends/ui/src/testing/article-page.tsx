@@ -32,13 +32,15 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     snsShareCount: 0,
     techMeta: null,
     insightMeta: null,
+    freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
+    bilingual: null,
     translationStatus: 'translated',
     ...overrides,
   };
 }
 
 export function makeListItem(overrides: Partial<Article> = {}): ArticleListItem {
-  const { content: _content, ...item } = makeArticle(overrides);
+  const { content: _content, freshness: _freshness, bilingual: _bilingual, ...item } = makeArticle(overrides);
   return item;
 }
 

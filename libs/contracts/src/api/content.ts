@@ -119,10 +119,30 @@ export interface Article {
   translationStatus: TranslationStatus;
   /** true on the demo corpus's sample articles (docs/design.md §2: sample content is clearly marked). */
   sample?: boolean;
+  /** How fresh the Korean article is; each time is null when unknown (authored articles, older records). */
+  freshness: ArticleFreshness;
+  /** The '원문 대조' view; null when the article has none (translated before it existed, pending, authored). */
+  bilingual: ArticleBilingual | null;
 }
 
-/** Cards never render the body, so lists leave it out. */
-export type ArticleListItem = Omit<Article, 'content'>;
+/** The source's paragraphs (plain text, English) and, per Korean paragraph, which of them it came from. */
+export interface ArticleBilingual {
+  sourceParagraphs: string[];
+  pairs: { korean: string; sources: number[] }[];
+}
+
+/** The three times behind the stamp '원문 공개 후 N분 만에 한국어로' (ISO 8601, UTC). */
+export interface ArticleFreshness {
+  /** When the first source published the story, as its feed said. */
+  sourcePublishedAt: string | null;
+  /** When ingestion fetched it. */
+  collectedAt: string | null;
+  /** When the Korean translation first went live (not the English 'pending' stand-in). */
+  koreanPublishedAt: string | null;
+}
+
+/** Cards never render the body, the freshness stamp or the bilingual view, so lists leave them out. */
+export type ArticleListItem = Omit<Article, 'content' | 'freshness' | 'bilingual'>;
 
 /** docs/spec-content.md §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
 export interface OffsetPageResponse {

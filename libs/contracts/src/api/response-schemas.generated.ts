@@ -1349,6 +1349,19 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sample: {
         type: 'boolean',
       },
+      freshness: {
+        $ref: '#/components/schemas/ArticleFreshness',
+      },
+      bilingual: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/ArticleBilingual',
+          },
+        ],
+      },
     },
     required: [
       'state',
@@ -1378,6 +1391,8 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'techMeta',
       'insightMeta',
       'translationStatus',
+      'freshness',
+      'bilingual',
     ],
   },
   AdminTechAnalysis: {
@@ -1781,6 +1796,19 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sample: {
         type: 'boolean',
       },
+      freshness: {
+        $ref: '#/components/schemas/ArticleFreshness',
+      },
+      bilingual: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/ArticleBilingual',
+          },
+        ],
+      },
     },
     required: [
       'id',
@@ -1808,7 +1836,39 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'techMeta',
       'insightMeta',
       'translationStatus',
+      'freshness',
+      'bilingual',
     ],
+  },
+  ArticleBilingual: {
+    type: 'object',
+    properties: {
+      sourceParagraphs: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      pairs: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            korean: {
+              type: 'string',
+            },
+            sources: {
+              type: 'array',
+              items: {
+                type: 'number',
+              },
+            },
+          },
+          required: ['korean', 'sources'],
+        },
+      },
+    },
+    required: ['sourceParagraphs', 'pairs'],
   },
   ArticleComment: {
     type: 'object',
@@ -1884,6 +1944,21 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['article'],
+  },
+  ArticleFreshness: {
+    type: 'object',
+    properties: {
+      sourcePublishedAt: {
+        type: ['null', 'string'],
+      },
+      collectedAt: {
+        type: ['null', 'string'],
+      },
+      koreanPublishedAt: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['sourcePublishedAt', 'collectedAt', 'koreanPublishedAt'],
   },
   ArticleTag: {
     type: 'object',
@@ -3633,11 +3708,51 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sources: {
         type: 'array',
         items: {
-          $ref: '#/components/schemas/Source',
+          $ref: '#/components/schemas/SourceWithFreshness',
         },
       },
     },
     required: ['sources'],
+  },
+  SourceWithFreshness: {
+    type: 'object',
+    properties: {
+      medianMinutesToKorean: {
+        type: ['null', 'number'],
+      },
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      description: {
+        type: 'string',
+      },
+      sourceType: {
+        type: 'string',
+        enum: ['rss', 'api', 'scrape'],
+      },
+      url: {
+        type: 'string',
+      },
+      imageUrl: {
+        type: ['null', 'string'],
+      },
+      count: {
+        type: 'number',
+      },
+    },
+    required: [
+      'medianMinutesToKorean',
+      'id',
+      'name',
+      'description',
+      'sourceType',
+      'url',
+      'imageUrl',
+      'count',
+    ],
   },
   SubscribeResponse: {
     type: 'object',

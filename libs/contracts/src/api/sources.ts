@@ -14,9 +14,18 @@ export interface Source {
   count: number;
 }
 
+/** A source on the sources page, with how quickly its stories reach readers in Korean. */
+export interface SourceWithFreshness extends Source {
+  /**
+   * Median over the last 7 days of (Korean publication − the source's own publication), in whole minutes;
+   * null when no article of the week has both times.
+   */
+  medianMinutesToKorean: number | null;
+}
+
 /** GET /api/sources, for the sources page. Seed: not shown (no call listed); chosen here. */
 export interface SourcesResponse {
-  sources: Source[];
+  sources: SourceWithFreshness[];
 }
 
 /** docs/spec-content.md §3 Tag. */

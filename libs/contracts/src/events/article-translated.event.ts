@@ -30,6 +30,36 @@ export const tokenUsageSchema = z.object({
   totalTokens: z.number().int().nonnegative(),
 });
 
+/** Bounds of the bilingual view: paragraphs per side, characters per paragraph. */
+export const BILINGUAL_PARAGRAPHS_MAX = 500;
+export const BILINGUAL_PARAGRAPH_CHARS_MAX = 5_000;
+
+const paragraphText = z.string().min(1).max(BILINGUAL_PARAGRAPH_CHARS_MAX);
+
+/**
+ * The '원문 대조' view of a translation: the source's paragraphs (plain text) and, per Korean paragraph in order,
+ * the indexes of the source paragraphs it came from. Every index is in range (checked here, so a consumer can
+ * trust it).
+ */
+export const articleBilingualSchema = z
+  .object({
+    sourceParagraphs: z.array(paragraphText).min(1).max(BILINGUAL_PARAGRAPHS_MAX),
+    pairs: z
+      .array(
+        z.object({
+          korean: paragraphText,
+          sources: z.array(z.number().int().nonnegative()).min(1).max(BILINGUAL_PARAGRAPHS_MAX),
+        }),
+      )
+      .min(1)
+      .max(BILINGUAL_PARAGRAPHS_MAX),
+  })
+  .refine(
+    (view) => view.pairs.every((pair) => pair.sources.every((index) => index < view.sourceParagraphs.length)),
+    { message: 'a source index is out of range', path: ['pairs'] },
+  );
+export type ArticleBilingualPayload = z.output<typeof articleBilingualSchema>;
+
 export const articleTranslatedPayloadSchema = z.object({
   /** Assigned by translation from the cluster, so a redelivered event updates the same article. */
   articleId: entityId,
@@ -62,6 +92,16 @@ export const articleTranslatedPayloadSchema = z.object({
     )
     .max(20),
   translatedAt: isoDateTime,
+  /**
+   * When ingestion fetched the story (article.collected collectedAt), so readers can see how fresh it is.
+   * Additive and OPTIONAL like `sample`: events written before it, and consumers of v1 that ignore it, still work.
+   */
+  collectedAt: isoDateTime.optional(),
+  /**
+   * The bilingual view ('원문 대조') of a 'translated' article whose paragraph alignment held; absent otherwise
+   * (older events, pending English, a dropped alignment). Additive and OPTIONAL like `collectedAt`.
+   */
+  bilingual: articleBilingualSchema.optional(),
   /**
    * true on the demo corpus's sample articles (docs/design.md §2: sample content is clearly marked), so a consumer
    * can label or filter them; absent on every real article. An additive, OPTIONAL field that consumers of

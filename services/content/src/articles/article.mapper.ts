@@ -1,4 +1,4 @@
-import type { Article, ArticleListItem, OriginalArticle } from '@pulse/contracts';
+import type { Article, ArticleFreshness, ArticleListItem, OriginalArticle } from '@pulse/contracts';
 import type { ArticleRecord } from './article.record';
 
 const toOriginal = (source: ArticleRecord['originalSources'][number]): OriginalArticle => ({
@@ -10,24 +10,22 @@ const toOriginal = (source: ArticleRecord['originalSources'][number]): OriginalA
 
 /** A stored article as the API sends it (docs/spec-content.md §3 Article). */
 export function toArticle(record: ArticleRecord): Article {
-  const { content, ...rest } = toListItemWithContent(record);
-  return { ...rest, content };
+  return {
+    ...toListItem(record),
+    content: record.content,
+    freshness: freshnessOf(record),
+    bilingual: record.bilingual ?? null,
+  };
 }
 
-/** Cards never render the body, so lists leave it out. */
+/** Cards never render the body, the freshness stamp or the bilingual view, so lists leave them out. */
 export function toListItem(record: ArticleRecord): ArticleListItem {
-  const { content: _content, ...item } = toListItemWithContent(record);
-  return item;
-}
-
-function toListItemWithContent(record: ArticleRecord): Article {
   const originalSources = record.originalSources.map(toOriginal);
   return {
     id: record._id,
     type: record.type,
     title: record.title,
     summary: record.summary,
-    content: record.content,
     imageUrl: record.imageUrl,
     publishedAt: record.publishedAt,
     updatedAt: record.updatedAt,
@@ -49,5 +47,13 @@ function toListItemWithContent(record: ArticleRecord): Article {
     insightMeta: record.insightMeta,
     translationStatus: record.translationStatus,
     ...(record.sample ? { sample: true } : {}),
+  };
+}
+
+function freshnessOf(record: ArticleRecord): ArticleFreshness {
+  return {
+    sourcePublishedAt: record.originalSources[0]?.publishedAt ?? null,
+    collectedAt: record.collectedAt ?? null,
+    koreanPublishedAt: record.koreanPublishedAt ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  ArticleBilingual,
   ArticleTag,
   CategorySlug,
   ContentType,
@@ -38,7 +39,12 @@ export interface ArticleRecord {
   tags: ArticleTag[];
   youtubeVideos: YoutubeVideo[];
   /** Every clustered source, first one first; originalArticle is the first. */
-  originalSources: (OriginalArticle & { sourceId: string; sourceName: string })[];
+  originalSources: (OriginalArticle & {
+    sourceId: string;
+    sourceName: string;
+    /** When the source published the item (its feed's date, normalised ISO); absent on older records. */
+    publishedAt?: string | null;
+  })[];
   likesCount: number;
   sharesCount: number;
   snsShareCount: number;
@@ -55,6 +61,19 @@ export interface ArticleRecord {
   sample?: true;
   /** The ingestion cluster the article was written from (article.translated clusterId); absent for authored ones. */
   storyId?: string;
+  /** When ingestion fetched the story (article.translated collectedAt); absent on older and authored records. */
+  collectedAt?: string;
+  /**
+   * When the Korean translation first went live: the translatedAt of the first 'translated' event applied
+   * while the article was published. An English 'pending' stand-in does not count; a later re-translation
+   * does not move it.
+   */
+  koreanPublishedAt?: string;
+  /**
+   * The '원문 대조' view (source paragraphs as plain text, and per Korean paragraph the ones it came from); null or
+   * absent when the last translation brought none.
+   */
+  bilingual?: ArticleBilingual | null;
   /** translatedAt of the article.translated last applied; an older redelivery changes nothing. */
   sourceVersion: string | null;
   /** computedAt of the trending batch last applied to this article. */

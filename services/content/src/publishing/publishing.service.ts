@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { publishedEvents, translatedFields } from './translated-article';
+import { koreanPublishedAt, publishedEvents, translatedFields } from './translated-article';
 
 /** A re-translation retries this often when the article changes between its read and its write. */
 const UPDATE_ATTEMPTS = 5;
@@ -46,6 +46,7 @@ export class PublishingService {
           createdAt: payload.translatedAt,
           updatedAt: payload.translatedAt,
           techMeta: null,
+          ...koreanPublishedAt(null, payload, state),
           ...(payload.sample ? { sample: true as const } : {}),
         };
         if (await this.articles.insert(record, this.eventsFor(record))) return this.done(record, state);
@@ -56,15 +57,17 @@ export class PublishingService {
       const nextState = current.state === 'published' ? 'published' : state;
       // A cover generated because the source's image failed (docs/spec-content.md §4: one attempt per article) stays.
       if (isGeneratedImageUrl(current.imageUrl)) fields.imageUrl = current.imageUrl;
+      const live = koreanPublishedAt(current, payload, nextState);
       const next: ArticleRecord = {
         ...current,
         ...fields,
+        ...live,
         state: nextState,
         updatedAt: payload.translatedAt,
       };
       const applied = await this.articles.update(
         { _id: current._id, sourceVersion: current.sourceVersion },
-        { $set: { ...fields, state: nextState, updatedAt: payload.translatedAt } },
+        { $set: { ...fields, ...live, state: nextState, updatedAt: payload.translatedAt } },
         this.eventsFor(next),
       );
       if (applied) {

@@ -1,5 +1,6 @@
 import {
   TOPICS,
+  type ArticleBilingual,
   type ArticlePublishedPayload,
   type ArticlePublishedV2Payload,
   type ArticleTranslatedPayload,
@@ -12,7 +13,13 @@ import { uniqueTags } from '../articles/tag-slug';
 
 /** The content fields of an article, as article.translated gives them (counters are not touched). */
 export type TranslatedFields = ArticleContent &
-  Pick<ArticleRecord, 'type' | 'translationStatus' | 'sourceVersion' | 'storyId'>;
+  Pick<
+    ArticleRecord,
+    'type' | 'translationStatus' | 'sourceVersion' | 'storyId' | 'collectedAt' | 'bilingual'
+  >;
+
+/** An event's time as a UTC ISO string, so stored times compare as strings ('+09:00' offsets are allowed). */
+const utc = (at: string): string => new Date(at).toISOString();
 
 const toVideo = (video: ArticleTranslatedPayload['youtubeVideos'][number]): YoutubeVideo => ({
   embedId: video.embedId,
@@ -42,6 +49,7 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
       sourceUrl: source.url,
       title: source.title,
       author: source.author,
+      publishedAt: source.publishedAt === null ? null : utc(source.publishedAt),
     })),
     insightMeta:
       payload.contentType === 'insight'
@@ -50,7 +58,39 @@ export function translatedFields(payload: ArticleTranslatedPayload): TranslatedF
     translationStatus: payload.translationStatus,
     sourceVersion: payload.translatedAt,
     storyId: payload.clusterId,
+    // Set or cleared on every translation, so a re-translation never keeps pairs of the text it replaced.
+    bilingual: payload.translationStatus === 'translated' ? bilingualOf(payload.bilingual) : null,
+    ...(payload.collectedAt ? { collectedAt: utc(payload.collectedAt) } : {}),
   };
+}
+
+/**
+ * The bilingual view as plain text on both sides (the contract checked the indexes; text is made plain here for
+ * the same reason the body is sanitised again); null when there is none or nothing is left of a side.
+ */
+function bilingualOf(view: ArticleTranslatedPayload['bilingual']): ArticleBilingual | null {
+  if (!view) return null;
+  const sourceParagraphs = view.sourceParagraphs.map(toPlainText);
+  const pairs = view.pairs.map((pair) => ({ korean: toPlainText(pair.korean), sources: pair.sources }));
+  const empty = (text: string) => text.length === 0;
+  return sourceParagraphs.some(empty) || pairs.some((pair) => empty(pair.korean))
+    ? null
+    : { sourceParagraphs, pairs };
+}
+
+/**
+ * koreanPublishedAt for an article about to be stored in `state`: kept once set, else this event's time when it
+ * puts a Korean translation live (not an English 'pending' stand-in, not a held one).
+ */
+export function koreanPublishedAt(
+  current: Pick<ArticleRecord, 'koreanPublishedAt'> | null,
+  payload: ArticleTranslatedPayload,
+  state: ArticleRecord['state'],
+): { koreanPublishedAt?: string } {
+  if (current?.koreanPublishedAt) return { koreanPublishedAt: current.koreanPublishedAt };
+  return state === 'published' && payload.translationStatus === 'translated'
+    ? { koreanPublishedAt: utc(payload.translatedAt) }
+    : {};
 }
 
 const READER_PATHS = { news: 'news', insight: 'insights', analysis: 'analysis' } as const;

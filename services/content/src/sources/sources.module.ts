@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArticleCounts } from './article-counts';
+import { KoreanDelays } from './korean-delays';
 import { SourcesController } from './sources.controller';
 import { SourcesHandler } from './sources.handler';
 import { SourcesRepository } from './sources.repository';
@@ -11,6 +12,6 @@ import { SourcesService } from './sources.service';
  */
 @Module({
   controllers: [SourcesController, SourcesHandler],
-  providers: [SourcesRepository, SourcesService, ArticleCounts],
+  providers: [SourcesRepository, SourcesService, ArticleCounts, KoreanDelays],
 })
 export class SourcesModule {}

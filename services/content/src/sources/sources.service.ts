@@ -5,10 +5,12 @@ import {
   type Source,
   type SourcesResponse,
   type SourceUpdatedPayload,
+  type SourceWithFreshness,
 } from '@pulse/contracts';
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { ArticleCounts } from './article-counts';
+import { KoreanDelays } from './korean-delays';
 import type { SourceRecord } from './source.record';
 import { SourcesRepository } from './sources.repository';
 
@@ -32,6 +34,7 @@ export class SourcesService {
   constructor(
     private readonly repository: SourcesRepository,
     private readonly counts: ArticleCounts,
+    private readonly delays: KoreanDelays,
     @Inject(CACHE_STORE) private readonly cache: CacheStore,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
   ) {}
@@ -44,12 +47,21 @@ export class SourcesService {
     }
   }
 
-  /** GET /api/sources: enabled sources, most articles first. */
+  /** GET /api/sources: enabled sources, most articles first, each with its median time to Korean this week. */
   sources(query: unknown): Promise<SourcesResponse> {
     noQueryParamsSchema.parse(query);
-    return this.cache.getOrLoad(CACHE_KEYS.sources, SOURCES_CACHE_TTL_MS, async () => ({
-      sources: await this.sourcesWithCounts(),
-    }));
+    return this.cache.getOrLoad(CACHE_KEYS.sources, SOURCES_CACHE_TTL_MS, async () => {
+      const [sources, medians] = await Promise.all([
+        this.sourcesWithCounts(),
+        this.delays.medianMinutesBySource(this.clock.now()),
+      ]);
+      return {
+        sources: sources.map((source): SourceWithFreshness => ({
+          ...source,
+          medianMinutesToKorean: medians.get(source.id) ?? null,
+        })),
+      };
+    });
   }
 
   /** GET /api/sidebar-data (top 10 tags, top 6 sources) and /api/sidebar-data/full (all of both). */

@@ -98,6 +98,8 @@ describe('sources page and sidebar', () => {
       url: 'https://hacker-news-top.example.com/feed.xml',
       imageUrl: 'https://news.ycombinator.com/y18.svg',
       count: 1,
+      // Published by the source at 00:00, in Korean at 10:00 (the week's only story from it).
+      medianMinutesToKorean: 600,
     });
   });
 

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { articleTranslatedPayloadSchema, SUMMARY_MAX_LENGTH } from '@pulse/contracts';
+import { splitParagraphs } from '../alignment/paragraphs';
 import { htmlToText, sanitiseHtml } from '../sanitise/sanitise-html';
 import {
   CORPUS_DIR,
@@ -64,6 +65,12 @@ describe('demo corpus', () => {
       expect(paragraphs).toBeLessThanOrEqual(6);
       for (const video of article.youtubeVideos)
         expect(article.bodyHtml).toContain(`youtube-nocookie.com/embed/${video.embedId}`);
+
+      // A sample's '원문 대조' pairs its own paragraphs, and its English "original" says it is a sample too.
+      if (article.bilingual) {
+        expect(article.bilingual.pairs.map((pair) => pair.korean)).toEqual(splitParagraphs(article.bodyHtml));
+        expect(article.bilingual.sourceParagraphs[0]).toMatch(/^This article is sample content/);
+      }
 
       if (article.contentType === 'insight') {
         expect(article.keyInsights.length).toBeGreaterThanOrEqual(2);

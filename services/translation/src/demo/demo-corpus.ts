@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { articleTranslatedPayloadSchema, type ArticleTranslatedPayload } from '@pulse/contracts';
+import {
+  articleBilingualSchema,
+  articleTranslatedPayloadSchema,
+  type ArticleTranslatedPayload,
+} from '@pulse/contracts';
 import { z } from 'zod';
 import type { TranslationRecord } from '../translation.entity';
 
@@ -43,6 +47,11 @@ export const demoArticleSchema = articleTranslatedPayloadSchema
     id: z.string().regex(/^demo-[a-z0-9-]+$/),
     /** How long before seeding it was "published". */
     hoursAgo: z.number().min(0).max(MAX_AGE_HOURS),
+    /**
+     * A '원문 대조' view for the sample: English paragraphs written for the demo like the rest of the item (the
+     * sample's "original" at sample.pulse.local), with the Korean paragraph each pair shows.
+     */
+    bilingual: articleBilingualSchema.optional(),
   })
   .strict();
 export type DemoArticle = z.output<typeof demoArticleSchema>;
@@ -92,6 +101,7 @@ export function demoPayload(article: DemoArticle, seededAt: number): ArticleTran
     imageUrl: null,
     youtubeVideos: article.youtubeVideos,
     translatedAt: publishedAt,
+    ...(article.bilingual ? { bilingual: article.bilingual } : {}),
     sample: true,
   };
 }
@@ -136,6 +146,8 @@ export function demoRecord(payload: ArticleTranslatedPayload, now: string): Demo
       tags: payload.tags,
       contentType: payload.contentType,
       keyInsights: payload.keyInsights,
+      // No English original to align with (the sample's view, if any, travels in the payload as written).
+      paragraphSources: [],
     },
     review: null,
     lastError: null,

@@ -4,6 +4,7 @@ import {
   type ArticleTranslatedPayload,
 } from '@pulse/contracts';
 import { toPlainText } from '@pulse/platform';
+import { bilingualOf } from '../alignment/alignment';
 import type { Classification } from '../classify/keyword-classifier';
 import type { TranslationOutput } from '../output/translation-output.schema';
 import { htmlToText, sanitiseHtml } from '../sanitise/sanitise-html';
@@ -28,6 +29,7 @@ const common = (source: ArticleCollectedPayload, articleId: string, at: string) 
   imageUrl: source.imageUrl,
   youtubeVideos: source.youtubeVideoIds.map((embedId) => ({ embedId })),
   translatedAt: at,
+  collectedAt: source.collectedAt,
 });
 
 /** The Korean article, from an output already sanitised and reviewed. */
@@ -39,8 +41,10 @@ export function translatedPayload(
   usage: TokenTally,
   at: string,
 ): ArticleTranslatedPayload {
+  const bilingual = bilingualOf(source, output.bodyHtml, output.paragraphSources);
   return {
     ...common(source, articleId, at),
+    ...(bilingual ? { bilingual } : {}),
     title: output.title,
     summary: output.summary,
     bodyHtml: output.bodyHtml,

@@ -13,6 +13,7 @@ const valid = {
   tags: ['오픈AI'],
   contentType: 'news',
   keyInsights: [],
+  paragraphSources: [[0]],
 };
 
 describe('translation output schema', () => {
@@ -46,7 +47,7 @@ describe('translation output schema', () => {
     };
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required.sort()).toEqual(Object.keys(valid).sort());
-    expect(JSON.stringify(schema)).not.toMatch(/maxLength|minLength|\$schema/);
+    expect(JSON.stringify(schema)).not.toMatch(/maxLength|minLength|\$schema|"default"/);
     expect(schema.properties.primaryCategory).toEqual({
       type: 'string',
       enum: ['gen-ai', 'blockchain', 'big-tech'],

@@ -28,6 +28,14 @@ export const translationOutputSchema = z
       .array(z.string().trim().min(1).max(500))
       .max(3)
       .describe('2–3 key insights when contentType is insight, otherwise empty'),
+    // Lenient on purpose: a wrong mapping costs the bilingual view only (alignment/alignment.ts checks it and
+    // drops it), never the translation, so no shape of it fails the output or asks for a correction.
+    paragraphSources: z
+      .array(z.array(z.number().int()))
+      .catch([])
+      .describe(
+        'one entry per paragraph of bodyHtml (each p, h2–h4, li, blockquote… in order): the numbers of the source_paragraphs it was written from',
+      ),
   })
   .superRefine((output, ctx) => {
     // Rules JSON Schema strict mode cannot express; the retry feeds these messages back to the model.
@@ -46,10 +54,10 @@ export const translationOutputSchema = z
 export type TranslationOutput = z.output<typeof translationOutputSchema>;
 
 /**
- * Keywords OpenAI's strict structured output rejects (length bounds) are left out of what is sent; zod
+ * Keywords OpenAI's strict structured output rejects (length bounds, defaults) are left out of what is sent; zod
  * still enforces them on the reply.
  */
-const UNSUPPORTED_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength']);
+const UNSUPPORTED_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'default']);
 
 function strip(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strip);

@@ -1,5 +1,6 @@
 import type { ArticleCollectedPayload } from '@pulse/contracts';
 import type { ChatMessage } from '@pulse/platform';
+import { sourceParagraphsOf } from '../alignment/alignment';
 import { stripInstructionsFromHtml, stripInstructionsFromText } from './strip-instructions';
 import { buildSystemPrompt } from './system-prompt';
 
@@ -29,6 +30,13 @@ export function buildSourceBlock(source: ArticleCollectedPayload): string {
     field('title', source.title),
     field('summary', stripInstructionsFromText(source.summary).text),
     field('body', stripInstructionsFromHtml(source.bodyHtml).html),
+    // The body's paragraphs numbered, so paragraphSources can say which ones each Korean paragraph came from.
+    field(
+      'source_paragraphs',
+      sourceParagraphsOf(source)
+        .map((text, i) => `[${i}] ${text}`)
+        .join('\n'),
+    ),
     field('original_links', links),
     ...(source.youtubeVideoIds.length ? [field('youtube_video_ids', source.youtubeVideoIds.join(', '))] : []),
     '</source>',

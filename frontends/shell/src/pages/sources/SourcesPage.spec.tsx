@@ -8,7 +8,7 @@ import {
   render,
   waitFor,
 } from '@pulse/frontend-ui/src/testing';
-import type { Source } from '@pulse/contracts';
+import type { SourceWithFreshness } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import { act } from 'react';
 import { CAROUSEL_INTERVAL_MS, carouselSources, LIVE_TICK_MS } from './source-carousel';
@@ -20,7 +20,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const source = (i: number, type: Source['sourceType'] = 'rss'): Source => ({
+const source = (i: number, type: SourceWithFreshness['sourceType'] = 'rss'): SourceWithFreshness => ({
   id: `s${i}`,
   name: `소스 ${i}`,
   description: `설명 ${i}`,
@@ -28,6 +28,8 @@ const source = (i: number, type: Source['sourceType'] = 'rss'): Source => ({
   url: `https://source${i}.example/feed`,
   imageUrl: null,
   count: i * 10,
+  // s1: 25 minutes, s2: 3 hours (190 min), s3 and the rest: no story this week.
+  medianMinutesToKorean: i === 1 ? 25 : i === 2 ? 190 : null,
 });
 const sources = [
   source(1, 'rss'),
@@ -50,6 +52,17 @@ describe('SourcesPage', () => {
     expect(link.getAttribute('href')).toBe('https://source1.example/feed');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(get('.source-card [aria-label="기사 10건"]')).toBeTruthy();
+  });
+
+  it('shows each source’s median time to Korean this week, and nothing for a source without one', async () => {
+    installFetch().on('GET', '/api/sources', { body: { sources } });
+    await render(<SourcesPage />, '/sources');
+    await waitFor(() => expect(queryAll('.source-card')).toHaveLength(8));
+    const cards = queryAll('.source-grid .source-card');
+    const median = (card: Element) => card.querySelector('[data-testid="source-freshness"]')?.textContent;
+    expect(median(cards[0])).toBe('지난 7일 중앙값: 원문 공개 후 25분 만에 한국어로');
+    expect(median(cards[1])).toBe('지난 7일 중앙값: 원문 공개 후 3시간 만에 한국어로');
+    expect(median(cards[2])).toBeUndefined();
   });
 
   it('rotates a carousel of the six biggest sources every 2 s', async () => {

@@ -1,9 +1,10 @@
-import type { Source, SourcesResponse } from '@pulse/contracts';
+import type { SourcesResponse, SourceWithFreshness } from '@pulse/contracts';
 import {
   ArticleImage,
   EmptyState,
   ErrorState,
   formatCount,
+  formatDelay,
   LIST_QUERY,
   Skeleton,
   useApiQuery,
@@ -86,7 +87,7 @@ function useLiveTick(refresh: () => Promise<void>): Date {
   return checkedAt;
 }
 
-function SourceCard({ source }: { source: Source }) {
+function SourceCard({ source }: { source: SourceWithFreshness }) {
   return (
     <li className="source-card">
       <ArticleImage
@@ -105,6 +106,7 @@ function SourceCard({ source }: { source: Source }) {
           </span>
         </p>
         {source.description && <p className="source-card__description">{source.description}</p>}
+        <MedianToKorean minutes={source.medianMinutesToKorean} />
         <p className="source-card__foot">
           <a href={source.url} target="_blank" rel="noopener noreferrer">
             {safeHost(source.url)}
@@ -116,6 +118,20 @@ function SourceCard({ source }: { source: Source }) {
         </p>
       </div>
     </li>
+  );
+}
+
+/** Nothing when the week has no story with both times (null), or from an older server (absent). */
+function MedianToKorean({ minutes }: { minutes: number | null | undefined }) {
+  if (minutes === null || minutes === undefined) return null;
+  const { text, iso } = formatDelay(minutes * 60_000);
+  const [before, after] = SOURCES.medianToKorean;
+  return (
+    <p className="source-card__freshness" data-testid="source-freshness">
+      {before}
+      <time dateTime={iso}>{text}</time>
+      {after}
+    </p>
   );
 }
 
