@@ -51,6 +51,8 @@ export function toListItem(record: ArticleRecord): ArticleListItem {
 }
 
 function freshnessOf(record: ArticleRecord): ArticleFreshness {
+  // Sample articles of the demo corpus were never fetched nor translated at those times: no stamp.
+  if (record.sample) return { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null };
   return {
     sourcePublishedAt: record.originalSources[0]?.publishedAt ?? null,
     collectedAt: record.collectedAt ?? null,

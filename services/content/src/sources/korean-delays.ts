@@ -32,7 +32,8 @@ export class KoreanDelays {
       _id: string;
       pairs: { source: string; korean: string }[];
     }>([
-      { $match: { ...PUBLISHED, koreanPublishedAt: { $gte: since } } },
+      // Demo sample articles carry made-up times: they never count toward a source's figure.
+      { $match: { ...PUBLISHED, koreanPublishedAt: { $gte: since }, sample: { $ne: true } } },
       { $unwind: '$originalSources' },
       { $match: { 'originalSources.publishedAt': { $ne: null } } },
       {
