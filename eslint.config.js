@@ -2,6 +2,8 @@
 // may import only the shared libraries, never another service (docs/design.md §1, STYLE.md).
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const jsxA11y = require('eslint-plugin-jsx-a11y');
 
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', '.data/**', '.nx/**', 'coverage/**'] },
@@ -34,6 +36,29 @@ module.exports = tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A promise nobody awaits loses its rejection (an unhandled rejection ends a Node process) and its
+    // ordering; a promise handed where a void callback is expected does the same. Both need the types,
+    // so every TypeScript file is read through the tsconfig.json nearest to it.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The front ends: hooks called in a fixed order with complete dependency lists, and markup that a
+    // keyboard and a screen reader can use.
+    files: ['frontends/**/*.ts', 'frontends/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'react-hooks': reactHooks },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -26,6 +26,7 @@ export { ArticleCardSkeleton, Skeleton } from './Skeleton';
 export { Spinner } from './Spinner';
 export { tabId, type TabItem, Tabs } from './Tabs';
 export { WhenVisible, WHEN_VISIBLE_MARGIN } from './WhenVisible';
+export { useNavigateTo } from './use-navigate-to';
 export { onToast, toast, TOAST_EVENT, type ToastOptions, type ToastVariant } from './toast';
 export * from './community';
 export * from './assistant';

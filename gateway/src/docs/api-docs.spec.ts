@@ -156,16 +156,85 @@ describe('merged OpenAPI at /api/docs', () => {
     expect(document.paths['/api/subscribers']).toBeUndefined();
   });
 
-  it('shows the same calls as a script-free HTML table at /api/docs.html', async () => {
-    const response = await fetch(`${gateway.base}/api/docs.html`);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const { document } = parseHTML(await response.text());
-    expect(document.querySelectorAll('script')).toHaveLength(0);
-    const rows = Array.from(document.querySelectorAll('tbody tr')).map((row) =>
-      Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent),
-    );
-    expect(rows).toContainEqual(['content', 'GET', '/api/sources', 'sources', '', '', 'chosen']);
-    expect(document.body.textContent).toContain('불러오지 못한 서비스: newsletter');
+  /** What a browser sends when the address bar opens /api/docs. */
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  const viewerPage = async (path: string, accept?: string) => {
+    const response = await fetch(`${gateway.base}${path}`, accept ? { headers: { accept } } : {});
+    return { response, document: parseHTML(await response.text()).document };
+  };
+
+  it('answers a browser at /api/docs (and anyone at /api/docs.html) with the interactive viewer', async () => {
+    for (const [path, accept] of [
+      ['/api/docs', BROWSER_ACCEPT],
+      ['/api/docs.html', undefined],
+    ] as const) {
+      const { response, document } = await viewerPage(path, accept);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(document.querySelector('#swagger-ui')?.getAttribute('data-spec-url')).toBe(
+        '/api/docs/openapi.json',
+      );
+      const scripts = Array.from(document.querySelectorAll('script')).map((script) =>
+        script.getAttribute('src'),
+      );
+      expect(scripts).toEqual([
+        expect.stringMatching(/^\/api\/docs\/assets\/[\d.]+\/swagger-ui-bundle\.js$/),
+        expect.stringMatching(/^\/api\/docs\/assets\/[\d.]+\/viewer\.js$/),
+      ]);
+      // The site's CSP holds on this page as everywhere: scripts from this origin only, none inline.
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|cdn|unpkg|jsdelivr/);
+    }
+    // Scripts and curl (*/*) keep getting the document; caches keep the two answers apart.
+    const plain = await fetch(`${gateway.base}/api/docs`);
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(plain.headers.get('vary')).toMatch(/accept/i);
+  });
+
+  it("loads every file of the viewer from this origin, Swagger UI's own included", async () => {
+    const { document } = await viewerPage('/api/docs.html');
+    const assets = [
+      ...Array.from(document.querySelectorAll('script')).map((script) => script.getAttribute('src')!),
+      ...Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map((link) =>
+        link.getAttribute('href')!,
+      ),
+    ];
+    expect(assets).toHaveLength(3);
+    for (const asset of assets) {
+      // Root-relative: resolved against the page's own origin, never another host.
+      expect(asset).toMatch(/^\/api\/docs\/assets\//);
+      const response = await fetch(`${gateway.base}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toContain('immutable');
+      const body = await response.text();
+      if (asset.endsWith('.css')) {
+        expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
+        expect(body).toContain('.swagger-ui');
+      } else {
+        expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        expect(body).toContain('SwaggerUIBundle');
+      }
+    }
+    const bundle = assets.find((asset) => asset.endsWith('swagger-ui-bundle.js'))!;
+    const gzipped = await fetch(`${gateway.base}${bundle}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toContain('SwaggerUIBundle');
+    const outside = bundle.replace('swagger-ui-bundle.js', 'package.json');
+    expect((await fetch(`${gateway.base}${outside}`)).status).toBe(404);
+  });
+
+  it('points the viewer at a URL that answers the merged document', async () => {
+    const { document } = await viewerPage('/api/docs.html');
+    const specUrl = document.querySelector('#swagger-ui')!.getAttribute('data-spec-url')!;
+    const response = await fetch(new URL(specUrl, gateway.base), { headers: { accept: 'text/html' } });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const viewed = (await response.json()) as OpenApiDocument;
+    expect(viewed.openapi).toBe('3.1.0');
+    expect(Object.keys(viewed.paths).sort()).toEqual(Object.keys((await docs()).paths).sort());
+    expect(viewed['x-unavailable-services']).toEqual([
+      { service: 'newsletter', reason: 'connect ECONNREFUSED' },
+    ]);
   });
 
   it("leaves the services' own /openapi.json unrouted: the public docs are /api/docs", async () => {

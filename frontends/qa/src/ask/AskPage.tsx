@@ -1,7 +1,7 @@
 import { COMMUNITY_LIMITS, SUGGESTED_TAGS } from '@pulse/contracts/src/api/community-constants';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { AssistantHelpWidget } from '@pulse/frontend-ui';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AssistantHelpWidget, useNavigateTo } from '@pulse/frontend-ui';
+import { Link, useSearchParams } from 'react-router-dom';
 import { postQuestion } from '../api';
 import { COPY } from '../copy';
 import { CATEGORY_OPTIONS } from '../list/QuestionCard';
@@ -28,7 +28,7 @@ export function validateQuestion(draft: { title: string; content: string; catego
 
 /** /community/qa/ask: tips, title with a /100 counter, category, up to 5 tags, content with preview. */
 export function AskPage() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   // '이 기사에 대해 질문하기' opens the form with the article attached.
   const articleId = useSearchParams()[0].get('articleId') ?? undefined;
   const { require, dialog } = useIdentityGate('ask');

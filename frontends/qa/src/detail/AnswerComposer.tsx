@@ -1,4 +1,5 @@
 import type { Answer } from '@pulse/contracts';
+import type { GatedAction } from '@pulse/frontend-ui';
 import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { postAnswer } from '../api';
@@ -18,7 +19,7 @@ export function AnswerComposer({
   onPosted,
 }: {
   questionId: string;
-  require: (action: () => void) => void;
+  require: (action: GatedAction) => void;
   onPosted: (answer: Answer) => void;
 }) {
   const [draft, setDraft] = useState('');

@@ -8,9 +8,10 @@ import {
   formatDate,
   Skeleton,
   toast,
+  useNavigateTo,
 } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   acceptAnswer,
   reportPost,
@@ -38,7 +39,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** /community/questions/{id}: the question, its answers (accepted first), and what the reader may do. */
 export default function QuestionDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const { user, require, dialog } = useIdentityGate();
   const [question, setQuestion] = useState<Load<Question>>({ status: 'loading' });
   const [answers, setAnswers] = useState<Load<Answer[]>>({ status: 'loading' });

@@ -1,8 +1,8 @@
 import type { Question, QuestionListData } from '@pulse/contracts';
 import { QUESTION_SORTS, type QuestionSort } from '@pulse/contracts/src/api/community-constants';
-import { EmptyState, ErrorState, Page, Spinner } from '@pulse/frontend-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorState, Page, Spinner, useNavigateTo } from '@pulse/frontend-ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { fetchQuestions, type ListFilters } from '../api';
 import { COPY } from '../copy';
 import { useIdentityGate } from '../use-identity-gate';
@@ -32,14 +32,14 @@ const isSort = (value: string | null): value is QuestionSort =>
 /** /community/qa: statistics, search, category and sort in the URL, real pages behind 'load more'. */
 export function QuestionListPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const sortParam = params.get('sort');
-  const filters: ListFilters = {
-    q: params.get('q') ?? '',
-    category: params.get('category') ?? 'all',
-    sort: isSort(sortParam) ? sortParam : 'latest',
-  };
-  const key = `${filters.q}|${filters.category}|${filters.sort}`;
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? 'all';
+  const sort = isSort(sortParam) ? sortParam : 'latest';
+  // One object per distinct search, category and sort: a new one is a new list to load.
+  const filters = useMemo<ListFilters>(() => ({ q, category, sort }), [q, category, sort]);
+  const key = `${q}|${category}|${sort}`;
   const [state, setState] = useState<ListState>(INITIAL);
   const [search, setSearch] = useState(filters.q);
   const latest = useRef(key);
@@ -69,8 +69,7 @@ export function QuestionListPage() {
         }));
       }
     },
-    // `key` stands for the filters: a new search, category or sort is a new list.
-    [key],
+    [filters, key],
   );
 
   useEffect(() => {

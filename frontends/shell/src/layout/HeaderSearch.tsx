@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigateTo } from '@pulse/frontend-ui';
 import { SEARCH } from '../copy';
 
 /** docs/spec-content.md §2, §5: a query that is empty after trimming goes nowhere; otherwise /search?q=<encoded>. */
@@ -10,7 +10,7 @@ export function searchPath(query: string): string | null {
 
 export function HeaderSearch({ onSearch }: { onSearch?: () => void }) {
   const [query, setQuery] = useState('');
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const path = searchPath(query);

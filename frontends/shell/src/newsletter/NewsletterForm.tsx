@@ -30,7 +30,8 @@ export function NewsletterForm({ className }: { className?: string }) {
   return (
     <form
       className={className ? `newsletter-form ${className}` : 'newsletter-form'}
-      onSubmit={submit}
+      // Nothing to wait for: subscribe() turns every failure into a toast and never rejects.
+      onSubmit={(event) => void submit(event)}
       noValidate
     >
       <label htmlFor={inputId} className="sr-only">

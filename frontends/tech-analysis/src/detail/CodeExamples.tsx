@@ -44,7 +44,10 @@ function CodeBlock({ example }: { example: CodeExample }) {
         <CopyButton code={example.code} title={example.title} />
       </figcaption>
       {example.description && <p className="code-example__description">{example.description}</p>}
-      <pre className="code-example__code" tabIndex={0}>
+      {/* A long example scrolls sideways; a keyboard can scroll it only if it takes focus (axe's
+          scrollable-region-focusable), and the region's name says what the focus landed on. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable */}
+      <pre className="code-example__code" tabIndex={0} role="region" aria-label={example.title}>
         <code className={`language-${example.language}`}>
           {highlight(example.code, example.language).map((token, index) =>
             token.kind === 'plain' ? (

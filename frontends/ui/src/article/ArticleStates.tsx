@@ -1,4 +1,5 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useNavigateTo } from '../use-navigate-to';
 import { Skeleton } from '../Skeleton';
 import { ARTICLE_PAGE } from './copy';
 
@@ -38,9 +39,9 @@ interface ProblemProps {
  * with '돌아가기': back in history, or to backPath when there is none.
  */
 export function ArticleProblem({ message, detail, onRetry, backPath }: ProblemProps) {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const location = useLocation();
-  const goBack = () => (location.key === 'default' ? navigate(backPath) : navigate(-1));
+  const goBack = () => navigate(location.key === 'default' ? backPath : -1);
   return (
     <section className="page article-problem" role="alert" aria-labelledby="article-problem-title">
       <h1 id="article-problem-title">{ARTICLE_PAGE.notFoundTitle}</h1>

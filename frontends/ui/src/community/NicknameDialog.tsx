@@ -78,14 +78,18 @@ export function NicknameDialog({ open, reason = 'default', onClose, onSignedIn }
   };
 
   return (
+    // The backdrop only catches a pointer press outside the dialog; Escape (the keydown listener above)
+    // is the keyboard's way out, so the backdrop itself has no role.
     <div
       className="modal-backdrop"
+      role="presentation"
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
       <div className="modal nickname-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{NICKNAME_COPY.title}</h2>
         <p>{reason === 'ask' ? NICKNAME_COPY.askText : NICKNAME_COPY.text}</p>
-        <form onSubmit={submit} noValidate>
+        {/* Nothing to wait for: submit shows its own failure in the dialog and never rejects. */}
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor={`${hintId}-input`}>{NICKNAME_COPY.label}</label>
           <div className="nickname-dialog__row">
             <input

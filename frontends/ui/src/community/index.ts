@@ -11,5 +11,5 @@ export {
   useCurrentUser,
 } from './identity';
 export { NICKNAME_COPY, NicknameDialog, type NicknameDialogProps } from './NicknameDialog';
-export { useIdentityGate } from './use-identity-gate';
+export { type GatedAction, useIdentityGate } from './use-identity-gate';
 export { CommentsSection, COMMENTS_COPY } from './comments';

@@ -134,7 +134,8 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
               'bus: heartbeat during handler failed',
             ),
           );
-        const beat = setInterval(safeHeartbeat, tuning.heartbeatIntervalMs);
+        // safeHeartbeat handles its own rejection, so the timer has nothing to wait for.
+        const beat = setInterval(() => void safeHeartbeat(), tuning.heartbeatIntervalMs);
         try {
           const outcome = await deliver(toRecord(topic, partition, message), settings, {
             signal: controller.signal,

@@ -41,8 +41,11 @@ export function ConfirmDialog({
   }, [onCancel]);
 
   return (
+    // The backdrop only catches a pointer press outside the dialog; Escape (the keydown listener above)
+    // is the keyboard's way out, so the backdrop itself has no role.
     <div
       className="modal-backdrop"
+      role="presentation"
       onMouseDown={(event) => event.target === event.currentTarget && onCancel()}
     >
       <div

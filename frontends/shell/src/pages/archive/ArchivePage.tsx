@@ -1,7 +1,7 @@
 import type { ArchiveResponse } from '@pulse/contracts';
-import { ArticleCard, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
+import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo } from '@pulse/frontend-ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Pagination } from '../../components/Pagination';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -19,7 +19,7 @@ import {
 /** /archive: every filter is pushed to the URL, so a filtered view can be shared and Back undoes a change. */
 export default function ArchivePage() {
   const { search } = useLocation();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const query = readArchiveQuery(new URLSearchParams(search));
   const [text, setText] = useState(query.q);
   useEffect(() => setText(query.q), [query.q]);

@@ -5,8 +5,8 @@ import {
   type CategoryPageResponse,
   type CategorySlug,
 } from '@pulse/contracts';
-import { ArticleCard, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo } from '@pulse/frontend-ui';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Pagination } from '../../components/Pagination';
@@ -36,7 +36,7 @@ export default function CategoryPage() {
 function CategoryListing({ slug }: { slug: CategorySlug }) {
   const definition = CATEGORY_DEFINITIONS[slug];
   const { search } = useLocation();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const query = readCategoryQuery(new URLSearchParams(search));
   const path = categoryApiPath(slug, query);
   const result = useApiQuery<CategoryPageResponse>(path, path, LIST_QUERY);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { GatedAction } from '../use-identity-gate';
 import { COMMENTS_COPY as COPY } from './copy';
 
 export interface CommentComposerProps {
@@ -11,7 +12,7 @@ export interface CommentComposerProps {
   /** Sends the trimmed text; resolves false when it failed, and the draft comes back. */
   onSubmit: (text: string) => Promise<boolean>;
   /** Runs the send once the reader has an identity (the nickname dialog opens first otherwise). */
-  require: (action: () => void) => void;
+  require: (action: GatedAction) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
 }

@@ -2,6 +2,7 @@ import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useState } from 'react';
 import { formatDate } from '../../format';
 import { BadgeList } from '../BadgeList';
+import type { GatedAction } from '../use-identity-gate';
 import { CommentComposer } from './CommentComposer';
 import { COMMENTS_COPY as COPY } from './copy';
 import type { ShownComment } from './thread-edits';
@@ -9,7 +10,7 @@ import type { ShownComment } from './thread-edits';
 export interface CommentActions {
   /** The reader's identity id, or null when signed out. */
   viewerId: string | null;
-  require: (action: () => void) => void;
+  require: (action: GatedAction) => void;
   react: (comment: ShownComment, voteType: 'like' | 'dislike') => void;
   reply: (parent: ShownComment, text: string) => Promise<boolean>;
   edit: (comment: ShownComment, text: string) => Promise<boolean>;
@@ -69,6 +70,8 @@ export function CommentItem({ comment, actions }: { comment: ShownComment; actio
                 initial={comment.content}
                 submitLabel={COPY.save}
                 require={actions.require}
+                // The reader just pressed 수정: focus follows them into the editor they opened.
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the reader, not on page load
                 autoFocus
                 onCancel={() => setMode('view')}
                 onSubmit={(text) => {
@@ -122,6 +125,8 @@ export function CommentItem({ comment, actions }: { comment: ShownComment; actio
           min={COMMUNITY_LIMITS.reply.min}
           max={COMMUNITY_LIMITS.reply.max}
           require={actions.require}
+          // The reader just pressed 답글: focus follows them into the reply box they opened.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the reader, not on page load
           autoFocus
           onCancel={() => setMode('view')}
           onSubmit={async (text) => {
