@@ -183,8 +183,9 @@ describe('question detail', () => {
    */
   describe('the action held by the nickname dialog and the re-read the new identity starts', () => {
     const signUp = { body: { success: true, data: { user: author('u7'), token: 't', sessionId: 's7' } } };
-    /** Lets the held read's answer reach the page before looking. */
-    const settle = () => act(async () => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+    /** The stale read has reached the page once the page reads the answers again because of it. */
+    const untilStaleReadHandled = () => waitFor(() => expect(reads).toBe(3));
+    let reads = 0;
     async function signInThroughDialog() {
       await type(byLabel('닉네임'), '새독자');
       await submit(get('[role="dialog"] form'));
@@ -192,7 +193,7 @@ describe('question detail', () => {
 
     it('keeps a vote whose answer came before a re-read that started earlier', async () => {
       const staleRead = deferred<{ body: unknown }>();
-      let reads = 0;
+      reads = 0;
       api
         .on('GET', Q, ok(question('q1', { answerCount: 1 })))
         .on('GET', answersOf(), () =>
@@ -212,13 +213,13 @@ describe('question detail', () => {
       await waitFor(() => expect(reads).toBe(2));
       // The server read the answers before the vote was written; its answer arrives last.
       staleRead.resolve(ok([answer('a1')]));
-      await settle();
+      await untilStaleReadHandled();
       await waitFor(() => expect(get('.qa-answer button[aria-pressed="true"]').textContent).toBe('▲ 1'));
     });
 
     it('keeps an answer posted while a re-read that started earlier is in flight, once', async () => {
       const staleRead = deferred<{ body: unknown }>();
-      let reads = 0;
+      reads = 0;
       const posted = answer('a9', { content: '열 글자가 넘는 새 답변입니다.', user: author('u7') });
       api
         .on('GET', Q, ok(question('q1')))
@@ -235,7 +236,7 @@ describe('question detail', () => {
       await waitFor(() => expect(api.calls('POST', `${Q}/answers`)).toHaveLength(1));
       await waitFor(() => expect(reads).toBe(2));
       staleRead.resolve(ok([]));
-      await settle();
+      await untilStaleReadHandled();
       await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
       expect(get('.qa-answer').textContent).toContain('열 글자가 넘는 새 답변입니다.');
       expect(get('.qa-answers h2').textContent).toBe('답변 1');

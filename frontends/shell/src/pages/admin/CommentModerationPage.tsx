@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, formatDate, Page, Spinner } from '@pulse/fronte
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+import { AdminPager } from './AdminPager';
 
 /** The queues the API serves, held first as on /admin: a held comment is hidden until someone decides. */
 const QUEUES = [
@@ -144,29 +145,7 @@ function CommentQueue({ signOut }: { signOut: () => void }) {
           ))}
         </ul>
       )}
-      {totalPages > 1 && (
-        <nav className="admin__actions" aria-label="페이지">
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            이전
-          </button>
-          <span>
-            {page} / {totalPages}
-          </span>
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={page >= totalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            다음
-          </button>
-        </nav>
-      )}
+      <AdminPager page={page} totalPages={totalPages} onPage={setPage} />
     </div>
   );
 }

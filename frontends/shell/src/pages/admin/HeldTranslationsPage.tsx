@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { HeldTranslationReview } from './HeldTranslationReview';
+import { AdminPager } from './AdminPager';
 
 const PAGE_SIZE = 20;
 const API = '/api/translation/admin/held';
@@ -107,29 +108,7 @@ function HeldQueue({ signOut }: { signOut: () => void }) {
           ))}
         </ul>
       )}
-      {totalPages > 1 && (
-        <nav className="admin__actions" aria-label="페이지">
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            이전
-          </button>
-          <span>
-            {page} / {totalPages}
-          </span>
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={page >= totalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            다음
-          </button>
-        </nav>
-      )}
+      <AdminPager page={page} totalPages={totalPages} onPage={setPage} />
       {detailError && <ErrorState title="번역을 열지 못했습니다." message={detailError} />}
       {selected && (
         <HeldTranslationReview
