@@ -106,11 +106,26 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     );
 
   /**
-   * Keeps a dependency away until OUTAGE_MS after `from`. Not a wait for an effect: the outage's length
-   * is the scenario, whatever the services do meanwhile.
+   * Keeps a dependency away until OUTAGE_MS after `from` (the outage's length is the scenario, whatever
+   * the services do meanwhile), checking all along that `service`'s /readyz keeps naming `port` as down.
    */
-  const holdOutage = (from: number) =>
-    new Promise((resolve) => setTimeout(resolve, Math.max(0, from + OUTAGE_MS - Date.now())));
+  const holdOutage = async (from: number, service: keyof typeof services, port: string) => {
+    const readiness: string[] = [];
+    await eventually(
+      async () => {
+        const response = await fetch(`${services[service].url}/readyz`);
+        const body = (await response.json()) as { checks: Record<string, { ok: boolean }> };
+        readiness.push(
+          response.status === 503 && body.checks[port]?.ok === false
+            ? 'names it'
+            : response.status.toString(),
+        );
+        if (Date.now() < from + OUTAGE_MS) throw new Error(`the outage lasts ${OUTAGE_MS} ms`);
+      },
+      { timeoutMs: OUTAGE_MS + 30_000, intervalMs: 500 },
+    );
+    expect(readiness.filter((seen) => seen !== 'names it')).toEqual([]);
+  };
 
   let release: (() => void) | undefined;
 
@@ -240,7 +255,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     await cluster.stopAll();
     const during = await untilReadiness('translation', 503, 'bus');
     expect(JSON.stringify(during)).toMatch(/bus/);
-    await holdOutage(from);
+    await holdOutage(from, 'translation', 'bus');
     const atOutageEnd = (await published()).length;
     await cluster.restart(1, 2, 3);
     const restartedAt = Date.now();
@@ -264,7 +279,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     const from = Date.now();
     await store.stop();
     await untilReadiness('content', 503, 'store');
-    await holdOutage(from);
+    await holdOutage(from, 'content', 'store');
     const outageEnd = Date.now();
     await store.restart();
     const restartedAt = Date.now();
