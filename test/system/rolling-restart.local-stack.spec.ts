@@ -374,7 +374,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
           (restart) =>
             `${restart.name}: exit ${restart.exit}, stopped in ${(restart.stopMs / 1000).toFixed(1)} s, ready again in ${(restart.startMs / 1000).toFixed(1)} s`,
         ),
-        `article published during the content restarts: ${once.length} article.published event(s)`,
+        `article published during the content restarts: ${new Set(once.map((envelope) => envelope.id)).size} article.published event(s), delivered ${once.length} time(s)`,
       ].join('\n'),
     );
     expect(failures.slice(0, 10)).toEqual([]);
@@ -385,6 +385,9 @@ describe('rolling restart of every process (two replicas of each service, two ga
       [...members, ...gateways].map((member) => [member.name, 0]),
     );
     expect(new Set(reads.map((entry) => entry.path))).toEqual(new Set(paths.map((target) => target.path)));
-    expect(once).toHaveLength(1);
+    // One event, not one per replica that held it. The same envelope may arrive twice: both replicas'
+    // outbox relays can publish a pending event before either removes it (at-least-once, ARCHITECTURE.md
+    // 'Events and delivery'), and consumers drop the second by its envelope id.
+    expect(new Set(once.map((envelope) => envelope.id)).size).toBe(1);
   }, 900_000);
 });
