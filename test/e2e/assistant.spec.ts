@@ -26,6 +26,10 @@ async function askAssistant(page: Page, nickname: string, question: string) {
   const input = page.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
   await input.fill(question);
   await page.getByText(`${[...question].length}/500`).waitFor();
+  // Enter sends only once the chat session is open (until then the send button is disabled and the
+  // question stays in the box); on a loaded machine the session can still be opening here.
+  const send = page.getByRole('dialog', { name: '펄스 AI 도우미' }).getByRole('button', { name: '보내기' });
+  await until(async () => expect(await send.isEnabled()).toBe(true));
   await input.press('Enter');
 }
 

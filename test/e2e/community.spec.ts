@@ -295,6 +295,9 @@ describe('community Q&A (qa remote)', () => {
           const panel = page.locator('.assistant-help .assistant-panel');
           const input = panel.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
           await input.fill('이 질문과 관련된 기사가 있나요?');
+          // Enter sends only once the chat session is open; until then it is ignored and the text kept.
+          const send = panel.getByRole('button', { name: '보내기' });
+          await until(async () => expect(await send.isEnabled()).toBe(true));
           await input.press('Enter');
           await panel.locator('.assistant-message--assistant .assistant-message__badge').waitFor();
           expect(await panel.locator('.assistant-message--user').innerText()).toContain(

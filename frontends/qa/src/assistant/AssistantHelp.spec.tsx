@@ -122,6 +122,31 @@ describe('AI assistant components', () => {
     expect(pageText()).toContain('아직 대화가 없습니다.');
   });
 
+  it('says the conversation is opening until the session is there, and only then takes a question', async () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const answering = globalThis.fetch;
+    (globalThis as Record<string, unknown>).fetch = async (url: string, init: RequestInit = {}) => {
+      if (String(url) === SESSION) await opened;
+      return answering(url, init);
+    };
+    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await click(get('button', 'AI 도우미에게 묻기'));
+    await type(input(), '가스비는?');
+    expect(pageText()).toContain('대화를 여는 중…');
+    expect(pageText()).not.toContain('아직 대화가 없습니다.');
+    expect((get('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+    await press(input(), 'Enter');
+    expect(sent).toHaveLength(0);
+    expect(input().value).toBe('가스비는?');
+
+    open();
+    await waitFor(() => expect(pageText()).toContain('아직 대화가 없습니다.'));
+    expect(pageText()).not.toContain('대화를 여는 중…');
+    await press(input(), 'Enter');
+    await waitFor(() => expect(sent).toHaveLength(1));
+  });
+
   it('caps the input at 500 characters', async () => {
     await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
     await click(get('button', 'AI 도우미에게 묻기'));

@@ -153,8 +153,10 @@ export function AssistantPanel({ context, heading = COPY.title, intro = COPY.int
         </button>
       </header>
       <p className="assistant-panel__intro">{intro}</p>
-      <ol className="assistant-panel__messages" ref={listRef} aria-busy={busy}>
-        {messages.length === 0 && <li className="assistant-panel__empty">{COPY.empty}</li>}
+      <ol className="assistant-panel__messages" ref={listRef} aria-busy={busy || (!sessionId && !error)}>
+        {/* Until the session is open the send button is disabled; say so rather than show an empty chat. */}
+        {!sessionId && !error && <li className="assistant-panel__opening">{COPY.opening}</li>}
+        {sessionId && messages.length === 0 && <li className="assistant-panel__empty">{COPY.empty}</li>}
         {messages.map((message) => (
           <li key={message.id} className={`assistant-message assistant-message--${message.role}`}>
             <span className="sr-only">{message.role === 'user' ? COPY.you : COPY.assistant}: </span>

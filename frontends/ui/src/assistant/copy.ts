@@ -26,5 +26,6 @@ export const ASSISTANT_COPY = {
       ? `질문이 너무 많습니다. ${seconds}초 후에 다시 시도해주세요.`
       : '질문이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   empty: '아직 대화가 없습니다.',
+  opening: '대화를 여는 중…',
   loading: 'AI 도우미를 불러오는 중…',
 } as const;
