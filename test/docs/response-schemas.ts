@@ -71,6 +71,8 @@ export function generateResponseSchemas(): {
     if (flags & ts.TypeFlags.Number) return { type: 'number' };
     if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
     if (flags & ts.TypeFlags.Null) return { type: 'null' };
+    // No body (a 204): the document's success response has no content (build-openapi.ts).
+    if (flags & ts.TypeFlags.Void) return {};
     if (type.isUnion()) return convertUnion(type.types.filter((member) => !isUndefined(member)));
     if (checker.isArrayType(type))
       return { type: 'array', items: convert(checker.getTypeArguments(type as ts.TypeReference)[0]) };

@@ -120,6 +120,11 @@ function runSchemathesis(config: string, args: string[]): Promise<{ exitCode: nu
   });
 }
 
+/** The merged OpenAPI, as far as the passes read it. */
+interface FuzzDocument {
+  paths: Record<string, Record<string, { operationId: string; 'x-access'?: 'admin' }>>;
+}
+
 /**
  * Every documented operation, in passes by credential: admin routes with the admin token, the rest with
  * a community member's token (reader routes ignore it), logout with a token of its own (it revokes it),
@@ -127,12 +132,14 @@ function runSchemathesis(config: string, args: string[]): Promise<{ exitCode: nu
  */
 export async function fuzzApi(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
-  const document = (await (await fetch(`${options.base}/api/docs`)).json()) as {
-    paths: Record<string, Record<string, { operationId: string }>>;
-  };
-  const operationIds = Object.values(document.paths).flatMap((item) =>
-    Object.values(item).map((operation) => operation.operationId),
-  );
+  const document = (await (await fetch(`${options.base}/api/docs`)).json()) as FuzzDocument;
+  const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+  const operationIds = operations.map((operation) => operation.operationId);
+  // Admin-only operations (an /admin/ path, or marked x-access, as ingestion's writes): the admin pass.
+  const adminOnly = `^(${operations
+    .filter((operation) => operation['x-access'] === 'admin')
+    .map((operation) => operation.operationId)
+    .join('|')})$`;
   const common = [
     `${options.base}/api/docs`,
     '--checks',
@@ -159,13 +166,13 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzResult> {
   const passes: Array<{ name: string; args: string[] }> = [
     {
       name: 'admin',
-      args: ['--include-path-regex', '/admin/', '-H', `Authorization: Bearer ${FUZZ_ADMIN_TOKEN}`],
+      args: ['--include-operation-id-regex', adminOnly, '-H', `Authorization: Bearer ${FUZZ_ADMIN_TOKEN}`],
     },
     {
       name: 'member',
       args: [
-        '--exclude-path-regex',
-        '/admin/',
+        '--exclude-operation-id-regex',
+        adminOnly,
         '--exclude-operation-id',
         'communityLogout',
         '-H',
@@ -248,6 +255,7 @@ async function configWithSeededIds(base: string): Promise<string> {
     author,
   );
   const articleIds = news.articles.map((article) => article.id);
+  const sources = await call<Array<{ id: string }>>(base, 'GET', '/api/ingestion/sources', author);
   const question = await call<{ data: { id: string } }>(base, 'POST', '/api/community/questions', author, {
     title: '퍼징이 만든 질문입니다 — 무엇이든',
     content: '생성된 요청이 실제 질문에도 닿도록 미리 올려 둔 질문입니다.',
@@ -274,6 +282,7 @@ async function configWithSeededIds(base: string): Promise<string> {
     questions: [question.data.id],
     answers: [answer.data.id],
     comments: [comment.data.id],
+    sources: sources.map((source) => source.id),
   };
   const bindings: Array<[string, string, string]> = [
     [
@@ -295,17 +304,24 @@ async function configWithSeededIds(base: string): Promise<string> {
     ['answers', 'id', '^(answerVote|reportAnswer|hideAnswer|restoreAnswer)$'],
     ['answers', 'answerId', '^acceptAnswer$'],
     ['comments', 'id', '^(commentVote|createReply|reportComment|editComment|hideComment|restoreComment)$'],
+    [
+      'sources',
+      'id',
+      '^(ingestionSource|updateIngestionSource|deleteIngestionSource|pauseIngestionSource|resumeIngestionSource)$',
+    ],
   ];
   const toml = [
     readFileSync(path.join(REPO_ROOT, 'test/support/schemathesis.toml'), 'utf8'),
-    ...Object.entries(dictionaries).map(
-      ([name, values]) => `[dictionaries.${name}]\nvalues = ${JSON.stringify(values)}\n`,
-    ),
-    ...bindings.map(
-      ([dictionary, parameter, operations]) =>
-        `[[operations]]\ninclude-operation-id-regex = ${JSON.stringify(operations)}\n` +
-        `parameters = { "path.${parameter}" = { dictionary = "${dictionary}", probability = 0.5 } }\n`,
-    ),
+    ...Object.entries(dictionaries)
+      .filter(([, values]) => values.length > 0)
+      .map(([name, values]) => `[dictionaries.${name}]\nvalues = ${JSON.stringify(values)}\n`),
+    ...bindings
+      .filter(([dictionary]) => dictionaries[dictionary].length > 0)
+      .map(
+        ([dictionary, parameter, operations]) =>
+          `[[operations]]\ninclude-operation-id-regex = ${JSON.stringify(operations)}\n` +
+          `parameters = { "path.${parameter}" = { dictionary = "${dictionary}", probability = 0.5 } }\n`,
+      ),
   ].join('\n');
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pulse-fuzz-config-')), 'schemathesis.toml');
   writeFileSync(file, toml);
@@ -313,17 +329,14 @@ async function configWithSeededIds(base: string): Promise<string> {
 }
 
 /** Whether a pass's filter selects an operation (mirrors the --include/--exclude arguments above). */
-function passCovers(
-  pass: string,
-  operationId: string,
-  document: { paths: Record<string, Record<string, { operationId: string }>> },
-): boolean {
-  const pathOf = Object.entries(document.paths).find(([, item]) =>
-    Object.values(item).some((operation) => operation.operationId === operationId),
-  )?.[0];
-  if (!pathOf) return false;
-  if (pass === 'admin') return pathOf.includes('/admin/');
-  if (pass === 'member') return !pathOf.includes('/admin/') && operationId !== 'communityLogout';
+function passCovers(pass: string, operationId: string, document: FuzzDocument): boolean {
+  const operation = Object.values(document.paths)
+    .flatMap((item) => Object.values(item))
+    .find((candidate) => candidate.operationId === operationId);
+  if (!operation) return false;
+  const admin = operation['x-access'] === 'admin';
+  if (pass === 'admin') return admin;
+  if (pass === 'member') return !admin && operationId !== 'communityLogout';
   if (pass === 'logout') return operationId === 'communityLogout';
   return true;
 }

@@ -34,6 +34,7 @@ export * from './api/tech-analysis';
 export * from './api/authoring';
 export * from './api/trending';
 export * from './api/sources';
+export * from './api/ingestion';
 export * from './api/feeds';
 export * from './api/subscribers';
 export * from './api/newsletter';

@@ -65,6 +65,7 @@ import type {
   TechAnalysisListResponse,
 } from './tech-analysis';
 import type { HeldItemDetail, HeldListResponse } from './translation-review';
+import type { IngestionRun, IngestionSource, IngestionSourceAdmin, TriggerRunsResponse } from './ingestion';
 import type { TrendingListResponse, TrendingStatsResponse } from './trending';
 
 /** An image's bytes (image/webp, image/png …), not JSON. */
@@ -122,6 +123,15 @@ export interface EndpointResponses {
   editHeldTranslation: HeldItemDetail;
   releaseHeldTranslation: HeldItemDetail;
   rejectHeldTranslation: HeldItemDetail;
+  ingestionSources: IngestionSource[];
+  ingestionSource: IngestionSource;
+  createIngestionSource: IngestionSourceAdmin;
+  updateIngestionSource: IngestionSourceAdmin;
+  deleteIngestionSource: void;
+  pauseIngestionSource: IngestionSourceAdmin;
+  resumeIngestionSource: IngestionSourceAdmin;
+  ingestionRuns: IngestionRun[];
+  triggerIngestionRuns: TriggerRunsResponse;
   anonymousAuth: AnonymousAuthResponse;
   questionList: QuestionListResponse;
   question: QuestionDetailResponse;
@@ -195,6 +205,9 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   draftInsight: 201,
   draftAnalysis: 201,
   subscribe: 202,
+  createIngestionSource: 201,
+  deleteIngestionSource: 204,
+  triggerIngestionRuns: 202,
   anonymousAuth: 201,
   createQuestion: 201,
   createAnswer: 201,
@@ -227,6 +240,11 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   editHeldTranslation: [409],
   releaseHeldTranslation: [409],
   rejectHeldTranslation: [409],
+  // ingestion: a second source with the same URL, or a source changed by another writer meanwhile.
+  createIngestionSource: [409],
+  updateIngestionSource: [409],
+  pauseIngestionSource: [409],
+  resumeIngestionSource: [409],
   // community: every write needs a live session (401); a suspended identity, a cookie write without its
   // CSRF token, or someone else's post is 403; the same text twice in a row is 409.
   communityMe: [401, 403],

@@ -14,7 +14,16 @@ export interface EndpointSpec {
   path: string;
   service: ServiceName;
   origin: 'docs/spec-content.md §7' | 'docs/spec-community.md §7' | 'chosen';
+  /**
+   * 'admin': only the admin credential may call it. Paths with an /admin/ segment are admin routes anyway;
+   * this marks the others (ingestion's source and run writes, which share their path with a public read).
+   */
+  access?: 'admin';
 }
+
+/** Whether only the admin credential may call this endpoint (its OpenAPI lists 401/403/503). */
+export const isAdminEndpoint = (spec: EndpointSpec): boolean =>
+  spec.access === 'admin' || spec.path.includes('/admin/');
 
 const seed0 = 'docs/spec-content.md §7' as const;
 const seed1 = 'docs/spec-community.md §7' as const;
@@ -260,6 +269,57 @@ export const ENDPOINTS = {
     path: '/api/translation/admin/held/:id/reject',
     service: 'translation',
     origin: 'chosen',
+  },
+  // ingestion: the sources it reads and its runs (chosen; README 'The news pipeline', api/ingestion.ts)
+  ingestionSources: { method: 'GET', path: '/api/ingestion/sources', service: 'ingestion', origin: 'chosen' },
+  ingestionSource: {
+    method: 'GET',
+    path: '/api/ingestion/sources/:id',
+    service: 'ingestion',
+    origin: 'chosen',
+  },
+  createIngestionSource: {
+    method: 'POST',
+    path: '/api/ingestion/sources',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  updateIngestionSource: {
+    method: 'PATCH',
+    path: '/api/ingestion/sources/:id',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  deleteIngestionSource: {
+    method: 'DELETE',
+    path: '/api/ingestion/sources/:id',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  pauseIngestionSource: {
+    method: 'POST',
+    path: '/api/ingestion/sources/:id/pause',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  resumeIngestionSource: {
+    method: 'POST',
+    path: '/api/ingestion/sources/:id/resume',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  ingestionRuns: { method: 'GET', path: '/api/ingestion/runs', service: 'ingestion', origin: 'chosen' },
+  triggerIngestionRuns: {
+    method: 'POST',
+    path: '/api/ingestion/runs',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
   },
   // community: identity, questions, answers
   anonymousAuth: {

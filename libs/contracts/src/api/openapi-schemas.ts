@@ -40,6 +40,13 @@ import {
   updateInsightBodySchema,
   updateTechAnalysisBodySchema,
 } from './authoring';
+import {
+  createSourceBodySchema,
+  listRunsQuerySchema,
+  sourceIdSchema,
+  triggerRunsBodySchema,
+  updateSourceBodySchema,
+} from './ingestion';
 import { likeBodySchema, shareBodySchema } from './interactions';
 import { idParamSchema, slugParamSchema } from './params';
 import {
@@ -131,6 +138,14 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
     errors: { 429: 'Too many sign-ups from this address or IP; Retry-After says when to try again.' },
   },
   ...newsletterSchemas(),
+  ingestionSource: { params: { id: sourceIdSchema } },
+  createIngestionSource: { body: createSourceBodySchema },
+  updateIngestionSource: { body: updateSourceBodySchema, params: { id: sourceIdSchema } },
+  deleteIngestionSource: { params: { id: sourceIdSchema } },
+  pauseIngestionSource: { params: { id: sourceIdSchema } },
+  resumeIngestionSource: { params: { id: sourceIdSchema } },
+  ingestionRuns: { query: listRunsQuerySchema },
+  triggerIngestionRuns: { body: triggerRunsBodySchema, status: 202 },
   anonymousAuth: { body: anonymousAuthBodySchema },
   questionList: { query: questionListQuerySchema },
   createQuestion: { body: createQuestionBodySchema },

@@ -192,6 +192,37 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   rejectHeldTranslation: {
     $ref: '#/components/schemas/HeldItemDetail',
   },
+  ingestionSources: {
+    type: 'array',
+    items: {
+      $ref: '#/components/schemas/IngestionSource',
+    },
+  },
+  ingestionSource: {
+    $ref: '#/components/schemas/IngestionSource',
+  },
+  createIngestionSource: {
+    $ref: '#/components/schemas/IngestionSourceAdmin',
+  },
+  updateIngestionSource: {
+    $ref: '#/components/schemas/IngestionSourceAdmin',
+  },
+  deleteIngestionSource: {},
+  pauseIngestionSource: {
+    $ref: '#/components/schemas/IngestionSourceAdmin',
+  },
+  resumeIngestionSource: {
+    $ref: '#/components/schemas/IngestionSourceAdmin',
+  },
+  ingestionRuns: {
+    type: 'array',
+    items: {
+      $ref: '#/components/schemas/IngestionRun',
+    },
+  },
+  triggerIngestionRuns: {
+    $ref: '#/components/schemas/TriggerRunsResponse',
+  },
   anonymousAuth: {
     type: 'object',
     properties: {
@@ -2804,6 +2835,253 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['items', 'pagination'],
   },
+  IngestionRun: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      sourceId: {
+        type: 'string',
+      },
+      sourceName: {
+        type: 'string',
+      },
+      trigger: {
+        type: 'string',
+        enum: ['schedule', 'manual'],
+      },
+      startedAt: {
+        type: 'string',
+      },
+      durationMs: {
+        type: 'number',
+      },
+      outcome: {
+        type: 'string',
+        enum: ['ok', 'not-modified', 'failed'],
+      },
+      httpStatus: {
+        type: ['null', 'number'],
+      },
+      itemsNew: {
+        type: 'number',
+      },
+      itemsJoined: {
+        type: 'number',
+      },
+      itemsDuplicate: {
+        type: 'number',
+      },
+      itemsRejected: {
+        type: 'number',
+      },
+      rejections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            reason: {
+              type: 'string',
+            },
+            title: {
+              type: 'string',
+            },
+          },
+          required: ['reason'],
+        },
+      },
+      error: {
+        type: ['null', 'string'],
+      },
+    },
+    required: [
+      'id',
+      'sourceId',
+      'sourceName',
+      'trigger',
+      'startedAt',
+      'durationMs',
+      'outcome',
+      'httpStatus',
+      'itemsNew',
+      'itemsJoined',
+      'itemsDuplicate',
+      'itemsRejected',
+      'rejections',
+      'error',
+    ],
+  },
+  IngestionSource: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      description: {
+        type: 'string',
+      },
+      sourceType: {
+        type: 'string',
+        enum: ['rss', 'api', 'scrape'],
+      },
+      url: {
+        type: 'string',
+      },
+      imageUrl: {
+        type: ['null', 'string'],
+      },
+      category: {
+        type: 'string',
+        enum: ['gen-ai', 'blockchain', 'big-tech'],
+      },
+      count: {
+        type: 'number',
+      },
+      status: {
+        type: 'string',
+        enum: ['active', 'paused', 'failing'],
+      },
+      lastRunAt: {
+        type: ['null', 'string'],
+      },
+      lastError: {
+        type: ['null', 'string'],
+      },
+      nextRunAt: {
+        type: ['null', 'string'],
+      },
+      origin: {
+        type: 'string',
+        enum: ['admin', 'default-list'],
+      },
+    },
+    required: [
+      'id',
+      'name',
+      'description',
+      'sourceType',
+      'url',
+      'imageUrl',
+      'category',
+      'count',
+      'status',
+      'lastRunAt',
+      'lastError',
+      'nextRunAt',
+      'origin',
+    ],
+  },
+  IngestionSourceAdmin: {
+    type: 'object',
+    properties: {
+      scrape: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              item: {
+                type: 'string',
+              },
+              link: {
+                type: 'string',
+              },
+              title: {
+                type: 'string',
+              },
+              summary: {
+                type: 'string',
+              },
+              publishedAt: {
+                type: 'string',
+              },
+              image: {
+                type: 'string',
+              },
+            },
+            required: ['item', 'link'],
+          },
+        ],
+      },
+      intervalMinutes: {
+        type: ['null', 'number'],
+      },
+      allowPrivateNetwork: {
+        type: 'boolean',
+      },
+      consecutiveFailures: {
+        type: 'number',
+      },
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      description: {
+        type: 'string',
+      },
+      sourceType: {
+        type: 'string',
+        enum: ['rss', 'api', 'scrape'],
+      },
+      url: {
+        type: 'string',
+      },
+      imageUrl: {
+        type: ['null', 'string'],
+      },
+      category: {
+        type: 'string',
+        enum: ['gen-ai', 'blockchain', 'big-tech'],
+      },
+      count: {
+        type: 'number',
+      },
+      status: {
+        type: 'string',
+        enum: ['active', 'paused', 'failing'],
+      },
+      lastRunAt: {
+        type: ['null', 'string'],
+      },
+      lastError: {
+        type: ['null', 'string'],
+      },
+      nextRunAt: {
+        type: ['null', 'string'],
+      },
+      origin: {
+        type: 'string',
+        enum: ['admin', 'default-list'],
+      },
+    },
+    required: [
+      'scrape',
+      'intervalMinutes',
+      'allowPrivateNetwork',
+      'consecutiveFailures',
+      'id',
+      'name',
+      'description',
+      'sourceType',
+      'url',
+      'imageUrl',
+      'category',
+      'count',
+      'status',
+      'lastRunAt',
+      'lastError',
+      'nextRunAt',
+      'origin',
+    ],
+  },
   InsightMeta: {
     type: 'object',
     properties: {
@@ -4357,6 +4635,24 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['totalStats', 'hotTopicStats', 'dailyTrends'],
+  },
+  TriggerRunsResponse: {
+    type: 'object',
+    properties: {
+      queued: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      alreadyRunning: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+    },
+    required: ['queued', 'alreadyRunning'],
   },
   YoutubeVideo: {
     type: 'object',

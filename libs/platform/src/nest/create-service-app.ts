@@ -77,7 +77,7 @@ export async function createServiceApp(
   registerHttpTracing(app.getHttpAdapter().getInstance());
   // Every service with public paths publishes its OpenAPI document; the gateway (no paths of its own) merges them.
   if (definition.httpPrefixes.length > 0)
-    registerOpenApiRoute(app.getHttpAdapter().getInstance(), definition.name);
+    registerOpenApiRoute(app.getHttpAdapter().getInstance(), definition.name, definition.httpPrefixes);
   // Signals are handled by whoever runs the app (runService, the embedded launcher), which also closes
   // the adapters after the app; Nest's own shutdown hooks would race them.
   await app.init();

@@ -3,6 +3,7 @@ import {
   ENDPOINT_SCHEMAS,
   ENDPOINT_SUCCESS_STATUS,
   ENDPOINTS,
+  isAdminEndpoint,
   RESPONSE_COMPONENTS,
   RESPONSE_SCHEMAS,
   PATH_PARAMETER_SCHEMAS,
@@ -89,7 +90,7 @@ function errorStatuses(name: EndpointName, spec: EndpointSpec): Array<[number, s
   const statuses = new Set<number>(
     ENDPOINT_ERROR_STATUSES[name as keyof typeof ENDPOINT_ERROR_STATUSES] ?? [],
   );
-  if (spec.path.includes('/admin/')) [401, 403, 503].forEach((status) => statuses.add(status));
+  if (isAdminEndpoint(spec)) [401, 403, 503].forEach((status) => statuses.add(status));
   return [...statuses]
     .sort((a, b) => a - b)
     .map((status) => [status, ERROR_DESCRIPTIONS[status] ?? 'Error.']);
@@ -125,9 +126,11 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
   if (schemas.query) parameters.push(...queryParameters(schemas.query));
 
   const page = Boolean(schemas.page);
+  const status =
+    schemas.status ?? ENDPOINT_SUCCESS_STATUS[name as keyof typeof ENDPOINT_SUCCESS_STATUS] ?? 200;
   const responses: Record<string, OpenApiResponse> = {
-    [String(schemas.status ?? ENDPOINT_SUCCESS_STATUS[name as keyof typeof ENDPOINT_SUCCESS_STATUS] ?? 200)]:
-      successResponse(name as EndpointName, schemas),
+    [String(status)]:
+      status === 204 ? { description: 'Done; no body.' } : successResponse(name as EndpointName, schemas),
   };
   if (name === 'articleImage' || name === 'articleImageCurrent')
     responses['304'] = { description: 'Not modified: If-None-Match named the current version.' };
@@ -149,6 +152,7 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
     responses,
     'x-origin': spec.origin,
     'x-service': spec.service,
+    ...(isAdminEndpoint(spec) ? { 'x-access': 'admin' as const } : {}),
   };
 }
 

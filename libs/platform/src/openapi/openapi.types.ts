@@ -26,6 +26,8 @@ export interface OpenApiOperation {
   'x-origin': string;
   /** The service that answers it. */
   'x-service': string;
+  /** Present when only the admin credential may call it. */
+  'x-access'?: 'admin';
 }
 
 export type OpenApiPathItem = Partial<Record<'get' | 'post' | 'patch' | 'delete', OpenApiOperation>>;

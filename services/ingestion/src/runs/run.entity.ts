@@ -1,3 +1,5 @@
+import type { IngestionRun } from '@pulse/contracts';
+
 export type RunTrigger = 'schedule' | 'manual';
 export type RunOutcome = 'ok' | 'not-modified' | 'failed';
 
@@ -23,6 +25,7 @@ export interface RunDocument {
   error: string | null;
 }
 
-export type RunView = Omit<RunDocument, '_id'> & { id: string };
+/** What GET /api/ingestion/runs answers (libs/contracts, api/ingestion.ts). */
+export type RunView = IngestionRun;
 
 export const toRunView = ({ _id, ...run }: RunDocument): RunView => ({ id: _id, ...run });

@@ -1,15 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { listRunsQuerySchema, triggerRunsBodySchema, type TriggerRunsResponse } from '@pulse/contracts';
 import { RunQueue } from '../schedule/run-queue';
 import { SourceRepository } from '../sources/source.repository';
 import { toRunView, type RunView } from './run.entity';
 import { RunRepository } from './run.repository';
-import { listRunsQuerySchema, triggerRunsSchema } from './runs.dto';
-
-export interface TriggerResult {
-  queued: string[];
-  /** Already queued or running: a manual trigger never overlaps a run of the same source. */
-  alreadyRunning: string[];
-}
 
 @Injectable()
 export class RunsService {
@@ -25,14 +19,14 @@ export class RunsService {
   }
 
   /** One named source runs even when paused (an admin asked for it); "all" means every unpaused source. */
-  async trigger(body: unknown): Promise<TriggerResult> {
-    const { sourceId } = triggerRunsSchema.parse(body ?? {});
+  async trigger(body: unknown): Promise<TriggerRunsResponse> {
+    const { sourceId } = triggerRunsBodySchema.parse(body ?? {});
     let ids: string[];
     if (sourceId) {
       if (!(await this.sources.findById(sourceId))) throw new NotFoundException('Source not found');
       ids = [sourceId];
     } else ids = await this.sources.listIds({ paused: false });
-    const result: TriggerResult = { queued: [], alreadyRunning: [] };
+    const result: TriggerRunsResponse = { queued: [], alreadyRunning: [] };
     for (const id of ids)
       (this.queue.enqueue(id, 'manual') === 'queued' ? result.queued : result.alreadyRunning).push(id);
     return result;

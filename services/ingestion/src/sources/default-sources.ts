@@ -1,6 +1,6 @@
-import type { CreateSourceDto } from './source.dto';
+import type { CreateSourceBody } from '@pulse/contracts';
 
-export interface DefaultSource extends CreateSourceDto {
+export interface DefaultSource extends CreateSourceBody {
   /** Fixed, so seeding twice (two replicas starting together) inserts each source once. */
   id: string;
 }

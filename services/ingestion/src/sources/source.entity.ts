@@ -1,4 +1,4 @@
-import type { CategorySlug } from '@pulse/contracts';
+import type { CategorySlug, IngestionSource, IngestionSourceAdmin } from '@pulse/contracts';
 import type { ScrapeRules, SourceType } from '../pipeline/pipeline.types';
 
 /** A source as stored in `sources`. Dates are ISO strings (store port rule). */
@@ -44,30 +44,9 @@ export type SourceStatus = 'active' | 'paused' | 'failing';
 export const statusOf = (source: SourceDocument): SourceStatus =>
   source.paused ? 'paused' : source.consecutiveFailures > 0 ? 'failing' : 'active';
 
-/** What GET answers: the seed's Source fields plus the run state; no validators, no fetch options. */
-export interface SourceView {
-  id: string;
-  name: string;
-  description: string;
-  sourceType: SourceType;
-  url: string;
-  imageUrl: string | null;
-  category: CategorySlug;
-  count: number;
-  status: SourceStatus;
-  lastRunAt: string | null;
-  lastError: string | null;
-  nextRunAt: string | null;
-  origin: SourceDocument['origin'];
-}
-
-/** Admins also see how the source is fetched. */
-export interface SourceAdminView extends SourceView {
-  scrape: ScrapeRules | null;
-  intervalMinutes: number | null;
-  allowPrivateNetwork: boolean;
-  consecutiveFailures: number;
-}
+/** What GET answers, and what admins see besides (libs/contracts, api/ingestion.ts). */
+export type SourceView = IngestionSource;
+export type SourceAdminView = IngestionSourceAdmin;
 
 export const toSourceView = (s: SourceDocument): SourceView => ({
   id: s._id,

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
-import { TOPICS } from '@pulse/contracts';
+import {
+  createSourceBodySchema,
+  mergedSourceSchema,
+  sourceIdSchema,
+  TOPICS,
+  updateSourceBodySchema,
+  type CreateSourceBody,
+} from '@pulse/contracts';
 import { DuplicateKeyError, LOGGER, OUTBOX, type OutboxWriter } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
-import {
-  createSourceSchema,
-  mergedSourceSchema,
-  sourceIdSchema,
-  updateSourceSchema,
-  type CreateSourceDto,
-} from './source.dto';
 import {
   toSourceAdminView,
   toSourceView,
@@ -52,14 +52,14 @@ export class SourcesService implements OnModuleInit {
   }
 
   async create(body: unknown): Promise<SourceAdminView> {
-    const dto = createSourceSchema.parse(body);
+    const dto = createSourceBodySchema.parse(body);
     const source = this.newSource(randomUUID(), dto, 'admin');
     await this.insertUnique(source);
     return toSourceAdminView(source);
   }
 
   async update(id: string, body: unknown): Promise<SourceAdminView> {
-    const patch = updateSourceSchema.parse(body);
+    const patch = updateSourceBodySchema.parse(body);
     const changed = await this.change(await this.require(id), (current) => {
       const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
       // Validators belong to the old URL; sending them to a new one could wrongly get a 304.
@@ -133,7 +133,7 @@ export class SourcesService implements OnModuleInit {
     this.logger.info({ added }, 'default sources seeded');
   }
 
-  private newSource(id: string, dto: CreateSourceDto, origin: SourceDocument['origin']): SourceDocument {
+  private newSource(id: string, dto: CreateSourceBody, origin: SourceDocument['origin']): SourceDocument {
     const now = this.nowIso();
     const source: SourceDocument = {
       _id: id,

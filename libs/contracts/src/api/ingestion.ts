@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { categorySlugSchema, httpUrl } from '../events/shared-schemas';
+import type { CategorySlug } from './taxonomy';
+
+/**
+ * The ingestion service's sources and runs (chosen paths; README.md 'The news pipeline'): reading them is
+ * public, every change needs the admin credential. The request schemas here are the ones the service
+ * parses with, so its OpenAPI document cannot promise a field it refuses.
+ */
+
+const selector = z.string().trim().min(1).max(300);
+
+/** How to read a scraped site: CSS selectors for the listing page; the body comes from readability. */
+export const scrapeRulesSchema = z
+  .object({
+    /** Selector of each item on the listing page (e.g. 'article', '.post-card'). */
+    item: selector,
+    /** Selector (inside an item) of the link to the story; its href, resolved against the page URL. */
+    link: selector,
+    title: selector.optional(),
+    summary: selector.optional(),
+    publishedAt: selector.optional(),
+    image: selector.optional(),
+  })
+  .strict();
+export type IngestionScrapeRules = z.output<typeof scrapeRulesSchema>;
+
+export const INGESTION_SOURCE_TYPES = ['rss', 'api', 'scrape'] as const;
+export type IngestionSourceType = (typeof INGESTION_SOURCE_TYPES)[number];
+
+/** Fields without defaults, so the same shape serves creation and partial updates. */
+const sourceFields = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    description: z.string().trim().max(500),
+    sourceType: z.enum(INGESTION_SOURCE_TYPES),
+    url: httpUrl,
+    imageUrl: httpUrl.nullable(),
+    category: categorySlugSchema,
+    scrape: scrapeRulesSchema.nullable(),
+    intervalMinutes: z.number().int().min(1).max(1440).nullable(),
+    /** For the tests' fixture server on 127.0.0.1; every write here is admin-only anyway. */
+    allowPrivateNetwork: z.boolean(),
+  })
+  .strict();
+
+/** A scraped source cannot be read without its selectors. */
+const requireScrapeRules = (value: { sourceType?: string; scrape?: unknown }, ctx: z.RefinementCtx): void => {
+  if (value.sourceType === 'scrape' && !value.scrape)
+    ctx.addIssue({ code: 'custom', path: ['scrape'], message: 'required when sourceType is scrape' });
+};
+
+/** POST /api/ingestion/sources. */
+export const createSourceBodySchema = sourceFields
+  .extend({
+    description: sourceFields.shape.description.default(''),
+    imageUrl: sourceFields.shape.imageUrl.default(null),
+    scrape: sourceFields.shape.scrape.default(null),
+    intervalMinutes: sourceFields.shape.intervalMinutes.default(null),
+    allowPrivateNetwork: sourceFields.shape.allowPrivateNetwork.default(false),
+  })
+  .superRefine(requireScrapeRules);
+export type CreateSourceBody = z.output<typeof createSourceBodySchema>;
+
+/** PATCH /api/ingestion/sources/{id}: any of the fields. */
+export const updateSourceBodySchema = sourceFields.partial();
+export type UpdateSourceBody = z.output<typeof updateSourceBodySchema>;
+
+/** Checked on the source as it would be after a PATCH, so a type change to 'scrape' needs selectors. */
+export const mergedSourceSchema = sourceFields.superRefine(requireScrapeRules);
+
+export const sourceIdSchema = z.string().min(1).max(200);
+
+/** GET /api/ingestion/runs. */
+export const listRunsQuerySchema = z.object({
+  sourceId: sourceIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListRunsQuery = z.output<typeof listRunsQuerySchema>;
+
+/** POST /api/ingestion/runs: one source, or every unpaused source when sourceId is absent. */
+export const triggerRunsBodySchema = z.object({ sourceId: sourceIdSchema.optional() }).strict().default({});
+export type TriggerRunsBody = z.output<typeof triggerRunsBodySchema>;
+
+export type IngestionSourceStatus = 'active' | 'paused' | 'failing';
+
+/** What GET answers: the seed's Source fields plus the run state; no validators, no fetch options. */
+export interface IngestionSource {
+  id: string;
+  name: string;
+  description: string;
+  sourceType: IngestionSourceType;
+  url: string;
+  imageUrl: string | null;
+  category: CategorySlug;
+  /** Stories that carry this source (new or joined), recounted after every run. */
+  count: number;
+  status: IngestionSourceStatus;
+  lastRunAt: string | null;
+  lastError: string | null;
+  /** Null: due at the scheduler's next look. */
+  nextRunAt: string | null;
+  /** 'default-list' sources come from the service's default list; both kinds are real sources. */
+  origin: 'default-list' | 'admin';
+}
+
+/** Admins also see how the source is fetched. */
+export interface IngestionSourceAdmin extends IngestionSource {
+  scrape: IngestionScrapeRules | null;
+  intervalMinutes: number | null;
+  allowPrivateNetwork: boolean;
+  consecutiveFailures: number;
+}
+
+/** One run of one source. */
+export interface IngestionRun {
+  id: string;
+  sourceId: string;
+  sourceName: string;
+  trigger: 'schedule' | 'manual';
+  startedAt: string;
+  durationMs: number;
+  outcome: 'ok' | 'not-modified' | 'failed';
+  /** Of the source's own URL (the last hop); null when no response came. */
+  httpStatus: number | null;
+  itemsNew: number;
+  /** Near-duplicates of a story another source already carried: added to that story, not emitted again. */
+  itemsJoined: number;
+  itemsDuplicate: number;
+  itemsRejected: number;
+  /** The first few rejections with why, for an admin looking at a feed that loses items. */
+  rejections: Array<{ reason: string; title?: string }>;
+  /** Why the run failed (fetch reason and message, parse or store error); null on success. */
+  error: string | null;
+}
+
+/** POST /api/ingestion/runs answers 202: the sources queued, and those already running (not queued twice). */
+export interface TriggerRunsResponse {
+  queued: string[];
+  alreadyRunning: string[];
+}
