@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpUpstream } from './http.upstream';
+import { readinessFrom } from './upstream';
 
 interface Replica {
   url: string;
@@ -103,5 +104,25 @@ describe('HttpUpstream over several replicas', () => {
     a = await startReplica('a2', port);
     clock += 6_000;
     expect(nameOf(await get(upstream))).toBe('a2');
+  });
+});
+
+describe('readinessFrom: what an upstream /readyz answer means to the gateway', () => {
+  it('is ready on 200 ready, degraded (still serving, named) on 200 degraded, failing on 503', () => {
+    expect(readinessFrom('content', 200, JSON.stringify({ status: 'ready', checks: {} }))).toEqual({
+      ok: true,
+    });
+    const body = JSON.stringify({ status: 'degraded', checks: { bus: { ok: false, reason: 'no broker' } } });
+    expect(readinessFrom('content', 200, body)).toEqual({
+      ok: false,
+      degraded: true,
+      reason: expect.stringContaining('no broker'),
+    });
+    expect(readinessFrom('content', 503, '{"status":"not ready"}')).toEqual({
+      ok: false,
+      reason: 'content /readyz answered 503: {"status":"not ready"}',
+    });
+    // An answer that is not the platform's JSON (an older build): its 200 still means ready.
+    expect(readinessFrom('content', 200, 'OK')).toEqual({ ok: true });
   });
 });

@@ -72,12 +72,16 @@ export class HttpUpstream implements Upstream {
     }
   }
 
-  /** Ready when at least one replica is; the reason names each one that is not. */
+  /**
+   * Ready when at least one replica is; else degraded when one is degraded (it still serves); the reason
+   * names each one that is not ready.
+   */
   async check(): Promise<HealthResult> {
     const results = await Promise.all(this.replicas.map((replica) => this.checkReplica(replica)));
     if (results.some((result) => result.ok)) return { ok: true };
     const reasons = results.map((result) => (result.ok ? '' : result.reason)).filter(Boolean);
-    return { ok: false, reason: reasons.join('; ') };
+    const degraded = results.some((result) => !result.ok && result.degraded);
+    return { ok: false, reason: reasons.join('; '), ...(degraded ? { degraded: true as const } : {}) };
   }
 
   async close(): Promise<void> {
@@ -119,7 +123,8 @@ export class HttpUpstream implements Upstream {
         bodyTimeout: 2000,
       });
       const result = readinessFrom(name, response.statusCode, await response.body.text());
-      if (result.ok && replica.downUntil > this.now()) replica.downUntil = 0; // back: use it again at once
+      // Back (ready, or degraded and serving): use it again at once.
+      if ((result.ok || result.degraded) && replica.downUntil > this.now()) replica.downUntil = 0;
       return result;
     } catch (error) {
       return { ok: false, reason: `${name} unreachable: ${(error as Error).message}` };

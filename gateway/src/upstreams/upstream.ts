@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Adapter } from '@pulse/platform';
+import type { Adapter, HealthResult } from '@pulse/platform';
 
 export interface ForwardRequest {
   method: string;
@@ -58,8 +58,21 @@ export function withoutHopByHop(headers: ForwardRequest['headers']): Record<stri
   return out;
 }
 
-/** Reads an upstream /readyz answer into a health result with the reason an operator needs. */
-export function readinessFrom(service: string, statusCode: number, body: string) {
-  if (statusCode === 200) return { ok: true as const };
-  return { ok: false as const, reason: `${service} /readyz answered ${statusCode}: ${body.slice(0, 300)}` };
+/**
+ * Reads an upstream /readyz answer into a health result with the reason an operator needs. 'degraded'
+ * (200: serving, something it can do without is missing) stays degraded here, so the gateway's /readyz
+ * names it without leaving rotation.
+ */
+export function readinessFrom(service: string, statusCode: number, body: string): HealthResult {
+  const reason = `${service} /readyz answered ${statusCode}: ${body.slice(0, 300)}`;
+  if (statusCode !== 200) return { ok: false, reason };
+  return statusOf(body) === 'degraded' ? { ok: false, degraded: true, reason } : { ok: true };
+}
+
+function statusOf(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { status?: unknown }).status;
+  } catch {
+    return undefined;
+  }
 }

@@ -78,7 +78,7 @@ describe('a service app built by createServiceApp', () => {
     await stopTelemetry();
   });
 
-  it('answers /healthz and reports adapter health on /readyz (503 when one fails, with the reason)', async () => {
+  it('answers /healthz and reports adapter health on /readyz (degraded, with the reason, when the cache fails)', async () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', service: 'probe' });
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
@@ -87,14 +87,16 @@ describe('a service app built by createServiceApp', () => {
       checks: { cache: { ok: true, adapter: 'memory' } },
     });
 
+    // Once ready, a cache outage leaves the process serving (read-through misses): degraded, still 200.
     cache.health = { ok: false, reason: 'connection refused' };
-    const notReady = await fetch(`${base}/readyz`);
-    expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toMatchObject({
-      status: 'not ready',
+    const degraded = await fetch(`${base}/readyz`);
+    expect(degraded.status).toBe(200);
+    expect(await degraded.json()).toMatchObject({
+      status: 'degraded',
       checks: { cache: { ok: false, reason: 'connection refused' } },
     });
     cache.health = { ok: true };
+    expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: 'ready' });
   });
 
   it('answers /readyz 503 while draining after SIGTERM, and still serves requests', async () => {

@@ -7,6 +7,15 @@ import { EXTRA_CHECKS, PORT_SET, SERVICE_NAME } from './tokens';
 
 const CHECK_TIMEOUT_MS = 2000;
 
+/**
+ * Dependencies whose outage the process survives while still answering its HTTP routes: the bus (the
+ * outbox keeps events until it is back; consumers resume from their offsets), the cache (read-through
+ * treats it as a miss, limits let requests through) and the outbox relay that waits for the bus. Losing
+ * one of them after the process was once ready is 'degraded', answered 200, so Kubernetes keeps the pod
+ * in its Service: a Kafka outage must not take every content pod out and leave readers with nothing.
+ */
+const DEGRADABLE = new Set(['bus', 'cache', 'outbox']);
+
 async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<HealthResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<HealthResult>((resolve) => {
@@ -26,9 +35,16 @@ async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<Hea
 }
 
 /**
- * /healthz says the process is alive (Kubernetes restarts it otherwise); /readyz says every adapter it
- * uses answers (Kubernetes sends traffic only then). They differ on purpose: a Kafka outage should take
- * a pod out of rotation, not restart it in a loop.
+ * /healthz says the process is alive (Kubernetes restarts it otherwise); /readyz says whether it can serve
+ * (Kubernetes sends traffic only then), naming every dependency that does not answer:
+ * - 'ready' (200): every check passes;
+ * - 'degraded' (200): only DEGRADABLE dependencies fail, and the process has been ready before: it serves
+ *   what it can and says what is missing;
+ * - 'not ready' (503): anything else, or anything at all before the first time it was ready, so a process
+ *   that starts takes traffic only once its consumers and stores are all there;
+ * - 'shutting down' (503): draining after SIGTERM.
+ * A failing check never makes /healthz fail: an outage takes a pod out of rotation at most, never
+ * restarts it in a loop (ARCHITECTURE.md, 'Health').
  */
 @Controller()
 export class HealthController {
@@ -37,6 +53,9 @@ export class HealthController {
     @Inject(PORT_SET) private readonly ports: PortSet,
     @Inject(EXTRA_CHECKS) private readonly extraChecks: Record<string, Adapter>,
   ) {}
+
+  /** Set the first time every check passed; until then any failure is 'not ready'. */
+  private beenReady = false;
 
   @Get('healthz')
   @HttpCode(200)
@@ -56,10 +75,18 @@ export class HealthController {
         return [port, { adapter: adapter.adapterName, ...result }] as const;
       }),
     );
-    const ready = entries.every(([, result]) => result.ok);
-    reply.status(ready ? 200 : 503);
+    const failing = entries.filter(([, result]) => !result.ok);
+    if (failing.length === 0) this.beenReady = true;
+    const status =
+      failing.length === 0
+        ? 'ready'
+        : this.beenReady &&
+            failing.every(([port, result]) => DEGRADABLE.has(port) || (!result.ok && result.degraded))
+          ? 'degraded'
+          : 'not ready';
+    reply.status(status === 'not ready' ? 503 : 200);
     return {
-      status: ready ? 'ready' : 'not ready',
+      status,
       service: this.service,
       checks: Object.fromEntries(entries),
     };
