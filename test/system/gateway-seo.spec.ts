@@ -27,6 +27,8 @@ describe('the site without JavaScript (embedded)', () => {
       PULSE_DATA_DIR: dataDir,
       PUBLIC_SITE_URL: 'https://pulse.example',
       DEMO_CORPUS: 'true',
+      // One client probes every documented write in a row below; a reader's write limit would stop it.
+      RATE_LIMIT_WRITE_PER_MIN: '1000',
     });
     await untilReady(site, base, { timeoutMs: 90_000 });
   });

@@ -40,6 +40,9 @@ const POLICIES: readonly CachePolicy[] = [
   },
   { path: /^\/api\/sidebar-data(\/full)?$/, sMaxAge: 60, staleWhileRevalidate: 300 },
   { path: /^\/api\/sources$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
+  // Ingestion's sources with their run state, and its run records: they change with every run.
+  { path: /^\/api\/ingestion\/sources(\/[^/]+)?$/, sMaxAge: 60, staleWhileRevalidate: 300 },
+  { path: /^\/api\/ingestion\/runs$/, sMaxAge: 30, staleWhileRevalidate: 120 },
   { path: /^\/api\/community\/badges$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
   // The community's questions about an article's story: the same list for every reader.
   { path: /^\/api\/community\/articles\/[^/]+\/questions$/, sMaxAge: 30, staleWhileRevalidate: 120 },

@@ -245,6 +245,8 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   updateIngestionSource: [409],
   pauseIngestionSource: [409],
   resumeIngestionSource: [409],
+  // ingestion: a run asked for a source that does not exist.
+  triggerIngestionRuns: [404],
   // community: every write needs a live session (401); a suspended identity, a cookie write without its
   // CSRF token, or someone else's post is 403; the same text twice in a row is 409.
   communityMe: [401, 403],
