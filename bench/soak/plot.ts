@@ -3,7 +3,7 @@
  * into a PNG by the Chromium infra/local provides (CHROMIUM_BIN), so no charting package is needed.
  */
 import { writeFileSync } from 'node:fs';
-import { launchChromium } from '../../test/support/browser';
+import { chromium } from 'playwright-core';
 import type { MemorySample } from './memory';
 
 export interface LatencyPoint {
@@ -105,7 +105,10 @@ ${panel(
 ${panel('resident memory', 'MiB', memorySeries, MARGIN.top + PANEL + 2 * MARGIN.bottom + 30, xMax)}
 </svg>`;
   writeFileSync(file.replace(/\.png$/, '.svg'), svg);
-  const browser = await launchChromium();
+  const executablePath = process.env.CHROMIUM_BIN;
+  if (!executablePath)
+    throw new Error('CHROMIUM_BIN is not set: run `eval "$(infra/local/pulse-local env)"`');
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height } });
     await page.setContent(`<body style="margin:0">${svg}</body>`);

@@ -14,9 +14,11 @@ import {
   freePort,
   kafkaTestBrokers,
   mongoTestUrl,
+  startTs,
   uniqueMongoDatabaseUrl,
+  untilReady,
+  type RunningProcess,
 } from '@pulse/testing';
-import { startTs, untilReady, type RunningProcess } from '../../test/support/processes';
 
 export interface SoakSite {
   base: string;

@@ -16,4 +16,5 @@ export * from './fixture-server';
 export * from './seeded-random';
 export * from './otlp-collector';
 export * from './free-port';
+export * from './processes';
 export * from './synthetic-feed';

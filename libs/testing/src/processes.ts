@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { eventually } from './eventually';
+
+/**
+ * Processes of the site started the way production starts them, for system tests and benchmarks alike
+ * (test/support re-exports these; bench/ imports them from here).
+ */
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point the way production does (`node -r @swc-node/register`), capturing output. */
+export function startTs(entry: string, env: Record<string, string | undefined>): RunningProcess {
+  return startProcess(process.execPath, ['-r', '@swc-node/register', entry], env);
+}
+
+/** Starts a command from the repository root with the given environment, capturing output. */
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): RunningProcess {
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', LOG_PRETTY: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Until `baseUrl`/readyz answers 200, or out as soon as the process exits (a bad setting, a missing module)
+ * rather than at the deadline; the error carries `diagnostics()` (the process's output by default).
+ */
+export async function untilReady(
+  running: RunningProcess,
+  baseUrl: string,
+  options: { timeoutMs?: number; diagnostics?: () => string } = {},
+): Promise<void> {
+  const diagnostics = options.diagnostics ?? (() => `\n--- output ---\n${running.output()}`);
+  const gone = () => running.child.exitCode ?? running.child.signalCode;
+  // A process that exited stops the wait at once (resolving, so the poll ends), rather than at the deadline.
+  const outcome = await eventually(
+    async () => {
+      if (gone() !== null) return 'exited';
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.status !== 200) throw new Error(`/readyz ${response.status}: ${await response.text()}`);
+      return 'ready';
+    },
+    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 250 },
+  ).catch((error: Error) => {
+    error.message += diagnostics();
+    throw error;
+  });
+  if (outcome === 'exited') throw new Error(`the process exited early (${gone()})${diagnostics()}`);
+}
