@@ -111,6 +111,7 @@ export interface EndpointResponses {
   publishInsight: AdminInsight;
   searchSynonyms: SynonymsResponse;
   addSearchSynonyms: SynonymGroup;
+  removeSearchSynonyms: void;
   draftInsight: AdminInsight;
   draftAnalysis: AdminTechAnalysis;
   trendingStats: TrendingStatsResponse;
@@ -202,6 +203,7 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   createTechAnalysis: 201,
   createInsight: 201,
   addSearchSynonyms: 201,
+  removeSearchSynonyms: 204,
   draftInsight: 201,
   draftAnalysis: 201,
   subscribe: 202,

@@ -150,6 +150,12 @@ export const ENDPOINTS = {
     service: 'content',
     origin: 'chosen',
   },
+  removeSearchSynonyms: {
+    method: 'DELETE',
+    path: '/api/content/admin/search/synonyms/:id',
+    service: 'content',
+    origin: 'chosen',
+  },
   draftInsight: {
     method: 'POST',
     path: '/api/content/admin/drafts/insight',

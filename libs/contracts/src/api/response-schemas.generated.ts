@@ -156,6 +156,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   addSearchSynonyms: {
     $ref: '#/components/schemas/SynonymGroup',
   },
+  removeSearchSynonyms: {},
   draftInsight: {
     $ref: '#/components/schemas/AdminInsight',
   },

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { AdminGuard } from '@pulse/platform';
 import { SearchSynonymsService } from './search-synonyms.service';
 
@@ -16,5 +16,11 @@ export class SearchSynonymsController {
   @Post()
   add(@Body() body: unknown) {
     return this.synonyms.add(body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id') id: string) {
+    await this.synonyms.remove(id);
   }
 }

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { addSynonymGroupBodySchema, type SynonymGroup, type SynonymsResponse } from '@pulse/contracts';
 import { DuplicateKeyError, KOREAN_SYNONYMS } from '@pulse/platform';
 import { CONTENT_CLOCK, type ContentClock } from '../../content.config';
@@ -10,8 +10,9 @@ import { SynonymGroupsRepository, synonymGroupId } from './synonym-groups.reposi
 export const MAX_ADDED_SYNONYM_GROUPS = 1_000;
 
 /**
- * Search synonyms without a deploy (issue 15): an admin adds a group, it is stored, and the article index
- * is given the dictionary plus every added group before the answer, so the next search uses it. Other
+ * Search synonyms without a deploy (issue 15): an admin adds or removes a group, it is stored, and the
+ * article index is given the dictionary plus every added group before the answer, so the next search
+ * uses it (or no longer does). Other
  * replicas pick it up on their next index refresh (ArticleIndexer.refresh).
  */
 @Injectable()
@@ -49,6 +50,13 @@ export class SearchSynonymsService {
     }
     await this.indexer.applySynonyms();
     return toSynonymGroup(record);
+  }
+
+  /** Removes an added group; the index stops using it before the answer (the dictionary's stay). */
+  async remove(id: string): Promise<void> {
+    if (!(await this.groups.remove(id)))
+      throw new NotFoundException(`id: 동의어 묶음을 찾을 수 없습니다 (${id}).`);
+    await this.indexer.applySynonyms();
   }
 }
 

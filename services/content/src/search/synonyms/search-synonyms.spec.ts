@@ -66,6 +66,23 @@ describe('search synonyms', () => {
     expect(again).toMatchObject({ status: 409, body: { message: 'this synonym group exists already' } });
   });
 
+  it('removes an added group: the next search no longer uses it, and the list no longer shows it', async () => {
+    await expect(searchIds('대량생산')).resolves.toEqual([]);
+    const added = await adminRequest<SynonymGroup>(content, 'POST', BASE, {
+      spellings: ['양산', '대량생산'],
+    });
+    await expect(searchIds('대량생산')).resolves.toEqual(['hynix-hbm']);
+    const removed = await adminRequest(content, 'DELETE', `${BASE}/${added.body.id}`);
+    expect(removed.status).toBe(204);
+    await expect(searchIds('대량생산')).resolves.toEqual([]);
+    // The dictionary's groups stay.
+    await expect(searchIds('하닉')).resolves.toEqual(['hynix-hbm']);
+    const listed = await adminRequest<SynonymsResponse>(content, 'GET', BASE);
+    expect(listed.body.added.map((group) => group.id)).not.toContain(added.body.id);
+    const again = await adminRequest<{ message: string }>(content, 'DELETE', `${BASE}/${added.body.id}`);
+    expect(again).toMatchObject({ status: 404, body: { message: expect.stringMatching(/^id: /) } });
+  });
+
   it.each([
     [{ spellings: ['엔비디아'] }, /^spellings: spellings must list at least 2 spellings/],
     [{ spellings: '엔비디아,NVIDIA' }, /^spellings: spellings is required and must be a list of text/],
@@ -88,6 +105,7 @@ describe('search synonyms', () => {
   it.each([
     ['GET', BASE],
     ['POST', BASE],
+    ['DELETE', `${BASE}/any-group`],
   ] as const)('%s %s answers 401 without a token and 403 with a wrong one', async (method, url) => {
     const none = await adminRequest(content, method, url, { spellings: ['가나', '다라'] }, {});
     expect(none).toEqual({

@@ -21,6 +21,11 @@ export class SynonymGroupsRepository {
     return this.groups.countDocuments({});
   }
 
+  /** Whether a group with this id was there to remove. */
+  async remove(id: string): Promise<boolean> {
+    return (await this.groups.deleteOne({ _id: id })).deleted > 0;
+  }
+
   /** Throws the store's DuplicateKeyError when the same spellings are stored already. */
   insert(record: SynonymGroupRecord): Promise<void> {
     return this.groups.insertOne(record);

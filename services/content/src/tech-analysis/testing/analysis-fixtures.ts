@@ -36,7 +36,7 @@ export function analysisBody(overrides: Partial<CreateTechAnalysisBody> = {}): R
 
 export async function adminRequest<T>(
   app: ContentTestApp,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = ADMIN_HEADERS,
@@ -47,7 +47,7 @@ export async function adminRequest<T>(
     headers,
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-  return { status: response.statusCode, body: response.json() as T };
+  return { status: response.statusCode, body: (response.body ? response.json() : undefined) as T };
 }
 
 /** Creates and publishes an analysis through the admin API; the clock decides its publishedAt. */
