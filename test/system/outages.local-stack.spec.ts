@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -5,11 +6,11 @@ import path from 'node:path';
 import { eventually, startFixtureServer, syntheticFeeds, type FixtureServer } from '@pulse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { required } from '../support/infra-env';
 import { KafkaCluster } from '../support/kafka-cluster';
 import { startKoreanLlmServer, type KoreanLlmServer } from '../support/korean-llm-server';
 import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { MongoServer } from '../support/mongo-server';
+import { startRedisServer } from '../support/redis-server';
 import { ingestionApi, PIPELINE_ADMIN_TOKEN } from '../support/news-pipeline';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
 import { startReaderLoad, type ReaderLoad } from '../support/reader-load';
@@ -22,17 +23,20 @@ const HTTP_STATUS: Record<Readiness, number> = { ready: 200, degraded: 200, 'not
 
 /** How long the whole cluster and the store stay away. */
 const OUTAGE_MS = 30_000;
+/** How long Redis stays away ('Redis restarted': a restart, not a long outage). */
+const REDIS_OUTAGE_MS = 10_000;
 
 /**
  * Outages under load on the local stack (README 'Failure tests'): ingestion, translation and content as
  * their own processes on a three-broker Kafka (replication 3, min.insync.replicas 2) and a MongoDB-
  * compatible server of their own (both started here, so stopping them disturbs no other suite), with
- * Redis from infra/local and the gateway in front of four readers. While 1,000 synthetic stories flow
- * from feeds to published articles: one broker is killed and restarted, every broker is stopped for 30 s,
- * the store is stopped for 30 s. Each outage is its own test, on the same flow; the last test counts what
+ * a Redis of their own (the services' caches, the gateway's rate limits and micro-cache) and the gateway in
+ * front of four readers. While 1,000 synthetic stories flow from feeds to published articles: one broker is
+ * killed and restarted, every broker is stopped for 30 s, Redis is killed and started again, the store is
+ * stopped for 30 s. Each outage is its own test, on the same flow; the last test counts what
  * arrived. No process of ours is restarted.
  */
-describe('outages under load: a three-broker Kafka and the store go away while 1,000 stories flow', () => {
+describe('outages under load: a three-broker Kafka, Redis and the store go away while 1,000 stories flow', () => {
   const runId = `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
   const figures: string[] = [];
   /** Scenarios that reached their end; the logs are kept when one did not. */
@@ -49,6 +53,8 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
   let dataDir: string;
   let cluster: KafkaCluster;
   let store: MongoServer;
+  let redis: ChildProcess | undefined;
+  let redisPort: number;
   let fixtures: FixtureServer;
   let llm: KoreanLlmServer;
   let readers: ReaderLoad;
@@ -119,30 +125,38 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
 
   /**
    * Keeps a dependency away until OUTAGE_MS after `from` (the outage's length is the scenario, whatever
-   * the services do meanwhile), checking all along that `service`'s /readyz keeps saying `status` and
-   * naming `port` as down.
+   * the services do meanwhile), watching all along that `service`'s /readyz keeps saying `status` and
+   * naming `port` as down. Returns the answers that did not, with the checks that failed, for the test
+   * to assert once the dependency is back (an assertion here would leave it away for the next scenario).
    */
   const holdOutage = async (
     from: number,
     service: keyof typeof services,
     port: string,
     status: Readiness,
+    outageMs = OUTAGE_MS,
   ) => {
     const readiness: string[] = [];
     await eventually(
       async () => {
         const response = await fetch(`${services[service].url}/readyz`);
-        const body = (await response.json()) as { status: string; checks: Record<string, { ok: boolean }> };
+        const body = (await response.json()) as {
+          status: string;
+          checks: Record<string, { ok: boolean; reason?: string }>;
+        };
+        const failing = Object.entries(body.checks)
+          .filter(([, check]) => !check.ok)
+          .map(([name, check]) => `${name}: ${check.reason}`);
         readiness.push(
           response.status === HTTP_STATUS[status] && body.status === status && body.checks[port]?.ok === false
             ? 'names it'
-            : `${response.status} ${body.status}`,
+            : `${response.status} ${body.status} (${failing.join('; ')})`,
         );
-        if (Date.now() < from + OUTAGE_MS) throw new Error(`the outage lasts ${OUTAGE_MS} ms`);
+        if (Date.now() < from + outageMs) throw new Error(`the outage lasts ${outageMs} ms`);
       },
-      { timeoutMs: OUTAGE_MS + 30_000, intervalMs: 500 },
+      { timeoutMs: outageMs + 30_000, intervalMs: 500 },
     );
-    expect(readiness.filter((seen) => seen !== 'names it')).toEqual([]);
+    return readiness.filter((seen) => seen !== 'names it');
   };
 
   let release: (() => void) | undefined;
@@ -153,6 +167,8 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-outages-'));
     // One after the other: each is assigned as soon as it runs, so afterAll stops it whatever fails next.
     store = await MongoServer.start(path.join(dataDir, 'mongo'));
+    redisPort = await freePort();
+    redis = startRedisServer(redisPort, dataDir);
     cluster = await KafkaCluster.start(path.join(dataDir, 'kafka'));
     const feedDir = path.join(dataDir, 'feeds');
     mkdirSync(feedDir);
@@ -175,7 +191,7 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       STORE_DRIVER: 'mongo',
       MONGO_URL: store.url(`outage_${service}_${runId}`),
       CACHE_DRIVER: 'redis',
-      REDIS_URL: required('PULSE_TEST_REDIS_URL'),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       CACHE_KEY_PREFIX: `pulse-outage-${runId}:`,
     });
     for (const name of ['ingestion', 'translation', 'content', 'gateway'] as const)
@@ -202,7 +218,10 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
       PORT: port('gateway'),
       CONTENT_URL: services.content.url,
       RATE_LIMIT_READ_PER_MIN: '1000000',
-      CACHE_DRIVER: 'memory',
+      // Rate limits and the micro-cache in the same Redis, which the Redis scenario restarts.
+      CACHE_DRIVER: 'redis',
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      CACHE_KEY_PREFIX: `pulse-outage-${runId}:`,
     });
     for (const name of ['ingestion', 'translation', 'content'] as const)
       await untilReady(services[name].process!, services[name].url, { timeoutMs: 120_000 });
@@ -236,13 +255,14 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     await Promise.all(Object.values(services).map(({ process }) => process?.stop()));
     await cluster?.close();
     await store?.close();
+    redis?.kill('SIGKILL');
     await llm?.close();
     await fixtures?.close();
     if (figures.length) console.log(`outage figures (${runId}):\n${figures.join('\n')}`);
     release?.();
     if (!dataDir) return;
     // Every scenario recorded its figures: nothing to look into. Otherwise the logs stay for a look.
-    if (passed === 4) rmSync(dataDir, { recursive: true, force: true });
+    if (passed === 5) rmSync(dataDir, { recursive: true, force: true });
     else {
       for (const [name, { process }] of Object.entries(services))
         writeFileSync(path.join(dataDir, `${name}.log`), process?.output() ?? '');
@@ -271,14 +291,21 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
   it('every broker stopped for 30 s: /readyz says degraded and names the bus, readers are still answered, the flow resumes', async () => {
     const from = Date.now();
     await cluster.stopAll();
-    // Degraded, not out of rotation: in Kubernetes a 503 here would take every content pod out of its
-    // Service and leave readers with nothing while the articles are all still readable.
-    const during = await untilReadiness('translation', 'degraded', 'bus');
-    expect(JSON.stringify(during)).toMatch(/bus/);
-    await untilReadiness('content', 'degraded', 'bus');
-    await holdOutage(from, 'content', 'bus', 'degraded');
-    const atOutageEnd = (await published()).length;
-    await cluster.restart(1, 2, 3);
+    let offDuringBus: string[];
+    let atOutageEnd: number;
+    try {
+      // Degraded, not out of rotation: in Kubernetes a 503 here would take every content pod out of its
+      // Service and leave readers with nothing while the articles are all still readable.
+      const during = await untilReadiness('translation', 'degraded', 'bus');
+      expect(JSON.stringify(during)).toMatch(/bus/);
+      await untilReadiness('content', 'degraded', 'bus');
+      offDuringBus = await holdOutage(from, 'content', 'bus', 'degraded');
+      atOutageEnd = (await published()).length;
+    } finally {
+      // Whatever failed, the next scenarios get their Kafka back.
+      await cluster.restart(1, 2, 3);
+    }
+    expect(offDuringBus).toEqual([]);
     const restartedAt = Date.now();
     await Promise.all(
       (['ingestion', 'translation', 'content'] as const).map((name) =>
@@ -296,13 +323,49 @@ describe('outages under load: a three-broker Kafka and the store go away while 1
     passed += 1;
   }, 300_000);
 
+  it('Redis killed and started again: /readyz says degraded and names the cache, readers are answered, nothing is lost', async () => {
+    const from = Date.now();
+    const before = (await published()).length;
+    redis!.kill('SIGKILL');
+    let offDuringCache: string[];
+    try {
+      await untilReadiness('content', 'degraded', 'cache');
+      // Down for a while under the flow: caches are skipped and rate limits let requests through.
+      offDuringCache = await holdOutage(from, 'content', 'cache', 'degraded', REDIS_OUTAGE_MS);
+    } finally {
+      redis = startRedisServer(redisPort, dataDir);
+    }
+    expect(offDuringCache).toEqual([]);
+    const restartedAt = Date.now();
+    await Promise.all(
+      (['ingestion', 'translation', 'content'] as const).map((name) =>
+        untilReadiness(name, 'ready', undefined, 60_000),
+      ),
+    );
+    const readyAt = Date.now();
+    // Stories go on being published while the cache is away and after it is back.
+    await untilPublished(before + 20, 120_000);
+    const reads = readers.between(from, Date.now());
+    figures.push(
+      `Redis killed for ${REDIS_OUTAGE_MS / 1000} s: ready ${((readyAt - restartedAt) / 1000).toFixed(1)} s after restart, reads ${reads.total} (${reads.failed} failed), ${(await published()).length - before} stories published meanwhile`,
+    );
+    expect(reads.failed).toBe(0);
+    passed += 1;
+  }, 300_000);
+
   it('the store stopped for 30 s: /readyz names it, reads fail fast with 503 and never 500, everything resumes without a restart', async () => {
     const from = Date.now();
     await store.stop();
-    await untilReadiness('content', 'not ready', 'store');
-    await holdOutage(from, 'content', 'store', 'not ready');
-    const outageEnd = Date.now();
-    await store.restart();
+    let offDuringStore: string[];
+    let outageEnd: number;
+    try {
+      await untilReadiness('content', 'not ready', 'store');
+      offDuringStore = await holdOutage(from, 'content', 'store', 'not ready');
+      outageEnd = Date.now();
+    } finally {
+      await store.restart();
+    }
+    expect(offDuringStore).toEqual([]);
     const restartedAt = Date.now();
     await Promise.all(
       (['ingestion', 'translation', 'content'] as const).map((name) =>

@@ -1,19 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NewsListResponse } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
-
-/** A private redis-server (Debian's, as infra/local runs it) that the test can kill and start again. */
-function startRedis(port: number, dir: string): ChildProcess {
-  return spawn(
-    'redis-server',
-    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: 'ignore' },
-  );
-}
+import { startRedisServer } from '../support/redis-server';
 
 /**
  * Redis restarted under reader traffic (issue 'Reliability and security', item 3, the Redis scenario): the
@@ -32,7 +24,7 @@ describe('Redis restarted under reader traffic', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-redis-outage-'));
     redisPort = await freePort();
-    redis = startRedis(redisPort, dataDir);
+    redis = startRedisServer(redisPort, dataDir);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     site = startTs('embedded/src/main.ts', {
@@ -102,7 +94,7 @@ describe('Redis restarted under reader traffic', () => {
     const whileDown = answered;
     await moreAnswered(whileDown + 100); // reads go on without the cache
 
-    redis = startRedis(redisPort, dataDir);
+    redis = startRedisServer(redisPort, dataDir);
     await eventually(
       async () => {
         const response = await fetch(`${base}/readyz`);

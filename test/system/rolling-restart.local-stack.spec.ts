@@ -15,6 +15,7 @@ import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
 import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
+import { startK6Readers, type K6Readers } from '../support/k6-readers';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
@@ -48,13 +49,6 @@ interface Member {
   port: number;
   start(): RunningProcess;
   process?: RunningProcess;
-}
-
-/** One request of the read load: where it went, and how it ended (a status, or 0 without an answer). */
-interface Read {
-  path: string;
-  status: number;
-  detail?: string;
 }
 
 /**
@@ -106,6 +100,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
     CACHE_KEY_PREFIX: `pulse-rra-${runId}:`,
   });
   const url = (member: Member) => `http://127.0.0.1:${member.port}`;
+  let k6Readers: K6Readers | undefined;
   const untilMemberReady = (member: Member, timeoutMs: number) =>
     untilReady(member.process!, url(member), { timeoutMs });
   const articlePayload = (articleId: string): ArticleTranslatedPayload => ({
@@ -239,6 +234,8 @@ describe('rolling restart of every process (two replicas of each service, two ga
   );
 
   afterAll(async () => {
+    // A test that failed midway leaves its k6 running; nothing is read from it any more.
+    if (k6Readers?.running()) await k6Readers.stop().catch(() => undefined);
     await Promise.all([...gateways, ...members].map((member) => member.process?.stop()));
     await observer?.disconnect();
     await publisher?.close();
@@ -248,14 +245,9 @@ describe('rolling restart of every process (two replicas of each service, two ga
     releaseHeavy?.();
   });
 
-  it('answers every read while each of the 14 processes is restarted in turn, and applies an event once', async () => {
-    const reads: Read[] = [];
-    /** Reads the load balancer handed to the other gateway, by the process restarting then and the error code. */
-    const handedOver = new Map<string, number>();
-    let restarting = 'none';
-    let reading = true;
+  it('answers every k6 read while each of the 14 processes is restarted in turn, and applies an event once', async () => {
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const paths: Array<{ path: string; headers?: Record<string, string> }> = [
+    const targets: Array<{ path: string; headers?: Record<string, string> }> = [
       { path: `/api/articles/${articleIds.before}` },
       { path: '/api/content/news?limit=12&offset=0' },
       { path: '/api/sources' },
@@ -267,64 +259,22 @@ describe('rolling restart of every process (two replicas of each service, two ga
       { path: '/api/newsletter/editions' },
       { path: '/api/translation/admin/held', headers: admin },
     ];
-    /** No answer began: the connection was refused, or closed before the request was read. */
-    const neverAnswered = (error: Error) =>
-      ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(
-        (error.cause as { code?: string })?.code ?? '',
-      );
-    const read = async (gateway: Member, target: (typeof paths)[number]) => {
-      const response = await fetch(`${url(gateway)}${target.path}`, {
-        headers: target.headers,
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = await response.text();
-      reads.push({
-        path: target.path,
-        status: response.status,
-        detail: response.status === 200 ? undefined : body.slice(0, 200),
-      });
-    };
-    const reader = async (worker: number) => {
-      for (let i = worker; reading; i += 1) {
-        const target = paths[i % paths.length];
-        const [first, second] = i % 2 === 0 ? gateways : [...gateways].reverse();
-        try {
-          await read(first, target);
-        } catch (error) {
-          const code = (error as Error & { cause?: { code?: string } }).cause?.code ?? 'unknown';
-          if (!neverAnswered(error as Error)) {
-            reads.push({
-              path: target.path,
-              status: 0,
-              detail: `${(error as Error).message} ${String((error as Error).cause)}`,
-            });
-            continue;
-          }
-          // The load balancer's one retry on the other gateway.
-          const key = `${restarting} (${code})`;
-          handedOver.set(key, (handedOver.get(key) ?? 0) + 1);
-          try {
-            await read(second, target);
-          } catch (retryError) {
-            reads.push({
-              path: target.path,
-              status: 0,
-              detail: String((retryError as Error).cause ?? retryError),
-            });
-          }
-        }
-      }
-    };
-    const answered = () => reads.filter((entry) => entry.status === 200).length;
+    // k6's readers behind a load balancer in front of both gateways, with its one retry on the other
+    // gateway when one never answered (test/support/k6/gateway-readers.js).
+    const readers = startK6Readers(gateways.map(url), targets, 8);
+    k6Readers = readers;
     const moreAnswered = (count: number) =>
-      eventually(() => expect(answered()).toBeGreaterThan(count), { timeoutMs: 60_000, intervalMs: 50 });
-    const readers = Array.from({ length: 8 }, (_, worker) => reader(worker));
+      eventually(() => expect(readers.answered()).toBeGreaterThan(count), {
+        timeoutMs: 60_000,
+        intervalMs: 50,
+      });
+    /** When each process was away: from its SIGTERM until it answered again. */
+    const windows: Array<{ name: string; from: number; to: number }> = [];
 
     const restarts: Array<{ name: string; exit: number | null; stopMs: number; startMs: number }> = [];
     const restartFrom = Date.now();
     await moreAnswered(50);
     for (const member of [...members, ...gateways]) {
-      restarting = member.name;
       const stopFrom = Date.now();
       const stopping = member.process!.stop(); // SIGTERM, then the exit
       if (member.name === 'content 1')
@@ -338,12 +288,11 @@ describe('rolling restart of every process (two replicas of each service, two ga
       member.process = member.start();
       await untilMemberReady(member, RESTART_MS);
       restarts.push({ name: member.name, exit, stopMs, startMs: Date.now() - startFrom });
-      await moreAnswered(answered() + 20); // both replicas serve again before the next one goes
-      restarting = 'none';
+      windows.push({ name: member.name, from: stopFrom, to: Date.now() });
+      await moreAnswered(readers.answered() + 20); // both replicas serve again before the next one goes
     }
     const restartSeconds = (Date.now() - restartFrom) / 1000;
-    reading = false;
-    await Promise.all(readers);
+    const totals = await readers.stop();
     await untilReadable(articleIds.during);
     // Published once, not once per replica that held it. Eleven restarts followed its publication, so a
     // second publication by the replica that took it over has had time to arrive.
@@ -356,20 +305,23 @@ describe('rolling restart of every process (two replicas of each service, two ga
       { timeoutMs: 30_000, intervalMs: 100 },
     );
 
-    const failures = reads.filter((entry) => entry.status !== 200);
-    const byService = new Map<string, number>();
-    for (const entry of reads) {
-      const service = entry.path.split('/')[2];
-      byService.set(service, (byService.get(service) ?? 0) + 1);
+    // Each hand-over, by the process that was away then (a little slack: k6 stamps it after the attempt).
+    const handedOver = new Map<string, number>();
+    for (const { at, code } of readers.handovers) {
+      const away = windows.find((window) => at >= window.from - 1_000 && at <= window.to + 1_000);
+      const key = `${away?.name ?? 'none'} (${code})`;
+      handedOver.set(key, (handedOver.get(key) ?? 0) + 1);
     }
     console.log(
       [
-        `rolling restart (all): ${reads.length} reads, ${answered()} answered 200, ${failures.length} failed, ` +
-          `${[...handedOver.values()].reduce((sum, count) => sum + count, 0)} handed to the other gateway ` +
+        `rolling restart (all, k6): ${totals.reads} reads, ${totals.answered} answered 200, ${readers.failures.length} failed, ` +
+          `${readers.handovers.length} handed to the other gateway ` +
           `(${[...handedOver].map(([key, count]) => `${key}: ${count}`).join(', ')}); ` +
           `14 restarts in ${restartSeconds.toFixed(0)} s; ` +
           `suite ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
-        `reads by prefix: ${[...byService].map(([prefix, count]) => `${prefix} ${count}`).join(', ')}`,
+        `reads by path: ${Object.entries(totals.readsByPath)
+          .map(([target, count]) => `${target} ${count}`)
+          .join(', ')}`,
         ...restarts.map(
           (restart) =>
             `${restart.name}: exit ${restart.exit}, stopped in ${(restart.stopMs / 1000).toFixed(1)} s, ready again in ${(restart.startMs / 1000).toFixed(1)} s`,
@@ -377,14 +329,19 @@ describe('rolling restart of every process (two replicas of each service, two ga
         `article published during the content restarts: ${new Set(once.map((envelope) => envelope.id)).size} article.published event(s), delivered ${once.length} time(s)`,
       ].join('\n'),
     );
-    expect(failures.slice(0, 10)).toEqual([]);
+    expect(readers.failures.slice(0, 10)).toEqual([]);
+    expect(totals.answered).toBe(totals.reads);
     // A service replica's restart is absorbed by the gateways: the load balancer only ever steps in while
     // a gateway itself restarts.
     expect([...handedOver.keys()].filter((key) => !key.startsWith('gateway '))).toEqual([]);
     expect(restarts.map((restart) => [restart.name, restart.exit])).toEqual(
       [...members, ...gateways].map((member) => [member.name, 0]),
     );
-    expect(new Set(reads.map((entry) => entry.path))).toEqual(new Set(paths.map((target) => target.path)));
+    for (const target of targets)
+      expect({ path: target.path, read: (totals.readsByPath[target.path] ?? 0) > 0 }).toEqual({
+        path: target.path,
+        read: true,
+      });
     // One event, not one per replica that held it. The same envelope may arrive twice: both replicas'
     // outbox relays can publish a pending event before either removes it (at-least-once, ARCHITECTURE.md
     // 'Events and delivery'), and consumers drop the second by its envelope id.
