@@ -37,7 +37,7 @@ describe('/readyz: ready, degraded, not ready', () => {
     expect(await readiness(health)).toEqual({ code: 200, status: 'ready', failing: [] });
   });
 
-  it('once ready, a bus, cache or outbox outage is degraded (200, named); a store outage is not ready', async () => {
+  it('once ready, a bus, cache or outbox outage is degraded (200, named); a store outage is not ready from its second miss', async () => {
     const health = controller();
     expect((await readiness(health)).status).toBe('ready');
     bus.health = { ok: false, reason: 'no broker' };
@@ -48,7 +48,9 @@ describe('/readyz: ready, degraded, not ready', () => {
       status: 'degraded',
       failing: ['bus', 'cache', 'outbox'],
     });
+    // One missed store ping (a busy machine) is degraded; the second in a row is not ready.
     store.health = { ok: false, reason: 'server selection timed out' };
+    expect(await readiness(health)).toMatchObject({ code: 200, status: 'degraded' });
     expect(await readiness(health)).toEqual({
       code: 503,
       status: 'not ready',
@@ -56,5 +58,8 @@ describe('/readyz: ready, degraded, not ready', () => {
     });
     [store, bus, cache, outbox].forEach((adapter) => (adapter.health = { ok: true }));
     expect(await readiness(health)).toEqual({ code: 200, status: 'ready', failing: [] });
+    // A pass resets the count: a later single miss is degraded again.
+    store.health = { ok: false, reason: 'no answer to ping within 1000 ms' };
+    expect(await readiness(health)).toMatchObject({ code: 200, status: 'degraded', failing: ['store'] });
   });
 });

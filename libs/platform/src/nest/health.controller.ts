@@ -16,6 +16,13 @@ const CHECK_TIMEOUT_MS = 2000;
  */
 const DEGRADABLE = new Set(['bus', 'cache', 'outbox']);
 
+/**
+ * Misses in a row before a dependency the process cannot serve without (the store) makes it 'not ready'.
+ * One missed ping on a busy machine (a garbage collection, a saturated core) is 'degraded', named, as
+ * Kubernetes' own failureThreshold would ignore it; a store that is really gone misses the next check too.
+ */
+const MISSES_BEFORE_NOT_READY = 2;
+
 async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<HealthResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<HealthResult>((resolve) => {
@@ -38,8 +45,8 @@ async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<Hea
  * /healthz says the process is alive (Kubernetes restarts it otherwise); /readyz says whether it can serve
  * (Kubernetes sends traffic only then), naming every dependency that does not answer:
  * - 'ready' (200): every check passes;
- * - 'degraded' (200): only DEGRADABLE dependencies fail, and the process has been ready before: it serves
- *   what it can and says what is missing;
+ * - 'degraded' (200): only DEGRADABLE dependencies fail, or another one has missed a single check, and
+ *   the process has been ready before: it serves what it can and says what is missing;
  * - 'not ready' (503): anything else, or anything at all before the first time it was ready, so a process
  *   that starts takes traffic only once its consumers and stores are all there;
  * - 'shutting down' (503): draining after SIGTERM.
@@ -56,6 +63,8 @@ export class HealthController {
 
   /** Set the first time every check passed; until then any failure is 'not ready'. */
   private beenReady = false;
+  /** Checks failed in a row, by name; reset by a pass. */
+  private readonly misses = new Map<string, number>();
 
   @Get('healthz')
   @HttpCode(200)
@@ -75,15 +84,16 @@ export class HealthController {
         return [port, { adapter: adapter.adapterName, ...result }] as const;
       }),
     );
+    for (const [port, result] of entries)
+      this.misses.set(port, result.ok ? 0 : (this.misses.get(port) ?? 0) + 1);
     const failing = entries.filter(([, result]) => !result.ok);
     if (failing.length === 0) this.beenReady = true;
+    const survivable = ([port, result]: (typeof entries)[number]) =>
+      DEGRADABLE.has(port) ||
+      (!result.ok && result.degraded === true) ||
+      (this.misses.get(port) ?? 0) < MISSES_BEFORE_NOT_READY;
     const status =
-      failing.length === 0
-        ? 'ready'
-        : this.beenReady &&
-            failing.every(([port, result]) => DEGRADABLE.has(port) || (!result.ok && result.degraded))
-          ? 'degraded'
-          : 'not ready';
+      failing.length === 0 ? 'ready' : this.beenReady && failing.every(survivable) ? 'degraded' : 'not ready';
     reply.status(status === 'not ready' ? 503 : 200);
     return {
       status,
