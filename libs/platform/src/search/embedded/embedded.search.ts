@@ -29,9 +29,16 @@ export interface EmbeddedSearchState {
   indexes: Record<string, { settings: IndexSettings; documents: SearchDocument[] }>;
 }
 
+export interface EmbeddedSearchOptions {
+  /** Merge recent postings into the sealed block after this many (0: after every document; for tests). */
+  recentPostingsMax?: number;
+}
+
 export class EmbeddedSearchIndex implements SearchIndex {
   readonly adapterName = 'embedded';
   private readonly indexes = new Map<string, EngineIndex>();
+
+  constructor(private readonly options: EmbeddedSearchOptions = {}) {}
 
   async check(): Promise<HealthResult> {
     return { ok: true };
@@ -51,7 +58,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       return;
     }
     // New settings change what is indexed and how fields weigh: rebuild from the documents held.
-    const rebuilt = new EngineIndex(copySettings(settings));
+    const rebuilt = new EngineIndex(copySettings(settings), this.options.recentPostingsMax);
     for (const { doc } of existing?.all() ?? []) rebuilt.upsert(doc);
     this.indexes.set(index, rebuilt);
   }
@@ -137,7 +144,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       assertIndexName(name);
       assertSettings(settings);
       assertDocuments(documents);
-      const index = new EngineIndex(copySettings(settings));
+      const index = new EngineIndex(copySettings(settings), this.options.recentPostingsMax);
       for (const doc of documents) index.upsert(structuredClone(doc));
       this.indexes.set(name, index);
     }
