@@ -1,9 +1,10 @@
 import type { IndexSettings, SearchDocument } from '../search.port';
 import { SynonymTable } from '../synonyms/synonym-table';
 import { indexedTerms, type IndexedText } from './analyser';
+import { FieldColumns } from './columns';
 import { HangulVocabulary } from './hangul-vocabulary';
 import { LatinVocabulary } from './latin-vocabulary';
-import { Postings } from './postings';
+import { Postings, type UnionScratch } from './postings';
 
 /**
  * The documents and postings of one named index of the embedded engine. Documents are indexed by their
@@ -24,6 +25,8 @@ export class EngineIndex {
   readonly terms: Postings;
   readonly latin = new LatinVocabulary();
   readonly hangul = new HangulVocabulary();
+  readonly columns: FieldColumns;
+  readonly unionScratch: UnionScratch = { seen: new Uint8Array(0), slots: new Uint8Array(0) };
   /** Query-time only, so replaced without touching the postings when an admin adds a group. */
   synonyms: SynonymTable;
   private readonly byId = new Map<string, StoredDoc>();
@@ -48,6 +51,7 @@ export class EngineIndex {
     this.terms = new Postings(settings.searchable.length, track, recentPostingsMax);
     this.lengthSums = new Array<number>(settings.searchable.length).fill(0);
     this.fieldLengths = settings.searchable.map(() => []);
+    this.columns = new FieldColumns(settings.filterable, settings.sortable);
   }
 
   /** New settings that differ from these in their synonyms only: nothing indexed changes. */
@@ -65,6 +69,7 @@ export class EngineIndex {
     // The indexer re-sends articles whose counters changed: their postings stay as they are.
     if (existing && this.settings.searchable.every((f) => fieldText(existing.doc, f) === fieldText(doc, f))) {
       existing.doc = doc;
+      this.columns.set(existing.no, doc);
       return;
     }
     // A replaced document keeps its number, and so its place among equals, as in Meilisearch.
@@ -79,6 +84,7 @@ export class EngineIndex {
     });
     this.byId.set(doc.id, stored);
     this.byNo[stored.no] = stored;
+    this.columns.set(no, doc);
     this.terms.sealIfDue(this.nextNo);
   }
 
@@ -92,6 +98,7 @@ export class EngineIndex {
     stored.lengths.forEach((length, f) => (this.lengthSums[f] -= length));
     this.byId.delete(id);
     this.byNo[stored.no] = undefined;
+    this.columns.delete(stored.no);
   }
 
   clear(): void {
@@ -101,6 +108,7 @@ export class EngineIndex {
     this.byId.clear();
     this.byNo.length = 0;
     for (const lengths of this.fieldLengths) lengths.length = 0;
+    this.columns.clear();
     this.nextNo = 0;
     this.lengthSums.fill(0);
   }

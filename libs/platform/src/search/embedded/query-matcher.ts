@@ -209,7 +209,7 @@ function termsUnion(
 ): PostingReader | undefined {
   const lists = terms.map((term) => index.terms.get(term)).filter((list) => list !== undefined);
   if (lists.length === 0) return undefined;
-  return unionOf(lists, index.settings.searchable.length, combine, index.capacity);
+  return unionOf(lists, index.settings.searchable.length, combine, index.capacity, index.unionScratch);
 }
 
 /** BM25 per field, weighted by the field's place in the searchable list (first counts most). */
