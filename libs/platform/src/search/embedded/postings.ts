@@ -40,8 +40,8 @@ export interface PostingReader {
   seek(docNo: number, from: number): number;
 }
 
-/** A term's documents in the sealed block. */
-class PostingSlice implements PostingReader {
+/** A term's documents in the sealed block, or a union built for one query in the same layout. */
+export class PostingSlice implements PostingReader {
   readonly size: number;
 
   constructor(
@@ -71,6 +71,20 @@ class PostingSlice implements PostingReader {
 
   seek(docNo: number, from: number): number {
     return gallop(this.docs, this.start, this.start + this.size, docNo, this.start + from) - this.start;
+  }
+
+  /** unionOf's inner loop over the typed arrays themselves (fieldCount must be the union's). */
+  accumulate(seen: Uint8Array, slots: Uint8Array, combine: 'sum' | 'max'): void {
+    const fields = this.fieldCount;
+    for (let i = this.start; i < this.start + this.size; i += 1) {
+      const no = this.docs[i];
+      seen[no] = 1;
+      for (let f = 0; f < fields; f += 1) {
+        const [slot, count] = [no * fields + f, this.counts[i * fields + f]];
+        slots[slot] =
+          combine === 'sum' ? Math.min(MAX_COUNT, slots[slot] + count) : Math.max(slots[slot], count);
+      }
+    }
   }
 }
 
@@ -263,7 +277,11 @@ export function unionOf(
     scratch.slots = new Uint8Array(capacity * fieldCount);
   }
   const { seen, slots } = scratch;
-  for (const list of lists)
+  for (const list of lists) {
+    if (list instanceof PostingSlice) {
+      list.accumulate(seen, slots, combine);
+      continue;
+    }
     for (let i = 0; i < list.size; i += 1) {
       const no = list.docAt(i);
       seen[no] = 1;
@@ -273,20 +291,22 @@ export function unionOf(
           combine === 'sum' ? Math.min(MAX_COUNT, slots[slot] + count) : Math.max(slots[slot], count);
       }
     }
-  const docs: number[] = [];
-  const counts: number[] = [];
-  for (let no = 0; no < capacity; no += 1) {
+  }
+  let size = 0;
+  for (let no = 0; no < capacity; no += 1) size += seen[no];
+  const docs = new Int32Array(size);
+  const counts = new Uint8Array(size * fieldCount);
+  for (let no = 0, at = 0; no < capacity; no += 1) {
     if (seen[no] === 0) continue;
-    let packed = 0;
+    seen[no] = 0;
+    docs[at] = no;
     for (let f = 0; f < fieldCount; f += 1) {
-      packed += slots[no * fieldCount + f] * FIELD_BASE[f];
+      counts[at * fieldCount + f] = slots[no * fieldCount + f];
       slots[no * fieldCount + f] = 0;
     }
-    seen[no] = 0;
-    docs.push(no);
-    counts.push(packed);
+    at += 1;
   }
-  return PostingList.of(docs, counts);
+  return new PostingSlice(docs, counts, fieldCount, 0, size);
 }
 
 /** Buffers unionOf reuses from one query to the next (one per index; queries run one at a time). */
