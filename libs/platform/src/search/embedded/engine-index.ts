@@ -24,7 +24,7 @@ export interface StoredDoc {
 export class EngineIndex {
   readonly terms: Postings;
   readonly latin = new LatinVocabulary();
-  readonly hangul = new HangulVocabulary();
+  readonly hangul: HangulVocabulary;
   readonly columns: FieldColumns;
   readonly unionScratch: UnionScratch = { seen: new Uint8Array(0), slots: new Uint8Array(0) };
   /** Query-time only, so replaced without touching the postings when an admin adds a group. */
@@ -43,11 +43,13 @@ export class EngineIndex {
     recentPostingsMax?: number,
   ) {
     this.synonyms = new SynonymTable(settings.synonyms);
-    const track = (key: string, present: boolean): void => {
-      const vocabulary = LatinVocabulary.accepts(key) ? this.latin : this.hangul;
-      if (present) vocabulary.add(key);
-      else vocabulary.delete(key);
+    const track = (key: string, present: boolean, first: boolean): void => {
+      if (!LatinVocabulary.accepts(key)) {
+        if (first) this.hangul.add(key);
+      } else if (present) this.latin.add(key);
+      else this.latin.delete(key);
     };
+    this.hangul = new HangulVocabulary((term) => this.terms.has(term));
     this.terms = new Postings(settings.searchable.length, track, recentPostingsMax);
     this.lengthSums = new Array<number>(settings.searchable.length).fill(0);
     this.fieldLengths = settings.searchable.map(() => []);

@@ -335,29 +335,33 @@ export class Postings {
   private stale = new Uint8Array(0);
   private staleCount = 0;
   // Postings added since the seal, by term id.
-  private recent = new Map<number, PostingList>();
+  private recent: Array<PostingList | undefined> = [];
   private recentPostings = 0;
 
-  /** `onKeyChange` is told when a key appears in or disappears from the index (the vocabularies follow it). */
+  /**
+   * `onKeyChange` is told when a key appears in or disappears from the index (the vocabularies follow it),
+   * and whether it is the key's first appearance since the postings were created or cleared.
+   */
   /** `recentMax`: merge after this many recent postings instead of the default (0: after every document). */
   constructor(
     private readonly fieldCount: number,
-    private readonly onKeyChange?: (key: string, present: boolean) => void,
+    private readonly onKeyChange?: (key: string, present: boolean, first: boolean) => void,
     private readonly recentMax?: number,
   ) {}
 
   add(key: string, docNo: number, field: number): void {
     let id = this.ids.get(key);
+    const first = id === undefined;
     if (id === undefined) {
       id = this.docFrequency.length;
       this.ids.set(key, id);
       this.docFrequency.push(0);
     }
-    let list = this.recent.get(id);
-    if (!list) this.recent.set(id, (list = new PostingList()));
+    let list = this.recent[id];
+    if (!list) this.recent[id] = list = new PostingList();
     if (!list.add(docNo, field)) return;
     this.recentPostings += 1;
-    if (this.docFrequency[id]++ === 0) this.onKeyChange?.(key, true);
+    if (this.docFrequency[id]++ === 0) this.onKeyChange?.(key, true, first);
   }
 
   removeDoc(keys: Iterable<string>, docNo: number): void {
@@ -365,14 +369,14 @@ export class Postings {
     for (const key of keys) {
       const id = this.ids.get(key);
       if (id === undefined || this.docFrequency[id] === 0) continue;
-      let removed = this.recent.get(id)?.delete(docNo) ?? false;
+      let removed = this.recent[id]?.delete(docNo) ?? false;
       if (removed) this.recentPostings -= 1;
       if (!removed && inBlock && id + 1 < this.offsets.length) {
         const [start, end] = [this.offsets[id], this.offsets[id + 1]];
         const at = gallop(this.docs, start, end, docNo, start);
         removed = at < end && this.docs[at] === docNo;
       }
-      if (removed && --this.docFrequency[id] === 0) this.onKeyChange?.(key, false);
+      if (removed && --this.docFrequency[id] === 0) this.onKeyChange?.(key, false, false);
     }
     if (inBlock && docNo < this.stale.length) {
       this.stale[docNo] = 1;
@@ -384,7 +388,7 @@ export class Postings {
   get(key: string): PostingReader | undefined {
     const id = this.ids.get(key);
     if (id === undefined || this.docFrequency[id] === 0) return undefined;
-    const recent = this.recent.get(id);
+    const recent = this.recent[id];
     const sealed = id + 1 < this.offsets.length;
     if (!sealed) return recent;
     const slice = new PostingSlice(
@@ -431,7 +435,7 @@ export class Postings {
     for (let id = 0; id < terms; id += 1) {
       offsets[id] = at;
       if (this.docFrequency[id] === 0) continue;
-      const recent = this.recent.get(id);
+      const recent = this.recent[id];
       const sealed = id + 1 < this.offsets.length;
       if (this.staleCount === 0 && sealed) {
         // Nothing stale: the old slice is copied as it is, and any recent postings (new documents,
@@ -463,7 +467,7 @@ export class Postings {
     this.offsets = offsets;
     this.docs = docs;
     this.counts = counts;
-    this.recent.clear();
+    this.recent = [];
     this.recentPostings = 0;
     this.stale = new Uint8Array(documentCapacity);
     this.staleCount = 0;
@@ -471,7 +475,7 @@ export class Postings {
 
   clear(): void {
     if (this.onKeyChange)
-      for (const [key, id] of this.ids) if (this.docFrequency[id] > 0) this.onKeyChange(key, false);
+      for (const [key, id] of this.ids) if (this.docFrequency[id] > 0) this.onKeyChange(key, false, false);
     this.ids.clear();
     this.docFrequency = [];
     this.offsets = new Int32Array(1);
@@ -479,7 +483,7 @@ export class Postings {
     this.counts = new Uint8Array(0);
     this.stale = new Uint8Array(0);
     this.staleCount = 0;
-    this.recent.clear();
+    this.recent = [];
     this.recentPostings = 0;
   }
 

@@ -1,4 +1,4 @@
-import { analyseQuery, type QueryTerm } from './analyser';
+import { analyseQuery, hangulForms, type QueryTerm } from './analyser';
 import type { EngineIndex } from './engine-index';
 import { unionOf, type PostingReader } from './postings';
 import type { Needles } from './highlighter';
@@ -127,9 +127,13 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
           addNeedles: (n) => parts.forEach((p) => n.substrings.add(p)),
         });
       }
-      // The word's own forms are read above, at their higher weights: only the other terms holding it.
-      const forms = new Set(term.forms);
-      const holding = [...base].length >= 2 ? index.hangul.containing(base).filter((t) => !forms.has(t)) : [];
+      // Only terms holding the word inside another one ('생성형인공지능' for '인공지능'): a term that is the
+      // word with a particle or ending ('투자했다' for '투자') has it as a stem, so its documents are in the
+      // stem's list already, read above at a higher weight.
+      const holding =
+        [...base].length >= 2
+          ? index.hangul.containing(base).filter((t) => !hangulForms(t).includes(base))
+          : [];
       if (holding.length > 0) {
         // A term and its stems each hold the word once per occurrence: the most of them, not the sum.
         sources.push({
