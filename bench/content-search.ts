@@ -210,7 +210,10 @@ async function main(): Promise<void> {
       .join(' '),
   );
   for (const name of ENGINE_NAMES)
-    line(`relevance suite, ${name}`, `${await relevanceHits(name)} of ${RELEVANCE_QUERIES.length} in the top 3`);
+    line(
+      `relevance suite, ${name}`,
+      `${await relevanceHits(name)} of ${RELEVANCE_QUERIES.length} in the top 3`,
+    );
   for (const size of SIZES) {
     const tops: TopThree[] = [];
     for (const name of ENGINE_NAMES) {

@@ -53,7 +53,10 @@ export class MiniSearchEngine {
     }
   }
 
-  async search(_index: string, input: SearchQuery): Promise<SearchResult> {
+  async search<D extends SearchDocument = SearchDocument>(
+    _index: string,
+    input: SearchQuery,
+  ): Promise<SearchResult<D>> {
     const query = normaliseQuery(input, this.settings);
     const terms = analyseQuery(query.q);
     const passes = compileFilters(query.filters);
@@ -74,8 +77,8 @@ export class MiniSearchEngine {
       ranked.sort((a, b) => compareSortKeys(a.keys, b.keys, query.sort) || a.rank - b.rank);
     const from = (query.page - 1) * query.hitsPerPage;
     const needles = needlesOf(terms);
-    const hits = ranked.slice(from, from + query.hitsPerPage).map(({ id, score }): SearchHit => {
-      const doc = this.docs.get(id)!;
+    const hits = ranked.slice(from, from + query.hitsPerPage).map(({ id, score }): SearchHit<D> => {
+      const doc = this.docs.get(id)! as D;
       const highlights: Record<string, string> = {};
       for (const field of query.highlight) {
         const text = fieldText(doc, field).normalize('NFC');
