@@ -193,7 +193,12 @@ export class PostingList implements PostingReader {
     const added = i < 0;
     if (i < 0) {
       i = -i - 1;
-      if (i === this.size) {
+      if (this.size === 0) {
+        // Array literals of one element: a first push would reserve about 17 slots, and most recent lists
+        // (new words, rare words) never get a second document before the next merge.
+        this.docs = [docNo];
+        this.counts = [0];
+      } else if (i === this.size) {
         this.docs.push(docNo);
         this.counts.push(0);
       } else {
