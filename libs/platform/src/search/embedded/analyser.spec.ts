@@ -1,4 +1,4 @@
-import { analyseQuery, analyseText } from './analyser';
+import { analyseQuery, analyseText, indexedTerms } from './analyser';
 
 describe('analyseText', () => {
   it('indexes a Hangul word with its stems, bigrams and 초성', () => {
@@ -7,6 +7,13 @@ describe('analyseText', () => {
     expect(analysed.bigrams).toEqual(['블록', '록체', '체인', '인의', '미래']);
     expect(analysed.choseong).toEqual(['ㅂㄹㅊㅇㅇ', 'ㅂㄹㅊㅇ', 'ㅁㄹ']);
     expect(analysed.length).toBe(2);
+  });
+
+  it('indexes terms only for the embedded engine, with jamo words as written', () => {
+    expect(indexedTerms('블록체인의 미래 ㅋㅋ GPT4')).toEqual({
+      terms: ['블록체인의', '블록체인', '미래', 'ㅋㅋ', 'gpt4'],
+      length: 4,
+    });
   });
 
   it('lowercases Latin words and keeps them apart from Korean ones', () => {

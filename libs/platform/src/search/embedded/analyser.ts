@@ -5,10 +5,12 @@ import { normaliseTerm, tokenize, type Script } from './tokenizer';
 
 /**
  * The Korean analyser (docs/design.md §6): what a field contributes to the index, and what a query asks for.
- * Three kinds of keys are indexed, each in its own postings so they never collide:
+ * The keys of a text are
  *   terms    — lowercased Latin/digit words, and Hangul words with every stem from particle stripping;
- *   bigrams  — Hangul character pairs, for nouns inside compounds ('인공지능' in '생성형인공지능');
+ *   bigrams  — Hangul character pairs, for nouns inside compounds ('인공지능' in '생성형인공지能');
  *   choseong — the 초성 form of each Hangul word and stem ('ㅂㄹㅊㅇ' for '블록체인의').
+ * The embedded engine indexes the terms only (indexedTerms) and finds bigram and 초성 matches through its
+ * vocabulary (HangulVocabulary); Meilisearch stores the 초성 keys in a field of their own.
  */
 
 export interface AnalysedText {
@@ -51,6 +53,24 @@ export function analyseText(text: string): AnalysedText {
   return out;
 }
 
+export interface IndexedText {
+  /** Terms, once per occurrence, and jamo words as written ('ㅋㅋ', a 초성 key of their own). */
+  terms: string[];
+  length: number;
+}
+
+/** What the embedded engine indexes of a text: analyseText's terms and jamo words, without bigrams or 초성. */
+export function indexedTerms(text: string): IndexedText {
+  const out: IndexedText = { terms: [], length: 0 };
+  for (const token of tokenize(text.normalize('NFC'))) {
+    out.length += 1;
+    if (token.script === 'hangul') for (const form of hangulForms(token.text)) out.terms.push(form);
+    else if (token.script === 'jamo') out.terms.push(token.text);
+    else out.terms.push(normaliseTerm(token.text));
+  }
+  return out;
+}
+
 export function analyseQuery(q: string): QueryTerm[] {
   const tokens = tokenize(q.normalize('NFC')).slice(0, MAX_QUERY_TERMS);
   return tokens.map((token, i) => {
@@ -67,5 +87,7 @@ export function analyseQuery(q: string): QueryTerm[] {
 
 /** A Hangul word and its stems, without duplicates. */
 export function hangulForms(word: string): string[] {
-  return [...new Set([word, ...stripParticles(word)])];
+  const stems = stripParticles(word);
+  // Stems are ever shorter, so they differ from the word and from each other.
+  return stems.length === 0 ? [word] : [word, ...stems];
 }

@@ -1,7 +1,7 @@
 /**
  * Character bigrams of a Hangul word. Korean writes compound nouns without spaces ('생성형인공지능'),
- * so a word-level index alone would never match '인공지능' inside it; a query's bigrams all being present
- * in a document's bigrams is the fallback that finds it.
+ * so a word-level index alone would never match '인공지능' inside it: the vocabulary groups terms by their
+ * bigrams (hangul-vocabulary.ts) to find the terms holding a word.
  */
 export function bigrams(word: string): string[] {
   const chars = [...word];

@@ -6,6 +6,12 @@ import {
 import { EmbeddedSearchIndex } from './embedded.search';
 
 describeSearchIndexContract('embedded', () => new EmbeddedSearchIndex(), 'engine');
+// The same, every document's postings merged into the sealed block at once (a large index's usual state).
+describeSearchIndexContract(
+  'embedded, sealed after every document',
+  () => new EmbeddedSearchIndex({ recentPostingsMax: 0 }),
+  'engine',
+);
 
 describe('EmbeddedSearchIndex state', () => {
   it('exports settings and documents and rebuilds an identical index from them', async () => {

@@ -11,8 +11,8 @@ import type {
 } from '../search.port';
 import { assertDocuments, assertIndexName, assertSettings, normaliseQuery } from '../search.validation';
 import { analyseQuery } from './analyser';
-import { EngineIndex, fieldText, fieldValue, type StoredDoc } from './engine-index';
-import { compareSortKeys, compileFilters, sortKeysOf, type SortKey } from './filters';
+import { EngineIndex, fieldText, fieldValue } from './engine-index';
+import { compareSortKeys } from './filters';
 import { findSpans, type Needles } from './highlighter';
 import { matchQuery } from './query-matcher';
 import { firstInOrder } from './ranking';
@@ -29,9 +29,16 @@ export interface EmbeddedSearchState {
   indexes: Record<string, { settings: IndexSettings; documents: SearchDocument[] }>;
 }
 
+export interface EmbeddedSearchOptions {
+  /** Merge recent postings into the sealed block after this many (0: after every document; for tests). */
+  recentPostingsMax?: number;
+}
+
 export class EmbeddedSearchIndex implements SearchIndex {
   readonly adapterName = 'embedded';
   private readonly indexes = new Map<string, EngineIndex>();
+
+  constructor(private readonly options: EmbeddedSearchOptions = {}) {}
 
   async check(): Promise<HealthResult> {
     return { ok: true };
@@ -51,7 +58,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       return;
     }
     // New settings change what is indexed and how fields weigh: rebuild from the documents held.
-    const rebuilt = new EngineIndex(copySettings(settings));
+    const rebuilt = new EngineIndex(copySettings(settings), this.options.recentPostingsMax);
     for (const { doc } of existing?.all() ?? []) rebuilt.upsert(doc);
     this.indexes.set(index, rebuilt);
   }
@@ -80,27 +87,37 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const query = normaliseQuery(input, target.settings);
     const terms = analyseQuery(query.q);
     const matched = terms.length > 0 ? matchQuery(target, terms) : undefined;
-    const passes = compileFilters(query.filters);
-    const noKeys: SortKey[] = [];
-    const ranked: Array<{ stored: StoredDoc; score: number; keys: SortKey[] }> = [];
-    const consider = (stored: StoredDoc, score: number): void => {
-      if (passes(stored.doc))
-        ranked.push({
-          stored,
-          score,
-          keys: query.sort.length > 0 ? sortKeysOf(stored.doc, query.sort) : noKeys,
-        });
-    };
-    if (matched) matched.nos.forEach((no, i) => consider(target.get(no)!, matched.scores[i]));
-    else for (const stored of target.all()) consider(stored, 0);
+    const passes = target.columns.compile(query.filters);
+    // The matches that pass, as parallel arrays of numbers: no object per match.
+    const nos: number[] = [];
+    const scores: number[] = [];
+    if (matched) {
+      for (let i = 0; i < matched.nos.length; i += 1)
+        if (passes(matched.nos[i])) {
+          nos.push(matched.nos[i]);
+          scores.push(matched.scores[i]);
+        }
+    } else {
+      for (const { no } of target.all())
+        if (passes(no)) {
+          nos.push(no);
+          scores.push(0);
+        }
+    }
+    const keys = query.sort.length > 0 ? nos.map((no) => target.columns.sortKeys(no, query.sort)) : undefined;
 
     // Sort fields first, then relevance, then insertion order (Meilisearch's final tie-break).
     const from = (query.page - 1) * query.hitsPerPage;
     const page = firstInOrder(
-      ranked,
+      Array.from(nos, (_, i) => i),
       from + query.hitsPerPage,
-      (a, b) => compareSortKeys(a.keys, b.keys, query.sort) || b.score - a.score || a.stored.no - b.stored.no,
-    ).slice(from);
+      (a, b) =>
+        (keys ? compareSortKeys(keys[a], keys[b], query.sort) : 0) ||
+        scores[b] - scores[a] ||
+        nos[a] - nos[b],
+    )
+      .slice(from)
+      .map((i) => ({ stored: target.get(nos[i])!, score: scores[i] }));
     const hits = page.map(({ stored, score }): SearchHit<D> => ({
       id: stored.doc.id,
       doc: project(stored.doc, target.settings.displayed) as D,
@@ -109,10 +126,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     }));
     return {
       hits,
-      total: ranked.length,
+      total: nos.length,
       page: query.page,
       hitsPerPage: query.hitsPerPage,
-      totalPages: Math.ceil(ranked.length / query.hitsPerPage),
+      totalPages: Math.ceil(nos.length / query.hitsPerPage),
       allWordsMatched: matched?.allTermsMatched ?? true,
     };
   }
@@ -137,7 +154,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       assertIndexName(name);
       assertSettings(settings);
       assertDocuments(documents);
-      const index = new EngineIndex(copySettings(settings));
+      const index = new EngineIndex(copySettings(settings), this.options.recentPostingsMax);
       for (const doc of documents) index.upsert(structuredClone(doc));
       this.indexes.set(name, index);
     }

@@ -1,42 +1,59 @@
 import type { IndexSettings, SearchDocument } from '../search.port';
 import { SynonymTable } from '../synonyms/synonym-table';
-import { analyseText, type AnalysedText } from './analyser';
+import { indexedTerms, type IndexedText } from './analyser';
+import { FieldColumns } from './columns';
+import { HangulVocabulary } from './hangul-vocabulary';
 import { LatinVocabulary } from './latin-vocabulary';
-import { Postings } from './postings';
+import { Postings, type UnionScratch } from './postings';
 
-/** The documents and postings of one named index of the embedded engine. */
-
-export type PostingKind = 'terms' | 'bigrams' | 'choseong';
-const KINDS: readonly PostingKind[] = ['terms', 'bigrams', 'choseong'];
+/**
+ * The documents and postings of one named index of the embedded engine. Documents are indexed by their
+ * terms only; the vocabularies (one entry per distinct term, kept in step with the postings) are how
+ * typos, prefixes, 초성 and compound parts find the terms to read.
+ */
 
 export interface StoredDoc {
   /** Internal number: postings key on it, and it breaks ties in insertion order as Meilisearch does. */
   no: number;
+  /** Replaced in place when only unsearched fields change (counters, dates). */
   doc: SearchDocument;
   /** Words per searchable field. */
   lengths: number[];
 }
 
 export class EngineIndex {
-  readonly postings: Record<PostingKind, Postings>;
+  readonly terms: Postings;
   readonly latin = new LatinVocabulary();
+  readonly hangul: HangulVocabulary;
+  readonly columns: FieldColumns;
+  readonly unionScratch: UnionScratch = { seen: new Uint8Array(0), slots: new Uint8Array(0) };
   /** Query-time only, so replaced without touching the postings when an admin adds a group. */
   synonyms: SynonymTable;
   private readonly byId = new Map<string, StoredDoc>();
   // Dense by document number: scoring looks documents up by number in its innermost loop.
   private readonly byNo: Array<StoredDoc | undefined> = [];
   private readonly lengthSums: number[];
+  /** Words per searchable field, by field then document number: what BM25 reads for every match. */
+  readonly fieldLengths: number[][];
   private nextNo = 0;
 
-  constructor(public settings: IndexSettings) {
+  /** `recentPostingsMax`: see Postings (tests merge after every document to read the sealed tier). */
+  constructor(
+    public settings: IndexSettings,
+    recentPostingsMax?: number,
+  ) {
     this.synonyms = new SynonymTable(settings.synonyms);
-    const trackLatin = (key: string, present: boolean): void => {
-      if (!LatinVocabulary.accepts(key)) return;
-      if (present) this.latin.add(key);
+    const track = (key: string, present: boolean, first: boolean): void => {
+      if (!LatinVocabulary.accepts(key)) {
+        if (first) this.hangul.add(key);
+      } else if (present) this.latin.add(key);
       else this.latin.delete(key);
     };
-    this.postings = { terms: new Postings(trackLatin), bigrams: new Postings(), choseong: new Postings() };
+    this.hangul = new HangulVocabulary((term) => this.terms.has(term));
+    this.terms = new Postings(settings.searchable.length, track, recentPostingsMax);
     this.lengthSums = new Array<number>(settings.searchable.length).fill(0);
+    this.fieldLengths = settings.searchable.map(() => []);
+    this.columns = new FieldColumns(settings.filterable, settings.sortable);
   }
 
   /** New settings that differ from these in their synonyms only: nothing indexed changes. */
@@ -50,17 +67,27 @@ export class EngineIndex {
   }
 
   upsert(doc: SearchDocument): void {
+    const existing = this.byId.get(doc.id);
+    // The indexer re-sends articles whose counters changed: their postings stay as they are.
+    if (existing && this.settings.searchable.every((f) => fieldText(existing.doc, f) === fieldText(doc, f))) {
+      existing.doc = doc;
+      this.columns.set(existing.no, doc);
+      return;
+    }
     // A replaced document keeps its number, and so its place among equals, as in Meilisearch.
-    const no = this.byId.get(doc.id)?.no ?? this.nextNo++;
+    const no = existing?.no ?? this.nextNo++;
     this.remove(doc.id);
     const stored: StoredDoc = { no, doc, lengths: [] };
     this.analyse(doc).forEach((analysed, f) => {
       stored.lengths.push(analysed.length);
+      this.fieldLengths[f][no] = analysed.length;
       this.lengthSums[f] += analysed.length;
-      for (const kind of KINDS) for (const key of analysed[kind]) this.postings[kind].add(key, stored.no, f);
+      for (const key of analysed.terms) this.terms.add(key, stored.no, f);
     });
     this.byId.set(doc.id, stored);
     this.byNo[stored.no] = stored;
+    this.columns.set(no, doc);
+    this.terms.sealIfDue(this.nextNo);
   }
 
   remove(id: string): void {
@@ -69,18 +96,21 @@ export class EngineIndex {
     // The keys are found again by re-analysing the document rather than kept per document: analysis is
     // deterministic, removals are rare, and keeping them would cost more memory than the postings.
     const analysed = this.analyse(stored.doc);
-    for (const kind of KINDS)
-      this.postings[kind].removeDoc(new Set(analysed.flatMap((a) => a[kind])), stored.no);
+    this.terms.removeDoc(new Set(analysed.flatMap((a) => a.terms)), stored.no);
     stored.lengths.forEach((length, f) => (this.lengthSums[f] -= length));
     this.byId.delete(id);
     this.byNo[stored.no] = undefined;
+    this.columns.delete(stored.no);
   }
 
   clear(): void {
-    for (const kind of KINDS) this.postings[kind].clear();
+    this.terms.clear();
     this.latin.clear();
+    this.hangul.clear();
     this.byId.clear();
     this.byNo.length = 0;
+    for (const lengths of this.fieldLengths) lengths.length = 0;
+    this.columns.clear();
     this.nextNo = 0;
     this.lengthSums.fill(0);
   }
@@ -93,12 +123,17 @@ export class EngineIndex {
     for (const stored of this.byNo) if (stored) yield stored;
   }
 
+  /** One more than the highest document number given so far. */
+  get capacity(): number {
+    return this.nextNo;
+  }
+
   averageLength(field: number): number {
     return this.byId.size === 0 ? 0 : this.lengthSums[field] / this.byId.size;
   }
 
-  private analyse(doc: SearchDocument): AnalysedText[] {
-    return this.settings.searchable.map((field) => analyseText(fieldText(doc, field)));
+  private analyse(doc: SearchDocument): IndexedText[] {
+    return this.settings.searchable.map((field) => indexedTerms(fieldText(doc, field)));
   }
 }
 

@@ -1,6 +1,6 @@
-import { countIn, PostingList, Postings } from './postings';
+import { countIn, PostingList, Postings, unionOf, type PostingReader } from './postings';
 
-const entries = (list: PostingList) =>
+const entries = (list: PostingReader) =>
   Array.from({ length: list.size }, (_, i) => [
     list.docAt(i),
     countIn(list.countsAt(i), 0),
@@ -53,7 +53,7 @@ describe('PostingList', () => {
 describe('Postings', () => {
   it('tells when a key appears and disappears', () => {
     const changes: Array<[string, boolean]> = [];
-    const postings = new Postings((key, present) => changes.push([key, present]));
+    const postings = new Postings(3, (key, present) => changes.push([key, present]));
     postings.add('ether', 1, 0);
     postings.add('ether', 2, 0);
     postings.removeDoc(['ether'], 1);
@@ -63,5 +63,89 @@ describe('Postings', () => {
       ['ether', false],
     ]);
     expect(postings.has('ether')).toBe(false);
+  });
+});
+
+describe('Postings in two tiers', () => {
+  /** Documents 0–4 hold 'ether' (twice in field 2 for doc 3), sealed; then doc 5 and a changed doc 1. */
+  const postings = () => {
+    const out = new Postings(3);
+    for (const doc of [0, 1, 2, 3, 4]) out.add('ether', doc, 0);
+    out.add('ether', 3, 2);
+    out.add('ether', 3, 2);
+    out.add('chain', 2, 0);
+    out.seal(5);
+    return out;
+  };
+
+  it('reads a sealed term as it was added', () => {
+    expect(entries(postings().get('ether')!)).toEqual([
+      [0, 1, 0],
+      [1, 1, 0],
+      [2, 1, 0],
+      [3, 1, 2],
+      [4, 1, 0],
+    ]);
+  });
+
+  it('reads new documents after the sealed ones, and seeks across both', () => {
+    const index = postings();
+    index.add('ether', 5, 2);
+    const list = index.get('ether')!;
+    expect(entries(list).map(([doc]) => doc)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(list.seek(5, 0)).toBe(5);
+    expect(list.seek(4, 2)).toBe(4);
+  });
+
+  it('drops a removed document and reads a replaced one from its new postings, before and after a merge', () => {
+    const index = postings();
+    index.removeDoc(['ether'], 0);
+    index.removeDoc(['ether', 'chain'], 2);
+    index.add('chain', 2, 2);
+    const expected = [
+      [1, 1, 0],
+      [3, 1, 2],
+      [4, 1, 0],
+    ];
+    expect(entries(index.get('ether')!)).toEqual(expected);
+    expect(entries(index.get('chain')!)).toEqual([[2, 0, 1]]);
+    index.seal(5);
+    expect(entries(index.get('ether')!)).toEqual(expected);
+    expect(entries(index.get('chain')!)).toEqual([[2, 0, 1]]);
+  });
+
+  it('forgets a term no document holds any more', () => {
+    const index = postings();
+    index.removeDoc(['chain'], 2);
+    expect(index.has('chain')).toBe(false);
+    expect(index.get('chain')).toBeUndefined();
+    index.seal(5);
+    expect(index.has('chain')).toBe(false);
+  });
+});
+
+describe('unionOf', () => {
+  const list = (...postings: Array<[number, number]>) => {
+    const out = new PostingList();
+    for (const [doc, count] of postings) for (let i = 0; i < count; i += 1) out.add(doc, 2);
+    return out;
+  };
+  const a = list([1, 2], [4, 1]);
+  const b = list([1, 3], [3, 1]);
+
+  it.each([
+    ['a map', 1_000],
+    ['one slot per document', 5],
+  ])('merges lists in document order, summing or taking the most per field (%s)', (_, capacity) => {
+    expect(entries(unionOf([a, b], 3, 'sum', capacity))).toEqual([
+      [1, 0, 5],
+      [3, 0, 1],
+      [4, 0, 1],
+    ]);
+    expect(entries(unionOf([a, b], 3, 'max', capacity))).toEqual([
+      [1, 0, 3],
+      [3, 0, 1],
+      [4, 0, 1],
+    ]);
   });
 });

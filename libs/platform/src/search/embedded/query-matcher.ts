@@ -1,7 +1,6 @@
-import { analyseQuery, type QueryTerm } from './analyser';
-import { bigrams } from './bigrams';
-import type { EngineIndex, PostingKind } from './engine-index';
-import { countIn, type PostingList } from './postings';
+import { analyseQuery, hangulForms, type QueryTerm } from './analyser';
+import type { EngineIndex } from './engine-index';
+import { unionOf, type PostingReader } from './postings';
 import type { Needles } from './highlighter';
 import { synonymRuns } from './synonym-runs';
 
@@ -15,9 +14,11 @@ import { synonymRuns } from './synonym-runs';
  */
 
 interface Source {
-  kind: PostingKind;
-  /** All must occur in the document (one key, a compound's parts, or a word's bigrams). */
-  keys: string[];
+  /**
+   * All must occur in the document: one term, a compound's parts, or one list made of several terms
+   * (the terms holding a word, or sharing a 초성). Undefined when a term is not in the index.
+   */
+  lists: Array<PostingReader | undefined>;
   weight: number;
   addNeedles(needles: Needles): void;
 }
@@ -112,26 +113,31 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
       const hangul = (form: string) => (needles: Needles) =>
         ([...form].length >= 2 ? needles.substrings : needles.hangulWords).add(form);
       const sources: Source[] = term.forms.map((form, i) => ({
-        kind: 'terms',
-        keys: [form],
+        lists: [index.terms.get(form)],
         weight: i === 0 ? WEIGHT.surface : WEIGHT.stem,
         addNeedles: hangul(form),
       }));
       const base = term.forms[1] ?? term.forms[0]; // the word without its particle
       // Tried even when the compound is itself indexed: other documents may write it with a space.
-      const parts = segment(base, (part) => index.postings.terms.has(part));
+      const parts = segment(base, (part) => index.terms.has(part));
       if (parts) {
         sources.push({
-          kind: 'terms',
-          keys: parts,
+          lists: parts.map((part) => index.terms.get(part)),
           weight: WEIGHT.compound,
           addNeedles: (n) => parts.forEach((p) => n.substrings.add(p)),
         });
       }
-      if ([...base].length >= 2) {
+      // Only terms holding the word inside another one ('생성형인공지능' for '인공지능'): a term that is the
+      // word with a particle or ending ('투자했다' for '투자') has it as a stem, so its documents are in the
+      // stem's list already, read above at a higher weight.
+      const holding =
+        [...base].length >= 2
+          ? index.hangul.containing(base).filter((t) => !hangulForms(t).includes(base))
+          : [];
+      if (holding.length > 0) {
+        // A term and its stems each hold the word once per occurrence: the most of them, not the sum.
         sources.push({
-          kind: 'bigrams',
-          keys: bigrams(base),
+          lists: [termsUnion(index, holding, 'max')],
           weight: WEIGHT.bigrams,
           addNeedles: (n) => n.substrings.add(base),
         });
@@ -140,29 +146,28 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
     }
     case 'jamo': {
       const mark = (needles: Needles) => needles.choseong.add(term.text);
-      const sources: Source[] = [
-        { kind: 'choseong', keys: [term.text], weight: WEIGHT.surface, addNeedles: mark },
-      ];
+      // Different words with the same 초성 each count: their sum.
+      const sharing = (choseong: string) => termsUnion(index, index.hangul.withChoseong(choseong), 'sum');
+      const sources: Source[] = [{ lists: [sharing(term.text)], weight: WEIGHT.surface, addNeedles: mark }];
       if (term.text.length >= 2) {
-        for (const key of choseongCompletions(index, term.text)) {
-          sources.push({ kind: 'choseong', keys: [key], weight: WEIGHT.prefix, addNeedles: mark });
+        for (const key of index.hangul.choseongCompletions(term.text, MAX_EXPANSIONS)) {
+          sources.push({ lists: [sharing(key)], weight: WEIGHT.prefix, addNeedles: mark });
         }
       }
       return sources;
     }
     case 'latin': {
       const sources: Source[] = [
-        { kind: 'terms', keys: [term.text], weight: WEIGHT.surface, addNeedles: words([term.text]) },
+        { lists: [index.terms.get(term.text)], weight: WEIGHT.surface, addNeedles: words([term.text]) },
       ];
       for (const { term: neighbour, distance } of index.latin.typoNeighbours(term.text)) {
         const weight = distance === 1 ? WEIGHT.oneTypo : WEIGHT.twoTypos;
-        sources.push({ kind: 'terms', keys: [neighbour], weight, addNeedles: words([neighbour]) });
+        sources.push({ lists: [index.terms.get(neighbour)], weight, addNeedles: words([neighbour]) });
       }
       if (term.isLast && term.text.length >= 3) {
         for (const completion of index.latin.completions(term.text, MAX_EXPANSIONS)) {
           sources.push({
-            kind: 'terms',
-            keys: [completion],
+            lists: [index.terms.get(completion)],
             weight: WEIGHT.prefix,
             addNeedles: words([completion]),
           });
@@ -171,7 +176,9 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
       return sources;
     }
     default:
-      return [{ kind: 'terms', keys: [term.text], weight: WEIGHT.surface, addNeedles: words([term.text]) }];
+      return [
+        { lists: [index.terms.get(term.text)], weight: WEIGHT.surface, addNeedles: words([term.text]) },
+      ];
   }
 }
 
@@ -198,53 +205,55 @@ export function segment(word: string, known: (part: string) => boolean): string[
   return parts && parts.length >= 2 ? parts : null;
 }
 
-function choseongCompletions(index: EngineIndex, prefix: string): string[] {
-  const out: string[] = [];
-  for (const key of index.postings.choseong.keys()) {
-    if (key.length > prefix.length && key.startsWith(prefix)) out.push(key);
-    if (out.length >= MAX_EXPANSIONS) break;
-  }
-  return out;
+/** The postings of several terms as one list (undefined when there are none). */
+function termsUnion(
+  index: EngineIndex,
+  terms: readonly string[],
+  combine: 'sum' | 'max',
+): PostingReader | undefined {
+  const lists = terms.map((term) => index.terms.get(term)).filter((list) => list !== undefined);
+  if (lists.length === 0) return undefined;
+  return unionOf(lists, index.settings.searchable.length, combine, index.capacity, index.unionScratch);
 }
 
 /** BM25 per field, weighted by the field's place in the searchable list (first counts most). */
 function scoreSource(index: EngineIndex, source: Source): Matches {
   const out: Matches = { nos: [], scores: [] };
-  const lists: PostingList[] = [];
-  for (const key of source.keys) {
-    const list = index.postings[source.kind].get(key);
+  const lists: PostingReader[] = [];
+  for (const list of source.lists) {
     if (!list) return out;
     lists.push(list);
   }
   lists.sort((a, b) => a.size - b.size);
   const [shortest, ...others] = lists;
   const fieldCount = index.settings.searchable.length;
-  const averages = Array.from({ length: fieldCount }, (_, f) => index.averageLength(f) || 1);
+  // BM25's length normalisation, K1 · (1 − B + B · length / average), as base + perWord · length.
+  const base = BM25_K1 * (1 - BM25_B);
+  const perWord = Array.from(
+    { length: fieldCount },
+    (_, f) => (BM25_K1 * BM25_B) / (index.averageLength(f) || 1),
+  );
+  const lengths = index.fieldLengths;
   const counts = new Array<number>(fieldCount);
   const cursors = others.map(() => 0);
   for (let i = 0; i < shortest.size; i += 1) {
     const no = shortest.docAt(i);
-    const packed = shortest.countsAt(i);
-    for (let f = 0; f < fieldCount; f += 1) counts[f] = countIn(packed, f);
-    // A compound's parts or a word's bigrams: each field counts by its rarest key. All lists are sorted
-    // by document number, so each is walked once, in step with the shortest.
+    for (let f = 0; f < fieldCount; f += 1) counts[f] = shortest.countAt(i, f);
+    // A compound's parts: each field counts by its rarest part. All lists are sorted by document number,
+    // so each is walked once, in step with the shortest.
     let all = true;
     for (let o = 0; o < others.length && all; o += 1) {
       const other = others[o];
-      cursors[o] = other.seek(no, cursors[o]);
-      if (cursors[o] >= other.size || other.docAt(cursors[o]) !== no) all = false;
-      else
-        for (let f = 0; f < fieldCount; f += 1)
-          counts[f] = Math.min(counts[f], countIn(other.countsAt(cursors[o]), f));
+      const at = (cursors[o] = other.seek(no, cursors[o]));
+      if (at >= other.size || other.docAt(at) !== no) all = false;
+      else for (let f = 0; f < fieldCount; f += 1) counts[f] = Math.min(counts[f], other.countAt(at, f));
     }
     if (!all) continue;
-    const lengths = index.get(no)!.lengths;
     let raw = 0;
     for (let f = 0; f < fieldCount; f += 1) {
       const tf = counts[f];
       if (tf === 0) continue;
-      const norm = 1 - BM25_B + (BM25_B * lengths[f]) / averages[f];
-      raw += (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm) / (f + 1);
+      raw += (tf * (BM25_K1 + 1)) / (tf + base + perWord[f] * lengths[f][no]) / (f + 1);
     }
     out.nos.push(no);
     out.scores.push(raw);

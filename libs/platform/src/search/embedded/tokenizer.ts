@@ -24,6 +24,13 @@ const DIGIT = /\p{Nd}/u;
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 
 function classify(char: string): CharClass {
+  const code = char.charCodeAt(0);
+  // ASCII first, without the Unicode property tests: most characters of a Korean article are syllables,
+  // spaces and punctuation, and the tests cost more than everything else in indexing a document.
+  if (code < 0x80) {
+    if ((code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)) return 'alnum';
+    return 'separator';
+  }
   if (isHangulSyllable(char)) return 'hangul';
   if (isConsonantJamo(char)) return 'jamo';
   if (LATIN.test(char) || DIGIT.test(char)) return 'alnum';
