@@ -8,10 +8,6 @@ import { fieldValue } from './engine-index';
  * sort field come last whatever the direction.
  */
 
-export function matchesFilters(doc: SearchDocument, filters: ReadonlyArray<[string, FieldFilter]>): boolean {
-  return compileFilters(filters)(doc);
-}
-
 /**
  * The filters of one query as one test, built once per search: lower-cased filter strings and the
  * per-filter tests are made here, not for each of the thousands of documents a query may consider.
