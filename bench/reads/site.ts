@@ -117,7 +117,7 @@ export async function startSite(
       urls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${servicePort}`;
       const log = path.join(dataDir, `${service}.log`);
       logs.push(log);
-      const extra = service === 'translation' ? { DEMO_CORPUS: 'true' } : {};
+      const extra: Record<string, string> = service === 'translation' ? { DEMO_CORPUS: 'true' } : {};
       children.push(
         startTs(
           `services/${service}/src/main.ts`,
