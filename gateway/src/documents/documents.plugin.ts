@@ -24,7 +24,8 @@ interface HeldDocument {
  */
 export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, now: () => number = Date.now) {
   const held = new Map<string, HeldDocument>();
-  const send = (reply: FastifyReply, statusCode: number, html: string | Buffer) =>
+  /** The document headers, before the body. */
+  const send = (reply: FastifyReply, statusCode: number) =>
     reply
       .status(statusCode)
       .header('content-type', 'text/html; charset=utf-8')
@@ -33,12 +34,12 @@ export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, no
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const at = now();
     const hit = microCacheMs > 0 ? held.get(request.url) : undefined;
-    if (hit && hit.expiresAt > at) return send(reply, 200, hit.html).header('etag', hit.etag).send(hit.html);
+    if (hit && hit.expiresAt > at) return send(reply, 200).header('etag', hit.etag).send(hit.html);
     const rendered = await renderer.render(request.url, request.requestId);
     if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
     if (rendered.statusCode !== 200 || microCacheMs <= 0)
-      return send(reply, rendered.statusCode, rendered.html).send(rendered.html);
+      return send(reply, rendered.statusCode).send(rendered.html);
     const html = Buffer.from(rendered.html);
     const document = { html, etag: entityTagOf(html), expiresAt: at + microCacheMs };
     if (held.size >= MAX_HELD) {
@@ -46,6 +47,6 @@ export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, no
       if (held.size >= MAX_HELD) held.clear();
     }
     held.set(request.url, document);
-    return send(reply, 200, html).header('etag', document.etag).send(html);
+    return send(reply, 200).header('etag', document.etag).send(html);
   };
 }
