@@ -11,11 +11,15 @@ interface K6Summary {
   metrics: Record<string, Record<string, number> & { values?: Record<string, number> }>;
 }
 
-/** Runs `script` with `env` as `-e` variables, exporting its summary to `summaryPath`; resolves the exit code. */
+/**
+ * Runs `script` with `env` as `-e` variables, exporting its summary to `summaryPath`; resolves the exit code.
+ * `printSummary: false` keeps k6's own end-of-test summary off the terminal (a bench printing its own table).
+ */
 export function runK6(
   script: string,
   summaryPath: string,
   env: Record<string, string | number>,
+  printSummary = true,
 ): Promise<number> {
   const k6 = process.env.K6_BIN;
   if (!k6)
@@ -24,7 +28,9 @@ export function runK6(
     );
   const args = ['run', '--quiet', '--summary-export', summaryPath];
   for (const [key, value] of Object.entries(env)) args.push('-e', `${key}=${value}`);
-  const child = spawn(k6, [...args, script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(k6, [...args, script], {
+    stdio: ['ignore', printSummary ? 'inherit' : 'ignore', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => resolve(code ?? 1));

@@ -111,7 +111,7 @@ export const gatewayConfigSchema = z.object({
     .max(60_000)
     .default(1_000)
     .describe(
-      'Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources) is shared by every reader asking for it, one upstream fetch per key at a time. 0 turns the micro-cache off.',
+      'Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources) is shared by every reader asking for it, one upstream fetch per key at a time, and a rendered page document replayed to every reader of its URL. 0 turns the micro-cache off.',
     ),
   RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
     1200,

@@ -91,7 +91,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.
       `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
     );
-    registerFrontendAssets(fastify, config, documentHandler(renderer));
+    registerFrontendAssets(fastify, config, documentHandler(renderer, config.GATEWAY_MICROCACHE_MS));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,23 +1,52 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_CACHE } from '../edge/http-caching';
+import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
 import type { DocumentRenderer } from './document-renderer';
+
+/** How many rendered documents are held at most; each lives for the micro-cache's moment. */
+const MAX_HELD = 2_000;
+
+interface HeldDocument {
+  html: Buffer;
+  etag: string;
+  expiresAt: number;
+}
 
 /**
  * The fastify side of the documents: status, redirect or HTML. A page document is the same bytes for every
  * reader (nothing about the reader is rendered into it), so a CDN may keep it a minute and serve it stale
  * while it refetches; the browser revalidates each time with the ETag the edge adds
  * (edge/http-caching.ts). Anything but a 200 is not cached.
+ *
+ * For `microCacheMs` (GATEWAY_MICROCACHE_MS, as the API's micro-cache) a rendered 200 is replayed to every
+ * reader of the same URL, as bytes with its ETag: rendering (sanitising the article body, the head, the
+ * JSON-LD) was most of what a page read cost (issue 13). Its data is cached for a minute already
+ * (page-data.source.ts), so the moment adds no staleness worth the name. 0 renders every request.
  */
-export function documentHandler(renderer: DocumentRenderer) {
+export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, now: () => number = Date.now) {
+  const held = new Map<string, HeldDocument>();
+  /** The document headers, before the body. */
+  const send = (reply: FastifyReply, statusCode: number) =>
+    reply
+      .status(statusCode)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', statusCode === 200 ? DOCUMENT_CACHE.cacheControl : 'no-store')
+      .header('cdn-cache-control', statusCode === 200 ? DOCUMENT_CACHE.cdnCacheControl : 'no-store');
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const at = now();
+    const hit = microCacheMs > 0 ? held.get(request.url) : undefined;
+    if (hit && hit.expiresAt > at) return send(reply, 200).header('etag', hit.etag).send(hit.html);
     const rendered = await renderer.render(request.url, request.requestId);
     if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
-    return reply
-      .status(rendered.statusCode)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', rendered.statusCode === 200 ? DOCUMENT_CACHE.cacheControl : 'no-store')
-      .header('cdn-cache-control', rendered.statusCode === 200 ? DOCUMENT_CACHE.cdnCacheControl : 'no-store')
-      .send(rendered.html);
+    if (rendered.statusCode !== 200 || microCacheMs <= 0)
+      return send(reply, rendered.statusCode).send(rendered.html);
+    const html = Buffer.from(rendered.html);
+    const document = { html, etag: entityTagOf(html), expiresAt: at + microCacheMs };
+    if (held.size >= MAX_HELD) {
+      for (const [url, entry] of held) if (entry.expiresAt <= at) held.delete(url);
+      if (held.size >= MAX_HELD) held.clear();
+    }
+    held.set(request.url, document);
+    return send(reply, 200).header('etag', document.etag).send(html);
   };
 }

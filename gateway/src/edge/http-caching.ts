@@ -69,10 +69,12 @@ const headersOf = (policy: CachePolicy): EdgeCacheHeaders => ({
 /** Page documents: the same bytes for every reader, a minute at the CDN. */
 export const DOCUMENT_CACHE = headersOf({ path: /^/, sMaxAge: 60, staleWhileRevalidate: 300 });
 
+/** Each policy with its headers, built once rather than per request. */
+const POLICY_HEADERS = POLICIES.map((policy) => ({ path: policy.path, headers: headersOf(policy) }));
+
 /** The policy for a public API path, if it has one. */
 export function cachePolicyFor(path: string): EdgeCacheHeaders | undefined {
-  const policy = POLICIES.find((candidate) => candidate.path.test(path));
-  return policy ? headersOf(policy) : undefined;
+  return POLICY_HEADERS.find((candidate) => candidate.path.test(path))?.headers;
 }
 
 /** A strong validator: the same bytes give the same tag on every replica. */

@@ -1,5 +1,5 @@
 import type { CacheStore } from '@pulse/platform';
-import { cachePolicyFor } from '../edge/http-caching';
+import { cachePolicyFor, entityTagOf } from '../edge/http-caching';
 import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
 
 /** Headers of a cached answer worth replaying; the rest (dates, request ids) describe one exchange. */
@@ -9,7 +9,19 @@ interface StoredAnswer {
   headers: Record<string, string>;
   /** base64: the cache port stores JSON. */
   body: string;
+  /** Epoch ms when the shared entry lapses: this replica's decoded copy lapses with it, never later. */
+  expiresAt?: number;
 }
+
+/** An answer as this replica replays it: bytes decoded and ETag computed once, not per reader. */
+interface DecodedAnswer {
+  headers: Record<string, string>;
+  body: Buffer;
+  expiresAt: number;
+}
+
+/** How many decoded answers a replica holds at most; each lives about a second. */
+const MAX_HELD = 5_000;
 
 /** Thrown out of the loader so an answer that may not be shared is handed back but never stored. */
 class NotShared extends Error {
@@ -31,6 +43,12 @@ class NotShared extends Error {
 export class MicroCache {
   /** Client address → until when its reads skip the micro-cache (it has just written). */
   private readonly recentWriters = new Map<string, number>();
+  /**
+   * The answers this replica has replayed, until their shared entry lapses. A hit then costs a map lookup:
+   * reading the shared entry (a JSON parse, a base64 decode, a SHA-256 for the ETag) was most of what a
+   * micro-cached read cost (issue 13).
+   */
+  private readonly decoded = new Map<string, DecodedAnswer>();
 
   constructor(
     private readonly cache: CacheStore,
@@ -61,21 +79,39 @@ export class MicroCache {
    * port's read-through, so a read never fails because of the micro-cache.
    */
   async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
+    const key = `gateway:micro:${request.url}`;
+    const at = this.now();
+    const held = this.decoded.get(key);
+    if (held && held.expiresAt > at) return { statusCode: 200, headers: held.headers, body: held.body };
     try {
-      const stored = await this.cache.getOrLoad<StoredAnswer>(
-        `gateway:micro:${request.url}`,
-        this.ttlMs,
-        async () => {
-          const response = await upstream.forward(request);
-          if (!shareable(response) || !Buffer.isBuffer(response.body)) throw new NotShared(response);
-          return { headers: keptHeaders(response), body: response.body.toString('base64') };
-        },
-      );
-      return { statusCode: 200, headers: stored.headers, body: Buffer.from(stored.body, 'base64') };
+      const stored = await this.cache.getOrLoad<StoredAnswer>(key, this.ttlMs, async () => {
+        const response = await upstream.forward(request);
+        if (!shareable(response) || !Buffer.isBuffer(response.body)) throw new NotShared(response);
+        // The ETag edge/http-caching.ts would compute over the same bytes, computed once for every replay.
+        const headers = { ...keptHeaders(response), etag: entityTagOf(response.body) };
+        return { headers, body: response.body.toString('base64'), expiresAt: this.now() + this.ttlMs };
+      });
+      const answer: DecodedAnswer = {
+        headers: stored.headers,
+        body: Buffer.from(stored.body, 'base64'),
+        // An entry stored before expiresAt existed (a rolling upgrade over Redis) is held for no longer than a TTL.
+        expiresAt: Math.min(stored.expiresAt ?? at + this.ttlMs, at + this.ttlMs),
+      };
+      this.hold(key, answer, at);
+      return { statusCode: 200, headers: answer.headers, body: answer.body };
     } catch (error) {
       if (error instanceof NotShared) return error.response;
       throw error;
     }
+  }
+
+  private hold(key: string, answer: DecodedAnswer, at: number): void {
+    if (this.decoded.size >= MAX_HELD) {
+      for (const [heldKey, held] of this.decoded) if (held.expiresAt <= at) this.decoded.delete(heldKey);
+      // Still full of live answers (a crawl over many URLs): start afresh rather than grow without bound.
+      if (this.decoded.size >= MAX_HELD) this.decoded.clear();
+    }
+    this.decoded.set(key, answer);
   }
 }
 

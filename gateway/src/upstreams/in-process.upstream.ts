@@ -1,5 +1,6 @@
 import type { HealthResult } from '@pulse/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { dispatch, type Routing } from './in-process.dispatch';
 import {
   acceptsEventStream,
   readinessFrom,
@@ -9,20 +10,32 @@ import {
   type Upstream,
 } from './upstream';
 
+/** Methods whose requests carry no body: handed straight to the service's router (in-process.dispatch.ts). */
+const BODILESS = new Set(['GET', 'HEAD']);
+
 /**
- * Embedded mode: the service's Nest app lives in this process and is called through fastify's request
- * injection, so the whole site answers on one port with no loopback sockets between its parts.
+ * Embedded mode: the service's Nest app lives in this process, so the whole site answers on one port with
+ * no loopback sockets between its parts. Reads (GET, HEAD) are handed to the service's router directly;
+ * writes, whose bodies fastify parses from a stream, and server-sent events go through fastify's request
+ * injection.
  */
 export class InProcessUpstream implements Upstream {
   readonly adapterName = 'in-process';
+
+  private readonly routing: Routing;
 
   constructor(
     readonly service: string,
     readonly prefixes: readonly string[],
     private readonly app: NestFastifyApplication,
-  ) {}
+  ) {
+    this.routing = app.getHttpAdapter().getInstance().routing as unknown as Routing;
+  }
 
   async forward(request: ForwardRequest): Promise<ForwardResponse> {
+    const streamed = acceptsEventStream(request.headers);
+    if (!streamed && BODILESS.has(request.method.toUpperCase()) && !(request.body && request.body.length > 0))
+      return dispatch(this.routing, request, withoutHopByHop(request.headers));
     const response = await this.app
       .getHttpAdapter()
       .getInstance()

@@ -1,6 +1,6 @@
 import { context, metrics, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { bindLibraryInstrumentations } from './library-instrumentations';
 import { pulseMetrics, resetPulseMetrics } from './metrics';
 
@@ -24,7 +24,7 @@ function exporterNamed(variable: 'OTEL_TRACES_EXPORTER' | 'OTEL_METRICS_EXPORTER
  * OTEL_EXPORTER_PROMETHEUS_PORT), protocol, sampler (OTEL_TRACES_SAMPLER), resource attributes.
  *
  * One deliberate default differs from the SDK's: with no collector configured (no endpoint, no exporter
- * named) nothing is exported, instead of retrying localhost:4318 forever, yet spans are still created so
+ * named) nothing is exported, instead of retrying localhost:4318 forever, yet spans are still created (unsampled) so
  * `traceparent` travels across HTTP and events. docs/observability.md lists the variables.
  */
 export function startTelemetry(options: TelemetryOptions): void {
@@ -35,7 +35,15 @@ export function startTelemetry(options: TelemetryOptions): void {
     serviceName: options.serviceName,
     // Logs go to stdout as JSON lines (pino); the collector tails them, so no OTel log exporter.
     logRecordProcessors: [],
-    ...(exportsTraces ? {} : { spanProcessors: [new NoopSpanProcessor()] }),
+    // Nothing reads a recorded span that is never exported: spans are then unsampled, which keeps their ids
+    // (traceparent travels, logs carry the traceId) but skips recording them, a few per cent of every
+    // request's CPU (issue 13). An operator's OTEL_TRACES_SAMPLER still wins.
+    ...(exportsTraces
+      ? {}
+      : {
+          spanProcessors: [new NoopSpanProcessor()],
+          ...(process.env.OTEL_TRACES_SAMPLER ? {} : { sampler: new AlwaysOffSampler() }),
+        }),
     ...(exportsMetrics ? {} : { metricReaders: [] }),
   });
   sdk.start();

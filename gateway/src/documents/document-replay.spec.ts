@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { entityTagOf } from '../edge/http-caching';
+import type { DocumentRenderer, RenderedDocument } from './document-renderer';
+import { documentHandler } from './documents.plugin';
+
+/** A renderer that counts its renders and answers what `next` says. */
+function countingRenderer() {
+  const state = { renders: 0, next: { statusCode: 200, html: '<p>v1</p>' } as RenderedDocument };
+  const renderer = {
+    render: async () => {
+      state.renders += 1;
+      return state.next;
+    },
+  } as unknown as DocumentRenderer;
+  return { renderer, state };
+}
+
+describe('page documents replayed for the micro-cache moment', () => {
+  let fastify: FastifyInstance;
+  let clock = 1_000_000;
+  const get = (url: string) => fastify.inject({ method: 'GET', url });
+
+  afterEach(() => fastify.close());
+
+  async function serve(microCacheMs: number) {
+    const counting = countingRenderer();
+    fastify = Fastify();
+    fastify.decorateRequest('requestId', 'r');
+    fastify.get(
+      '/*',
+      documentHandler(counting.renderer, microCacheMs, () => clock),
+    );
+    await fastify.ready();
+    return counting.state;
+  }
+
+  it('renders a 200 once per URL for the moment, replaying the same bytes with their ETag', async () => {
+    const state = await serve(1000);
+    const first = await get('/article/a1');
+    state.next = { statusCode: 200, html: '<p>v2</p>' };
+    const second = await get('/article/a1');
+    expect([first.body, second.body, state.renders]).toEqual(['<p>v1</p>', '<p>v1</p>', 1]);
+    expect(second.headers.etag).toBe(entityTagOf(Buffer.from('<p>v1</p>')));
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(second.headers['cache-control']).toContain('s-maxage=60');
+    await get('/article/a2');
+    expect(state.renders).toBe(2);
+    clock += 1001;
+    expect((await get('/article/a1')).body).toBe('<p>v2</p>');
+    expect(state.renders).toBe(3);
+  });
+
+  it('never replays anything but a 200, and renders every request when the moment is 0', async () => {
+    const state = await serve(1000);
+    state.next = { statusCode: 404, html: 'missing' };
+    await get('/article/gone');
+    await get('/article/gone');
+    expect(state.renders).toBe(2);
+    await fastify.close();
+    const off = await serve(0);
+    await get('/article/a1');
+    await get('/article/a1');
+    expect(off.renders).toBe(2);
+  });
+});
