@@ -1,19 +1,20 @@
 /**
  * `npm run bench:soak [-- local]`: mixed anonymous reading at a constant arrival rate for a long run
  * (bench/k6/reading-mix.js: home, article HTML and JSON, lists, a category, hot topics, search, feeds),
- * against the embedded site or the local stack (bench/soak/site.ts), while every process's resident
+ * against the embedded site or the local stack (bench/support/site.ts), while every process's resident
  * memory is sampled. Writes bench/reports/soak-<mode>-<date>/: the k6 summary, the figures as markdown
  * and a PNG of latency and memory over time. Targets (issue 'High-traffic reads'): p95 < 100 ms, errors
  * < 0.1 %, no dropped iterations, resident memory at the end within 10 % of minute 2.
  * Settings: RATE (1000 requests/s), DURATION (10m), BUCKET_S (30).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runK6 } from './k6-run';
 import { sampleMemory, totalAt } from './soak/memory';
 import { plotSoak, type LatencyPoint } from './soak/plot';
-import { startSoakSite } from './soak/site';
+import { eventually } from '@pulse/testing';
+import { startSite } from './support/site';
 
 const mode = process.argv.includes('local') ? 'local' : 'embedded';
 const RATE = Number(process.env.RATE ?? 1000);
@@ -39,15 +40,26 @@ async function main(): Promise<void> {
   const reportDir = path.resolve(__dirname, 'reports', `soak-${mode}-${stamp}`);
   mkdirSync(reportDir, { recursive: true });
   console.log(`starting the ${mode} site …`);
-  const site = await startSoakSite(mode);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pulse-soak-${mode}-`));
+  const site = await startSite(mode, dataDir, { INGESTION_SEED_DEFAULT_SOURCES: 'false' });
   try {
-    const pids = Object.fromEntries(Object.entries(site.processes).map(([name, p]) => [name, p.child.pid!]));
-    const memory = sampleMemory(pids, 5_000);
+    // The sample corpus flows through the bus into content before there is anything to read.
+    await eventually(
+      async () => {
+        const list = (await (await fetch(`${site.baseUrlUrl}/api/content/news?limit=50`)).json()) as {
+          articles?: unknown[];
+        };
+        if ((list.articles?.length ?? 0) < 10)
+          throw new Error(`${list.articles?.length ?? 0} articles published`);
+      },
+      { timeoutMs: 180_000, intervalMs: 500 },
+    );
+    const memory = sampleMemory(site.pids, 5_000);
     const load0 = os.loadavg()[0];
-    console.log(`k6: ${RATE} requests/s for ${DURATION} against ${site.base} …`);
+    console.log(`k6: ${RATE} requests/s for ${DURATION} against ${site.baseUrl} …`);
     const summaryPath = path.join(reportDir, 'k6-summary.json');
     const code = await runK6(path.resolve(__dirname, 'k6/reading-mix.js'), summaryPath, {
-      BASE_URL: site.base,
+      BASE_URL: site.baseUrl,
       RATE,
       DURATION,
       BUCKET_S,
@@ -103,6 +115,7 @@ async function main(): Promise<void> {
     console.log(`\n${text}\nreport: ${path.relative(process.cwd(), reportDir)}`);
   } finally {
     await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

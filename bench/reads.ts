@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runK6 } from './k6-run';
-import { startSite, startTs, stopChild, until, type SiteMode } from './reads/site';
+import { startSite, startTs, stopChild, until, type SiteMode } from './support/site';
 
 const VUS = process.env.VUS ?? '20';
 const DURATION = process.env.DURATION ?? '20s';

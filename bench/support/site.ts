@@ -1,5 +1,5 @@
 /**
- * Starting and stopping the site for `npm run bench:reads` (bench/reads.ts), as child processes on free
+ * Starting and stopping the site for the benches (`npm run bench:reads`, `npm run bench:soak`), as child processes on free
  * ports with a throw-away PULSE_DATA_DIR and the rate limits raised out of the way (one load generator on
  * one address would otherwise measure the limiter):
  *   embedded: the whole site in one process (embedded/src/main.ts), its demo corpus as the data;
@@ -8,27 +8,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '@pulse/testing';
 
 export type SiteMode = 'embedded' | 'local';
 
 export interface RunningSite {
   baseUrl: string;
+  /** Each process of the site by name (site, or content, trending, translation, gateway), e.g. for memory. */
+  pids: Record<string, number>;
   stop(): Promise<void>;
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 /** A TypeScript entry point as a child process, its output into `log`. */
 export function startTs(entry: string, env: Record<string, string>, log: string, nodeArgs: string[] = []) {
@@ -90,10 +82,12 @@ export async function startSite(
     ...env,
   };
   const children: ChildProcess[] = [];
+  const names: string[] = [];
   const logs: string[] = [];
   if (mode === 'embedded') {
     logs.push(path.join(dataDir, 'site.log'));
     children.push(startTs('embedded/src/main.ts', { ...common, PORT: String(port) }, logs[0], nodeArgs));
+    names.push('site');
   } else {
     const run = `${Date.now()}`;
     const need = (name: string) => {
@@ -125,12 +119,14 @@ export async function startSite(
           log,
         ),
       );
+      names.push(service);
     }
     const log = path.join(dataDir, 'gateway.log');
     logs.push(log);
     children.push(
       startTs('gateway/src/main.ts', { ...common, ...infra, ...urls, PORT: String(port) }, log, nodeArgs),
     );
+    names.push('gateway');
   }
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -150,5 +146,5 @@ export async function startSite(
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid!])), stop };
 }
