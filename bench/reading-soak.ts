@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     // The sample corpus flows through the bus into content before there is anything to read.
     await eventually(
       async () => {
-        const list = (await (await fetch(`${site.baseUrlUrl}/api/content/news?limit=50`)).json()) as {
+        const list = (await (await fetch(`${site.baseUrl}/api/content/news?limit=50`)).json()) as {
           articles?: unknown[];
         };
         if ((list.articles?.length ?? 0) < 10)
