@@ -10,6 +10,7 @@ import {
   type ClusterDocument,
   type ClusteredItemDocument,
 } from './cluster.documents';
+import { RecentClusters, type ClusterCandidate } from './recent-clusters';
 import { leadOf, signatureOf, type StorySignature } from './story-signature';
 import { isSameStory, similarity, STORY_RULE } from './story-similarity';
 
@@ -27,7 +28,8 @@ const HOUR_MS = 3_600_000;
  *
  * 1. A canonical URL already recorded → 'duplicate' of its cluster.
  * 2. Otherwise clusters sharing an LSH band with the item and active within the time window are
- *    fetched; the best one with a member `isSameStory` says is the same story → 'joined'.
+ *    taken from the recent clusters in memory (RecentClusters; from the store for an item older than
+ *    those); the best one with a member `isSameStory` says is the same story → 'joined'.
  * 3. Otherwise a new cluster → 'new'.
  *
  * The item record is inserted (claiming its URL under the unique index) before the cluster is touched,
@@ -41,12 +43,16 @@ export class Clusterer {
   private readonly items: Collection<ClusteredItemDocument>;
   private readonly clock: () => Date;
   private readonly maxCandidates: number;
+  private readonly recent: RecentClusters;
 
   constructor(store: DocumentStore, options: ClustererOptions = {}) {
     this.clusters = store.collection<ClusterDocument>(CLUSTERS_COLLECTION, CLUSTERS_OPTIONS);
     this.items = store.collection<ClusteredItemDocument>(CLUSTERED_ITEMS_COLLECTION, CLUSTERED_ITEMS_OPTIONS);
     this.clock = options.clock ?? (() => new Date());
     this.maxCandidates = options.maxCandidates ?? 50;
+    this.recent = new RecentClusters(this.clusters, STORY_RULE.maxHoursApart * HOUR_MS, () =>
+      this.clock().getTime(),
+    );
   }
 
   async assign(item: CanonicalItem): Promise<ClusterDecision> {
@@ -107,14 +113,17 @@ export class Clusterer {
     if (signature.bands.length === 0) return null;
     const at = Date.parse(publishedAt);
     const windowMs = STORY_RULE.maxHoursApart * HOUR_MS;
-    const candidates = await this.clusters.find(
-      {
-        bands: { $in: signature.bands },
-        lastSeenAt: { $gte: new Date(at - windowMs) },
-        firstSeenAt: { $lte: new Date(at + windowMs) },
-      },
-      { sort: { lastSeenAt: -1 }, limit: this.maxCandidates, projection: { members: 1 } },
-    );
+    await this.recent.ready();
+    const candidates: Array<Pick<ClusterCandidate, '_id' | 'members'>> = this.recent.covers(at)
+      ? this.recent.candidates(signature.bands, at, this.maxCandidates)
+      : await this.clusters.find(
+          {
+            bands: { $in: signature.bands },
+            lastSeenAt: { $gte: new Date(at - windowMs) },
+            firstSeenAt: { $lte: new Date(at + windowMs) },
+          },
+          { sort: { lastSeenAt: -1 }, limit: this.maxCandidates, projection: { members: 1 } },
+        );
     let best: { clusterId: string; score: number } | null = null;
     for (const cluster of candidates) {
       // Single link over the kept members: a story's wordings drift, and the newest may be closest.
@@ -134,6 +143,12 @@ export class Clusterer {
 
   /** Idempotent upsert of the item into its cluster, then the record marked done. */
   private async writeCluster(record: ClusteredItemDocument): Promise<void> {
+    const member = {
+      canonicalUrl: record.canonicalUrl,
+      title: record.title,
+      lead: record.lead,
+      publishedAt: record.publishedAt,
+    };
     await this.clusters.updateOne(
       { _id: record.clusterId },
       {
@@ -149,22 +164,11 @@ export class Clusterer {
           },
           bands: { $each: record.bands },
         },
-        $push: {
-          members: {
-            $each: [
-              {
-                canonicalUrl: record.canonicalUrl,
-                title: record.title,
-                lead: record.lead,
-                publishedAt: record.publishedAt,
-              },
-            ],
-            $slice: -MAX_MEMBERS,
-          },
-        },
+        $push: { members: { $each: [member], $slice: -MAX_MEMBERS } },
       },
       { upsert: true },
     );
+    this.recent.noteWrite(record.clusterId, member, record.bands);
     await this.items.updateOne({ _id: record._id }, { $set: { clusterWritten: true } });
   }
 
