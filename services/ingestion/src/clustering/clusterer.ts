@@ -23,6 +23,9 @@ export interface ClustererOptions {
 
 const HOUR_MS = 3_600_000;
 
+/** lookupSeen's answer: each URL asked about with its record, or null when none was recorded then. */
+export type SeenRecords = ReadonlyMap<string, ClusteredItemDocument | null>;
+
 /**
  * Exact dedup and story clustering over the document store (no transactions needed):
  *
@@ -55,9 +58,24 @@ export class Clusterer {
     );
   }
 
-  async assign(item: CanonicalItem): Promise<ClusterDecision> {
-    const seen = await this.items.findOne({ canonicalUrl: item.canonicalUrl });
-    if (seen) return this.duplicateOf(seen);
+  /** The records of these URLs in one read (a feed's items), for assign. */
+  async lookupSeen(canonicalUrls: string[]): Promise<SeenRecords> {
+    const found = await this.items.find({ _id: { $in: canonicalUrls } });
+    const byUrl = new Map<string, ClusteredItemDocument | null>(canonicalUrls.map((url) => [url, null]));
+    for (const record of found) byUrl.set(record.canonicalUrl, record);
+    return byUrl;
+  }
+
+  /**
+   * `seen`: a lookupSeen that asked about this URL, which saves the item its own read. It may be stale:
+   * a URL recorded since then fails the insert below and is answered as the duplicate it is, and a
+   * story confirmed since then is written again, idempotently.
+   */
+  async assign(item: CanonicalItem, seen?: SeenRecords): Promise<ClusterDecision> {
+    const prior = seen?.has(item.canonicalUrl)
+      ? seen.get(item.canonicalUrl)
+      : await this.items.findOne({ canonicalUrl: item.canonicalUrl });
+    if (prior) return this.duplicateOf(prior);
 
     const signature = signatureOf(item);
     const publishedAt = this.publishedAtOf(item);
@@ -94,9 +112,12 @@ export class Clusterer {
     return this.clusters.findOne({ _id: clusterId });
   }
 
-  /** Confirms that the story and event for this URL are stored (see ClusteredItemDocument.storyWritten). */
+  /**
+   * Confirms that the story and event for this URL are stored (see ClusteredItemDocument.storyWritten),
+   * and with them the cluster write before them (clusterWritten), in one update.
+   */
   async storyStored(canonicalUrl: string): Promise<void> {
-    await this.items.updateOne({ _id: canonicalUrl }, { $set: { storyWritten: true } });
+    await this.items.updateOne({ _id: canonicalUrl }, { $set: { clusterWritten: true, storyWritten: true } });
   }
 
   private async duplicateOf(seen: ClusteredItemDocument): Promise<ClusterDecision> {
@@ -141,7 +162,10 @@ export class Clusterer {
     return best?.clusterId ?? null;
   }
 
-  /** Idempotent upsert of the item into its cluster, then the record marked done. */
+  /**
+   * Idempotent upsert of the item into its cluster. The record is marked done (clusterWritten) with its
+   * story, by storyStored: one update for both.
+   */
   private async writeCluster(record: ClusteredItemDocument): Promise<void> {
     const member = {
       canonicalUrl: record.canonicalUrl,
@@ -149,27 +173,34 @@ export class Clusterer {
       lead: record.lead,
       publishedAt: record.publishedAt,
     };
-    await this.clusters.updateOne(
-      { _id: record.clusterId },
-      {
-        $setOnInsert: { title: record.title, lead: record.lead },
-        $min: { firstSeenAt: record.publishedAt },
-        $max: { lastSeenAt: record.publishedAt },
-        $addToSet: {
-          canonicalUrls: record.canonicalUrl,
-          sources: {
-            sourceId: record.sourceId,
-            sourceName: record.sourceName,
-            canonicalUrl: record.canonicalUrl,
+    // Conditional on the URL not being in the cluster yet, so a repeat (a duplicate finishing the write
+    // of a first caller that has not confirmed it) changes nothing, not even members: then the filter
+    // matches nothing and the upsert's insert meets the existing _id.
+    try {
+      await this.clusters.updateOne(
+        { _id: record.clusterId, canonicalUrls: { $ne: record.canonicalUrl } },
+        {
+          $setOnInsert: { title: record.title, lead: record.lead },
+          $min: { firstSeenAt: record.publishedAt },
+          $max: { lastSeenAt: record.publishedAt },
+          $addToSet: {
+            canonicalUrls: record.canonicalUrl,
+            sources: {
+              sourceId: record.sourceId,
+              sourceName: record.sourceName,
+              canonicalUrl: record.canonicalUrl,
+            },
+            bands: { $each: record.bands },
           },
-          bands: { $each: record.bands },
+          $push: { members: { $each: [member], $slice: -MAX_MEMBERS } },
         },
-        $push: { members: { $each: [member], $slice: -MAX_MEMBERS } },
-      },
-      { upsert: true },
-    );
+        { upsert: true },
+      );
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return; // already in the cluster
+    }
     this.recent.noteWrite(record.clusterId, member, record.bands);
-    await this.items.updateOne({ _id: record._id }, { $set: { clusterWritten: true } });
   }
 
   private publishedAtOf(item: CanonicalItem): string {
