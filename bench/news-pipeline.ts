@@ -27,8 +27,9 @@
  * partitions. Beyond that, the real bound is the LLM provider's rate limit, not the pipeline.
  * Below 15/s in practice: clusterIds hash unevenly over 3 partitions, so the fullest one finishes last,
  * and translation starts while ingestion is still collecting. On Kafka + the MongoDB-compatible server
- * ingestion itself is the slower stage at 500 items (each item's clustering and outbox write are
- * several round trips to the store, 4 sources at a time), so that row is bounded by ingestion, not the LLM.
+ * each new item still costs about four store writes in ingestion (item record, cluster, story with its
+ * outbox event, confirmation; 4 sources at a time) and translation's own per-event writes, and the
+ * server does them one after another, so that row is bounded by the store, not the LLM.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -17,9 +17,10 @@
  * PULSE_TEST_MONGO_URL and PULSE_TEST_REDIS_URL (`eval "$(infra/local/pulse-local env)"`), else the
  * infra/local defaults.
  *
- * Per event the service inserts an apply-once marker and $inc's the article's totals in the store, and a
- * view also updates its minute bucket and the active set in the cache (4 cache calls); the bus delivers
- * one event at a time per partition (3 partitions). So the store's write latency bounds the rate.
+ * The service takes article.engaged in batches of a partition's waiting events (up to 2,000): per batch
+ * one bulk insert of apply-once markers, one counter update per article, the views' minute buckets and
+ * active set in the cache sent together, one record of the finished apply (services/trending/README.md,
+ * Idempotency). So the store's cost per marker document bounds the rate on the MongoDB-compatible server.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -7,7 +7,14 @@ import {
   type TrendingListResponse,
   type TrendingStatsResponse,
 } from '@pulse/contracts';
-import type { EventBus, EventHandler, HealthResult, SubscribeOptions, Subscription } from '@pulse/platform';
+import type {
+  EventBatchHandler,
+  EventBus,
+  EventHandler,
+  HealthResult,
+  SubscribeOptions,
+  Subscription,
+} from '@pulse/platform';
 import { seoulDate, type ContentType, type ScriptedDay } from './trending-day';
 
 /** What the simulation specs share: publishing the day, reading every trending call, the expectations. */
@@ -265,11 +272,19 @@ export class HandledTracker implements EventBus {
   }
 
   subscribe<P = unknown>(options: SubscribeOptions<P>): Promise<Subscription> {
-    const handler: EventHandler<P> = async (event, context) => {
-      await options.handler(event, context);
+    const { handler, batchHandler } = options;
+    if (batchHandler) {
+      const tracked: EventBatchHandler<P> = async (events, context) => {
+        await batchHandler(events, context);
+        for (const event of events) this.handled.add(event.id);
+      };
+      return this.inner.subscribe({ ...options, batchHandler: tracked });
+    }
+    const tracked: EventHandler<P> = async (event, context) => {
+      await handler!(event, context);
       this.handled.add(event.id);
     };
-    return this.inner.subscribe({ ...options, handler });
+    return this.inner.subscribe({ ...options, handler: tracked });
   }
 
   missing(ids: Iterable<string>): number {

@@ -57,11 +57,40 @@ export type EventHandler<P = unknown> = (
   context: EventContext,
 ) => Promise<void> | void;
 
+/**
+ * Takes consecutive events of one partition at once, in partition order (so a key's events stay in
+ * order), for a consumer whose effects are cheaper in bulk. Envelope ids the group already processed are
+ * left out before the call and the whole batch is marked processed after it returns. Its effects must be
+ * idempotent per envelope: when the batch fails, or the process dies while applying it, its events come
+ * again, alone or in another batch (see handler-level markers in README.md here).
+ */
+export type EventBatchHandler<P = unknown> = (
+  events: Array<EventEnvelope<P>>,
+  context: EventBatchContext,
+) => Promise<void> | void;
+
+/** A batch's delivery: where its records came from and the subscription's signal and heartbeat. */
+export type EventBatchContext = Omit<EventContext, 'offset' | 'deadLetter'> & {
+  /** Offsets of the batch's first and last record (decimal strings). */
+  firstOffset: string;
+  lastOffset: string;
+};
+
 export interface SubscribeOptions<P = unknown> {
   topic: string;
   /** Consumer group: each group gets every event once; members of one group share the partitions. */
   group: string;
-  handler: EventHandler<P>;
+  /** One event at a time. Exactly one of handler and batchHandler. */
+  handler?: EventHandler<P>;
+  /**
+   * Up to maxBatchSize events of one partition at a time, as the adapter has them fetched (it does not
+   * wait to fill a batch). A batch whose handler fails with anything but a dependency outage is taken
+   * apart: its events are delivered one at a time (each as a batch of one) with the usual retries and
+   * dead-lettering, so one poison event never holds back the others.
+   */
+  batchHandler?: EventBatchHandler<P>;
+  /** Largest batch handed to batchHandler. Default 500. */
+  maxBatchSize?: number;
   /** Validates the payload; an invalid payload goes straight to the DLT (retrying cannot fix it). */
   payloadSchema?: ZodType<P>;
   /** Attempts before the event goes to `<topic>.dlt`. Defaults to the bus's (BUS_MAX_ATTEMPTS). */

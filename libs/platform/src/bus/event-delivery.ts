@@ -1,7 +1,14 @@
 import { eventEnvelopeSchema, type EventEnvelope } from '@pulse/contracts';
 import type { ZodType } from 'zod';
 import { backoffDelay, waitOrAbort } from './backoff';
-import type { BackoffOptions, BusLogger, DeadLetterInfo, EventContext, EventHandler } from './bus.port';
+import type {
+  BackoffOptions,
+  BusLogger,
+  DeadLetterInfo,
+  EventBatchHandler,
+  EventContext,
+  EventHandler,
+} from './bus.port';
 import { errorOf, readDeadLetter } from './dead-letter';
 import type { ProcessedIds } from './processed-ids';
 import { withConsumerSpan } from '../observability/telemetry';
@@ -11,7 +18,10 @@ import { isDependencyOutage } from './dependency-outage';
 export interface ConsumerSettings {
   topic: string;
   group: string;
+  /** For a batch subscription, its batch handler taking one event as a batch of one. */
   handler: EventHandler<unknown>;
+  /** Set for a batch subscription (see batch-delivery.ts). */
+  batch?: { handler: EventBatchHandler<unknown>; maxSize: number };
   payloadSchema?: ZodType<unknown>;
   maxAttempts: number;
   backoff: BackoffOptions;
@@ -44,11 +54,11 @@ export interface DeliveryIo {
  */
 export type DeliveryOutcome = 'handled' | 'duplicate' | 'dead-lettered' | 'aborted';
 
-class UndeliverableError extends Error {}
+export class UndeliverableError extends Error {}
 
-const OUTAGE_RETRY_MAX_MS = 5_000;
+export const OUTAGE_RETRY_MAX_MS = 5_000;
 
-function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): EventEnvelope {
+export function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): EventEnvelope {
   if (record.valueError) throw new UndeliverableError(record.valueError);
   const parsed = eventEnvelopeSchema.safeParse(record.value);
   if (!parsed.success) {

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { waitOrAbort } from './backoff';
 import type { BusLogger, DeadLetterInfo } from './bus.port';
 import { errorOf } from './dead-letter';
+import { deliverBatch } from './batch-delivery';
 import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
 import type { TopicLog } from './in-process.log';
 import type { OffsetStore } from './offset-store';
@@ -46,7 +47,8 @@ function toRecord(topic: string, partition: number, offset: number, line: string
 /**
  * One consumer group reading one topic in process. Like a Kafka group, its members share the
  * partitions (partition p goes to member p mod n) and each partition is read by one worker, one record
- * at a time, which is what keeps a key's events in order. Membership changes take effect between records.
+ * (or, for a batch subscription, one batch of the records already in the log) at a time, which is what
+ * keeps a key's events in order. Membership changes take effect between deliveries.
  */
 export class InProcessGroup {
   private readonly members: Member[] = [];
@@ -113,18 +115,23 @@ export class InProcessGroup {
       }
       const member = this.members[partition % this.members.length];
       if (!member) break;
-      const line = log.get(next);
-      if (line === undefined) {
+      const taken = this.take(partition, next, member.settings.batch?.maxSize ?? 1);
+      if (taken.records.length === 0) {
         // A hole: records lost with a segment's tail in a power cut (see PartitionLog). Nothing to deliver.
-        next++;
-        uncommitted++;
+        next += taken.count;
+        uncommitted += taken.count;
         continue;
       }
-      const done = deliver(toRecord(topic, partition, next, line), member.settings, {
-        signal: member.controller.signal,
-        heartbeat: noHeartbeat,
-        deadLetter: async (info) => this.deps.deadLetter(line, info),
-      });
+      const io = { signal: member.controller.signal, heartbeat: noHeartbeat };
+      const done = member.settings.batch
+        ? deliverBatch(taken.records, member.settings, {
+            ...io,
+            deadLetter: async (index, info) => this.deps.deadLetter(taken.lines[index], info),
+          })
+        : deliver(taken.records[0], member.settings, {
+            ...io,
+            deadLetter: async (info) => this.deps.deadLetter(taken.lines[0], info),
+          });
       this.inFlight.set(partition, { member, done: done.catch(() => undefined) });
       let outcome;
       try {
@@ -141,14 +148,37 @@ export class InProcessGroup {
       }
       // A member that left mid-delivery hands the record to whoever owns the partition now.
       if (outcome === 'aborted') continue;
-      next++;
-      if (++uncommitted >= COMMIT_EVERY) commit();
+      next += taken.count;
+      uncommitted += taken.count;
+      if (uncommitted >= COMMIT_EVERY) commit();
       if (++sinceYield >= YIELD_EVERY) {
         sinceYield = 0;
         await yieldToEventLoop();
       }
     }
     commit();
+  }
+
+  /**
+   * Up to `max` records from `from` on, stopping before the first hole (a hole alone is taken as
+   * `count` 1 with no record, so the caller steps over it).
+   */
+  private take(
+    partition: number,
+    from: number,
+    max: number,
+  ): { records: IncomingRecord[]; lines: string[]; count: number } {
+    const { topic } = this.deps;
+    const log = this.deps.log.partitions[partition];
+    const records: IncomingRecord[] = [];
+    const lines: string[] = [];
+    for (let offset = from; offset < log.end && lines.length < max; offset++) {
+      const line = log.get(offset);
+      if (line === undefined) break;
+      lines.push(line);
+      records.push(toRecord(topic, partition, offset, line));
+    }
+    return { records, lines, count: Math.max(lines.length, 1) };
   }
 
   /**

@@ -6,6 +6,7 @@ export { DLT_HEADERS, readDeadLetter } from './dead-letter';
 export {
   DEFAULT_PROCESSED_IDS_WINDOW,
   FileProcessedIds,
+  HANDLER_KEEPS_MARKERS,
   MemoryProcessedIds,
   type ProcessedIds,
 } from './processed-ids';

@@ -1,6 +1,7 @@
 import { KafkaJSError, type Consumer, type IHeaders, type Kafka, type KafkaMessage } from 'kafkajs';
 import type { BusLogger, DeadLetterInfo, Subscription } from './bus.port';
 import { errorOf } from './dead-letter';
+import { deliverBatch } from './batch-delivery';
 import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
 
 /** Consumer-group timing; see the comment on startKafkaSubscription for how these fit together. */
@@ -87,6 +88,9 @@ function toRecord(topic: string, partition: number, message: KafkaMessage): Inco
  *    generation, which is the same storm by another route. The group waits for it instead: a pause on
  *    rare rebalances costs less than translating an article twice;
  *  - partitions are consumed concurrently, so one slow event holds back only its own partition.
+ *
+ * A batch subscription runs eachBatch instead: kafkajs's fetched batch of a partition, in slices of
+ * maxBatchSize, each resolved only after deliverBatch is done with it (same rules, same heartbeats).
  */
 export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promise<Subscription> {
   const { kafka, settings, tuning, logger } = deps;
@@ -119,34 +123,75 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
   try {
     await consumer.connect();
     await consumer.subscribe({ topic: settings.topic, fromBeginning: true });
+    // A failed heartbeat (a rebalance has started) is kafkajs's to act on once the handler returns; it
+    // must not fail the handler that happened to call it.
+    const safeHeartbeatOf = (heartbeat: () => Promise<void>) => () =>
+      heartbeat().catch((error: unknown) =>
+        logger?.debug({ err: errorOf(error), group: settings.group }, 'bus: heartbeat during handler failed'),
+      );
+    /** Runs `work` with the heartbeat timer going (safeHeartbeat handles its own rejection). */
+    const beating = async <T>(heartbeat: () => Promise<void>, work: () => Promise<T>): Promise<T> => {
+      const beat = setInterval(() => void heartbeat(), tuning.heartbeatIntervalMs);
+      try {
+        return await work();
+      } finally {
+        clearInterval(beat);
+      }
+    };
+    const batch = settings.batch;
     await consumer.run({
       autoCommit: true,
       autoCommitInterval: tuning.commitIntervalMs,
       autoCommitThreshold: tuning.commitEveryEvents,
       partitionsConsumedConcurrently: deps.partitions,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        // A failed heartbeat (a rebalance has started) is kafkajs's to act on once this message returns;
-        // it must not fail the handler that happened to call it.
-        const safeHeartbeat = () =>
-          heartbeat().catch((error: unknown) =>
-            logger?.debug(
-              { err: errorOf(error), group: settings.group },
-              'bus: heartbeat during handler failed',
-            ),
-          );
-        // safeHeartbeat handles its own rejection, so the timer has nothing to wait for.
-        const beat = setInterval(() => void safeHeartbeat(), tuning.heartbeatIntervalMs);
-        try {
-          const outcome = await deliver(toRecord(topic, partition, message), settings, {
-            signal: controller.signal,
-            heartbeat: safeHeartbeat,
-            deadLetter: (info) => deps.deadLetter(message, info),
-          });
-          if (outcome === 'aborted') throw new DeliveryAborted();
-        } finally {
-          clearInterval(beat);
-        }
-      },
+      ...(batch
+        ? {
+            // The fetched batch of a partition is handed over in slices of maxSize; an offset is resolved
+            // only once its slice is done, so a crash or a rebalance replays from the slice in hand.
+            eachBatchAutoResolve: false,
+            eachBatch: async ({
+              batch: fetched,
+              resolveOffset,
+              heartbeat,
+              commitOffsetsIfNecessary,
+              isRunning,
+              isStale,
+            }) => {
+              const safeHeartbeat = safeHeartbeatOf(heartbeat);
+              for (let start = 0; start < fetched.messages.length; start += batch.maxSize) {
+                if (!isRunning() || isStale()) return;
+                const slice = fetched.messages.slice(start, start + batch.maxSize);
+                const outcome = await beating(safeHeartbeat, () =>
+                  deliverBatch(
+                    slice.map((message) => toRecord(fetched.topic, fetched.partition, message)),
+                    settings,
+                    {
+                      signal: controller.signal,
+                      heartbeat: safeHeartbeat,
+                      deadLetter: (index, info) => deps.deadLetter(slice[index], info),
+                    },
+                  ),
+                );
+                if (outcome === 'aborted') throw new DeliveryAborted();
+                resolveOffset(slice[slice.length - 1].offset);
+                await commitOffsetsIfNecessary();
+                await safeHeartbeat();
+              }
+            },
+          }
+        : {
+            eachMessage: async ({ topic, partition, message, heartbeat }) => {
+              const safeHeartbeat = safeHeartbeatOf(heartbeat);
+              const outcome = await beating(safeHeartbeat, () =>
+                deliver(toRecord(topic, partition, message), settings, {
+                  signal: controller.signal,
+                  heartbeat: safeHeartbeat,
+                  deadLetter: (info) => deps.deadLetter(message, info),
+                }),
+              );
+              if (outcome === 'aborted') throw new DeliveryAborted();
+            },
+          }),
     });
     await withTimeout(
       joined,

@@ -2,6 +2,7 @@ import type { CommitOptionsPartition, Consumer, Message, MessagesStream } from '
 import { waitOrAbort } from './backoff';
 import type { BusLogger, DeadLetterInfo, Subscription } from './bus.port';
 import { errorOf } from './dead-letter';
+import { deliverBatch } from './batch-delivery';
 import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
 import type { KafkaConsumerTuning } from './kafka.subscription';
 import type { PlatformaticKafkaLibrary } from './platformatic-kafka.library';
@@ -62,7 +63,8 @@ interface PartitionQueue {
  * member (kafka.subscription.ts), built by hand because this client hands over a stream of records
  * rather than running a handler per record:
  *
- *  - Records are queued per partition and each partition is handled one record at a time, in order;
+ *  - Records are queued per partition and each partition is handled one record at a time, in order
+ *    (a batch subscription: the records queued so far, up to maxBatchSize, through deliverBatch);
  *    partitions run concurrently, so a slow event holds back only its own partition.
  *  - Offsets are committed by this member (the client's autocommit would commit what was fetched, not
  *    what was handled): a record's only after deliver() has handled it, found it already processed or
@@ -215,36 +217,49 @@ class GroupMember {
         yieldedAt = Date.now();
         if (signal.aborted || queue.stream !== this.stream) return;
       }
-      const message = queue.messages[0];
+      // One record, or for a batch subscription the records queued so far, up to maxBatchSize.
+      const taken = queue.messages.slice(0, settings.batch?.maxSize ?? 1);
       let outcome;
       try {
-        outcome = await deliver(toRecord(message), settings, {
-          signal,
-          heartbeat: () => Promise.resolve(),
-          deadLetter: (info) => this.deps.deadLetter(message, info),
-        });
+        outcome = settings.batch
+          ? await deliverBatch(taken.map(toRecord), settings, {
+              signal,
+              heartbeat: () => Promise.resolve(),
+              deadLetter: (index, info) => this.deps.deadLetter(taken[index], info),
+            })
+          : await deliver(toRecord(taken[0]), settings, {
+              signal,
+              heartbeat: () => Promise.resolve(),
+              deadLetter: (info) => this.deps.deadLetter(taken[0], info),
+            });
       } catch (error) {
-        // The processed-id store or the DLT write failed: nothing may be committed, and the record must
-        // come again (kafkajs would restart its consumer; here the partition just tries it again later).
+        // The processed-id store or the DLT write failed: nothing may be committed, and the records must
+        // come again (kafkajs would restart its consumer; here the partition just tries them again later).
         this.deps.logger?.error(
-          { err: errorOf(error), topic: message.topic, partition: message.partition, group: settings.group },
+          {
+            err: errorOf(error),
+            topic: taken[0].topic,
+            partition: taken[0].partition,
+            group: settings.group,
+          },
           'bus: delivery failed in the bus itself; the record will come again',
         );
         await waitOrAbort(MACHINERY_RETRY_MS, signal);
         continue;
       }
       if (outcome === 'aborted') return;
-      if (queue.messages[0] === message) {
-        queue.messages.shift();
-        this.buffered--;
+      // The queue is cleared, not shifted, when the partition is revoked meanwhile.
+      if (queue.messages[0] === taken[0]) {
+        queue.messages.splice(0, taken.length);
+        this.buffered -= taken.length;
       }
-      this.commit(queue, message);
+      this.commit(queue, taken[taken.length - 1], taken.length);
       if (this.buffered < MAX_BUFFERED / 2 && queue.stream.isPaused()) queue.stream.resume();
     }
   }
 
   /** Marks a handled record; the offset after it is committed with the next flush. */
-  private commit(queue: PartitionQueue, message: RawMessage): void {
+  private commit(queue: PartitionQueue, message: RawMessage, handled = 1): void {
     if (queue.stream !== this.stream || !this.owns(message.partition)) return;
     const next = message.offset + 1n;
     const pending = this.pendingCommits.get(message.partition);
@@ -255,7 +270,8 @@ class GroupMember {
         offset: next,
         leaderEpoch: message.leaderEpoch,
       });
-    if (++this.handledSinceFlush >= this.deps.tuning.commitEveryEvents) void this.flushCommits();
+    this.handledSinceFlush += handled;
+    if (this.handledSinceFlush >= this.deps.tuning.commitEveryEvents) void this.flushCommits();
   }
 
   /**

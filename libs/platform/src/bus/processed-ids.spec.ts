@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FileProcessedIds, MemoryProcessedIds } from './processed-ids';
+import { EmbeddedDocumentStore } from '../store';
+import { FileProcessedIds, markProcessed, MemoryProcessedIds, processedAmong } from './processed-ids';
+import { StoreProcessedIds } from './store-processed-ids';
 
 describe('processed-id records', () => {
   let dir: string;
@@ -67,5 +69,27 @@ describe('processed-id records', () => {
       /already open in this process/,
     );
     await ids.close();
+  });
+
+  it('in the store, answers and records a batch of ids in one call each, idempotently', async () => {
+    const store = await EmbeddedDocumentStore.open({ dataDir: dir });
+    try {
+      const ids = new StoreProcessedIds(store);
+      await ids.add('trending', 'e1');
+      await markProcessed(ids, 'trending', ['e2', 'e1', 'e3']);
+      expect([...(await processedAmong(ids, 'trending', ['e0', 'e1', 'e2', 'e3', 'e4']))].sort()).toEqual([
+        'e1',
+        'e2',
+        'e3',
+      ]);
+      expect(await processedAmong(ids, 'other-group', ['e1'])).toEqual(new Set());
+      expect(await ids.has('trending', 'e3')).toBe(true);
+      // The memory record answers through the same helpers, one id at a time.
+      const memory = new MemoryProcessedIds();
+      await markProcessed(memory, 'g', ['a', 'b']);
+      expect(await processedAmong(memory, 'g', ['a', 'c'])).toEqual(new Set(['a']));
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -12,7 +12,47 @@ export interface ProcessedIds {
   has(group: string, id: string): Promise<boolean>;
   /** Idempotent. Resolves once the record is durable for this store. */
   add(group: string, id: string): Promise<void>;
+  /** The ids among `ids` already recorded, in one round trip where the record allows (batch delivery). */
+  hasMany?(group: string, ids: readonly string[]): Promise<Set<string>>;
+  /** add() for several ids at once; idempotent. */
+  addMany?(group: string, ids: readonly string[]): Promise<void>;
   close?(): Promise<void>;
+}
+
+/**
+ * No record at all, for a subscription whose handler applies each event once by markers written with
+ * its effects (the inbox pattern, ARCHITECTURE.md 'Events and delivery'): the bus's own record would
+ * be one more write per event that decides nothing. A redelivered event reaches that handler, which
+ * finds its marker and changes nothing.
+ */
+export const HANDLER_KEEPS_MARKERS: ProcessedIds = {
+  has: async () => false,
+  add: async () => undefined,
+  hasMany: async () => new Set(),
+  addMany: async () => undefined,
+};
+
+/** hasMany where the record has it, else has() for each id. */
+export async function processedAmong(
+  record: ProcessedIds,
+  group: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (record.hasMany) return record.hasMany(group, ids);
+  const found = new Set<string>();
+  for (const id of ids) if (await record.has(group, id)) found.add(id);
+  return found;
+}
+
+/** addMany where the record has it, else add() for each id. */
+export async function markProcessed(
+  record: ProcessedIds,
+  group: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  if (record.addMany) return record.addMany(group, ids);
+  for (const id of ids) await record.add(group, id);
 }
 
 /**

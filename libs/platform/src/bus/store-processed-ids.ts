@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore } from '../store';
-import { DuplicateKeyError } from '../store';
+import { DuplicateKeyError, insertNew } from '../store';
 import type { ProcessedIds } from './processed-ids';
 
 interface ProcessedIdDocument {
@@ -36,6 +36,25 @@ export class StoreProcessedIds implements ProcessedIds {
     return (await this.collection.findOne({ _id: `${group}:${id}` })) !== null;
   }
 
+  async hasMany(group: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.collection.find<{ _id: string }>(
+      { _id: { $in: ids.map((id) => `${group}:${id}`) } },
+      { projection: { _id: 1 } },
+    );
+    return new Set(found.map((doc) => doc._id.slice(group.length + 1)));
+  }
+
+  async addMany(group: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const processedAt = new Date().toISOString();
+    await insertNew(
+      this.collection,
+      ids.map((id) => ({ _id: `${group}:${id}`, group, processedAt })),
+    );
+    await this.pruneAfter(ids.length);
+  }
+
   async add(group: string, id: string): Promise<void> {
     try {
       await this.collection.insertOne({
@@ -46,7 +65,12 @@ export class StoreProcessedIds implements ProcessedIds {
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error; // already recorded: add is idempotent
     }
-    if (++this.addsSincePrune >= PRUNE_EVERY_ADDS) {
+    await this.pruneAfter(1);
+  }
+
+  private async pruneAfter(adds: number): Promise<void> {
+    this.addsSincePrune += adds;
+    if (this.addsSincePrune >= PRUNE_EVERY_ADDS) {
       this.addsSincePrune = 0;
       const cutoff = new Date(Date.now() - this.retentionMs).toISOString();
       await this.collection.deleteMany({ processedAt: { $lt: cutoff } });

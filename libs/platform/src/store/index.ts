@@ -5,3 +5,4 @@ export * from './store.factory';
 export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/embedded.store';
 export { MongoDocumentStore, redactMongoUrl, type MongoStoreOptions } from './mongo/mongo.store';
 export { SharedSettings } from './shared-settings';
+export { insertNew } from './insert-new';

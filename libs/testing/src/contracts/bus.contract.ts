@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import {
   createEnvelope,
+  type EventBatchContext,
   type EventBus,
   type EventContext,
   type SubscribeOptions,
@@ -277,6 +278,135 @@ export function describeEventBusContract(
           attempts: 0,
           error: { message: expect.stringContaining('invalid payload: seq') },
         });
+      },
+      testMs,
+    );
+
+    /** Subscribes a batch handler and records every batch it was handed (failed ones included). */
+    async function recordBatches(
+      options: Omit<SubscribeOptions<Payload>, 'handler' | 'batchHandler'> & {
+        fail?: (batch: Array<EventEnvelope<Payload>>) => boolean;
+      },
+    ) {
+      const batches: Array<{ events: Array<EventEnvelope<Payload>>; context: EventBatchContext }> = [];
+      const handled: Array<EventEnvelope<Payload>> = [];
+      const { fail, ...subscribe } = options;
+      subscriptions.push(
+        await bus.subscribe<Payload>({
+          ...subscribe,
+          batchHandler: async (events, context) => {
+            batches.push({ events, context });
+            if (fail?.(events)) throw new Error('batch refused');
+            handled.push(...events);
+          },
+        }),
+      );
+      return { batches, handled };
+    }
+
+    it(
+      'hands a batch handler consecutive events of one partition, in order, each once',
+      async () => {
+        const topic = topicFor('batch');
+        const keys = ['batch-a', 'batch-b', 'batch-c', 'batch-d', 'batch-e'];
+        const all = Array.from({ length: 60 }, (_, seq) => event(keys[seq % keys.length], { seq }));
+        // Published before the subscription, so the events are waiting and come in batches.
+        await bus.publish(topic, all);
+        const { batches, handled } = await recordBatches({
+          topic,
+          group: groupFor('batch'),
+          maxBatchSize: 7,
+        });
+        await eventually(() => expect(handled).toHaveLength(all.length), { timeoutMs: waitMs });
+        expect(handled.map((e) => e.id).sort()).toEqual(all.map((e) => e.id).sort());
+        for (const key of keys) {
+          const delivered = handled.filter((e) => e.key === key).map((e) => e.payload.seq);
+          expect([key, delivered]).toEqual([key, all.filter((e) => e.key === key).map((e) => e.payload.seq)]);
+        }
+        expect(Math.max(...batches.map((b) => b.events.length))).toBeGreaterThan(1);
+        for (const { events, context } of batches) {
+          expect(events.length).toBeLessThanOrEqual(7);
+          expect(context).toMatchObject({ topic, attempt: 1 });
+          expect(BigInt(context.firstOffset) <= BigInt(context.lastOffset)).toBe(true);
+        }
+        // The events of one batch share a partition: a key lives on one partition, so the keys of a
+        // batch never appear in a batch of another partition.
+        const partitionOfKey = new Map<string, number>();
+        for (const { events, context } of batches)
+          for (const e of events) {
+            expect(partitionOfKey.get(e.key) ?? context.partition).toBe(context.partition);
+            partitionOfKey.set(e.key, context.partition);
+          }
+      },
+      testMs,
+    );
+
+    it(
+      'leaves out of a batch the ids the group already processed',
+      async () => {
+        const topic = topicFor('batch-redelivery');
+        const { handled } = await recordBatches({ topic, group: groupFor('batch-redelivery') });
+        const original = event('batch-r', { seq: 1 });
+        await bus.publish(topic, original);
+        await eventually(() => expect(handled.map((e) => e.id)).toEqual([original.id]), {
+          timeoutMs: waitMs,
+        });
+        const marker = event('batch-r', { seq: 2 });
+        await bus.publish(topic, [original, marker, original]);
+        await eventually(() => expect(handled.map((e) => e.id)).toEqual([original.id, marker.id]), {
+          timeoutMs: waitMs,
+        });
+      },
+      testMs,
+    );
+
+    it(
+      'takes a failing batch apart: each event alone, the poison one retried and dead-lettered, the rest handled',
+      async () => {
+        const topic = topicFor('batch-poison');
+        const all = Array.from({ length: 12 }, (_, seq) =>
+          event('batch-p', { seq, ...(seq === 5 ? { label: 'poison' } : {}) }),
+        );
+        await bus.publish(topic, all);
+        const dead = await record({ topic: deadLetterTopic(topic), group: groupFor('batch-poison-dlt') });
+        const { batches, handled } = await recordBatches({
+          topic,
+          group: groupFor('batch-poison'),
+          maxAttempts: 2,
+          backoff: { initialMs: 5, maxMs: 20 },
+          fail: (events) => events.some((e) => e.payload.label === 'poison'),
+        });
+        const poison = all[5];
+        await eventually(() => expect(ids(dead)).toEqual([poison.id]), { timeoutMs: waitMs });
+        await eventually(
+          () =>
+            expect(handled.map((e) => e.payload.seq)).toEqual(
+              all.filter((e) => e !== poison).map((e) => e.payload.seq),
+            ),
+          { timeoutMs: waitMs },
+        );
+        // Alone, the poison event was tried maxAttempts times.
+        expect(batches.filter((b) => b.events.length === 1 && b.events[0].id === poison.id)).toHaveLength(2);
+        expect(dead[0].context.deadLetter).toMatchObject({ attempts: 2, originalTopic: topic });
+      },
+      testMs,
+    );
+
+    it(
+      'refuses a subscription with both or neither of handler and batchHandler',
+      async () => {
+        const topic = topicFor('batch-both');
+        await expect(
+          bus.subscribe({
+            topic,
+            group: groupFor('batch-both'),
+            handler: () => undefined,
+            batchHandler: () => undefined,
+          }),
+        ).rejects.toThrow(/exactly one of handler and batchHandler/);
+        await expect(bus.subscribe({ topic, group: groupFor('batch-neither') })).rejects.toThrow(
+          /exactly one of handler and batchHandler/,
+        );
       },
       testMs,
     );

@@ -38,10 +38,11 @@ export interface ClusterMember {
  * unique index is what makes concurrent `assign` calls for one URL safe (one insert wins, the others
  * get DuplicateKeyError and report 'duplicate'). It carries everything the cluster update needs, so
  * whoever finds it with `clusterWritten: false` (after a crash, or while the winner is still writing)
- * can finish that update; the update is idempotent apart from `members`, where a repeat is harmless.
+ * can finish that update; the update is idempotent (conditional on the URL not being in the cluster).
  * `storyWritten` does the same for the caller's next write, the story and its event: a run cut short
  * between the two (the store went away) leaves it false, and the next run writes the story instead of
- * counting the URL as a duplicate, so the item is not lost.
+ * counting the URL as a duplicate, so the item is not lost. Both flags are set together once the story
+ * is stored (one update per item); until then a duplicate repeats the cluster write, which is a no-op.
  */
 export interface ClusteredItemDocument {
   /** The canonical URL itself (unique by construction, like the index below). */

@@ -13,6 +13,11 @@ import { Clusterer } from './clusterer';
 import { loadLabelledItems } from './labelled-items.fixture';
 import { formatPairAccuracy, pairAccuracy } from './pair-accuracy';
 
+const earliestLabelled = () =>
+  loadLabelledItems()
+    .map((labelled) => labelled.publishedAt!)
+    .sort()[0];
+
 describe('Clusterer over the embedded store', () => {
   let dataDir: string;
   let store: EmbeddedDocumentStore;
@@ -39,49 +44,74 @@ describe('Clusterer over the embedded store', () => {
     ...overrides,
   });
 
-  it('clusters the labelled items as labelled (≥ 95% of pairs) and reports exact duplicates', async () => {
-    const clusterer = new Clusterer(store);
-    const items = loadLabelledItems();
-    const decisions: ClusterDecision[] = [];
-    for (const labelled of items) decisions.push(await clusterer.assign(labelled));
+  // The labelled items are from March 2025: on today's clock they are older than the recent clusters kept
+  // in memory and are matched by the store's query; on a clock of their own time, from memory.
+  it.each([
+    ['by the store query', undefined],
+    ['from the recent clusters in memory', () => new Date(earliestLabelled())],
+  ])(
+    'clusters the labelled items as labelled (≥ 95%% of pairs) and reports exact duplicates, %s',
+    async (_, clock) => {
+      const clusterer = new Clusterer(store, { clock });
+      const items = loadLabelledItems();
+      const decisions: ClusterDecision[] = [];
+      for (const labelled of items) decisions.push(await clusterer.assign(labelled));
 
-    const clusterOf = new Map(items.map((labelled, i) => [labelled, decisions[i].clusterId]));
-    const result = pairAccuracy(
-      items,
-      (labelled) => labelled.story,
-      (a, b) => clusterOf.get(a) === clusterOf.get(b),
-    );
-    const counts = { new: 0, joined: 0, duplicate: 0 };
-    for (const decision of decisions) counts[decision.outcome]++;
-    console.log(
-      `${formatPairAccuracy('Clusterer over the labelled set', result)}; ` +
-        `decisions: ${counts.new} new, ${counts.joined} joined, ${counts.duplicate} duplicate; ` +
-        `${new Set(items.map((i) => i.story)).size} labelled stories`,
-    );
-    expect(result.accuracy).toBeGreaterThanOrEqual(0.95);
+      const clusterOf = new Map(items.map((labelled, i) => [labelled, decisions[i].clusterId]));
+      const result = pairAccuracy(
+        items,
+        (labelled) => labelled.story,
+        (a, b) => clusterOf.get(a) === clusterOf.get(b),
+      );
+      const counts = { new: 0, joined: 0, duplicate: 0 };
+      for (const decision of decisions) counts[decision.outcome]++;
+      console.log(
+        `${formatPairAccuracy('Clusterer over the labelled set', result)}; ` +
+          `decisions: ${counts.new} new, ${counts.joined} joined, ${counts.duplicate} duplicate; ` +
+          `${new Set(items.map((i) => i.story)).size} labelled stories`,
+      );
+      expect(result.accuracy).toBeGreaterThanOrEqual(0.95);
 
-    // Exactly the items marked as re-posts are duplicates, of the cluster their original went to.
-    items.forEach((labelled, i) => {
-      expect({ link: labelled.link, outcome: decisions[i].outcome === 'duplicate' }).toEqual({
-        link: labelled.link,
-        outcome: labelled.exactDuplicate === true,
+      // Exactly the items marked as re-posts are duplicates, of the cluster their original went to.
+      items.forEach((labelled, i) => {
+        expect({ link: labelled.link, outcome: decisions[i].outcome === 'duplicate' }).toEqual({
+          link: labelled.link,
+          outcome: labelled.exactDuplicate === true,
+        });
       });
-    });
 
-    // A cluster lists every original source's URL once.
-    const clusters = await store.collection<ClusterDocument>(CLUSTERS_COLLECTION).find({});
-    expect(clusters).toHaveLength(counts.new);
-    const distinctUrls = new Set(items.map((i) => i.canonicalUrl));
-    expect(clusters.flatMap((c) => c.canonicalUrls).sort()).toEqual([...distinctUrls].sort());
-    const funding = clusters.find(
-      (c) => c._id === decisions[items.findIndex((i) => i.story === 'openai-funding')].clusterId,
-    )!;
-    expect(funding.sources.map((s) => s.sourceId).sort()).toEqual([
-      'aiobserver',
-      'bytewire',
-      'circuit',
-      'siliconpost',
-    ]);
+      // A cluster lists every original source's URL once.
+      const clusters = await store.collection<ClusterDocument>(CLUSTERS_COLLECTION).find({});
+      expect(clusters).toHaveLength(counts.new);
+      const distinctUrls = new Set(items.map((i) => i.canonicalUrl));
+      expect(clusters.flatMap((c) => c.canonicalUrls).sort()).toEqual([...distinctUrls].sort());
+      const funding = clusters.find(
+        (c) => c._id === decisions[items.findIndex((i) => i.story === 'openai-funding')].clusterId,
+      )!;
+      expect(funding.sources.map((s) => s.sourceId).sort()).toEqual([
+        'aiobserver',
+        'bytewire',
+        'circuit',
+        'siliconpost',
+      ]);
+    },
+  );
+
+  it('a new process loads the recent clusters from the store and joins a story to them', async () => {
+    const clock = () => new Date('2025-03-04T06:00:00.000Z');
+    const first = await new Clusterer(store, { clock }).assign(item({}));
+    const restarted = new Clusterer(store, { clock });
+    const joined = await restarted.assign(
+      item({
+        link: 'https://chainwire.example/solana-outage',
+        canonicalUrl: 'https://chainwire.example/solana-outage',
+        title: 'Solana network halts for five hours',
+        sourceId: 'chainwire',
+        sourceName: 'Chainwire',
+        publishedAt: '2025-03-04T05:00:00.000Z',
+      }),
+    );
+    expect(joined).toEqual({ outcome: 'joined', clusterId: first.clusterId });
   });
 
   it('says duplicate for a URL seen before, new and joined otherwise', async () => {

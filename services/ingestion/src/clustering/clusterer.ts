@@ -10,6 +10,7 @@ import {
   type ClusterDocument,
   type ClusteredItemDocument,
 } from './cluster.documents';
+import { RecentClusters, type ClusterCandidate } from './recent-clusters';
 import { leadOf, signatureOf, type StorySignature } from './story-signature';
 import { isSameStory, similarity, STORY_RULE } from './story-similarity';
 
@@ -22,12 +23,16 @@ export interface ClustererOptions {
 
 const HOUR_MS = 3_600_000;
 
+/** lookupSeen's answer: each URL asked about with its record, or null when none was recorded then. */
+export type SeenRecords = ReadonlyMap<string, ClusteredItemDocument | null>;
+
 /**
  * Exact dedup and story clustering over the document store (no transactions needed):
  *
  * 1. A canonical URL already recorded → 'duplicate' of its cluster.
  * 2. Otherwise clusters sharing an LSH band with the item and active within the time window are
- *    fetched; the best one with a member `isSameStory` says is the same story → 'joined'.
+ *    taken from the recent clusters in memory (RecentClusters; from the store for an item older than
+ *    those); the best one with a member `isSameStory` says is the same story → 'joined'.
  * 3. Otherwise a new cluster → 'new'.
  *
  * The item record is inserted (claiming its URL under the unique index) before the cluster is touched,
@@ -41,17 +46,36 @@ export class Clusterer {
   private readonly items: Collection<ClusteredItemDocument>;
   private readonly clock: () => Date;
   private readonly maxCandidates: number;
+  private readonly recent: RecentClusters;
 
   constructor(store: DocumentStore, options: ClustererOptions = {}) {
     this.clusters = store.collection<ClusterDocument>(CLUSTERS_COLLECTION, CLUSTERS_OPTIONS);
     this.items = store.collection<ClusteredItemDocument>(CLUSTERED_ITEMS_COLLECTION, CLUSTERED_ITEMS_OPTIONS);
     this.clock = options.clock ?? (() => new Date());
     this.maxCandidates = options.maxCandidates ?? 50;
+    this.recent = new RecentClusters(this.clusters, STORY_RULE.maxHoursApart * HOUR_MS, () =>
+      this.clock().getTime(),
+    );
   }
 
-  async assign(item: CanonicalItem): Promise<ClusterDecision> {
-    const seen = await this.items.findOne({ canonicalUrl: item.canonicalUrl });
-    if (seen) return this.duplicateOf(seen);
+  /** The records of these URLs in one read (a feed's items), for assign. */
+  async lookupSeen(canonicalUrls: string[]): Promise<SeenRecords> {
+    const found = await this.items.find({ _id: { $in: canonicalUrls } });
+    const byUrl = new Map<string, ClusteredItemDocument | null>(canonicalUrls.map((url) => [url, null]));
+    for (const record of found) byUrl.set(record.canonicalUrl, record);
+    return byUrl;
+  }
+
+  /**
+   * `seen`: a lookupSeen that asked about this URL, which saves the item its own read. It may be stale:
+   * a URL recorded since then fails the insert below and is answered as the duplicate it is, and a
+   * story confirmed since then is written again, idempotently.
+   */
+  async assign(item: CanonicalItem, seen?: SeenRecords): Promise<ClusterDecision> {
+    const prior = seen?.has(item.canonicalUrl)
+      ? seen.get(item.canonicalUrl)
+      : await this.items.findOne({ canonicalUrl: item.canonicalUrl });
+    if (prior) return this.duplicateOf(prior);
 
     const signature = signatureOf(item);
     const publishedAt = this.publishedAtOf(item);
@@ -88,9 +112,12 @@ export class Clusterer {
     return this.clusters.findOne({ _id: clusterId });
   }
 
-  /** Confirms that the story and event for this URL are stored (see ClusteredItemDocument.storyWritten). */
+  /**
+   * Confirms that the story and event for this URL are stored (see ClusteredItemDocument.storyWritten),
+   * and with them the cluster write before them (clusterWritten), in one update.
+   */
   async storyStored(canonicalUrl: string): Promise<void> {
-    await this.items.updateOne({ _id: canonicalUrl }, { $set: { storyWritten: true } });
+    await this.items.updateOne({ _id: canonicalUrl }, { $set: { clusterWritten: true, storyWritten: true } });
   }
 
   private async duplicateOf(seen: ClusteredItemDocument): Promise<ClusterDecision> {
@@ -107,14 +134,17 @@ export class Clusterer {
     if (signature.bands.length === 0) return null;
     const at = Date.parse(publishedAt);
     const windowMs = STORY_RULE.maxHoursApart * HOUR_MS;
-    const candidates = await this.clusters.find(
-      {
-        bands: { $in: signature.bands },
-        lastSeenAt: { $gte: new Date(at - windowMs) },
-        firstSeenAt: { $lte: new Date(at + windowMs) },
-      },
-      { sort: { lastSeenAt: -1 }, limit: this.maxCandidates, projection: { members: 1 } },
-    );
+    await this.recent.ready();
+    const candidates: Array<Pick<ClusterCandidate, '_id' | 'members'>> = this.recent.covers(at)
+      ? this.recent.candidates(signature.bands, at, this.maxCandidates)
+      : await this.clusters.find(
+          {
+            bands: { $in: signature.bands },
+            lastSeenAt: { $gte: new Date(at - windowMs) },
+            firstSeenAt: { $lte: new Date(at + windowMs) },
+          },
+          { sort: { lastSeenAt: -1 }, limit: this.maxCandidates, projection: { members: 1 } },
+        );
     let best: { clusterId: string; score: number } | null = null;
     for (const cluster of candidates) {
       // Single link over the kept members: a story's wordings drift, and the newest may be closest.
@@ -132,40 +162,45 @@ export class Clusterer {
     return best?.clusterId ?? null;
   }
 
-  /** Idempotent upsert of the item into its cluster, then the record marked done. */
+  /**
+   * Idempotent upsert of the item into its cluster. The record is marked done (clusterWritten) with its
+   * story, by storyStored: one update for both.
+   */
   private async writeCluster(record: ClusteredItemDocument): Promise<void> {
-    await this.clusters.updateOne(
-      { _id: record.clusterId },
-      {
-        $setOnInsert: { title: record.title, lead: record.lead },
-        $min: { firstSeenAt: record.publishedAt },
-        $max: { lastSeenAt: record.publishedAt },
-        $addToSet: {
-          canonicalUrls: record.canonicalUrl,
-          sources: {
-            sourceId: record.sourceId,
-            sourceName: record.sourceName,
-            canonicalUrl: record.canonicalUrl,
+    const member = {
+      canonicalUrl: record.canonicalUrl,
+      title: record.title,
+      lead: record.lead,
+      publishedAt: record.publishedAt,
+    };
+    // Conditional on the URL not being in the cluster yet, so a repeat (a duplicate finishing the write
+    // of a first caller that has not confirmed it) changes nothing, not even members: then the filter
+    // matches nothing and the upsert's insert meets the existing _id.
+    try {
+      await this.clusters.updateOne(
+        { _id: record.clusterId, canonicalUrls: { $ne: record.canonicalUrl } },
+        {
+          $setOnInsert: { title: record.title, lead: record.lead },
+          $min: { firstSeenAt: record.publishedAt },
+          $max: { lastSeenAt: record.publishedAt },
+          $addToSet: {
+            canonicalUrls: record.canonicalUrl,
+            sources: {
+              sourceId: record.sourceId,
+              sourceName: record.sourceName,
+              canonicalUrl: record.canonicalUrl,
+            },
+            bands: { $each: record.bands },
           },
-          bands: { $each: record.bands },
+          $push: { members: { $each: [member], $slice: -MAX_MEMBERS } },
         },
-        $push: {
-          members: {
-            $each: [
-              {
-                canonicalUrl: record.canonicalUrl,
-                title: record.title,
-                lead: record.lead,
-                publishedAt: record.publishedAt,
-              },
-            ],
-            $slice: -MAX_MEMBERS,
-          },
-        },
-      },
-      { upsert: true },
-    );
-    await this.items.updateOne({ _id: record._id }, { $set: { clusterWritten: true } });
+        { upsert: true },
+      );
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return; // already in the cluster
+    }
+    this.recent.noteWrite(record.clusterId, member, record.bands);
   }
 
   private publishedAtOf(item: CanonicalItem): string {

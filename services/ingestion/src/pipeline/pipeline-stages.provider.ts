@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { DOCUMENT_STORE, type DocumentStore } from '@pulse/platform';
 import { canonicalUrl } from '../clustering/canonical-url';
-import { Clusterer } from '../clustering/clusterer';
+import { Clusterer, type SeenRecords } from '../clustering/clusterer';
 import { fetchUrl } from '../fetching';
 import { extractArticle, parseFeed } from '../parsing';
 import { PIPELINE_STAGES, type PipelineStages } from './stages';
@@ -19,7 +19,8 @@ export function realPipelineStages(
     fetch,
     parse: parseFeed,
     canonicalUrl,
-    cluster: (item) => clusterer.assign(item),
+    lookupSeen: (urls) => clusterer.lookupSeen(urls),
+    cluster: (item, seen) => clusterer.assign(item, seen as SeenRecords | undefined),
     storyStored: (item) => clusterer.storyStored(item.canonicalUrl),
     extract: (html, url) => {
       const article = extractArticle(html, url);

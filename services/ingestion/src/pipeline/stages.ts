@@ -36,12 +36,20 @@ export interface PipelineStages {
   parse(input: ParseInput): ParseOutcome;
   /** Throws on a URL that cannot be canonicalised (the item is then rejected). */
   canonicalUrl(url: string): string;
+  /**
+   * What is recorded of these canonical URLs, read in one go for a feed's items: passed to `cluster`,
+   * it saves each item its own lookup. An opaque snapshot; `cluster` copes with it being stale.
+   */
+  lookupSeen(canonicalUrls: string[]): Promise<SeenUrls>;
   /** Records the item in its cluster and says whether it is new, a near-duplicate or an exact duplicate. */
-  cluster(item: CanonicalItem): Promise<ClusterDecision>;
+  cluster(item: CanonicalItem, seen?: SeenUrls): Promise<ClusterDecision>;
   /** After the story of a 'new' or 'joined' decision is stored: until then the URL is not a duplicate. */
   storyStored(item: CanonicalItem): Promise<void>;
   /** Scraped listings carry no body; it is read from the story's own page. Null when nothing readable. */
   extract(html: string, url: string): ExtractedArticle | null;
 }
+
+/** The URLs a lookupSeen asked about, each with its record (null: not recorded then). */
+export type SeenUrls = ReadonlyMap<string, unknown>;
 
 export const PIPELINE_STAGES = Symbol.for('pulse.ingestion.PipelineStages');

@@ -28,6 +28,7 @@ export class StoryCollector {
     tally: RunTally,
   ): Promise<void> {
     const seen = new Set<string>();
+    const toCluster: CanonicalItem[] = [];
     for (const feedItem of items) {
       const item = this.canonical(source, feedItem, tally);
       if (!item) continue;
@@ -43,7 +44,13 @@ export class StoryCollector {
         tally.reject(`contract: ${problem}`, item.title);
         continue;
       }
-      const decision = await this.stages.cluster(item);
+      toCluster.push(item);
+    }
+    if (toCluster.length === 0) return;
+    // The feed's URLs looked up in one read rather than one per item (most are known on a re-read feed).
+    const recorded = await this.stages.lookupSeen(toCluster.map((item) => item.canonicalUrl));
+    for (const item of toCluster) {
+      const decision = await this.stages.cluster(item, recorded);
       const story = decision.outcome === 'duplicate' ? decision.unconfirmed : decision.outcome;
       if (!story) {
         tally.itemsDuplicate += 1;

@@ -10,4 +10,10 @@ export interface EngagementRecord {
   kind: EngagementKind;
   /** The event's occurredAt. */
   at: string;
+  /**
+   * The batch apply that claimed the marker (an id per apply). Until that apply's record is in
+   * engagement_applies, the marker is taken but its counters may not be applied yet; a redelivery
+   * then asks the article's appliedBatches (EngagementService.onEngagedBatch).
+   */
+  batch?: string;
 }

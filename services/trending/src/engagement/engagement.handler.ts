@@ -8,9 +8,13 @@ import {
 } from '@pulse/contracts';
 import { EngagementService } from './engagement.service';
 
+/** Large enough that per-batch round trips are noise, small enough that a redelivered batch is cheap. */
+const ENGAGEMENT_BATCH_SIZE = 2_000;
+
 /**
- * content → trending. The bus has validated the payload and skips an envelope it already processed;
- * the service also applies each engagement once by its natural key, so a re-sent event is a no-op too.
+ * content → trending. The bus has validated the payload and skips an article.published it already
+ * processed; engagements come in batches and are applied once each by their natural key, so a
+ * redelivered envelope and a re-sent event (new envelope id) are both no-ops.
  */
 @Controller()
 export class EngagementHandler {
@@ -21,8 +25,12 @@ export class EngagementHandler {
     await this.engagement.onPublished(event.payload);
   }
 
-  @EventPattern(TOPICS.articleEngaged)
-  async onArticleEngaged(@Payload() event: EventEnvelope<ArticleEngagedPayload>): Promise<void> {
-    await this.engagement.onEngaged(event.payload);
+  /**
+   * In batches of a partition's waiting events: a few store round trips per batch, not per event. The
+   * engagement markers are the processed record (ownMarkers): the bus's own would double the writes.
+   */
+  @EventPattern(TOPICS.articleEngaged, { batch: { maxSize: ENGAGEMENT_BATCH_SIZE }, ownMarkers: true })
+  async onArticleEngaged(@Payload() events: Array<EventEnvelope<ArticleEngagedPayload>>): Promise<void> {
+    await this.engagement.onEngagedBatch(events.map((event) => event.payload));
   }
 }

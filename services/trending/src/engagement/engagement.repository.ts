@@ -1,9 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleEngagedPayload } from '@pulse/contracts';
-import { DOCUMENT_STORE, DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
+import {
+  DOCUMENT_STORE,
+  DuplicateKeyError,
+  insertNew,
+  type Collection,
+  type DocumentStore,
+} from '@pulse/platform';
 import type { EngagementRecord } from './engagement-record.entity';
 
 const COLLECTION = 'engagements';
+const APPLIES = 'engagement_applies';
+const DAY_MS = 86_400_000;
+
+/** A batch apply that finished: its markers' counters and windows were all written. */
+interface FinishedApply {
+  _id: string;
+  /** When it finished, for the purge. */
+  at: string;
+}
 
 /** The natural key of an engagement: the same reader doing the same thing at the same instant. */
 export const engagementKey = (event: ArticleEngagedPayload): string =>
@@ -21,28 +36,82 @@ export const engagementKey = (event: ArticleEngagedPayload): string =>
 @Injectable()
 export class EngagementRepository {
   private readonly records: Collection<EngagementRecord>;
+  private readonly applies: Collection<FinishedApply>;
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
     this.records = store.collection<EngagementRecord>(COLLECTION, {
       // Window rebuild after a restart (views since an hour ago) and the retention purge.
       indexes: [{ key: { kind: 1, at: 1 } }, { key: { at: 1 } }],
     });
+    this.applies = store.collection<FinishedApply>(APPLIES, { indexes: [{ key: { at: 1 } }] });
   }
 
-  /** false when this engagement was already applied: the caller then changes nothing. */
-  async markApplied(event: ArticleEngagedPayload): Promise<boolean> {
+  /**
+   * Claims the engagements of a batch apply: inserts their markers, each naming the apply, and returns
+   * the keys that went in and the markers that were there already (with the apply that claimed them).
+   * Usually none were: then it is one bulk insert. The first duplicate stops the ordered insert; the
+   * markers behind it are then looked up in one read and only the missing ones inserted, so a replay of
+   * old events costs a few round trips, not one per event.
+   */
+  async claim(
+    events: ArticleEngagedPayload[],
+    batch: string,
+  ): Promise<{ claimed: Set<string>; existing: Array<Pick<EngagementRecord, '_id' | 'batch'>> }> {
+    const docs = events.map((event) => ({
+      _id: engagementKey(event),
+      articleId: event.articleId,
+      kind: event.kind,
+      at: event.occurredAt,
+      batch,
+    }));
+    if (docs.length === 0) return { claimed: new Set(), existing: [] };
     try {
-      await this.records.insertOne({
-        _id: engagementKey(event),
-        articleId: event.articleId,
-        kind: event.kind,
-        at: event.occurredAt,
-      });
-      return true;
+      await this.records.insertMany(docs);
+      return { claimed: new Set(docs.map((doc) => doc._id)), existing: [] };
     } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const claimed = new Set(docs.slice(0, error.inserted).map((doc) => doc._id));
+      const rest = docs.slice(error.inserted);
+      const existing = await this.records.find<Pick<EngagementRecord, '_id' | 'batch'>>(
+        { _id: { $in: rest.map((doc) => doc._id) } },
+        { projection: { _id: 1, batch: 1 } },
+      );
+      const taken = new Set(existing.map((marker) => marker._id));
+      // insertNew: a marker inserted meanwhile by another apply is its claim, not ours.
+      for (const key of await insertNew(
+        this.records,
+        rest.filter((doc) => !taken.has(doc._id)),
+      ))
+        claimed.add(key);
+      return { claimed, existing };
     }
+  }
+
+  /** Moves markers a dead apply left pending over to this one; returns the keys now this apply's. */
+  async reclaim(keys: string[], from: string, to: string): Promise<string[]> {
+    await this.records.updateMany({ _id: { $in: keys }, batch: from }, { $set: { batch: to } });
+    const claimed = await this.records.find({ _id: { $in: keys }, batch: to }, { projection: { _id: 1 } });
+    return claimed.map((record) => record._id);
+  }
+
+  /** Markers of a dead apply whose counters went in: plain markers again, with nothing to apply. */
+  async release(keys: string[], from: string): Promise<void> {
+    await this.records.updateMany({ _id: { $in: keys }, batch: from }, { $unset: { batch: '' } });
+  }
+
+  /**
+   * The batch apply is done: one small insert instead of rewriting its markers, which keep its id and
+   * are read as finished through this record.
+   */
+  async finish(batch: string, at: string): Promise<void> {
+    await this.applies.insertOne({ _id: batch, at });
+  }
+
+  /** Which of these applies finished. */
+  async finished(batches: string[]): Promise<Set<string>> {
+    if (batches.length === 0) return new Set();
+    const found = await this.applies.find({ _id: { $in: batches } }, { projection: { _id: 1 } });
+    return new Set(found.map((apply) => apply._id));
   }
 
   viewsSince(since: string): Promise<EngagementRecord[]> {
@@ -51,6 +120,10 @@ export class EngagementRepository {
 
   async purgeBefore(before: string): Promise<number> {
     const { deleted } = await this.records.deleteMany({ at: { $lt: before } });
+    // A day later than the markers (dated by their event, which may run ahead of the clock a little),
+    // so a kept marker never points at a purged apply.
+    const appliesBefore = new Date(Date.parse(before) - DAY_MS).toISOString();
+    await this.applies.deleteMany({ at: { $lt: appliesBefore } });
     return deleted;
   }
 }

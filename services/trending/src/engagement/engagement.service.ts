@@ -1,14 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ArticleEngagedPayload, ArticlePublishedPayload } from '@pulse/contracts';
 import { MINUTE_MS, WINDOW_MINUTES } from '../scoring';
 import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
 import { ScoresService } from '../trending/scores.service';
-import { TrendingArticlesRepository, type Counters } from '../trending/trending-articles.repository';
+import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
 import { EngagementWindows } from './engagement-windows';
-import { EngagementRepository } from './engagement.repository';
-
-/** Platforms that are social networks; copy-link and the native share sheet are shares but not SNS. */
-const SNS_PLATFORMS = new Set(['facebook', 'twitter', 'telegram', 'linkedin']);
+import { EngagementRepository, engagementKey } from './engagement.repository';
+import { foldBatch, type ArticleFold } from './engagement-batch';
 
 /**
  * Turns article.published and article.engaged into durable totals (store) and view windows (cache).
@@ -32,9 +31,10 @@ export class EngagementService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (await this.windows.isReady()) return;
     const since = new Date(this.clock.now() - (WINDOW_MINUTES + 1) * MINUTE_MS).toISOString();
-    for (const view of await this.engagements.viewsSince(since)) {
-      await this.windows.addView(view.articleId, Date.parse(view.at));
-    }
+    const views = await this.engagements.viewsSince(since);
+    await this.windows.addViews(
+      views.map((view) => ({ articleId: view.articleId, occurredAtMs: Date.parse(view.at) })),
+    );
     await this.windows.markReady();
     await this.scores.recompute();
   }
@@ -44,20 +44,93 @@ export class EngagementService implements OnApplicationBootstrap {
     this.scores.requestRecompute();
   }
 
-  async onEngaged(event: ArticleEngagedPayload): Promise<void> {
-    if (!(await this.engagements.markApplied(event))) return;
-    const at = event.occurredAt;
-    if (event.kind === 'unlike') await this.articles.decrementLikes(event.articleId, at);
-    else await this.articles.increment(event.articleId, this.counters(event), at);
-    if (event.kind === 'view') await this.windows.addView(event.articleId, Date.parse(at));
+  /**
+   * A batch of engagements (one bus partition's, in order), applied exactly once per natural key in a
+   * few round trips however large the batch (ARCHITECTURE.md 'Events and delivery', batches):
+   *
+   * 1. one bulk insert of the batch's markers, each naming this apply (a few more round trips when
+   *    some were there already): the insert is the claim, so an engagement already applied changes
+   *    nothing;
+   * 2. markers of an apply that never finished (the process died mid-batch and the bus redelivers it):
+   *    if the article's appliedBatches holds that apply, its counters went in and the marker is only
+   *    released; otherwise this apply takes the marker over and applies it;
+   * 3. one counter update per article, which records this apply in appliedBatches in the same write;
+   * 4. the view windows in the cache, all calls at once (pipelined on Redis);
+   * 5. one insert recording the apply as finished.
+   *
+   * A crash anywhere therefore never counts twice nor drops a count. The windows of a view whose
+   * counters went in before such a crash are not written again (they may miss it, never double it);
+   * they are the last hour's approximation, rebuilt from the markers when the cache starts empty.
+   */
+  async onEngagedBatch(events: ArticleEngagedPayload[]): Promise<void> {
+    const batch = randomUUID();
+    const byKey = new Map<string, ArticleEngagedPayload>();
+    for (const event of events) if (!byKey.has(engagementKey(event))) byKey.set(engagementKey(event), event);
+    const { claimed, existing } = await this.engagements.claim([...byKey.values()], batch);
+    for (const key of await this.takeOverUnfinished(existing, byKey, batch)) claimed.add(key);
+    if (claimed.size === 0) return;
+
+    // Partition order, which decides where likes and unlikes meet 0.
+    const toApply = [...byKey].filter(([key]) => claimed.has(key)).map(([, event]) => event);
+    // Every update settles before a failure is passed on: the bus may retry the batch at once, and an
+    // update still in flight then would not be seen in appliedBatches.
+    await allSettledOrThrow(
+      [...foldBatch(toApply)].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)),
+    );
+    await this.windows.addViews(
+      toApply
+        .filter((event) => event.kind === 'view')
+        .map((event) => ({ articleId: event.articleId, occurredAtMs: Date.parse(event.occurredAt) })),
+    );
+    await this.engagements.finish(batch, new Date(this.clock.now()).toISOString());
     this.scores.requestRecompute();
   }
 
-  private counters(event: ArticleEngagedPayload): Counters {
-    if (event.kind === 'view') return { views: 1 };
-    if (event.kind === 'like') return { likes: 1 };
-    if (event.kind === 'share')
-      return { shares: 1, ...(SNS_PLATFORMS.has(event.platform) ? { snsShares: 1 } : {}) };
-    return {};
+  /** One article's share of a batch apply; a compare-and-set on likes when it has unlikes. */
+  private async applyFold(articleId: string, fold: ArticleFold, batch: string): Promise<void> {
+    if (!fold.hasUnlike) {
+      await this.articles.applyBatch(articleId, fold.counters, fold.lastAt, batch);
+      return;
+    }
+    // A bus partition has one consumer and an article one partition, so a retry is rare.
+    for (;;) {
+      const likesWere = (await this.articles.batchStateOf([articleId])).get(articleId)?.likes;
+      const by = { ...fold.counters, likes: fold.likesAfter(likesWere ?? 0) - (likesWere ?? 0) };
+      if (await this.articles.applyBatch(articleId, by, fold.lastAt, batch, likesWere)) return;
+    }
   }
+
+  /**
+   * Markers of this batch claimed by applies that never finished: those whose article took that
+   * apply's counters are released; the others become this apply's. Returns the keys taken over.
+   */
+  private async takeOverUnfinished(
+    markers: Array<{ _id: string; batch?: string }>,
+    byKey: Map<string, ArticleEngagedPayload>,
+    batch: string,
+  ): Promise<string[]> {
+    const claimedBefore = markers.filter((marker) => marker.batch !== undefined);
+    const finished = await this.engagements.finished([...new Set(claimedBefore.map((m) => m.batch!))]);
+    const unfinished = claimedBefore.filter((marker) => !finished.has(marker.batch!));
+    if (unfinished.length === 0) return [];
+    const articleIds = [...new Set(unfinished.map((marker) => byKey.get(marker._id)!.articleId))];
+    const state = await this.articles.batchStateOf(articleIds);
+    const applied = new Map<string, string[]>();
+    const redo = new Map<string, string[]>();
+    for (const marker of unfinished) {
+      const appliedBatches = state.get(byKey.get(marker._id)!.articleId)?.appliedBatches ?? [];
+      const into = appliedBatches.includes(marker.batch!) ? applied : redo;
+      into.set(marker.batch!, [...(into.get(marker.batch!) ?? []), marker._id]);
+    }
+    for (const [dead, keys] of applied) await this.engagements.release(keys, dead);
+    const takenOver: string[] = [];
+    for (const [dead, keys] of redo) takenOver.push(...(await this.engagements.reclaim(keys, dead, batch)));
+    return takenOver;
+  }
+}
+
+/** Waits for every promise, then rejects with the first failure if any. */
+async function allSettledOrThrow(work: Array<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }

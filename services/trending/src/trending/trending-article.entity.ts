@@ -29,4 +29,9 @@ export interface TrendingArticleRecord {
   recentViews: number;
   lastEngagedAt?: string;
   updatedAt: string;
+  /**
+   * The last batch applies whose counters this document took, written by the same update as the
+   * counters: a redelivered batch whose markers were left pending asks here whether to apply them.
+   */
+  appliedBatches?: string[];
 }

@@ -25,6 +25,11 @@ export interface Counters {
 }
 
 const ZERO = { views: 0, likes: 0, shares: 0, snsShares: 0 };
+/**
+ * Batch applies remembered per article. Only an apply that died before finishing is ever looked up,
+ * and its redelivery comes before that article's partition moves on by more than a few batches.
+ */
+const APPLIED_BATCHES_KEPT = 20;
 const NO_SCORES: ArticleScores = {
   hotScore: 0,
   viewsPerHour: 0,
@@ -71,25 +76,45 @@ export class TrendingArticlesRepository {
     );
   }
 
-  /** Adds to the totals, creating the article's record if engagement came before article.published. */
-  async increment(id: string, by: Counters, at: string): Promise<void> {
-    await this.articles.updateOne(
-      { _id: id },
+  /**
+   * Adds one batch apply's totals to an article and records the apply in the same single-document
+   * update, so the counters and the record of having applied them cannot part (no transactions needed).
+   * With `likesWere` (a batch with unlikes, whose likes were folded from that count so they never go
+   * below 0) the update applies only while likes still equal it; false then means re-read and retry.
+   */
+  async applyBatch(
+    id: string,
+    by: Counters,
+    at: string,
+    batch: string,
+    likesWere?: number,
+  ): Promise<boolean> {
+    const inc = Object.fromEntries(Object.entries(by).filter(([, value]) => value !== 0));
+    const result = await this.articles.updateOne(
+      likesWere === undefined ? { _id: id } : { _id: id, likes: likesWere },
       {
-        $inc: by as Record<string, number>,
+        ...(Object.keys(inc).length > 0 ? { $inc: inc } : {}),
         $max: { lastEngagedAt: at },
         $set: { updatedAt: at },
-        $setOnInsert: { ...NO_SCORES, ...this.zeroExcept(by) },
+        $push: { appliedBatches: { $each: [batch], $slice: -APPLIED_BATCHES_KEPT } },
+        $setOnInsert: { ...NO_SCORES, ...this.zeroExcept(inc) },
       },
-      { upsert: true },
+      { upsert: likesWere === undefined },
     );
+    return result.matched > 0 || result.upsertedId !== undefined;
   }
 
-  /** One like fewer, never below 0: the filter makes it a no-op at 0. */
-  async decrementLikes(id: string, at: string): Promise<void> {
-    await this.articles.updateOne(
-      { _id: id, likes: { $gt: 0 } },
-      { $inc: { likes: -1 }, $max: { lastEngagedAt: at }, $set: { updatedAt: at } },
+  /** Each article's likes and the batch applies it took (absent articles are left out). */
+  async batchStateOf(ids: string[]): Promise<Map<string, { likes: number; appliedBatches: string[] }>> {
+    const found = await this.articles.find<Pick<TrendingArticleRecord, '_id' | 'likes' | 'appliedBatches'>>(
+      { _id: { $in: ids } },
+      { projection: { _id: 1, likes: 1, appliedBatches: 1 } },
+    );
+    return new Map(
+      found.map((article) => [
+        article._id,
+        { likes: article.likes ?? 0, appliedBatches: article.appliedBatches ?? [] },
+      ]),
     );
   }
 

@@ -1,10 +1,15 @@
-import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import {
+  Server,
+  type BaseRpcContext,
+  type CustomTransportStrategy,
+  type MessageHandler,
+} from '@nestjs/microservices';
 import { eventRegistry, type Topic } from '@pulse/contracts';
 import type { ZodType } from 'zod';
 import { lastValueFrom } from 'rxjs';
-import type { BackoffOptions, EventBus, EventContext, Subscription } from '../bus.port';
-import type { ProcessedIds } from '../processed-ids';
-import { PulseBusContext } from './bus.context';
+import type { BackoffOptions, EventBatchContext, EventBus, EventContext, Subscription } from '../bus.port';
+import { HANDLER_KEEPS_MARKERS, type ProcessedIds } from '../processed-ids';
+import { PulseBusBatchContext, PulseBusContext } from './bus.context';
 
 export interface PulseBusTransportOptions {
   maxAttempts?: number;
@@ -17,6 +22,16 @@ export interface PulseBusTransportOptions {
 interface HandlerExtras {
   group?: string;
   maxAttempts?: number;
+  /**
+   * `@EventPattern(TOPIC, { batch: { maxSize: 500 } })`: the handler's payload is an array of envelopes
+   * (the bus port's batchHandler, one partition's events in order) and `@Ctx()` a PulseBusBatchContext.
+   */
+  batch?: { maxSize?: number };
+  /**
+   * The handler applies each event once by markers it writes with its effects (the inbox pattern):
+   * the bus keeps no processed-id record for it (HANDLER_KEEPS_MARKERS), and redeliveries reach it.
+   */
+  ownMarkers?: boolean;
 }
 
 /**
@@ -53,10 +68,19 @@ export class PulseBusTransport extends Server implements CustomTransportStrategy
           group: extras.group ?? `${this.group}.${pattern}`,
           maxAttempts: extras.maxAttempts ?? this.options.maxAttempts,
           backoff: this.options.backoff,
-          processedIds: this.options.processedIds,
+          processedIds: extras.ownMarkers ? HANDLER_KEEPS_MARKERS : this.options.processedIds,
           // A payload that breaks its topic's contract goes straight to the DLT: retrying cannot fix it.
           payloadSchema: eventRegistry[pattern as Topic]?.schema as ZodType | undefined,
-          handler: (event, context) => this.handle(handler, event, context),
+          ...(extras.batch
+            ? {
+                batchHandler: (events: unknown[], context: EventBatchContext) =>
+                  this.handle(handler, events, new PulseBusBatchContext([context])),
+                maxBatchSize: extras.batch.maxSize,
+              }
+            : {
+                handler: (event: unknown, context: EventContext) =>
+                  this.handle(handler, event, new PulseBusContext([context])),
+              }),
         });
         this.subscriptions.push(subscription);
       }
@@ -80,8 +104,7 @@ export class PulseBusTransport extends Server implements CustomTransportStrategy
   }
 
   /** Several handlers of one pattern (in different controllers) run in turn and succeed or retry together. */
-  private async handle(handler: MessageHandler, event: unknown, context: EventContext): Promise<void> {
-    const rpcContext = new PulseBusContext([context]);
+  private async handle(handler: MessageHandler, event: unknown, rpcContext: BaseRpcContext): Promise<void> {
     for (let current: MessageHandler | undefined = handler; current; current = current.next) {
       const result = await current(event, rpcContext);
       await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });

@@ -1,5 +1,5 @@
 import type { CanonicalItem, ClusterDecision, FeedItem, FetchOutcome, FetchRequest } from '../pipeline.types';
-import type { ExtractedArticle, ParseInput, PipelineStages } from '../stages';
+import type { ExtractedArticle, ParseInput, PipelineStages, SeenUrls } from '../stages';
 
 type Responder = (request: FetchRequest) => FetchOutcome | Promise<FetchOutcome>;
 
@@ -60,6 +60,10 @@ export class FakeStages implements PipelineStages {
     parsed.search = '';
     parsed.hash = '';
     return parsed.href;
+  }
+
+  async lookupSeen(): Promise<SeenUrls> {
+    return new Map();
   }
 
   async cluster(item: CanonicalItem): Promise<ClusterDecision> {

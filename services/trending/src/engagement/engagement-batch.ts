@@ -1,0 +1,52 @@
+import type { ArticleEngagedPayload } from '@pulse/contracts';
+import type { Counters } from '../trending/trending-articles.repository';
+
+/** Platforms that are social networks; copy-link and the native share sheet are shares but not SNS. */
+export const SNS_PLATFORMS = new Set(['facebook', 'twitter', 'telegram', 'linkedin']);
+
+/** One article's share of a batch of engagements, folded into one counter update. */
+export interface ArticleFold {
+  /** Views, shares and SNS shares; likes too when the batch has no unlike for the article. */
+  counters: Counters;
+  /** Latest occurredAt (ISO strings order chronologically). */
+  lastAt: string;
+  hasUnlike: boolean;
+  /** The likes after this batch's likes and unlikes in order, from `likes` before it, never below 0. */
+  likesAfter(likes: number): number;
+}
+
+/** Folds engagements (in partition order) per article, as applying them one by one would add up. */
+export function foldBatch(events: ArticleEngagedPayload[]): Map<string, ArticleFold> {
+  const steps = new Map<string, Array<1 | -1>>();
+  const folds = new Map<string, ArticleFold>();
+  for (const event of events) {
+    let fold = folds.get(event.articleId);
+    if (!fold) {
+      const likeSteps: Array<1 | -1> = [];
+      steps.set(event.articleId, likeSteps);
+      fold = {
+        counters: {},
+        lastAt: event.occurredAt,
+        hasUnlike: false,
+        likesAfter: (likes) => likeSteps.reduce((sum, step) => Math.max(0, sum + step), likes),
+      };
+      folds.set(event.articleId, fold);
+    }
+    if (event.occurredAt > fold.lastAt) fold.lastAt = event.occurredAt;
+    const add = (field: keyof Counters) => (fold.counters[field] = (fold.counters[field] ?? 0) + 1);
+    if (event.kind === 'view') add('views');
+    else if (event.kind === 'like') steps.get(event.articleId)!.push(1);
+    else if (event.kind === 'unlike') {
+      steps.get(event.articleId)!.push(-1);
+      fold.hasUnlike = true;
+    } else if (event.kind === 'share') {
+      add('shares');
+      if (SNS_PLATFORMS.has(event.platform)) add('snsShares');
+    }
+  }
+  for (const [articleId, fold] of folds) {
+    const likes = steps.get(articleId)!;
+    if (!fold.hasUnlike && likes.length > 0) fold.counters.likes = likes.length;
+  }
+  return folds;
+}
