@@ -187,37 +187,29 @@ export class OutboxRelay implements Adapter {
         limit: this.batchSize,
         projection: { [OUTBOX_FIELD]: 1 },
       });
-      if (signal.aborted) return false;
-      await this.relay(collection, documents);
+      for (const document of documents) {
+        if (signal.aborted) return false;
+        await this.relay(collection, document);
+      }
       if (documents.length === this.batchSize) more = true;
     }
     return more;
   }
 
-  /**
-   * Publishes the pending events of a pass's documents, then removes them from those documents. Every
-   * document's events keep their order (and different documents never share a partition key: an
-   * aggregate is one document); consecutive events of one topic go out in one publish call and all
-   * are removed in one update, so a pass costs a few round trips rather than two per document. A
-   * failed publish removes nothing, and what was published before it goes out again on the next pass
-   * (consumers deduplicate by envelope id).
-   */
-  private async relay(collection: Collection<PendingDocument>, documents: PendingDocument[]): Promise<void> {
-    const events = documents.flatMap((document) => document[OUTBOX_FIELD]);
-    if (events.length === 0) return;
-    for (const run of runsByTopic(events)) {
+  private async relay(collection: Collection<PendingDocument>, document: PendingDocument): Promise<void> {
+    for (const run of runsByTopic(document[OUTBOX_FIELD])) {
       try {
-        // In the trace of the change that stored the run's first event, so the bus client's own spans
-        // (the Kafka produce) join it instead of starting a trace per relay pass.
+        // In the trace of the change that stored the events, so the bus client's own spans (the Kafka
+        // produce) join it instead of starting a trace per relay pass.
         await inTraceOf(run.events[0]?.traceparent, () => this.options.bus.publish(run.topic, run.events));
       } catch (error) {
         throw new PublishFailed(`publish to ${run.topic} failed`, { cause: error });
       }
+      await collection.updateOne(
+        { _id: document._id },
+        { $pull: { [OUTBOX_FIELD]: { id: { $in: run.events.map((event) => event.id) } } } },
+      );
     }
-    await collection.updateMany(
-      { _id: { $in: documents.map((document) => document._id) } },
-      { $pull: { [OUTBOX_FIELD]: { id: { $in: events.map((event) => event.id) } } } },
-    );
   }
 
   /** Pending events per collection, for the `pulse.outbox.backlog` gauge (counted up to PENDING_COUNT_LIMIT documents). */
