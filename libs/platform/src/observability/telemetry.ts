@@ -1,6 +1,6 @@
 import { context, metrics, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { AlwaysOffSampler, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, NoopSpanProcessor, ParentBasedSampler } from '@opentelemetry/sdk-trace';
 import { bindLibraryInstrumentations } from './library-instrumentations';
 import { pulseMetrics, resetPulseMetrics } from './metrics';
 
@@ -35,14 +35,17 @@ export function startTelemetry(options: TelemetryOptions): void {
     serviceName: options.serviceName,
     // Logs go to stdout as JSON lines (pino); the collector tails them, so no OTel log exporter.
     logRecordProcessors: [],
-    // Nothing reads a recorded span that is never exported: spans are then unsampled, which keeps their ids
-    // (traceparent travels, logs carry the traceId) but skips recording them, a few per cent of every
-    // request's CPU (issue 13). An operator's OTEL_TRACES_SAMPLER still wins.
+    // Nothing reads a recorded span that is never exported: spans this process starts are then unsampled,
+    // which keeps their ids (traceparent travels, logs carry the traceId) but skips recording them, a few
+    // per cent of every request's CPU (issue 13). A caller's sampled trace stays sampled (parent-based), so
+    // the services after this one still record it. An operator's OTEL_TRACES_SAMPLER still wins.
     ...(exportsTraces
       ? {}
       : {
           spanProcessors: [new NoopSpanProcessor()],
-          ...(process.env.OTEL_TRACES_SAMPLER ? {} : { sampler: new AlwaysOffSampler() }),
+          ...(process.env.OTEL_TRACES_SAMPLER
+            ? {}
+            : { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) }),
         }),
     ...(exportsMetrics ? {} : { metricReaders: [] }),
   });
