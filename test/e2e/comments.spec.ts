@@ -141,15 +141,21 @@ describe('article comments', () => {
         `3단계 답글 ${tag}`,
       );
       expect(deepest).toContain('comment--depth-3');
-      const listed = await e2e.site.api<{
-        data: {
-          comments: Array<{
-            id: string;
-            replies: Array<{ replies: Array<{ replies: Array<{ id: string }> }> }>;
-          }>;
-        };
-      }>(`/api/community/articles/${articleId}/comments`);
-      const depth3 = listed.data.comments[0].replies[0].replies[0].replies[0].id;
+      // Read as another, anonymous client: the public list may come from the gateway's micro-cache for up
+      // to GATEWAY_MICROCACHE_MS, so wait for the reply to show rather than expect it at once.
+      const depth3 = await until(async () => {
+        const listed = await e2e.site.api<{
+          data: {
+            comments: Array<{
+              id: string;
+              replies: Array<{ replies: Array<{ replies: Array<{ id: string }> }> }>;
+            }>;
+          };
+        }>(`/api/community/articles/${articleId}/comments`);
+        const id = listed.data.comments[0]?.replies[0]?.replies[0]?.replies[0]?.id;
+        expect(id).toEqual(expect.any(String));
+        return id!;
+      });
       const tooDeep = await b.evaluate(async (id) => {
         const csrf = document.cookie
           .split('; ')
