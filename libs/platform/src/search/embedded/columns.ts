@@ -1,7 +1,6 @@
 import type { FieldFilter, FilterValue, SearchDocument, SearchFilters, SortField } from '../search.port';
-import { isRangeFilter } from '../search.validation';
 import { fieldValue } from './engine-index';
-import type { SortKey } from './filters';
+import { compileFilterWith, type SortKey } from './filters';
 
 /**
  * The filterable and sortable values of an index's documents, one array per field by document number.
@@ -62,20 +61,7 @@ export class FieldColumns {
   }
 
   private compileFilter(filter: FieldFilter): (value: unknown) => boolean {
-    if (Array.isArray(filter)) {
-      const tests = (filter as readonly FilterValue[]).map((value) => this.equalTo(value));
-      return (value) => tests.some((test) => test(value));
-    }
-    if (isRangeFilter(filter)) {
-      const { gte, lte, gt, lt } = filter;
-      return (value) =>
-        typeof value === 'number' &&
-        (gte === undefined || value >= gte) &&
-        (lte === undefined || value <= lte) &&
-        (gt === undefined || value > gt) &&
-        (lt === undefined || value < lt);
-    }
-    return this.equalTo(filter as FilterValue);
+    return compileFilterWith(filter, (expected) => this.equalTo(expected));
   }
 
   private equalTo(filter: FilterValue): (value: unknown) => boolean {

@@ -27,8 +27,19 @@ export function compileFilters(
 }
 
 function compileFilter(filter: FieldFilter): (value: unknown) => boolean {
+  return compileFilterWith(filter, equalTo);
+}
+
+/**
+ * One filter as a test of a field's value, with `equalTo` deciding equality (plain strings here, interned
+ * column values in columns.ts); lists match any of their values, ranges compare numbers.
+ */
+export function compileFilterWith(
+  filter: FieldFilter,
+  equalTo: (expected: FilterValue) => (value: unknown) => boolean,
+): (value: unknown) => boolean {
   if (Array.isArray(filter)) {
-    const tests = (filter as readonly FilterValue[]).map(equalTo);
+    const tests = (filter as readonly FilterValue[]).map((expected) => equalTo(expected));
     return (value) => tests.some((test) => test(value));
   }
   if (isRangeFilter(filter)) {
