@@ -1,12 +1,10 @@
 import type { EventEnvelope } from '@pulse/contracts';
-import { backoffDelay, waitOrAbort } from './backoff';
 import type { DeadLetterInfo, EventBatchContext } from './bus.port';
 import { errorOf } from './dead-letter';
-import { isDependencyOutage } from './dependency-outage';
+import { isDependencyOutage, waitOutOutage } from './dependency-outage';
 import {
   decode,
   deliver,
-  OUTAGE_RETRY_MAX_MS,
   type ConsumerSettings,
   type DeliveryIo,
   type IncomingRecord,
@@ -118,13 +116,16 @@ export async function deliverBatch(
       if (io.signal.aborted) return 'aborted';
       if (isDependencyOutage(error)) {
         outageRetries += 1;
-        if (outageRetries === 1 || outageRetries % 10 === 0)
-          logger?.warn(
-            { ...where, outageRetries, err: errorOf(error) },
-            'bus: a dependency is down; retrying the batch without spending an attempt',
-          );
-        const delay = Math.min(backoffDelay(settings.backoff, outageRetries), OUTAGE_RETRY_MAX_MS);
-        if (!(await waitOrAbort(delay, io.signal))) return 'aborted';
+        const waited = await waitOutOutage({
+          retries: outageRetries,
+          error,
+          backoff: settings.backoff,
+          signal: io.signal,
+          logger,
+          where,
+          message: 'bus: a dependency is down; retrying the batch without spending an attempt',
+        });
+        if (!waited) return 'aborted';
         continue;
       }
       logger?.warn(

@@ -12,7 +12,7 @@ import type {
 import { errorOf, readDeadLetter } from './dead-letter';
 import type { ProcessedIds } from './processed-ids';
 import { withConsumerSpan } from '../observability/telemetry';
-import { isDependencyOutage } from './dependency-outage';
+import { isDependencyOutage, waitOutOutage } from './dependency-outage';
 
 /** A subscription with the bus's defaults filled in. */
 export interface ConsumerSettings {
@@ -55,8 +55,6 @@ export interface DeliveryIo {
 export type DeliveryOutcome = 'handled' | 'duplicate' | 'dead-lettered' | 'aborted';
 
 export class UndeliverableError extends Error {}
-
-export const OUTAGE_RETRY_MAX_MS = 5_000;
 
 export function decode(record: IncomingRecord, payloadSchema?: ZodType<unknown>): EventEnvelope {
   if (record.valueError) throw new UndeliverableError(record.valueError);
@@ -153,15 +151,16 @@ export async function deliver(
       if (io.signal.aborted) return 'aborted';
       if (isDependencyOutage(error)) {
         outageRetries += 1;
-        if (outageRetries === 1 || outageRetries % 10 === 0)
-          logger?.warn(
-            { ...where, id: envelope.id, attempt, outageRetries, err: errorOf(error) },
-            'bus: a dependency is down; retrying without spending an attempt',
-          );
-        // At most OUTAGE_RETRY_MAX_MS apart: one probe per partition is cheap, and the partition should
-        // move again within seconds of the dependency's return, not after a long backoff.
-        const delay = Math.min(backoffDelay(settings.backoff, outageRetries), OUTAGE_RETRY_MAX_MS);
-        if (!(await waitOrAbort(delay, io.signal))) return 'aborted';
+        const waited = await waitOutOutage({
+          retries: outageRetries,
+          error,
+          backoff: settings.backoff,
+          signal: io.signal,
+          logger,
+          where: { ...where, id: envelope.id, attempt },
+          message: 'bus: a dependency is down; retrying without spending an attempt',
+        });
+        if (!waited) return 'aborted';
         attempt -= 1;
         continue;
       }
