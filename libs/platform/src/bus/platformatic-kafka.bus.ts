@@ -1,12 +1,14 @@
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import type { Admin, MessageToProduce, Producer } from '@platformatic/kafka';
 import type { HealthResult } from '../lifecycle';
+import { observeGauge } from '../observability/metrics';
 import type { DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from './bus.port';
 import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
 import { deadLetterHeaders, errorOf } from './dead-letter';
 import { envelopeHeaders, validateForPublish } from './envelope-headers';
 import type { KafkaBusOptions } from './kafka.bus';
 import { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
+import { platformaticConsumerLag } from './platformatic-kafka-consumer-lag';
 import { loadPlatformaticKafka } from './platformatic-kafka.library';
 import {
   headersOfEntries,
@@ -83,8 +85,12 @@ export class PlatformaticKafkaEventBus implements EventBus {
       deadLetter: (message, info) => this.writeDeadLetter(message, info),
       logger: this.options.logger,
     });
+    const stopObserving = observeGauge('pulse.consumer.lag', async () =>
+      platformaticConsumerLag(await this.connectedAdmin(), options.group, options.topic),
+    );
     const subscription: Subscription = {
       close: async () => {
+        stopObserving();
         await inner.close();
         this.subscriptions.delete(subscription);
       },
