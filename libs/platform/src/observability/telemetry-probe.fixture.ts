@@ -3,6 +3,8 @@
 // Run as: node -r @swc-node/register telemetry-probe.fixture.ts   (prints its port on stdout)
 import './instrument';
 import Fastify from 'fastify';
+import pino from 'pino';
+import { RedisCacheStore } from '../cache/redis.cache';
 import { registerHttpTracing } from './http-tracing';
 import { observeGauge, pulseMetrics } from './metrics';
 import { startTelemetry, stopTelemetry, withSpan } from './telemetry';
@@ -16,6 +18,18 @@ async function main(): Promise<void> {
   registerHttpTracing(app);
   app.get('/items/:id', async () => withSpan('load item', async () => ({ ok: true })));
   app.get('/healthz', async () => ({ ok: true }));
+  // A cache call inside a request (the Redis adapter services use), when the spec gives a Redis.
+  const cache = process.env.PROBE_REDIS_URL
+    ? new RedisCacheStore({
+        url: process.env.PROBE_REDIS_URL,
+        keyPrefix: 'telemetry-probe:',
+        logger: pino({ level: 'silent' }),
+      })
+    : undefined;
+  app.get('/cached/:key', async (request) => {
+    const { key } = request.params as { key: string };
+    return { value: await cache?.getOrLoad(key, 1_000, async () => `loaded ${key}`) };
+  });
   app.post('/runs', async () => {
     pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': 'ok' });
     return { ok: true };
@@ -26,6 +40,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => {
     void app
       .close()
+      .then(() => cache?.close())
       .then(stopTelemetry)
       .then(() => process.exit(0));
   });

@@ -31,6 +31,8 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
         OTEL_EXPORTER_PROMETHEUS_PORT: String(prometheusPort),
         OTEL_METRIC_EXPORT_INTERVAL: '300',
         OTEL_BSP_SCHEDULE_DELAY: '50',
+        // Redis from infra/local, for the cache span.
+        PROBE_REDIS_URL: process.env.PULSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:16379',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -72,6 +74,29 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
     expect(server.attributes['http.response.status_code']).toBe(200);
     expect(child.traceId).toBe(server.traceId);
     expect(child.parentSpanId).toBe(server.spanId);
+  });
+
+  it("puts the cache adapter's Redis commands in the request's trace (ioredis instrumentation)", async () => {
+    const response = await fetch(`${base}/cached/${Date.now()}`);
+    expect(response.status).toBe(200);
+    const { server, redis } = await eventually(
+      () => {
+        const spans = collector.spans();
+        const server = spans.find((span) => span.name === 'GET /cached/:key');
+        const redis = spans.filter(
+          (span) =>
+            span.scope === '@opentelemetry/instrumentation-ioredis' && span.traceId === server?.traceId,
+        );
+        if (!server || redis.length === 0)
+          throw new Error(`spans so far: ${spans.map((s) => `${s.scope}:${s.name}`)}\n${output}`);
+        return { server, redis };
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(redis.map((span) => span.service)).toContain('telemetry-probe');
+    // The read of the key, and (a miss) the write of what was loaded.
+    expect(redis.map((span) => span.name)).toEqual(expect.arrayContaining(['get', 'set']));
+    expect(redis.every((span) => span.traceId === server.traceId)).toBe(true);
   });
 
   it('serves request durations by route, observed gauges and counters on /metrics; probes stay out', async () => {
