@@ -2,7 +2,7 @@
  * The assistant's search-only answer latency (issue 11): what a reader waits for with no LLM configured.
  * Content and community run in this process as their own Nest apps on the embedded adapters, each
  * listening on a free port, as the separate-process modes run them: community retrieves through content's
- * public search API over HTTP (ASSISTANT_CONTENT_URL), stores the question and the answer, and answers
+ * public search API over HTTP (COMMUNITY_CONTENT_URL), stores the question and the answer, and answers
  * with the best passages. BENCH_ARTICLES articles are published into content first (article.translated).
  *
  *   npm run bench:assistant [-- requests=N concurrency=C]     (defaults: 300 requests, 1 then 8 at a time)
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const contentUrl = `http://127.0.0.1:${(content.getHttpServer().address() as AddressInfo).port}`;
 
   Object.assign(process.env, {
-    ASSISTANT_CONTENT_URL: contentUrl,
+    COMMUNITY_CONTENT_URL: contentUrl,
     ASSISTANT_MESSAGES_PER_MINUTE: '1000',
     ASSISTANT_MESSAGES_PER_DAY: '100000',
     COMMUNITY_IDENTITIES_PER_IP_HOUR: '100000',

@@ -16,7 +16,7 @@ async function main() {
   // gateway (the separate-process modes point NEWSLETTER_TRENDING_URL at the trending service).
   process.env.NEWSLETTER_TRENDING_URL ??= `http://127.0.0.1:${processConfig.PORT ?? GATEWAY_DEFAULT_PORT}`;
   // Likewise the community assistant retrieves articles through content's read API, on this gateway.
-  process.env.ASSISTANT_CONTENT_URL ??= `http://127.0.0.1:${processConfig.PORT ?? GATEWAY_DEFAULT_PORT}`;
+  process.env.COMMUNITY_CONTENT_URL ??= `http://127.0.0.1:${processConfig.PORT ?? GATEWAY_DEFAULT_PORT}`;
   const site = await orExitOnConfigError(startEmbedded(processConfig, config.gateway, logger));
   const port = processConfig.PORT ?? GATEWAY_DEFAULT_PORT;
   await site.gateway.listen(port, processConfig.HOST);

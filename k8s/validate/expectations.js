@@ -127,7 +127,7 @@ const UPSTREAM_VARS = {
  */
 const SERVICE_CALLS = [
   { from: 'newsletter', to: 'trending', variable: 'NEWSLETTER_TRENDING_URL' },
-  { from: 'community', to: 'content', variable: 'ASSISTANT_CONTENT_URL' },
+  { from: 'community', to: 'content', variable: 'COMMUNITY_CONTENT_URL' },
 ];
 
 module.exports = {

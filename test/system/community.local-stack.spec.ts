@@ -33,7 +33,7 @@ const CONTENT_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated];
  * the outbox to Kafka and come back as badges; the question page renders without JavaScript.
  *
  * Community II: content runs as its own process too, fed article.translated on Kafka as translation
- * would. The assistant retrieves from content's public search API (ASSISTANT_CONTENT_URL) and answers
+ * would. The assistant retrieves from content's public search API (COMMUNITY_CONTENT_URL) and answers
  * through the OpenAI-compatible test server, streamed through the gateway; a second community process
  * with no LLM configured answers in search-only mode. Content's article.published.v2 reaches community
  * over Kafka and tells an asker when the story gains an article. Comments are taken on content's articles
@@ -194,7 +194,7 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     const searchOnly = startTs('services/community/src/main.ts', {
       PORT: String(searchOnlyPort),
       PULSE_DATA_DIR: path.join(dataDir, 'search-only'),
-      ASSISTANT_CONTENT_URL: contentUrl,
+      COMMUNITY_CONTENT_URL: contentUrl,
       COMMUNITY_IDENTITIES_PER_IP_HOUR: '100',
     });
     processes.push(searchOnly);
@@ -214,7 +214,7 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
       ADMIN_TOKEN: 'system-test-admin-token-0123',
       // Every identity here signs up from 127.0.0.1; the comments test makes a crowd of them.
       COMMUNITY_IDENTITIES_PER_IP_HOUR: '100',
-      ASSISTANT_CONTENT_URL: contentUrl,
+      COMMUNITY_CONTENT_URL: contentUrl,
       LLM_BASE_URL: llmServer.baseUrl,
       LLM_MODEL: 'pulse-test-model',
       LLM_MAX_RETRIES: '0',

@@ -10,6 +10,13 @@ export const communityConfigSchema = z.object({
     .default('http://localhost:3000')
     .transform((url) => url.replace(/\/+$/, ''))
     .describe('Public origin of the site: community cookies are Secure when it is https.'),
+  COMMUNITY_CONTENT_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://127.0.0.1:3101')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe(
+      "Base URL of the content service's public read API, which the assistant retrieves articles from and comments check their article against (`npm start` points it at its own gateway).",
+    ),
   COMMUNITY_TOKEN_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')

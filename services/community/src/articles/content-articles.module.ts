@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ContentReadClient } from '@pulse/contracts';
 import { SERVICE_CONFIG } from '@pulse/platform';
-import type { AssistantConfig } from '../assistant/assistant.config';
+import type { CommunityConfig } from '../community.config';
 import { CONTENT_READER } from './content-reader';
 import { PublishedArticles } from './published-articles';
 
 /**
- * Content's articles as community sees them: through content's public read API (ASSISTANT_CONTENT_URL),
+ * Content's articles as community sees them: through content's public read API (COMMUNITY_CONTENT_URL),
  * never its store or code. The assistant retrieves from it; comments check their article against it.
  */
 @Module({
@@ -14,8 +14,8 @@ import { PublishedArticles } from './published-articles';
     {
       provide: CONTENT_READER,
       inject: [SERVICE_CONFIG],
-      useFactory: (config: { assistant: AssistantConfig }) =>
-        new ContentReadClient(config.assistant.ASSISTANT_CONTENT_URL),
+      useFactory: (config: { community: CommunityConfig }) =>
+        new ContentReadClient(config.community.COMMUNITY_CONTENT_URL),
     },
     PublishedArticles,
   ],

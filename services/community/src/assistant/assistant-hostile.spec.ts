@@ -44,7 +44,7 @@ describe('AI assistant, hostile input: injected articles, foreign links, prompt 
     });
     app = await startCommunityTestApp({
       llm,
-      env: { ASSISTANT_CONTENT_URL: content.url, ASSISTANT_MESSAGES_PER_MINUTE: '1000' },
+      env: { COMMUNITY_CONTENT_URL: content.url, ASSISTANT_MESSAGES_PER_MINUTE: '1000' },
     });
     reader = await app.signUp('의심많은독자');
     other = await app.signUp('다른독자');

@@ -6,13 +6,6 @@ const price = (description: string) => z.coerce.number().nonnegative().optional(
 
 /** Settings of the assistant (services/community/README.md, 'The assistant'). The LLM itself is the llm port's. */
 export const assistantConfigSchema = z.object({
-  ASSISTANT_CONTENT_URL: z
-    .url({ protocol: /^https?$/ })
-    .default('http://127.0.0.1:3101')
-    .transform((url) => url.replace(/\/+$/, ''))
-    .describe(
-      "Base URL of the content service's public read API, which the assistant retrieves articles from and comments check their article against (`npm start` points it at its own gateway).",
-    ),
   ASSISTANT_MESSAGES_PER_MINUTE: int(1, 1000, 6, 'Assistant messages one identity may send per minute.'),
   ASSISTANT_MESSAGES_PER_DAY: int(
     1,

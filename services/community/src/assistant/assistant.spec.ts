@@ -33,7 +33,7 @@ describe('AI assistant with an LLM (OpenAI-compatible test server): streamed ans
     app = await startCommunityTestApp({
       llm,
       env: {
-        ASSISTANT_CONTENT_URL: content.url,
+        COMMUNITY_CONTENT_URL: content.url,
         ASSISTANT_PROMPT_PRICE_PER_1K: '0.01',
         ASSISTANT_COMPLETION_PRICE_PER_1K: '0.03',
       },
@@ -160,7 +160,7 @@ describe('AI assistant without an LLM: search-only mode', () => {
     content = await startContentApiStub(articles);
     app = await startCommunityTestApp({
       env: {
-        ASSISTANT_CONTENT_URL: content.url,
+        COMMUNITY_CONTENT_URL: content.url,
         ASSISTANT_MESSAGES_PER_MINUTE: '3',
         ASSISTANT_MESSAGES_PER_DAY: '4',
       },

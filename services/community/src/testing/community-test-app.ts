@@ -69,10 +69,10 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pulse-community-'));
   const saved = { ...process.env };
   // Content's read API, unless the test brings its own: empty until the test publishes articles.
-  const content = options.env?.ASSISTANT_CONTENT_URL ? undefined : await startContentApiStub();
+  const content = options.env?.COMMUNITY_CONTENT_URL ? undefined : await startContentApiStub();
   Object.assign(process.env, {
     ADMIN_TOKEN,
-    ...(content ? { ASSISTANT_CONTENT_URL: content.url } : {}),
+    ...(content ? { COMMUNITY_CONTENT_URL: content.url } : {}),
     COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
     COMMUNITY_POSTS_PER_IP_10MIN: '1000',
     COMMUNITY_VOTES_PER_IP_MINUTE: '10000',
@@ -114,7 +114,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
 
   return {
     app,
-    /** Content's read API as this app sees it (absent when the test passed its own ASSISTANT_CONTENT_URL). */
+    /** Content's read API as this app sees it (absent when the test passed its own COMMUNITY_CONTENT_URL). */
     get content(): ContentStub {
       if (!content) throw new Error('this app reads the content API the test started');
       return content;
