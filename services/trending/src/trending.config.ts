@@ -20,6 +20,15 @@ export const trendingConfigSchema = z.object({
     .describe(
       'After engagement arrives, recompute once it has been quiet this long (a burst triggers one recompute, not one per event).',
     ),
+  TRENDING_READ_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(2_000)
+    .describe(
+      "How long a replica answers the same trending list or statistics query from its last read (0: always read the store). This replica's own score and counter writes drop them at once.",
+    ),
 });
 
 export type TrendingConfig = z.output<typeof trendingConfigSchema>;

@@ -11,6 +11,7 @@ import {
   type TrendingClock,
   type TrendingConfig,
 } from './trending.config';
+import { ListReadCache } from './trending/list-read-cache';
 import { ScoreBatchesRepository } from './trending/score-batches.repository';
 import { ScoresService } from './trending/scores.service';
 import { TrendingArticlesRepository } from './trending/trending-articles.repository';
@@ -21,6 +22,7 @@ const providers = [
   EngagementService,
   EngagementRepository,
   EngagementWindows,
+  ListReadCache,
   ScoresService,
   ScoreBatchesRepository,
   TrendingArticlesRepository,

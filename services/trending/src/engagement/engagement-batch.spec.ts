@@ -8,6 +8,8 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
+import type { TrendingConfig } from '../trending.config';
+import { ListReadCache } from '../trending/list-read-cache';
 import type { ScoresService } from '../trending/scores.service';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
 import { EngagementWindows } from './engagement-windows';
@@ -82,9 +84,16 @@ describe('engagement batches: a redelivered batch after a crash mid-apply counts
     articles = new TrendingArticlesRepository(crashing.store);
     windows = new EngagementWindows(cache);
     const scores = { requestRecompute: () => undefined } as unknown as ScoresService;
-    service = new EngagementService(articles, new EngagementRepository(crashing.store), windows, scores, {
-      now: () => NOW,
-    });
+    const clock = { now: () => NOW };
+    const lists = new ListReadCache({ TRENDING_READ_CACHE_MS: 0 } as TrendingConfig, clock);
+    service = new EngagementService(
+      articles,
+      new EngagementRepository(crashing.store),
+      windows,
+      scores,
+      lists,
+      clock,
+    );
   });
 
   afterEach(async () => {

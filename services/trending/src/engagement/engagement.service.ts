@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { ArticleEngagedPayload, ArticlePublishedPayload } from '@pulse/contracts';
 import { MINUTE_MS, WINDOW_MINUTES } from '../scoring';
 import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
+import { ListReadCache } from '../trending/list-read-cache';
 import { ScoresService } from '../trending/scores.service';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
 import { EngagementWindows } from './engagement-windows';
@@ -20,6 +21,7 @@ export class EngagementService implements OnApplicationBootstrap {
     private readonly engagements: EngagementRepository,
     private readonly windows: EngagementWindows,
     private readonly scores: ScoresService,
+    private readonly lists: ListReadCache,
     @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
   ) {}
 
@@ -41,6 +43,7 @@ export class EngagementService implements OnApplicationBootstrap {
 
   async onPublished(article: ArticlePublishedPayload): Promise<void> {
     await this.articles.upsertPublished(article, new Date(this.clock.now()).toISOString());
+    this.lists.invalidate();
     this.scores.requestRecompute();
   }
 
@@ -74,9 +77,14 @@ export class EngagementService implements OnApplicationBootstrap {
     const toApply = [...byKey].filter(([key]) => claimed.has(key)).map(([, event]) => event);
     // Every update settles before a failure is passed on: the bus may retry the batch at once, and an
     // update still in flight then would not be seen in appliedBatches.
-    await allSettledOrThrow(
-      [...foldBatch(toApply)].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)),
-    );
+    try {
+      await allSettledOrThrow(
+        [...foldBatch(toApply)].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)),
+      );
+    } finally {
+      // Counters changed (some, when one update failed): the lists show them.
+      this.lists.invalidate();
+    }
     await this.windows.addViews(
       toApply
         .filter((event) => event.kind === 'view')

@@ -6,6 +6,7 @@ import { EngagementWindows } from '../engagement/engagement-windows';
 import { EngagementRepository } from '../engagement/engagement.repository';
 import { hotScore, isHotTopic, isRisingArticle, viewWindow, type ViewWindow } from '../scoring';
 import { TRENDING_CLOCK, TRENDING_CONFIG, type TrendingClock, type TrendingConfig } from '../trending.config';
+import { ListReadCache } from './list-read-cache';
 import { ScoreBatchesRepository } from './score-batches.repository';
 import type { ArticleScores } from './trending-articles.repository';
 import { TrendingArticlesRepository } from './trending-articles.repository';
@@ -35,6 +36,7 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly engagements: EngagementRepository,
     private readonly windows: EngagementWindows,
     private readonly batches: ScoreBatchesRepository,
+    private readonly lists: ListReadCache,
     @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
     @Inject(TRENDING_CONFIG) private readonly config: TrendingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -123,7 +125,10 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
     }
     // The event first: a crash before the scores are saved only re-sends them next pass.
     await this.batches.record(computedAt, changed);
-    for (const [id, scores] of updates) await this.articles.saveScores(id, scores);
+    for (const [id, scores] of updates) {
+      // Each save, not the pass: a list read while the pass runs is not kept past the next save.
+      await this.articles.saveScores(id, scores).finally(() => this.lists.invalidate());
+    }
     await this.engagements.purgeBefore(new Date(now - MARKER_RETENTION_MS).toISOString());
     await this.batches.purgeBefore(new Date(now - DAY_MS).toISOString());
   }

@@ -9,6 +9,7 @@ import {
   type TrendingStatsResponse,
 } from '@pulse/contracts';
 import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
+import { ListReadCache } from './list-read-cache';
 import { toListItem } from './to-list-item';
 import { TrendingArticlesRepository } from './trending-articles.repository';
 
@@ -23,41 +24,52 @@ const seoulDate = (ms: number) => new Date(ms + SEOUL_OFFSET_MS).toISOString().s
 export class TrendingService {
   constructor(
     private readonly articles: TrendingArticlesRepository,
+    private readonly lists: ListReadCache,
     @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
   ) {}
 
   /** Highest hotScore first, among articles with any score; isHotTopic says which earn the badge. */
   async hotTopics(query: unknown): Promise<TrendingListResponse> {
     const { limit, type } = hotTopicsQuerySchema.parse(query);
-    const rows = await this.articles.list(
-      { hotScore: { $gt: 0 }, ...(type ? { type } : {}) },
-      { hotScore: -1, publishedAt: -1 },
-      limit,
-    );
-    return { articles: rows.map(toListItem) };
+    return this.lists.read(`hot:${limit}:${type ?? ''}`, async () => {
+      const rows = await this.articles.list(
+        { hotScore: { $gt: 0 }, ...(type ? { type } : {}) },
+        { hotScore: -1, publishedAt: -1 },
+        limit,
+      );
+      return { articles: rows.map(toListItem) };
+    });
   }
 
   /** Articles published within the period, most viewed first, then most liked. */
   async popular(query: unknown): Promise<TrendingListResponse> {
     const { period, limit, type } = popularQuerySchema.parse(query);
-    const rows = await this.articles.list(
-      { publishedAt: { $gte: this.since(period) }, ...(type ? { type } : {}) },
-      { views: -1, likes: -1, publishedAt: -1 },
-      limit,
-    );
-    return { articles: rows.map(toListItem) };
+    return this.lists.read(`popular:${period}:${limit}:${type ?? ''}`, async () => {
+      const rows = await this.articles.list(
+        { publishedAt: { $gte: this.since(period) }, ...(type ? { type } : {}) },
+        { views: -1, likes: -1, publishedAt: -1 },
+        limit,
+      );
+      return { articles: rows.map(toListItem) };
+    });
   }
 
   /** Articles meeting the rising rule at the last recompute, most views in the last 30 minutes first. */
   async rising(query: unknown): Promise<TrendingListResponse> {
     const { limit } = risingQuerySchema.parse(query);
-    const rows = await this.articles.list({ rising: true }, { recentViews: -1, viewsPerHour: -1 }, limit);
-    return { articles: rows.map(toListItem) };
+    return this.lists.read(`rising:${limit}`, async () => {
+      const rows = await this.articles.list({ rising: true }, { recentViews: -1, viewsPerHour: -1 }, limit);
+      return { articles: rows.map(toListItem) };
+    });
   }
 
   /** Over the articles published within the period; one dailyTrends entry per Seoul day, oldest first. */
   async stats(query: unknown): Promise<TrendingStatsResponse> {
     const { period } = trendingStatsQuerySchema.parse(query);
+    return this.lists.read(`stats:${period}`, () => this.readStats(period));
+  }
+
+  private async readStats(period: TrendingPeriod): Promise<TrendingStatsResponse> {
     const now = this.clock.now();
     const rows = await this.articles.publishedSince(this.since(period));
     const totalViews = rows.reduce((sum, row) => sum + row.views, 0);
