@@ -10,12 +10,7 @@
  */
 
 export type ForgivingKind =
-  | 'keyboard-hangul'
-  | 'keyboard-latin'
-  | 'partial'
-  | 'synonym'
-  | 'jamo-typo'
-  | 'jamo-typo-mixed';
+  'keyboard-hangul' | 'keyboard-latin' | 'partial' | 'synonym' | 'jamo-typo' | 'jamo-typo-mixed';
 
 export interface ForgivingQuery {
   q: string;
