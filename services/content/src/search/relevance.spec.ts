@@ -117,10 +117,13 @@ describe(`Forgiving search on the ${ENGINE}: ${FORGIVING_QUERIES.length} queries
     const ids = new Set(RELEVANCE_CORPUS.map((article) => article.id));
     expect(FORGIVING_QUERIES.filter((query) => !ids.has(query.expected))).toEqual([]);
     expect(new Set(FORGIVING_QUERIES.map((query) => query.kind))).toEqual(
-      new Set(['keyboard-hangul', 'keyboard-latin', 'partial', 'synonym']),
+      new Set(['keyboard-hangul', 'keyboard-latin', 'partial', 'synonym', 'jamo-typo', 'jamo-typo-mixed']),
     );
     expect(FORGIVING_QUERIES.length).toBeGreaterThanOrEqual(80);
-    expect(FORGIVING_QUERIES.filter((query) => query.kind === 'synonym').length).toBeGreaterThanOrEqual(20);
+    const ofKind = (...kinds: string[]) => FORGIVING_QUERIES.filter((query) => kinds.includes(query.kind));
+    expect(ofKind('synonym').length).toBeGreaterThanOrEqual(20);
+    expect(ofKind('jamo-typo', 'jamo-typo-mixed').length).toBeGreaterThanOrEqual(10);
+    expect(ofKind('jamo-typo-mixed').length).toBeGreaterThanOrEqual(5);
   });
 
   it(`ranks the expected article in the top ${TOP} for at least 90 % of them`, () => {

@@ -1,5 +1,10 @@
 import { bigrams } from './bigrams';
+import { boundedEditDistance } from './edit-distance';
 import { isConsonantJamo, isHangulSyllable, toChoseong } from './hangul';
+import { CHOSEONG_LETTERS, JAMO_TYPO_MIN_SYLLABLES, toJamo } from './jamo';
+
+/** Words whose jamo neighbours are remembered between queries, until a new term arrives. */
+const TYPO_CACHE_MAX = 2_000;
 
 /**
  * The Hangul and jamo terms of one index, grouped by their 초성 and by the character pairs they hold.
@@ -15,6 +20,7 @@ export class HangulVocabulary {
   // all indexing time (bench/content-search.ts, 10,000 articles, profiled).
   private readonly byChoseong = new Map<string, string[]>();
   private readonly byPair = new Map<string, string[]>();
+  private readonly typoCache = new Map<string, string[]>();
 
   /** `present`: whether a document holds the term now (the postings know). */
   constructor(private readonly present: (term: string) => boolean) {}
@@ -23,6 +29,8 @@ export class HangulVocabulary {
   add(term: string): void {
     const choseong = choseongKey(term);
     if (choseong === undefined) return;
+    // A new term may be a neighbour of a word asked before.
+    if (this.typoCache.size > 0) this.typoCache.clear();
     addTo(this.byChoseong, choseong, term);
     for (const pair of pairsOf(term)) addTo(this.byPair, pair, term);
   }
@@ -30,6 +38,7 @@ export class HangulVocabulary {
   clear(): void {
     this.byChoseong.clear();
     this.byPair.clear();
+    this.typoCache.clear();
   }
 
   /** The terms whose 초성 is exactly `choseong` (and a jamo word written as such). */
@@ -45,6 +54,32 @@ export class HangulVocabulary {
       if (out.length >= limit) break;
     }
     return out;
+  }
+
+  /**
+   * Hangul terms one jamo away from `word` (jamo.ts), both of three syllables or more. They are looked for
+   * among the 초성 groups only: a slip in a vowel or a 받침 keeps the word's 초성, one in an initial
+   * consonant changes one letter of it, and one that makes or unmakes a syllable adds or drops a letter. So
+   * a word of n syllables reads at most 19 · (2n + 1) + n groups, never the whole vocabulary, and the
+   * answer is kept for the next query of the same word.
+   */
+  jamoNeighbours(word: string): string[] {
+    if ([...word].length < JAMO_TYPO_MIN_SYLLABLES || ![...word].every(isHangulSyllable)) return [];
+    let found = this.typoCache.get(word);
+    if (!found) {
+      found = [];
+      const typed = toJamo(word);
+      // A Set: a letter added beside the same letter gives one key twice.
+      for (const key of new Set(choseongNeighbours(toChoseong(word)))) {
+        for (const term of this.byChoseong.get(key) ?? []) {
+          if (term !== word && isHangulSyllable(term[0]) && boundedEditDistance(typed, toJamo(term), 1) === 1)
+            found.push(term);
+        }
+      }
+      if (this.typoCache.size >= TYPO_CACHE_MAX) this.typoCache.clear();
+      this.typoCache.set(word, found);
+    }
+    return found.filter(this.present);
   }
 
   /** Hangul terms holding `text` (two syllables or more), itself included when it is a term. */
@@ -69,6 +104,22 @@ function choseongKey(term: string): string | undefined {
   if (isHangulSyllable(term[0])) return toChoseong(term);
   if (isConsonantJamo(term[0])) return term;
   return undefined;
+}
+
+/**
+ * The 초성 keys a one-jamo typo can turn `key` into and back: itself, one letter changed, one added, one
+ * dropped (not below three letters, the fewest syllables forgiven).
+ */
+function* choseongNeighbours(key: string): Generator<string> {
+  yield key;
+  for (let i = 0; i <= key.length; i += 1) {
+    const [before, at, after] = [key.slice(0, i), key[i], key.slice(i + 1)];
+    for (const letter of CHOSEONG_LETTERS) {
+      if (i < key.length && letter !== at) yield before + letter + after;
+      yield before + letter + key.slice(i);
+    }
+    if (i < key.length && key.length > JAMO_TYPO_MIN_SYLLABLES) yield before + after;
+  }
 }
 
 /** A term's distinct character pairs (Hangul terms only: a jamo word has none worth finding). */

@@ -7,7 +7,9 @@ import { synonymRuns } from './synonym-runs';
 /**
  * Finds and scores the documents matching a query. Each query word becomes a clause with several ways
  * to match (sources), from exact to loose; a document's clause score is its best source's BM25 score
- * times that source's weight, so an exact match always outranks a typo or a compound-part match.
+ * times that source's weight. A clause matched without a typo also earns WITHOUT_TYPO, more than any
+ * BM25 score, so documents with fewer mistyped words come first whatever their fields (Meilisearch's
+ * `typo` rule before `attribute`): '개발자' ranks '개발자' in a body above '개발사' in a title.
  * Clauses are ANDed; when no document has every word, documents are ranked by how many clauses they match
  * (byTermsMatched). A word, or a run of words, that is a spelling in the index's synonym table is one
  * clause, matched as typed or by any other spelling of its group at WEIGHT.synonym.
@@ -20,6 +22,8 @@ interface Source {
    */
   lists: Array<PostingReader | undefined>;
   weight: number;
+  /** A Latin or jamo typo: no WITHOUT_TYPO. */
+  typo?: boolean;
   addNeedles(needles: Needles): void;
 }
 
@@ -44,9 +48,13 @@ const WEIGHT = {
   bigrams: 0.6,
   oneTypo: 0.6,
   twoTypos: 0.4,
+  /** A Hangul word one jamo away ('블록채인' for '블록체인'): one typo, as in a Latin word. */
+  jamoTypo: 0.6,
   /** Below an exact match, above a stem: 'NVIDIA' should find '엔비디아' as readily as '엔비디아가'. */
   synonym: 0.85,
 };
+/** Above any clause's BM25 score (idf ≤ 12 at a million documents, × 2.2 × the field weights ≤ 2.6). */
+const WITHOUT_TYPO = 1_000;
 const MAX_EXPANSIONS = 20;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
@@ -60,23 +68,26 @@ export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): Mat
   };
   // Every list here is sorted by document number (postings are), so merging and intersecting are linear
   // walks, without a hash lookup per document: at 100,000 articles a common word matches thousands.
-  const clauseFor = (term: QueryTerm, scale: number): Matches => {
+  // `share`: this word's part of its run's WITHOUT_TYPO (a spelling of more words than typed shares it).
+  const clauseFor = (term: QueryTerm, scale: number, share: number): Matches => {
     let clause: Matches = { nos: [], scores: [] };
     for (const source of sourcesFor(index, term)) {
-      const matched = scoreSource(index, { ...source, weight: source.weight * scale });
+      const bonus = source.typo ? 0 : WITHOUT_TYPO * share;
+      const matched = scoreSource(index, { ...source, weight: source.weight * scale }, bonus);
       if (matched.nos.length > 0) source.addNeedles(needles);
       clause = mergeBest(clause, matched);
     }
     return clause;
   };
   const clauses = synonymRuns(terms, index.synonyms).map(({ terms: run, alternatives }) => {
-    let clause = intersect(run.map((term) => clauseFor(term, 1)));
+    let clause = intersect(run.map((term) => clauseFor(term, 1, 1)));
     for (const spelling of alternatives) {
       // No prefix completion for a spelling nobody typed; scaled so a spelling of more words than the
       // run typed does not outscore it by summing more clauses.
       const words = analyseQuery(spelling).map((term) => ({ ...term, isLast: false }));
       const scale = (WEIGHT.synonym * run.length) / words.length;
-      clause = mergeBest(clause, intersect(words.map((word) => clauseFor(word, scale))));
+      const share = run.length / words.length;
+      clause = mergeBest(clause, intersect(words.map((word) => clauseFor(word, scale, share))));
     }
     return clause;
   });
@@ -100,8 +111,9 @@ export function byTermsMatched(clauses: readonly Matches[]): Matches {
       found.set(no, entry);
     });
   }
-  // A term matched outweighs any score: scores are BM25 sums, far below this per matched term.
-  const TERM = 1_000;
+  // A term matched outweighs any score: scores are sums of at most MAX_QUERY_TERMS clauses, each below
+  // WITHOUT_TYPO plus a BM25 score, far below this per matched term.
+  const TERM = 1_000_000;
   const nos = [...found.keys()].sort((a, b) => a - b);
   return { nos, scores: nos.map((no) => found.get(no)!.count * TERM + found.get(no)!.score) };
 }
@@ -142,6 +154,20 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
           addNeedles: (n) => n.substrings.add(base),
         });
       }
+      // The word as typed and its stems, each of three syllables or more, one jamo off: '블록채인의' finds
+      // '블록체인의' and '블록체인' (whose postings hold every document with 블록체인 and a particle). Not
+      // the same word with another particle ('이더리움이' for '이더리움의'): its stem is matched above.
+      const typos = [...new Set(term.forms.flatMap((form) => index.hangul.jamoNeighbours(form)))].filter(
+        (typo) => !hangulForms(typo).some((form) => term.forms.includes(form)),
+      );
+      if (typos.length > 0) {
+        sources.push({
+          lists: [termsUnion(index, typos, 'max')],
+          weight: WEIGHT.jamoTypo,
+          typo: true,
+          addNeedles: (n) => typos.forEach((typo) => n.substrings.add(typo)),
+        });
+      }
       return sources;
     }
     case 'jamo': {
@@ -162,7 +188,12 @@ function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
       ];
       for (const { term: neighbour, distance } of index.latin.typoNeighbours(term.text)) {
         const weight = distance === 1 ? WEIGHT.oneTypo : WEIGHT.twoTypos;
-        sources.push({ lists: [index.terms.get(neighbour)], weight, addNeedles: words([neighbour]) });
+        sources.push({
+          lists: [index.terms.get(neighbour)],
+          weight,
+          typo: true,
+          addNeedles: words([neighbour]),
+        });
       }
       if (term.isLast && term.text.length >= 3) {
         for (const completion of index.latin.completions(term.text, MAX_EXPANSIONS)) {
@@ -216,8 +247,11 @@ function termsUnion(
   return unionOf(lists, index.settings.searchable.length, combine, index.capacity, index.unionScratch);
 }
 
-/** BM25 per field, weighted by the field's place in the searchable list (first counts most). */
-function scoreSource(index: EngineIndex, source: Source): Matches {
+/**
+ * BM25 per field, weighted by the field's place in the searchable list (first counts most), plus `bonus`
+ * (WITHOUT_TYPO's share, or 0 for a typo).
+ */
+function scoreSource(index: EngineIndex, source: Source, bonus: number): Matches {
   const out: Matches = { nos: [], scores: [] };
   const lists: PostingReader[] = [];
   for (const list of source.lists) {
@@ -261,7 +295,8 @@ function scoreSource(index: EngineIndex, source: Source): Matches {
   const matched = out.nos.length;
   const idf = Math.log(1 + (index.size - matched + 0.5) / (matched + 0.5));
   // The parts may each occur in different fields, leaving no field with all of them: still a match.
-  for (let i = 0; i < matched; i += 1) out.scores[i] = source.weight * idf * Math.max(out.scores[i], 0.1);
+  for (let i = 0; i < matched; i += 1)
+    out.scores[i] = bonus + source.weight * idf * Math.max(out.scores[i], 0.1);
   return out;
 }
 

@@ -4,10 +4,13 @@
  * RELEVANCE_QUERIES, which must stay at 100 %.
  *
  * The synonym queries were written before any synonym weight was tuned, each with a spelling its article
- * does not use. Not here yet, because not built yet: jamo-level typos in Hangul words.
+ * does not use. The jamo typos were written before jamo-level typo tolerance was built: one jamo of a
+ * Hangul word of three or more syllables slipped to a neighbouring key, doubled with Shift, dropped or
+ * added (a 받침, half of a compound vowel such as ㅘ), alone or beside words typed correctly.
  */
 
-export type ForgivingKind = 'keyboard-hangul' | 'keyboard-latin' | 'partial' | 'synonym';
+export type ForgivingKind =
+  'keyboard-hangul' | 'keyboard-latin' | 'partial' | 'synonym' | 'jamo-typo' | 'jamo-typo-mixed';
 
 export interface ForgivingQuery {
   q: string;
@@ -36,6 +39,20 @@ const synonym = (q: string, expected: string): ForgivingQuery => ({
   q,
   expected,
   kind: 'synonym',
+  says: { matching: 'all' },
+});
+/** One Hangul word of three or more syllables with one jamo wrong, and nothing else. */
+const jamoTypo = (q: string, expected: string): ForgivingQuery => ({
+  q,
+  expected,
+  kind: 'jamo-typo',
+  says: { matching: 'all' },
+});
+/** One word with a jamo typo beside words typed correctly: every word still counts as matched. */
+const jamoTypoMixed = (q: string, expected: string): ForgivingQuery => ({
+  q,
+  expected,
+  kind: 'jamo-typo-mixed',
   says: { matching: 'all' },
 });
 /** One word more than any article has. */
@@ -130,4 +147,26 @@ export const FORGIVING_QUERIES: ForgivingQuery[] = [
   synonym('Naver 하이퍼클로바X', 'naver-hyperclova'),
   synonym('GenAI 시장 규모', 'genai-market'),
   synonym('EV 배터리 LFP', 'ev-battery'),
+  jamoTypo('블록채인', 'bc-future'), // ㅔ → ㅐ
+  jamoTypo('스테이블코잉', 'stablecoin-law'), // ㄴ → ㅇ
+  jamoTypo('로보택사', 'tesla-robotaxi'), // ㅣ → ㅏ
+  jamoTypo('앤트로팍', 'anthropic-claude'), // ㅣ → ㅏ
+  jamoTypo('하이닉슨', 'sk-hynix'), // a 받침 added
+  jamoTypo('디지털교고서', 'ai-education'), // ㅘ loses its ㅏ
+  jamoTypo('검삭증강생성', 'rag-enterprise'), // ㅐ → ㅏ
+  jamoTypo('하이퍼클로버', 'naver-hyperclova'), // ㅏ → ㅓ
+  jamoTypo('트레이니어', 'amazon-aws'), // a 받침 dropped
+  jamoTypo('솔란나', 'solana-defi'), // a 받침 added
+  jamoTypo('스타링트', 'starlink-korea'), // ㅋ → ㅌ
+  jamoTypo('블록채인의', 'bc-future'), // a typo before a particle
+  jamoTypoMixed('이더리음 펙트라', 'eth-pectra'),
+  jamoTypoMixed('인텔 파운두리', 'intel-foundry'),
+  jamoTypoMixed('구글 양자컴퓨타', 'quantum-google'),
+  jamoTypoMixed('엔비디야 블랙웰', 'nvidia-chip'),
+  jamoTypoMixed('넷플릭쓰 광고', 'netflix-ads'),
+  jamoTypoMixed('깃허브 코파일렀', 'github-copilot'),
+  jamoTypoMixed('메타 스마트안견', 'meta-smartglasses'),
+  jamoTypoMixed('데이타센터 전력', 'ai-energy'),
+  jamoTypoMixed('비트코인 반강기', 'btc-halving'),
+  jamoTypoMixed('저자권 소송', 'ai-copyright'),
 ];
