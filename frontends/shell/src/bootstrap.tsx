@@ -1,23 +1,27 @@
+import { queryCache, seedQueryCache } from '@pulse/frontend-ui';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { loadRemoteLocations } from './config/env-config';
 import { setupFederation } from './federation/federation';
-import './styles/index.css';
 
 async function start(): Promise<void> {
   // Remotes are registered before the first render so a deep link (/news/123) can load its remote at once.
   setupFederation(await loadRemoteLocations());
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <BrowserRouter>
         <App />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A server-rendered page (src/server) carries the answers it was rendered with: the first render reads
+  // them and attaches to the server's markup instead of replacing it. Other documents hold <noscript> text.
+  if (seedQueryCache(queryCache)) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 void start();
