@@ -35,8 +35,8 @@ describe('the shell’s server render', () => {
     expect(reads).toEqual(expect.arrayContaining(['/api/content/news?limit=12&offset=0']));
     expect(page?.html).toContain(latest.articles[0]!.title);
     expect(page?.html.match(/<article class="article-card/g)).toHaveLength(12);
-    const seed = JSON.parse(page!.queryData) as Record<string, { data: unknown }>;
-    expect(seed['home:latest']?.data).toEqual(latest);
+    const seed = JSON.parse(page!.queryData) as Record<string, unknown>;
+    expect(seed['home:latest']).toEqual(latest);
     // Hot topics had no answer: not embedded, and rendered loading for the browser to fetch.
     expect(Object.keys(seed)).toEqual(['home:latest']);
     expect(page?.html).not.toContain('<!--$!-->');
@@ -58,7 +58,7 @@ describe('the shell’s server render', () => {
     });
     const page = await renderPage({ url: '/', readApi });
     expect(page?.queryData).not.toContain('<');
-    expect(JSON.parse(page!.queryData)['home:latest'].data.articles[0].title).toBe(hostile[0]!.title);
+    expect(JSON.parse(page!.queryData)['home:latest'].articles[0].title).toBe(hostile[0]!.title);
   });
 
   it('leaves the remotes’ pages and the admin pages to the browser', async () => {

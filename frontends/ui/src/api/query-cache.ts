@@ -87,12 +87,11 @@ export class QueryCache {
    */
   noteRead(_key: string, _path: string): void {}
 
-  /** The answers held, for a server render to embed in its document (see query-seed.ts). */
-  answers(): Record<string, { data: unknown; updatedAt: number }> {
-    const held: Record<string, { data: unknown; updatedAt: number }> = {};
-    for (const [key, { snapshot }] of this.entries) {
-      if (snapshot.data !== undefined) held[key] = { data: snapshot.data, updatedAt: snapshot.updatedAt };
-    }
+  /** The answers held, by key, for a server render to embed in its document (see query-seed.ts). */
+  answers(): Record<string, unknown> {
+    const held: Record<string, unknown> = {};
+    for (const [key, { snapshot }] of this.entries)
+      if (snapshot.data !== undefined) held[key] = snapshot.data;
     return held;
   }
 
