@@ -9,9 +9,10 @@ PROJECTS=(news trending tech-analysis qa shell)
 force=false
 [[ "${1:-}" == "--force" ]] && force=true
 
-# The last file each build writes that says the dist is complete.
+# The last file each build writes that says the dist is complete (the shell's browser build writes
+# index.html, then its server build dist/server/render.js).
 stamp_of() {
-  if [[ $1 == shell ]]; then echo "frontends/shell/dist/index.html"; else echo "frontends/$1/dist/mf-manifest.json"; fi
+  if [[ $1 == shell ]]; then echo "frontends/shell/dist/server/render.js"; else echo "frontends/$1/dist/mf-manifest.json"; fi
 }
 
 # Fresh when the stamp exists and no input is newer: the project's own files and frontends/ui's (compiled
@@ -21,6 +22,7 @@ is_fresh() {
   local dir="frontends/$1" stamp
   stamp=$(stamp_of "$1")
   [[ -f $stamp ]] || return 1
+  [[ $1 != shell || -f frontends/shell/dist/index.html ]] || return 1
   [[ -z $(find "$dir" frontends/ui -path "$dir/dist" -prune -o -type f -not -name '*.spec.ts' \
     -not -name '*.spec.tsx' -newer "$stamp" -print -quit) ]] &&
     [[ -z $(find frontends/rspack.common.js frontends/router-exports.js package.json package-lock.json -newer "$stamp" -print -quit) ]]

@@ -9,11 +9,15 @@ const zlib = require('node:zlib');
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 
+// The shell's server render (dist/server) runs in the gateway and is never sent to a browser.
+const NOT_SENT = new Set(['server']);
+
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (COMPRESSIBLE.has(path.extname(entry.name))) yield full;
+    if (entry.isDirectory()) {
+      if (!NOT_SENT.has(entry.name)) yield* files(full);
+    } else if (COMPRESSIBLE.has(path.extname(entry.name))) yield full;
   }
 }
 

@@ -13,6 +13,8 @@ import { registerApiDocs } from './docs/api-docs.plugin';
 import { DocumentRenderer } from './documents/document-renderer';
 import { documentHandler } from './documents/documents.plugin';
 import { PageDataSource } from './documents/page-data.source';
+import { apiReader } from './documents/api-reader';
+import { BundlePageRenderer } from './documents/page-renderer';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
 import { registerHttpCaching } from './edge/http-caching';
@@ -25,7 +27,12 @@ import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
 import { MicroCache } from './proxy/micro-cache';
 import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
-import { envConfigOf, registerFrontendAssets, shellIndexFile } from './static/frontend-assets.plugin';
+import {
+  envConfigOf,
+  registerFrontendAssets,
+  shellIndexFile,
+  shellServerBundleFile,
+} from './static/frontend-assets.plugin';
 import type { Upstream } from './upstreams/upstream';
 
 const GATEWAY_OPTIONS = Symbol('GatewayOptions');
@@ -90,6 +97,10 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       // The shell reads the remotes' locations from here and starts without fetching /env-config.json
       // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.
       `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
+      {
+        pages: new BundlePageRenderer(shellServerBundleFile(config), this.logger),
+        readApi: (requestId) => apiReader(table, requestId),
+      },
     );
     registerFrontendAssets(fastify, config, documentHandler(renderer, config.GATEWAY_MICROCACHE_MS));
   }

@@ -195,7 +195,7 @@ describe('article and content detail pages', () => {
       await page.goto(`/article/${shown.id}`);
       const [recorded] = await Promise.all([
         page.waitForResponse((r) => apiCall('POST', `/api/articles/${shown.id}/share`)(r.request())),
-        page.getByRole('button', { name: 'Telegram에 공유' }).click(),
+        page.getByRole('button', { name: 'Telegram 공유' }).click(),
       ]);
       expect(recorded.request().postDataJSON()).toEqual({ platform: 'telegram' });
       expect(recorded.status()).toBe(200);
@@ -287,7 +287,7 @@ describe('article and content detail pages', () => {
         page.waitForResponse(
           (r) => apiCall('POST', `/api/articles/${shown.id}/share`)(r.request()) && r.ok(),
         ),
-        page.getByRole('button', { name: 'Twitter에 공유' }).click(),
+        page.getByRole('button', { name: 'Twitter 공유' }).click(),
       ]);
       const pageUrl = e2e.site.url(`/news/${shown.id}`);
       expect(await windowOpenCalls(page)).toEqual([

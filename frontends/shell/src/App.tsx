@@ -1,51 +1,64 @@
 import { NotFound } from '@pulse/frontend-ui';
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_MOUNTS } from './federation/remote-mounts';
 import { RemoteRoute } from './federation/RemoteRoute';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/home/HomePage';
+import { preloadablePage } from './preloadable-page';
 
 // Home is in the main bundle (it is the landing page and has a JS budget); every other page is its own
 // chunk, fetched when first visited. The layout's Suspense shows a spinner meanwhile.
-const ArticlePage = lazy(() => import('./pages/article/ArticlePage'));
-const CategoryPage = lazy(() => import('./pages/category/CategoryPage'));
-const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
-const SearchPage = lazy(() => import('./pages/search/SearchPage'));
-const TagPage = lazy(() => import('./pages/search/TagPage'));
-const SourcesPage = lazy(() => import('./pages/sources/SourcesPage'));
-const AboutPage = lazy(() => import('./pages/static/AboutPage'));
-const PrivacyPage = lazy(() => import('./pages/static/PrivacyPage'));
-const SitemapPage = lazy(() => import('./pages/static/SitemapPage'));
-const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
-const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
-const HeldTranslationsPage = lazy(() => import('./pages/admin/HeldTranslationsPage'));
-const CommentModerationPage = lazy(() => import('./pages/admin/CommentModerationPage'));
+const ArticlePage = preloadablePage(() => import('./pages/article/ArticlePage'));
+const CategoryPage = preloadablePage(() => import('./pages/category/CategoryPage'));
+const ArchivePage = preloadablePage(() => import('./pages/archive/ArchivePage'));
+const SearchPage = preloadablePage(() => import('./pages/search/SearchPage'));
+const TagPage = preloadablePage(() => import('./pages/search/TagPage'));
+const SourcesPage = preloadablePage(() => import('./pages/sources/SourcesPage'));
+const AboutPage = preloadablePage(() => import('./pages/static/AboutPage'));
+const PrivacyPage = preloadablePage(() => import('./pages/static/PrivacyPage'));
+const SitemapPage = preloadablePage(() => import('./pages/static/SitemapPage'));
+const AdminPage = preloadablePage(() => import('./pages/admin/AdminPage'));
+const AnalyticsPage = preloadablePage(() => import('./pages/admin/AnalyticsPage'));
+const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTranslationsPage'));
+const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
-  { path: '/article/:id', element: <ArticlePage /> },
-  { path: '/category/:category', element: <CategoryPage /> },
-  { path: '/archive', element: <ArchivePage /> },
-  { path: '/search', element: <SearchPage /> },
-  { path: '/tags/:slug', element: <TagPage /> },
-  { path: '/sources', element: <SourcesPage /> },
-  { path: '/about', element: <AboutPage /> },
-  { path: '/privacy', element: <PrivacyPage /> },
-  { path: '/sitemap', element: <SitemapPage /> },
-  { path: '/admin', element: <AdminPage /> },
-  { path: '/admin/translations', element: <HeldTranslationsPage /> },
-  { path: '/admin/comments', element: <CommentModerationPage /> },
-  { path: '/analytics', element: <AnalyticsPage /> },
+  { path: '/article/:id', Page: ArticlePage },
+  { path: '/category/:category', Page: CategoryPage },
+  { path: '/archive', Page: ArchivePage },
+  { path: '/search', Page: SearchPage },
+  { path: '/tags/:slug', Page: TagPage },
+  { path: '/sources', Page: SourcesPage },
+  { path: '/about', Page: AboutPage },
+  { path: '/privacy', Page: PrivacyPage },
+  { path: '/sitemap', Page: SitemapPage },
+  { path: '/admin', Page: AdminPage },
+  { path: '/admin/translations', Page: HeldTranslationsPage },
+  { path: '/admin/comments', Page: CommentModerationPage },
+  { path: '/analytics', Page: AnalyticsPage },
 ] as const;
+
+/** Whether a route pattern ('/article/:id') matches a pathname, segment by segment. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
+}
+
+/** Loads the chunk of the shell page at `pathname`, if it is one (bootstrap.tsx, before hydrating). */
+export function preloadPage(pathname: string): Promise<void> {
+  const route = SHELL_ROUTES.find(({ path }) => matches(path, pathname));
+  return route ? route.Page.preload() : Promise.resolve();
+}
 
 export function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        {SHELL_ROUTES.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
+        {SHELL_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
         ))}
         {REMOTE_MOUNTS.map(({ path, remote, appProps }) => (
           // Keyed by remote: switching remotes gets a fresh error state, switching sections of one does not.

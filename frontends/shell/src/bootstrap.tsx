@@ -1,23 +1,31 @@
+import { queryCache, seedQueryCache } from '@pulse/frontend-ui';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { loadRemoteLocations } from './config/env-config';
 import { setupFederation } from './federation/federation';
-import './styles/index.css';
 
 async function start(): Promise<void> {
   // Remotes are registered before the first render so a deep link (/news/123) can load its remote at once.
   setupFederation(await loadRemoteLocations());
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <BrowserRouter>
         <App />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A server-rendered page (src/server) carries the answers it was rendered with: the first render reads
+  // them and attaches to the server's markup instead of replacing it. Other documents hold <noscript> text.
+  // Its page's chunk is loaded first, so the whole page hydrates at once (preloadable-page.tsx).
+  if (seedQueryCache(queryCache)) {
+    // A chunk that fails to load here is asked for again by the render, which shows the failure.
+    await preloadPage(window.location.pathname).catch(() => undefined);
+    hydrateRoot(container, app);
+  } else createRoot(container).render(app);
 }
 
 void start();

@@ -46,7 +46,8 @@ describe('ArticleCard', () => {
     const first = render({ priority: true, delayMs: 300 });
     expect(first).toMatch(/loading="eager"/);
     expect(first).toMatch(/fetchPriority="high"|fetchpriority="high"/);
-    expect(first).toContain('animation-delay:300ms');
+    expect(first).toContain('data-enter-step="3"');
+    expect(first).not.toContain('style=');
     const later = render();
     expect(later).toContain('loading="lazy"');
   });

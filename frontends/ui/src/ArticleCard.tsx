@@ -28,17 +28,21 @@ interface Props {
   delayMs?: number;
 }
 
+/** The entrance delays the stylesheet knows: 0.1 s steps (docs/spec-content.md §9), up to a page of 12 cards. */
+export const ENTER_STEP_MS = 100;
+export const MAX_ENTER_STEP = 11;
+
 /**
  * A news card: image (default image when missing or broken), HOT badge above hotScore 100, date, primary
  * category, title, summary, views, likes and shares (docs/spec-content.md §2 'News list').
  */
 export function ArticleCard({ article, to, priority = false, delayMs = 0 }: Props) {
   const category = categoryName(article.primaryCategory);
+  // A step of the stylesheet's (.card-enter[data-enter-step]), not a style attribute: the site's CSP forbids
+  // inline styles, which a server-rendered page would carry in its HTML.
+  const step = Math.min(Math.round(delayMs / ENTER_STEP_MS), MAX_ENTER_STEP);
   return (
-    <article
-      className="article-card card-enter"
-      style={delayMs ? { animationDelay: `${delayMs}ms` } : undefined}
-    >
+    <article className="article-card card-enter" data-enter-step={step > 0 ? step : undefined}>
       <Link to={to} className="article-card__link">
         <div className="article-card__media">
           <ArticleImage src={article.imageUrl} alt={article.title} label={category} priority={priority} />

@@ -26,7 +26,7 @@ describe('sharing', () => {
       <ShareButtons url={url} title="t" platforms={['facebook', 'twitter', 'telegram']} />,
     );
     expect(html.match(/<button/g)).toHaveLength(3);
-    expect(html).toContain('aria-label="Facebook에 공유"');
-    expect(html).toContain('aria-label="Telegram에 공유"');
+    expect(html).toContain('aria-label="Facebook 공유"');
+    expect(html).toContain('aria-label="Telegram 공유"');
   });
 });

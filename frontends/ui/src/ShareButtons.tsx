@@ -60,7 +60,8 @@ export function ShareButtons({ url, title, platforms, onShare }: ShareButtonsPro
           key={platform}
           type="button"
           className={`share-button share-button--${platform}`}
-          aria-label={`${SOCIAL_PLATFORM_LABELS[platform]}에 공유`}
+          // The visible name first, as its own word: a spoken command ('Facebook') must match the name.
+          aria-label={`${SOCIAL_PLATFORM_LABELS[platform]} 공유`}
           onClick={() => {
             openSharePopup(platform, url, title);
             onShare?.(platform);

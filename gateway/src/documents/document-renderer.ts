@@ -10,6 +10,7 @@ import {
   questionBody,
   questionHead,
 } from './question-page';
+import { NOSCRIPT_ONLY, type PageRenderer, type RenderedPage } from './page-renderer';
 import type { ShellTemplate } from './shell-template';
 import { NOT_FOUND_PAGE, SITE_DESCRIPTION, type PageText } from './static-pages';
 import { breadcrumbData, newsArticleData, techArticleData, webSiteData } from './structured-data';
@@ -46,6 +47,18 @@ const CANONICAL_PREFIX: Record<ContentType, string> = {
   analysis: '/analysis/',
 };
 
+/** The front end's server render and how it reads the API for one request (page-renderer.ts, api-reader.ts). */
+export interface ServerRendering {
+  pages: PageRenderer;
+  readApi: (requestId: string) => (path: string) => Promise<unknown>;
+}
+
+/** No server bundle: every document carries its text in <noscript>. */
+const NO_SERVER_RENDERING: ServerRendering = {
+  pages: NOSCRIPT_ONLY,
+  readApi: () => () => Promise.resolve(undefined),
+};
+
 /**
  * Answers a front-end route with the shell's index.html and a server-rendered head (docs/design.md §8): the
  * route decides the status (404 for unknown routes and unknown ids, 301 for legacy category names), the
@@ -61,6 +74,8 @@ export class DocumentRenderer {
     private readonly siteUrl: string,
     /** Appended to every head: the inlined runtime configuration (see gateway.module.ts). */
     private readonly extraHead = '',
+    /** The shell's pages and articles rendered by its own components, when its server bundle is built. */
+    private readonly serverRendering: ServerRendering = NO_SERVER_RENDERING,
   ) {
     this.defaultImage = `${siteUrl}${DEFAULT_IMAGE_PATH}`;
   }
@@ -75,13 +90,15 @@ export class DocumentRenderer {
         return { statusCode: 301, location: route.location };
       case 'not-found':
         return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
-      case 'page':
-        return this.page(200, {
+      case 'page': {
+        const head = {
           ...this.textHead(route.text, route.path),
           jsonLd: route.home ? [webSiteData(this.siteUrl)] : [],
-        });
+        };
+        return this.page(200, head, '', await this.serverRender(url, requestId));
+      }
       case 'article':
-        return this.articlePage(route, requestId);
+        return this.articlePage(route, url, requestId);
       case 'tech-analysis':
         return this.techAnalysisPage(route, requestId);
       case 'question':
@@ -89,8 +106,14 @@ export class DocumentRenderer {
     }
   }
 
+  /** The page by the front end's components, or undefined for the <noscript> document. */
+  private serverRender(url: string, requestId: string): Promise<RenderedPage | undefined> {
+    return this.serverRendering.pages.render(url, this.serverRendering.readApi(requestId));
+  }
+
   private async articlePage(
     route: Extract<PageRoute, { kind: 'article' }>,
+    url: string,
     requestId: string,
   ): Promise<RenderedDocument> {
     const lookup = await this.data.article(route.id, requestId);
@@ -98,7 +121,11 @@ export class DocumentRenderer {
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.outage(route.path);
     const article = lookup.value;
-    return this.page(200, this.articleHead(article), articleBody(article, this.siteUrl));
+    const rendered = await this.serverRender(url, requestId);
+    const head = this.articleHead(article);
+    // The hero image is the largest element of a rendered article (frontends/ui HeroImage, same URL).
+    if (rendered && article.imageUrl) head.preloadImage = article.imageUrl;
+    return this.page(200, head, articleBody(article, this.siteUrl), rendered);
   }
 
   private async techAnalysisPage(
@@ -196,10 +223,11 @@ export class DocumentRenderer {
     statusCode: 200 | 404 | 503,
     head: PageHead,
     body = '',
+    rendered?: RenderedPage,
   ): { statusCode: 200 | 404 | 503; html: string } {
     return {
       statusCode,
-      html: this.template.render({ head: renderHead(head, this.siteUrl) + this.extraHead, body }),
+      html: this.template.render({ head: renderHead(head, this.siteUrl) + this.extraHead, body, rendered }),
     };
   }
 }

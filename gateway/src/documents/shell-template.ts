@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { RenderedPage } from './page-renderer';
 
 /** Tags the shell's own index.html may carry that the server-rendered head replaces. */
 const REPLACED_HEAD_TAGS = [
@@ -17,7 +18,16 @@ export interface DocumentParts {
   head: string;
   /** Markup for #root, readable without JavaScript. */
   body: string;
+  /**
+   * The page rendered by the front end's server bundle (page-renderer.ts): its markup goes into #root as it
+   * is, for the browser to hydrate, and its answers into the query-seed block before </body>; `body` is
+   * then unused.
+   */
+  rendered?: RenderedPage;
 }
+
+/** The id the front end reads its embedded answers from (frontends/ui/src/api/query-seed.ts). */
+export const QUERY_SEED_ID = 'pulse-query-seed';
 
 /** Puts a head and #root markup into an HTML document: lang="ko", the shell's own SEO tags replaced. */
 export function fillTemplate(template: string, parts: DocumentParts): string {
@@ -27,6 +37,16 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
     ? html.replace(/(<html\b[^>]*\blang=)(["']?)[^"'\s>]*\2/i, '$1"ko"')
     : html.replace(/<html\b/i, '<html lang="ko"');
   html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
+  const { rendered } = parts;
+  if (rendered) {
+    // The renderer escapes '<' already; again here, so no answer can ever close the block ('</script>').
+    const seed = rendered.queryData.replace(/</g, '\\u003c');
+    html = html.replace(
+      /<\/body>/i,
+      () => `<script type="application/json" id="${QUERY_SEED_ID}">${seed}</script></body>`,
+    );
+    return html.replace(/(<div\b[^>]*\bid=["']?root["']?[^>]*>)/i, (openTag) => `${openTag}${rendered.html}`);
+  }
   // In <noscript>: a reader without JavaScript (and a crawler that does not run it) gets the text; with
   // JavaScript it is never laid out, so the shell replacing #root moves nothing (CLS; Lighthouse measured
   // 0.83 on an article page when the text was painted first and then replaced).

@@ -81,6 +81,10 @@ export const envConfigOf = (config: GatewayConfig) => ({
 export const shellIndexFile = (config: GatewayConfig): string =>
   path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'index.html');
 
+/** The shell's server render (frontends/shell/rspack.server.config.js), loaded by documents/page-renderer.ts. */
+export const shellServerBundleFile = (config: GatewayConfig): string =>
+  path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'server', 'render.js');
+
 /**
  * Serves the built shell and remotes in embedded mode (and from the gateway image), plus the runtime
  * remote configuration the shell reads at start, so a remote can move without rebuilding the shell.
@@ -113,7 +117,9 @@ export function registerFrontendAssets(
     const relative = (request.params as { '*': string })['*'];
     // The raw template has no server-rendered head; its page is the home page.
     if (relative === 'index.html') return reply.redirect('/', 301);
-    const file = relative ? safeFile(shellDist, relative) : undefined;
+    // dist/server holds the server render, which runs in the gateway and is not an asset.
+    const isServerCode = /^server(\/|$)/.test(relative ?? '');
+    const file = relative && !isServerCode ? safeFile(shellDist, relative) : undefined;
     if (file) return sendFile(request, reply, file);
     // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
     if (path.extname(relative ?? '') !== '') {

@@ -58,12 +58,18 @@ export async function startTestGateway(options: {
   env?: Record<string, string>;
   cache?: CacheStore;
   shellHtml?: string | null;
+  /** The source of shell/dist/server/render.js, the shell's server render (none when absent). */
+  serverBundle?: string;
   logger?: Logger;
 }): Promise<TestGateway> {
   const frontends = mkdtempSync(path.join(os.tmpdir(), 'pulse-gateway-'));
   if (options.shellHtml !== null) {
     mkdirSync(path.join(frontends, 'shell', 'dist'), { recursive: true });
     writeFileSync(path.join(frontends, 'shell', 'dist', 'index.html'), options.shellHtml ?? SHELL_INDEX_HTML);
+  }
+  if (options.serverBundle !== undefined) {
+    mkdirSync(path.join(frontends, 'shell', 'dist', 'server'), { recursive: true });
+    writeFileSync(path.join(frontends, 'shell', 'dist', 'server', 'render.js'), options.serverBundle);
   }
   // Off unless a test asks for it: most tests count what reaches the fake upstreams.
   const config = gatewayConfigSchema.parse({

@@ -53,7 +53,23 @@ export function useE2e(options: { env?: Record<string, string> | (() => Record<s
       if (!browser) throw new Error('Chromium did not start (see beforeAll)');
       const page = await openPage(browser, viewport, { baseURL: this.site.base, ...options });
       opened.push(page);
+      if (options?.javaScriptEnabled !== false) waitForHydrationOnGoto(page.page);
       return page.page;
     },
+  };
+}
+
+/**
+ * A server-rendered page shows its buttons before React has attached to them, and a click or key press
+ * that comes before hydrateRoot is lost (a reader rarely acts in those first moments; a test acts at once).
+ * So every navigation of a test also waits until the shell has hydrated: its header has measured the
+ * screen (the class the server's render carries is gone). Pages the browser renders have no such header.
+ */
+function waitForHydrationOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(() => !document.querySelector('.site-header--unmeasured'));
+    return response;
   };
 }

@@ -8,12 +8,16 @@ import path from 'node:path';
 const FRONTENDS = path.resolve(__dirname, '../../..');
 const PROJECTS = ['shell', 'news', 'trending', 'tech-analysis', 'qa', 'ui'];
 
-/** Bundled sources: tests and test helpers import the real package (MemoryRouter) and are not bundled. */
+/**
+ * Bundled sources: tests and test helpers import the real package (MemoryRouter) and are not bundled, and
+ * the shell's server render (src/server, its own bundle without module federation) imports StaticRouter.
+ */
+const UNSHARED_DIRS = new Set(['test', 'testing', 'server']);
+
 function bundledSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === 'test' || entry.name === 'testing' ? [] : bundledSources(full);
+    if (entry.isDirectory()) return UNSHARED_DIRS.has(entry.name) ? [] : bundledSources(full);
     return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }

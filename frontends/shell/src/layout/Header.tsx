@@ -14,7 +14,8 @@ export const NAV_LINKS = [
 
 /** Sticky header: logo, the three sections, search; a toggle menu on small or touch-mobile screens. */
 export function Header() {
-  const compact = useCompactNav();
+  const measured = useCompactNav();
+  const compact = measured === true;
   const scrolled = useScrolledPast(SHADOW_SCROLL_PX);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -23,6 +24,7 @@ export function Header() {
     'site-header',
     scrolled && 'site-header--scrolled',
     compact && 'site-header--compact',
+    measured === null && 'site-header--unmeasured',
     menu.open && 'site-header--open',
   ];
 
@@ -43,7 +45,8 @@ export function Header() {
           </svg>
           <span>{SITE.name}</span>
         </Link>
-        {compact && (
+        {/* Unmeasured (server render, hydration): present, and shown by the stylesheet on narrow screens. */}
+        {measured !== false && (
           <button
             ref={toggleRef}
             type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** docs/spec-content.md §9: the navigation collapses under 768 px. */
 export const MOBILE_BREAKPOINT_PX = 768;
@@ -14,26 +14,29 @@ export function isCompactNav(width: number, maxTouchPoints: number, userAgent: s
 }
 
 function detect(): boolean {
-  if (typeof window === 'undefined') return false;
   return isCompactNav(window.innerWidth, navigator.maxTouchPoints ?? 0, navigator.userAgent);
 }
 
-/** Whether the header shows the toggle menu; follows resizes and rotations. */
-export function useCompactNav(): boolean {
-  const [compact, setCompact] = useState(detect);
-  useEffect(() => {
-    const update = () => setCompact(detect());
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
-  return compact;
+function onResize(listener: () => void): () => void {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+}
+
+/**
+ * Whether the header shows the toggle menu; follows resizes and rotations. Null while the width is unknown:
+ * on the server and during hydration, which must render what the server did (the stylesheet then lays the
+ * header out by width alone, so the header does not move when the measured value arrives).
+ */
+export function useCompactNav(): boolean | null {
+  return useSyncExternalStore(onResize, detect, () => null);
 }
 
 /** docs/spec-content.md §9: the header shadow gets stronger past 10 px of scroll. */
 export const SHADOW_SCROLL_PX = 10;
 
 export function useScrolledPast(offsetPx: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > offsetPx);
+  // False until the effect measures: the first render must match the server's (hydration).
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > offsetPx);
     update();

@@ -80,6 +80,21 @@ export class QueryCache {
     this.entries.clear();
   }
 
+  /**
+   * Called by useApiQuery while it renders, with the path it would fetch. The browser's cache has nothing to
+   * do (its effect fetches); a server render's cache notes the reads it could not answer, fetches them and
+   * renders again (frontends/shell/src/server).
+   */
+  noteRead(_key: string, _path: string): void {}
+
+  /** The answers held, by key, for a server render to embed in its document (see query-seed.ts). */
+  answers(): Record<string, unknown> {
+    const held: Record<string, unknown> = {};
+    for (const [key, { snapshot }] of this.entries)
+      if (snapshot.data !== undefined) held[key] = snapshot.data;
+    return held;
+  }
+
   private entry(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {

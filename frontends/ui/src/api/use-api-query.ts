@@ -1,7 +1,13 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { fetchJson } from './fetch-json';
 import type { QueryPolicy } from './policies';
-import { queryCache, type QuerySnapshot } from './query-cache';
+import { queryCache, type QueryCache, type QuerySnapshot } from './query-cache';
+
+/**
+ * The cache useApiQuery reads: the bundle's own in the browser; a server render gives each request its own
+ * (renders of concurrent requests interleave), seeded with that page's answers.
+ */
+export const QueryCacheContext = createContext<QueryCache>(queryCache);
 
 export interface QueryResult<T> {
   data: T | undefined;
@@ -31,23 +37,25 @@ export function useApiQuery<T>(
   const request = useRef({ path, init });
   request.current = { path, init };
   const { staleMs, retries } = policy;
+  const cache = useContext(QueryCacheContext);
+  if (key !== null) cache.noteRead(key, path);
 
   const subscribe = useCallback(
-    (listener: () => void) => (key === null ? noSubscription() : queryCache.subscribe(key, listener)),
-    [key],
+    (listener: () => void) => (key === null ? noSubscription() : cache.subscribe(key, listener)),
+    [cache, key],
   );
-  const read = () => (key === null ? IDLE : queryCache.snapshot<T>(key));
+  const read = () => (key === null ? IDLE : cache.snapshot<T>(key));
   const snapshot = useSyncExternalStore(subscribe, read, read) as QuerySnapshot<T>;
 
   const load = useCallback(() => {
     if (key === null) return Promise.resolve();
     const { path: url, init: options } = request.current;
-    return queryCache.fetch(key, () => fetchJson<T>(url, options), retries);
-  }, [key, retries]);
+    return cache.fetch(key, () => fetchJson<T>(url, options), retries);
+  }, [cache, key, retries]);
 
   useEffect(() => {
-    if (key !== null && queryCache.needsFetch(key, staleMs)) void load();
-  }, [key, staleMs, load]);
+    if (key !== null && cache.needsFetch(key, staleMs)) void load();
+  }, [cache, key, staleMs, load]);
 
   const { data, error, isFetching } = snapshot;
   return {

@@ -84,7 +84,9 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
 
 function ArticleView({ article, route }: { article: Article; route: ArticleRouteOptions }) {
   const { pathname } = useLocation();
-  const url = `${window.location.origin}${pathname}`;
+  // Only the share handlers read it, never the markup, so a server render (no window) may leave the origin out.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const url = `${origin}${pathname}`;
   return (
     <div className="article-layout">
       <article

@@ -64,7 +64,8 @@ export function ShareBar({ id, title, url, sharesCount, platforms, copyLink = fa
           {ARTICLE_PAGE.copyLink}
         </button>
       )}
-      <span className="article-share__count" aria-label={ARTICLE_PAGE.shares(formatCount(count))}>
+      {/* role="img": a plain span may not carry a name (aria-prohibited-attr), a count with an icon may. */}
+      <span className="article-share__count" role="img" aria-label={ARTICLE_PAGE.shares(formatCount(count))}>
         <span aria-hidden="true">↗ {formatCount(count)}</span>
       </span>
     </div>

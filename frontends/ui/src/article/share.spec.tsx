@@ -34,7 +34,7 @@ describe('share', () => {
     ]);
     expect(shareCount()).toBe('공유 5회');
 
-    await click(get('button', 'Twitter에 공유'));
+    await click(get('button', 'Twitter 공유'));
     expect(String(opened[0]![0])).toBe(
       `https://twitter.com/intent/tweet?url=${encodeURIComponent('http://localhost/read/s1')}&text=${encodeURIComponent('기사 s1')}`,
     );
@@ -53,7 +53,7 @@ describe('share', () => {
     const toasts = collectToasts();
     await showArticle('/read/s2');
     await waitFor(() => get('h1#article-title'));
-    await click(get('button', 'Telegram에 공유'));
+    await click(get('button', 'Telegram 공유'));
     expect(shareCount()).toBe('공유 2회');
     reply.resolve(errorResponse(500, 'boom'));
     await waitFor(() => expect(toasts).toHaveLength(1));

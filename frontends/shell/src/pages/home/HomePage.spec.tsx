@@ -29,9 +29,9 @@ describe('HomePage', () => {
     await waitFor(() => expect(queryAll('article.article-card')).toHaveLength(12));
     const cards = queryAll('article.article-card');
     expect(cards[0]!.querySelector('a')!.getAttribute('href')).toBe('/news/n1');
-    expect(cards.map((c) => c.style.animationDelay ?? '')).toEqual([
-      '',
-      ...Array.from({ length: 11 }, (_, i) => `${(i + 1) * 100}ms`),
+    expect(cards.map((c) => c.getAttribute('data-enter-step'))).toEqual([
+      null,
+      ...Array.from({ length: 11 }, (_, i) => String(i + 1)),
     ]);
     const loading = cards.map((c) => c.querySelector('img')!.getAttribute('loading'));
     expect(loading).toEqual([...Array(4).fill('eager'), ...Array(8).fill('lazy')]);

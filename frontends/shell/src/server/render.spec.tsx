@@ -1,0 +1,71 @@
+import { article, listItems } from '../test/fixtures';
+import { isServerRendered, renderPage } from './render';
+
+// The server render runs where there is no window: the DOM the component tests install is taken away.
+const globals = globalThis as Record<string, unknown>;
+const browserGlobals = ['window', 'document'] as const;
+const saved = new Map<string, unknown>();
+beforeAll(() => {
+  for (const name of browserGlobals) {
+    saved.set(name, globals[name]);
+    delete globals[name];
+  }
+});
+afterAll(() => {
+  for (const name of browserGlobals) globals[name] = saved.get(name);
+});
+
+/** The API as the gateway answers a render's reads; a path without an answer stays unanswered. */
+function api(answers: Record<string, unknown>) {
+  const reads: string[] = [];
+  return {
+    reads,
+    readApi: (path: string) => {
+      reads.push(path);
+      return Promise.resolve(answers[path]);
+    },
+  };
+}
+
+describe('the shell’s server render', () => {
+  it('renders the home with the latest news its components read, and embeds those answers', async () => {
+    const latest = { articles: listItems(12), pagination: { hasMore: true } };
+    const { readApi, reads } = api({ '/api/content/news?limit=12&offset=0': latest });
+    const page = await renderPage({ url: '/', readApi });
+    expect(reads).toEqual(expect.arrayContaining(['/api/content/news?limit=12&offset=0']));
+    expect(page?.html).toContain(latest.articles[0]!.title);
+    expect(page?.html.match(/<article class="article-card/g)).toHaveLength(12);
+    const seed = JSON.parse(page!.queryData) as Record<string, unknown>;
+    expect(seed['home:latest']).toEqual(latest);
+    // Hot topics had no answer: not embedded, and rendered loading for the browser to fetch.
+    expect(Object.keys(seed)).toEqual(['home:latest']);
+    expect(page?.html).not.toContain('<!--$!-->');
+  });
+
+  it('renders an article with its body, and reads each path once however many passes it takes', async () => {
+    const shown = article({ id: 'a1', title: '서버에서 그린 기사', content: '<p>본문 첫 문단입니다.</p>' });
+    const { readApi, reads } = api({ '/api/articles/a1': { article: shown } });
+    const page = await renderPage({ url: '/article/a1', readApi });
+    expect(page?.html).toContain('<h1 id="article-title">서버에서 그린 기사</h1>');
+    expect(page?.html).toContain('본문 첫 문단입니다.');
+    expect(new Set(reads).size).toBe(reads.length);
+  });
+
+  it('escapes the embedded answers so none can close their script block', async () => {
+    const hostile = listItems(1).map((item) => ({ ...item, title: '</script><script>alert(1)</script>' }));
+    const { readApi } = api({
+      '/api/content/news?limit=12&offset=0': { articles: hostile, pagination: { hasMore: false } },
+    });
+    const page = await renderPage({ url: '/', readApi });
+    expect(page?.queryData).not.toContain('<');
+    expect(JSON.parse(page!.queryData)['home:latest'].articles[0].title).toBe(hostile[0]!.title);
+  });
+
+  it('leaves the remotes’ pages and the admin pages to the browser', async () => {
+    expect(isServerRendered('/trending')).toBe(false);
+    expect(isServerRendered('/community/questions/q1')).toBe(false);
+    expect(isServerRendered('/admin')).toBe(false);
+    expect(isServerRendered('/category/gen-ai?page=2')).toBe(true);
+    await expect(renderPage({ url: '/news/a1', readApi: api({}).readApi })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+import 'reflect-metadata';
+import { parseHTML } from 'linkedom';
+import { sampleArticle } from '../testing/sample-article';
+import {
+  capturingLogger,
+  FakeUpstream,
+  jsonResponse,
+  startTestGateway,
+  type TestGateway,
+} from '../testing/test-gateway';
+import type { ForwardRequest } from '../upstreams/upstream';
+
+/**
+ * A stand-in for frontends/shell/dist/server/render.js with the same export: it reads one API path through
+ * the gateway and renders the id it got, or throws for /about, or declines (undefined) for /trending.
+ */
+const FAKE_BUNDLE = `
+exports.renderPage = async ({ url, readApi }) => {
+  if (url.startsWith('/trending')) return undefined;
+  if (url === '/about') throw new Error('component failed');
+  const answer = await readApi('/api/articles/a1b2c3');
+  const title = answer ? answer.article.id : '(no answer)';
+  return { html: '<main><h1>' + title + '</h1><p>' + url + '</p></main>', queryData: JSON.stringify({ k: '</script>' }) };
+};`;
+
+function contentAnswer(request: ForwardRequest) {
+  if (request.url === '/api/articles/a1b2c3') return jsonResponse(200, { article: sampleArticle() });
+  return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'no such item' });
+}
+
+describe('HTML documents rendered by the shell’s server bundle', () => {
+  let gateway: TestGateway;
+  let content: FakeUpstream;
+  const log = capturingLogger();
+  const get = async (path: string) => {
+    const response = await fetch(`${gateway.base}${path}`);
+    const html = await response.text();
+    return { status: response.status, html, document: parseHTML(html).document };
+  };
+
+  beforeAll(async () => {
+    content = new FakeUpstream('content', ['/api/articles'], contentAnswer);
+    gateway = await startTestGateway({ upstreams: [content], serverBundle: FAKE_BUNDLE, logger: log.logger });
+  });
+
+  afterAll(() => gateway.close());
+
+  it('puts the rendered markup in #root, outside <noscript>, with its answers before </body>', async () => {
+    const page = await get('/?x=1');
+    expect(page.status).toBe(200);
+    const root = page.document.getElementById('root');
+    expect(root?.querySelector('main > h1')?.textContent).toBe(sampleArticle().id);
+    expect(root?.querySelector('main > p')?.textContent).toBe('/?x=1');
+    expect(root?.querySelector('noscript')).toBeNull();
+    // The head is still the gateway's.
+    expect(page.document.title).toBe('펄스 - AI·블록체인 전문 미디어');
+    const seed = page.document.getElementById('pulse-query-seed');
+    expect(seed?.getAttribute('type')).toBe('application/json');
+    expect(page.html).not.toContain('"</script>"');
+    expect(JSON.parse(seed?.textContent ?? '')).toEqual({ k: '</script>' });
+  });
+
+  it('reads the API through the upstreams as the page render, which the services do not count as a view', async () => {
+    const before = content.requests.length;
+    await get('/category/gen-ai');
+    const read = content.requests.slice(before).find((request) => request.url === '/api/articles/a1b2c3');
+    expect(read?.headers['x-pulse-page-render']).toBe('1');
+  });
+
+  it('preloads a rendered article’s hero image, at high priority', async () => {
+    const page = await get('/article/a1b2c3');
+    const preload = page.document.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(sampleArticle().imageUrl);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(page.document.querySelector('#root main h1')?.textContent).toBe(sampleArticle().id);
+  });
+
+  it('sends the document without server markup when the bundle declines a page or its render fails', async () => {
+    for (const path of ['/trending', '/about']) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.document.querySelector('#root main')).toBeNull();
+      expect(page.document.getElementById('pulse-query-seed')).toBeNull();
+      expect(page.document.querySelector('link[rel="preload"]')).toBeNull();
+    }
+    expect(log.lines().some((line) => line['msg'] === 'server render failed; <noscript> document')).toBe(
+      true,
+    );
+  });
+
+  it('does not serve the server bundle as an asset', async () => {
+    expect((await fetch(`${gateway.base}/server/render.js`)).status).toBe(404);
+  });
+});
