@@ -10,7 +10,8 @@ import { StoryCollector } from '../pipeline/story-collector.service';
 import { CollectedStoryRepository } from '../pipeline/collected-story.repository';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
-import { nextRunDelayMs } from '../schedule/next-run';
+import { nextRunDelayMs, pollIntervalMs } from '../schedule/next-run';
+import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
 import type { SourceDocument } from '../sources/source.entity';
 import { SourceRepository } from '../sources/source.repository';
 import type { RunDocument, RunOutcome, RunTrigger } from './run.entity';
@@ -108,8 +109,15 @@ export class RunSourceService {
     fetched?: FetchOutcome,
   ): Promise<void> {
     const failures = run.outcome === 'failed' ? source.consecutiveFailures + 1 : 0;
+    const publishRate = this.observedRate(source, run);
     const delay = nextRunDelayMs({
-      intervalMs: (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000,
+      intervalMs: pollIntervalMs({
+        rate: publishRate,
+        baseIntervalMs: (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000,
+        minIntervalMs: this.config.INGESTION_MIN_INTERVAL_MINUTES * 60_000,
+        maxIntervalMs: this.config.INGESTION_MAX_INTERVAL_MINUTES * 60_000,
+        pinned: source.intervalMinutes !== null,
+      }),
       consecutiveFailures: failures,
       maxBackoffMs: this.config.INGESTION_MAX_BACKOFF_MINUTES * 60_000,
       random: this.clock.random(),
@@ -123,6 +131,7 @@ export class RunSourceService {
       $set: {
         ...validators,
         consecutiveFailures: failures,
+        publishRate,
         lastError: run.error,
         lastRunAt: run.startedAt,
         nextRunAt: iso(finishedAt + delay),
@@ -130,5 +139,19 @@ export class RunSourceService {
         count: await this.stories.countBySource(source._id),
       },
     });
+  }
+
+  /**
+   * The source's pace after this run. Its first successful run only starts the estimate: what it finds
+   * is the feed's backlog, not what was published since. A failed run observes nothing.
+   */
+  private observedRate(source: SourceDocument, run: RunDocument): PublishRate | null {
+    const previous = source.publishRate ?? null;
+    if (run.outcome === 'failed') return previous;
+    if (!previous) {
+      const base = (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000;
+      return priorRate(base, run.startedAt);
+    }
+    return observeRun(previous, run.itemsNew + run.itemsJoined, run.startedAt);
   }
 }

@@ -11,7 +11,8 @@ const MIN_WAKE_MS = 1_000;
 const MAX_WAKE_MS = 60_000;
 
 /**
- * Looks for due sources (each carries its own nextRunAt, set after every run with jitter and backoff)
+ * Looks for due sources (each carries its own nextRunAt, set after every run from its adaptive interval
+ * with jitter and backoff: next-run.ts)
  * and hands them to the run queue, then sleeps until the next one is due. The state lives on the
  * sources, so a restart resumes the schedule instead of fetching everything again.
  */
