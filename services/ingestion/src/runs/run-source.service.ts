@@ -14,6 +14,8 @@ import { nextRunDelayMs, pollIntervalMs } from '../schedule/next-run';
 import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
 import type { SourceDocument } from '../sources/source.entity';
 import { SourceRepository } from '../sources/source.repository';
+import { discoverHub } from '../websub/hub-links';
+import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import type { RunDocument, RunOutcome, RunTrigger } from './run.entity';
 import { RunRepository } from './run.repository';
 
@@ -32,6 +34,7 @@ export class RunSourceService {
     private readonly stories: CollectedStoryRepository,
     private readonly reader: FeedReader,
     private readonly collector: StoryCollector,
+    private readonly websub: WebSubSubscriptions,
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
@@ -71,12 +74,64 @@ export class RunSourceService {
       if (fetched.kind === 'fetched') {
         const items = await this.reader.read(source, fetched, tally);
         await this.collector.collect(source, items, iso(startedAt), tally);
+        await this.subscribeIfHub(source, fetched);
       }
     } catch (failure) {
       // A stage bug or a store outage: recorded like a fetch failure, with the counts reached so far.
       error = `${(failure as Error).name}: ${(failure as Error).message}`;
     }
     const outcome: RunOutcome = error ? 'failed' : fetched?.kind === 'not-modified' ? 'not-modified' : 'ok';
+    const httpStatus = fetched && 'status' in fetched ? (fetched.status ?? null) : null;
+    const run = await this.record(source, trigger, startedAt, tally, { outcome, httpStatus, error });
+    await this.updateSource(source, run, fetched);
+    return run;
+  }
+
+  /**
+   * A document a WebSub hub pushed (websub/): read, clustered and stored exactly as a polled one, and
+   * recorded as a 'push' run. The schedule is left alone; only the source's story count is refreshed.
+   */
+  ingestPushed(
+    source: SourceDocument,
+    document: { text: string; contentType?: string; url: string },
+  ): Promise<RunDocument> {
+    return withSpan('ingestion.push', async (span) => {
+      span.setAttributes({ 'pulse.source.id': source._id, 'pulse.run.trigger': 'push' });
+      const startedAt = this.clock.now();
+      const tally = new RunTally();
+      const pushed: Extract<FetchOutcome, { kind: 'fetched' }> = {
+        kind: 'fetched',
+        status: 200,
+        finalUrl: document.url,
+        ...(document.contentType ? { contentType: document.contentType } : {}),
+        text: document.text,
+        charset: 'utf-8',
+        bytes: Buffer.byteLength(document.text),
+        durationMs: 0,
+      };
+      let error: string | null = null;
+      try {
+        const items = await this.reader.read(source, pushed, tally);
+        await this.collector.collect(source, items, iso(startedAt), tally);
+      } catch (failure) {
+        error = `${(failure as Error).name}: ${(failure as Error).message}`;
+      }
+      const outcome: RunOutcome = error ? 'failed' : 'ok';
+      const run = await this.record(source, 'push', startedAt, tally, { outcome, httpStatus: null, error });
+      await this.sources.update(source._id, {
+        $set: { count: await this.stories.countBySource(source._id) },
+      });
+      return run;
+    });
+  }
+
+  private async record(
+    source: SourceDocument,
+    trigger: RunTrigger,
+    startedAt: number,
+    tally: RunTally,
+    result: Pick<RunDocument, 'outcome' | 'httpStatus' | 'error'>,
+  ): Promise<RunDocument> {
     const run: RunDocument = {
       _id: randomUUID(),
       sourceId: source._id,
@@ -84,23 +139,41 @@ export class RunSourceService {
       trigger,
       startedAt: iso(startedAt),
       durationMs: Math.max(0, this.clock.now() - startedAt),
-      outcome,
-      httpStatus: fetched && 'status' in fetched ? (fetched.status ?? null) : null,
+      ...result,
       itemsNew: tally.itemsNew,
       itemsJoined: tally.itemsJoined,
       itemsDuplicate: tally.itemsDuplicate,
       itemsRejected: tally.itemsRejected,
       rejections: tally.rejections,
-      error,
     };
     await this.runs.insert(run);
-    pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': outcome });
-    await this.updateSource(source, run, fetched);
+    pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': run.outcome });
     this.logger.info(
-      { sourceId: source._id, outcome, new: run.itemsNew, rejected: run.itemsRejected, error },
+      {
+        sourceId: source._id,
+        trigger,
+        outcome: run.outcome,
+        new: run.itemsNew,
+        rejected: run.itemsRejected,
+        error: run.error,
+      },
       'source run finished',
     );
     return run;
+  }
+
+  /** A feed that names a WebSub hub is subscribed to; a hub that misbehaves costs the run nothing. */
+  private async subscribeIfHub(
+    source: SourceDocument,
+    fetched: Extract<FetchOutcome, { kind: 'fetched' }>,
+  ): Promise<void> {
+    const links = discoverHub({ text: fetched.text, link: fetched.link, url: fetched.finalUrl });
+    if (!links) return;
+    await this.websub
+      .discovered(source, links)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, sourceId: source._id, hub: links.hub }, 'WebSub subscription failed'),
+      );
   }
 
   private async updateSource(
@@ -110,6 +183,7 @@ export class RunSourceService {
   ): Promise<void> {
     const failures = run.outcome === 'failed' ? source.consecutiveFailures + 1 : 0;
     const publishRate = this.observedRate(source, run);
+    const finishedAt = Date.parse(run.startedAt) + run.durationMs;
     const delay = nextRunDelayMs({
       intervalMs: pollIntervalMs({
         rate: publishRate,
@@ -117,12 +191,12 @@ export class RunSourceService {
         minIntervalMs: this.config.INGESTION_MIN_INTERVAL_MINUTES * 60_000,
         maxIntervalMs: this.config.INGESTION_MAX_INTERVAL_MINUTES * 60_000,
         pinned: source.intervalMinutes !== null,
+        pushed: source.pushUntil != null && Date.parse(source.pushUntil) > finishedAt,
       }),
       consecutiveFailures: failures,
       maxBackoffMs: this.config.INGESTION_MAX_BACKOFF_MINUTES * 60_000,
       random: this.clock.random(),
     });
-    const finishedAt = Date.parse(run.startedAt) + run.durationMs;
     const validators =
       fetched?.kind === 'fetched'
         ? { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null }

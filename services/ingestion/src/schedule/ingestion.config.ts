@@ -26,6 +26,19 @@ export const ingestionConfigSchema = z.object({
   INGESTION_MAX_BACKOFF_MINUTES: intFrom(1, 10_080)
     .default(360)
     .describe('Upper bound of the exponential backoff after consecutive failures of a source.'),
+  INGESTION_WEBSUB_CALLBACK_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, { error: 'must be an http(s) URL' })
+    .optional()
+    .describe(
+      'Public origin the site is reached at (e.g. https://pulse.example): WebSub hubs call back under /api/ingestion/websub/. Unset: no subscriptions; every source is polled.',
+    ),
+  INGESTION_WEBSUB_LEASE_SECONDS: intFrom(60, 31_536_000)
+    .default(86_400)
+    .describe(
+      'Lease asked of a WebSub hub; the hub decides, and the subscription is renewed before it ends.',
+    ),
   INGESTION_SEED_DEFAULT_SOURCES: z
     .enum(['true', 'false'])
     .default('true')

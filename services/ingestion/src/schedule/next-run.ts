@@ -39,6 +39,11 @@ export interface PollIntervalInput {
   maxIntervalMs: number;
   /** An admin set this source's interval: it is kept as is. */
   pinned: boolean;
+  /**
+   * A WebSub subscription is live: pushes bring the news, and polls at the longest interval are only
+   * the safety net for a hub that stops pushing.
+   */
+  pushed?: boolean;
 }
 
 /**
@@ -52,10 +57,12 @@ export function pollIntervalMs({
   minIntervalMs,
   maxIntervalMs,
   pinned,
+  pushed = false,
 }: PollIntervalInput): number {
   if (pinned) return baseIntervalMs;
   const low = Math.min(minIntervalMs, maxIntervalMs);
   const high = Math.max(minIntervalMs, maxIntervalMs);
+  if (pushed) return high;
   const wanted = rate ? publishGapMs(rate) / POLLS_PER_ITEM : baseIntervalMs;
   return Math.round(Math.min(Math.max(wanted, low), high));
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { LOGGER } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { SourceRepository } from '../sources/source.repository';
+import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { CLOCK, type Clock, type TimerHandle } from './clock';
 import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
 import { RunQueue } from './run-queue';
@@ -24,6 +25,7 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
   constructor(
     private readonly sources: SourceRepository,
     private readonly queue: RunQueue,
+    private readonly websub: WebSubSubscriptions,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -43,6 +45,8 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
     if (this.stopped) return;
     let wakeMs = MAX_WAKE_MS;
     try {
+      // Renewals and lapses first: a lapsed subscription's source is due in this same look.
+      await this.websub.maintain();
       const now = this.clock.now();
       for (const id of await this.sources.dueIds(new Date(now).toISOString()))
         this.queue.enqueue(id, 'schedule');

@@ -31,6 +31,11 @@ export interface SourceDocument {
    * adaptive interval. Absent or null before its first observation.
    */
   publishRate?: PublishRate | null;
+  /**
+   * End of the lease of the source's live WebSub subscription (websub/); null or absent when it has
+   * none. While it lasts the source is polled at the longest interval only.
+   */
+  pushUntil?: string | null;
   /** Validators of the last successful fetch, for a conditional GET. */
   etag: string | null;
   lastModified: string | null;
