@@ -65,7 +65,7 @@ export class SourcesService implements OnModuleInit {
       // Validators belong to the old URL; sending them to a new one could wrongly get a 304. Its pace
       // is the old feed's too.
       const urlChanged = merged.url !== current.url;
-      const reset = { etag: null, lastModified: null, publishRate: null };
+      const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null };
       return { ...merged, ...(urlChanged ? reset : {}) };
     });
     return toSourceAdminView(changed);

@@ -3,9 +3,11 @@
  * callback id (the last segment of the callback URL); `secret` signs the hub's pushes.
  *
  * requested → active (hub verified intent) → lapsed (lease ended without a verified renewal);
- * requested → denied (hub said so) or failed (hub refused the request). Only an active one is pushed to.
+ * requested → denied (hub said so) or failed (hub refused the request); requested or active →
+ * superseded when the source subscribes again (another hub or topic, or a request never verified).
+ * Only an active one is pushed to, and only a requested or active one is verified.
  */
-export type SubscriptionState = 'requested' | 'active' | 'denied' | 'failed' | 'lapsed';
+export type SubscriptionState = 'requested' | 'active' | 'denied' | 'failed' | 'lapsed' | 'superseded';
 
 export interface SubscriptionDocument {
   _id: string;

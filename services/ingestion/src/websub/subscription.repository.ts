@@ -41,7 +41,11 @@ export class SubscriptionRepository {
     await this.subscriptions.updateOne({ _id: id }, { $set: set });
   }
 
-  async deleteOfSource(sourceId: string): Promise<void> {
-    await this.subscriptions.deleteMany({ sourceId });
+  /** Retires the source's requested and active subscriptions: a new one replaces them. */
+  async supersede(sourceId: string): Promise<void> {
+    await this.subscriptions.updateMany(
+      { sourceId, state: { $in: ['requested', 'active'] } },
+      { $set: { state: 'superseded' } },
+    );
   }
 }

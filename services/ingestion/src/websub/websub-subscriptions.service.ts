@@ -68,6 +68,8 @@ export class WebSubSubscriptions {
       lastPushAt: null,
       pushes: 0,
     };
+    // One live subscription per source: a late verification of an older request is then refused.
+    await this.subscriptions.supersede(source._id);
     await this.subscriptions.insert(subscription);
     await this.ask(subscription, source.allowPrivateNetwork);
   }

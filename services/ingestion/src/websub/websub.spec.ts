@@ -212,20 +212,44 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     await websub.maintain();
     expect(hub.requests).toHaveLength(3);
     expect((await subscriptionsOf(sourceId))[0].state).toBe('active');
+    // The scheduler's look lets it lapse and, in the same look, polls the source again.
     t.clock.advance(30 * MIN);
-    await websub.maintain();
-    expect((await subscriptionsOf(sourceId))[0].state).toBe('lapsed');
-    expect(await source(sourceId)).toMatchObject({ pushUntil: null, nextRunAt: null });
-    // A push to the lapsed subscription is refused; the scheduler's next look polls the source again.
-    expect(await hub.publish(topic, atomFeed(topic, hub.hubUrl, ['four']))).toEqual([
-      expect.objectContaining({ status: 404 }),
-    ]);
-    const polls = (await runsOf(sourceId)).length;
+    const runsBefore = (await runsOf(sourceId)).length;
+    hub.setFeed('chips', atomFeed(topic, hub.hubUrl, ['four', 'three', 'two', 'one']));
     await t.app.get(IngestionScheduler).tick();
     await idle();
+    const [lapsed] = await subscriptionsOf(sourceId);
+    expect(lapsed.state).toBe('lapsed');
     const runs = await runsOf(sourceId);
-    expect(runs).toHaveLength(polls + 1);
-    expect(runs.some((run) => run.trigger === 'schedule')).toBe(true);
+    expect(runs).toHaveLength(runsBefore + 1);
+    expect(runs.filter((run) => run.trigger === 'schedule')).toEqual([
+      expect.objectContaining({ outcome: 'ok', itemsNew: 1 }),
+    ]);
+    await eventually(() => expect(titles()).toContain(HEADLINES.four));
+    // A push to the lapsed subscription is refused; the poll found the hub again and asked anew.
+    expect(
+      await hub
+        .publish(topic, atomFeed(topic, hub.hubUrl, ['four']))
+        .then((answers) =>
+          answers.filter((answer) => answer.callback === lapsed._id || answer.callback.endsWith(lapsed._id)),
+        ),
+    ).toEqual([expect.objectContaining({ status: 404 })]);
+    expect(hub.requests).toHaveLength(4);
+    expect(hub.requests[3].callback).not.toBe(hub.requests[0].callback);
+  });
+
+  it('asks a hub only through the SSRF guard: a private address is refused unless the source allows it', async () => {
+    const websub = t.app.get(WebSubSubscriptions);
+    const guarded = await create('Guarded', hub.feedUrl('guarded'));
+    await t.store
+      .collection<SourceDocument>('sources')
+      .updateOne({ _id: guarded }, { $set: { allowPrivateNetwork: false } });
+    const requests = hub.requests.length;
+    await websub.discovered(await source(guarded), { hub: hub.hubUrl, topic: hub.feedUrl('guarded') });
+    expect(hub.requests).toHaveLength(requests);
+    const [refused] = await subscriptionsOf(guarded);
+    expect(refused).toMatchObject({ state: 'failed' });
+    expect(refused.reason).toMatch(/^blocked-address/);
   });
 
   it('falls back to polling when the hub denies the subscription', async () => {
