@@ -4,6 +4,7 @@ import { CollectedStoryRepository } from './pipeline/collected-story.repository'
 import { FeedReader } from './pipeline/feed-reader.service';
 import { pipelineStagesProviders } from './pipeline/pipeline-stages.provider';
 import { StoryCollector } from './pipeline/story-collector.service';
+import { RunRecorder } from './runs/run-recorder.service';
 import { RunRepository } from './runs/run.repository';
 import { RunSourceService } from './runs/run-source.service';
 import { RunsController } from './runs/runs.controller';
@@ -44,6 +45,7 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
     SourcesService,
     FeedReader,
     StoryCollector,
+    RunRecorder,
     RunSourceService,
     RunQueue,
     IngestionScheduler,

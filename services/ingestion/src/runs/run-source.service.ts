@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, pulseMetrics, withSpan } from '@pulse/platform';
+import { LOGGER, withSpan } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
@@ -17,7 +16,7 @@ import { SourceRepository } from '../sources/source.repository';
 import { discoverHub } from '../websub/hub-links';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import type { RunDocument, RunOutcome, RunTrigger } from './run.entity';
-import { RunRepository } from './run.repository';
+import { RunRecorder } from './run-recorder.service';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -30,7 +29,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class RunSourceService {
   constructor(
     private readonly sources: SourceRepository,
-    private readonly runs: RunRepository,
+    private readonly recorder: RunRecorder,
     private readonly stories: CollectedStoryRepository,
     private readonly reader: FeedReader,
     private readonly collector: StoryCollector,
@@ -82,83 +81,8 @@ export class RunSourceService {
     }
     const outcome: RunOutcome = error ? 'failed' : fetched?.kind === 'not-modified' ? 'not-modified' : 'ok';
     const httpStatus = fetched && 'status' in fetched ? (fetched.status ?? null) : null;
-    const run = await this.record(source, trigger, startedAt, tally, { outcome, httpStatus, error });
+    const run = await this.recorder.record(source, trigger, startedAt, tally, { outcome, httpStatus, error });
     await this.updateSource(source, run, fetched);
-    return run;
-  }
-
-  /**
-   * A document a WebSub hub pushed (websub/): read, clustered and stored exactly as a polled one, and
-   * recorded as a 'push' run. The schedule is left alone; only the source's story count is refreshed.
-   */
-  ingestPushed(
-    source: SourceDocument,
-    document: { text: string; contentType?: string; url: string },
-  ): Promise<RunDocument> {
-    return withSpan('ingestion.push', async (span) => {
-      span.setAttributes({ 'pulse.source.id': source._id, 'pulse.run.trigger': 'push' });
-      const startedAt = this.clock.now();
-      const tally = new RunTally();
-      const pushed: Extract<FetchOutcome, { kind: 'fetched' }> = {
-        kind: 'fetched',
-        status: 200,
-        finalUrl: document.url,
-        ...(document.contentType ? { contentType: document.contentType } : {}),
-        text: document.text,
-        charset: 'utf-8',
-        bytes: Buffer.byteLength(document.text),
-        durationMs: 0,
-      };
-      let error: string | null = null;
-      try {
-        const items = await this.reader.read(source, pushed, tally);
-        await this.collector.collect(source, items, iso(startedAt), tally);
-      } catch (failure) {
-        error = `${(failure as Error).name}: ${(failure as Error).message}`;
-      }
-      const outcome: RunOutcome = error ? 'failed' : 'ok';
-      const run = await this.record(source, 'push', startedAt, tally, { outcome, httpStatus: null, error });
-      await this.sources.update(source._id, {
-        $set: { count: await this.stories.countBySource(source._id) },
-      });
-      return run;
-    });
-  }
-
-  private async record(
-    source: SourceDocument,
-    trigger: RunTrigger,
-    startedAt: number,
-    tally: RunTally,
-    result: Pick<RunDocument, 'outcome' | 'httpStatus' | 'error'>,
-  ): Promise<RunDocument> {
-    const run: RunDocument = {
-      _id: randomUUID(),
-      sourceId: source._id,
-      sourceName: source.name,
-      trigger,
-      startedAt: iso(startedAt),
-      durationMs: Math.max(0, this.clock.now() - startedAt),
-      ...result,
-      itemsNew: tally.itemsNew,
-      itemsJoined: tally.itemsJoined,
-      itemsDuplicate: tally.itemsDuplicate,
-      itemsRejected: tally.itemsRejected,
-      rejections: tally.rejections,
-    };
-    await this.runs.insert(run);
-    pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': run.outcome });
-    this.logger.info(
-      {
-        sourceId: source._id,
-        trigger,
-        outcome: run.outcome,
-        new: run.itemsNew,
-        rejected: run.itemsRejected,
-        error: run.error,
-      },
-      'source run finished',
-    );
     return run;
   }
 
