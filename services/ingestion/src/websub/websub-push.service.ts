@@ -53,6 +53,8 @@ export class WebSubPushService {
       throw new ForbiddenException('X-Hub-Signature does not match');
     const source = await this.sources.findById(subscription.sourceId);
     if (!source) throw new NotFoundException('No such subscription');
+    // A paused source collects nothing, pushed or polled; the hub is answered as usual so it does not retry.
+    if (source.paused) return;
     const contentType = typeof headers['content-type'] === 'string' ? headers['content-type'] : undefined;
     await this.subscriptions.pushed(subscription);
     // Decoded as a fetched feed is (BOM, Content-Type, XML declaration), then read like one.

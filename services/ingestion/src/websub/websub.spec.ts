@@ -179,6 +179,11 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     const notAFeed = await hub.publish(topic, '{"items":[]}', { contentType: 'application/json' });
     expect(notAFeed).toEqual([expect.objectContaining({ status: 415 })]);
     expect(await runsOf(sourceId)).toHaveLength(before);
+    // A paused source takes nothing pushed either (the hub is still answered 204).
+    await t.app.inject({ method: 'POST', url: `/api/ingestion/sources/${sourceId}/pause`, headers: admin });
+    expect(await hub.publish(topic, feed)).toEqual([expect.objectContaining({ status: 204 })]);
+    expect(await runsOf(sourceId)).toHaveLength(before);
+    await t.app.inject({ method: 'POST', url: `/api/ingestion/sources/${sourceId}/resume`, headers: admin });
     // sha1 is a signature the recommendation allows: accepted.
     expect(await hub.publish(topic, feed, { algorithm: 'sha1' })).toEqual([
       expect.objectContaining({ status: 204 }),
