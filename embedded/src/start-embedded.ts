@@ -1,6 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, InProcessUpstream, type GatewayConfig } from '@pulse/gateway';
-import { adaptersOf, createPorts, createServiceApp, type PortSet, type ProcessConfig } from '@pulse/platform';
+import {
+  adaptersOf,
+  createPorts,
+  createServiceApp,
+  type PortSet,
+  type ProcessConfig,
+  type ServiceDefinition,
+} from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ALL_SERVICES } from './services';
 
@@ -12,11 +19,13 @@ export interface EmbeddedSite {
 /**
  * Builds the whole site in this process. One event bus is shared by every service (it is how they talk);
  * every other adapter is per service, each in its own data folder, because services own their data.
+ * `services` replaces the list (a bench gives ingestion a compressed clock: bench/freshness.ts).
  */
 export async function startEmbedded(
   processConfig: ProcessConfig,
   gatewayConfig: GatewayConfig,
   logger: Logger,
+  services: readonly ServiceDefinition[] = ALL_SERVICES,
 ): Promise<EmbeddedSite> {
   const common = { logger, dataDir: processConfig.PULSE_DATA_DIR };
   const shared = await createPorts(['bus'], { ...common, serviceName: 'embedded' });
@@ -24,7 +33,7 @@ export async function startEmbedded(
   const apps: NestFastifyApplication[] = [];
   const upstreams: InProcessUpstream[] = [];
 
-  for (const definition of ALL_SERVICES) {
+  for (const definition of services) {
     const ports = await createPorts(definition.uses, {
       ...common,
       serviceName: definition.name,

@@ -18,3 +18,4 @@ export * from './otlp-collector';
 export * from './free-port';
 export * from './processes';
 export * from './synthetic-feed';
+export * from './websub-test-hub';

@@ -4,6 +4,7 @@ import { CollectedStoryRepository } from './pipeline/collected-story.repository'
 import { FeedReader } from './pipeline/feed-reader.service';
 import { pipelineStagesProviders } from './pipeline/pipeline-stages.provider';
 import { StoryCollector } from './pipeline/story-collector.service';
+import { RunRecorder } from './runs/run-recorder.service';
 import { RunRepository } from './runs/run.repository';
 import { RunSourceService } from './runs/run-source.service';
 import { RunsController } from './runs/runs.controller';
@@ -15,14 +16,20 @@ import { IngestionScheduler } from './schedule/scheduler.service';
 import { SourceRepository } from './sources/source.repository';
 import { SourcesController } from './sources/sources.controller';
 import { SourcesService } from './sources/sources.service';
+import { SubscriptionRepository } from './websub/subscription.repository';
+import { WebSubBodyParser } from './websub/websub-body.parser';
+import { WebSubController } from './websub/websub.controller';
+import { WebSubPushService } from './websub/websub-push.service';
+import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
 
 /**
  * The ingestion service's feature module (docs/design.md §5): sources, scheduled fetch runs (RSS, Atom, JSON
- * APIs, scraping), dedup and clustering; emits article.collected through the outbox.
+ * APIs, scraping), dedup and clustering; emits article.collected through the outbox. Sources that name a
+ * WebSub hub are also pushed to (websub/).
  */
 @Module({
   imports: [AdminAuthModule],
-  controllers: [SourcesController, RunsController],
+  controllers: [SourcesController, RunsController, WebSubController],
   providers: [
     {
       provide: INGESTION_CONFIG,
@@ -38,10 +45,15 @@ import { SourcesService } from './sources/sources.service';
     SourcesService,
     FeedReader,
     StoryCollector,
+    RunRecorder,
     RunSourceService,
     RunQueue,
     IngestionScheduler,
     RunsService,
+    SubscriptionRepository,
+    WebSubSubscriptions,
+    WebSubPushService,
+    WebSubBodyParser,
   ],
 })
 export class IngestionModule {

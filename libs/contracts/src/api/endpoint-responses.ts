@@ -133,6 +133,8 @@ export interface EndpointResponses {
   resumeIngestionSource: IngestionSourceAdmin;
   ingestionRuns: IngestionRun[];
   triggerIngestionRuns: TriggerRunsResponse;
+  websubVerify: string;
+  websubPush: void;
   anonymousAuth: AnonymousAuthResponse;
   questionList: QuestionListResponse;
   question: QuestionDetailResponse;
@@ -210,6 +212,7 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   createIngestionSource: 201,
   deleteIngestionSource: 204,
   triggerIngestionRuns: 202,
+  websubPush: 204,
   anonymousAuth: 201,
   createQuestion: 201,
   createAnswer: 201,

@@ -327,6 +327,19 @@ export const ENDPOINTS = {
     origin: 'chosen',
     access: 'admin',
   },
+  // ingestion: the WebSub callback a hub calls (chosen; W3C WebSub, services/ingestion/src/websub/)
+  websubVerify: {
+    method: 'GET',
+    path: '/api/ingestion/websub/:id',
+    service: 'ingestion',
+    origin: 'chosen',
+  },
+  websubPush: {
+    method: 'POST',
+    path: '/api/ingestion/websub/:id',
+    service: 'ingestion',
+    origin: 'chosen',
+  },
   // community: identity, questions, answers
   anonymousAuth: {
     method: 'POST',

@@ -71,6 +71,24 @@ export const mergedSourceSchema = sourceFields.superRefine(requireScrapeRules);
 
 export const sourceIdSchema = z.string().min(1).max(200);
 
+/**
+ * A WebSub callback's id: random, one per subscription, so the callback URL names the subscription and
+ * only its hub knows it (services/ingestion/src/websub/).
+ */
+export const websubCallbackIdSchema = z
+  .string()
+  .regex(/^[a-f0-9]{32}$/, { error: 'id must be 32 lowercase hexadecimal characters' });
+
+/** GET /api/ingestion/websub/:id: a hub's verification of intent, or its notice of a denied subscription. */
+export const websubVerifyQuerySchema = z.object({
+  'hub.mode': z.enum(['subscribe', 'unsubscribe', 'denied']),
+  'hub.topic': z.string().min(1).max(2000),
+  'hub.challenge': z.string().min(1).max(1000).optional(),
+  'hub.lease_seconds': z.coerce.number().int().min(1).max(31_536_000).optional(),
+  'hub.reason': z.string().max(1000).optional(),
+});
+export type WebSubVerifyQuery = z.output<typeof websubVerifyQuerySchema>;
+
 /** GET /api/ingestion/runs. */
 export const listRunsQuerySchema = z.object({
   sourceId: sourceIdSchema.optional(),
@@ -117,7 +135,8 @@ export interface IngestionRun {
   id: string;
   sourceId: string;
   sourceName: string;
-  trigger: 'schedule' | 'manual';
+  /** 'push': a document a WebSub hub delivered (no fetch; httpStatus null). */
+  trigger: 'schedule' | 'manual' | 'push';
   startedAt: string;
   durationMs: number;
   outcome: 'ok' | 'not-modified' | 'failed';

@@ -46,6 +46,8 @@ import {
   sourceIdSchema,
   triggerRunsBodySchema,
   updateSourceBodySchema,
+  websubCallbackIdSchema,
+  websubVerifyQuerySchema,
 } from './ingestion';
 import { likeBodySchema, shareBodySchema } from './interactions';
 import { idParamSchema, slugParamSchema } from './params';
@@ -90,7 +92,23 @@ export interface EndpointSchemas {
   page?: true;
   /** Other refusals the call can answer, by status. */
   errors?: Record<number, string>;
+  /** The success body is plain text (a WebSub challenge echoed), not JSON. */
+  text?: true;
+  /**
+   * The request body is a feed document of one of these types, read as bytes (a WebSub push); the
+   * document lists them with a string schema.
+   */
+  rawBody?: readonly string[];
 }
+
+/** What a WebSub hub may push: the feed types the ingestion service reads (RSS, Atom, RDF). */
+export const WEBSUB_PUSH_TYPES = [
+  'application/atom+xml',
+  'application/rss+xml',
+  'application/rdf+xml',
+  'application/xml',
+  'text/xml',
+] as const;
 
 /** Path parameters by name: `:id` and `:answerId` are opaque ids, `:slug` may be Korean. */
 export const PATH_PARAMETER_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
@@ -146,6 +164,20 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   resumeIngestionSource: { params: { id: sourceIdSchema } },
   ingestionRuns: { query: listRunsQuerySchema },
   triggerIngestionRuns: { body: triggerRunsBodySchema, status: 202 },
+  websubVerify: {
+    query: websubVerifyQuerySchema,
+    params: { id: websubCallbackIdSchema },
+    text: true,
+  },
+  websubPush: {
+    params: { id: websubCallbackIdSchema },
+    status: 204,
+    rawBody: WEBSUB_PUSH_TYPES,
+    errors: {
+      403: 'X-Hub-Signature missing, or not the HMAC of the body with this subscription’s secret: nothing is read.',
+      415: 'Not a feed document type.',
+    },
+  },
   anonymousAuth: { body: anonymousAuthBodySchema },
   questionList: { query: questionListQuerySchema },
   createQuestion: { body: createQuestionBodySchema },

@@ -224,6 +224,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   triggerIngestionRuns: {
     $ref: '#/components/schemas/TriggerRunsResponse',
   },
+  websubVerify: {
+    type: 'string',
+  },
+  websubPush: {},
   anonymousAuth: {
     type: 'object',
     properties: {
@@ -2850,7 +2854,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       trigger: {
         type: 'string',
-        enum: ['schedule', 'manual'],
+        enum: ['schedule', 'manual', 'push'],
       },
       startedAt: {
         type: 'string',

@@ -26,6 +26,21 @@ describe('buildServiceOpenApi', () => {
     }
   });
 
+  it('documents the WebSub callback: a plain-text challenge, and a push of feed bytes that may be refused', () => {
+    const item = buildServiceOpenApi('ingestion').paths['/api/ingestion/websub/{id}'];
+    expect(Object.keys(item.get!.responses['200'].content!)).toEqual(['text/plain']);
+    expect(Object.keys(item.post!.requestBody!.content)).toContain('application/atom+xml');
+    expect(Object.keys(item.post!.responses).sort()).toEqual([
+      '204',
+      '400',
+      '403',
+      '404',
+      '413',
+      '415',
+      '429',
+    ]);
+  });
+
   it('describes every path parameter, query parameter and body from the contracts', () => {
     for (const [name, spec] of Object.entries(ENDPOINTS)) {
       const operation = buildServiceOpenApi(spec.service).paths[openApiPath(spec.path)][
@@ -35,7 +50,7 @@ describe('buildServiceOpenApi', () => {
       expect(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(pathParams);
       const schemas = ENDPOINT_SCHEMAS[name as EndpointName];
       expect(operation.parameters.some((p) => p.in === 'query')).toBe(Boolean(schemas?.query));
-      expect(Boolean(operation.requestBody)).toBe(Boolean(schemas?.body));
+      expect(Boolean(operation.requestBody)).toBe(Boolean(schemas?.body ?? schemas?.rawBody));
       // Every operation's schemas are concrete: no `$schema` leftovers, every parameter typed or enumerated.
       for (const parameter of operation.parameters) {
         expect(parameter.schema.$schema).toBeUndefined();

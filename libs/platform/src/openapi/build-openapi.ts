@@ -47,6 +47,8 @@ const errorResponse = (description: string, page = false): OpenApiResponse => ({
  */
 function successResponse(name: EndpointName, schemas: EndpointSchemas): OpenApiResponse {
   if (schemas.page) return { description: 'The page (Korean, server-rendered).', content: HTML };
+  if (schemas.text)
+    return { description: 'Plain text.', content: { 'text/plain': { schema: { type: 'string' } } } };
   if (schemas.response)
     return {
       description: 'Success.',
@@ -144,11 +146,18 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
   for (const [status, description] of Object.entries(schemas.errors ?? {}))
     responses[status] = errorResponse(description, page);
 
+  if (schemas.rawBody) responses['413'] = errorResponse('Body larger than 1 MiB.');
+  const rawBody = schemas.rawBody && {
+    required: true,
+    content: Object.fromEntries(schemas.rawBody.map((type) => [type, { schema: { type: 'string' } }])),
+  };
+
   return {
     operationId: name,
     tags: [spec.service],
     parameters,
     ...(schemas.body ? { requestBody: requestBody(schemas, schemas.body) } : {}),
+    ...(rawBody ? { requestBody: rawBody } : {}),
     responses,
     'x-origin': spec.origin,
     'x-service': spec.service,

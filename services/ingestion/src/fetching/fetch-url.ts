@@ -96,10 +96,11 @@ async function fetchOnce(req: FetchRequest, deps: FetcherDependencies): Promise<
       // undici 7's core request() never follows redirects (that needs the redirect interceptor, which we do
       // not compose in — the equivalent of maxRedirections: 0): we follow them here, re-vetting every hop.
       const response = await request(url, {
-        method: 'GET',
+        method: req.form ? 'POST' : 'GET',
         dispatcher: agent,
         signal: controller.signal,
         headers: requestHeaders(req, deps.userAgent ?? USER_AGENT),
+        ...(req.form ? { body: new URLSearchParams(req.form).toString() } : {}),
       });
       const { statusCode, headers, body } = response;
       // Destroying an unfinished undici body emits RequestAbortedError; we destroy bodies on purpose (redirects,
@@ -110,7 +111,8 @@ async function fetchOnce(req: FetchRequest, deps: FetcherDependencies): Promise<
         return Array.isArray(value) ? value[0] : value;
       };
 
-      if (REDIRECT_STATUSES.has(statusCode)) {
+      // A form is not re-posted elsewhere: a hub that moves answers as a failure.
+      if (REDIRECT_STATUSES.has(statusCode) && !req.form) {
         body.destroy();
         const location = header('location');
         if (!location)
@@ -161,6 +163,8 @@ async function fetchOnce(req: FetchRequest, deps: FetcherDependencies): Promise<
       const decoded = decodeBody(read.body, contentType);
       const etag = header('etag');
       const lastModified = header('last-modified');
+      const links = headers.link;
+      const link = Array.isArray(links) ? links.join(', ') : links;
       return {
         kind: 'fetched',
         status: statusCode,
@@ -171,6 +175,7 @@ async function fetchOnce(req: FetchRequest, deps: FetcherDependencies): Promise<
         bytes: read.bytes,
         ...(etag ? { etag } : {}),
         ...(lastModified ? { lastModified } : {}),
+        ...(link ? { link } : {}),
         ...(decoded.warning ? { warnings: [decoded.warning] } : {}),
         durationMs: elapsed(),
       };
@@ -196,6 +201,7 @@ function requestHeaders(req: FetchRequest, userAgent: string): Record<string, st
     accept: ACCEPT,
     'accept-encoding': 'gzip, deflate, br',
   };
+  if (req.form) headers['content-type'] = 'application/x-www-form-urlencoded';
   if (req.etag) headers['if-none-match'] = req.etag;
   if (req.lastModified) headers['if-modified-since'] = req.lastModified;
   return headers;

@@ -26,6 +26,11 @@ export interface FetchRequest {
   lastModified?: string;
   /** Only for sources explicitly allowed to reach private addresses (the tests' fixture server). */
   allowPrivateNetwork?: boolean;
+  /**
+   * Sent as a POST of application/x-www-form-urlencoded instead of a GET: a WebSub subscription request
+   * to a hub a feed named, under the same guard and limits as any fetch. Redirects are not followed.
+   */
+  form?: Record<string, string>;
   /** Overrides of the default limits, in milliseconds and bytes. */
   connectTimeoutMs?: number;
   totalTimeoutMs?: number;
@@ -56,6 +61,8 @@ export type FetchOutcome =
       bytes: number;
       etag?: string;
       lastModified?: string;
+      /** The HTTP Link header (RFC 8288), where a feed may name its WebSub hub and its own URL. */
+      link?: string;
       /** Non-fatal notes, e.g. an unknown declared charset that was decoded as UTF-8 instead. */
       warnings?: string[];
       durationMs: number;

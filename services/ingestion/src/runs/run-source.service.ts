@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, pulseMetrics, withSpan } from '@pulse/platform';
+import { LOGGER, withSpan } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
@@ -10,11 +9,14 @@ import { StoryCollector } from '../pipeline/story-collector.service';
 import { CollectedStoryRepository } from '../pipeline/collected-story.repository';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
-import { nextRunDelayMs } from '../schedule/next-run';
+import { nextRunDelayMs, pollIntervalMs } from '../schedule/next-run';
+import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
 import type { SourceDocument } from '../sources/source.entity';
 import { SourceRepository } from '../sources/source.repository';
+import { discoverHub } from '../websub/hub-links';
+import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import type { RunDocument, RunOutcome, RunTrigger } from './run.entity';
-import { RunRepository } from './run.repository';
+import { RunRecorder } from './run-recorder.service';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,10 +29,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class RunSourceService {
   constructor(
     private readonly sources: SourceRepository,
-    private readonly runs: RunRepository,
+    private readonly recorder: RunRecorder,
     private readonly stories: CollectedStoryRepository,
     private readonly reader: FeedReader,
     private readonly collector: StoryCollector,
+    private readonly websub: WebSubSubscriptions,
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
@@ -70,36 +73,31 @@ export class RunSourceService {
       if (fetched.kind === 'fetched') {
         const items = await this.reader.read(source, fetched, tally);
         await this.collector.collect(source, items, iso(startedAt), tally);
+        await this.subscribeIfHub(source, fetched);
       }
     } catch (failure) {
       // A stage bug or a store outage: recorded like a fetch failure, with the counts reached so far.
       error = `${(failure as Error).name}: ${(failure as Error).message}`;
     }
     const outcome: RunOutcome = error ? 'failed' : fetched?.kind === 'not-modified' ? 'not-modified' : 'ok';
-    const run: RunDocument = {
-      _id: randomUUID(),
-      sourceId: source._id,
-      sourceName: source.name,
-      trigger,
-      startedAt: iso(startedAt),
-      durationMs: Math.max(0, this.clock.now() - startedAt),
-      outcome,
-      httpStatus: fetched && 'status' in fetched ? (fetched.status ?? null) : null,
-      itemsNew: tally.itemsNew,
-      itemsJoined: tally.itemsJoined,
-      itemsDuplicate: tally.itemsDuplicate,
-      itemsRejected: tally.itemsRejected,
-      rejections: tally.rejections,
-      error,
-    };
-    await this.runs.insert(run);
-    pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': outcome });
+    const httpStatus = fetched && 'status' in fetched ? (fetched.status ?? null) : null;
+    const run = await this.recorder.record(source, trigger, startedAt, tally, { outcome, httpStatus, error });
     await this.updateSource(source, run, fetched);
-    this.logger.info(
-      { sourceId: source._id, outcome, new: run.itemsNew, rejected: run.itemsRejected, error },
-      'source run finished',
-    );
     return run;
+  }
+
+  /** A feed that names a WebSub hub is subscribed to; a hub that misbehaves costs the run nothing. */
+  private async subscribeIfHub(
+    source: SourceDocument,
+    fetched: Extract<FetchOutcome, { kind: 'fetched' }>,
+  ): Promise<void> {
+    const links = discoverHub({ text: fetched.text, link: fetched.link, url: fetched.finalUrl });
+    if (!links) return;
+    await this.websub
+      .discovered(source, links)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, sourceId: source._id, hub: links.hub }, 'WebSub subscription failed'),
+      );
   }
 
   private async updateSource(
@@ -108,13 +106,21 @@ export class RunSourceService {
     fetched?: FetchOutcome,
   ): Promise<void> {
     const failures = run.outcome === 'failed' ? source.consecutiveFailures + 1 : 0;
+    const publishRate = this.observedRate(source, run);
+    const finishedAt = Date.parse(run.startedAt) + run.durationMs;
     const delay = nextRunDelayMs({
-      intervalMs: (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000,
+      intervalMs: pollIntervalMs({
+        rate: publishRate,
+        baseIntervalMs: (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000,
+        minIntervalMs: this.config.INGESTION_MIN_INTERVAL_MINUTES * 60_000,
+        maxIntervalMs: this.config.INGESTION_MAX_INTERVAL_MINUTES * 60_000,
+        pinned: source.intervalMinutes !== null,
+        pushed: source.pushUntil != null && Date.parse(source.pushUntil) > finishedAt,
+      }),
       consecutiveFailures: failures,
       maxBackoffMs: this.config.INGESTION_MAX_BACKOFF_MINUTES * 60_000,
       random: this.clock.random(),
     });
-    const finishedAt = Date.parse(run.startedAt) + run.durationMs;
     const validators =
       fetched?.kind === 'fetched'
         ? { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null }
@@ -123,6 +129,7 @@ export class RunSourceService {
       $set: {
         ...validators,
         consecutiveFailures: failures,
+        publishRate,
         lastError: run.error,
         lastRunAt: run.startedAt,
         nextRunAt: iso(finishedAt + delay),
@@ -130,5 +137,19 @@ export class RunSourceService {
         count: await this.stories.countBySource(source._id),
       },
     });
+  }
+
+  /**
+   * The source's pace after this run. Its first successful run only starts the estimate: what it finds
+   * is the feed's backlog, not what was published since. A failed run observes nothing.
+   */
+  private observedRate(source: SourceDocument, run: RunDocument): PublishRate | null {
+    const previous = source.publishRate ?? null;
+    if (run.outcome === 'failed') return previous;
+    if (!previous) {
+      const base = (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000;
+      return priorRate(base, run.startedAt);
+    }
+    return observeRun(previous, run.itemsNew + run.itemsJoined, run.startedAt);
   }
 }

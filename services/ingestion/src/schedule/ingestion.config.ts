@@ -6,7 +6,17 @@ const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).m
 export const ingestionConfigSchema = z.object({
   INGESTION_INTERVAL_MINUTES: intFrom(1, 1440)
     .default(15)
-    .describe('Minutes between runs of a source (a source may set its own), jittered by up to ±10%.'),
+    .describe(
+      'Minutes between the first runs of a source, jittered by up to ±10%; afterwards the interval adapts to how often the source publishes (between the min and max below). A source may set its own, which pins it.',
+    ),
+  INGESTION_MIN_INTERVAL_MINUTES: intFrom(1, 1440)
+    .default(2)
+    .describe('Shortest adaptive interval between runs of a source that publishes often.'),
+  INGESTION_MAX_INTERVAL_MINUTES: intFrom(1, 1440)
+    .default(60)
+    .describe(
+      'Longest adaptive interval between runs of a quiet source (and of one whose WebSub subscription is active).',
+    ),
   INGESTION_FIRST_RUN_DELAY_SECONDS: intFrom(0, 86_400)
     .default(60)
     .describe(
@@ -16,6 +26,19 @@ export const ingestionConfigSchema = z.object({
   INGESTION_MAX_BACKOFF_MINUTES: intFrom(1, 10_080)
     .default(360)
     .describe('Upper bound of the exponential backoff after consecutive failures of a source.'),
+  INGESTION_WEBSUB_CALLBACK_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, { error: 'must be an http(s) URL' })
+    .optional()
+    .describe(
+      'Public origin the site is reached at (e.g. https://pulse.example): WebSub hubs call back under /api/ingestion/websub/. Unset: no subscriptions; every source is polled.',
+    ),
+  INGESTION_WEBSUB_LEASE_SECONDS: intFrom(60, 31_536_000)
+    .default(86_400)
+    .describe(
+      'Lease asked of a WebSub hub; the hub decides, and the subscription is renewed before it ends.',
+    ),
   INGESTION_SEED_DEFAULT_SOURCES: z
     .enum(['true', 'false'])
     .default('true')

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { LOGGER } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { SourceRepository } from '../sources/source.repository';
+import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { CLOCK, type Clock, type TimerHandle } from './clock';
 import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
 import { RunQueue } from './run-queue';
@@ -11,7 +12,8 @@ const MIN_WAKE_MS = 1_000;
 const MAX_WAKE_MS = 60_000;
 
 /**
- * Looks for due sources (each carries its own nextRunAt, set after every run with jitter and backoff)
+ * Looks for due sources (each carries its own nextRunAt, set after every run from its adaptive interval
+ * with jitter and backoff: next-run.ts)
  * and hands them to the run queue, then sleeps until the next one is due. The state lives on the
  * sources, so a restart resumes the schedule instead of fetching everything again.
  */
@@ -23,6 +25,7 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
   constructor(
     private readonly sources: SourceRepository,
     private readonly queue: RunQueue,
+    private readonly websub: WebSubSubscriptions,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -42,6 +45,8 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
     if (this.stopped) return;
     let wakeMs = MAX_WAKE_MS;
     try {
+      // Renewals and lapses first: a lapsed subscription's source is due in this same look.
+      await this.websub.maintain();
       const now = this.clock.now();
       for (const id of await this.sources.dueIds(new Date(now).toISOString()))
         this.queue.enqueue(id, 'schedule');

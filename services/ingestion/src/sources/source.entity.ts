@@ -1,5 +1,6 @@
 import type { CategorySlug, IngestionSource, IngestionSourceAdmin } from '@pulse/contracts';
 import type { ScrapeRules, SourceType } from '../pipeline/pipeline.types';
+import type { PublishRate } from '../schedule/publish-rate';
 
 /** A source as stored in `sources`. Dates are ISO strings (store port rule). */
 export interface SourceDocument {
@@ -11,7 +12,7 @@ export interface SourceDocument {
   imageUrl: string | null;
   category: CategorySlug;
   scrape: ScrapeRules | null;
-  /** Overrides INGESTION_INTERVAL_MINUTES for this source. */
+  /** Overrides INGESTION_INTERVAL_MINUTES for this source and pins it (no adaptive polling). */
   intervalMinutes: number | null;
   /** Lets the fetcher reach loopback/private addresses: only for the tests' fixture server. */
   allowPrivateNetwork: boolean;
@@ -25,6 +26,16 @@ export interface SourceDocument {
   lastError: string | null;
   /** Null: due at the scheduler's next look. */
   nextRunAt: string | null;
+  /**
+   * How often the source publishes, as its runs observed it (schedule/publish-rate.ts); drives its
+   * adaptive interval. Absent or null before its first observation.
+   */
+  publishRate?: PublishRate | null;
+  /**
+   * End of the lease of the source's live WebSub subscription (websub/); null or absent when it has
+   * none. While it lasts the source is polled at the longest interval only.
+   */
+  pushUntil?: string | null;
   /** Validators of the last successful fetch, for a conditional GET. */
   etag: string | null;
   lastModified: string | null;

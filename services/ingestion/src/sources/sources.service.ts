@@ -62,9 +62,11 @@ export class SourcesService implements OnModuleInit {
     const patch = updateSourceBodySchema.parse(body);
     const changed = await this.change(await this.require(id), (current) => {
       const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
-      // Validators belong to the old URL; sending them to a new one could wrongly get a 304.
+      // Validators belong to the old URL; sending them to a new one could wrongly get a 304. Its pace
+      // is the old feed's too.
       const urlChanged = merged.url !== current.url;
-      return { ...merged, ...(urlChanged ? { etag: null, lastModified: null } : {}) };
+      const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null };
+      return { ...merged, ...(urlChanged ? reset : {}) };
     });
     return toSourceAdminView(changed);
   }
@@ -145,6 +147,7 @@ export class SourcesService implements OnModuleInit {
       lastRunAt: null,
       lastError: null,
       nextRunAt: null,
+      publishRate: null,
       etag: null,
       lastModified: null,
       createdAt: now,

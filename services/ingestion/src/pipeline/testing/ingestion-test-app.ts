@@ -9,6 +9,7 @@ import {
   createServiceApp,
   EmbeddedDocumentStore,
   InProcessEventBus,
+  type DocumentStore,
 } from '@pulse/platform';
 import pino from 'pino';
 import { IngestionModule } from '../../ingestion.module';
@@ -19,7 +20,7 @@ import {
   ingestionConfigSchema,
   type IngestionConfig,
 } from '../../schedule/ingestion.config';
-import { PIPELINE_STAGES } from '../stages';
+import { PIPELINE_STAGES, type PipelineStages } from '../stages';
 import { FakeStages } from './fake-stages';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -37,9 +38,16 @@ export interface IngestionTestApp {
 /**
  * Test support: the ingestion service through createServiceApp over the embedded store and the
  * in-process bus, with fake stages and a fake clock. Default sources are off unless asked for.
+ * `pipeline` replaces the fake stages with others built on the app's store (the real ones, for a test
+ * that fetches from a local server); `stages` is then not used.
  */
 export async function startIngestionTestApp(
-  options: { config?: Partial<IngestionConfig>; stages?: FakeStages; clock?: FakeClock } = {},
+  options: {
+    config?: Partial<IngestionConfig>;
+    stages?: FakeStages;
+    clock?: FakeClock;
+    pipeline?: (store: DocumentStore) => PipelineStages;
+  } = {},
 ): Promise<IngestionTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-ingestion-'));
   const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
@@ -53,7 +61,7 @@ export async function startIngestionTestApp(
   const previousToken = process.env.ADMIN_TOKEN;
   process.env.ADMIN_TOKEN = ADMIN_TOKEN;
   const module = IngestionModule.withProviders([
-    { provide: PIPELINE_STAGES, useValue: stages },
+    { provide: PIPELINE_STAGES, useValue: options.pipeline ? options.pipeline(store) : stages },
     { provide: CLOCK, useValue: clock },
     { provide: INGESTION_CONFIG, useValue: config },
   ]);

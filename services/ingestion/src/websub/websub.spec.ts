@@ -1,0 +1,276 @@
+import type { ArticleCollectedPayload, EventEnvelope } from '@pulse/contracts';
+import { eventually, freePort, startWebSubTestHub, type WebSubTestHub } from '@pulse/testing';
+import { realPipelineStages } from '../pipeline/pipeline-stages.provider';
+import {
+  admin,
+  collectArticleEvents,
+  sourceBody,
+  startIngestionTestApp,
+  type IngestionTestApp,
+} from '../pipeline/testing/ingestion-test-app';
+import type { RunDocument } from '../runs/run.entity';
+import { RunQueue } from '../schedule/run-queue';
+import { IngestionScheduler } from '../schedule/scheduler.service';
+import type { SourceDocument } from '../sources/source.entity';
+import type { SubscriptionDocument } from './subscription.entity';
+import { WebSubSubscriptions } from './websub-subscriptions.service';
+
+const MIN = 60_000;
+const LEASE_SECONDS = 3600;
+
+/** Headlines far enough apart that the clusterer keeps them as separate stories. */
+const HEADLINES: Record<string, string> = {
+  one: 'Chip maker unveils a faster AI accelerator',
+  two: 'Browser vendor ships a new JavaScript engine',
+  three: 'Satellite startup raises funds for orbital data centres',
+  four: 'Open source database adds vector search',
+  five: 'Robot vacuum company recalls batteries',
+};
+
+/** An Atom feed naming `hub` and itself (`self`), with these entries (newest first). */
+function atomFeed(self: string, hub: string, entries: string[]): string {
+  const items = entries
+    .map(
+      (slug) =>
+        `<entry><title>${HEADLINES[slug]}</title><id>urn:story:${slug}</id>` +
+        `<link href="https://news.example/${slug}"/><updated>2026-03-02T08:00:00Z</updated>` +
+        `<summary>${HEADLINES[slug]}: the lead.</summary></entry>`,
+    )
+    .join('');
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Chips</title>` +
+    `<id>${self}</id><updated>2026-03-02T08:00:00Z</updated>` +
+    `<link rel="hub" href="${hub}"/><link rel="self" href="${self}"/>${items}</feed>`
+  );
+}
+
+describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', () => {
+  let t: IngestionTestApp;
+  let hub: WebSubTestHub;
+  let collected: Array<EventEnvelope<ArticleCollectedPayload>>;
+  let topic: string;
+  let sourceId: string;
+
+  const subscriptionsOf = (id: string) =>
+    t.store.collection<SubscriptionDocument>('websub_subscriptions').find({ sourceId: id });
+  const source = async (id: string) =>
+    (await t.store.collection<SourceDocument>('sources').findOne({ _id: id }))!;
+  const runsOf = (id: string) => t.store.collection<RunDocument>('runs').find({ sourceId: id });
+  const idle = () => eventually(() => expect(t.app.get(RunQueue).size).toBe(0));
+  const runNow = async (id: string) => {
+    await idle();
+    t.clock.advance(1000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/ingestion/runs',
+      headers: admin,
+      payload: { sourceId: id },
+    });
+    await idle();
+  };
+  const create = async (name: string, url: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/ingestion/sources',
+        headers: admin,
+        payload: sourceBody({ name, url, allowPrivateNetwork: true }),
+      })
+    ).json<{ id: string }>().id;
+  const titles = () => collected.map((event) => event.payload.title);
+
+  beforeAll(async () => {
+    hub = await startWebSubTestHub();
+    const port = await freePort();
+    t = await startIngestionTestApp({
+      pipeline: (store) => realPipelineStages(store),
+      config: {
+        // Only the test runs sources, and calls the scheduler's look itself.
+        INGESTION_FIRST_RUN_DELAY_SECONDS: 86_400,
+        INGESTION_MAX_INTERVAL_MINUTES: 60,
+        INGESTION_WEBSUB_CALLBACK_URL: `http://127.0.0.1:${port}`,
+        INGESTION_WEBSUB_LEASE_SECONDS: LEASE_SECONDS,
+      },
+    });
+    await t.app.listen(port, '127.0.0.1');
+    collected = await collectArticleEvents(t);
+    topic = hub.feedUrl('chips');
+    hub.setFeed('chips', atomFeed(topic, hub.hubUrl, ['one']));
+    sourceId = await create('Chips', topic);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await hub?.close();
+  });
+
+  it('subscribes to the hub a polled feed names and answers its verification with the challenge', async () => {
+    await runNow(sourceId);
+    await eventually(() => expect(titles()).toEqual([HEADLINES.one]));
+    await eventually(() => expect(hub.verifications.filter((v) => v.confirmed)).toHaveLength(1));
+    const [request] = hub.requests;
+    expect(request).toMatchObject({ mode: 'subscribe', topic, leaseSeconds: LEASE_SECONDS });
+    expect(request.callback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/ingestion\/websub\/[a-f0-9]{32}$/);
+    expect(request.secret).toMatch(/^[a-f0-9]{64}$/);
+    const [subscription] = await subscriptionsOf(sourceId);
+    expect(subscription).toMatchObject({
+      state: 'active',
+      leaseSeconds: LEASE_SECONDS,
+      topic,
+      hub: hub.hubUrl,
+    });
+    expect((await source(sourceId)).pushUntil).toBe(subscription.expiresAt);
+    // While pushed to, the source is polled at the longest interval only (the safety net).
+    await runNow(sourceId);
+    const polled = await source(sourceId);
+    expect(Date.parse(polled.nextRunAt!) - Date.parse(polled.lastRunAt!)).toBe(60 * MIN);
+    // The second poll found the subscription live and asked nothing more of the hub.
+    expect(hub.requests).toHaveLength(1);
+  });
+
+  it('refuses verifications it did not ask for: unknown callback, other topic, unsubscribe', async () => {
+    const [{ callback }] = hub.requests;
+    const challenge = { 'hub.challenge': 'abc', 'hub.lease_seconds': '60' };
+    const unknown = callback.replace(/[a-f0-9]{32}$/, 'f'.repeat(32));
+    expect(
+      (await hub.callBack(unknown, { 'hub.mode': 'subscribe', 'hub.topic': topic, ...challenge })).status,
+    ).toBe(404);
+    expect(
+      (await hub.callBack(callback, { 'hub.mode': 'subscribe', 'hub.topic': `${topic}x`, ...challenge }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await hub.callBack(callback, { 'hub.mode': 'unsubscribe', 'hub.topic': topic, ...challenge })).status,
+    ).toBe(404);
+    expect((await hub.callBack(callback, { 'hub.mode': 'subscribe' })).status).toBe(400);
+    expect((await subscriptionsOf(sourceId))[0].state).toBe('active');
+  });
+
+  it('takes a signed push through the same path as a poll, exactly once', async () => {
+    const feed = atomFeed(topic, hub.hubUrl, ['two', 'one']);
+    expect(await hub.publish(topic, feed)).toEqual([expect.objectContaining({ status: 204 })]);
+    await eventually(() => expect(titles()).toEqual([HEADLINES.one, HEADLINES.two]));
+    const pushRuns = (await runsOf(sourceId)).filter((run) => run.trigger === 'push');
+    expect(pushRuns).toEqual([expect.objectContaining({ outcome: 'ok', itemsNew: 1, itemsDuplicate: 1 })]);
+    // The same push again, and a poll of the feed that now lists it: nothing more is emitted.
+    expect(await hub.publish(topic, feed)).toEqual([expect.objectContaining({ status: 204 })]);
+    hub.setFeed('chips', feed);
+    await runNow(sourceId);
+    const runs = await runsOf(sourceId);
+    expect(runs.filter((run) => run.trigger === 'push')).toHaveLength(2);
+    expect(runs.reduce((sum, run) => sum + run.itemsNew, 0)).toBe(2);
+    expect(titles()).toHaveLength(2);
+  });
+
+  it('refuses a push without a valid signature before reading it, and a body over the cap', async () => {
+    const feed = atomFeed(topic, hub.hubUrl, ['three']);
+    const before = (await runsOf(sourceId)).length;
+    const forged = await hub.publish(topic, feed, { signature: `sha256=${'0'.repeat(64)}` });
+    const unsigned = await hub.publish(topic, feed, { signature: null });
+    const otherAlgorithm = await hub.publish(topic, feed, {
+      signature: 'md5=00112233445566778899aabbccddeeff',
+    });
+    for (const answer of [forged, unsigned, otherAlgorithm])
+      expect(answer).toEqual([expect.objectContaining({ status: 403 })]);
+    const huge = atomFeed(topic, hub.hubUrl, ['three']).replace(
+      '<title>Chips</title>',
+      `<title>${'x'.repeat(1_100_000)}</title>`,
+    );
+    expect(await hub.publish(topic, huge)).toEqual([expect.objectContaining({ status: 413 })]);
+    const notAFeed = await hub.publish(topic, '{"items":[]}', { contentType: 'application/json' });
+    expect(notAFeed).toEqual([expect.objectContaining({ status: 415 })]);
+    expect(await runsOf(sourceId)).toHaveLength(before);
+    // A paused source takes nothing pushed either (the hub is still answered 204).
+    await t.app.inject({ method: 'POST', url: `/api/ingestion/sources/${sourceId}/pause`, headers: admin });
+    expect(await hub.publish(topic, feed)).toEqual([expect.objectContaining({ status: 204 })]);
+    expect(await runsOf(sourceId)).toHaveLength(before);
+    await t.app.inject({ method: 'POST', url: `/api/ingestion/sources/${sourceId}/resume`, headers: admin });
+    // sha1 is a signature the recommendation allows: accepted.
+    expect(await hub.publish(topic, feed, { algorithm: 'sha1' })).toEqual([
+      expect.objectContaining({ status: 204 }),
+    ]);
+    await eventually(() => expect(titles()).toContain(HEADLINES.three));
+  });
+
+  it('renews before the lease ends, then falls back to polling when a renewal is never verified', async () => {
+    const websub = t.app.get(WebSubSubscriptions);
+    const [first] = await subscriptionsOf(sourceId);
+    // Halfway through the hour's lease the renewal is asked, with the same callback and secret.
+    t.clock.advance(29 * MIN);
+    await websub.maintain();
+    expect(hub.requests).toHaveLength(1);
+    t.clock.advance(2 * MIN);
+    await websub.maintain();
+    await websub.maintain(); // asked once per lease
+    expect(hub.requests).toHaveLength(2);
+    expect(hub.requests[1]).toMatchObject({
+      callback: hub.requests[0].callback,
+      secret: hub.requests[0].secret,
+    });
+    await eventually(async () => {
+      const [renewed] = await subscriptionsOf(sourceId);
+      expect(Date.parse(renewed.expiresAt!)).toBeGreaterThan(Date.parse(first.expiresAt!));
+    });
+
+    // The hub stops verifying: the renewal goes unanswered and the lease runs out.
+    hub.policy = 'ignore';
+    t.clock.advance(31 * MIN);
+    await websub.maintain();
+    expect(hub.requests).toHaveLength(3);
+    expect((await subscriptionsOf(sourceId))[0].state).toBe('active');
+    // The scheduler's look lets it lapse and, in the same look, polls the source again.
+    t.clock.advance(30 * MIN);
+    const runsBefore = (await runsOf(sourceId)).length;
+    hub.setFeed('chips', atomFeed(topic, hub.hubUrl, ['four', 'three', 'two', 'one']));
+    await t.app.get(IngestionScheduler).tick();
+    await idle();
+    // The first subscription, beside the new request the poll made when it found the hub again.
+    const lapsed = (await subscriptionsOf(sourceId)).find((s) => s._id === first._id)!;
+    expect(lapsed.state).toBe('lapsed');
+    const runs = await runsOf(sourceId);
+    expect(runs).toHaveLength(runsBefore + 1);
+    expect(runs.filter((run) => run.trigger === 'schedule')).toEqual([
+      expect.objectContaining({ outcome: 'ok', itemsNew: 1 }),
+    ]);
+    await eventually(() => expect(titles()).toContain(HEADLINES.four));
+    // A push to the lapsed subscription is refused; the poll found the hub again and asked anew.
+    expect(
+      await hub
+        .publish(topic, atomFeed(topic, hub.hubUrl, ['four']))
+        .then((answers) =>
+          answers.filter((answer) => answer.callback === lapsed._id || answer.callback.endsWith(lapsed._id)),
+        ),
+    ).toEqual([expect.objectContaining({ status: 404 })]);
+    expect(hub.requests).toHaveLength(4);
+    expect(hub.requests[3].callback).not.toBe(hub.requests[0].callback);
+  });
+
+  it('asks a hub only through the SSRF guard: a private address is refused unless the source allows it', async () => {
+    const websub = t.app.get(WebSubSubscriptions);
+    const guarded = await create('Guarded', hub.feedUrl('guarded'));
+    await t.store
+      .collection<SourceDocument>('sources')
+      .updateOne({ _id: guarded }, { $set: { allowPrivateNetwork: false } });
+    const requests = hub.requests.length;
+    await websub.discovered(await source(guarded), { hub: hub.hubUrl, topic: hub.feedUrl('guarded') });
+    expect(hub.requests).toHaveLength(requests);
+    const [refused] = await subscriptionsOf(guarded);
+    expect(refused).toMatchObject({ state: 'failed' });
+    expect(refused.reason).toMatch(/^blocked-address/);
+  });
+
+  it('falls back to polling when the hub denies the subscription', async () => {
+    hub.policy = 'deny';
+    const deniedTopic = hub.feedUrl('denied');
+    hub.setFeed('denied', atomFeed(deniedTopic, hub.hubUrl, ['five']));
+    const denied = await create('Denied', deniedTopic);
+    await runNow(denied);
+    await eventually(async () => expect((await subscriptionsOf(denied))[0]?.state).toBe('denied'));
+    // Polled on its own (adaptive) schedule, not the pushed sources' longest interval: due at once if the
+    // denial came after the run recorded its next time, else at that time.
+    const polled = await source(denied);
+    expect(polled.pushUntil).toBeNull();
+    const wait = polled.nextRunAt === null ? 0 : Date.parse(polled.nextRunAt) - Date.parse(polled.lastRunAt!);
+    expect(wait).toBeLessThanOrEqual(15 * MIN);
+    expect(hub.verifications.at(-1)).toMatchObject({ mode: 'denied', status: 200 });
+  });
+});
