@@ -4,7 +4,9 @@ import { indexedTerms, type IndexedText } from './analyser';
 import { FieldColumns } from './columns';
 import { HangulVocabulary } from './hangul-vocabulary';
 import { LatinVocabulary } from './latin-vocabulary';
-import { Postings, type UnionScratch } from './postings';
+import { QueryScratch } from './matches';
+import { PostingUnion } from './posting-union';
+import { Postings } from './postings';
 
 /**
  * The documents and postings of one named index of the embedded engine. Documents are indexed by their
@@ -26,7 +28,8 @@ export class EngineIndex {
   readonly latin = new LatinVocabulary();
   readonly hangul: HangulVocabulary;
   readonly columns: FieldColumns;
-  readonly unionScratch: UnionScratch = { seen: new Uint8Array(0), slots: new Uint8Array(0) };
+  readonly union = new PostingUnion();
+  readonly queryScratch = new QueryScratch();
   /** Query-time only, so replaced without touching the postings when an admin adds a group. */
   synonyms: SynonymTable;
   private readonly byId = new Map<string, StoredDoc>();

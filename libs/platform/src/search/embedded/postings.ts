@@ -1,4 +1,5 @@
 import { MAX_SEARCHABLE_FIELDS } from '../search.validation';
+import type { PostingUnion } from './posting-union';
 
 /**
  * The inverted lists of one index: for each term, the documents holding it (by number, ascending) and how
@@ -38,17 +39,20 @@ export interface PostingReader {
   countAt(i: number, field: number): number;
   /** The first slot at or after `from` whose document number is ≥ docNo. */
   seek(docNo: number, from: number): number;
+  /** Adds every posting to a union being built (posting-union.ts), straight from the arrays. */
+  addTo(union: PostingUnion): void;
 }
 
 /** A term's documents in the sealed block, or a union built for one query in the same layout. */
 export class PostingSlice implements PostingReader {
   readonly size: number;
 
+  /** Read directly by scoring's innermost loop (query-matcher.ts). */
   constructor(
-    private readonly docs: Int32Array,
-    private readonly counts: Uint8Array,
+    readonly docs: Int32Array,
+    readonly counts: Uint8Array,
     private readonly fieldCount: number,
-    private readonly start: number,
+    readonly start: number,
     end: number,
   ) {
     this.size = end - start;
@@ -73,18 +77,8 @@ export class PostingSlice implements PostingReader {
     return gallop(this.docs, this.start, this.start + this.size, docNo, this.start + from) - this.start;
   }
 
-  /** unionOf's inner loop over the typed arrays themselves (fieldCount must be the union's). */
-  accumulate(seen: Uint8Array, slots: Uint8Array, combine: 'sum' | 'max'): void {
-    const fields = this.fieldCount;
-    for (let i = this.start; i < this.start + this.size; i += 1) {
-      const no = this.docs[i];
-      seen[no] = 1;
-      for (let f = 0; f < fields; f += 1) {
-        const [slot, count] = [no * fields + f, this.counts[i * fields + f]];
-        slots[slot] =
-          combine === 'sum' ? Math.min(MAX_COUNT, slots[slot] + count) : Math.max(slots[slot], count);
-      }
-    }
+  addTo(union: PostingUnion): void {
+    union.addSlice(this.docs, this.counts, this.start, this.start + this.size);
   }
 }
 
@@ -118,6 +112,11 @@ class ChainedList implements PostingReader {
       if (at < split) return at;
     }
     return split + this.then.seek(docNo, Math.max(0, from - split));
+  }
+
+  addTo(union: PostingUnion): void {
+    this.first.addTo(union);
+    this.then.addTo(union);
   }
 }
 
@@ -181,6 +180,10 @@ export class PostingList implements PostingReader {
     return gallop(this.docs, 0, this.size, docNo, from);
   }
 
+  addTo(union: PostingUnion): void {
+    union.addPacked(this.docs, this.counts, this.size);
+  }
+
   /** Counts one occurrence; true when the document was not in the list before. */
   add(docNo: number, field: number): boolean {
     const last = this.size - 1;
@@ -234,90 +237,6 @@ export class PostingList implements PostingReader {
     }
     return -low - 1;
   }
-}
-
-/**
- * The documents of several lists as one, each field's count combined across the lists: summed (capped
- * at 127) for different words that all count, the maximum for forms of the same word (a word and its
- * stem both hold a substring once). `capacity` bounds the document numbers.
- */
-export function unionOf(
-  lists: readonly PostingReader[],
-  fieldCount: number,
-  combine: 'sum' | 'max',
-  capacity: number,
-  scratch: UnionScratch = { seen: new Uint8Array(0), slots: new Uint8Array(0) },
-): PostingReader {
-  if (lists.length === 1) return lists[0];
-  const merged = (a: number, b: number): number => {
-    let out = 0;
-    for (let f = 0; f < fieldCount; f += 1) {
-      const [x, y] = [countIn(a, f), countIn(b, f)];
-      out += (combine === 'sum' ? Math.min(MAX_COUNT, x + y) : Math.max(x, y)) * FIELD_BASE[f];
-    }
-    return out;
-  };
-  let total = 0;
-  for (const list of lists) total += list.size;
-  // Few postings: a map and a sort of the documents found. Many: one slot per document number, read in
-  // order, which costs a walk over the whole range but no sort.
-  if (total * 16 < capacity) {
-    const found = new Map<number, number>();
-    for (const list of lists)
-      for (let i = 0; i < list.size; i += 1) {
-        const no = list.docAt(i);
-        const before = found.get(no);
-        found.set(no, before === undefined ? list.countsAt(i) : merged(before, list.countsAt(i)));
-      }
-    const docs = [...found.keys()].sort((a, b) => a - b);
-    return PostingList.of(
-      docs,
-      docs.map((no) => found.get(no)!),
-    );
-  }
-  // Scratch space kept between queries (zeroed again below, where it was written): a fresh buffer per
-  // union cost more in allocation and garbage collection than the union itself at 100,000 documents.
-  if (scratch.seen.length < capacity) {
-    scratch.seen = new Uint8Array(capacity);
-    scratch.slots = new Uint8Array(capacity * fieldCount);
-  }
-  const { seen, slots } = scratch;
-  for (const list of lists) {
-    if (list instanceof PostingSlice) {
-      list.accumulate(seen, slots, combine);
-      continue;
-    }
-    for (let i = 0; i < list.size; i += 1) {
-      const no = list.docAt(i);
-      seen[no] = 1;
-      for (let f = 0; f < fieldCount; f += 1) {
-        const [slot, count] = [no * fieldCount + f, list.countAt(i, f)];
-        slots[slot] =
-          combine === 'sum' ? Math.min(MAX_COUNT, slots[slot] + count) : Math.max(slots[slot], count);
-      }
-    }
-  }
-  let size = 0;
-  for (let no = 0; no < capacity; no += 1) size += seen[no];
-  const docs = new Int32Array(size);
-  const counts = new Uint8Array(size * fieldCount);
-  for (let no = 0, at = 0; no < capacity; no += 1) {
-    if (seen[no] === 0) continue;
-    seen[no] = 0;
-    docs[at] = no;
-    for (let f = 0; f < fieldCount; f += 1) {
-      counts[at * fieldCount + f] = slots[no * fieldCount + f];
-      slots[no * fieldCount + f] = 0;
-    }
-    at += 1;
-  }
-  return new PostingSlice(docs, counts, fieldCount, 0, size);
-}
-
-/** Buffers unionOf reuses from one query to the next (one per index; queries run one at a time). */
-export interface UnionScratch {
-  seen: Uint8Array;
-  slots: Uint8Array;
 }
 
 /**
