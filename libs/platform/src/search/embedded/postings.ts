@@ -29,6 +29,19 @@ export function countIn(packed: number, field: number): number {
   return Math.floor(packed / FIELD_BASE[field]) % 128;
 }
 
+/** Two packed postings' counts summed field by field, each stopping at 127. */
+function combinePacked(a: number, b: number): number {
+  let out = 0;
+  for (let f = 0; f < MAX_SEARCHABLE_FIELDS; f += 1)
+    out += Math.min(MAX_COUNT, countIn(a, f) + countIn(b, f)) * FIELD_BASE[f];
+  return out;
+}
+
+/** Counts of one more occurrence in `field` added to a packed posting (none once it holds 127). */
+export function withOneMore(packed: number, field: number): number {
+  return countIn(packed, field) < MAX_COUNT ? packed + FIELD_BASE[field] : packed;
+}
+
 /** What scoring reads of a term's documents, whichever tier they come from. */
 export interface PostingReader {
   readonly size: number;
@@ -214,6 +227,36 @@ export class PostingList implements PostingReader {
     return added;
   }
 
+  /**
+   * A document's postings at once, its counts packed (the indexer counts a document's terms first, so
+   * each term costs one lookup a document, not one an occurrence); true when the document is new here.
+   */
+  put(docNo: number, packed: number): boolean {
+    const last = this.size - 1;
+    if (last < 0 || this.docs[last] < docNo) {
+      if (this.size === 0) {
+        // Array literals of one element: a first push would reserve about 17 slots, and most recent lists
+        // (new words, rare words) never get a second document before the next merge.
+        this.docs = [docNo];
+        this.counts = [packed];
+      } else {
+        this.docs.push(docNo);
+        this.counts.push(packed);
+      }
+      this.size += 1;
+      return true;
+    }
+    const at = this.indexOf(docNo);
+    if (at >= 0) {
+      this.counts[at] = combinePacked(this.counts[at], packed);
+      return false;
+    }
+    this.docs.splice(-at - 1, 0, docNo);
+    this.counts.splice(-at - 1, 0, packed);
+    this.size += 1;
+    return true;
+  }
+
   /** True when the document was in the list. */
   delete(docNo: number): boolean {
     const i = this.indexOf(docNo);
@@ -274,6 +317,11 @@ export class Postings {
   ) {}
 
   add(key: string, docNo: number, field: number): void {
+    this.put(key, docNo, FIELD_BASE[field]);
+  }
+
+  /** A document's counts of a term, packed (withOneMore): all its occurrences in one call. */
+  put(key: string, docNo: number, packed: number): void {
     let id = this.ids.get(key);
     const first = id === undefined;
     if (id === undefined) {
@@ -283,7 +331,7 @@ export class Postings {
     }
     let list = this.recent[id];
     if (!list) this.recent[id] = list = new PostingList();
-    if (!list.add(docNo, field)) return;
+    if (!list.put(docNo, packed)) return;
     this.recentPostings += 1;
     if (this.docFrequency[id]++ === 0) this.onKeyChange?.(key, true, first);
   }
@@ -391,7 +439,9 @@ export class Postings {
     this.offsets = offsets;
     this.docs = docs;
     this.counts = counts;
-    this.recent = [];
+    // Every slot present (not `[]`): a term's first recent posting after the seal would otherwise leave
+    // holes below it, and an array with holes that far apart is kept as a hash table, slow to read.
+    this.recent = new Array<PostingList | undefined>(terms).fill(undefined);
     this.recentPostings = 0;
     this.stale = new Uint8Array(documentCapacity);
     this.staleCount = 0;
