@@ -199,32 +199,7 @@ export class PostingList implements PostingReader {
 
   /** Counts one occurrence; true when the document was not in the list before. */
   add(docNo: number, field: number): boolean {
-    const last = this.size - 1;
-    let i: number;
-    // Documents are indexed one at a time with rising numbers: appending, or adding to the last slot,
-    // is the common case; only a replaced document (which keeps its number) lands in the middle.
-    if (last < 0 || this.docs[last] < docNo) i = -this.size - 1;
-    else if (this.docs[last] === docNo) i = last;
-    else i = this.indexOf(docNo);
-    const added = i < 0;
-    if (i < 0) {
-      i = -i - 1;
-      if (this.size === 0) {
-        // Array literals of one element: a first push would reserve about 17 slots, and most recent lists
-        // (new words, rare words) never get a second document before the next merge.
-        this.docs = [docNo];
-        this.counts = [0];
-      } else if (i === this.size) {
-        this.docs.push(docNo);
-        this.counts.push(0);
-      } else {
-        this.docs.splice(i, 0, docNo);
-        this.counts.splice(i, 0, 0);
-      }
-      this.size += 1;
-    }
-    if (countIn(this.counts[i], field) < MAX_COUNT) this.counts[i] += FIELD_BASE[field];
-    return added;
+    return this.put(docNo, FIELD_BASE[field]);
   }
 
   /**
