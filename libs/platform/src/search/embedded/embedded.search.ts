@@ -86,25 +86,21 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const target = this.indexFor(index);
     const query = normaliseQuery(input, target.settings);
     const terms = analyseQuery(query.q);
-    const matched = terms.length > 0 ? matchQuery(target, terms) : undefined;
     const passes = target.columns.compile(query.filters);
+    const filtered = query.filters.length > 0;
+    // Matching tests the filters itself, before scoring: only what passes is scored.
+    const matched = terms.length > 0 ? matchQuery(target, terms, filtered ? passes : undefined) : undefined;
     // The matches that pass, as parallel arrays of numbers: no object per match.
-    const nos: number[] = [];
-    const scores: number[] = [];
-    if (matched) {
-      for (let i = 0; i < matched.nos.length; i += 1)
-        if (passes(matched.nos[i])) {
-          nos.push(matched.nos[i]);
-          scores.push(matched.scores[i]);
-        }
-    } else {
-      for (const { no } of target.all())
-        if (passes(no)) {
-          nos.push(no);
-          scores.push(0);
-        }
+    let nos: ArrayLike<number>;
+    let scores: ArrayLike<number>;
+    if (matched) ({ nos, scores } = matched);
+    else {
+      const listed: number[] = [];
+      for (const { no } of target.all()) if (passes(no)) listed.push(no);
+      [nos, scores] = [listed, new Float64Array(listed.length)];
     }
-    const keys = query.sort.length > 0 ? nos.map((no) => target.columns.sortKeys(no, query.sort)) : undefined;
+    const keys =
+      query.sort.length > 0 ? Array.from(nos, (no) => target.columns.sortKeys(no, query.sort)) : undefined;
 
     // Sort fields first, then relevance, then insertion order (Meilisearch's final tie-break).
     const from = (query.page - 1) * query.hitsPerPage;

@@ -20,6 +20,8 @@ export class HangulVocabulary {
   // all indexing time (bench/content-search.ts, 10,000 articles, profiled).
   private readonly byChoseong = new Map<string, string[]>();
   private readonly byPair = new Map<string, string[]>();
+  /** The 초성 keys of two letters or more by their first two: where completions of a prefix are looked for. */
+  private readonly choseongKeysByStart = new Map<string, string[]>();
   private readonly typoCache = new Map<string, string[]>();
 
   /** `present`: whether a document holds the term now (the postings know). */
@@ -31,6 +33,8 @@ export class HangulVocabulary {
     if (choseong === undefined) return;
     // A new term may be a neighbour of a word asked before.
     if (this.typoCache.size > 0) this.typoCache.clear();
+    if (!this.byChoseong.has(choseong) && choseong.length >= 2)
+      addTo(this.choseongKeysByStart, choseong.slice(0, 2), choseong);
     addTo(this.byChoseong, choseong, term);
     for (const pair of pairsOf(term)) addTo(this.byPair, pair, term);
   }
@@ -38,6 +42,7 @@ export class HangulVocabulary {
   clear(): void {
     this.byChoseong.clear();
     this.byPair.clear();
+    this.choseongKeysByStart.clear();
     this.typoCache.clear();
   }
 
@@ -46,10 +51,13 @@ export class HangulVocabulary {
     return (this.byChoseong.get(choseong) ?? []).filter(this.present);
   }
 
-  /** Longer 초성 keys starting with `prefix`, at most `limit` of them. */
+  /**
+   * Longer 초성 keys starting with `prefix` (two letters or more), at most `limit` of them. Only the keys
+   * sharing its first two letters are read: scanning every key took 7 ms a query at 100,000 articles.
+   */
   choseongCompletions(prefix: string, limit: number): string[] {
     const out: string[] = [];
-    for (const key of this.byChoseong.keys()) {
+    for (const key of this.choseongKeysByStart.get(prefix.slice(0, 2)) ?? []) {
       if (key.length > prefix.length && key.startsWith(prefix)) out.push(key);
       if (out.length >= limit) break;
     }

@@ -1,4 +1,4 @@
-import { countIn, PostingList, Postings, unionOf, type PostingReader } from './postings';
+import { countIn, PostingList, Postings, type PostingReader } from './postings';
 
 const entries = (list: PostingReader) =>
   Array.from({ length: list.size }, (_, i) => [
@@ -121,31 +121,5 @@ describe('Postings in two tiers', () => {
     expect(index.get('chain')).toBeUndefined();
     index.seal(5);
     expect(index.has('chain')).toBe(false);
-  });
-});
-
-describe('unionOf', () => {
-  const list = (...postings: Array<[number, number]>) => {
-    const out = new PostingList();
-    for (const [doc, count] of postings) for (let i = 0; i < count; i += 1) out.add(doc, 2);
-    return out;
-  };
-  const a = list([1, 2], [4, 1]);
-  const b = list([1, 3], [3, 1]);
-
-  it.each([
-    ['a map', 1_000],
-    ['one slot per document', 5],
-  ])('merges lists in document order, summing or taking the most per field (%s)', (_, capacity) => {
-    expect(entries(unionOf([a, b], 3, 'sum', capacity))).toEqual([
-      [1, 0, 5],
-      [3, 0, 1],
-      [4, 0, 1],
-    ]);
-    expect(entries(unionOf([a, b], 3, 'max', capacity))).toEqual([
-      [1, 0, 3],
-      [3, 0, 1],
-      [4, 0, 1],
-    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { MAX_SEARCHABLE_FIELDS } from '../search.validation';
+import type { PostingUnion } from './posting-union';
 
 /**
  * The inverted lists of one index: for each term, the documents holding it (by number, ascending) and how
@@ -28,6 +29,19 @@ export function countIn(packed: number, field: number): number {
   return Math.floor(packed / FIELD_BASE[field]) % 128;
 }
 
+/** Two packed postings' counts summed field by field, each stopping at 127. */
+function combinePacked(a: number, b: number): number {
+  let out = 0;
+  for (let f = 0; f < MAX_SEARCHABLE_FIELDS; f += 1)
+    out += Math.min(MAX_COUNT, countIn(a, f) + countIn(b, f)) * FIELD_BASE[f];
+  return out;
+}
+
+/** Counts of one more occurrence in `field` added to a packed posting (none once it holds 127). */
+export function withOneMore(packed: number, field: number): number {
+  return countIn(packed, field) < MAX_COUNT ? packed + FIELD_BASE[field] : packed;
+}
+
 /** What scoring reads of a term's documents, whichever tier they come from. */
 export interface PostingReader {
   readonly size: number;
@@ -38,17 +52,20 @@ export interface PostingReader {
   countAt(i: number, field: number): number;
   /** The first slot at or after `from` whose document number is ≥ docNo. */
   seek(docNo: number, from: number): number;
+  /** Adds every posting to a union being built (posting-union.ts), straight from the arrays. */
+  addTo(union: PostingUnion): void;
 }
 
 /** A term's documents in the sealed block, or a union built for one query in the same layout. */
 export class PostingSlice implements PostingReader {
   readonly size: number;
 
+  /** Read directly by scoring's innermost loop (query-matcher.ts). */
   constructor(
-    private readonly docs: Int32Array,
-    private readonly counts: Uint8Array,
+    readonly docs: Int32Array,
+    readonly counts: Uint8Array,
     private readonly fieldCount: number,
-    private readonly start: number,
+    readonly start: number,
     end: number,
   ) {
     this.size = end - start;
@@ -73,18 +90,8 @@ export class PostingSlice implements PostingReader {
     return gallop(this.docs, this.start, this.start + this.size, docNo, this.start + from) - this.start;
   }
 
-  /** unionOf's inner loop over the typed arrays themselves (fieldCount must be the union's). */
-  accumulate(seen: Uint8Array, slots: Uint8Array, combine: 'sum' | 'max'): void {
-    const fields = this.fieldCount;
-    for (let i = this.start; i < this.start + this.size; i += 1) {
-      const no = this.docs[i];
-      seen[no] = 1;
-      for (let f = 0; f < fields; f += 1) {
-        const [slot, count] = [no * fields + f, this.counts[i * fields + f]];
-        slots[slot] =
-          combine === 'sum' ? Math.min(MAX_COUNT, slots[slot] + count) : Math.max(slots[slot], count);
-      }
-    }
+  addTo(union: PostingUnion): void {
+    union.addSlice(this.docs, this.counts, this.start, this.start + this.size);
   }
 }
 
@@ -118,6 +125,11 @@ class ChainedList implements PostingReader {
       if (at < split) return at;
     }
     return split + this.then.seek(docNo, Math.max(0, from - split));
+  }
+
+  addTo(union: PostingUnion): void {
+    this.first.addTo(union);
+    this.then.addTo(union);
   }
 }
 
@@ -181,34 +193,43 @@ export class PostingList implements PostingReader {
     return gallop(this.docs, 0, this.size, docNo, from);
   }
 
+  addTo(union: PostingUnion): void {
+    union.addPacked(this.docs, this.counts, this.size);
+  }
+
   /** Counts one occurrence; true when the document was not in the list before. */
   add(docNo: number, field: number): boolean {
+    return this.put(docNo, FIELD_BASE[field]);
+  }
+
+  /**
+   * A document's postings at once, its counts packed (the indexer counts a document's terms first, so
+   * each term costs one lookup a document, not one an occurrence); true when the document is new here.
+   */
+  put(docNo: number, packed: number): boolean {
     const last = this.size - 1;
-    let i: number;
-    // Documents are indexed one at a time with rising numbers: appending, or adding to the last slot,
-    // is the common case; only a replaced document (which keeps its number) lands in the middle.
-    if (last < 0 || this.docs[last] < docNo) i = -this.size - 1;
-    else if (this.docs[last] === docNo) i = last;
-    else i = this.indexOf(docNo);
-    const added = i < 0;
-    if (i < 0) {
-      i = -i - 1;
+    if (last < 0 || this.docs[last] < docNo) {
       if (this.size === 0) {
         // Array literals of one element: a first push would reserve about 17 slots, and most recent lists
         // (new words, rare words) never get a second document before the next merge.
         this.docs = [docNo];
-        this.counts = [0];
-      } else if (i === this.size) {
-        this.docs.push(docNo);
-        this.counts.push(0);
+        this.counts = [packed];
       } else {
-        this.docs.splice(i, 0, docNo);
-        this.counts.splice(i, 0, 0);
+        this.docs.push(docNo);
+        this.counts.push(packed);
       }
       this.size += 1;
+      return true;
     }
-    if (countIn(this.counts[i], field) < MAX_COUNT) this.counts[i] += FIELD_BASE[field];
-    return added;
+    const at = this.indexOf(docNo);
+    if (at >= 0) {
+      this.counts[at] = combinePacked(this.counts[at], packed);
+      return false;
+    }
+    this.docs.splice(-at - 1, 0, docNo);
+    this.counts.splice(-at - 1, 0, packed);
+    this.size += 1;
+    return true;
   }
 
   /** True when the document was in the list. */
@@ -234,90 +255,6 @@ export class PostingList implements PostingReader {
     }
     return -low - 1;
   }
-}
-
-/**
- * The documents of several lists as one, each field's count combined across the lists: summed (capped
- * at 127) for different words that all count, the maximum for forms of the same word (a word and its
- * stem both hold a substring once). `capacity` bounds the document numbers.
- */
-export function unionOf(
-  lists: readonly PostingReader[],
-  fieldCount: number,
-  combine: 'sum' | 'max',
-  capacity: number,
-  scratch: UnionScratch = { seen: new Uint8Array(0), slots: new Uint8Array(0) },
-): PostingReader {
-  if (lists.length === 1) return lists[0];
-  const merged = (a: number, b: number): number => {
-    let out = 0;
-    for (let f = 0; f < fieldCount; f += 1) {
-      const [x, y] = [countIn(a, f), countIn(b, f)];
-      out += (combine === 'sum' ? Math.min(MAX_COUNT, x + y) : Math.max(x, y)) * FIELD_BASE[f];
-    }
-    return out;
-  };
-  let total = 0;
-  for (const list of lists) total += list.size;
-  // Few postings: a map and a sort of the documents found. Many: one slot per document number, read in
-  // order, which costs a walk over the whole range but no sort.
-  if (total * 16 < capacity) {
-    const found = new Map<number, number>();
-    for (const list of lists)
-      for (let i = 0; i < list.size; i += 1) {
-        const no = list.docAt(i);
-        const before = found.get(no);
-        found.set(no, before === undefined ? list.countsAt(i) : merged(before, list.countsAt(i)));
-      }
-    const docs = [...found.keys()].sort((a, b) => a - b);
-    return PostingList.of(
-      docs,
-      docs.map((no) => found.get(no)!),
-    );
-  }
-  // Scratch space kept between queries (zeroed again below, where it was written): a fresh buffer per
-  // union cost more in allocation and garbage collection than the union itself at 100,000 documents.
-  if (scratch.seen.length < capacity) {
-    scratch.seen = new Uint8Array(capacity);
-    scratch.slots = new Uint8Array(capacity * fieldCount);
-  }
-  const { seen, slots } = scratch;
-  for (const list of lists) {
-    if (list instanceof PostingSlice) {
-      list.accumulate(seen, slots, combine);
-      continue;
-    }
-    for (let i = 0; i < list.size; i += 1) {
-      const no = list.docAt(i);
-      seen[no] = 1;
-      for (let f = 0; f < fieldCount; f += 1) {
-        const [slot, count] = [no * fieldCount + f, list.countAt(i, f)];
-        slots[slot] =
-          combine === 'sum' ? Math.min(MAX_COUNT, slots[slot] + count) : Math.max(slots[slot], count);
-      }
-    }
-  }
-  let size = 0;
-  for (let no = 0; no < capacity; no += 1) size += seen[no];
-  const docs = new Int32Array(size);
-  const counts = new Uint8Array(size * fieldCount);
-  for (let no = 0, at = 0; no < capacity; no += 1) {
-    if (seen[no] === 0) continue;
-    seen[no] = 0;
-    docs[at] = no;
-    for (let f = 0; f < fieldCount; f += 1) {
-      counts[at * fieldCount + f] = slots[no * fieldCount + f];
-      slots[no * fieldCount + f] = 0;
-    }
-    at += 1;
-  }
-  return new PostingSlice(docs, counts, fieldCount, 0, size);
-}
-
-/** Buffers unionOf reuses from one query to the next (one per index; queries run one at a time). */
-export interface UnionScratch {
-  seen: Uint8Array;
-  slots: Uint8Array;
 }
 
 /**
@@ -355,6 +292,11 @@ export class Postings {
   ) {}
 
   add(key: string, docNo: number, field: number): void {
+    this.put(key, docNo, FIELD_BASE[field]);
+  }
+
+  /** A document's counts of a term, packed (withOneMore): all its occurrences in one call. */
+  put(key: string, docNo: number, packed: number): void {
     let id = this.ids.get(key);
     const first = id === undefined;
     if (id === undefined) {
@@ -364,7 +306,7 @@ export class Postings {
     }
     let list = this.recent[id];
     if (!list) this.recent[id] = list = new PostingList();
-    if (!list.add(docNo, field)) return;
+    if (!list.put(docNo, packed)) return;
     this.recentPostings += 1;
     if (this.docFrequency[id]++ === 0) this.onKeyChange?.(key, true, first);
   }
@@ -472,7 +414,9 @@ export class Postings {
     this.offsets = offsets;
     this.docs = docs;
     this.counts = counts;
-    this.recent = [];
+    // Every slot present (not `[]`): a term's first recent posting after the seal would otherwise leave
+    // holes below it, and an array with holes that far apart is kept as a hash table, slow to read.
+    this.recent = new Array<PostingList | undefined>(terms).fill(undefined);
     this.recentPostings = 0;
     this.stale = new Uint8Array(documentCapacity);
     this.staleCount = 0;

@@ -1,7 +1,8 @@
-import { analyseQuery, hangulForms, type QueryTerm } from './analyser';
+import { analyseQuery, hangulForms, MAX_QUERY_TERMS, type QueryTerm } from './analyser';
 import type { EngineIndex } from './engine-index';
-import { unionOf, type PostingReader } from './postings';
 import type { Needles } from './highlighter';
+import { byTermsMatched, intersect, mergeBest, NO_MATCHES, type Matches, type Scope } from './matches';
+import { PostingSlice, type PostingReader } from './postings';
 import { synonymRuns } from './synonym-runs';
 
 /**
@@ -13,6 +14,10 @@ import { synonymRuns } from './synonym-runs';
  * Clauses are ANDed; when no document has every word, documents are ranked by how many clauses they match
  * (byTermsMatched). A word, or a run of words, that is a spelling in the index's synonym table is one
  * clause, matched as typed or by any other spelling of its group at WEIGHT.synonym.
+ *
+ * Only documents that pass the query's filters are scored, and the clauses are matched rarest first, each
+ * in the documents the ones before matched (matches.ts, Scope). A score does not depend on that order:
+ * a source's idf counts every document it matches, scored or not.
  */
 
 interface Source {
@@ -25,12 +30,6 @@ interface Source {
   /** A Latin or jamo typo: no WITHOUT_TYPO. */
   typo?: boolean;
   addNeedles(needles: Needles): void;
-}
-
-/** Matching documents in ascending document number, with their relevance at the same position. */
-export interface Matches {
-  nos: number[];
-  scores: number[];
 }
 
 export interface MatchResult extends Matches {
@@ -59,64 +58,102 @@ const MAX_EXPANSIONS = 20;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-export function matchQuery(index: EngineIndex, terms: readonly QueryTerm[]): MatchResult {
+/**
+ * `accept`: the query's filters as a test of a document number (undefined: none). Every document
+ * returned passes it.
+ */
+export function matchQuery(
+  index: EngineIndex,
+  terms: readonly QueryTerm[],
+  accept?: (no: number) => boolean,
+): MatchResult {
   const needles: Needles = {
     substrings: new Set(),
     hangulWords: new Set(),
     choseong: new Set(),
     terms: new Set(),
   };
-  // Every list here is sorted by document number (postings are), so merging and intersecting are linear
-  // walks, without a hash lookup per document: at 100,000 articles a common word matches thousands.
+  const scratch = index.queryScratch;
+  const narrow = (scope: Scope, nos: Int32Array, depth: number) =>
+    scratch.narrow(scope, nos, depth, index.capacity);
+  // A word's clause, once per scope: a synonym group's spellings often share a word ('생성형 AI',
+  // '생성형 인공지능'), and the same scope gives the same answer.
+  const memo = new Map<string, Matches>();
+  // A word's ways of matching, once per query: the unions they read are the costliest part to build.
+  const sourceMemo = new Map<string, Source[]>();
+  const sourcesOf = (term: QueryTerm): Source[] => {
+    const key = `${term.text}\u0000${term.isLast}`;
+    let sources = sourceMemo.get(key);
+    if (!sources) sourceMemo.set(key, (sources = sourcesFor(index, term)));
+    return sources;
+  };
+  // How many documents a word may match (each source's shortest list): rarest words are matched first.
+  const sizeOf = (term: QueryTerm): number => {
+    let total = 0;
+    for (const { lists } of sourcesOf(term))
+      total += lists.reduce((least, list) => Math.min(least, list?.size ?? 0), Infinity);
+    return total;
+  };
   // `share`: this word's part of its run's WITHOUT_TYPO (a spelling of more words than typed shares it).
-  const clauseFor = (term: QueryTerm, scale: number, share: number): Matches => {
-    let clause: Matches = { nos: [], scores: [] };
-    for (const source of sourcesFor(index, term)) {
+  const clauseFor = (term: QueryTerm, scale: number, share: number, scope: Scope): Matches => {
+    const key = [term.text, term.isLast, scale, share, scope.candidates?.stamp ?? 0].join('\u0000');
+    const known = memo.get(key);
+    if (known) return known;
+    let clause = NO_MATCHES;
+    for (const source of sourcesOf(term)) {
       const bonus = source.typo ? 0 : WITHOUT_TYPO * share;
-      const matched = scoreSource(index, { ...source, weight: source.weight * scale }, bonus);
+      const matched = scoreSource(index, { ...source, weight: source.weight * scale }, bonus, scope);
       if (matched.nos.length > 0) source.addNeedles(needles);
       clause = mergeBest(clause, matched);
     }
+    memo.set(key, clause);
     return clause;
   };
-  const clauses = synonymRuns(terms, index.synonyms).map(({ terms: run, alternatives }) => {
-    let clause = intersect(run.map((term) => clauseFor(term, 1, 1)));
-    for (const spelling of alternatives) {
+  // Words that must all match, rarest first, each scored only where the ones before matched.
+  const allWords = (words: readonly QueryTerm[], scale: number, share: number, scope: Scope): Matches => {
+    let found: Matches | undefined;
+    for (const word of [...words].sort((a, b) => sizeOf(a) - sizeOf(b))) {
+      const within = found ? narrow(scope, found.nos, 1) : scope;
+      const clause = clauseFor(word, scale, share, within);
+      found = found ? intersect([found, clause]) : clause;
+      if (found.nos.length === 0) break;
+    }
+    return found ?? NO_MATCHES;
+  };
+  const runs = synonymRuns(terms, index.synonyms).map(({ terms: run, alternatives }) => {
+    const spellings = alternatives.map((spelling) => {
       // No prefix completion for a spelling nobody typed; scaled so a spelling of more words than the
       // run typed does not outscore it by summing more clauses.
       const words = analyseQuery(spelling).map((term) => ({ ...term, isLast: false }));
-      const scale = (WEIGHT.synonym * run.length) / words.length;
-      const share = run.length / words.length;
-      clause = mergeBest(clause, intersect(words.map((word) => clauseFor(word, scale, share))));
-    }
-    return clause;
+      return { words, scale: (WEIGHT.synonym * run.length) / words.length, share: run.length / words.length };
+    });
+    const match = (scope: Scope): Matches => {
+      let clause = allWords(run, 1, 1, scope);
+      for (const { words, scale, share } of spellings)
+        clause = mergeBest(clause, allWords(words, scale, share, scope));
+      return clause;
+    };
+    const words = [...run, ...spellings.flatMap(({ words: spelled }) => spelled)];
+    return { match, size: words.reduce((total, word) => total + sizeOf(word), 0) };
   });
-  const all = intersect(clauses);
-  if (all.nos.length > 0 || clauses.length === 1) return { ...all, needles, allTermsMatched: true };
-  return { ...byTermsMatched(clauses), needles, allTermsMatched: false };
+  const everything = scratch.scope(index.capacity, accept);
+  const order = runs.map((_, i) => i).sort((a, b) => runs[a].size - runs[b].size);
+  let found: Matches | undefined;
+  const inFull: Array<Matches | undefined> = [];
+  for (const i of order) {
+    const clause = runs[i].match(found ? narrow(everything, found.nos, 0) : everything);
+    if (!found) inFull[i] = clause;
+    found = found ? intersect([found, clause]) : clause;
+    if (found.nos.length === 0) break;
+  }
+  if (found!.nos.length > 0 || runs.length === 1) return { ...found!, needles, allTermsMatched: true };
+  // No document has every word: each clause in full (not only where the others matched), to count them.
+  const clauses = runs.map((run, i) => inFull[i] ?? run.match(everything));
+  return { ...byTermsMatched(clauses, TERM_MATCHED), needles, allTermsMatched: false };
 }
 
-/**
- * When no document has every term: the documents that have any, those with more of the terms first, then
- * by score. Better than dropping terms from the end (which finds nothing when the first term is the one
- * no article has: '냉장고 블록체인 유통').
- */
-export function byTermsMatched(clauses: readonly Matches[]): Matches {
-  const found = new Map<number, { count: number; score: number }>();
-  for (const clause of clauses) {
-    clause.nos.forEach((no, i) => {
-      const entry = found.get(no) ?? { count: 0, score: 0 };
-      entry.count += 1;
-      entry.score += clause.scores[i];
-      found.set(no, entry);
-    });
-  }
-  // A term matched outweighs any score: scores are sums of at most MAX_QUERY_TERMS clauses, each below
-  // WITHOUT_TYPO plus a BM25 score, far below this per matched term.
-  const TERM = 1_000_000;
-  const nos = [...found.keys()].sort((a, b) => a - b);
-  return { nos, scores: nos.map((no) => found.get(no)!.count * TERM + found.get(no)!.score) };
-}
+/** A term matched outweighs any score: scores are sums of clauses, each below WITHOUT_TYPO plus BM25. */
+const TERM_MATCHED = 10 * MAX_QUERY_TERMS * WITHOUT_TYPO;
 
 function sourcesFor(index: EngineIndex, term: QueryTerm): Source[] {
   const words = (keys: string[]) => (needles: Needles) => keys.forEach((key) => needles.terms.add(key));
@@ -244,18 +281,17 @@ function termsUnion(
 ): PostingReader | undefined {
   const lists = terms.map((term) => index.terms.get(term)).filter((list) => list !== undefined);
   if (lists.length === 0) return undefined;
-  return unionOf(lists, index.settings.searchable.length, combine, index.capacity, index.unionScratch);
+  return index.union.of(lists, index.settings.searchable.length, combine, index.capacity);
 }
 
 /**
  * BM25 per field, weighted by the field's place in the searchable list (first counts most), plus `bonus`
- * (WITHOUT_TYPO's share, or 0 for a typo).
+ * (WITHOUT_TYPO's share, or 0 for a typo), for the documents of `scope` only.
  */
-function scoreSource(index: EngineIndex, source: Source, bonus: number): Matches {
-  const out: Matches = { nos: [], scores: [] };
+function scoreSource(index: EngineIndex, source: Source, bonus: number, scope: Scope): Matches {
   const lists: PostingReader[] = [];
   for (const list of source.lists) {
-    if (!list) return out;
+    if (!list) return NO_MATCHES;
     lists.push(list);
   }
   lists.sort((a, b) => a.size - b.size);
@@ -268,83 +304,79 @@ function scoreSource(index: EngineIndex, source: Source, bonus: number): Matches
     (_, f) => (BM25_K1 * BM25_B) / (index.averageLength(f) || 1),
   );
   const lengths = index.fieldLengths;
-  const counts = new Array<number>(fieldCount);
-  const cursors = others.map(() => 0);
-  for (let i = 0; i < shortest.size; i += 1) {
-    const no = shortest.docAt(i);
-    for (let f = 0; f < fieldCount; f += 1) counts[f] = shortest.countAt(i, f);
-    // A compound's parts: each field counts by its rarest part. All lists are sorted by document number,
-    // so each is walked once, in step with the shortest.
-    let all = true;
-    for (let o = 0; o < others.length && all; o += 1) {
-      const other = others[o];
-      const at = (cursors[o] = other.seek(no, cursors[o]));
-      if (at >= other.size || other.docAt(at) !== no) all = false;
-      else for (let f = 0; f < fieldCount; f += 1) counts[f] = Math.min(counts[f], other.countAt(at, f));
-    }
-    if (!all) continue;
+  const counts = new Array<number>(fieldCount).fill(0);
+  const candidates = scope.candidates;
+  const room = candidates ? Math.min(candidates.nos.length, shortest.size) : shortest.size;
+  const nos = new Int32Array(room);
+  const scores = new Float64Array(room);
+  let k = 0;
+  const keep = (no: number): void => {
     let raw = 0;
     for (let f = 0; f < fieldCount; f += 1) {
       const tf = counts[f];
       if (tf === 0) continue;
       raw += (tf * (BM25_K1 + 1)) / (tf + base + perWord[f] * lengths[f][no]) / (f + 1);
     }
-    out.nos.push(no);
-    out.scores.push(raw);
-  }
-  const matched = out.nos.length;
-  const idf = Math.log(1 + (index.size - matched + 0.5) / (matched + 0.5));
-  // The parts may each occur in different fields, leaving no field with all of them: still a match.
-  for (let i = 0; i < matched; i += 1)
-    out.scores[i] = bonus + source.weight * idf * Math.max(out.scores[i], 0.1);
-  return out;
-}
-
-/** Documents in either list; one in both keeps its better score (a word's best way of matching). */
-export function mergeBest(a: Matches, b: Matches): Matches {
-  if (a.nos.length === 0) return b;
-  if (b.nos.length === 0) return a;
-  const out: Matches = { nos: [], scores: [] };
-  let i = 0;
-  let j = 0;
-  while (i < a.nos.length || j < b.nos.length) {
-    const left = i < a.nos.length ? a.nos[i] : Infinity;
-    const right = j < b.nos.length ? b.nos[j] : Infinity;
-    if (left < right) {
-      out.nos.push(left);
-      out.scores.push(a.scores[i++]);
-    } else if (right < left) {
-      out.nos.push(right);
-      out.scores.push(b.scores[j++]);
+    nos[k] = no;
+    // The parts may each occur in different fields, leaving no field with all of them: still a match.
+    scores[k++] = Math.max(raw, 0.1);
+  };
+  const inScope = (no: number) =>
+    (!candidates || candidates.stamps[no] === candidates.stamp) && scope.passes(no);
+  let matched: number;
+  if (others.length === 0) {
+    // One list: every document in it matches, so its size is the idf's count whatever is scored.
+    matched = shortest.size;
+    if (candidates && candidates.nos.length * 16 < shortest.size) {
+      // Few candidates: each looked up in the long list rather than the list walked.
+      for (let c = 0, at = 0; c < candidates.nos.length && at < shortest.size; c += 1) {
+        const no = candidates.nos[c];
+        at = shortest.seek(no, at);
+        if (at >= shortest.size || shortest.docAt(at) !== no || !scope.passes(no)) continue;
+        for (let f = 0; f < fieldCount; f += 1) counts[f] = shortest.countAt(at, f);
+        keep(no);
+      }
+    } else if (shortest instanceof PostingSlice) {
+      // The common case (a sealed term or a union), read from its arrays without a call per posting.
+      const { docs, counts: perField, start } = shortest;
+      for (let i = start; i < start + shortest.size; i += 1) {
+        const no = docs[i];
+        if (!inScope(no)) continue;
+        for (let f = 0; f < fieldCount; f += 1) counts[f] = perField[i * fieldCount + f];
+        keep(no);
+      }
     } else {
-      out.nos.push(left);
-      out.scores.push(Math.max(a.scores[i++], b.scores[j++]));
+      for (let i = 0; i < shortest.size; i += 1) {
+        const no = shortest.docAt(i);
+        if (!inScope(no)) continue;
+        for (let f = 0; f < fieldCount; f += 1) counts[f] = shortest.countAt(i, f);
+        keep(no);
+      }
+    }
+  } else {
+    // A compound's parts: each field counts by its rarest part. All lists are sorted by document number,
+    // so each is walked once, in step with the shortest; every document in all of them counts for the idf.
+    matched = 0;
+    const cursors = others.map(() => 0);
+    for (let i = 0; i < shortest.size; i += 1) {
+      const no = shortest.docAt(i);
+      let all = true;
+      for (let o = 0; o < others.length && all; o += 1) {
+        const at = (cursors[o] = others[o].seek(no, cursors[o]));
+        all = at < others[o].size && others[o].docAt(at) === no;
+      }
+      if (!all) continue;
+      matched += 1;
+      if (!inScope(no)) continue;
+      for (let f = 0; f < fieldCount; f += 1) counts[f] = shortest.countAt(i, f);
+      for (let o = 0; o < others.length; o += 1)
+        for (let f = 0; f < fieldCount; f += 1)
+          counts[f] = Math.min(counts[f], others[o].countAt(cursors[o], f));
+      keep(no);
     }
   }
-  return out;
-}
-
-/** Documents in every list, scored by the sum of their scores (every query word must match). */
-export function intersect(clauses: readonly Matches[]): Matches {
-  const [smallest, ...rest] = [...clauses].sort((a, b) => a.nos.length - b.nos.length);
-  const out: Matches = { nos: [], scores: [] };
-  const cursors = rest.map(() => 0);
-  for (let i = 0; i < smallest.nos.length; i += 1) {
-    const no = smallest.nos[i];
-    let total = smallest.scores[i];
-    let all = true;
-    for (let r = 0; r < rest.length && all; r += 1) {
-      const other = rest[r];
-      let at = cursors[r];
-      while (at < other.nos.length && other.nos[at] < no) at += 1;
-      cursors[r] = at;
-      if (at < other.nos.length && other.nos[at] === no) total += other.scores[at];
-      else all = false;
-    }
-    if (all) {
-      out.nos.push(no);
-      out.scores.push(total);
-    }
-  }
-  return out;
+  const idf = Math.log(1 + (index.size - matched + 0.5) / (matched + 0.5));
+  const weight = source.weight * idf;
+  for (let i = 0; i < k; i += 1) scores[i] = bonus + weight * scores[i];
+  return { nos: nos.subarray(0, k), scores: scores.subarray(0, k) };
 }
