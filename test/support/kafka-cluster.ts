@@ -24,6 +24,9 @@ interface Node {
  * write, as a production cluster is set up. Nodes can be killed, stopped and started again with their
  * data, like machines.
  */
+/** How long a node may take over a controlled shutdown when the whole cluster stops. */
+const STOP_GRACE_MS = 15_000;
+
 export class KafkaCluster {
   private constructor(private readonly nodes: Node[]) {}
 
@@ -72,8 +75,12 @@ export class KafkaCluster {
     await this.signal(this.node(id), 'SIGTERM');
   }
 
+  /**
+   * SIGTERM to every node at once. A node whose controlled shutdown cannot finish (its quorum is stopping
+   * too) is killed after STOP_GRACE_MS: the scenario is the cluster gone, not how long it takes to leave.
+   */
   async stopAll(): Promise<void> {
-    await Promise.all(this.nodes.map((node) => this.signal(node, 'SIGTERM')));
+    await Promise.all(this.nodes.map((node) => this.signal(node, 'SIGTERM', STOP_GRACE_MS)));
   }
 
   /** Starts stopped nodes again on their data and waits until the cluster serves with them. */
@@ -140,12 +147,19 @@ export class KafkaCluster {
     );
   }
 
-  private async signal(node: Node, signal: NodeJS.Signals): Promise<void> {
+  /** Sends `signal` and waits for the exit; SIGKILL after `killAfterMs` if it has not exited by then. */
+  private async signal(node: Node, signal: NodeJS.Signals, killAfterMs?: number): Promise<void> {
     const child = node.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
-    await exited;
+    const timer =
+      killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    try {
+      await exited;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private node(id: number): Node {

@@ -298,6 +298,7 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
     await triggerNextFeed();
     const from = Date.now();
     await cluster.stopAll();
+    const stoppedIn = Date.now() - from;
     let offDuringBus: string[];
     let atOutageEnd: number;
     try {
@@ -324,7 +325,7 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
     const recovered = Date.now();
     const reads = readers.between(from, recovered);
     figures.push(
-      `all brokers stopped ${OUTAGE_MS / 1000} s: flow resumed ${((recovered - restartedAt) / 1000).toFixed(1)} s after restart, reads ${reads.total} (${reads.failed} failed)`,
+      `all brokers stopped ${OUTAGE_MS / 1000} s (stopping took ${(stoppedIn / 1000).toFixed(1)} s): flow resumed ${((recovered - restartedAt) / 1000).toFixed(1)} s after restart, reads ${reads.total} (${reads.failed} failed)`,
     );
     expect(reads.failed).toBe(0);
     passed += 1;
