@@ -45,6 +45,16 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=()',
+    );
+  });
+
+  it("leave out helmet's Cross-Origin-Resource-Policy, so other sites and feed readers can show our images", async () => {
+    const response = await fetch(`${gateway.base}/news`);
+    expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
+    expect(response.headers.get('x-dns-prefetch-control')).toBeNull();
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
   it('are on a rate-limited answer too', async () => {
