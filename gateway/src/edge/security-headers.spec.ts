@@ -3,6 +3,8 @@ import { gatewayConfigSchema } from '../gateway.config';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
 import { contentSecurityPolicy } from './security-headers';
 
+const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 const directives = (policy: string) =>
   Object.fromEntries(
     policy.split(';').map((directive) => {
@@ -16,8 +18,14 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     const content = new FakeUpstream('content', ['/api/content'], () => jsonResponse(200, { ok: true }));
+    // Stored image bytes come with the content service's own sandbox policy (images/image-delivery.ts).
+    const images = new FakeUpstream('images', ['/api/images'], () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'image/svg+xml', 'content-security-policy': IMAGE_POLICY },
+      body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    }));
     gateway = await startTestGateway({
-      upstreams: [content],
+      upstreams: [content, images],
       env: {
         REMOTE_NEWS_URL: 'https://cdn.example.com/news/mf-manifest.json',
         REMOTE_TRENDING_URL: 'http://localhost:3002/mf-manifest.json',
@@ -55,6 +63,12 @@ describe('security headers', () => {
     expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
     expect(response.headers.get('x-dns-prefetch-control')).toBeNull();
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it("leave a proxied answer's own policy in place, the other headers added", async () => {
+    const response = await fetch(`${gateway.base}/api/images/logo.svg`);
+    expect(response.headers.get('content-security-policy')).toBe(IMAGE_POLICY);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('are on a rate-limited answer too', async () => {
