@@ -45,10 +45,12 @@ interface GatewayOptions {
 }
 
 /**
- * Adds the gateway's hooks and fastify routes while Nest initialises, before fastify is sealed by
- * ready(). Hooks run in this order on every request: request context (id, client IP, kind), CORS
- * (answers preflights), rate limit; security headers, cache headers and ETags (304 when the reader holds
- * the bytes) go on every reply as it is sent.
+ * Adds the gateway's hooks, plugins and fastify routes while Nest initialises, before fastify is sealed by
+ * ready(). Hooks run in this order on every request: request context (id, client IP, kind), security
+ * headers (@fastify/helmet, written at once so every later answer carries them), CORS (@fastify/cors; answers
+ * preflights), rate limit; cache headers and ETags (304 when the reader holds the bytes) go on every reply as
+ * it is sent. Each plugin registration is awaited: that loads it at once, so its hooks take their place in
+ * this order and its decorators (reply.sendFile) exist before the routes that use them.
  */
 class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
   constructor(
@@ -58,12 +60,13 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     @Inject(CACHE_STORE) private readonly cache: CacheStore,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
     const { config, upstreams } = this.options;
     const table = new RouteTable(upstreams);
     registerRequestContext(fastify, { trustedHops: config.TRUSTED_PROXY_HOPS, logger: this.logger });
-    registerCors(fastify, config.CORS_ORIGINS);
+    await registerSecurityHeaders(fastify, config);
+    await registerCors(fastify, config.CORS_ORIGINS);
     registerRateLimit(fastify, {
       cache: this.cache,
       logger: this.logger,
@@ -75,7 +78,6 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         adminToken: config.ADMIN_TOKEN,
       },
     });
-    registerSecurityHeaders(fastify, config);
     registerHttpCaching(fastify);
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
@@ -102,7 +104,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         readApi: (requestId) => apiReader(table, requestId),
       },
     );
-    registerFrontendAssets(fastify, config, documentHandler(renderer, config.GATEWAY_MICROCACHE_MS));
+    await registerFrontendAssets(fastify, config, documentHandler(renderer, config.GATEWAY_MICROCACHE_MS));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -25,6 +25,7 @@ describe('CORS from an allowlist', () => {
     expect(response.headers.get('access-control-expose-headers')).toContain('retry-after');
     expect(response.headers.get('vary')).toContain('Origin');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(gateway.app.getHttpAdapter().getInstance().hasPlugin('@fastify/cors')).toBe(true);
   });
 
   it('gives any other origin no CORS headers, so the browser withholds the answer', async () => {

@@ -3,6 +3,8 @@ import { gatewayConfigSchema } from '../gateway.config';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
 import { contentSecurityPolicy } from './security-headers';
 
+const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 const directives = (policy: string) =>
   Object.fromEntries(
     policy.split(';').map((directive) => {
@@ -16,8 +18,14 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     const content = new FakeUpstream('content', ['/api/content'], () => jsonResponse(200, { ok: true }));
+    // Stored image bytes come with the content service's own sandbox policy (images/image-delivery.ts).
+    const images = new FakeUpstream('images', ['/api/images'], () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'image/svg+xml', 'content-security-policy': IMAGE_POLICY },
+      body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    }));
     gateway = await startTestGateway({
-      upstreams: [content],
+      upstreams: [content, images],
       env: {
         REMOTE_NEWS_URL: 'https://cdn.example.com/news/mf-manifest.json',
         REMOTE_TRENDING_URL: 'http://localhost:3002/mf-manifest.json',
@@ -44,6 +52,22 @@ describe('security headers', () => {
     expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=()',
+    );
+  });
+
+  it("leave out helmet's Cross-Origin-Resource-Policy, so other sites and feed readers can show our images", async () => {
+    const response = await fetch(`${gateway.base}/news`);
+    expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
+    expect(response.headers.get('x-dns-prefetch-control')).toBeNull();
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it("leave a proxied answer's own policy in place, the other headers added", async () => {
+    const response = await fetch(`${gateway.base}/api/images/logo.svg`);
+    expect(response.headers.get('content-security-policy')).toBe(IMAGE_POLICY);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 

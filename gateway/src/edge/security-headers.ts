@@ -1,7 +1,8 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../gateway.config';
 
-const YOUTUBE_FRAMES = 'https://www.youtube.com https://www.youtube-nocookie.com';
+const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 
 /** Origins of the remote manifests configured as absolute URLs; relative ones are already 'self'. */
 export function remoteOrigins(config: GatewayConfig): string[] {
@@ -23,49 +24,70 @@ export function remoteOrigins(config: GatewayConfig): string[] {
 }
 
 /**
- * docs/design.md §10. Scripts, styles, fonts and fetches only from this site and the remotes' origins (a remote's
+ * The site's CSP as directives (docs/design.md §10). Scripts, styles, fonts and fetches only from this site and the remotes' origins (a remote's
  * bundles, CSS and manifest live beside its manifest); no inline script anywhere, which is why the
  * documents' JSON-LD is a non-executed application/ld+json block. Images from any https origin (article
  * images come from the sources), frames from YouTube's embed players only (the sanitiser's rule too).
  */
-export function contentSecurityPolicy(config: GatewayConfig): string {
-  const self = ["'self'", ...remoteOrigins(config)].join(' ');
-  return [
-    `default-src 'self'`,
-    `script-src ${self}`,
-    `style-src ${self}`,
-    `connect-src ${self}`,
-    `font-src ${self} data:`,
+export function contentSecurityDirectives(config: GatewayConfig): Record<string, string[]> {
+  const self = ["'self'", ...remoteOrigins(config)];
+  return {
+    'default-src': ["'self'"],
+    'script-src': self,
+    'style-src': self,
+    'connect-src': self,
+    'font-src': [...self, 'data:'],
     // The site's public origin too: the content service makes image URLs absolute on it, which differs
     // from the address a local run is opened on (http://127.0.0.1:… vs http://localhost:3000).
-    `img-src ${self} ${config.PUBLIC_SITE_URL} data: https:`,
-    `frame-src ${YOUTUBE_FRAMES}`,
-    `object-src 'none'`,
-    `base-uri 'none'`,
-    `form-action 'self'`,
-    `frame-ancestors 'none'`,
-  ].join('; ');
-}
-
-/** Set on every response the gateway sends: documents, API answers, assets, errors and 429s alike. */
-export function securityHeaders(config: GatewayConfig): Record<string, string> {
-  return {
-    'content-security-policy': contentSecurityPolicy(config),
-    // Two years, the HSTS preload list's expectation; browsers ignore it over plain http (local runs).
-    'strict-transport-security': 'max-age=63072000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    // For browsers that predate frame-ancestors.
-    'x-frame-options': 'DENY',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'img-src': [...self, config.PUBLIC_SITE_URL, 'data:', 'https:'],
+    'frame-src': YOUTUBE_FRAMES,
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
   };
 }
 
-export function registerSecurityHeaders(fastify: FastifyInstance, config: GatewayConfig): void {
-  const headers = securityHeaders(config);
-  // onSend runs for every reply, including 404s, errors and replies sent from an onRequest hook.
-  fastify.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
-    return payload;
+/** The policy as one header value, as helmet writes it. */
+export const contentSecurityPolicy = (config: GatewayConfig): string =>
+  Object.entries(contentSecurityDirectives(config))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+
+/**
+ * What @fastify/helmet sets. Helmet's other defaults stay on (Cross-Origin-Opener-Policy, Origin-Agent-Cluster,
+ * X-Permitted-Cross-Domain-Policies, X-Download-Options, X-XSS-Protection: 0) except two:
+ * Cross-Origin-Resource-Policy, which would stop feed readers and other sites from showing our images, and
+ * X-DNS-Prefetch-Control: off, which would slow the first fetch from the remotes' and images' origins.
+ */
+export function helmetOptions(config: GatewayConfig): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+    // Two years, the HSTS preload list's expectation; browsers ignore it over plain http (local runs).
+    strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: false },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // For browsers that predate frame-ancestors.
+    frameguard: { action: 'deny' },
+    crossOriginResourcePolicy: false,
+    xDnsPrefetchControl: false,
+  };
+}
+
+/** Helmet has no Permissions-Policy (it is still a draft), so this one header is ours. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/**
+ * Set on every response the gateway sends: documents, API answers, assets, errors, CORS refusals and 429s
+ * alike. Both write onto the raw response in onRequest hooks registered before CORS and the rate limit, so a
+ * reply sent from any later hook, the not-found handler or an error carries them.
+ */
+export async function registerSecurityHeaders(
+  fastify: FastifyInstance,
+  config: GatewayConfig,
+): Promise<void> {
+  await fastify.register(fastifyHelmet, helmetOptions(config));
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    done();
   });
 }

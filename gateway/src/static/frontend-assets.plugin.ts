@@ -1,30 +1,18 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../gateway.config';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** Remote name in URLs → folder under FRONTENDS_DIR. */
 const REMOTES = ['news', 'trending', 'tech-analysis', 'qa'] as const;
 
-/** Resolves `relative` inside `root`, refusing anything that climbs out of it. */
-function safeFile(root: string, relative: string): string | undefined {
+/**
+ * The path under `root` a request names, if it is a file there: decoded, normalised, never climbing out of
+ * `root`. @fastify/send refuses traversal too; this check decides between a file, a 404 and a document,
+ * which the plugin cannot (it only knows "not found").
+ */
+function fileUnder(root: string, relative: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(relative);
@@ -33,39 +21,15 @@ function safeFile(root: string, relative: string): string | undefined {
   }
   const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (!file.startsWith(root + path.sep)) return undefined;
-  return existsSync(file) && statSync(file).isFile() ? file : undefined;
+  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
+  return `/${path.relative(root, file).split(path.sep).join('/')}`;
 }
 
-/**
- * The build writes name.br and name.gz beside text assets (frontends/scripts/precompress.js); the smallest
- * one the request accepts is sent, brotli first. q=0 refuses an encoding.
- */
-function precompressed(request: FastifyRequest, file: string): { file: string; encoding?: string } {
-  const accepted = String(request.headers['accept-encoding'] ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name.trim().toLowerCase());
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (accepted.includes(encoding) && existsSync(file + suffix)) return { file: file + suffix, encoding };
-  }
-  return { file };
-}
+/** Hashed bundles never change under the same name; documents and manifests must be re-read. */
+const isHashed = (file: string) => /\.[0-9a-f]{8,}\./.test(path.basename(file));
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: string) {
-  // Hashed bundles never change under the same name; documents and manifests must be re-read.
-  const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(file));
-  const chosen = precompressed(request, file);
-  if (chosen.encoding) reply.header('content-encoding', chosen.encoding);
-  return reply
-    .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
-    .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    .header('vary', 'accept-encoding')
-    .send(createReadStream(chosen.file));
-}
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
 
 /** The runtime remote configuration the shell reads: served as /env-config.json and inlined in documents. */
 export const envConfigOf = (config: GatewayConfig) => ({
@@ -88,12 +52,15 @@ export const shellServerBundleFile = (config: GatewayConfig): string =>
 /**
  * Serves the built shell and remotes in embedded mode (and from the gateway image), plus the runtime
  * remote configuration the shell reads at start, so a remote can move without rebuilding the shell.
+ * Files go out through @fastify/static: content type, ETag and Last-Modified, ranges, and the brotli or gzip
+ * copy the build wrote beside each text asset (frontends/scripts/precompress.js), the one the request
+ * accepts, brotli first. Which file a path names, and what a missing one gets, is decided here.
  */
-export function registerFrontendAssets(
+export async function registerFrontendAssets(
   fastify: FastifyInstance,
   config: GatewayConfig,
   renderDocument: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
-): void {
+): Promise<void> {
   const root = path.resolve(config.FRONTENDS_DIR);
   const shellDist = path.join(root, 'shell', 'dist');
 
@@ -101,33 +68,44 @@ export function registerFrontendAssets(
     reply.header('cache-control', 'no-cache').send(envConfigOf(config)),
   );
 
-  for (const remote of REMOTES) {
-    const dist = path.join(root, remote, 'dist');
-    fastify.get(`/remotes/${remote}/*`, async (request, reply) => {
-      const file = safeFile(dist, (request.params as { '*': string })['*']);
-      if (!file)
-        return reply
-          .status(404)
-          .send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
-      return sendFile(request, reply, file);
+  // In a context of their own, so the content-type fix below touches the assets only.
+  await fastify.register(async (assets) => {
+    // serve: false: the plugin adds reply.sendFile and no route; the routes below pick the root per path.
+    await assets.register(fastifyStatic, {
+      serve: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', isHashed(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
-  }
+    // @fastify/send's type table (mime 3) still names .js application/javascript; RFC 9239 made it text/javascript.
+    assets.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/javascript'))
+        reply.header('content-type', 'text/javascript; charset=utf-8');
+      return payload;
+    });
 
-  fastify.get('/*', async (request, reply) => {
-    const relative = (request.params as { '*': string })['*'];
-    // The raw template has no server-rendered head; its page is the home page.
-    if (relative === 'index.html') return reply.redirect('/', 301);
-    // dist/server holds the server render, which runs in the gateway and is not an asset.
-    const isServerCode = /^server(\/|$)/.test(relative ?? '');
-    const file = relative && !isServerCode ? safeFile(shellDist, relative) : undefined;
-    if (file) return sendFile(request, reply, file);
-    // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
-    if (path.extname(relative ?? '') !== '') {
-      return reply
-        .status(404)
-        .send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
+    for (const remote of REMOTES) {
+      const dist = path.join(root, remote, 'dist');
+      assets.get(`/remotes/${remote}/*`, async (request, reply) => {
+        const file = fileUnder(dist, (request.params as { '*': string })['*']);
+        return file ? reply.sendFile(file, dist) : notFound(reply);
+      });
     }
-    // The shell routes on the client; every document path gets its index.html with a server-rendered head.
-    return renderDocument(request, reply);
+
+    assets.get('/*', async (request, reply) => {
+      const relative = (request.params as { '*': string })['*'];
+      // The raw template has no server-rendered head; its page is the home page.
+      if (relative === 'index.html') return reply.redirect('/', 301);
+      const file = relative ? fileUnder(shellDist, relative) : undefined;
+      // dist/server holds the server render, which runs in the gateway and is not an asset.
+      if (file && !/^\/server(\/|$)/.test(file)) return reply.sendFile(file, shellDist);
+      // A missing asset (a stale hashed bundle, a typo) is a 404, not the app's HTML under a .js name.
+      if (path.extname(relative ?? '') !== '') return notFound(reply);
+      // The shell routes on the client; every document path gets its index.html with a server-rendered head.
+      return renderDocument(request, reply);
+    });
   });
 }
