@@ -50,24 +50,28 @@ describe('publish rate and the adaptive interval', () => {
     expect(publishGapMs(busy.rate) / 1000).toBeGreaterThan(95);
     expect(publishGapMs(busy.rate) / 1000).toBeLessThan(110);
     expect(busy.interval).toBe(2 * MIN);
-    // An item every 40 minutes: polled about every 20.
+    // An item every 40 minutes: polled about every 5 (eight polls per expected item).
     const steady = simulate(40 * MIN, 24);
-    expect(steady.interval / MIN).toBeGreaterThan(15);
-    expect(steady.interval / MIN).toBeLessThan(25);
+    expect(steady.interval / MIN).toBeGreaterThan(3);
+    expect(steady.interval / MIN).toBeLessThan(7);
     // Nothing for a day: the maximum.
     expect(simulate(Number.POSITIVE_INFINITY, 24).interval).toBe(60 * MIN);
   });
 
   it('forgets an old pace with the half-life, so a source that wakes up is polled often again', () => {
     const silent = simulate(Number.POSITIVE_INFINITY, 24);
-    // Waking up to an item every five minutes: within two hours it is polled about every five.
+    // Waking up to an item every five minutes: within two hours it is polled every few minutes again.
     expect(simulate(5 * MIN, 2, silent.rate).interval).toBeLessThan(6 * MIN);
-    // A busy source gone quiet: polled less and less often, every ten minutes or more after a quiet night.
+    // A busy source gone quiet: polled less and less often (still at the minimum for a few hours, since
+    // eight polls per expected item; about every 5 minutes after 10 quiet hours, 30 after 14) and at the
+    // maximum after a quiet day.
     const busy = simulate(100_000, 12).rate;
-    const quietHours = simulate(Number.POSITIVE_INFINITY, 3, busy).interval;
-    const quietNight = simulate(Number.POSITIVE_INFINITY, 8, busy).interval;
-    expect(quietHours).toBeGreaterThan(2 * MIN);
-    expect(quietNight).toBeGreaterThan(10 * MIN);
+    const quiet = [6, 10, 14].map((hours) => simulate(Number.POSITIVE_INFINITY, hours, busy).interval);
+    expect(quiet[0]).toBeGreaterThanOrEqual(2 * MIN);
+    expect(quiet[1]).toBeGreaterThan(quiet[0]);
+    expect(quiet[1]).toBeGreaterThan(5 * MIN);
+    expect(quiet[2]).toBeGreaterThan(quiet[1]);
+    expect(simulate(Number.POSITIVE_INFINITY, 24, busy).interval).toBe(60 * MIN);
   });
 
   it('keeps an interval an admin pinned, and keeps the bounds even when set the wrong way round', () => {

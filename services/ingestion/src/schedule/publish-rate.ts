@@ -15,8 +15,13 @@ export interface PublishRate {
 /** Old observations weigh half after this long. */
 export const RATE_HALF_LIFE_MS = 2 * 60 * 60_000;
 
-/** Polls per expected new item: twice, so an item waits on average a quarter of the gap between items. */
-export const POLLS_PER_ITEM = 2;
+/**
+ * Polls per expected new item. An item waits on average half an interval, so eight polls keep that wait
+ * at a sixteenth of the gap between items: under four minutes for a source that publishes once an hour
+ * (the freshness aim is a median under five). Conditional GETs keep the extra polls cheap (a 304 without
+ * a body), and the interval bounds cap how often any source is asked.
+ */
+export const POLLS_PER_ITEM = 8;
 
 /**
  * Before any observation a source is assumed to publish at the pace its base interval was chosen for
