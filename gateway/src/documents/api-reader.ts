@@ -1,6 +1,5 @@
-import { currentTraceparent } from '@pulse/platform';
 import type { RouteTable } from '../proxy/route-table';
-import { PAGE_DATA_TIMEOUT_MS, PAGE_RENDER_HEADER } from './page-data.source';
+import { pageRenderRead } from './page-data.source';
 
 /**
  * Answers a server render's API reads (GET /api/...) through the same upstreams the proxy uses, as an
@@ -12,30 +11,12 @@ export function apiReader(table: RouteTable, requestId: string): (path: string) 
     if (!path.startsWith('/api/')) return undefined;
     const upstream = table.resolve(path);
     if (!upstream) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), PAGE_DATA_TIMEOUT_MS);
-    });
     try {
-      const response = await Promise.race([
-        upstream.forward({
-          method: 'GET',
-          url: path,
-          headers: {
-            accept: 'application/json',
-            'x-request-id': requestId,
-            traceparent: currentTraceparent(),
-            [PAGE_RENDER_HEADER]: '1',
-          },
-        }),
-        timeout,
-      ]);
-      if (response?.statusCode !== 200) return undefined;
+      const response = await pageRenderRead(upstream, path, requestId, () => new Error('too slow'));
+      if (response.statusCode !== 200) return undefined;
       return JSON.parse(response.body.toString('utf8')) as unknown;
     } catch {
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   };
 }

@@ -2,6 +2,7 @@ import { buildPath, ENDPOINTS } from '@pulse/contracts';
 import { currentTraceparent, type CacheStore } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { RouteTable } from '../proxy/route-table';
+import type { ForwardResponse, Upstream } from '../upstreams/upstream';
 import {
   articleResponseSchema,
   techAnalysisResponseSchema,
@@ -138,27 +139,13 @@ export class PageDataSource {
   ): Promise<T | undefined> {
     const upstream = this.table.resolve(path);
     if (!upstream) throw new Unavailable(`no service routes ${path}`);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Unavailable(`no answer within ${PAGE_DATA_TIMEOUT_MS} ms`)),
-        PAGE_DATA_TIMEOUT_MS,
-      );
-    });
     try {
-      const response = await Promise.race([
-        upstream.forward({
-          method: 'GET',
-          url: path,
-          headers: {
-            accept: 'application/json',
-            'x-request-id': requestId,
-            traceparent: currentTraceparent(),
-            [PAGE_RENDER_HEADER]: '1',
-          },
-        }),
-        timeout,
-      ]);
+      const response = await pageRenderRead(
+        upstream,
+        path,
+        requestId,
+        () => new Unavailable(`no answer within ${PAGE_DATA_TIMEOUT_MS} ms`),
+      );
       // 400: the service refuses the id's form, so no such item can exist either.
       if (response.statusCode === 404 || response.statusCode === 400) return undefined;
       if (response.statusCode !== 200)
@@ -167,8 +154,40 @@ export class PageDataSource {
     } catch (error) {
       if (error instanceof Unavailable) throw error;
       throw new Unavailable(`${upstream.service}: ${(error as Error).message}`);
-    } finally {
-      clearTimeout(timer);
     }
+  }
+}
+
+/**
+ * A GET of `path` as a page render makes it: anonymous, marked as a render (no view is counted), within
+ * PAGE_DATA_TIMEOUT_MS, after which it rejects with `onTimeout()`. The documents' own reads and the server
+ * render's reads (api-reader.ts) both go through it.
+ */
+export async function pageRenderRead(
+  upstream: Upstream,
+  path: string,
+  requestId: string,
+  onTimeout: () => Error,
+): Promise<ForwardResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), PAGE_DATA_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      upstream.forward({
+        method: 'GET',
+        url: path,
+        headers: {
+          accept: 'application/json',
+          'x-request-id': requestId,
+          traceparent: currentTraceparent(),
+          [PAGE_RENDER_HEADER]: '1',
+        },
+      }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }

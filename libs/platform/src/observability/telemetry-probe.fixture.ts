@@ -18,10 +18,10 @@ async function main(): Promise<void> {
   registerHttpTracing(app);
   app.get('/items/:id', async () => withSpan('load item', async () => ({ ok: true })));
   app.get('/healthz', async () => ({ ok: true }));
-  // A cache call inside a request (the Redis adapter services use), when the spec gives a Redis.
-  const cache = process.env.PROBE_REDIS_URL
+  // A cache call inside a request (the Redis adapter services use), on the tests' Redis when there is one.
+  const cache = process.env.PULSE_TEST_REDIS_URL
     ? new RedisCacheStore({
-        url: process.env.PROBE_REDIS_URL,
+        url: process.env.PULSE_TEST_REDIS_URL,
         keyPrefix: 'telemetry-probe:',
         logger: pino({ level: 'silent' }),
       })

@@ -32,7 +32,7 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
         OTEL_METRIC_EXPORT_INTERVAL: '300',
         OTEL_BSP_SCHEDULE_DELAY: '50',
         // Redis from infra/local, for the cache span.
-        PROBE_REDIS_URL: process.env.PULSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:16379',
+        PULSE_TEST_REDIS_URL: process.env.PULSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:16379',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
