@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -74,6 +75,9 @@ export async function createServiceApp(
     abortOnError: false,
   });
   app.useGlobalFilters(new HttpExceptionFilter(logger));
+  // request.cookies and reply.setCookie for the services that keep a cookie (content's reader session,
+  // community's credential); unsigned: each signs what it needs with its own secret.
+  await app.register(fastifyCookie);
   registerHttpTracing(app.getHttpAdapter().getInstance());
   // Every service with public paths publishes its OpenAPI document; the gateway (no paths of its own) merges them.
   if (definition.httpPrefixes.length > 0)

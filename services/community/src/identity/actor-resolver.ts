@@ -6,7 +6,7 @@ import {
   type CommunityClock,
   type CommunityConfig,
 } from '../community.config';
-import { cookieValue, CREDENTIAL_COOKIE } from './cookies';
+import { CREDENTIAL_COOKIE } from './cookies';
 import { IdentitiesRepository } from './identities.repository';
 import type { IdentityRecord } from './identity.record';
 import { SessionsRepository } from './sessions.repository';
@@ -85,6 +85,6 @@ export class ActorResolver {
 function presentedCredential(request: FastifyRequest): { token: string; via: Actor['via'] } | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (bearer) return { token: bearer[1], via: 'bearer' };
-  const cookie = cookieValue(request.headers.cookie, CREDENTIAL_COOKIE);
+  const cookie = request.cookies[CREDENTIAL_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
 }

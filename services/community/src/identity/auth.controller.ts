@@ -19,7 +19,8 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { response, cookies } = await this.identity.signUp(body, ip);
-    void reply.header('set-cookie', cookies).header('cache-control', 'no-store');
+    for (const { name, value, options } of cookies) void reply.setCookie(name, value, options);
+    void reply.header('cache-control', 'no-store');
     return response;
   }
 
@@ -36,7 +37,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { response, cookies } = await this.identity.logout(actor);
-    void reply.header('set-cookie', cookies);
+    for (const { name, value, options } of cookies) void reply.setCookie(name, value, options);
     return response;
   }
 }

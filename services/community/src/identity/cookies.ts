@@ -1,35 +1,38 @@
-/** Cookie names and helpers of the community credential (services/community/README.md). */
+import type { CookieSerializeOptions } from '@fastify/cookie';
+
+/** Cookie names of the community credential (services/community/README.md). */
 export const CREDENTIAL_COOKIE = 'pulse_community';
 export const CSRF_COOKIE = 'pulse_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-/** The first value of cookie `name` in a Cookie header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
+/** One cookie to set, applied by the controller through @fastify/cookie's reply.setCookie. */
+export interface CookieToSet {
+  name: string;
+  value: string;
+  options: CookieSerializeOptions;
 }
 
+/**
+ * The credential (HttpOnly, sent only to the community's paths) and the CSRF token (readable by the page's
+ * script, which echoes it in the x-csrf-token header). Lax: another site's POST carries neither.
+ */
 export function credentialCookies(
   token: string,
   csrf: string,
   maxAgeSeconds: number,
   secure: boolean,
-): string[] {
-  const flags = secure ? '; Secure' : '';
+): CookieToSet[] {
   return [
-    `${CREDENTIAL_COOKIE}=${token}; Path=/api/community; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${flags}`,
-    `${CSRF_COOKIE}=${csrf}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${flags}`,
+    {
+      name: CREDENTIAL_COOKIE,
+      value: token,
+      options: { path: '/api/community', maxAge: maxAgeSeconds, httpOnly: true, sameSite: 'lax', secure },
+    },
+    { name: CSRF_COOKIE, value: csrf, options: { path: '/', maxAge: maxAgeSeconds, sameSite: 'lax', secure } },
   ];
 }
 
-export function clearedCookies(secure: boolean): string[] {
-  const flags = secure ? '; Secure' : '';
-  return [
-    `${CREDENTIAL_COOKIE}=; Path=/api/community; Max-Age=0; HttpOnly; SameSite=Lax${flags}`,
-    `${CSRF_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${flags}`,
-  ];
+/** Both cookies expired at once (logout). */
+export function clearedCookies(secure: boolean): CookieToSet[] {
+  return credentialCookies('', '', 0, secure);
 }

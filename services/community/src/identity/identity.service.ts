@@ -17,7 +17,7 @@ import {
   type CommunityConfig,
 } from '../community.config';
 import type { Actor } from './actor-resolver';
-import { clearedCookies, credentialCookies } from './cookies';
+import { clearedCookies, credentialCookies, type CookieToSet } from './cookies';
 import { IdentitiesRepository } from './identities.repository';
 import type { IdentityRecord } from './identity.record';
 import { SessionsRepository } from './sessions.repository';
@@ -35,7 +35,7 @@ const nameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
 
 export interface SignedIn {
   response: AnonymousAuthResponse;
-  cookies: string[];
+  cookies: CookieToSet[];
 }
 
 /** Nickname sign-up, the current identity and logout (services/community/README.md 'Identity'). */
@@ -88,7 +88,7 @@ export class IdentityService {
   }
 
   /** POST /api/community/auth/logout: the session is revoked on the server, whatever the client keeps. */
-  async logout(actor: Actor): Promise<{ response: CommunityDone; cookies: string[] }> {
+  async logout(actor: Actor): Promise<{ response: CommunityDone; cookies: CookieToSet[] }> {
     await this.sessions.revoke(actor.sessionId, isoNow(this.clock));
     return { response: { success: true }, cookies: clearedCookies(this.secure()) };
   }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { parse, serialize, type CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
 import { ContentSettingsRepository } from './content-settings.repository';
@@ -22,9 +23,12 @@ const signedWith = (secret: string, cookie: string) => {
 /** A request and reply just rich enough for ReaderSessions. */
 function exchange(cookie?: string) {
   const headers: Record<string, string> = {};
-  const request = { headers: cookie ? { cookie } : {} } as FastifyRequest;
+  // As @fastify/cookie leaves them: the Cookie header parsed, setCookie serialising one Set-Cookie.
+  const request = { headers: cookie ? { cookie } : {}, cookies: parse(cookie ?? '') } as FastifyRequest;
   const reply = {
-    header: (name: string, value: string) => ((headers[name] = value), reply),
+    setCookie: (name: string, value: string, options: CookieSerializeOptions) => (
+      (headers['set-cookie'] = serialize(name, value, options)), reply
+    ),
   } as unknown as FastifyReply;
   return { request, reply, headers };
 }
@@ -69,8 +73,9 @@ describe('ReaderSessions: the signing secret', () => {
     await sessions.onModuleInit();
     const { request, reply, headers } = exchange();
     const key = sessions.resolve(request, reply);
-    expect(headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
-    expect(headers['set-cookie']).toContain(`Max-Age=${365 * 24 * 3600}`);
+    expect(headers['set-cookie'].split('; ').slice(1).sort()).toEqual(
+      ['HttpOnly', `Max-Age=${365 * 24 * 3600}`, 'Path=/', 'SameSite=Lax', 'Secure'].sort(),
+    );
     expect(sessions.resolve(request, reply)).toBe(key);
   });
 });

@@ -22,7 +22,9 @@ export function readerHash(sessionKey: string): string {
 /**
  * Anonymous reader sessions for likes, views and shares (docs/spec-content.md §5: no login to like or share). The
  * cookie `pulse_sid` holds a random key and its HMAC-SHA256 signature; a missing, malformed or forged
- * cookie is replaced by a new session. HttpOnly (scripts never see it) and SameSite=Lax (another site
+ * cookie is replaced by a new session. @fastify/cookie (registered for every service by createServiceApp)
+ * parses and writes the cookie; the signature stays ours, base64url HMAC-SHA256, so sessions issued before
+ * the plugin still verify (the plugin's own signer encodes differently). HttpOnly (scripts never see it) and SameSite=Lax (another site
  * cannot like or view on the reader's behalf with a cross-site POST).
  */
 @Injectable()
@@ -52,14 +54,20 @@ export class ReaderSessions implements OnModuleInit {
 
   /** The reader's session key; a new session (and its Set-Cookie) when the request carries no valid one. */
   resolve(request: FastifyRequest, reply: FastifyReply): string {
-    const known = this.resolved.get(request) ?? this.verified(request.headers.cookie);
+    const known = this.resolved.get(request) ?? this.verified(request.cookies[READER_COOKIE]);
     if (known) {
       this.resolved.set(request, known);
       return known;
     }
     const key = randomBytes(32).toString('base64url');
     this.resolved.set(request, key);
-    void reply.header('set-cookie', this.cookie(key));
+    void reply.setCookie(READER_COOKIE, `${key}.${this.sign(key)}`, {
+      path: '/',
+      maxAge: this.config.CONTENT_SESSION_DAYS * 24 * 60 * 60,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.site.PUBLIC_SITE_URL.startsWith('https:'),
+    });
     return key;
   }
 
@@ -68,36 +76,17 @@ export class ReaderSessions implements OnModuleInit {
     return readerHash(this.resolve(request, reply));
   }
 
-  private verified(header: string | undefined): string | undefined {
-    for (const value of cookieValues(header, READER_COOKIE)) {
-      const [key, signature, ...rest] = value.split('.');
-      if (rest.length || !key || !signature || !SESSION_KEY.test(key)) continue;
-      const expected = Buffer.from(this.sign(key));
-      const given = Buffer.from(signature);
-      if (given.length === expected.length && timingSafeEqual(given, expected)) return key;
-    }
-    return undefined;
+  /** The session key of a well-formed cookie whose signature matches; undefined for anything else. */
+  private verified(value: string | undefined): string | undefined {
+    const [key, signature, ...rest] = value?.split('.') ?? [];
+    if (rest.length || !key || !signature || !SESSION_KEY.test(key)) return undefined;
+    const expected = Buffer.from(this.sign(key));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? key : undefined;
   }
 
   private sign(key: string): string {
     if (!this.secret) throw new Error('ReaderSessions used before the module was initialised');
     return createHmac('sha256', this.secret).update(key).digest('base64url');
   }
-
-  private cookie(key: string): string {
-    const maxAge = this.config.CONTENT_SESSION_DAYS * 24 * 60 * 60;
-    const secure = this.site.PUBLIC_SITE_URL.startsWith('https:') ? '; Secure' : '';
-    return `${READER_COOKIE}=${key}.${this.sign(key)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-  }
-}
-
-/** Every value of cookie `name` in a Cookie header (a browser may send several of one name). */
-function cookieValues(header: string | undefined, name: string): string[] {
-  if (!header) return [];
-  const values: string[] = [];
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim());
-  }
-  return values;
 }
