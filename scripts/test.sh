@@ -20,8 +20,20 @@ step "local infrastructure (Redis, Kafka, MongoDB-compatible server, k6, Chromiu
 infra/local/pulse-local up
 eval "$(infra/local/pulse-local env)"
 
-step "lint, typecheck and format check of every project (module boundaries included)"
-npx nx run-many -t lint typecheck format --parallel=2 --outputStyle=static
+step "what to test (scripts/test-scope.js: everything on main, what a change affects on a branch)"
+eval "$(node scripts/test-scope.js)"
+echo "scope: $TEST_SCOPE ($TEST_SCOPE_REASON)"
+nx_targets=(run-many)
+jest_scope=()
+if [ "$TEST_SCOPE" = affected ]; then
+  echo "affected projects: ${TEST_SCOPE_PROJECTS:-none}"
+  nx_targets=(affected "--base=$TEST_SCOPE_BASE")
+  read -ra jest_names <<<"$TEST_SCOPE_JEST"
+  jest_scope=(--selectProjects "${jest_names[@]}")
+fi
+
+step "lint, typecheck and format check (module boundaries included)"
+npx nx "${nx_targets[@]}" -t lint typecheck format --parallel=2 --outputStyle=static
 
 step "deployment manifests (Dockerfile, compose, Kubernetes), checked offline"
 node k8s/validate.js
@@ -30,13 +42,23 @@ step "front-end builds"
 bash frontends/build-all.sh
 
 step "unit, contract, service and system tests"
-report=$(mktemp)
 status=0
-# The browser suites run on their own afterwards: each starts a site and a Chromium, and beside the
-# throughput-bound system tests they would starve them of the two cores.
-npx jest --verbose --maxWorkers=2 --json --outputFile="$report" --testPathIgnorePatterns='/test/e2e/' "$@" || status=$?
-node scripts/test-report.js "$report" || status=$?
-[ "$status" -eq 0 ] || exit "$status"
+if [ "$TEST_SCOPE" = affected ] && [ -z "$TEST_SCOPE_JEST" ]; then
+  echo "no project with tests is affected"
+else
+  report=$(mktemp)
+  # The browser suites run on their own afterwards: each starts a site and a Chromium, and beside the
+  # throughput-bound system tests they would starve them of the two cores.
+  npx jest --verbose --maxWorkers=2 --json --outputFile="$report" --testPathIgnorePatterns='/test/e2e/' \
+    "${jest_scope[@]}" "$@" || status=$?
+  node scripts/test-report.js "$report" || status=$?
+  [ "$status" -eq 0 ] || exit "$status"
+fi
+if [ "$TEST_SCOPE" = affected ] && [ "$TEST_SCOPE_E2E" != 1 ]; then
+  printf '\n✔ the affected projects passed in %ss (no browser tier: neither the site nor its tests changed)\n' \
+    "$(( $(date +%s) - started ))"
+  exit 0
+fi
 
 step "end-to-end: the site in Chromium at 1280 and 375 px (test/e2e)"
 e2e_report=$(mktemp)
