@@ -53,6 +53,8 @@ interface GatewayOptions {
  * this order and its decorators (reply.sendFile) exist before the routes that use them.
  */
 class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
+  private stopPurges: (() => Promise<void>) | undefined;
+
   constructor(
     private readonly host: HttpAdapterHost,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
@@ -81,7 +83,9 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     registerHttpCaching(fastify);
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
-    registerProxy(fastify, table, this.logger, new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS));
+    const microCache = new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS);
+    if (config.GATEWAY_MICROCACHE_MS > 0) this.stopPurges = await microCache.listenForPurges();
+    registerProxy(fastify, table, this.logger, microCache);
     registerFeeds(
       fastify,
       upstreams.find((upstream) => upstream.service === 'content'),
@@ -108,6 +112,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.stopPurges?.();
     await this.options.ownedCache?.close();
   }
 }

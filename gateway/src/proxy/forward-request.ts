@@ -1,3 +1,4 @@
+import { CACHE_TAG_HEADER } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
@@ -39,7 +40,10 @@ export async function forwardRequest(
       ? await microCache.forward(upstream, forwarded)
       : await upstream.forward(forwarded);
     for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) reply.header(name, value);
+      const lower = name.toLowerCase();
+      // cache-tag is for the micro-cache only (micro-cache.ts), not for clients or outside caches.
+      if (value !== undefined && !HOP_BY_HOP.has(lower) && lower !== CACHE_TAG_HEADER)
+        reply.header(name, value);
     }
     return reply.status(response.statusCode).send(response.body);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { CACHE_TAG_HEADER, parsePurge, PURGE_CHANNEL } from '@pulse/contracts';
 import type { CacheStore } from '@pulse/platform';
 import { cachePolicyFor, entityTagOf } from '../edge/http-caching';
 import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
@@ -11,6 +12,8 @@ interface StoredAnswer {
   body: string;
   /** Epoch ms when the shared entry lapses: this replica's decoded copy lapses with it, never later. */
   expiresAt?: number;
+  /** What the answer shows, from the service's cache-tag header: a purge of any of them drops it. */
+  tags?: string[];
 }
 
 /** An answer as this replica replays it: bytes decoded and ETag computed once, not per reader. */
@@ -18,7 +21,11 @@ interface DecodedAnswer {
   headers: Record<string, string>;
   body: Buffer;
   expiresAt: number;
+  tags: readonly string[];
 }
+
+/** How long a purge is remembered, so an answer loaded while it happened is not kept (see forward). */
+const PURGE_MEMORY_MS = 30_000;
 
 /** How many decoded answers a replica holds at most; each lives about a second. */
 const MAX_HELD = 5_000;
@@ -36,9 +43,12 @@ class NotShared extends Error {
  * fetched. One upstream fetch per key at a time however many readers wait (the cache port's single-flight
  * read-through); shared by the gateway's replicas when the cache is Redis. Only resources with a public
  * policy (edge/http-caching.ts), only GETs without a credential, only 200s the service did not mark
- * private. A second is short enough that no event-driven invalidation is needed for what others notice;
- * the reader who has just written (a like, a comment) reads past the micro-cache for that second, so a
- * reload shows them their own change. That memory is per gateway replica.
+ * private. Services name what an answer shows in its `cache-tag` header and publish a purge of those tags
+ * when it changes (PURGE_CHANNEL on the cache port, @pulse/contracts cache-purge.ts); every replica then
+ * drops its copies and the shared entry, so a changed article does not wait out the TTL. A purge is a
+ * hint sent at most once: one lost (Redis away) leaves the entry its TTL. The reader who has just written
+ * (a like, a comment) also reads past the micro-cache for a TTL, so a reload shows them their own change
+ * even before the purge lands. That memory is per gateway replica.
  */
 export class MicroCache {
   /** Client address → until when its reads skip the micro-cache (it has just written). */
@@ -49,12 +59,40 @@ export class MicroCache {
    * micro-cached read cost (issue 13).
    */
   private readonly decoded = new Map<string, DecodedAnswer>();
+  /** Recent purges, oldest first: when each came and which tags it named. */
+  private readonly purges: Array<{ at: number; tags: ReadonlySet<string> }> = [];
 
   constructor(
     private readonly cache: CacheStore,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Starts taking purges from the services; the returned function stops it (on shutdown). */
+  listenForPurges(): Promise<() => Promise<void>> {
+    return this.cache.subscribe(PURGE_CHANNEL, (message) => {
+      const purge = parsePurge(message);
+      if (purge) void this.purge(purge.tags);
+    });
+  }
+
+  /** Drops every answer showing any of `tags`: this replica's copies and the shared entries of those keys. */
+  async purge(tags: readonly string[]): Promise<void> {
+    const at = this.now();
+    const named = new Set(tags);
+    this.purges.push({ at, tags: named });
+    while (this.purges.length > 0 && this.purges[0].at < at - PURGE_MEMORY_MS) this.purges.shift();
+    const keys: string[] = [];
+    for (const [key, held] of this.decoded) {
+      if (held.tags.some((tag) => named.has(tag))) {
+        this.decoded.delete(key);
+        keys.push(key);
+      }
+    }
+    // Every replica hears the purge and deletes the shared entries it holds; the one that loaded an entry
+    // holds it, so between them all are gone.
+    if (keys.length > 0) await this.cache.del(keys).catch(() => undefined);
+  }
 
   /** Records a write by `client` (any method but GET and HEAD). */
   noteWrite(client: string): void {
@@ -89,20 +127,30 @@ export class MicroCache {
         if (!shareable(response) || !Buffer.isBuffer(response.body)) throw new NotShared(response);
         // The ETag edge/http-caching.ts would compute over the same bytes, computed once for every replay.
         const headers = { ...keptHeaders(response), etag: entityTagOf(response.body) };
-        return { headers, body: response.body.toString('base64'), expiresAt: this.now() + this.ttlMs };
+        const tags = tagsOf(response);
+        return { headers, body: response.body.toString('base64'), expiresAt: this.now() + this.ttlMs, tags };
       });
       const answer: DecodedAnswer = {
         headers: stored.headers,
         body: Buffer.from(stored.body, 'base64'),
         // An entry stored before expiresAt existed (a rolling upgrade over Redis) is held for no longer than a TTL.
         expiresAt: Math.min(stored.expiresAt ?? at + this.ttlMs, at + this.ttlMs),
+        tags: stored.tags ?? [],
       };
-      this.hold(key, answer, at);
+      // Fetched before a purge of what it shows landed: it may predate the change. Served to the readers
+      // who waited for it, but neither held nor left shared.
+      if (this.purgedSince(at, answer.tags)) await this.cache.del(key).catch(() => undefined);
+      else this.hold(key, answer, at);
       return { statusCode: 200, headers: answer.headers, body: answer.body };
     } catch (error) {
       if (error instanceof NotShared) return error.response;
       throw error;
     }
+  }
+
+  private purgedSince(at: number, tags: readonly string[]): boolean {
+    if (tags.length === 0) return false;
+    return this.purges.some((purge) => purge.at >= at && tags.some((tag) => purge.tags.has(tag)));
   }
 
   private hold(key: string, answer: DecodedAnswer, at: number): void {
@@ -119,6 +167,11 @@ function shareable(response: ForwardResponse): boolean {
   if (response.statusCode !== 200 || response.headers['set-cookie'] !== undefined) return false;
   const cacheControl = String(response.headers['cache-control'] ?? '');
   return !/\b(private|no-store)\b/.test(cacheControl);
+}
+
+function tagsOf(response: ForwardResponse): string[] {
+  const header = response.headers[CACHE_TAG_HEADER];
+  return typeof header === 'string' ? header.split(/\s+/).filter(Boolean) : [];
 }
 
 function keptHeaders(response: ForwardResponse): Record<string, string> {

@@ -67,4 +67,18 @@ export interface CacheStore extends Adapter {
    * Redis one Lua script does the check and the write, so replicas share one bucket atomically.
    */
   rateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+
+  /**
+   * Broadcasts `message` to every subscriber of `channel` in every process sharing this cache (Redis
+   * PUBLISH; embedded: every store of this process). At most once, nothing kept: a subscriber that is not
+   * connected at that moment never sees it. For hints whose loss costs only freshness (the gateway's
+   * purges, ARCHITECTURE.md 'The gateway's edge'), never for anything that must arrive: that is the bus.
+   * Channels are not prefixed with the service's key prefix. Never throws: a cache that cannot send drops it.
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `listener` with each message published on `channel` from now on, until the returned function is
+   * called. On Redis a dedicated connection subscribes and resubscribes after a reconnect.
+   */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
 }

@@ -10,6 +10,12 @@ type Entry =
   | { kind: 'window'; times: number[]; expiresAt?: number };
 
 type Kind = Entry['kind'];
+
+/**
+ * The embedded counterpart of Redis pub/sub: one per process, so every service's store in an embedded
+ * process hears what another publishes, as every Redis client does on one server.
+ */
+const processChannels = new Map<string, Set<(message: string) => void>>();
 type EntryOf<K extends Kind> = Extract<Entry, { kind: K }>;
 
 export interface MemoryCacheOptions {
@@ -40,6 +46,22 @@ export class MemoryCacheStore implements CacheStore {
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.entries.clear();
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    // To those subscribed now, as Redis does; delivered on a later turn, as over a network, so a publisher
+    // never runs its subscribers' code inline.
+    const listeners = [...(processChannels.get(channel) ?? [])];
+    if (listeners.length > 0) setImmediate(() => listeners.forEach((listener) => listener(message)));
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    const listeners = processChannels.get(channel) ?? new Set();
+    processChannels.set(channel, listeners.add(listener));
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && processChannels.get(channel) === listeners) processChannels.delete(channel);
+    };
   }
 
   async get<T = unknown>(key: string): Promise<T | undefined> {

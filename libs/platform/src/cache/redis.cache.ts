@@ -40,9 +40,14 @@ export class RedisCacheStore implements CacheStore {
   private readonly redis: ScriptedRedis;
   private readonly flights = new SingleFlight();
   private readonly checkTimeoutMs: number;
+  private readonly logger: Logger;
+  /** The connection in subscriber mode (Redis allows no other commands on it), made on first subscribe. */
+  private subscriber: Redis | undefined;
+  private readonly channelListeners = new Map<string, Set<(message: string) => void>>();
 
   constructor(options: RedisCacheOptions) {
     this.checkTimeoutMs = options.checkTimeoutMs ?? 1_000;
+    this.logger = options.logger;
     const redisOptions: RedisOptions = {
       keyPrefix: options.keyPrefix,
       // Connect on first use, so building the adapter never blocks start-up; /readyz reports the outage.
@@ -99,12 +104,61 @@ export class RedisCacheStore implements CacheStore {
   }
 
   async close(): Promise<void> {
+    this.subscriber?.disconnect();
     if (this.redis.status === 'ready') {
       await this.redis.quit().catch(() => this.redis.disconnect());
     } else {
       // Never connected, or reconnecting to a dead server: QUIT would wait for a connection.
       this.redis.disconnect();
     }
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.redis.publish(channel, message).catch((error: Error) => {
+      this.logger.debug({ err: error, channel }, 'Redis publish dropped');
+    });
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    const subscriber = this.subscriberConnection();
+    let listeners = this.channelListeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.channelListeners.set(channel, listeners);
+      // Not connected yet (or Redis away): the 'ready' handler subscribes every channel once it connects.
+      if (subscriber.status === 'ready') await this.subscribeChannels(subscriber, [channel]);
+    }
+    listeners.add(listener);
+    const held = listeners;
+    return async () => {
+      held.delete(listener);
+      if (held.size > 0 || this.channelListeners.get(channel) !== held) return;
+      this.channelListeners.delete(channel);
+      if (subscriber.status === 'ready') await subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+
+  private subscriberConnection(): Redis {
+    if (this.subscriber) return this.subscriber;
+    // Our own resubscription on every 'ready' (first connect and each reconnect) instead of ioredis's,
+    // which replays only channels whose SUBSCRIBE once succeeded: one sent while Redis was away would be lost.
+    const subscriber = this.redis.duplicate({ autoResubscribe: false, lazyConnect: true });
+    subscriber.on('ready', () => void this.subscribeChannels(subscriber, [...this.channelListeners.keys()]));
+    subscriber.on('message', (channel: string, message: string) => {
+      for (const listener of this.channelListeners.get(channel) ?? []) listener(message);
+    });
+    // Reconnects carry on in the background; the main connection already logs the outage.
+    subscriber.on('error', () => undefined);
+    subscriber.connect().catch(() => undefined);
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
+  private async subscribeChannels(subscriber: Redis, channels: string[]): Promise<void> {
+    if (channels.length === 0) return;
+    await subscriber.subscribe(...channels).catch((error: Error) => {
+      this.logger.warn({ err: error, channels }, 'Redis subscribe failed; retried on the next reconnect');
+    });
   }
 
   async get<T = unknown>(key: string): Promise<T | undefined> {

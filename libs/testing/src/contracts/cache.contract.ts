@@ -1,4 +1,5 @@
 import type { CacheStore } from '@pulse/platform/cache';
+import { randomUUID } from 'node:crypto';
 import { eventually } from '../eventually';
 
 /**
@@ -253,6 +254,48 @@ export function describeCacheStoreContract(name: string, make: () => CacheStore 
         const k = key('rate-burst');
         const results = await Promise.all(Array.from({ length: 50 }, () => cache.rateLimit(k, 7, 60_000)));
         expect(results.filter((r) => r.allowed)).toHaveLength(7);
+      });
+    });
+
+    describe('publish and subscribe', () => {
+      it('delivers to every subscriber of the channel, on this store and another sharing it, from now on', async () => {
+        const channel = `contract-${randomUUID()}`;
+        await cache.publish(channel, 'before anyone listened');
+        const other = await make();
+        const heardHere: string[] = [];
+        const heardThere: string[] = [];
+        const heardElsewhere: string[] = [];
+        const stopHere = await cache.subscribe(channel, (message) => heardHere.push(message));
+        const stopThere = await other.subscribe(channel, (message) => heardThere.push(message));
+        const stopElsewhere = await other.subscribe(`${channel}-other`, (m) => heardElsewhere.push(m));
+        try {
+          // A subscription may still be connecting: publish until it is heard, then check it came once.
+          await eventually(
+            async () => {
+              await cache.publish(channel, 'probe');
+              expect(heardHere).toContain('probe');
+              expect(heardThere).toContain('probe');
+            },
+            { timeoutMs: 5_000 },
+          );
+          await other.publish(channel, 'purge article:1');
+          await eventually(async () => {
+            expect(heardHere).toContain('purge article:1');
+            expect(heardThere).toContain('purge article:1');
+          });
+          expect(heardHere).not.toContain('before anyone listened');
+          expect(heardHere.filter((m) => m === 'purge article:1')).toHaveLength(1);
+          expect(heardElsewhere).toEqual([]);
+
+          // After unsubscribing, this store hears nothing more; the other still does.
+          await stopHere();
+          await cache.publish(channel, 'after');
+          await eventually(async () => expect(heardThere).toContain('after'));
+          expect(heardHere).not.toContain('after');
+        } finally {
+          await Promise.all([stopHere(), stopThere(), stopElsewhere()]);
+          await other.close();
+        }
       });
     });
   });

@@ -28,7 +28,11 @@ export function credentialCookies(
       value: token,
       options: { path: '/api/community', maxAge: maxAgeSeconds, httpOnly: true, sameSite: 'lax', secure },
     },
-    { name: CSRF_COOKIE, value: csrf, options: { path: '/', maxAge: maxAgeSeconds, sameSite: 'lax', secure } },
+    {
+      name: CSRF_COOKIE,
+      value: csrf,
+      options: { path: '/', maxAge: maxAgeSeconds, sameSite: 'lax', secure },
+    },
   ];
 }
 

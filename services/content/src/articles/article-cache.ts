@@ -1,5 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { Article, ArticleListItem } from '@pulse/contracts';
+import {
+  ARTICLE_LISTS_TAG,
+  articleTag,
+  PURGE_CHANNEL,
+  purgeMessage,
+  type Article,
+  type ArticleListItem,
+} from '@pulse/contracts';
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 import { ArticleChanges } from './article-changes';
 
@@ -14,7 +21,8 @@ const relatedKey = (id: string) => `content:related:${id}`;
  * Cached article responses through the cache port (Redis when several replicas share it). An article's
  * entries are dropped when its content changes (ArticleChanges) and when a like or share changes its
  * counters; views are not invalidated — a view count up to 5 minutes old on the detail is the price of
- * not re-reading a hot article on every view.
+ * not re-reading a hot article on every view. Each drop is also a purge for the gateway's micro-cache
+ * (PURGE_CHANNEL): the article's answers, and every list when the article itself changed.
  */
 @Injectable()
 export class ArticleCache implements OnModuleInit {
@@ -24,7 +32,7 @@ export class ArticleCache implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.changes.onChange((article) => this.invalidate(article._id));
+    this.changes.onChange((article) => this.invalidate(article._id, { listsToo: true }));
   }
 
   /** The cached article, or the loader's (null, not found, is cached too, briefly, by the caller's choice). */
@@ -41,7 +49,9 @@ export class ArticleCache implements OnModuleInit {
    * called it (a publish would otherwise be retried and dead-lettered): an entry that survives the outage
    * is at most ARTICLE_TTL_MS old.
    */
-  async invalidate(id: string): Promise<void> {
+  async invalidate(id: string, { listsToo = false } = {}): Promise<void> {
     await this.cache.del([articleKey(id), relatedKey(id)]).catch(() => undefined);
+    const tags = listsToo ? [articleTag(id), ARTICLE_LISTS_TAG] : [articleTag(id)];
+    await this.cache.publish(PURGE_CHANNEL, purgeMessage(tags));
   }
 }

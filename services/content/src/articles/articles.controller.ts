@@ -1,19 +1,26 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { ARTICLE_LISTS_TAG, articleTag, CACHE_TAG_HEADER } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArticlesService, CategoryRedirect } from './articles.service';
 
-/** docs/spec-content.md §7: one article, its related articles, and category pages. */
+/**
+ * docs/spec-content.md §7: one article, its related articles, and category pages. Each answer names in
+ * `cache-tag` what it shows, so the gateway's micro-cache drops it when that changes (ArticleCache).
+ */
 @Controller('/api/articles')
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get('related/:id')
-  related(@Param('id') id: string) {
-    return this.articles.related(id);
+  async related(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const related = await this.articles.related(id);
+    void reply.header(CACHE_TAG_HEADER, `${articleTag(id)} ${ARTICLE_LISTS_TAG}`);
+    return related;
   }
 
   /** A legacy or Korean category name answers 301 to the slug, query kept (issue 4 'Model'). */
   @Get('category/:slug')
+  @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   async category(
     @Param('slug') slug: string,
     @Query() query: unknown,
@@ -31,7 +38,10 @@ export class ArticlesController {
   }
 
   @Get(':id')
-  detail(@Param('id') id: string) {
-    return this.articles.detail(id);
+  async detail(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const article = await this.articles.detail(id);
+    // Only once the id is known good (the service answers 400 or 404 first).
+    void reply.header(CACHE_TAG_HEADER, articleTag(id));
+    return article;
   }
 }

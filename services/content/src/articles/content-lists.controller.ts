@@ -1,4 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ARTICLE_LISTS_TAG, CACHE_TAG_HEADER } from '@pulse/contracts';
 import { ArticlesService } from './articles.service';
 
 /** docs/spec-content.md §7: the news list (all and hot tabs) and the insights list, offset-paged. */
@@ -7,11 +8,13 @@ export class ContentListsController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get('news')
+  @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   news(@Query() query: unknown) {
     return this.articles.news(query);
   }
 
   @Get('insights')
+  @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   insights(@Query() query: unknown) {
     return this.articles.insights(query);
   }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { parse, serialize, type CookieSerializeOptions } from '@fastify/cookie';
+import fastifyCookie, { type SerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
 import { ContentSettingsRepository } from './content-settings.repository';
@@ -24,10 +24,14 @@ const signedWith = (secret: string, cookie: string) => {
 function exchange(cookie?: string) {
   const headers: Record<string, string> = {};
   // As @fastify/cookie leaves them: the Cookie header parsed, setCookie serialising one Set-Cookie.
-  const request = { headers: cookie ? { cookie } : {}, cookies: parse(cookie ?? '') } as FastifyRequest;
+  const request = {
+    headers: cookie ? { cookie } : {},
+    cookies: fastifyCookie.parse(cookie ?? ''),
+  } as FastifyRequest;
   const reply = {
-    setCookie: (name: string, value: string, options: CookieSerializeOptions) => (
-      (headers['set-cookie'] = serialize(name, value, options)), reply
+    setCookie: (name: string, value: string, options: SerializeOptions) => (
+      (headers['set-cookie'] = fastifyCookie.serialize(name, value, options)),
+      reply
     ),
   } as unknown as FastifyReply;
   return { request, reply, headers };

@@ -1,4 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ARTICLE_LISTS_TAG, CACHE_TAG_HEADER } from '@pulse/contracts';
 import { ArticleSearchService } from './article-search.service';
 
 /**
@@ -11,11 +12,13 @@ export class SearchController {
   constructor(private readonly search: ArticleSearchService) {}
 
   @Get('search')
+  @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   searchPage(@Query() query: unknown) {
     return this.search.searchPage(query);
   }
 
   @Get('archive')
+  @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   archive(@Query() query: unknown) {
     return this.search.archive(query);
   }
