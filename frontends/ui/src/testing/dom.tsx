@@ -4,7 +4,6 @@
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { DESKTOP, device } from './dom-env';
 
 let mounted: { root: Root; container: HTMLElement } | null = null;
 let currentPath = '';
@@ -53,9 +52,6 @@ function unmount(): void {
 /** Unmounts and puts the simulated device back to a desktop at the top of the page (afterEach). */
 export function cleanup(): void {
   unmount();
-  Object.assign(device, DESKTOP);
-  document.body.removeAttribute('style');
-  window.scrollTo(0, 0);
 }
 
 const textOf = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
