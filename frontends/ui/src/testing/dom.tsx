@@ -1,57 +1,20 @@
 // Helpers for the front ends' component tests on the linkedom DOM of dom-env.ts: render inside a router,
 // find elements by role-ish selectors and text, type, click, submit, wait with a deadline, drive
 // IntersectionObserver by hand and collect toasts.
-import { act, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { act, cleanup as unmountAll } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { renderAt } from './router';
 
-let mounted: { root: Root; container: HTMLElement } | null = null;
-let currentPath = '';
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  currentPath = pathname + search;
-  return null;
-}
-
-/**
- * Renders `element` in a MemoryRouter at `url`, mounted under `route` (a splat path, as the shell mounts
- * remotes; the element brings its own <Routes> if it needs params). Other paths render "elsewhere".
- */
 export async function render(element: ReactElement, url = '/', route = '/*'): Promise<HTMLElement> {
-  unmount();
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  mounted = { root, container };
+  let container!: HTMLElement;
   await act(async () => {
-    root.render(
-      <MemoryRouter initialEntries={[url]}>
-        <LocationProbe />
-        <Routes>
-          <Route path={route} element={element} />
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    container = renderAt(element, url, route).container as HTMLElement;
   });
   return container;
 }
 
-/** The router's current path and query, e.g. after a <Navigate>. */
-export const location = (): string => currentPath;
-
-function unmount(): void {
-  if (!mounted) return;
-  const { root, container } = mounted;
-  act(() => root.unmount());
-  container.remove();
-  mounted = null;
-}
-
-/** Unmounts and puts the simulated device back to a desktop at the top of the page (afterEach). */
 export function cleanup(): void {
-  unmount();
+  unmountAll();
 }
 
 const textOf = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -152,56 +115,4 @@ export async function waitFor<T>(check: () => T, timeoutMs = 2_000): Promise<T> 
       });
     }
   }
-}
-
-/** A hand-driven IntersectionObserver: tests decide when an observed element becomes visible. */
-export class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly observed = new Set<Element>();
-  disconnected = false;
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(el: Element): void {
-    this.observed.add(el);
-  }
-  unobserve(el: Element): void {
-    this.observed.delete(el);
-  }
-  disconnect(): void {
-    this.disconnected = true;
-    this.observed.clear();
-  }
-  takeRecords(): IntersectionObserverEntry[] {
-    return [];
-  }
-  /** Reports every observed element at `ratio` of visibility. */
-  async show(ratio = 1): Promise<void> {
-    const entries = [...this.observed].map(
-      (target) =>
-        ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio }) as IntersectionObserverEntry,
-    );
-    await act(async () => this.callback(entries, this as unknown as IntersectionObserver));
-  }
-  static install(): void {
-    FakeIntersectionObserver.instances = [];
-    (globalThis as Record<string, unknown>).IntersectionObserver = FakeIntersectionObserver;
-  }
-  /** The live observer watching the element that matches `selector`. */
-  static watching(selector: string): FakeIntersectionObserver {
-    const el = document.querySelector(selector);
-    const found = FakeIntersectionObserver.instances.find((o) => !o.disconnected && el && o.observed.has(el));
-    if (!found) throw new Error(`no observer is watching ${selector}`);
-    return found;
-  }
-}
-
-/** Toasts raised through the shared toast() (a window 'pulse:toast' event), collected for assertions. */
-export function collectToasts(): Array<{ title: string; description?: string; variant?: string }> {
-  const toasts: Array<{ title: string; description?: string; variant?: string }> = [];
-  window.addEventListener('pulse:toast', (event) => toasts.push((event as CustomEvent).detail));
-  return toasts;
 }
