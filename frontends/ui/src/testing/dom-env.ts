@@ -15,6 +15,9 @@ export const DESKTOP = {
 export const device: { width: number; touch: boolean; userAgent: string } = { ...DESKTOP };
 
 // Specs marked `@jest-environment node` (server rendering, plain event targets) load this too, and have no DOM.
+// Keeps react-dom from advertising its DevTools in every test's output.
+Object.assign(globalThis, { __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true } });
+
 if (typeof document !== 'undefined') {
   document.documentElement.lang = 'ko';
   Object.defineProperty(window, 'innerWidth', { get: () => device.width, configurable: true });
