@@ -99,7 +99,6 @@ describe('share', () => {
   });
 
   it('has no copy button unless the route offers it', async () => {
-    const user = userEvent.setup();
     articleApi(makeArticle({ id: 'c3' }));
     showArticle('/read/c3');
     await articleShown('기사 c3');

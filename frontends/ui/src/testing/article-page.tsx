@@ -65,10 +65,7 @@ export function articleApi(article: Article = makeArticle()): FetchMock {
     .on('POST', /\/view$/, { body: { counted: true, views: 1 } });
 }
 
-export function showArticle(
-  url = '/read/a1',
-  route: Partial<ArticleRouteOptions> = {},
-): RenderResult {
+export function showArticle(url = '/read/a1', route: Partial<ArticleRouteOptions> = {}): RenderResult {
   return renderAt(<Mounted route={{ ...TEST_ROUTE, ...route }} />, url, '/read/:id');
 }
 

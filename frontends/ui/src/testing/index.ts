@@ -7,4 +7,3 @@ export * from './fetch-mock';
 export * from './intersection-observer';
 export * from './router';
 export * from './toasts';
-export * from './dom';
