@@ -14,10 +14,10 @@ export const DESKTOP = {
 /** What tests change to simulate a device: viewport width, touch support, user agent. */
 export const device: { width: number; touch: boolean; userAgent: string } = { ...DESKTOP };
 
-// Specs marked `@jest-environment node` (server rendering, plain event targets) load this too, and have no DOM.
 // Keeps react-dom from advertising its DevTools in every test's output.
 Object.assign(globalThis, { __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true } });
 
+// Specs marked `@jest-environment node` (server rendering, plain event targets) load this too, and have no DOM.
 if (typeof document !== 'undefined') {
   document.documentElement.lang = 'ko';
   Object.defineProperty(window, 'innerWidth', { get: () => device.width, configurable: true });
