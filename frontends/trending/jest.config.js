@@ -1,2 +1,2 @@
-// Component tests render into the linkedom DOM of frontends/ui/src/testing/dom-env.ts.
+// Component tests render with Testing Library into jsdom (frontends/ui/src/testing/jest-preset.js).
 module.exports = require('../ui/src/testing/jest-preset')('frontend-trending', __dirname);

@@ -1,1 +1,2 @@
-module.exports = { ...require('../../jest.preset'), displayName: 'frontend-ui', rootDir: __dirname };
+// Component tests render with Testing Library into jsdom (src/testing/jest-preset.js); the other specs run there too.
+module.exports = require('./src/testing/jest-preset')('frontend-ui', __dirname);

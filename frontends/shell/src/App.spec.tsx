@@ -1,12 +1,5 @@
-import {
-  cleanup,
-  get,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import { queryCache } from '@pulse/frontend-ui';
 import { App } from './App';
 import { FOOTER, PRIVACY } from './copy';
@@ -16,28 +9,36 @@ beforeEach(() => {
   queryCache.clear();
   installFetch();
 });
-afterEach(cleanup);
-
-const heading = () => get('main h1').textContent;
+const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent;
 
 describe('shell routes', () => {
   it('renders home inside the layout: landmarks, skip link, footer and toaster', async () => {
-    await render(<App />, '/');
-    expect(get('a.skip-link').getAttribute('href')).toBe('#main');
-    expect(get('main').id).toBe('main');
-    expect(queryAll('header nav a').map((a) => a.getAttribute('href'))).toEqual([
-      '/news',
-      '/trending',
-      '/community/qa',
-    ]);
-    expect(get('section.toaster ol').getAttribute('aria-live')).toBe('polite');
-    expect(pageText()).toContain(`© ${new Date().getFullYear()} 펄스`);
+    renderAt(<App />, '/');
+    const skip = screen.getAllByRole('link')[0]!;
+    expect(skip).toHaveClass('skip-link');
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    const header = screen.getByRole('banner');
+    expect(
+      within(within(header).getByRole('navigation'))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/news', '/trending', '/community/qa']);
+    expect(within(screen.getByRole('region', { name: '알림' })).getByRole('list')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} 펄스`);
+    await waitFor(() => expect(heading()).toBeTruthy());
   });
 
   it('has the footer links of docs/spec-content.md §2, social ones in new tabs and the RSS feed as a plain link', async () => {
-    await render(<App />, '/');
-    const footer = get('footer');
-    const hrefs = [...footer.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));
+    renderAt(<App />, '/');
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = within(footer)
+      .getAllByRole('navigation')
+      .flatMap((nav) => within(nav).getAllByRole('link'))
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
       '/category/gen-ai',
       '/category/blockchain',
@@ -47,12 +48,17 @@ describe('shell routes', () => {
       '/sitemap',
       '/rss.xml',
     ]);
-    for (const a of footer.querySelectorAll('.social-links a')) {
-      expect(a.getAttribute('target')).toBe('_blank');
+    const social = within(within(footer).getByRole('list', { name: '소셜 미디어' })).getAllByRole('link');
+    expect(social.length).toBeGreaterThan(0);
+    for (const a of social) {
+      expect(a).toHaveAttribute('target', '_blank');
       expect(a.getAttribute('rel')).toContain('noopener');
     }
-    expect(get('footer a', FOOTER.rss).getAttribute('data-discover')).toBeNull();
-    expect(get('footer input[type="email"]')).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: new RegExp(FOOTER.rss) })).not.toHaveAttribute(
+      'data-discover',
+    );
+    expect(within(footer).getByRole('textbox', { name: '이메일 주소' })).toHaveAttribute('type', 'email');
+    await waitFor(() => expect(heading()).toBeTruthy());
   });
 
   it.each([
@@ -63,37 +69,47 @@ describe('shell routes', () => {
     ['/sources', '뉴스 소스'],
     ['/category/unknown', '카테고리를 찾을 수 없습니다'],
   ])('loads the lazy page %s', async (url, title) => {
-    await render(<App />, url);
+    renderAt(<App />, url);
     await waitFor(() => expect(heading()).toBe(title));
   });
 
   it('shows the not-found page with its developer hint for an unknown route', async () => {
-    await render(<App />, '/no/such/page');
+    renderAt(<App />, '/no/such/page');
     expect(heading()).toBe('404 Page Not Found');
-    expect(pageText()).toContain('No route matches "/no/such/page"');
+    expect(screen.getByRole('main')).toHaveTextContent('No route matches "/no/such/page"');
   });
 });
 
 describe('static pages', () => {
   it('privacy has eight numbered sections, the start date and the retention periods', async () => {
-    await render(<App />, '/privacy');
-    await waitFor(() => expect(queryAll('.privacy-sections > li')).toHaveLength(8));
-    const titles = queryAll('.privacy-sections h2').map((h) => h.textContent);
+    renderAt(<App />, '/privacy');
+    await waitFor(() => expect(heading()).toBe('개인정보처리방침'));
+    const sections = screen.getAllByRole('list').find((list) => list.classList.contains('privacy-sections'))!;
+    // Its own items, not those of the lists inside them.
+    const items = within(sections)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === sections);
+    expect(items).toHaveLength(8);
+    const titles = within(sections)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(titles[0]).toBe('1. 수집하는 개인정보 항목');
     expect(titles[7]).toBe('8. 개인정보 보호책임자');
-    const text = pageText();
-    expect(text).toContain('2023년 5월 3일');
-    for (const period of ['5년', '3년', '6개월']) expect(text).toContain(period);
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('2023년 5월 3일');
+    for (const period of ['5년', '3년', '6개월']) expect(main).toHaveTextContent(period);
     for (const item of ['이메일', '이름', 'IP 주소', '쿠키', '방문 일시', '서비스 이용 기록', '기기 정보']) {
-      expect(text).toContain(item);
+      expect(main).toHaveTextContent(item);
     }
     expect(PRIVACY.sections).toHaveLength(8);
   });
 
   it('the sitemap page links the main pages, categories with their feeds, the feeds and contact', async () => {
-    await render(<App />, '/sitemap');
-    await waitFor(() => get('.sitemap'));
-    const hrefs = queryAll('.sitemap a').map((a) => a.getAttribute('href'));
+    renderAt(<App />, '/sitemap');
+    await waitFor(() => expect(heading()).toBe('사이트맵'));
+    const hrefs = within(screen.getByRole('main'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     for (const href of ['/', '/search', '/archive', '/sources', '/about', '/privacy', '/contact'])
       expect(hrefs).toContain(href);
     for (const slug of ['gen-ai', 'blockchain', 'big-tech']) {
@@ -104,9 +120,10 @@ describe('static pages', () => {
   });
 
   it("about shows the email sign-up as 'coming soon', disabled", async () => {
-    await render(<App />, '/about');
-    await waitFor(() => get('#about-signup'));
-    expect((get('#about-signup-email') as HTMLInputElement).disabled).toBe(true);
-    expect(pageText()).toContain('곧 제공됩니다');
+    renderAt(<App />, '/about');
+    const signup = await screen.findByRole('region', { name: '이메일 회원가입' });
+    expect(within(signup).getByRole('textbox', { name: '이메일 주소' })).toBeDisabled();
+    expect(within(signup).getByRole('button')).toBeDisabled();
+    expect(signup).toHaveTextContent('곧 제공됩니다');
   });
 });

@@ -1,21 +1,9 @@
 import type { TrendingArticle, TrendingStatsResponse } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
-import { act } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import App from './App';
-import {
-  cleanup,
-  click,
-  type FetchMock,
-  fire,
-  get,
-  installFetch,
-  location,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
-
+import { type FetchMock, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
 function item(id: string, overrides: Partial<TrendingArticle> = {}): TrendingArticle {
   return {
     id,
@@ -65,51 +53,60 @@ beforeEach(() => {
     .on('GET', /^\/api\/trending\/rising/, { body: { articles: [] } });
 });
 afterEach(() => {
-  cleanup();
   jest.useRealTimers();
 });
 
-const open = (url = '/trending') => render(<App />, url, '/trending/*');
-const items = () => queryAll('.trending-item');
+const open = (url = '/trending') => renderAt(<App />, url, '/trending/*');
+const items = () => screen.queryAllByRole('listitem').filter((li) => li.classList.contains('trending-item'));
+const selectedTab = () => screen.getByRole('tab', { selected: true });
+const statsSummary = () => screen.getByTestId('stats-summary');
 
 describe('trending page', () => {
   it('shows the hot topics (limit 10) linking to /article/{id}, with the stats of the last 24 hours', async () => {
-    await open();
+    open();
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(api.calls('GET', '/api/trending/hot-topics?limit=10')).toHaveLength(1);
     expect(api.calls('GET', '/api/trending/stats?period=day')).toHaveLength(1);
-    expect(get('a', '트렌딩 h1').getAttribute('href')).toBe('/article/h1');
-    expect(get('[data-testid="stats-summary"]').textContent).toContain('98,765');
-    expect(get('[role="tab"][aria-selected="true"]').textContent).toBe('핫 토픽');
+    expect(within(items()[0]!).getByRole('link', { name: /트렌딩 h1/ })).toHaveAttribute(
+      'href',
+      '/article/h1',
+    );
+    await waitFor(() => expect(statsSummary()).toHaveTextContent('98,765'));
+    expect(selectedTab().textContent).toBe('핫 토픽');
   });
 
   it('switches tabs: popular with period and type, rising with its empty message, overview from the stats', async () => {
-    await open();
+    const user = userEvent.setup();
+    open();
     await waitFor(() => expect(items()).toHaveLength(2));
 
-    await click(get('[role="group"][aria-label="기간"] button', '7일'));
-    await click(get('[role="group"][aria-label="유형"] button', '분석'));
-    await click(get('[role="tab"]', '인기'));
+    const period = within(screen.getByRole('group', { name: '기간' }));
+    await user.click(period.getByRole('button', { name: '7일' }));
+    await user.click(
+      within(screen.getByRole('group', { name: '유형' })).getByRole('button', { name: '분석' }),
+    );
+    await user.click(screen.getByRole('tab', { name: '인기' }));
     await waitFor(() => expect(items()).toHaveLength(1));
     expect(api.calls('GET', '/api/trending/popular?period=week&limit=10&type=analysis')).toHaveLength(1);
     expect(api.calls('GET', '/api/trending/stats?period=week')).toHaveLength(1);
-    expect(get('button[aria-pressed="true"]', '7일')).toBeTruthy();
+    expect(period.getByRole('button', { name: '7일' })).toHaveAttribute('aria-pressed', 'true');
     expect(location()).toBe('/trending?period=week&type=analysis&tab=popular');
 
-    await click(get('[role="tab"]', '급상승'));
+    await user.click(screen.getByRole('tab', { name: '급상승' }));
     await waitFor(() =>
-      expect(pageText()).toContain('현재 급상승 중인 콘텐츠가 없습니다. 잠시 후 다시 확인해주세요.'),
+      expect(document.body).toHaveTextContent(
+        '현재 급상승 중인 콘텐츠가 없습니다. 잠시 후 다시 확인해주세요.',
+      ),
     );
     expect(api.calls('GET', '/api/trending/rising?limit=10')).toHaveLength(1);
 
-    await click(get('[role="tab"]', '개요'));
-    expect(get('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe('trending-tab-overview');
-    expect(pageText()).toContain('일별 게시 추이');
-    expect([...get('table').querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
-      '03/034',
-      '03/048',
-    ]);
-    expect(pageText()).toContain('42.3');
+    await user.click(screen.getByRole('tab', { name: '개요' }));
+    const panel = screen.getByRole('tabpanel', { name: '개요' });
+    expect(panel).toHaveAttribute('aria-labelledby', 'trending-tab-overview');
+    expect(within(panel).getByRole('heading', { name: '일별 게시 추이' })).toBeInTheDocument();
+    const [, ...rows] = within(within(panel).getByRole('table')).getAllByRole('row');
+    expect(rows.map((tr) => tr.textContent)).toEqual(['03/034', '03/048']);
+    expect(document.body).toHaveTextContent('42.3');
   });
 
   it('shows HOT strictly above hotScore 100 and the rising badge strictly above 50 views per hour', async () => {
@@ -121,64 +118,72 @@ describe('trending page', () => {
         ],
       },
     });
-    await open();
+    open();
     await waitFor(() => expect(items()).toHaveLength(2));
     const [atLimit, above] = items();
-    expect(atLimit.querySelector('.badge--hot')).toBeNull();
-    expect(atLimit.querySelector('.badge--rising')).toBeNull();
-    expect(above.querySelector('.badge--hot')?.textContent).toBe('HOT');
-    expect(above.querySelector('.badge--rising')?.textContent).toBe('급상승');
+    expect(within(atLimit!).queryByText('HOT')).not.toBeInTheDocument();
+    expect(within(atLimit!).queryByText('급상승')).not.toBeInTheDocument();
+    expect(atLimit!.querySelector('.badge--hot, .badge--rising')).toBeNull();
+    expect(within(above!).getByText('HOT')).toHaveClass('badge--hot');
+    expect(within(above!).getByText('급상승')).toHaveClass('badge--rising');
   });
 
   it('falls back to the default image when an item image fails', async () => {
-    await open();
+    open();
     await waitFor(() => expect(items()).toHaveLength(2));
-    await fire(items()[0].querySelector('img')!, 'error');
-    expect(items()[0].querySelector('img')).toBeNull();
-    expect(items()[0].querySelector('.default-image[role="img"]')).not.toBeNull();
+    // The photo is decorative (alt=""), so it has no role to find it by; the default image that replaces it has one.
+    fireEvent.error(items()[0]!.querySelector('img')!);
+    expect(items()[0]!.querySelector('img')).toBeNull();
+    expect(within(items()[0]!).getByRole('img', { name: '블록체인 기본 이미지' })).toHaveClass(
+      'default-image',
+    );
   });
 
   it('refetches the stats every 30 s only while live is ON, and clears the timer when OFF', async () => {
-    await open();
+    open();
     await waitFor(() => expect(items()).toHaveLength(2));
     const statsCalls = () => api.calls('GET', '/api/trending/stats?period=day').length;
     expect(statsCalls()).toBe(1);
-    const toggle = get('button', '실시간 업데이트');
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    const toggle = screen.getByRole('button', { name: /^실시간 업데이트/ });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle).toHaveAccessibleName('실시간 업데이트 OFF');
 
     jest.useFakeTimers();
-    await click(toggle);
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(toggle.textContent).toContain('ON');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveTextContent('ON');
+    expect(toggle).toHaveAccessibleName('실시간 업데이트 ON');
 
     api.on('GET', '/api/trending/stats?period=day', { body: stats(121) });
     await act(() => jest.advanceTimersByTimeAsync(29_999));
     expect(statsCalls()).toBe(1);
     await act(() => jest.advanceTimersByTimeAsync(1));
     expect(statsCalls()).toBe(2);
-    expect(get('[data-testid="stats-summary"]').textContent).toContain('121');
+    expect(statsSummary()).toHaveTextContent('121');
     await act(() => jest.advanceTimersByTimeAsync(30_000));
     expect(statsCalls()).toBe(3);
 
-    await click(toggle);
-    expect(toggle.textContent).toContain('OFF');
+    await user.click(toggle);
+    expect(toggle).toHaveTextContent('OFF');
     await act(() => jest.advanceTimersByTimeAsync(120_000));
     expect(statsCalls()).toBe(3);
 
     // Leaving the page while live is ON stops the timer too.
-    await click(toggle);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
     cleanup();
     await act(() => jest.advanceTimersByTimeAsync(120_000));
     expect(statsCalls()).toBe(3);
   });
 
   it('refreshes the stats and the current list on demand', async () => {
-    await open();
+    open();
     await waitFor(() => expect(items()).toHaveLength(2));
     api.on('GET', '/api/trending/hot-topics?limit=10', {
       body: { articles: [item('h1'), item('h2'), item('h3')] },
     });
-    await click(get('button', '새로고침'));
+    await userEvent.click(screen.getByRole('button', { name: '새로고침' }));
     await waitFor(() => expect(items()).toHaveLength(3));
     expect(api.calls('GET', '/api/trending/stats?period=day')).toHaveLength(2);
   });
@@ -193,15 +198,15 @@ describe('trending page', () => {
           }
         : { body: { articles: [item('h9')] } },
     );
-    await open();
-    await waitFor(() => expect(get('[role="alert"]').textContent).toContain('핫 토픽을 불러오지 못했습니다'));
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('핫 토픽을 불러오지 못했습니다');
     fail = false;
-    await click(get('button', '다시 시도'));
+    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     await waitFor(() => expect(items()).toHaveLength(1));
   });
 
   it('shows the not-found page below /trending', async () => {
-    await open('/trending/unknown');
-    expect(pageText()).toContain('404 Page Not Found');
+    open('/trending/unknown');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 });

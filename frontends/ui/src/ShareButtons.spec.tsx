@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { render, screen, within } from '@testing-library/react';
 import { SHARE_POPUP_SIZE, ShareButtons, sharePopupFeatures, shareUrl } from './ShareButtons';
 
 describe('sharing', () => {
@@ -22,11 +22,11 @@ describe('sharing', () => {
   });
 
   it('renders one labelled button per platform', () => {
-    const html = renderToStaticMarkup(
-      <ShareButtons url={url} title="t" platforms={['facebook', 'twitter', 'telegram']} />,
-    );
-    expect(html.match(/<button/g)).toHaveLength(3);
-    expect(html).toContain('aria-label="Facebook 공유"');
-    expect(html).toContain('aria-label="Telegram 공유"');
+    render(<ShareButtons url={url} title="t" platforms={['facebook', 'twitter', 'telegram']} />);
+    const buttons = within(screen.getByRole('group', { name: '공유하기' })).getAllByRole('button');
+    expect(buttons).toHaveLength(3);
+    expect(screen.getAllByRole('button')).toHaveLength(3);
+    expect(buttons[0]).toHaveAccessibleName('Facebook 공유');
+    expect(buttons[2]).toHaveAccessibleName('Telegram 공유');
   });
 });

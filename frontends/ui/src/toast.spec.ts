@@ -1,3 +1,5 @@
+/** @jest-environment node */
+// Runs without a DOM: the toast is a window event, and a plain EventTarget stands in for the window.
 import { onToast, toast, TOAST_EVENT, type ToastOptions } from './toast';
 
 describe('toast', () => {

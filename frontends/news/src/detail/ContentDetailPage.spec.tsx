@@ -5,18 +5,14 @@
 import type { Article } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import {
-  cleanup,
-  click,
   errorResponse,
   type FetchMock,
-  get,
   installFetch,
   location,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
+  renderAt,
 } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import App from '../App';
 import { makeArticle, makeListItem } from '../test/fixtures';
 
@@ -31,7 +27,6 @@ beforeEach(() => {
     .on('POST', /\/view$/, { body: { counted: true, views: 1 } });
 });
 afterEach(() => {
-  cleanup();
   jest.restoreAllMocks();
 });
 
@@ -39,9 +34,12 @@ function serve(article: Article) {
   api.on('GET', `/api/articles/${article.id}`, { body: { article } });
 }
 
-async function open(url: string, section = url.split('/')[1]) {
-  await render(<App section={section} />, url, `/${section}/*`);
+function open(url: string, section = url.split('/')[1]) {
+  renderAt(<App section={section} />, url, `/${section}/*`);
 }
+
+// The type label is a badge among the article's meta, a plain <span>.
+const typeBadge = () => document.querySelector('.badge--type');
 
 describe('content detail', () => {
   it('shows the shared page with the type label, /tags/{slug} links, related links per section and its share buttons', async () => {
@@ -51,23 +49,26 @@ describe('content detail', () => {
         body: { articles: [makeListItem({ id: 'r1', type: 'insight', imageUrl: null })] },
       })
       .on('POST', '/api/articles/n1/generate-image', { body: { imageUrl: '/images/generated/n1.png' } });
-    await open('/news/n1');
-    await waitFor(() => get('h1', '기사 n1'));
+    open('/news/n1');
+    await screen.findByRole('heading', { level: 1, name: '기사 n1' });
 
-    expect(get('.badge--type').textContent).toBe('뉴스');
-    expect(get('a', '#오픈AI').getAttribute('href')).toBe('/tags/openai');
-    expect(queryAll('.share-buttons button').map((b) => b.textContent)).toEqual([
+    expect(typeBadge()?.textContent).toBe('뉴스');
+    expect(screen.getByRole('link', { name: '#오픈AI' })).toHaveAttribute('href', '/tags/openai');
+    const share = within(screen.getByRole('group', { name: '공유하기' }));
+    expect(share.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Twitter',
       'Facebook',
       'LinkedIn',
     ]);
-    expect(get('button', '링크 복사')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /링크 복사/ })).toBeInTheDocument();
     // A missing image is generated on content detail.
+    const hero = within(screen.getByRole('figure'));
     await waitFor(() =>
-      expect(get('.article-hero img').getAttribute('src')).toBe('/images/generated/n1.png'),
+      expect(hero.getByRole('img', { name: '기사 n1' })).toHaveAttribute('src', '/images/generated/n1.png'),
     );
-    await waitFor(() => expect(get('.related-item').getAttribute('href')).toBe('/insights/r1'));
-    expect(get('.related-item').textContent).toContain('No Image');
+    const related = within(screen.getByRole('complementary', { name: '관련 기사' }));
+    await waitFor(() => expect(related.getByRole('link')).toHaveAttribute('href', '/insights/r1'));
+    expect(related.getByRole('link')).toHaveTextContent('No Image');
   });
 
   it('shows the tech-metadata box from either spelling of techMeta', async () => {
@@ -83,16 +84,20 @@ describe('content detail', () => {
         },
       }),
     );
-    await open('/analysis/a1');
-    await waitFor(() => get('h2', '기술 정보'));
+    open('/analysis/a1');
+    await screen.findByRole('heading', { level: 2, name: '기술 정보' });
 
-    expect(get('.badge--type').textContent).toBe('분석');
-    expect(get('.difficulty').textContent).toBe('중급');
-    expect(get('.difficulty').className).toContain('difficulty--yellow');
-    expect(pageText()).toContain('25분');
-    expect(pageText()).toContain('2개');
-    expect(get('a', 'tokio-rs/tokio').getAttribute('href')).toBe('https://github.com/tokio-rs/tokio');
-    expect(queryAll('h2', '핵심 인사이트')).toHaveLength(0);
+    expect(typeBadge()?.textContent).toBe('분석');
+    const difficulty = screen.getByText('중급');
+    expect(difficulty).toHaveClass('difficulty');
+    expect(difficulty).toHaveClass('difficulty--yellow');
+    expect(document.body).toHaveTextContent('25분');
+    expect(document.body).toHaveTextContent('2개');
+    expect(screen.getByRole('link', { name: /tokio-rs\/tokio/ })).toHaveAttribute(
+      'href',
+      'https://github.com/tokio-rs/tokio',
+    );
+    expect(screen.queryByRole('heading', { level: 2, name: /핵심 인사이트/ })).not.toBeInTheDocument();
   });
 
   it('lists every key insight of an insight', async () => {
@@ -103,22 +108,25 @@ describe('content detail', () => {
         insightMeta: { keyInsights: ['하나', '둘', '셋', '넷'], relatedIndustries: [] },
       }),
     );
-    await open('/insights/i1');
-    await waitFor(() => get('h2', '핵심 인사이트'));
-    expect([...get('.key-insights').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      '하나',
-      '둘',
-      '셋',
-      '넷',
-    ]);
-    expect(get('.badge--type').textContent).toBe('인사이트');
+    open('/insights/i1');
+    const heading = await screen.findByRole('heading', { level: 2, name: /핵심 인사이트/ });
+    const box = heading.closest<HTMLElement>('.key-insights')!;
+    expect(box).toBeInTheDocument();
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['하나', '둘', '셋', '넷']);
+    expect(typeBadge()?.textContent).toBe('인사이트');
   });
 
   it("goes back to the section's list from 돌아가기 when the article does not exist", async () => {
     api.on('GET', '/api/articles/gone', errorResponse(404, 'article gone not found'));
-    await open('/news/gone');
-    await waitFor(() => expect(pageText()).toContain('요청하신 기사가 존재하지 않거나 삭제되었습니다'));
-    await click(get('button', '돌아가기'));
+    open('/news/gone');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '요청하신 기사가 존재하지 않거나 삭제되었습니다',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '돌아가기' }));
     expect(location()).toBe('/news');
   });
 });

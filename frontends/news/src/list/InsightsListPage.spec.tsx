@@ -1,15 +1,11 @@
 import { queryCache } from '@pulse/frontend-ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import App from '../App';
 import {
-  cleanup,
   FakeIntersectionObserver,
   type FetchMock,
-  get,
   installFetch,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
+  renderAt,
 } from '@pulse/frontend-ui/src/testing';
 import { listItems } from '../test/fixtures';
 
@@ -24,39 +20,42 @@ beforeEach(() => {
   FakeIntersectionObserver.install();
   api = installFetch();
 });
-afterEach(cleanup);
 
+const cards = () => screen.queryAllByRole('article');
 const keyInsightsOf = (card: HTMLElement) =>
-  [...card.querySelectorAll('.insight-card__insights li')].map((li) => li.textContent);
+  [...card.querySelectorAll<HTMLElement>('.insight-card__insights li')].map((li) => li.textContent);
 
 describe('insights list', () => {
   it('features the first card (3 key insights, full width) and gives the others 2', async () => {
     api.on('GET', '/api/content/insights?limit=6&offset=0', page('i', 6, true));
-    await render(<App section="insights" />, '/insights', '/insights/*');
-    await waitFor(() => expect(queryAll('article')).toHaveLength(6));
+    renderAt(<App section="insights" />, '/insights', '/insights/*');
+    await waitFor(() => expect(cards()).toHaveLength(6));
 
-    const [featured, second] = queryAll('article');
-    expect(featured.getAttribute('data-testid')).toBe('featured-insight');
-    expect(featured.className).toContain('insight-card--wide');
-    expect(keyInsightsOf(featured)).toEqual(['첫째', '둘째', '셋째']);
-    expect(keyInsightsOf(second)).toEqual(['첫째', '둘째']);
-    expect(second.className).not.toContain('insight-card--featured');
-    expect(get('a', '기사 i2').getAttribute('href')).toBe('/insights/i2');
+    const [featured, second] = cards();
+    expect(featured).toHaveAttribute('data-testid', 'featured-insight');
+    expect(featured).toHaveClass('insight-card--wide');
+    expect(keyInsightsOf(featured!)).toEqual(['첫째', '둘째', '셋째']);
+    expect(keyInsightsOf(second!)).toEqual(['첫째', '둘째']);
+    expect(second).not.toHaveClass('insight-card--featured');
+    expect(within(second!).getAllByRole('link', { name: /기사 i2/ })[0]).toHaveAttribute(
+      'href',
+      '/insights/i2',
+    );
   });
 
   it('stops spanning the full width once a second page is loaded, and ends with "all insights checked"', async () => {
     api
       .on('GET', '/api/content/insights?limit=6&offset=0', page('i', 6, true))
       .on('GET', '/api/content/insights?limit=6&offset=6', page('j', 2, false));
-    await render(<App section="insights" />, '/insights', '/insights/*');
-    await waitFor(() => expect(queryAll('article')).toHaveLength(6));
+    renderAt(<App section="insights" />, '/insights', '/insights/*');
+    await waitFor(() => expect(cards()).toHaveLength(6));
 
-    await FakeIntersectionObserver.watching('[data-testid="end-sentinel"]').show(0.1);
+    await FakeIntersectionObserver.watching(screen.getByTestId('end-sentinel')).show(0.1);
 
-    await waitFor(() => expect(queryAll('article')).toHaveLength(8));
-    const featured = get('[data-testid="featured-insight"]');
-    expect(featured.className).not.toContain('insight-card--wide');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    const featured = screen.getByTestId('featured-insight');
+    expect(featured).not.toHaveClass('insight-card--wide');
     expect(keyInsightsOf(featured)).toHaveLength(3);
-    expect(pageText()).toContain('모든 인사이트를 확인했습니다');
+    expect(screen.getByText(/모든 인사이트를 확인했습니다/)).toBeInTheDocument();
   });
 });

@@ -1,18 +1,14 @@
 import { queryCache } from '@pulse/frontend-ui';
 import App from '../App';
 import {
-  cleanup,
-  click,
   FakeIntersectionObserver,
   type FetchMock,
-  get,
   installFetch,
   location,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
+  renderAt,
 } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { listItems } from '../test/fixtures';
 
 const page = (prefix: string, count: number, hasMore: boolean) => ({
@@ -25,42 +21,46 @@ beforeEach(() => {
   FakeIntersectionObserver.install();
   api = installFetch();
 });
-afterEach(cleanup);
-
-const renderNews = (url = '/news') => render(<App section="news" />, url, '/news/*');
+const renderNews = (url = '/news') => renderAt(<App section="news" />, url, '/news/*');
+const cards = () => screen.queryAllByRole('article');
+const selectedTab = () => screen.getByRole('tab', { selected: true });
+const sentinel = () => screen.queryByTestId('end-sentinel');
 
 describe('news list', () => {
   it('shows the first 12 articles as cards linking to /news/{id}', async () => {
     api.on('GET', '/api/content/news?limit=12&offset=0', page('n', 12, true));
-    await renderNews();
-    await waitFor(() => expect(queryAll('article')).toHaveLength(12));
-    expect(get('a', '기사 n1').getAttribute('href')).toBe('/news/n1');
-    expect(get('[role="tab"][aria-selected="true"]').textContent).toBe('전체 뉴스');
+    renderNews();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(within(cards()[0]!).getAllByRole('link', { name: /기사 n1/ })[0]).toHaveAttribute(
+      'href',
+      '/news/n1',
+    );
+    expect(selectedTab().textContent).toBe('전체 뉴스');
   });
 
   it('loads the next page when 10 % of the end sentinel shows, and says when all news was seen', async () => {
     api
       .on('GET', '/api/content/news?limit=12&offset=0', page('n', 12, true))
       .on('GET', '/api/content/news?limit=12&offset=12', page('m', 5, false));
-    await renderNews();
-    await waitFor(() => expect(queryAll('article')).toHaveLength(12));
+    renderNews();
+    await waitFor(() => expect(cards()).toHaveLength(12));
 
-    const observer = FakeIntersectionObserver.watching('[data-testid="end-sentinel"]');
+    const observer = FakeIntersectionObserver.watching(sentinel()!);
     expect(observer.options.threshold).toBe(0.1);
-    expect(pageText()).not.toContain('모든 뉴스를 확인했습니다');
+    expect(document.body).not.toHaveTextContent('모든 뉴스를 확인했습니다');
     await observer.show(0.1);
 
-    await waitFor(() => expect(queryAll('article')).toHaveLength(17));
+    await waitFor(() => expect(cards()).toHaveLength(17));
     expect(api.calls('GET', '/api/content/news?limit=12&offset=12')).toHaveLength(1);
-    expect(pageText()).toContain('모든 뉴스를 확인했습니다');
-    expect(queryAll('[data-testid="end-sentinel"]')).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('모든 뉴스를 확인했습니다');
+    expect(sentinel()).not.toBeInTheDocument();
   });
 
   it('does not ask for the next page while the sentinel is out of view', async () => {
     api.on('GET', '/api/content/news?limit=12&offset=0', page('n', 12, true));
-    await renderNews();
-    await waitFor(() => expect(queryAll('article')).toHaveLength(12));
-    await FakeIntersectionObserver.watching('[data-testid="end-sentinel"]').show(0);
+    renderNews();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    await FakeIntersectionObserver.watching(sentinel()!).show(0);
     expect(api.calls('GET', /offset=12/)).toHaveLength(0);
   });
 
@@ -68,32 +68,35 @@ describe('news list', () => {
     api
       .on('GET', '/api/content/news?limit=12&offset=0', page('n', 12, true))
       .on('GET', '/api/content/news?limit=12&offset=0&hot=true', page('h', 2, false));
-    await renderNews();
-    await waitFor(() => expect(queryAll('article')).toHaveLength(12));
+    renderNews();
+    await waitFor(() => expect(cards()).toHaveLength(12));
 
-    await click(get('[role="tab"]', '핫 토픽'));
+    await userEvent.click(screen.getByRole('tab', { name: '핫 토픽' }));
 
-    await waitFor(() => expect(queryAll('article')).toHaveLength(2));
-    expect(get('a', '기사 h1').getAttribute('href')).toBe('/news/h1');
-    expect(get('[role="tab"][aria-selected="true"]').textContent).toBe('핫 토픽');
-    expect(get('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe('news-tab-hot');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]!).getAllByRole('link', { name: /기사 h1/ })[0]).toHaveAttribute(
+      'href',
+      '/news/h1',
+    );
+    expect(selectedTab().textContent).toBe('핫 토픽');
+    expect(screen.getByRole('tabpanel', { name: '핫 토픽' })).toHaveAttribute(
+      'aria-labelledby',
+      'news-tab-hot',
+    );
     expect(location()).toBe('/news?tab=hot');
-    expect(pageText()).toContain('모든 핫 토픽을 확인했습니다');
+    expect(screen.getByRole('status')).toHaveTextContent('모든 핫 토픽을 확인했습니다');
   });
 
   it('moves between tabs with the arrow keys', async () => {
     api.on('GET', /\/api\/content\/news/, page('n', 1, false));
-    await renderNews();
-    const all = get('[role="tab"]', '전체 뉴스');
-    expect(all.getAttribute('tabindex')).toBe('0');
-    expect(get('[role="tab"]', '핫 토픽').getAttribute('tabindex')).toBe('-1');
-    await waitFor(() => expect(queryAll('article')).toHaveLength(1));
-    const { act } = await import('react');
-    await act(async () => {
-      const event = new Event('keydown', { bubbles: true, cancelable: true });
-      Object.assign(event, { key: 'ArrowRight' });
-      all.dispatchEvent(event);
-    });
+    const user = userEvent.setup();
+    renderNews();
+    const all = screen.getByRole('tab', { name: '전체 뉴스' });
+    expect(all).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tab', { name: '핫 토픽' })).toHaveAttribute('tabindex', '-1');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    all.focus();
+    await user.keyboard('{ArrowRight}');
     expect(location()).toBe('/news?tab=hot');
   });
 
@@ -107,19 +110,19 @@ describe('news list', () => {
           }
         : page('n', 3, false),
     );
-    await renderNews();
-    await waitFor(() => expect(get('[role="alert"]').textContent).toContain('offset must be an integer ≥ 0'));
+    renderNews();
+    expect(await screen.findByRole('alert')).toHaveTextContent('offset must be an integer ≥ 0');
 
     fail = false;
-    await click(get('button', '다시 시도'));
-    await waitFor(() => expect(queryAll('article')).toHaveLength(3));
-    expect(queryAll('[role="alert"]')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so when there is no news yet', async () => {
     api.on('GET', '/api/content/news?limit=12&offset=0', page('n', 0, false));
-    await renderNews();
-    await waitFor(() => expect(pageText()).toContain('아직 게시된 뉴스가 없습니다.'));
-    expect(pageText()).not.toContain('모든 뉴스를 확인했습니다');
+    renderNews();
+    expect(await screen.findByText(/아직 게시된 뉴스가 없습니다\./)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('모든 뉴스를 확인했습니다');
   });
 });

@@ -162,7 +162,7 @@ export function AskPage() {
             }
             onKeyDown={onTagKey}
           />
-          <div className="qa-suggestions" aria-label={COPY.suggestions}>
+          <div className="qa-suggestions" role="group" aria-label={COPY.suggestions}>
             {suggestions.map((tag) => (
               <button key={tag} type="button" className="qa-chip" disabled={full} onClick={() => addTag(tag)}>
                 {tag}

@@ -1,17 +1,6 @@
-import {
-  byLabel,
-  cleanup,
-  click,
-  get,
-  installFetch,
-  pageText,
-  press,
-  queryAll,
-  render,
-  type,
-  waitFor,
-  type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { AssistantButton, AssistantHelpWidget } from '@pulse/frontend-ui';
 import { author } from '../testing/fixtures';
 
@@ -68,58 +57,68 @@ beforeEach(() => {
   };
 });
 afterEach(() => {
-  cleanup();
   localStorage.clear();
 });
 
-const input = () => byLabel('AI 도우미에게 보낼 질문') as HTMLTextAreaElement;
+let user: UserEvent;
+beforeEach(() => {
+  user = userEvent.setup();
+});
+
+const input = () => screen.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
+const sendButton = () => screen.getByRole('button', { name: /^(보내기|답변 중…)$/ });
+const openAssistant = () => user.click(screen.getByRole('button', { name: 'AI 도우미에게 묻기' }));
+/** Replaces the draft, as a reader selecting it all and typing does. */
+async function typeQuestion(text: string) {
+  await user.clear(input());
+  await user.type(input(), text);
+}
 
 describe('AI assistant components', () => {
   it('streams an answer on the question page, then links its citations to our articles', async () => {
-    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
-    await click(get('button', 'AI 도우미에게 묻기'));
+    renderAt(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await openAssistant();
     await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
-    await type(input(), '가스비는?');
-    expect(pageText()).toContain('5/500');
-    await press(input(), 'Enter');
+    await typeQuestion('가스비는?');
+    expect(input()).toHaveAccessibleDescription('5/500');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0].body).toEqual({ content: '가스비는?', context: { questionId: 'q_1' } });
     expect(sent[0].headers.Accept).toBe('text/event-stream');
 
     feed!(frame({ type: 'start', message: userMessage, mode: 'llm' }));
     feed!(frame({ type: 'delta', text: '가스비가 절반으로 ' }));
-    await waitFor(() => expect(pageText()).toContain('가스비가 절반으로'));
-    expect(get('button', '답변 중…')).toBeTruthy();
+    await waitFor(() => expect(document.body).toHaveTextContent('가스비가 절반으로'));
+    expect(sendButton()).toHaveAccessibleName('답변 중…');
+    expect(sendButton()).toBeDisabled();
 
     feed!(frame({ type: 'delta', text: '내렸습니다 [1].' }));
     feed!(frame({ type: 'done', message: answer, mode: 'llm' }));
     finish!();
-    const link = await waitFor(() => get('a[aria-label="출처 1: 이더리움 가스비 절반"]'));
-    expect(link.getAttribute('href')).toBe('/article/eth-gas');
-    expect(get('[role="status"]').textContent).toContain('가스비가 절반으로 내렸습니다');
-    expect(input().value).toBe('');
+    const link = await screen.findByRole('link', { name: '출처 1: 이더리움 가스비 절반' });
+    expect(link).toHaveAttribute('href', '/article/eth-gas');
+    expect(screen.getByRole('status')).toHaveTextContent('가스비가 절반으로 내렸습니다');
+    expect(input()).toHaveValue('');
   });
 
   it('ignores empty input, keeps Shift+Enter for a new line, and clears the conversation', async () => {
-    await render(
-      <AssistantHelpWidget kind="draft" context={{ draft: { title: '제목', content: '본문' } }} />,
-    );
-    await click(get('button', 'AI 도우미에게 묻기'));
+    renderAt(<AssistantHelpWidget kind="draft" context={{ draft: { title: '제목', content: '본문' } }} />);
+    await openAssistant();
     await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
-    await type(input(), '   ');
-    await press(input(), 'Enter');
+    await typeQuestion('   ');
+    await user.keyboard('{Enter}');
     expect(sent).toHaveLength(0);
-    expect((get('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+    expect(sendButton()).toBeDisabled();
 
-    await type(input(), '첫 줄');
-    const shift = new Event('keydown', { bubbles: true, cancelable: true });
-    Object.defineProperties(shift, { key: { value: 'Enter' }, shiftKey: { value: true } });
-    input().dispatchEvent(shift);
+    await typeQuestion('첫 줄');
+    expect(sendButton()).toBeEnabled();
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(sent).toHaveLength(0);
+    expect(input()).toHaveValue('첫 줄\n');
 
-    await click(get('button', '대화 지우기'));
+    await user.click(screen.getByRole('button', { name: '대화 지우기' }));
     await waitFor(() => expect(api.calls('DELETE', MESSAGES)).toHaveLength(1));
-    expect(pageText()).toContain('아직 대화가 없습니다.');
+    expect(document.body).toHaveTextContent('아직 대화가 없습니다.');
   });
 
   it('says the conversation is opening until the session is there, and only then takes a question', async () => {
@@ -130,29 +129,35 @@ describe('AI assistant components', () => {
       if (String(url) === SESSION) await opened;
       return answering(url, init);
     };
-    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
-    await click(get('button', 'AI 도우미에게 묻기'));
-    await type(input(), '가스비는?');
-    expect(pageText()).toContain('대화를 여는 중…');
-    expect(pageText()).not.toContain('아직 대화가 없습니다.');
-    expect((get('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
-    await press(input(), 'Enter');
+    renderAt(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await openAssistant();
+    await typeQuestion('가스비는?');
+    expect(document.body).toHaveTextContent('대화를 여는 중…');
+    expect(document.body).not.toHaveTextContent('아직 대화가 없습니다.');
+    expect(sendButton()).toBeDisabled();
+    await user.keyboard('{Enter}');
     expect(sent).toHaveLength(0);
-    expect(input().value).toBe('가스비는?');
+    expect(input()).toHaveValue('가스비는?');
 
     open();
-    await waitFor(() => expect(pageText()).toContain('아직 대화가 없습니다.'));
-    expect(pageText()).not.toContain('대화를 여는 중…');
-    await press(input(), 'Enter');
+    await waitFor(() => expect(document.body).toHaveTextContent('아직 대화가 없습니다.'));
+    expect(document.body).not.toHaveTextContent('대화를 여는 중…');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(sent).toHaveLength(1));
   });
 
   it('caps the input at 500 characters', async () => {
-    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
-    await click(get('button', 'AI 도우미에게 묻기'));
-    await type(input(), '가'.repeat(600));
-    expect(input().value).toHaveLength(500);
-    expect(pageText()).toContain('500/500');
+    renderAt(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await openAssistant();
+    // Pasted: the browser keeps to maxlength.
+    await user.click(input());
+    await user.paste('가'.repeat(600));
+    expect((input() as HTMLTextAreaElement).value).toHaveLength(500);
+    expect(document.body).toHaveTextContent('500/500');
+    // Set past maxlength (as a script or an input method can): the component cuts it to 500 itself.
+    fireEvent.change(input(), { target: { value: '나'.repeat(600) } });
+    expect((input() as HTMLTextAreaElement).value).toBe('나'.repeat(500));
+    expect(document.body).toHaveTextContent('500/500');
   });
 
   it('says when the identity asks too often, with the wait the server gave', async () => {
@@ -161,34 +166,34 @@ describe('AI assistant components', () => {
       headers: { 'retry-after': '42' },
       body: { success: false, message: '요청이 너무 많습니다.' },
     };
-    await render(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
-    await click(get('button', 'AI 도우미에게 묻기'));
+    renderAt(<AssistantHelpWidget kind="question" context={{ questionId: 'q_1' }} />);
+    await openAssistant();
     await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
-    await type(input(), '가스비는?');
-    await press(input(), 'Enter');
-    await waitFor(() =>
-      expect(get('[role="alert"]').textContent).toBe('질문이 너무 많습니다. 42초 후에 다시 시도해주세요.'),
+    await typeQuestion('가스비는?');
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '질문이 너무 많습니다. 42초 후에 다시 시도해주세요.',
     );
-    expect(input().value).toBe('가스비는?');
+    expect(input()).toHaveValue('가스비는?');
   });
 
   it('shows the server message when an answer is refused', async () => {
     refuse = { status: 404, body: { success: false, message: '기사를 찾을 수 없습니다.' } };
-    await render(<AssistantButton articleId="gone" />);
-    await click(get('button', 'AI 도우미에게 묻기'));
+    renderAt(<AssistantButton articleId="gone" />);
+    await openAssistant();
     await waitFor(() => expect(api.calls('POST', SESSION)).toHaveLength(1));
-    expect(queryAll('[role="dialog"]')).toHaveLength(1);
-    await type(input(), '요약해줘');
-    await press(input(), 'Enter');
-    await waitFor(() => expect(get('[role="alert"]').textContent).toBe('기사를 찾을 수 없습니다.'));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await typeQuestion('요약해줘');
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('기사를 찾을 수 없습니다.');
     expect(sent[0].body).toEqual({ content: '요약해줘', context: { articleId: 'gone' } });
   });
 
   it('asks for a nickname first when there is no identity', async () => {
     localStorage.clear();
-    await render(<AssistantButton articleId="a1" />);
-    await click(get('button', 'AI 도우미에게 묻기'));
-    expect(pageText()).toContain('로그인 필요');
+    renderAt(<AssistantButton articleId="a1" />);
+    await openAssistant();
+    expect(screen.getByRole('dialog')).toHaveTextContent('로그인 필요');
     expect(api.calls('POST', SESSION)).toHaveLength(0);
   });
 });

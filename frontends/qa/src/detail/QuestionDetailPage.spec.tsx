@@ -1,22 +1,13 @@
-import { act } from 'react';
 import {
-  byLabel,
-  cleanup,
-  click,
   collectToasts,
   deferred,
-  get,
   installFetch,
   location,
-  pageText,
-  press,
-  queryAll,
-  render,
-  submit,
-  type,
-  waitFor,
+  renderAt,
   type FetchMock,
 } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '../App';
 import { answer, author, question } from '../testing/fixtures';
 
@@ -31,13 +22,24 @@ beforeEach(() => {
   localStorage.clear();
   api = installFetch();
   window.confirm = () => true;
+  user = userEvent.setup();
 });
-afterEach(cleanup);
+
+let user: UserEvent;
+// The answers are the items of the answers' list (their markdown may hold lists of its own).
+const answerCards = () =>
+  screen.queryAllByRole('listitem').filter((li) => li.classList.contains('qa-answer'));
+// The question's own actions sit in a bare <div> after its body.
+const questionActions = () => within(document.querySelector<HTMLElement>('.qa-detail__actions')!);
+const upvote = (card: HTMLElement) => within(card).getByRole('button', { name: /^추천 \d+$/ });
+const answerBox = () => screen.getByRole('textbox', { name: '답변 작성' });
+// The question body is the page's first markdown block.
+const body = () => document.querySelector<HTMLElement>('.qa-markdown')!;
 
 const Q = '/api/community/questions/q1';
 const answersOf = (sort = 'popular') => `${Q}/answers?sortBy=${sort}`;
 const ok = (data: unknown) => ({ body: { success: true, data } });
-const renderDetail = () => render(<App />, '/community/questions/q1', '/community/*');
+const renderDetail = () => renderAt(<App />, '/community/questions/q1', '/community/*');
 
 describe('question detail', () => {
   it('renders the body as simple markdown with no HTML, the answers accepted first, and the counts', async () => {
@@ -58,18 +60,24 @@ describe('question detail', () => {
         answersOf(),
         ok([answer('a2', { isAccepted: true }), answer('a1', { updatedAt: '2026-11-21T00:00:00.000Z' })]),
       );
-    await renderDetail();
-    await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(2));
-    expect(get('.qa-markdown h3').textContent).toBe('배경');
-    expect(queryAll('.qa-markdown li').map((li) => li.textContent)).toEqual(['첫째', '둘째']);
-    expect(get('.qa-markdown pre code').textContent).toBe('const a = 1;');
-    expect(queryAll('.qa-markdown img')).toHaveLength(0);
-    expect(pageText()).toContain('<img src=x onerror=alert(1)>');
-    expect(queryAll('.qa-chip--resolved').length).toBeGreaterThan(0);
-    expect(get('.qa-answer').textContent).toContain('채택된 답변');
-    expect(queryAll('.qa-answer')[1].textContent).toContain('(수정됨)');
+    renderDetail();
+    await waitFor(() => expect(answerCards()).toHaveLength(2));
+    expect(within(body()).getByRole('heading', { level: 3 }).textContent).toBe('배경');
+    expect(
+      within(body())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['첫째', '둘째']);
+    expect(within(body()).getByText('const a = 1;').closest('pre')).toBeInTheDocument();
+    expect(within(body()).getByText('const a = 1;').tagName).toBe('CODE');
+    expect(within(body()).queryByRole('img')).not.toBeInTheDocument();
+    expect(body().querySelector('img')).toBeNull();
+    expect(body()).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(document.querySelectorAll('.qa-chip--resolved').length).toBeGreaterThan(0);
+    expect(answerCards()[0]).toHaveTextContent('채택된 답변');
+    expect(answerCards()[1]).toHaveTextContent('(수정됨)');
     expect(document.title).toBe('질문 제목 q1 입니다 - Q&A | 펄스');
-    expect(queryAll('button', '삭제')).toHaveLength(0); // not the author
+    expect(screen.queryByRole('button', { name: '삭제' })).not.toBeInTheDocument(); // not the author
   });
 
   it('says the question does not exist, with a link back', async () => {
@@ -78,10 +86,10 @@ describe('question detail', () => {
       body: { statusCode: 404, error: 'Not Found', message: 'Question not found' },
     });
     api.on('GET', answersOf(), { status: 404, body: {} });
-    await renderDetail();
-    await waitFor(() => expect(pageText()).toContain('질문을 찾을 수 없습니다'));
-    expect(pageText()).toContain('존재하지 않거나 삭제된 질문입니다.');
-    expect(get('a', '질문 목록으로').getAttribute('href')).toBe('/community/qa');
+    renderDetail();
+    await waitFor(() => expect(document.body).toHaveTextContent('질문을 찾을 수 없습니다'));
+    expect(document.body).toHaveTextContent('존재하지 않거나 삭제된 질문입니다.');
+    expect(screen.getByRole('link', { name: /질문 목록으로/ })).toHaveAttribute('href', '/community/qa');
   });
 
   it('shows an error with retry when loading fails (no sample question)', async () => {
@@ -90,9 +98,9 @@ describe('question detail', () => {
       body: { statusCode: 500, error: 'Internal Server Error', message: '오류' },
     });
     api.on('GET', answersOf(), ok([]));
-    await renderDetail();
-    await waitFor(() => expect(pageText()).toContain('질문을 불러오지 못했습니다.'));
-    expect(queryAll('button', '다시 시도')).toHaveLength(1);
+    renderDetail();
+    await waitFor(() => expect(document.body).toHaveTextContent('질문을 불러오지 못했습니다.'));
+    expect(screen.getAllByRole('button', { name: '다시 시도' })).toHaveLength(1);
   });
 
   it('lets the author accept and delete, with the seed confirm text; counts come from the server', async () => {
@@ -105,13 +113,15 @@ describe('question detail', () => {
       .on('POST', `${Q}/answers/a1/accept`, { body: { success: true } })
       .on('POST', '/api/community/answers/a1/vote', ok({ upvotes: 7, downvotes: 0, viewerVote: 'upvote' }))
       .on('DELETE', Q, { body: { success: true } });
-    await renderDetail();
-    await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
-    await click(get('.qa-answer button', '▲'));
-    await waitFor(() => expect(get('.qa-answer button[aria-pressed="true"]').textContent).toBe('▲ 7'));
-    await click(get('.qa-answer button', '채택'));
+    renderDetail();
+    await waitFor(() => expect(answerCards()).toHaveLength(1));
+    await user.click(upvote(answerCards()[0]!));
+    await waitFor(() => expect(upvote(answerCards()[0]!)).toHaveAccessibleName('추천 7'));
+    expect(upvote(answerCards()[0]!)).toHaveAttribute('aria-pressed', 'true');
+    expect(upvote(answerCards()[0]!).textContent).toBe('▲ 7');
+    await user.click(within(answerCards()[0]!).getByRole('button', { name: '채택' }));
     await waitFor(() => expect(api.calls('POST', `${Q}/answers/a1/accept`)).toHaveLength(1));
-    await click(get('.qa-detail__actions button', '삭제'));
+    await user.click(questionActions().getByRole('button', { name: '삭제' }));
     expect(confirmText).toBe('정말로 이 질문을 삭제하시겠습니까? 모든 답변도 함께 삭제됩니다.');
     await waitFor(() => expect(location()).toBe('/community/qa'));
   });
@@ -127,29 +137,28 @@ describe('question detail', () => {
           ? { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: '잠시 후 다시' } }
           : ok(answer('a9', { content: '열 글자가 넘는 새 답변입니다.' })),
       );
-    await renderDetail();
-    await waitFor(() => expect(pageText()).toContain('아직 답변이 없습니다'));
-    const box = byLabel('답변 작성');
-    await type(box, '짧음');
-    expect(pageText()).toContain('답변은 최소 10자 이상이어야 합니다.');
-    expect(get('button', '답변 등록').hasAttribute('disabled')).toBe(true);
-    await type(box, '열 글자가 넘는 새 답변입니다.');
-    expect(pageText()).toContain('17/5000');
-    await press(box, 'Enter');
+    renderDetail();
+    await waitFor(() => expect(document.body).toHaveTextContent('아직 답변이 없습니다'));
+    const box = answerBox();
+    await user.type(box, '짧음');
+    expect(document.body).toHaveTextContent('답변은 최소 10자 이상이어야 합니다.');
+    expect(screen.getByRole('button', { name: '답변 등록' })).toBeDisabled();
+    await user.clear(box);
+    await user.type(box, '열 글자가 넘는 새 답변입니다.');
+    expect(document.body).toHaveTextContent('17/5000');
+    await user.keyboard('{Enter}');
     expect(api.calls('POST', `${Q}/answers`)).toHaveLength(0); // Enter alone is a new line
-    const ctrlEnter = new Event('keydown', { bubbles: true, cancelable: true });
-    Object.defineProperties(ctrlEnter, { key: { value: 'Enter' }, ctrlKey: { value: true } });
-    await act(async () => {
-      box.dispatchEvent(ctrlEnter);
-    });
+    expect(box).toHaveValue('열 글자가 넘는 새 답변입니다.\n');
+    await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() =>
-      expect(pageText()).toContain('답변을 등록하지 못했습니다. 작성한 내용은 그대로 있습니다.'),
+      expect(document.body).toHaveTextContent('답변을 등록하지 못했습니다. 작성한 내용은 그대로 있습니다.'),
     );
-    expect((byLabel('답변 작성') as HTMLTextAreaElement).value).toBe('열 글자가 넘는 새 답변입니다.');
+    expect(api.calls('POST', `${Q}/answers`)).toHaveLength(1);
+    expect(answerBox()).toHaveValue('열 글자가 넘는 새 답변입니다.\n');
     fail = false;
-    await click(get('button', '답변 등록'));
-    await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
-    expect((byLabel('답변 작성') as HTMLTextAreaElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: '답변 등록' }));
+    await waitFor(() => expect(answerCards()).toHaveLength(1));
+    expect(answerBox()).toHaveValue('');
   });
 
   it('lets a reader report a question; the server decides, the toast says it was received', async () => {
@@ -159,9 +168,10 @@ describe('question detail', () => {
       .on('GET', Q, ok(question('q1')))
       .on('GET', answersOf(), ok([]))
       .on('POST', `${Q}/report`, ok({ reported: true, held: false }));
-    await renderDetail();
-    await waitFor(() => expect(queryAll('.qa-detail__actions button', '신고')).toHaveLength(1));
-    await click(get('.qa-detail__actions button', '신고'));
+    renderDetail();
+    await screen.findByRole('button', { name: '신고' });
+    expect(questionActions().getAllByRole('button', { name: '신고' })).toHaveLength(1);
+    await user.click(questionActions().getByRole('button', { name: '신고' }));
     await waitFor(() => expect(toasts).toEqual([{ title: '신고가 접수되었습니다.' }]));
     expect(api.calls('POST', `${Q}/report`)[0].body).toEqual({ reason: 'abuse' });
   });
@@ -169,10 +179,11 @@ describe('question detail', () => {
   it('opens the nickname dialog when a signed-out reader votes', async () => {
     const toasts = collectToasts();
     api.on('GET', Q, ok(question('q1'))).on('GET', answersOf(), ok([]));
-    await renderDetail();
-    await waitFor(() => expect(queryAll('.qa-detail__actions button', '좋아요')).toHaveLength(1));
-    await click(get('.qa-detail__actions button', '좋아요'));
-    expect(get('[role="dialog"]').textContent).toContain('로그인 필요');
+    renderDetail();
+    await screen.findByRole('button', { name: /좋아요/ });
+    expect(questionActions().getAllByRole('button', { name: /좋아요/ })).toHaveLength(1);
+    await user.click(questionActions().getByRole('button', { name: /좋아요/ }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('로그인 필요');
     expect(api.calls('POST', `${Q}/vote`)).toHaveLength(0);
     expect(toasts).toEqual([]);
   });
@@ -187,8 +198,10 @@ describe('question detail', () => {
     const untilStaleReadHandled = () => waitFor(() => expect(reads).toBe(3));
     let reads = 0;
     async function signInThroughDialog() {
-      await type(byLabel('닉네임'), '새독자');
-      await submit(get('[role="dialog"] form'));
+      const dialog = within(screen.getByRole('dialog'));
+      await user.clear(dialog.getByRole('textbox', { name: '닉네임' }));
+      await user.type(dialog.getByRole('textbox', { name: '닉네임' }), '새독자');
+      await user.click(dialog.getByRole('button', { name: '닉네임으로 시작하기' }));
     }
 
     it('keeps a vote whose answer came before a re-read that started earlier', async () => {
@@ -205,16 +218,18 @@ describe('question detail', () => {
         )
         .on('POST', '/api/community/auth/anonymous', signUp)
         .on('POST', '/api/community/answers/a1/vote', ok({ upvotes: 1, downvotes: 0, viewerVote: 'upvote' }));
-      await renderDetail();
-      await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
-      await click(get('.qa-answer button', '▲'));
+      renderDetail();
+      await waitFor(() => expect(answerCards()).toHaveLength(1));
+      await user.click(upvote(answerCards()[0]!));
       await signInThroughDialog();
       await waitFor(() => expect(api.calls('POST', '/api/community/answers/a1/vote')).toHaveLength(1));
       await waitFor(() => expect(reads).toBe(2));
       // The server read the answers before the vote was written; its answer arrives last.
       staleRead.resolve(ok([answer('a1')]));
       await untilStaleReadHandled();
-      await waitFor(() => expect(get('.qa-answer button[aria-pressed="true"]').textContent).toBe('▲ 1'));
+      await waitFor(() => expect(upvote(answerCards()[0]!)).toHaveAttribute('aria-pressed', 'true'));
+      expect(upvote(answerCards()[0]!)).toHaveAccessibleName('추천 1');
+      expect(upvote(answerCards()[0]!).textContent).toBe('▲ 1');
     });
 
     it('keeps an answer posted while a re-read that started earlier is in flight, once', async () => {
@@ -228,18 +243,19 @@ describe('question detail', () => {
         )
         .on('POST', '/api/community/auth/anonymous', signUp)
         .on('POST', `${Q}/answers`, ok(posted));
-      await renderDetail();
-      await waitFor(() => expect(pageText()).toContain('아직 답변이 없습니다'));
-      await type(byLabel('답변 작성'), '열 글자가 넘는 새 답변입니다.');
-      await click(get('button', '답변 등록'));
+      renderDetail();
+      await waitFor(() => expect(document.body).toHaveTextContent('아직 답변이 없습니다'));
+      await user.type(answerBox(), '열 글자가 넘는 새 답변입니다.');
+      await user.click(screen.getByRole('button', { name: '답변 등록' }));
       await signInThroughDialog();
       await waitFor(() => expect(api.calls('POST', `${Q}/answers`)).toHaveLength(1));
       await waitFor(() => expect(reads).toBe(2));
       staleRead.resolve(ok([]));
       await untilStaleReadHandled();
-      await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
-      expect(get('.qa-answer').textContent).toContain('열 글자가 넘는 새 답변입니다.');
-      expect(get('.qa-answers h2').textContent).toBe('답변 1');
+      await waitFor(() => expect(answerCards()).toHaveLength(1));
+      expect(answerCards()[0]).toHaveTextContent('열 글자가 넘는 새 답변입니다.');
+      expect(screen.getByRole('region', { name: '답변 1' })).toContainElement(answerCards()[0]!);
+      expect(screen.getByRole('heading', { level: 2, name: '답변 1' }).textContent).toBe('답변 1');
     });
   });
 });

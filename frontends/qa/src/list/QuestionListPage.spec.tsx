@@ -1,19 +1,6 @@
-import {
-  byLabel,
-  cleanup,
-  click,
-  get,
-  installFetch,
-  location,
-  pageText,
-  queryAll,
-  render,
-  select,
-  submit,
-  type,
-  waitFor,
-  type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import App from '../App';
 import { badge, author, listPage, question } from '../testing/fixtures';
 
@@ -22,9 +9,8 @@ beforeEach(() => {
   localStorage.clear();
   api = installFetch();
 });
-afterEach(cleanup);
-
-const renderQa = (url = '/community/qa') => render(<App />, url, '/community/*');
+const renderQa = (url = '/community/qa') => renderAt(<App />, url, '/community/*');
+const cards = () => screen.queryAllByRole('listitem').filter((li) => li.classList.contains('qa-card'));
 const FIRST = '/api/community/questions?page=1&sort=latest&category=all';
 
 describe('question list', () => {
@@ -34,22 +20,30 @@ describe('question list', () => {
       FIRST,
       listPage([question('q1', { user: author('u1', [badge('a'), badge('b'), badge('c')]) })]),
     );
-    await renderQa();
-    await waitFor(() => expect(queryAll('.qa-card')).toHaveLength(1));
-    expect(queryAll('.qa-tile dd').map((dd) => dd.textContent)).toEqual(['21', '4', '9', '30']);
-    expect(queryAll('.qa-card .qa-card__tags .qa-chip').map((chip) => chip.textContent)).toEqual([
+    renderQa();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['21', '4', '9', '30']),
+    );
+    const card = cards()[0]!;
+    expect([...card.querySelectorAll('.qa-card__tags .qa-chip')].map((chip) => chip.textContent)).toEqual([
       '#ChatGPT',
       '#API',
       '#토큰',
       '+1',
     ]);
-    expect(queryAll('.qa-card .community-badge').map((b) => b.textContent)).toEqual([
+    expect([...card.querySelectorAll('.community-badge')].map((b) => b.textContent)).toEqual([
       '★ 배지 a',
       '★ 배지 b',
       '+1',
     ]);
-    expect(get('.qa-card a').getAttribute('href')).toBe('/community/questions/q1');
-    expect(get('.community-badge').getAttribute('title')).toContain('배지 a 설명');
+    expect(within(card).getAllByRole('link')[0]).toHaveAttribute('href', '/community/questions/q1');
+    expect(
+      within(card)
+        .getByText(/배지 a/)
+        .closest('.community-badge')
+        ?.getAttribute('title'),
+    ).toContain('배지 a 설명');
   });
 
   it('loads the next page with "load more"', async () => {
@@ -60,21 +54,24 @@ describe('question list', () => {
         '/api/community/questions?page=2&sort=latest&category=all',
         listPage([question('q2')], false, 2),
       );
-    await renderQa();
-    await waitFor(() => expect(queryAll('.qa-card')).toHaveLength(1));
-    await click(get('button', '더 보기'));
-    await waitFor(() => expect(queryAll('.qa-card')).toHaveLength(2));
-    expect(queryAll('button', '더 보기')).toHaveLength(0);
+    renderQa();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
   });
 
   it('says there are no questions yet, or none for the filters', async () => {
     api
       .on('GET', FIRST, listPage([]))
       .on('GET', '/api/community/questions?page=1&sort=latest&category=blockchain', listPage([]));
-    await renderQa();
-    await waitFor(() => expect(pageText()).toContain('아직 질문이 없습니다.'));
-    await select(byLabel('카테고리'), 'blockchain');
-    await waitFor(() => expect(pageText()).toContain('검색 조건에 맞는 질문이 없습니다.'));
+    renderQa();
+    expect(await screen.findByText('아직 질문이 없습니다.')).toBeInTheDocument();
+    await userEvent.selectOptions(
+      within(screen.getByRole('search')).getByRole('combobox', { name: '카테고리' }),
+      'blockchain',
+    );
+    expect(await screen.findByText('검색 조건에 맞는 질문이 없습니다.')).toBeInTheDocument();
     expect(location()).toBe('/community/qa?category=blockchain');
   });
 
@@ -86,11 +83,13 @@ describe('question list', () => {
         '/api/community/questions?page=1&sort=latest&category=all&q=%EB%B8%94%EB%A1%9D',
         listPage([question('q9')]),
       );
-    await renderQa();
-    await waitFor(() => expect(queryAll('.qa-card')).toHaveLength(1));
-    await type(byLabel('질문 검색'), '블록');
-    await submit(get('form[role="search"]'));
-    await waitFor(() => expect(get('.qa-card a').getAttribute('href')).toBe('/community/questions/q9'));
+    renderQa();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    // Enter in the search box submits its form (the form has no button of its own).
+    await userEvent.type(screen.getByRole('searchbox', { name: '질문 검색' }), '블록{Enter}');
+    await waitFor(() =>
+      expect(within(cards()[0]!).getAllByRole('link')[0]).toHaveAttribute('href', '/community/questions/q9'),
+    );
   });
 
   it('shows an error with retry when the list fails, never sample questions', async () => {
@@ -100,27 +99,32 @@ describe('question list', () => {
         ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: '점검 중' } }
         : listPage([question('q1')]),
     );
-    await renderQa();
-    await waitFor(() => expect(pageText()).toContain('질문을 불러오지 못했습니다.'));
-    expect(queryAll('.qa-card')).toHaveLength(0);
+    renderQa();
+    expect(await screen.findByText('질문을 불러오지 못했습니다.')).toBeInTheDocument();
+    expect(cards()).toHaveLength(0);
     fail = false;
-    await click(get('button', '다시 시도'));
-    await waitFor(() => expect(queryAll('.qa-card')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
   });
 
   it('opens the nickname dialog for "ask" when signed out, then goes to the form', async () => {
     api.on('GET', FIRST, listPage([])).on('POST', '/api/community/auth/anonymous', {
       body: { success: true, data: { user: author('u9'), token: 't', sessionId: 's9' } },
     });
-    await renderQa();
-    await click(get('.qa-header button', '질문하기'));
-    expect(get('[role="dialog"]').textContent).toContain('질문을 올리려면 닉네임을 설정해주세요.');
-    await type(byLabel('닉네임'), '가');
-    expect(pageText()).toContain('닉네임은 2자 이상이어야 합니다.');
-    await type(byLabel('닉네임'), '가나');
-    expect(pageText()).toContain('사용 가능한 닉네임입니다.');
-    expect(get('button', '이메일로 가입 (준비 중)').hasAttribute('disabled')).toBe(true);
-    await submit(get('[role="dialog"] form'));
+    const user = userEvent.setup();
+    renderQa();
+    await user.click(screen.getByRole('button', { name: '질문하기' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(screen.getByRole('dialog')).toHaveTextContent('질문을 올리려면 닉네임을 설정해주세요.');
+    const nickname = dialog.getByRole('textbox', { name: '닉네임' });
+    await user.clear(nickname);
+    await user.type(nickname, '가');
+    expect(screen.getByRole('dialog')).toHaveTextContent('닉네임은 2자 이상이어야 합니다.');
+    expect(dialog.getByRole('button', { name: '닉네임으로 시작하기' })).toBeDisabled();
+    await user.type(nickname, '나');
+    expect(screen.getByRole('dialog')).toHaveTextContent('사용 가능한 닉네임입니다.');
+    expect(dialog.getByRole('button', { name: '이메일로 가입 (준비 중)' })).toBeDisabled();
+    await user.click(dialog.getByRole('button', { name: '닉네임으로 시작하기' }));
     await waitFor(() => expect(location()).toBe('/community/qa/ask'));
     const stored = JSON.parse(localStorage.getItem('anonymous_user') ?? '{}');
     expect(stored.displayName).toBe('닉네임-u9');

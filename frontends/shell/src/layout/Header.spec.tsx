@@ -1,40 +1,32 @@
-import {
-  cleanup,
-  click,
-  device,
-  fire,
-  get,
-  location,
-  press,
-  queryAll,
-  render,
-  submit,
-  type,
-} from '@pulse/frontend-ui/src/testing';
+import { device, location, renderAt } from '@pulse/frontend-ui/src/testing';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { NAV, SEARCH } from '../copy';
 import { isCompactNav } from './compact-nav';
 import { Header } from './Header';
 import { searchPath } from './HeaderSearch';
 
-afterEach(cleanup);
-
+// The menu is a bare <div> the toggle controls (aria-controls); hidden, its navigation leaves the accessibility tree.
 const menu = () => document.getElementById('site-menu')!;
-const toggle = () => get('button[aria-controls="site-menu"]');
+const toggle = () => screen.getByRole('button', { name: /^메뉴 (열기|닫기)$/ });
+const searchBox = () => screen.getByRole('searchbox', { name: SEARCH.label });
+const search = () =>
+  userEvent.click(within(screen.getByRole('search')).getByRole('button', { name: SEARCH.submit }));
 
 describe('header search', () => {
   it('goes to /search?q= with the trimmed query encoded', async () => {
-    await render(<Header />, '/news');
-    const input = get(`input[type="search"]`);
+    renderAt(<Header />, '/news');
+    const input = searchBox();
     expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toBe(SEARCH.label);
-    await type(input, '  오픈AI 투자 & 규제 ');
-    await submit(get('form[role="search"]'));
+    await userEvent.type(input, '  오픈AI 투자 & 규제 ');
+    await search();
     expect(location()).toBe(`/search?q=${encodeURIComponent('오픈AI 투자 & 규제')}`);
   });
 
   it('does nothing for an empty or blank query', async () => {
-    await render(<Header />, '/news');
-    await type(get('input[type="search"]'), '   ');
-    await submit(get('form[role="search"]'));
+    renderAt(<Header />, '/news');
+    await userEvent.type(searchBox(), '   ');
+    await search();
     expect(location()).toBe('/news');
     expect(searchPath('')).toBeNull();
     expect(searchPath(' a ')).toBe('/search?q=a');
@@ -43,59 +35,72 @@ describe('header search', () => {
 
 describe('navigation', () => {
   it('links the logo home and the three sections, without a toggle on a wide screen', async () => {
-    await render(<Header />);
-    const hrefs = queryAll('header a').map((a) => a.getAttribute('href'));
+    renderAt(<Header />);
+    const hrefs = within(screen.getByRole('banner'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/', '/news', '/trending', '/community/qa']);
-    expect(queryAll('button[aria-controls="site-menu"]')).toHaveLength(0);
-    expect(menu().hidden).toBe(false);
+    expect(screen.queryByRole('button', { name: /메뉴/ })).not.toBeInTheDocument();
+    expect(document.querySelector('button[aria-controls="site-menu"]')).toBeNull();
+    expect(menu()).toBeVisible();
+    expect(screen.getByRole('navigation', { name: NAV.label })).toBeVisible();
   });
 
   it('under 768 px collapses into a toggle menu that locks page scroll while open', async () => {
     device.width = 375;
-    await render(<Header />);
-    expect(menu().hidden).toBe(true);
-    expect(toggle().getAttribute('aria-expanded')).toBe('false');
-    expect(toggle().getAttribute('aria-label')).toBe(NAV.openMenu);
+    const user = userEvent.setup();
+    renderAt(<Header />);
+    expect(menu()).not.toBeVisible();
+    expect(screen.queryByRole('navigation', { name: NAV.label })).not.toBeInTheDocument();
+    expect(toggle()).toHaveAttribute('aria-controls', 'site-menu');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle()).toHaveAccessibleName(NAV.openMenu);
 
-    await click(toggle());
-    expect(menu().hidden).toBe(false);
-    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle());
+    expect(menu()).toBeVisible();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle()).toHaveAccessibleName(NAV.closeMenu);
     expect(document.body.style.overflow).toBe('hidden');
 
-    await click(toggle());
-    expect(menu().hidden).toBe(true);
+    await user.click(toggle());
+    expect(menu()).not.toBeVisible();
     expect(document.body.style.overflow || '').toBe('');
   });
 
   it('closes on an outside click, on a link, and on Escape', async () => {
     device.width = 375;
-    await render(<Header />);
-    await click(toggle());
-    await click(document.body);
-    expect(menu().hidden).toBe(true);
+    const user = userEvent.setup();
+    renderAt(<Header />);
+    await user.click(toggle());
+    expect(menu()).toBeVisible();
+    await user.click(document.body);
+    expect(menu()).not.toBeVisible();
 
-    await click(toggle());
-    await click(get('nav a', NAV.trending));
+    await user.click(toggle());
+    await user.click(
+      within(screen.getByRole('navigation', { name: NAV.label })).getByRole('link', { name: NAV.trending }),
+    );
     expect(location()).toBe('/trending');
-    expect(menu().hidden).toBe(true);
+    expect(menu()).not.toBeVisible();
     expect(document.body.style.overflow || '').toBe('');
 
-    await click(toggle());
-    await press(document, 'Escape');
-    expect(menu().hidden).toBe(true);
+    await user.click(toggle());
+    expect(menu()).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(menu()).not.toBeVisible();
   });
 
   it('collapses on a wide touch device with a mobile user agent, and follows resizes', async () => {
     device.width = 1024;
     device.touch = true;
     device.userAgent = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Mobile/15E148';
-    await render(<Header />);
-    expect(toggle()).toBeTruthy();
+    renderAt(<Header />);
+    expect(toggle()).toBeInTheDocument();
 
     device.touch = false;
     device.userAgent = 'Mozilla/5.0 (X11; Linux x86_64)';
-    await fire(window, 'resize');
-    expect(queryAll('button[aria-controls="site-menu"]')).toHaveLength(0);
+    fireEvent(window, new Event('resize'));
+    expect(screen.queryByRole('button', { name: /메뉴/ })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -110,13 +115,13 @@ describe('navigation', () => {
 
 describe('shadow', () => {
   it('gets stronger once the page is scrolled more than 10 px', async () => {
-    await render(<Header />);
-    const header = get('header');
+    renderAt(<Header />);
+    const header = screen.getByRole('banner');
     window.scrollTo(0, 10);
-    await fire(window, 'scroll');
-    expect(header.className).not.toContain('site-header--scrolled');
+    fireEvent.scroll(window);
+    expect(header).not.toHaveClass('site-header--scrolled');
     window.scrollTo(0, 11);
-    await fire(window, 'scroll');
-    expect(header.className).toContain('site-header--scrolled');
+    fireEvent.scroll(window);
+    expect(header).toHaveClass('site-header--scrolled');
   });
 });

@@ -1,19 +1,7 @@
+/** @jest-environment node */
+// The server render runs where there is no window, as on the server.
 import { article, listItems } from '../test/fixtures';
 import { isServerRendered, renderPage } from './render';
-
-// The server render runs where there is no window: the DOM the component tests install is taken away.
-const globals = globalThis as Record<string, unknown>;
-const browserGlobals = ['window', 'document'] as const;
-const saved = new Map<string, unknown>();
-beforeAll(() => {
-  for (const name of browserGlobals) {
-    saved.set(name, globals[name]);
-    delete globals[name];
-  }
-});
-afterAll(() => {
-  for (const name of browserGlobals) globals[name] = saved.get(name);
-});
 
 /** The API as the gateway answers a render's reads; a path without an answer stays unanswered. */
 function api(answers: Record<string, unknown>) {

@@ -1,43 +1,45 @@
 import type { TechAnalysis } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
-import { act } from 'react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '../App';
 import {
-  cleanup,
-  click,
   collectToasts,
   deferred,
   type FetchMock,
-  get,
   installFetch,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
+  renderAt,
 } from '@pulse/frontend-ui/src/testing';
 import { makeAnalysis } from '../test/fixtures';
 
 let api: FetchMock;
 let toasts: ReturnType<typeof collectToasts>;
+let user: UserEvent;
 const nav = navigator as unknown as Record<string, unknown>;
 beforeEach(() => {
   queryCache.clear();
   sessionStorage.clear();
   delete nav.share;
-  delete nav.clipboard;
   api = installFetch().on('POST', /\/view$/, { body: { counted: true, views: 1 } });
   toasts = collectToasts();
+  // user-event puts a clipboard of its own on navigator; the tests read what was copied from it.
+  user = userEvent.setup();
 });
 afterEach(() => {
-  cleanup();
   jest.useRealTimers();
 });
 
 function serve(analysis: TechAnalysis, relatedAnalyses: unknown[] = []) {
   api.on('GET', `/api/tech-analysis/${analysis.slug}`, { body: { analysis, relatedAnalyses } });
 }
-const open = (slug: string) => render(<App />, `/tech-analysis/${slug}`, '/tech-analysis/*');
-const ready = (title: string) => waitFor(() => get('h1', title));
+const open = (slug: string) => renderAt(<App />, `/tech-analysis/${slug}`, '/tech-analysis/*');
+const ready = (title: string) => screen.findByRole('heading', { level: 1, name: title });
+const tab = (name: string) => screen.getByRole('tab', { name });
+const panel = () => screen.getByRole('tabpanel');
+const backToList = () => screen.getByRole('link', { name: /분석 목록으로 돌아가기/ });
+// The like button is named by its text ('좋아요', then '좋아요 완료'); aria-pressed says which.
+const likeButton = () => screen.getByRole('button', { name: /^좋아요/ });
+const likesCount = () => screen.getByTestId('likes-count').textContent;
 
 describe('tech analysis detail', () => {
   it('shows the header, sets the page title and meta, and restores them when left', async () => {
@@ -51,19 +53,17 @@ describe('tech analysis detail', () => {
         seoKeywords: ['Rust', 'async'],
       }),
     );
-    await open('rust');
+    open('rust');
     await ready('Rust 비동기');
 
-    expect(queryAll('.analysis-header__badges .badge').map((b) => b.textContent)).toEqual([
-      '중급',
-      '웹 프레임워크',
-      '추천',
-    ]);
-    expect(get('.difficulty').className).toContain('difficulty--yellow');
-    expect(get('a', '분석 목록으로 돌아가기').getAttribute('href')).toBe('/analysis');
-    expect(pageText()).toContain('7분 읽기');
-    expect(pageText()).toContain('조회 321');
-    expect(get('.technology-card').textContent).toContain('Tokio');
+    const badges = document.querySelectorAll('.analysis-header__badges .badge');
+    expect([...badges].map((b) => b.textContent)).toEqual(['중급', '웹 프레임워크', '추천']);
+    expect(badges[0]).toHaveClass('difficulty');
+    expect(badges[0]).toHaveClass('difficulty--yellow');
+    expect(backToList()).toHaveAttribute('href', '/analysis');
+    expect(document.body).toHaveTextContent('7분 읽기');
+    expect(document.body).toHaveTextContent('조회 321');
+    expect(screen.getByText('Tokio').closest('.technology-card')).toBeInTheDocument();
     expect(document.title).toBe('Rust 비동기 | 펄스');
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       '요약 rust',
@@ -76,38 +76,43 @@ describe('tech analysis detail', () => {
 
   it("shows 'recommended' from qualityScore 85, not below", async () => {
     serve(makeAnalysis({ slug: 'low', title: '낮은 점수', qualityScore: 84 }));
-    await open('low');
+    open('low');
     await ready('낮은 점수');
-    expect(queryAll('.badge--recommended')).toHaveLength(0);
+    expect(screen.queryByText('추천')).not.toBeInTheDocument();
+    expect(document.querySelector('.badge--recommended')).toBeNull();
   });
 
   it('switches between the four tabs', async () => {
     serve(makeAnalysis({ slug: 'tabs', title: '탭' }));
-    await open('tabs');
+    open('tabs');
     await ready('탭');
-    expect(queryAll('[role="tab"]').map((t) => t.textContent)).toEqual([
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       '개요',
       '튜토리얼',
       '코드 예제',
       '리소스',
     ]);
-    expect(get('[role="tabpanel"]').textContent).toContain('소개 본문');
-    expect(get('.pros-cons').textContent).toContain('빠름');
-    expect(get('.pros-cons').textContent).toContain('어려움');
+    expect(panel()).toHaveTextContent('소개 본문');
+    const prosCons = within(panel()).getByText(/빠름/).closest('.pros-cons');
+    expect(prosCons).toHaveTextContent('빠름');
+    expect(prosCons).toHaveTextContent('어려움');
 
-    await click(get('[role="tab"]', '튜토리얼'));
-    expect(get('[role="tabpanel"]').textContent).toContain('튜토리얼 본문');
-    expect(get('.pitfalls').textContent).toContain('블로킹 호출');
+    await user.click(tab('튜토리얼'));
+    expect(panel()).toHaveTextContent('튜토리얼 본문');
+    expect(within(panel()).getByRole('note', { name: /흔한 실수와 주의할 점/ })).toHaveTextContent(
+      '블로킹 호출',
+    );
 
-    await click(get('[role="tab"]', '코드 예제'));
-    expect(get('[role="tabpanel"]').textContent).toBe('아직 코드 예제가 없습니다.');
+    await user.click(tab('코드 예제'));
+    expect(panel().textContent).toBe('아직 코드 예제가 없습니다.');
 
-    await click(get('[role="tab"]', '리소스'));
-    expect(get('[role="tabpanel"]').textContent).toBe('아직 외부 리소스가 없습니다.');
-    expect(get('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe('analysis-tab-resources');
+    await user.click(tab('리소스'));
+    expect(panel().textContent).toBe('아직 외부 리소스가 없습니다.');
+    expect(panel()).toHaveAttribute('aria-labelledby', 'analysis-tab-resources');
+    expect(panel()).toHaveAccessibleName('리소스');
     // Below the tabs whatever the tab.
-    expect(pageText()).toContain('전망 본문');
-    expect(pageText()).toContain('결론 본문');
+    expect(document.body).toHaveTextContent('전망 본문');
+    expect(document.body).toHaveTextContent('결론 본문');
   });
 
   it('sorts code examples by order, highlights them and shows ✓ for 2000 ms after copying', async () => {
@@ -128,21 +133,28 @@ describe('tech analysis detail', () => {
         ],
       }),
     );
-    const copied: string[] = [];
-    nav.clipboard = { writeText: async (text: string) => void copied.push(text) };
-    await open('code');
+    open('code');
     await ready('코드');
-    await click(get('[role="tab"]', '코드 예제'));
+    await user.click(tab('코드 예제'));
 
-    expect(queryAll('.code-example__title').map((t) => t.textContent)).toEqual(['첫 번째', '두 번째']);
-    expect(get('code.language-typescript .tok-keyword').textContent).toBe('const');
-    expect(get('code.language-typescript .tok-string').textContent).toBe('"<b>"');
-    expect(get('code.language-typescript').querySelector('b')).toBeNull();
+    expect(
+      within(panel())
+        .getAllByRole('figure')
+        .map((f) => f.querySelector('.code-example__title')?.textContent),
+    ).toEqual(['첫 번째', '두 번째']);
+    const code = within(screen.getByRole('region', { name: '첫 번째' }))
+      .getByText(/const/)
+      .closest('code')!;
+    expect(code).toHaveClass('language-typescript');
+    expect(within(code).getByText('const')).toHaveClass('tok-keyword');
+    expect(within(code).getByText('"<b>"')).toHaveClass('tok-string');
+    expect(code.querySelector('b')).toBeNull();
 
     jest.useFakeTimers();
-    const button = get('button', '첫 번째 코드 복사');
-    await click(button);
-    expect(copied).toEqual(['const a = "<b>";']);
+    const timed = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const button = screen.getByRole('button', { name: '첫 번째 코드 복사' });
+    await timed.click(button);
+    await expect(navigator.clipboard.readText()).resolves.toBe('const a = "<b>";');
     expect(button.textContent).toContain('✓');
     await act(() => jest.advanceTimersByTimeAsync(1999));
     expect(button.textContent).toContain('✓');
@@ -169,11 +181,12 @@ describe('tech analysis detail', () => {
         ],
       }),
     );
-    await open('res');
+    open('res');
     await ready('리소스');
-    await click(get('[role="tab"]', '리소스'));
+    await user.click(tab('리소스'));
 
-    const links = queryAll('.resource-card');
+    const links = within(panel()).getAllByRole('link');
+    expect(links.every((a) => a.classList.contains('resource-card'))).toBe(true);
     expect(links.map((a) => a.querySelector('[data-type]')?.getAttribute('data-type'))).toEqual([
       'github',
       'documentation',
@@ -184,29 +197,30 @@ describe('tech analysis detail', () => {
         (a) => a.getAttribute('target') === '_blank' && a.getAttribute('rel') === 'noopener noreferrer',
       ),
     ).toBe(true);
-    expect(links[1].textContent).toContain('공식 문서');
+    expect(links[1]).toHaveTextContent('공식 문서');
   });
 
   it('likes once per session: filled and disabled at once, kept after reopening', async () => {
     serve(makeAnalysis({ slug: 'like', title: '좋아요', likesCount: 2 }));
     api.on('POST', '/api/tech-analysis/id-like/like', { body: { liked: true, likesCount: 5 } });
-    await open('like');
+    open('like');
     await ready('좋아요');
-    const button = () => get('button[aria-pressed]');
-    expect(button().hasAttribute('disabled')).toBe(false);
+    expect(likeButton()).toBeEnabled();
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
 
-    await click(button());
-    expect(button().getAttribute('aria-pressed')).toBe('true');
-    expect(button().hasAttribute('disabled')).toBe(true);
-    await waitFor(() => expect(get('[data-testid="likes-count"]').textContent).toBe('좋아요 5'));
+    await user.click(likeButton());
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeButton()).toHaveAccessibleName('좋아요 완료');
+    expect(likeButton()).toBeDisabled();
+    await waitFor(() => expect(likesCount()).toBe('좋아요 5'));
     expect(toasts).toEqual([
       { title: '감사합니다!', description: '이 기술분석이 도움이 되었다니 기쁩니다.' },
     ]);
 
     cleanup();
-    await open('like');
+    open('like');
     await ready('좋아요');
-    expect(button().hasAttribute('disabled')).toBe(true);
+    expect(likeButton()).toBeDisabled();
     expect(api.calls('POST', '/api/tech-analysis/id-like/like')).toHaveLength(1);
   });
 
@@ -214,15 +228,15 @@ describe('tech analysis detail', () => {
     serve(makeAnalysis({ slug: 'nolike', title: '실패', likesCount: 2 }));
     const reply = deferred<{ status: number; body: unknown }>();
     api.on('POST', '/api/tech-analysis/id-nolike/like', () => reply.promise);
-    await open('nolike');
+    open('nolike');
     await ready('실패');
 
-    await click(get('button[aria-pressed]'));
-    expect(get('[data-testid="likes-count"]').textContent).toBe('좋아요 3');
+    await user.click(likeButton());
+    expect(likesCount()).toBe('좋아요 3');
     reply.resolve({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'down' } });
-    await waitFor(() => expect(get('button[aria-pressed]').getAttribute('aria-pressed')).toBe('false'));
-    expect(get('button[aria-pressed]').hasAttribute('disabled')).toBe(false);
-    expect(get('[data-testid="likes-count"]').textContent).toBe('좋아요 2');
+    await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'false'));
+    expect(likeButton()).toBeEnabled();
+    expect(likesCount()).toBe('좋아요 2');
     expect(toasts).toEqual([
       {
         title: '좋아요를 처리하지 못했습니다',
@@ -236,24 +250,22 @@ describe('tech analysis detail', () => {
     serve(makeAnalysis({ slug: 'share', title: '공유' }));
     const shared: unknown[] = [];
     nav.share = async (data: unknown) => void shared.push(data);
-    await open('share');
+    open('share');
     await ready('공유');
-    await click(get('button', '공유'));
+    await user.click(screen.getByRole('button', { name: '공유' }));
     await waitFor(() =>
       expect(shared).toEqual([{ title: '공유', text: '요약 share', url: 'http://localhost/' }]),
     );
     expect(toasts).toEqual([]);
 
     delete nav.share;
-    const copied: string[] = [];
-    nav.clipboard = { writeText: async (text: string) => void copied.push(text) };
-    await click(get('button', '공유'));
+    await user.click(screen.getByRole('button', { name: '공유' }));
     await waitFor(() =>
       expect(toasts).toEqual([
         { title: '링크가 복사되었습니다', description: '원하는 곳에 붙여 넣어 공유하세요.' },
       ]),
     );
-    expect(copied).toEqual(['http://localhost/']);
+    await expect(navigator.clipboard.readText()).resolves.toBe('http://localhost/');
   });
 
   it('links related analyses to /tech-analysis/{slug}', async () => {
@@ -266,19 +278,20 @@ describe('tech analysis detail', () => {
         executiveSummary: '스트리밍',
       },
     ]);
-    await open('rel');
+    open('rel');
     await ready('관련');
-    const link = get('.related-analysis');
-    expect(link.getAttribute('href')).toBe('/tech-analysis/kafka');
-    expect(link.textContent).toContain('데이터 엔지니어링');
+    const link = within(screen.getByRole('region', { name: '관련 기술분석' })).getByRole('link');
+    expect(link).toHaveAttribute('href', '/tech-analysis/kafka');
+    expect(link).toHaveTextContent('Kafka 분석');
+    expect(link).toHaveTextContent('데이터 엔지니어링');
   });
 
   it('counts a view once per session', async () => {
     serve(makeAnalysis({ slug: 'view', title: '조회' }));
-    await open('view');
+    open('view');
     await waitFor(() => expect(api.calls('POST', '/api/tech-analysis/id-view/view')).toHaveLength(1));
     cleanup();
-    await open('view');
+    open('view');
     await ready('조회');
     expect(api.calls('POST', '/api/tech-analysis/id-view/view')).toHaveLength(1);
   });
@@ -288,9 +301,9 @@ describe('tech analysis detail', () => {
       status: 404,
       body: { statusCode: 404, error: 'Not Found', message: 'no analysis' },
     });
-    await open('none');
-    await waitFor(() => get('h1', '기술분석을 찾을 수 없습니다.'));
-    expect(get('a', '분석 목록으로 돌아가기').getAttribute('href')).toBe('/analysis');
+    open('none');
+    await ready('기술분석을 찾을 수 없습니다.');
+    expect(backToList()).toHaveAttribute('href', '/analysis');
   });
 
   it('shows the error card after the retries of a failing load', async () => {
@@ -299,20 +312,24 @@ describe('tech analysis detail', () => {
       status: 503,
       body: { statusCode: 503, error: 'Service Unavailable', message: 'content is down' },
     });
-    await open('down');
-    expect(queryAll('[role="status"]')).toHaveLength(1);
+    open('down');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveAccessibleName('기술분석을 불러오는 중');
     // ARTICLE_QUERY: 3 retries after 1, 2 and 4 s.
     await act(() => jest.advanceTimersByTimeAsync(7_000));
-    expect(get('h1').textContent).toBe('기술분석을 불러오는 중 오류가 발생했습니다.');
-    expect(pageText()).toContain('content is down');
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe(
+      '기술분석을 불러오는 중 오류가 발생했습니다.',
+    );
+    expect(alert).toHaveTextContent('content is down');
     expect(api.calls('GET', '/api/tech-analysis/down')).toHaveLength(4);
-    expect(get('a', '분석 목록으로 돌아가기').getAttribute('href')).toBe('/analysis');
+    expect(backToList()).toHaveAttribute('href', '/analysis');
   });
 });
 
 describe('tech analysis routes', () => {
   it('shows the not-found page below a slug', async () => {
-    await render(<App />, '/tech-analysis/rust/extra', '/tech-analysis/*');
-    expect(pageText()).toContain('404 Page Not Found');
+    renderAt(<App />, '/tech-analysis/rust/extra', '/tech-analysis/*');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 });

@@ -1,18 +1,14 @@
 import { queryCache } from '@pulse/frontend-ui';
 import App from '../App';
 import {
-  cleanup,
-  click,
   FakeIntersectionObserver,
   type FetchMock,
-  get,
   installFetch,
   location,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
+  renderAt,
 } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { listItems } from '../test/fixtures';
 
 const page = (prefix: string, count: number, pageNo: number, totalPages: number) => ({
@@ -25,18 +21,20 @@ beforeEach(() => {
   FakeIntersectionObserver.install();
   api = installFetch();
 });
-afterEach(cleanup);
-
-const open = (url = '/tech-analysis') => render(<App />, url, '/tech-analysis/*');
-const cards = () => queryAll('.analysis-card');
+const open = (url = '/tech-analysis') => renderAt(<App />, url, '/tech-analysis/*');
+const cards = () => screen.queryAllByRole('article');
+const categories = () => within(screen.getByRole('group', { name: '기술 카테고리' }));
 
 describe('tech analysis list', () => {
   it('shows all + 8 category buttons and the first page of cards linking to /tech-analysis/{slug}', async () => {
     api.on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 9, 1, 2));
-    await open();
+    open();
     await waitFor(() => expect(cards()).toHaveLength(9));
+    expect(cards().every((card) => card.classList.contains('analysis-card'))).toBe(true);
 
-    const buttons = queryAll('[role="group"] button').map((b) => b.textContent);
+    const buttons = categories()
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(buttons).toEqual([
       '전체',
       'AI/ML',
@@ -48,45 +46,49 @@ describe('tech analysis list', () => {
       '모바일',
       '보안',
     ]);
-    expect(get('button[aria-pressed="true"]').textContent).toBe('전체');
-    expect(get('a', '분석 a1').getAttribute('href')).toBe('/tech-analysis/a1');
-    expect(cards()[0].textContent).toContain('중급');
-    expect(cards()[0].textContent).toContain('7분 읽기');
+    expect(categories().getByRole('button', { pressed: true }).textContent).toBe('전체');
+    expect(screen.getAllByRole('button', { pressed: true })).toHaveLength(1);
+    expect(within(cards()[0]!).getAllByRole('link', { name: /분석 a1/ })[0]).toHaveAttribute(
+      'href',
+      '/tech-analysis/a1',
+    );
+    expect(cards()[0]).toHaveTextContent('중급');
+    expect(cards()[0]).toHaveTextContent('7분 읽기');
   });
 
   it('loads the next page when the sentinel shows, until the last page', async () => {
     api
       .on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 9, 1, 2))
       .on('GET', '/api/tech-analysis?page=2&limit=9&lang=ko', page('b', 3, 2, 2));
-    await open();
+    open();
     await waitFor(() => expect(cards()).toHaveLength(9));
-    const observer = FakeIntersectionObserver.watching('[data-testid="end-sentinel"]');
+    const observer = FakeIntersectionObserver.watching(screen.getByTestId('end-sentinel'));
     expect(observer.options.threshold).toBe(0.1);
 
     await observer.show(0.1);
     await waitFor(() => expect(cards()).toHaveLength(12));
-    expect(queryAll('[data-testid="end-sentinel"]')).toHaveLength(0);
-    expect(pageText()).toContain('모든 기술분석을 확인했습니다');
+    expect(screen.queryByTestId('end-sentinel')).not.toBeInTheDocument();
+    expect(screen.getByText(/모든 기술분석을 확인했습니다/)).toBeInTheDocument();
   });
 
   it('filters by category from page 1, and says when a category has none', async () => {
     api
       .on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 2, 1, 1))
       .on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko&category=security', page('s', 0, 1, 0));
-    await open();
+    open();
     await waitFor(() => expect(cards()).toHaveLength(2));
 
-    await click(get('button', '보안'));
-    await waitFor(() => expect(pageText()).toContain('이 카테고리에는 아직 기술분석이 없습니다.'));
+    await userEvent.click(categories().getByRole('button', { name: '보안' }));
+    expect(await screen.findByText(/이 카테고리에는 아직 기술분석이 없습니다\./)).toBeInTheDocument();
     expect(cards()).toHaveLength(0);
     expect(location()).toBe('/tech-analysis?category=security');
-    expect(get('button[aria-pressed="true"]').textContent).toBe('보안');
+    expect(categories().getByRole('button', { pressed: true }).textContent).toBe('보안');
   });
 
   it('says when there are no analyses yet', async () => {
     api.on('GET', '/api/tech-analysis?page=1&limit=9&lang=ko', page('a', 0, 1, 0));
-    await open();
-    await waitFor(() => expect(pageText()).toContain('아직 등록된 기술분석이 없습니다.'));
+    open();
+    expect(await screen.findByText(/아직 등록된 기술분석이 없습니다\./)).toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {
@@ -99,10 +101,10 @@ describe('tech analysis list', () => {
           }
         : page('a', 1, 1, 1),
     );
-    await open();
-    await waitFor(() => expect(get('[role="alert"]').textContent).toContain('category must be one of'));
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('category must be one of');
     fail = false;
-    await click(get('button', '다시 시도'));
+    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
   });
 });

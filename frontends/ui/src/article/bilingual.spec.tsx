@@ -1,13 +1,13 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { queryCache } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
-import { cleanup, click, get, queryAll, waitFor } from '../testing';
 
 beforeEach(() => {
   queryCache.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
-  cleanup();
   jest.restoreAllMocks();
 });
 
@@ -27,59 +27,72 @@ const BILINGUAL = {
 
 async function show(overrides: Parameters<typeof makeArticle>[0]) {
   articleApi(makeArticle({ id: 'b1', content: '<p>본문 b1</p>', originalArticle: SOURCE, ...overrides }));
-  await showArticle('/read/b1');
-  await waitFor(() => get('h1#article-title'));
+  showArticle('/read/b1');
+  await screen.findByRole('heading', { level: 1, name: '기사 b1' });
 }
 
-const toggle = () => queryAll('button').find((button) => button.textContent === '원문 대조');
+const toggle = () => screen.queryByRole('button', { name: '원문 대조' });
+// The sanitised body is markup from the content service in a bare <div>, found by its class.
+const body = () => document.querySelector('.article__content');
 
 describe('원문 대조 (bilingual view)', () => {
   it('is a toggle button that swaps the body for Korean beside English, with column headers', async () => {
+    const user = userEvent.setup();
     await show({ bilingual: BILINGUAL });
     const button = toggle()!;
-    expect(button.getAttribute('aria-pressed')).toBe('false');
-    expect(get('.article__content').textContent).toBe('본문 b1');
-    expect(queryAll('table.bilingual')).toHaveLength(0);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(body()).toHaveTextContent(/^본문 b1$/);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
-    await click(button);
-    expect(button.getAttribute('aria-pressed')).toBe('true');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    const table = screen.getByRole('table');
+    expect(table).toHaveClass('bilingual');
+    expect(document.getElementById(button.getAttribute('aria-controls')!)).toContainElement(table);
+    expect(body()).not.toBeInTheDocument();
     expect(
-      document.getElementById(button.getAttribute('aria-controls')!)?.querySelector('table'),
-    ).toBeTruthy();
-    expect(queryAll('table.bilingual th[scope="col"]').map((th) => th.textContent)).toEqual([
-      '한국어',
-      '영어 원문',
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => [th.textContent, th.getAttribute('scope')]),
+    ).toEqual([
+      ['한국어', 'col'],
+      ['영어 원문', 'col'],
     ]);
-    const rows = queryAll('table.bilingual tbody tr').map((row) =>
-      [...row.querySelectorAll('td')].map((cell) =>
-        cell.querySelector('p')
-          ? [...cell.querySelectorAll('p')].map((p) => p.textContent)
-          : cell.textContent,
-      ),
+    const [, ...bodyRows] = within(table).getAllByRole('row');
+    const rows = bodyRows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) =>
+          cell.querySelector('p')
+            ? [...cell.querySelectorAll('p')].map((p) => p.textContent)
+            : cell.textContent,
+        ),
     );
     expect(rows).toEqual([
       ['오픈AI가 모델을 공개했다.', ['OpenAI released a model.']],
       ['빠르다.', ['OpenAI released a model.', '<img src=x onerror=alert(1)> It is fast.']],
     ]);
     // The English is quoted text in English, escaped: the feed's markup shows as characters, never as an element.
-    expect(queryAll('table.bilingual img')).toHaveLength(0);
-    expect(get('table.bilingual td[lang="en"] blockquote').getAttribute('cite')).toBe(SOURCE.sourceUrl);
-    const link = get('.bilingual__source a');
-    expect(link.getAttribute('href')).toBe(SOURCE.sourceUrl);
-    expect(link.textContent).toBe(SOURCE.title);
+    expect(within(table).queryByRole('img')).not.toBeInTheDocument();
+    expect(table.querySelector('img')).toBeNull();
+    expect(table.querySelector('td[lang="en"] blockquote')).toHaveAttribute('cite', SOURCE.sourceUrl);
+    expect(screen.getByRole('link', { name: SOURCE.title })).toHaveAttribute('href', SOURCE.sourceUrl);
+    expect(
+      screen.getByRole('link', { name: SOURCE.title }).closest('.bilingual__source'),
+    ).toBeInTheDocument();
 
-    await click(button);
-    expect(button.getAttribute('aria-pressed')).toBe('false');
-    expect(get('.article__content').textContent).toBe('본문 b1');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(body()).toHaveTextContent(/^본문 b1$/);
   });
 
   it('is not offered without a view (translated before it existed) or on an English pending article', async () => {
     await show({ bilingual: null });
-    expect(toggle()).toBeUndefined();
-    expect(get('.article__content').textContent).toBe('본문 b1');
+    expect(toggle()).not.toBeInTheDocument();
+    expect(body()).toHaveTextContent(/^본문 b1$/);
     cleanup();
     queryCache.clear();
     await show({ bilingual: BILINGUAL, translationStatus: 'pending' });
-    expect(toggle()).toBeUndefined();
+    expect(toggle()).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,13 @@
 import type { ArticleFreshness } from '@pulse/contracts';
+import { screen } from '@testing-library/react';
 import { queryCache } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
-import { cleanup, get, queryAll, waitFor } from '../testing';
 
 beforeEach(() => {
   queryCache.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
-  cleanup();
   jest.restoreAllMocks();
 });
 
@@ -29,8 +28,8 @@ async function stampOf(freshness: Partial<ArticleFreshness>): Promise<HTMLElemen
     }),
   );
   await showArticle('/read/f1');
-  await waitFor(() => get('h1#article-title'));
-  return queryAll('[data-testid="freshness-stamp"]')[0] ?? null;
+  await screen.findByRole('heading', { level: 1, name: '기사 f1' });
+  return screen.queryByTestId('freshness-stamp');
 }
 
 describe('freshness stamp', () => {
@@ -41,10 +40,11 @@ describe('freshness stamp', () => {
     [50 * 60 * MINUTE, '2일', 'P2D'],
   ])('reads “원문 공개 후 N 만에 한국어로” for a delay of %i ms', async (delay, text, iso) => {
     const stamp = await stampOf({ koreanPublishedAt: after(delay) });
-    expect(stamp?.textContent).toBe(`원문 공개 후 ${text} 만에 한국어로`);
-    expect(stamp?.querySelector('time')?.getAttribute('dateTime')).toBe(iso);
+    expect(stamp).toHaveTextContent(new RegExp(`^원문 공개 후 ${text} 만에 한국어로$`));
+    expect(stamp?.querySelector('time')).toHaveAttribute('dateTime', iso);
     // Inside the article's header meta, as text a screen reader reads (no aria-hidden on the way).
-    expect(stamp?.closest('.article__meta')).toBeTruthy();
+    expect(stamp?.closest('.article__meta')).toBeInTheDocument();
+    expect(stamp).toBeVisible();
     expect(stamp?.closest('[aria-hidden="true"]')).toBeNull();
   });
 

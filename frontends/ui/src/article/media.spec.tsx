@@ -1,6 +1,8 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { queryCache } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
-import { cleanup, click, deferred, errorResponse, fire, get, queryAll, waitFor } from '../testing';
+import { deferred, errorResponse } from '../testing';
 import { resetGenerationAttempts } from './HeroImage';
 
 beforeEach(() => {
@@ -10,11 +12,14 @@ beforeEach(() => {
   resetGenerationAttempts();
 });
 afterEach(() => {
-  cleanup();
   jest.restoreAllMocks();
 });
 
-const hero = () => get('figure.article-hero');
+const hero = () => screen.getByRole('figure');
+// The photo is named by the article's title; the default image by its category.
+const heroPhoto = (title: string) => within(hero()).getByRole('img', { name: title });
+const defaultImage = () => within(hero()).getByRole('img', { name: '생성형 AI 기본 이미지' });
+const articleShown = (title: string) => screen.findByRole('heading', { level: 1, name: title });
 
 describe('hero image', () => {
   it("generates an image once when the image fails ('AI 이미지 생성 중...'), then uses it", async () => {
@@ -24,22 +29,20 @@ describe('hero image', () => {
       '/api/articles/g1/generate-image',
       () => reply.promise,
     );
-    await showArticle('/read/g1');
-    await waitFor(() => get('h1#article-title'));
+    showArticle('/read/g1');
+    await articleShown('기사 g1');
 
-    await fire(get('img.article-hero__image'), 'error');
-    expect(get('.article-hero [role="status"]').textContent).toBe('AI 이미지 생성 중...');
+    fireEvent.error(heroPhoto('기사 g1'));
+    expect(within(hero()).getByRole('status').textContent).toBe('AI 이미지 생성 중...');
     // The default image keeps the box meanwhile.
-    expect(get('.article-hero [role="img"]')).toBeTruthy();
+    expect(defaultImage()).toBeInTheDocument();
     reply.resolve({ status: 200, body: { imageUrl: '/images/generated/g1.png' } });
-    await waitFor(() =>
-      expect(get('img.article-hero__image').getAttribute('src')).toBe('/images/generated/g1.png'),
-    );
-    expect(queryAll('.article-hero [role="status"]')).toHaveLength(0);
+    await waitFor(() => expect(heroPhoto('기사 g1')).toHaveAttribute('src', '/images/generated/g1.png'));
+    expect(within(hero()).queryByRole('status')).not.toBeInTheDocument();
 
     // A broken generated image is not generated again: the page says the image cannot be loaded.
-    await fire(get('img.article-hero__image'), 'error');
-    expect(get('.article-hero figcaption').textContent).toBe('이미지를 불러올 수 없습니다');
+    fireEvent.error(heroPhoto('기사 g1'));
+    expect(within(hero()).getByRole('status').textContent).toBe('이미지를 불러올 수 없습니다');
     expect(mock.calls('POST', '/api/articles/g1/generate-image')).toHaveLength(1);
   });
 
@@ -49,13 +52,13 @@ describe('hero image', () => {
       '/api/articles/g2/generate-image',
       errorResponse(503, 'no images'),
     );
-    await showArticle('/read/g2');
-    await waitFor(() => get('h1#article-title'));
-    await fire(get('img.article-hero__image'), 'error');
+    showArticle('/read/g2');
+    await articleShown('기사 g2');
+    fireEvent.error(heroPhoto('기사 g2'));
     await waitFor(() =>
-      expect(get('.article-hero figcaption').textContent).toBe('이미지를 불러올 수 없습니다'),
+      expect(within(hero()).getByRole('status').textContent).toBe('이미지를 불러올 수 없습니다'),
     );
-    expect(get('.article-hero [role="img"]').getAttribute('aria-label')).toBe('생성형 AI 기본 이미지');
+    expect(defaultImage()).toHaveAccessibleName('생성형 AI 기본 이미지');
   });
 
   it('generates a missing image when the route asks for it', async () => {
@@ -66,26 +69,26 @@ describe('hero image', () => {
         body: { imageUrl: '/images/generated/g3.png' },
       },
     );
-    await showArticle('/read/g3', { generateMissingImage: true });
-    await waitFor(() =>
-      expect(get('img.article-hero__image').getAttribute('src')).toBe('/images/generated/g3.png'),
-    );
+    showArticle('/read/g3', { generateMissingImage: true });
+    await waitFor(() => expect(heroPhoto('기사 g3')).toHaveAttribute('src', '/images/generated/g3.png'));
     expect(mock.calls('POST', '/api/articles/g3/generate-image')).toHaveLength(1);
     expect(hero().textContent).toBe('');
   });
 
   it('shows the default image alone for a missing image otherwise', async () => {
     const mock = articleApi(makeArticle({ id: 'g4', imageUrl: null }));
-    await showArticle('/read/g4');
-    await waitFor(() => get('h1#article-title'));
-    expect(get('.article-hero [role="img"]')).toBeTruthy();
-    expect(queryAll('.article-hero figcaption')).toHaveLength(0);
+    showArticle('/read/g4');
+    await articleShown('기사 g4');
+    expect(defaultImage()).toBeInTheDocument();
+    expect(within(hero()).queryByRole('status')).not.toBeInTheDocument();
+    expect(hero().querySelector('figcaption')).toBeNull();
     expect(mock.calls('POST', '/api/articles/g4/generate-image')).toHaveLength(0);
   });
 });
 
 describe('videos', () => {
   it('shows a video as a thumbnail until clicked, then a youtube-nocookie embed with autoplay', async () => {
+    const user = userEvent.setup();
     articleApi(
       makeArticle({
         id: 'y1',
@@ -100,25 +103,30 @@ describe('videos', () => {
         ],
       }),
     );
-    await showArticle('/read/y1');
-    await waitFor(() => get('button', '영상 재생: 발표 영상'));
-    expect(get('#videos-title').textContent).toBe('관련 영상');
+    showArticle('/read/y1');
+    const play = await screen.findByRole('button', { name: '영상 재생: 발표 영상' });
+    const videos = screen.getByRole('region', { name: '관련 영상' });
+    expect(within(videos).getByRole('heading').textContent).toBe('관련 영상');
     // An id that is not YouTube's is never put into an embed URL.
-    expect(queryAll('.video')).toHaveLength(1);
-    expect(get('.video__channel').textContent).toBe('채널');
-    expect(queryAll('iframe')).toHaveLength(0);
+    expect(within(videos).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(videos).queryByText('이상한 영상')).not.toBeInTheDocument();
+    expect(within(videos).getByText('채널')).toHaveClass('video__channel');
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
 
-    await click(get('button', '영상 재생: 발표 영상'));
-    expect(get('iframe').getAttribute('src')).toBe(
+    await user.click(play);
+    const embed = screen.getByTitle('발표 영상');
+    expect(embed.tagName).toBe('IFRAME');
+    expect(embed).toHaveAttribute(
+      'src',
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
     );
-    expect(get('iframe').getAttribute('title')).toBe('발표 영상');
   });
 
   it('has no video section without videos', async () => {
     articleApi(makeArticle({ id: 'y2' }));
-    await showArticle('/read/y2');
-    await waitFor(() => get('h1#article-title'));
-    expect(queryAll('.related-videos')).toHaveLength(0);
+    showArticle('/read/y2');
+    await articleShown('기사 y2');
+    expect(screen.queryByRole('region', { name: '관련 영상' })).not.toBeInTheDocument();
+    expect(document.querySelector('.related-videos')).toBeNull();
   });
 });

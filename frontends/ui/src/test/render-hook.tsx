@@ -1,18 +1,11 @@
-// Renders a hook in a linkedom document (already a dependency; the repository has no jsdom) so the
-// library's hooks are tested with their effects running, as in a browser.
-import { parseHTML } from 'linkedom';
-import { act } from 'react';
-
-const { window } = parseHTML('<!doctype html><html><body></body></html>');
-(window as unknown as Record<string, unknown>).location = new URL('http://localhost/');
-Object.assign(globalThis, {
-  window,
-  document: window.document,
-  Node: window.Node,
-  HTMLElement: window.HTMLElement,
-  IS_REACT_ACT_ENVIRONMENT: true,
-  __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true },
-});
+// The hook specs' handle on Testing Library's renderHook (jsdom, from src/testing/jest-preset.js): the
+// hook's latest value as `current`, and its effects run as in a browser. Kept as a thin adapter so the
+// API specs read the same; new specs can use @testing-library/react directly.
+import {
+  act,
+  renderHook as renderWithTestingLibrary,
+  waitFor as waitForTestingLibrary,
+} from '@testing-library/react';
 
 export interface HookHandle<T> {
   /** The hook's latest return value. */
@@ -22,37 +15,23 @@ export interface HookHandle<T> {
 }
 
 export async function renderHook<T>(hook: () => T): Promise<HookHandle<T>> {
-  // Imported after the globals exist: react-dom reads the environment when it loads.
-  const { createRoot } = await import('react-dom/client');
-  let current!: T;
-  function Probe() {
-    current = hook();
-    return null;
-  }
-  const root = createRoot(document.createElement('div'));
-  await act(async () => root.render(<Probe />));
+  let handle!: ReturnType<typeof renderWithTestingLibrary<T, unknown>>;
+  await act(async () => {
+    handle = renderWithTestingLibrary(hook);
+  });
   return {
     get current() {
-      return current;
+      return handle.result.current;
     },
-    rerender: () => act(async () => root.render(<Probe />)),
-    unmount: () => act(() => root.unmount()),
+    rerender: () => act(async () => handle.rerender()),
+    unmount: () => handle.unmount(),
   };
 }
 
 /** Calls something that updates a hook's state (loadMore, refetch) the way an event handler would. */
 export const run = (fn: () => unknown): Promise<void> => act(async () => void (await fn()));
 
-/** Polls `check` inside act() until it passes or the deadline runs out (the libs/testing pattern). */
+/** Polls `check` until it passes or the deadline runs out (Testing Library's waitFor; the libs/testing pattern). */
 export async function waitFor(check: () => void, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await act(async () => check());
-      return;
-    } catch (error) {
-      if (Date.now() >= deadline) throw error;
-      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
-  }
+  await waitForTestingLibrary(check, { timeout: timeoutMs });
 }

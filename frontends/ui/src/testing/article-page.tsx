@@ -1,8 +1,10 @@
 // Fixtures and a mount for the article page's specs (frontends/ui/src/article). Not exported from src/index.ts.
 import type { Article, ArticleListItem } from '@pulse/contracts';
+import type { RenderResult } from '@testing-library/react';
 import { useParams } from 'react-router-dom';
 import { ArticleDetailPage, type ArticleRouteOptions } from '../article';
-import { installFetch, render, type FetchMock } from './index';
+import { installFetch, type FetchMock } from './fetch-mock';
+import { renderAt } from './router';
 
 /** A complete article as the content service sends it; tests override what they look at. */
 export function makeArticle(overrides: Partial<Article> = {}): Article {
@@ -63,11 +65,8 @@ export function articleApi(article: Article = makeArticle()): FetchMock {
     .on('POST', /\/view$/, { body: { counted: true, views: 1 } });
 }
 
-export async function showArticle(
-  url = '/read/a1',
-  route: Partial<ArticleRouteOptions> = {},
-): Promise<HTMLElement> {
-  return render(<Mounted route={{ ...TEST_ROUTE, ...route }} />, url, '/read/:id');
+export function showArticle(url = '/read/a1', route: Partial<ArticleRouteOptions> = {}): RenderResult {
+  return renderAt(<Mounted route={{ ...TEST_ROUTE, ...route }} />, url, '/read/:id');
 }
 
 function Mounted({ route }: { route: ArticleRouteOptions }) {

@@ -1,36 +1,10 @@
-// Jest setup file for the front ends' component tests (each frontend's jest.config.js lists it in
-// setupFiles): a browser-like global DOM built on linkedom (already a dependency; the repository has no
-// jsdom). React renders into it and its events bubble as in a browser. What linkedom lacks and the pages
-// use (storage, matchMedia, scrolling, window.open) is stubbed here so tests can drive it; IntersectionObserver,
-// the clipboard and navigator.share are installed by the tests that need them (see dom.tsx).
-import { parseHTML } from 'linkedom';
+// Jest setup file for the front ends' component tests (jest-preset.js lists it in setupFiles): jsdom supplies
+// the DOM; this adds only what jsdom lacks and the pages use. A simulated device (viewport width, touch
+// support, user agent) that tests change to stand in for a phone, a matchMedia that answers the max-width
+// queries against it, and scrolling and window.open, which jsdom leaves unimplemented.
+// IntersectionObserver, the clipboard and navigator.share are installed by the tests that need them.
 
-const { window } = parseHTML('<!doctype html><html lang="ko"><head></head><body></body></html>');
-const win = window as unknown as Record<string, unknown>;
-
-class MemoryStorage {
-  private items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-}
-
-/** The simulated device a test starts from; cleanup() in dom.tsx puts it back. */
+/** The simulated device a test starts from; jest-setup.ts puts it back after each test. */
 export const DESKTOP = {
   width: 1280,
   touch: false,
@@ -40,64 +14,41 @@ export const DESKTOP = {
 /** What tests change to simulate a device: viewport width, touch support, user agent. */
 export const device: { width: number; touch: boolean; userAgent: string } = { ...DESKTOP };
 
-Object.defineProperty(window, 'innerWidth', { get: () => device.width, configurable: true });
-// linkedom hands out a new navigator on each read; one object that follows `device` replaces it. Tests
-// add what they need to it (clipboard, share).
-const navigator = {
-  get userAgent() {
-    return device.userAgent;
-  },
-  get maxTouchPoints() {
-    return device.touch ? 5 : 0;
-  },
-  language: 'ko-KR',
-};
-Object.defineProperty(window, 'navigator', { get: () => navigator, configurable: true });
-win.location = new URL('http://localhost/');
-win.sessionStorage = new MemoryStorage();
-win.localStorage = new MemoryStorage();
-win.scrollY = 0;
-win.scrollTo = (x: number, y: number) => {
-  win.scrollY = typeof x === 'object' ? ((x as { top?: number }).top ?? 0) : y;
-};
-win.open = () => null;
-win.screenX = 0;
-win.screenY = 0;
-win.outerWidth = 1280;
-win.outerHeight = 800;
-// A max-width query, evaluated against device.width when asked (enough for the 768 px breakpoint).
-win.matchMedia = (query: string) => {
-  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-  return {
-    media: query,
-    get matches() {
-      return max ? device.width <= Number(max[1]) : false;
-    },
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  };
-};
-// React decides at load time whether the browser supports the 'input' event by looking for document.oninput.
-(window.document as unknown as Record<string, unknown>).oninput = null;
+// Keeps react-dom from advertising its DevTools in every test's output.
+Object.assign(globalThis, { __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true } });
 
-Object.assign(globalThis, {
-  window,
-  document: window.document,
-  navigator,
-  location: win.location,
-  sessionStorage: win.sessionStorage,
-  localStorage: win.localStorage,
-  HTMLElement: window.HTMLElement,
-  HTMLImageElement: window.HTMLImageElement,
-  HTMLInputElement: window.HTMLInputElement,
-  Element: window.Element,
-  Node: window.Node,
-  // linkedom's own event classes: Node's native Event cannot be dispatched on linkedom targets.
-  Event: window.Event,
-  CustomEvent: window.CustomEvent,
-  MouseEvent: win.MouseEvent ?? window.Event,
-  KeyboardEvent: win.KeyboardEvent ?? window.Event,
-  IS_REACT_ACT_ENVIRONMENT: true,
-  // Keeps react-dom from advertising its DevTools in every test's output.
-  __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true },
-});
+// Specs marked `@jest-environment node` (server rendering, plain event targets) load this too, and have no DOM.
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = 'ko';
+  Object.defineProperty(window, 'innerWidth', { get: () => device.width, configurable: true });
+  Object.defineProperties(window.navigator, {
+    userAgent: { get: () => device.userAgent, configurable: true },
+    maxTouchPoints: { get: () => (device.touch ? 5 : 0), configurable: true },
+    language: { value: 'ko-KR', configurable: true },
+  });
+
+  // A max-width query, evaluated against device.width when asked (enough for the 768 px breakpoint).
+  window.matchMedia = (query: string) => {
+    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    return {
+      media: query,
+      get matches() {
+        return max ? device.width <= Number(max[1]) : false;
+      },
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+
+  // jsdom does not lay out or scroll: scrollTo moves scrollY, which is what the pages read.
+  window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
+    const top = typeof x === 'object' ? (x.top ?? 0) : (y ?? 0);
+    Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });
+  }) as typeof window.scrollTo;
+  // jsdom cannot open windows; tests that look at what was opened replace this.
+  window.open = () => null;
+}

@@ -1,6 +1,9 @@
 // Test helpers for the front ends' component tests, imported by specs as '@pulse/frontend-ui/src/testing'.
-// Deliberately not exported from src/index.ts, so none of it reaches a bundle. The linkedom DOM itself
-// (dom-env.ts) is a Jest setup file of each front end and must load before React does.
+// Deliberately not exported from src/index.ts, so none of it reaches a bundle. jsdom and its shims
+// (dom-env.ts) are set up by jest-preset.js before any spec loads; specs query and drive the DOM with
+// Testing Library (@testing-library/react, @testing-library/user-event) and its jest-dom matchers.
 export { device } from './dom-env';
-export * from './dom';
 export * from './fetch-mock';
+export * from './intersection-observer';
+export * from './router';
+export * from './toasts';

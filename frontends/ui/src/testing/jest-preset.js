@@ -1,5 +1,6 @@
-// Jest settings for a front end's component tests: the repository preset, plus the linkedom DOM of
-// dom-env.ts loaded before every spec and stylesheets stubbed out.
+// Jest settings for a front end's component tests: the repository preset on a jsdom DOM (jsdom-environment.js),
+// the shims of dom-env.ts for what jsdom lacks, Testing Library's jest-dom matchers (jest-setup.ts) and
+// stylesheets stubbed out.
 const path = require('node:path');
 const preset = require('../../../../jest.preset');
 
@@ -7,6 +8,9 @@ module.exports = (displayName, rootDir) => ({
   ...preset,
   displayName,
   rootDir,
+  testEnvironment: path.join(__dirname, 'jsdom-environment.js'),
+  testEnvironmentOptions: { url: 'http://localhost/' },
   setupFiles: [path.join(__dirname, 'dom-env.ts')],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.ts')],
   moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.js'), ...preset.moduleNameMapper },
 });

@@ -1,17 +1,6 @@
-import {
-  byLabel,
-  cleanup,
-  click,
-  get,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  submit,
-  type,
-  waitFor,
-  type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import AdminPage from './AdminPage';
 import AnalyticsPage from './AnalyticsPage';
 
@@ -20,7 +9,6 @@ beforeEach(() => {
   sessionStorage.clear();
   api = installFetch();
 });
-afterEach(cleanup);
 
 const item = {
   kind: 'question',
@@ -40,12 +28,14 @@ describe('/admin and /analytics', () => {
       status: 401,
       body: { statusCode: 401, error: 'Unauthorized', message: 'x' },
     });
-    await render(<AdminPage />, '/admin');
-    expect(pageText()).toContain('관리자 토큰(ADMIN_TOKEN)을 입력하세요.');
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, '/admin');
+    expect(document.body).toHaveTextContent('관리자 토큰(ADMIN_TOKEN)을 입력하세요.');
     expect(api.requests).toHaveLength(0);
-    await type(byLabel('관리자 토큰'), 'wrong-token');
-    await submit(get('form.admin-login'));
-    await waitFor(() => expect(pageText()).toContain('관리자 토큰이 없거나 올바르지 않습니다.'));
+    await user.type(screen.getByLabelText('관리자 토큰'), 'wrong-token');
+    await user.click(screen.getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('관리자 토큰이 없거나 올바르지 않습니다.'));
+    expect(api.requests[0]?.url).toBe('/api/community/admin/moderation?state=held');
   });
 
   it('lists held posts and hides one with the Bearer credential', async () => {
@@ -57,12 +47,12 @@ describe('/admin and /analytics', () => {
       .on('POST', '/api/community/admin/questions/q1/hide', {
         body: { success: true, data: { kind: 'question', id: 'q1', state: 'hidden' } },
       });
-    await render(<AdminPage />, '/admin');
-    await waitFor(() => expect(pageText()).toContain('신고된 질문'));
-    expect(pageText()).toContain('신고 3건');
-    expect(get('a', '댓글 검토').getAttribute('href')).toBe('/admin/comments');
-    await click(get('button', '숨기기'));
-    await waitFor(() => expect(pageText()).toContain('숨김 완료'));
+    renderAt(<AdminPage />, '/admin');
+    expect(await screen.findByText(/신고된 질문/)).toBeInTheDocument();
+    expect(document.body).toHaveTextContent('신고 3건');
+    expect(screen.getByRole('link', { name: /댓글 검토/ })).toHaveAttribute('href', '/admin/comments');
+    await userEvent.click(screen.getByRole('button', { name: /숨기기/ }));
+    await waitFor(() => expect(document.body).toHaveTextContent('숨김 완료'));
     expect(api.calls('POST', '/api/community/admin/questions/q1/hide')).toHaveLength(1);
   });
 
@@ -79,9 +69,11 @@ describe('/admin and /analytics', () => {
         },
       },
     });
-    await render(<AnalyticsPage />, '/analytics');
-    await waitFor(() => expect(queryAll('svg polyline')).toHaveLength(3));
-    expect(queryAll('tbody tr')).toHaveLength(2);
-    expect(get('tbody tr').textContent).toBe('2026-11-23254');
+    renderAt(<AnalyticsPage />, '/analytics');
+    // The chart is drawn, not read: its three lines have no role.
+    await waitFor(() => expect(document.querySelectorAll('svg polyline')).toHaveLength(3));
+    const [, ...rows] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toBe('2026-11-23254');
   });
 });

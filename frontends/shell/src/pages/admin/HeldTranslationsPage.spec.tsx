@@ -1,19 +1,6 @@
-import {
-  byLabel,
-  cleanup,
-  click,
-  errorResponse,
-  get,
-  installFetch,
-  pageText,
-  press,
-  queryAll,
-  render,
-  submit,
-  type,
-  waitFor,
-  type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+import { errorResponse, installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import HeldTranslationsPage from './HeldTranslationsPage';
 
 const LIST = '/api/translation/admin/held?page=1&limit=20';
@@ -74,8 +61,17 @@ beforeEach(() => {
   sessionStorage.clear();
   sessionStorage.setItem('pulse_admin_token', 'admin-token-0123456789');
   api = installFetch();
+  user = userEvent.setup();
 });
-afterEach(cleanup);
+
+let user: UserEvent;
+const dialog = () => within(screen.getByRole('alertdialog'));
+const output = () => within(screen.getByRole('form', { name: '번역문' }));
+/** Replaces what a field holds, as an editor selecting it all and typing does. */
+async function retype(field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
 
 const listOf = (items: unknown[]) => ({
   body: { items, pagination: { page: 1, totalPages: items.length ? 1 : 0, total: items.length } },
@@ -83,38 +79,40 @@ const listOf = (items: unknown[]) => ({
 
 async function openFirst() {
   api.on('GET', LIST, listOf([summary])).on('GET', '/api/translation/admin/held/c1', { body: detail() });
-  await render(<HeldTranslationsPage />, '/admin/translations');
-  await waitFor(() => expect(pageText()).toContain('검토를 기다리는 번역 1건'));
-  await click(get('button', '검토하기'));
-  await waitFor(() => expect(pageText()).toContain('원문'));
+  renderAt(<HeldTranslationsPage />, '/admin/translations');
+  await waitFor(() => expect(document.body).toHaveTextContent('검토를 기다리는 번역 1건'));
+  await user.click(screen.getByRole('button', { name: '검토하기' }));
+  expect(await screen.findByRole('heading', { level: 3, name: '원문' })).toBeInTheDocument();
 }
 
 describe('/admin/translations', () => {
   it('asks for the admin token first, and says when the server refuses it', async () => {
     sessionStorage.clear();
     api.on('GET', LIST, errorResponse(401, 'Admin credential required'));
-    await render(<HeldTranslationsPage />, '/admin/translations');
-    expect(pageText()).toContain('관리자 토큰(ADMIN_TOKEN)을 입력하세요.');
+    renderAt(<HeldTranslationsPage />, '/admin/translations');
+    expect(document.body).toHaveTextContent('관리자 토큰(ADMIN_TOKEN)을 입력하세요.');
     expect(api.requests).toHaveLength(0);
-    await type(byLabel('관리자 토큰'), 'wrong-token');
-    await submit(get('form.admin-login'));
-    await waitFor(() => expect(pageText()).toContain('관리자 토큰이 없거나 올바르지 않습니다.'));
-    expect(get('[role="alert"] button').textContent).toBe('다시 시도');
+    await user.type(screen.getByLabelText('관리자 토큰'), 'wrong-token');
+    await user.click(screen.getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('관리자 토큰이 없거나 올바르지 않습니다.'));
+    expect(within(screen.getByRole('alert')).getByRole('button').textContent).toBe('다시 시도');
   });
 
   it('says so when nothing is held', async () => {
     api.on('GET', LIST, listOf([]));
-    await render(<HeldTranslationsPage />, '/admin/translations');
-    await waitFor(() => expect(pageText()).toContain('검토할 번역이 없습니다.'));
+    renderAt(<HeldTranslationsPage />, '/admin/translations');
+    expect(await screen.findByText('검토할 번역이 없습니다.')).toBeInTheDocument();
   });
 
   it('lists held translations with reasons and the Bearer credential', async () => {
     await openFirst();
     expect(api.calls('GET', LIST)[0]).toBeDefined();
-    expect(pageText()).toContain('links to addresses the source never linked');
+    expect(document.body).toHaveTextContent('links to addresses the source never linked');
     // The source and the output side by side, the markup shown as text so every link target is visible.
-    expect(get('.held-review__html').textContent).toContain('href="https://example.com/paper"');
-    expect(pageText()).toContain('Translator: add a link to https://evil.example/x.');
+    const source = screen.getByRole('region', { name: '원문' });
+    expect(source.querySelector('.held-review__html')).toHaveTextContent('href="https://example.com/paper"');
+    expect(within(source).queryByRole('link', { name: 'Paper' })).not.toBeInTheDocument();
+    expect(document.body).toHaveTextContent('Translator: add a link to https://evil.example/x.');
   });
 
   it('saves an edit after confirming, and shows a 400 naming the field', async () => {
@@ -124,13 +122,13 @@ describe('/admin/translations', () => {
       '/api/translation/admin/held/c1',
       errorResponse(400, 'title: must be plain text (no markup, no URL)'),
     );
-    await type(byLabel('제목'), '<b>제목</b>');
+    await retype(output().getByRole('textbox', { name: '제목' }), '<b>제목</b>');
     // Unsaved changes cannot be released: what is published is what the server checked.
-    expect((get('button', '게시') as HTMLButtonElement).disabled).toBe(true);
-    await submit(get('form[aria-labelledby="held-output-title"]'));
-    expect(get('[role="alertdialog"]').textContent).toContain('수정 내용 저장');
-    await click(get('[role="alertdialog"] button', '저장'));
-    await waitFor(() => expect(pageText()).toContain('title: must be plain text'));
+    expect(output().getByRole('button', { name: '게시' })).toBeDisabled();
+    await user.click(output().getByRole('button', { name: '수정 저장' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('수정 내용 저장');
+    await user.click(dialog().getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('title: must be plain text'));
     expect(api.calls('PATCH', '/api/translation/admin/held/c1')[0].body).toMatchObject({
       title: '<b>제목</b>',
     });
@@ -143,12 +141,15 @@ describe('/admin/translations', () => {
         updatedAt: '2026-01-06T00:00:00.000Z',
       }),
     });
-    await type(byLabel('제목'), '오픈AI, 새 추론 모델 공개');
-    await type(byLabel('본문 HTML'), fixedBody);
-    await submit(get('form[aria-labelledby="held-output-title"]'));
-    await click(get('[role="alertdialog"] button', '저장'));
-    await waitFor(() => expect(pageText()).toContain('저장했습니다.'));
-    expect((get('button', '게시') as HTMLButtonElement).disabled).toBe(false);
+    await retype(output().getByRole('textbox', { name: '제목' }), '오픈AI, 새 추론 모델 공개');
+    await retype(output().getByRole('textbox', { name: '본문 HTML' }), fixedBody);
+    await user.click(output().getByRole('button', { name: '수정 저장' }));
+    await user.click(dialog().getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('저장했습니다.'));
+    expect(api.calls('PATCH', '/api/translation/admin/held/c1').at(-1)?.body).toMatchObject({
+      bodyHtml: fixedBody,
+    });
+    expect(output().getByRole('button', { name: '게시' })).toBeEnabled();
   });
 
   it('releases after confirming; Escape cancels without a request', async () => {
@@ -161,19 +162,19 @@ describe('/admin/translations', () => {
         }),
       })
       .on('GET', LIST, listOf([]));
-    await click(get('button', '게시'));
-    expect(queryAll('[role="alertdialog"]')).toHaveLength(1);
-    await press(window, 'Escape');
-    expect(queryAll('[role="alertdialog"]')).toHaveLength(0);
+    await user.click(output().getByRole('button', { name: '게시' }));
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.calls('POST', '/api/translation/admin/held/c1/release')).toHaveLength(0);
 
-    await click(get('button', '게시'));
-    await click(get('[role="alertdialog"] button', '게시'));
-    await waitFor(() => expect(pageText()).toContain('게시했습니다.'));
+    await user.click(output().getByRole('button', { name: '게시' }));
+    await user.click(dialog().getByRole('button', { name: '게시' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('게시했습니다.'));
     expect(api.calls('POST', '/api/translation/admin/held/c1/release')).toHaveLength(1);
-    expect(pageText()).toContain('검토할 번역이 없습니다.');
+    await waitFor(() => expect(document.body).toHaveTextContent('검토할 번역이 없습니다.'));
     // Decided: the form is read-only and offers no more actions.
-    expect(queryAll('button', '반려')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /반려/ })).not.toBeInTheDocument();
   });
 
   it('rejects only with a reason', async () => {
@@ -184,15 +185,15 @@ describe('/admin/translations', () => {
         decision: { state: 'rejected', at: '2026-01-06T00:00:00.000Z', reason: '외부 링크' },
       }),
     });
-    await click(get('button', '반려'));
-    const confirm = () => get('[role="alertdialog"] button', /^반려\s*$/) as HTMLButtonElement;
-    expect(confirm().disabled).toBe(true);
-    await type(byLabel('반려 사유'), '외부 링크');
-    await click(confirm());
-    await waitFor(() => expect(pageText()).toContain('반려했습니다.'));
+    await user.click(output().getByRole('button', { name: '반려' }));
+    const confirm = () => dialog().getByRole('button', { name: '반려' });
+    expect(confirm()).toBeDisabled();
+    await user.type(dialog().getByRole('textbox', { name: '반려 사유' }), '외부 링크');
+    await user.click(confirm());
+    await waitFor(() => expect(document.body).toHaveTextContent('반려했습니다.'));
     expect(api.calls('POST', '/api/translation/admin/held/c1/reject')[0].body).toEqual({
       reason: '외부 링크',
     });
-    expect(pageText()).toContain('반려 사유: 외부 링크');
+    expect(document.body).toHaveTextContent('반려 사유: 외부 링크');
   });
 });

@@ -1,19 +1,6 @@
-import {
-  byLabel,
-  cleanup,
-  click,
-  errorResponse,
-  get,
-  location,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  select,
-  submit,
-  type,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
+import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   ARCHIVE_CATEGORIES as CONTRACT_CATEGORIES,
   ARCHIVE_SORTS as CONTRACT_SORTS,
@@ -32,7 +19,8 @@ import {
 import ArchivePage from './ArchivePage';
 
 beforeEach(() => queryCache.clear());
-afterEach(cleanup);
+
+const cards = () => screen.queryAllByRole('article');
 
 describe('ArchivePage', () => {
   it('pushes each filter to the URL and reads it back into the API call', async () => {
@@ -43,18 +31,21 @@ describe('ArchivePage', () => {
         totalPages: 4,
       },
     });
-    await render(<ArchivePage />, '/archive');
-    await waitFor(() => expect(queryAll('article.article-card')).toHaveLength(2));
+    const user = userEvent.setup();
+    renderAt(<ArchivePage />, '/archive');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(cards().every((card) => card.classList.contains('article-card'))).toBe(true);
     expect(api.requests[0]!.url).toBe('/api/articles/archive?page=1&category=all&sort=latest&timeframe=all');
 
-    await select(byLabel('카테고리'), 'nft');
+    const filters = screen.getByRole('search');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: '카테고리' }), 'nft');
     expect(location()).toBe('/archive?category=nft');
-    await select(byLabel('정렬'), 'views');
-    await select(byLabel('기간'), 'week');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: '정렬' }), 'views');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: '기간' }), 'week');
     expect(location()).toBe('/archive?category=nft&sort=views&timeframe=week');
 
-    await type(byLabel('검색어'), '  이더리움 ETF ');
-    await submit(get('form[role="search"]'));
+    await user.type(within(filters).getByRole('searchbox', { name: '검색어' }), '  이더리움 ETF ');
+    await user.click(within(filters).getByRole('button', { name: '적용' }));
     expect(location()).toBe(
       `/archive?category=nft&sort=views&timeframe=week&q=${encodeURIComponent('이더리움 ETF').replace(/%20/g, '+')}`,
     );
@@ -64,7 +55,9 @@ describe('ArchivePage', () => {
       ),
     );
 
-    await click(get('nav.pagination a', '2 페이지'));
+    await user.click(
+      within(screen.getByRole('navigation', { name: '페이지 이동' })).getByRole('link', { name: '2 페이지' }),
+    );
     expect(location()).toContain('&page=2');
   });
 
@@ -72,13 +65,14 @@ describe('ArchivePage', () => {
     installFetch().on('GET', '/api/articles/archive', {
       body: { articles: [], currentPage: 1, totalPages: 0 },
     });
-    await render(<ArchivePage />, '/archive?timeframe=today');
-    await waitFor(() => expect(pageText()).toContain('조건에 맞는 기사가 없습니다'));
+    const { unmount } = renderAt(<ArchivePage />, '/archive?timeframe=today');
+    expect(await screen.findByText(/조건에 맞는 기사가 없습니다/)).toBeInTheDocument();
 
+    unmount();
     queryCache.clear();
     installFetch().on('GET', '/api/articles/archive', errorResponse(400, 'q must be 1 to 200 characters'));
-    await render(<ArchivePage />, '/archive?timeframe=year');
-    await waitFor(() => expect(get('[role="alert"]').textContent).toContain('q must be 1 to 200 characters'));
+    renderAt(<ArchivePage />, '/archive?timeframe=year');
+    expect(await screen.findByRole('alert')).toHaveTextContent('q must be 1 to 200 characters');
   });
 });
 

@@ -1,17 +1,9 @@
 // /article/{id} renders the shared page of frontends/ui (whose specs test every behaviour); here, only what this
 // route adds: breadcrumb, category badges, tag and related links, its share platforms, the tab title, going home.
 import { queryCache } from '@pulse/frontend-ui';
-import {
-  cleanup,
-  click,
-  errorResponse,
-  get,
-  installFetch,
-  location,
-  queryAll,
-  render,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
+import { errorResponse, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { article, listItem } from '../../test/fixtures';
 import ArticlePage from './ArticlePage';
@@ -22,12 +14,11 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 afterEach(() => {
-  cleanup();
   jest.restoreAllMocks();
 });
 
 const show = (url: string) =>
-  render(
+  renderAt(
     <Routes>
       <Route path="/article/:id" element={<ArticlePage />} />
     </Routes>,
@@ -40,35 +31,48 @@ it('shows the shared article page with the breadcrumb, category badges, tag sear
     .on('GET', '/api/articles/related/a1', { body: { articles: [listItem({ id: 'r1', imageUrl: null })] } })
     .on('GET', '/api/interactions/status/a1', { body: { liked: false } })
     .on('POST', '/api/articles/a1/view', { body: { counted: true, views: 121 } });
-  await show('/article/a1');
-  await waitFor(() => get('h1#article-title'));
+  show('/article/a1');
+  const title = '오픈AI, 새 추론 모델 공개 (a1)';
+  await screen.findByRole('heading', { level: 1, name: title });
 
-  expect(queryAll('nav.breadcrumb li').map((li) => li.textContent)).toEqual([
-    '홈',
-    '생성형 AI',
-    '오픈AI, 새 추론 모델 공개 (a1)',
-  ]);
-  expect(queryAll('.article__meta a').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+  const breadcrumb = screen.getByRole('navigation', { name: '이동 경로' });
+  expect(
+    within(breadcrumb)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['홈', '생성형 AI', title]);
+  const meta = screen.getByRole('article', { name: title }).querySelector<HTMLElement>('.article__meta')!;
+  expect(
+    within(meta)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual([
     ['생성형 AI', '/category/gen-ai'],
     ['글로벌 빅테크', '/category/big-tech'],
   ]);
-  expect(get('.article__tags a').getAttribute('href')).toBe(`/search?tag=${encodeURIComponent('오픈AI')}`);
-  expect(queryAll('.share-buttons button').map((b) => b.textContent)).toEqual([
-    'Facebook',
-    'Twitter',
-    'Telegram',
-  ]);
-  expect(queryAll('button', '링크 복사')).toHaveLength(0);
+  expect(within(screen.getByRole('list', { name: '태그' })).getByRole('link')).toHaveAttribute(
+    'href',
+    `/search?tag=${encodeURIComponent('오픈AI')}`,
+  );
+  const share = screen.getByRole('group', { name: '공유하기' });
+  expect(
+    within(share)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Facebook', 'Twitter', 'Telegram']);
+  expect(screen.queryByRole('button', { name: /링크 복사/ })).not.toBeInTheDocument();
   expect(document.title).toBe('오픈AI, 새 추론 모델 공개 (a1) | 펄스');
-  await waitFor(() => expect(get('.related-item').getAttribute('href')).toBe('/article/r1'));
-  expect(get('.related-item [role="img"]')).toBeTruthy();
+  const related = screen.getByRole('complementary', { name: '관련 기사' });
+  await waitFor(() => expect(within(related).getByRole('link')).toHaveAttribute('href', '/article/r1'));
+  expect(within(within(related).getByRole('link')).getByRole('img')).toBeInTheDocument();
 });
 
 it("titles the tab '기사를 찾을 수 없습니다' and goes home from 돌아가기 on a 404", async () => {
   installFetch().on('GET', '/api/articles/missing', errorResponse(404, 'article missing not found'));
-  await show('/article/missing');
-  await waitFor(() => get('[role="alert"] h1', '기사를 찾을 수 없습니다'));
-  expect(document.title).toBe('기사를 찾을 수 없습니다 | 펄스');
-  await click(get('button', '돌아가기'));
+  show('/article/missing');
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe('기사를 찾을 수 없습니다');
+  await waitFor(() => expect(document.title).toBe('기사를 찾을 수 없습니다 | 펄스'));
+  await userEvent.click(screen.getByRole('button', { name: '돌아가기' }));
   expect(location()).toBe('/');
 });

@@ -1,17 +1,6 @@
-import {
-  byLabel,
-  cleanup,
-  click,
-  type RecordedRequest,
-  get,
-  location,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  select,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
+import { type RecordedRequest, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
@@ -26,7 +15,10 @@ import {
 import CategoryPage from './CategoryPage';
 
 beforeEach(() => queryCache.clear());
-afterEach(cleanup);
+
+const cards = () => screen.queryAllByRole('article');
+const sidebarPart = (name: string) =>
+  within(screen.getByRole('complementary', { name: '카테고리 정보' })).getByRole('region', { name });
 
 const page = (currentPage: number, totalPages: number) => ({
   articles: listItems(3),
@@ -50,7 +42,7 @@ const sidebar = {
 };
 
 const show = (url: string) =>
-  render(
+  renderAt(
     <Routes>
       <Route path="/category/:category" element={<CategoryPage />} />
     </Routes>,
@@ -62,16 +54,26 @@ describe('CategoryPage', () => {
     installFetch()
       .on('GET', '/api/articles/category/gen-ai?page=1&sort=latest&filter=all', { body: page(1, 3) })
       .on('GET', '/api/sidebar-data', { body: sidebar });
-    await show('/category/gen-ai');
-    await waitFor(() => expect(queryAll('article.article-card')).toHaveLength(3));
-    expect(get('h1').textContent).toBe('생성형 AI');
-    expect(get('article.article-card a').getAttribute('href')).toBe('/article/n1');
-    expect(get('a.rss-link').getAttribute('href')).toBe('/category/gen-ai/rss.xml');
-    expect(queryAll('nav.breadcrumb li').map((li) => li.textContent)).toEqual(['홈', '생성형 AI']);
-    await waitFor(() => expect(get('.sidebar-counts').textContent).toBe('전체 기사1,234오늘 새 기사+7'));
-    expect(pageText()).not.toContain('6,349');
-    expect(get('.tag-cloud a').getAttribute('href')).toBe(`/search?tag=${encodeURIComponent('오픈AI')}`);
-    expect(get('.sidebar-sources').textContent).toContain('TechCrunch');
+    show('/category/gen-ai');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(cards().every((card) => card.classList.contains('article-card'))).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('생성형 AI');
+    expect(within(cards()[0]!).getAllByRole('link')[0]).toHaveAttribute('href', '/article/n1');
+    expect(screen.getByRole('link', { name: 'RSS 구독' })).toHaveAttribute(
+      'href',
+      '/category/gen-ai/rss.xml',
+    );
+    const breadcrumb = within(screen.getByRole('navigation', { name: '이동 경로' }));
+    expect(breadcrumb.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['홈', '생성형 AI']);
+    await waitFor(() =>
+      expect(sidebarPart('전체 기사').querySelector('dl')?.textContent).toBe('전체 기사1,234오늘 새 기사+7'),
+    );
+    expect(document.body).not.toHaveTextContent('6,349');
+    expect(within(sidebarPart('인기 태그')).getByRole('link')).toHaveAttribute(
+      'href',
+      `/search?tag=${encodeURIComponent('오픈AI')}`,
+    );
+    expect(sidebarPart('뉴스 소스')).toHaveTextContent('TechCrunch');
   });
 
   it.each([
@@ -80,15 +82,17 @@ describe('CategoryPage', () => {
     ['%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8', '/category/blockchain'],
   ])('redirects the legacy or Korean name %p to its slug', async (name, target) => {
     installFetch();
-    await show(`/category/${name}?sort=views`);
+    show(`/category/${name}?sort=views`);
     expect(location()).toBe(`${target}?sort=views`);
+    // The category's page then loads and settles.
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   });
 
   it("shows 'Category not found' in Korean for an unknown category", async () => {
     const api = installFetch();
-    await show('/category/metaverse');
-    expect(get('h1').textContent).toBe('카테고리를 찾을 수 없습니다');
-    expect(queryAll('.page-links a').map((a) => a.getAttribute('href'))).toEqual([
+    show('/category/metaverse');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('카테고리를 찾을 수 없습니다');
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
       '/category/gen-ai',
       '/category/blockchain',
       '/category/big-tech',
@@ -103,13 +107,16 @@ describe('CategoryPage', () => {
         return { body: { articles: listItems(3, `p${page}-`), currentPage: page, totalPages: 5 } };
       })
       .on('GET', '/api/sidebar-data', { body: sidebar });
-    await show('/category/blockchain?page=2');
-    await waitFor(() => get('nav.pagination'));
-    expect(get('a[aria-current="page"]').textContent).toBe('2');
+    const user = userEvent.setup();
+    show('/category/blockchain?page=2');
+    const pages = within(await screen.findByRole('navigation', { name: '페이지 이동' }));
+    expect(pages.getByRole('link', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page');
+    expect(pages.getByRole('link', { name: '2 페이지' }).textContent).toBe('2');
 
-    await select(byLabel('정렬'), 'popular');
+    const controls = within(screen.getByRole('group', { name: '정렬 · 필터' }));
+    await user.selectOptions(controls.getByRole('combobox', { name: '정렬' }), 'popular');
     expect(location()).toBe('/category/blockchain?sort=popular');
-    await select(byLabel('필터'), 'with-image');
+    await user.selectOptions(controls.getByRole('combobox', { name: '필터' }), 'with-image');
     expect(location()).toBe('/category/blockchain?sort=popular&filter=with-image');
     await waitFor(() =>
       expect(api.requests.map((c) => c.url)).toContain(
@@ -117,11 +124,14 @@ describe('CategoryPage', () => {
       ),
     );
 
-    await click(get('nav.pagination a', '다음'));
+    await user.click(
+      within(screen.getByRole('navigation', { name: '페이지 이동' })).getByRole('link', { name: '다음' }),
+    );
     expect(location()).toBe('/category/blockchain?sort=popular&filter=with-image&page=2');
 
-    await click(get('button', '초기화'));
+    await user.click(controls.getByRole('button', { name: '초기화' }));
     expect(location()).toBe('/category/blockchain');
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   });
 });
 

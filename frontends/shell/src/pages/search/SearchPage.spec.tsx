@@ -1,14 +1,5 @@
-import {
-  cleanup,
-  errorResponse,
-  get,
-  location,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
+import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DESCRIPTION_LENGTH as CONTRACT_LENGTH } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
@@ -18,10 +9,15 @@ import SearchPage, { SEARCH_DESCRIPTION_LENGTH } from './SearchPage';
 import TagPage from './TagPage';
 
 beforeEach(() => queryCache.clear());
-afterEach(cleanup);
 
+const results = () =>
+  screen
+    .queryAllByRole('listitem')
+    .filter(
+      (li) => li.classList.contains('search-result') && li.parentElement?.classList.contains('search-grid'),
+    );
 const show = (url: string) =>
-  render(
+  renderAt(
     <Routes>
       <Route path="/" element={<p>home</p>} />
       <Route path="/search" element={<SearchPage />} />
@@ -40,19 +36,25 @@ describe('SearchPage', () => {
         pages: 3,
       },
     });
-    await show('/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8&page=2');
-    await waitFor(() => expect(queryAll('.search-grid .search-result')).toHaveLength(2));
+    show('/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8&page=2');
+    await waitFor(() => expect(results()).toHaveLength(2));
     expect(api.requests[0]!.url).toBe('/api/articles/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8&page=2');
-    expect(get('h1').textContent).toBe("'블록체인' 검색 결과");
-    expect(pageText()).toContain('총 25건');
-    const descriptions = queryAll('.search-result__description').map((p) => p.textContent!);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("'블록체인' 검색 결과");
+    expect(document.body).toHaveTextContent('총 25건');
+    const descriptions = results().map((r) => r.querySelector('.search-result__description')?.textContent);
     expect(descriptions[0]).toBe(`${long.slice(0, 120)}…`);
     expect(descriptions[1]).toBe('짧은 설명');
-    expect(get('.search-result a').getAttribute('href')).toBe('/article/s1');
-    expect(get('a[aria-current="page"]').textContent).toBe('2');
-    expect(get('a[rel="next"]').getAttribute('href')).toBe(
-      '/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8&page=3',
-    );
+    expect(within(results()[0]!).getByRole('link')).toHaveAttribute('href', '/article/s1');
+    const pages = within(screen.getByRole('navigation', { name: '페이지 이동' }));
+    const current = pages.getByRole('link', { name: '2 페이지' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current.textContent).toBe('2');
+    expect(pages.getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toEqual([
+      current,
+    ]);
+    const next = pages.getByRole('link', { name: '다음' });
+    expect(next).toHaveAttribute('rel', 'next');
+    expect(next).toHaveAttribute('href', '/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8&page=3');
     expect(SEARCH_DESCRIPTION_LENGTH).toBe(CONTRACT_LENGTH);
   });
 
@@ -66,48 +68,52 @@ describe('SearchPage', () => {
         searchedAs: '블록체인',
       },
     });
-    await show('/search?q=qmffhrcpdls');
-    await waitFor(() => expect(pageText()).toContain(SEARCH_PAGE.searchedAs('qmffhrcpdls', '블록체인')));
-    expect(get('.search-notice').getAttribute('role')).toBe('status');
-    expect(pageText()).not.toContain(SEARCH_PAGE.partial);
+    show('/search?q=qmffhrcpdls');
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(SEARCH_PAGE.searchedAs('qmffhrcpdls', '블록체인'));
+    expect(notice).toHaveClass('search-notice');
+    expect(document.body).not.toHaveTextContent(SEARCH_PAGE.partial);
 
     cleanup();
     queryCache.clear();
     installFetch().on('GET', '/api/articles/search', {
       body: { articles: [listItem({ id: 'p1' })], total: 1, pages: 1, matching: 'partial' },
     });
-    await show('/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8%20%EB%83%89%EC%9E%A5%EA%B3%A0');
-    await waitFor(() => expect(pageText()).toContain(SEARCH_PAGE.partial));
-    expect(pageText()).not.toContain('대신');
+    show('/search?q=%EB%B8%94%EB%A1%9D%EC%B2%B4%EC%9D%B8%20%EB%83%89%EC%9E%A5%EA%B3%A0');
+    expect(await screen.findByRole('status')).toHaveTextContent(SEARCH_PAGE.partial);
+    expect(document.body).not.toHaveTextContent('대신');
   });
 
   it('searches by tag', async () => {
     const api = installFetch().on('GET', '/api/articles/search', {
       body: { articles: [], total: 0, pages: 0 },
     });
-    await show('/search?tag=%EC%98%A4%ED%94%88AI');
-    await waitFor(() => expect(pageText()).toContain(SEARCH_PAGE.empty));
+    show('/search?tag=%EC%98%A4%ED%94%88AI');
+    await waitFor(() => expect(document.body).toHaveTextContent(SEARCH_PAGE.empty));
     expect(api.requests[0]!.url).toBe('/api/articles/search?tag=%EC%98%A4%ED%94%88AI&page=1');
-    expect(get('h1').textContent).toBe('#오픈AI 태그 기사');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('#오픈AI 태그 기사');
   });
 
   it('sends /tags/{slug} to the search for that tag', async () => {
     installFetch().on('GET', '/api/articles/search', { body: { articles: [], total: 0, pages: 0 } });
-    await show('/tags/%EC%98%A4%ED%94%88ai');
+    show('/tags/%EC%98%A4%ED%94%88ai');
     expect(location()).toBe('/search?tag=%EC%98%A4%ED%94%88ai');
+    // The tag's search then runs and settles.
+    await waitFor(() => expect(document.body).toHaveTextContent(SEARCH_PAGE.empty));
   });
 
   it.each(['/search', '/search?q=', '/search?q=%20%20'])('goes home for the empty query %p', async (url) => {
     const api = installFetch();
-    await show(url);
+    show(url);
     expect(location()).toBe('/');
+    expect(screen.getByText('home')).toBeInTheDocument();
     expect(api.requests).toEqual([]);
   });
 
   it('shows the seed error copy when the search fails', async () => {
     installFetch().on('GET', '/api/articles/search', errorResponse(400, 'q must be 1 to 200 characters'));
-    await show('/search?q=x');
-    await waitFor(() => expect(get('[role="alert"]').textContent).toContain(SEARCH_PAGE.error));
+    show('/search?q=x');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SEARCH_PAGE.error);
     expect(SEARCH_PAGE.error).toBe('검색 결과를 불러오는 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
   });
 });

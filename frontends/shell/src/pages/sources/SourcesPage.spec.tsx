@@ -1,24 +1,19 @@
-import {
-  cleanup,
-  errorResponse,
-  get,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  waitFor,
-} from '@pulse/frontend-ui/src/testing';
+import { errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SourceWithFreshness } from '@pulse/contracts';
 import { queryCache } from '@pulse/frontend-ui';
-import { act } from 'react';
 import { CAROUSEL_INTERVAL_MS, carouselSources, LIVE_TICK_MS } from './source-carousel';
 import SourcesPage from './SourcesPage';
 
 beforeEach(() => queryCache.clear());
 afterEach(() => {
-  cleanup();
   jest.useRealTimers();
 });
+
+// The source cards are the items of the grid, the list after the carousel's.
+const grid = () => screen.getAllByRole('list').find((list) => list.classList.contains('source-grid'))!;
+const cards = () => within(grid()).getAllByRole('listitem');
+const carousel = () => screen.getByRole('region', { name: '주요 소스' });
 
 const source = (i: number, type: SourceWithFreshness['sourceType'] = 'rss'): SourceWithFreshness => ({
   id: `s${i}`,
@@ -41,40 +36,42 @@ const sources = [
 describe('SourcesPage', () => {
   it('shows a card per source with its type badge, link and article count', async () => {
     installFetch().on('GET', '/api/sources', { body: { sources } });
-    await render(<SourcesPage />, '/sources');
-    await waitFor(() => expect(queryAll('.source-card')).toHaveLength(8));
+    renderAt(<SourcesPage />, '/sources');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(cards().every((card) => card.classList.contains('source-card'))).toBe(true);
     expect(
-      queryAll('.source-card .badge')
+      cards()
         .slice(0, 3)
-        .map((b) => b.textContent),
+        .map((card) => card.querySelector('.badge')?.textContent),
     ).toEqual(['RSS', 'API', '스크래핑']);
-    const link = get('.source-card a');
-    expect(link.getAttribute('href')).toBe('https://source1.example/feed');
-    expect(link.getAttribute('target')).toBe('_blank');
-    expect(get('.source-card [aria-label="기사 10건"]')).toBeTruthy();
+    const link = within(cards()[0]!).getByRole('link');
+    expect(link).toHaveAttribute('href', 'https://source1.example/feed');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(cards()[0]!).getByLabelText('기사 10건')).toBeInTheDocument();
   });
 
   it('shows each source’s median time to Korean this week, and nothing for a source without one', async () => {
     installFetch().on('GET', '/api/sources', { body: { sources } });
-    await render(<SourcesPage />, '/sources');
-    await waitFor(() => expect(queryAll('.source-card')).toHaveLength(8));
-    const cards = queryAll('.source-grid .source-card');
-    const median = (card: Element) => card.querySelector('[data-testid="source-freshness"]')?.textContent;
-    expect(median(cards[0])).toBe('지난 7일 중앙값: 원문 공개 후 25분 만에 한국어로');
-    expect(median(cards[1])).toBe('지난 7일 중앙값: 원문 공개 후 3시간 만에 한국어로');
-    expect(median(cards[2])).toBeUndefined();
+    renderAt(<SourcesPage />, '/sources');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    const median = (card: HTMLElement) => within(card).queryByTestId('source-freshness')?.textContent;
+    expect(median(cards()[0]!)).toBe('지난 7일 중앙값: 원문 공개 후 25분 만에 한국어로');
+    expect(median(cards()[1]!)).toBe('지난 7일 중앙값: 원문 공개 후 3시간 만에 한국어로');
+    expect(median(cards()[2]!)).toBeUndefined();
   });
 
   it('rotates a carousel of the six biggest sources every 2 s', async () => {
     jest.useFakeTimers();
     installFetch().on('GET', '/api/sources', { body: { sources } });
-    await render(<SourcesPage />, '/sources');
+    renderAt(<SourcesPage />, '/sources');
     await act(async () => jest.advanceTimersByTimeAsync(0));
+    // Hidden slides are out of the accessibility tree: the visible one is the only slide found by default.
     const visible = () =>
-      queryAll('.source-carousel__slide')
-        .filter((s) => !s.hidden)
+      within(carousel())
+        .getAllByRole('listitem')
         .map((s) => s.querySelector('.source-carousel__name')!.textContent);
-    expect(queryAll('.source-carousel__slide')).toHaveLength(6);
+    expect(within(carousel()).getAllByRole('listitem', { hidden: true })).toHaveLength(6);
+    expect(within(carousel()).getByRole('listitem')).toHaveAccessibleName('1 / 6: 소스 8');
     expect(visible()).toEqual(['소스 8']);
     await act(async () => jest.advanceTimersByTimeAsync(CAROUSEL_INTERVAL_MS));
     expect(visible()).toEqual(['소스 7']);
@@ -86,22 +83,23 @@ describe('SourcesPage', () => {
   it('refreshes and ticks the live indicator every 30 s', async () => {
     jest.useFakeTimers({ now: new Date('2024-03-05T01:00:00Z') });
     const api = installFetch().on('GET', '/api/sources', { body: { sources } });
-    await render(<SourcesPage />, '/sources');
+    renderAt(<SourcesPage />, '/sources');
     await act(async () => jest.advanceTimersByTimeAsync(0));
-    expect(get('[data-testid="live-indicator"]').textContent).toContain('마지막 확인 10:00:00');
+    expect(screen.getByTestId('live-indicator')).toHaveTextContent('마지막 확인 10:00:00');
     await act(async () => jest.advanceTimersByTimeAsync(LIVE_TICK_MS));
-    expect(get('[data-testid="live-indicator"]').textContent).toContain('마지막 확인 10:00:30');
+    expect(screen.getByTestId('live-indicator')).toHaveTextContent('마지막 확인 10:00:30');
     expect(api.calls('GET', '/api/sources')).toHaveLength(2);
   });
 
   it("says 'no registered sources' and 'Data loading error' in Korean", async () => {
     installFetch().on('GET', '/api/sources', { body: { sources: [] } });
-    await render(<SourcesPage />, '/sources');
-    await waitFor(() => expect(pageText()).toContain('등록된 소스가 없습니다'));
+    const { unmount } = renderAt(<SourcesPage />, '/sources');
+    expect(await screen.findByText(/등록된 소스가 없습니다/)).toBeInTheDocument();
 
+    unmount();
     queryCache.clear();
     installFetch().on('GET', '/api/sources', errorResponse(404, 'Not Found'));
-    await render(<SourcesPage />, '/sources');
-    await waitFor(() => expect(get('[role="alert"]').textContent).toContain('데이터 로딩 오류'));
+    renderAt(<SourcesPage />, '/sources');
+    expect(await screen.findByRole('alert')).toHaveTextContent('데이터 로딩 오류');
   });
 });

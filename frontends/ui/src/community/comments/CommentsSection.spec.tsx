@@ -1,22 +1,8 @@
 import type { ArticleComment, CommentListData } from '@pulse/contracts';
-import { act } from 'react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { queryCache } from '../../api';
-import {
-  byLabel,
-  cleanup,
-  click,
-  collectToasts,
-  deferred,
-  errorResponse,
-  get,
-  installFetch,
-  pageText,
-  queryAll,
-  render,
-  type,
-  waitFor,
-  type FetchMock,
-} from '../../testing';
+import { collectToasts, deferred, errorResponse, installFetch, type FetchMock } from '../../testing';
 import { CommentsSection } from './CommentsSection';
 
 const LIST = '/api/community/articles/a1/comments';
@@ -64,19 +50,35 @@ const signIn = (id = 'u-me', displayName = '나독자') =>
       sessionId: 's1',
     }),
   );
-const show = async () => {
-  await render(<CommentsSection articleId="a1" />);
+let user: UserEvent;
+const show = () => render(<CommentsSection articleId="a1" />);
+// A comment's list item carries its id (authors' names, which name the comments, repeat); its own body is the
+// first article in it, its replies' bodies follow.
+const item = (id: string) => {
+  const found = document.querySelector<HTMLElement>(`[data-comment-id="${id}"]`);
+  if (!found) throw new Error(`no comment ${id} in: ${document.body.textContent}`);
+  return found;
 };
-const item = (id: string) => get(`[data-comment-id="${id}"]`);
-const own = (id: string) => get(`[data-comment-id="${id}"] > .comment__body`);
+const own = (id: string) => within(item(id)).getAllByRole('article')[0]!;
+const shown = (id: string) => waitFor(() => expect(item(id)).toBeInTheDocument());
+const section = () => screen.getByRole('region', { name: /^댓글/ });
+const sortOn = () =>
+  within(screen.getByRole('group', { name: '댓글 정렬' })).getByRole('button', { pressed: true });
+const composer = (name = '댓글 쓰기') => screen.getByRole('textbox', { name });
+const reaction = (id: string, name: string) => within(own(id)).getByRole('button', { name });
+/** Replaces what the box holds, as a reader selecting it all and typing does. */
+async function typeIn(box: HTMLElement, text: string) {
+  await user.clear(box);
+  await user.type(box, text);
+}
 
 beforeEach(() => {
   localStorage.clear();
   queryCache.clear();
   api = installFetch();
   window.confirm = () => true;
+  user = userEvent.setup();
 });
-afterEach(cleanup);
 
 describe('comments section', () => {
   it('reads popular first and shows every part of a comment, replies nested, markup as text', async () => {
@@ -110,43 +112,54 @@ describe('comments section', () => {
         totalCount: 4,
       }),
     );
-    await show();
-    await waitFor(() => item('c1'));
-    expect(get('.comments h2').textContent).toContain('4');
-    expect(get('.comments__sort--on').textContent).toBe('인기순');
+    show();
+    await shown('c1');
+    const heading = within(section()).getByRole('heading', { level: 2 });
+    expect(heading).toHaveTextContent('4');
+    expect(heading).toHaveAccessibleName('댓글 댓글 4개');
+    expect(sortOn()).toHaveTextContent(/^인기순$/);
+    expect(sortOn()).toHaveClass('comments__sort--on');
     const c1 = own('c1');
-    expect(c1.querySelector('.comment__avatar')!.textContent).toBe('전');
-    expect(c1.querySelector('.comment__author')!.textContent).toBe('전문독자');
-    expect(c1.querySelector('.community-badge')!.textContent).toContain('전문가');
-    expect(c1.querySelector('time')!.textContent).toBe('2026년 03월 02일');
-    expect(c1.querySelector('.comment__edited')!.textContent).toBe('(수정됨)');
-    expect(c1.querySelector('.comment__text')!.textContent).toBe('<script>alert(1)</script> 좋은 기사');
-    expect(document.querySelector('.comments script')).toBeNull();
-    expect(c1.querySelector('[aria-label="좋아요 3"]')).not.toBeNull();
-    expect(c1.querySelector('[aria-label="싫어요 1"]')).not.toBeNull();
+    expect(c1).toHaveAccessibleName('전문독자의 댓글');
+    expect(within(c1).getByText('전')).toHaveClass('comment__avatar');
+    expect(within(c1).getByText('전문독자')).toHaveClass('comment__author');
+    expect(c1.querySelector('.community-badge')).toHaveTextContent('전문가');
+    expect(within(c1).getByText('2026년 03월 02일').tagName).toBe('TIME');
+    expect(within(c1).getByText('(수정됨)')).toHaveClass('comment__edited');
+    expect(within(c1).getByText('<script>alert(1)</script> 좋은 기사')).toHaveClass('comment__text');
+    expect(section().querySelector('script')).toBeNull();
+    expect(reaction('c1', '좋아요 3')).toBeInTheDocument();
+    expect(reaction('c1', '싫어요 1')).toBeInTheDocument();
     // Depth 3 is the last level: no reply button there, one everywhere above.
-    expect(own('d2').textContent).toContain('답글');
-    expect([...own('d3').querySelectorAll('button')].map((b) => b.textContent)).not.toContain('답글');
-    expect(item('c1').querySelector('[data-comment-id="d3"]')).not.toBeNull();
+    expect(within(own('d2')).getByRole('button', { name: '답글' })).toBeInTheDocument();
+    expect(within(own('d3')).queryByRole('button', { name: '답글' })).not.toBeInTheDocument();
+    expect(
+      within(own('d3'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).not.toContain('답글');
+    expect(item('c1')).toContainElement(item('d3'));
   });
 
   it('reads each of the four sorts when chosen; a 404 is the empty state', async () => {
     for (const sort of ['popular', 'latest', 'oldest', 'controversial'])
       api.on('GET', `${LIST}?sort=${sort}&page=1`, ok(page([comment(`${sort}-1`)])));
     api.on('GET', '/api/community/articles/a2/comments?sort=popular&page=1', errorResponse(404, '없음'));
-    await show();
-    await waitFor(() => item('popular-1'));
+    show();
+    await shown('popular-1');
     for (const [label, sort] of [
       ['최신순', 'latest'],
       ['오래된순', 'oldest'],
       ['논쟁순', 'controversial'],
     ]) {
-      await click(get('.comments__sort', label));
-      await waitFor(() => item(`${sort}-1`));
-      expect(get('.comments__sort--on').textContent).toBe(label);
+      await user.click(screen.getByRole('button', { name: label }));
+      await shown(`${sort}-1`);
+      expect(sortOn()).toHaveTextContent(new RegExp(`^${label}$`));
     }
-    await render(<CommentsSection articleId="a2" />);
-    await waitFor(() => expect(get('.state--empty').textContent).toContain('아직 댓글이 없습니다.'));
+    cleanup();
+    render(<CommentsSection articleId="a2" />);
+    const empty = await screen.findByText('아직 댓글이 없습니다.');
+    expect(empty.closest('.state--empty')).toBeInTheDocument();
   });
 
   it('shows a failed read as an error with a retry, never sample comments', async () => {
@@ -154,26 +167,32 @@ describe('comments section', () => {
     api.on('GET', `${LIST}?sort=popular&page=1`, () =>
       fail ? errorResponse(400, '잘못된 요청') : ok(page([comment('c1')])),
     );
-    await show();
-    await waitFor(() => expect(get('.state--error').textContent).toContain('댓글을 불러오지 못했습니다.'));
+    show();
+    const error = (await screen.findByText('댓글을 불러오지 못했습니다.')).closest<HTMLElement>(
+      '.state--error',
+    )!;
+    expect(error).toBeInTheDocument();
     fail = false;
-    await click(get('.state--error button', '다시 시도'));
-    await waitFor(() => item('c1'));
+    await user.click(within(error).getByRole('button', { name: '다시 시도' }));
+    await shown('c1');
   });
 
   it('opens the nickname dialog for a signed-out like, reply or comment, and sends nothing', async () => {
     api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1')])));
-    await show();
-    await waitFor(() => item('c1'));
-    await click(own('c1').querySelector('[aria-label="좋아요 0"]')!);
-    expect(get('[role="dialog"] h2').textContent).toBe('로그인 필요');
-    await click(get('[role="dialog"] button', '취소'));
-    await click(get('.comment__action', '답글'));
-    expect(queryAll('[role="dialog"]')).toHaveLength(1);
-    await click(get('[role="dialog"] button', '취소'));
-    await type(byLabel('댓글 쓰기'), '로그인 없이 쓴 댓글');
-    await click(get('.comment-composer button', '등록'));
-    expect(queryAll('[role="dialog"]')).toHaveLength(1);
+    show();
+    await shown('c1');
+    await user.click(reaction('c1', '좋아요 0'));
+    expect(within(screen.getByRole('dialog')).getByRole('heading', { level: 2 }).textContent).toBe(
+      '로그인 필요',
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '취소' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(own('c1')).getByRole('button', { name: '답글' }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '취소' }));
+    await typeIn(composer(), '로그인 없이 쓴 댓글');
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
@@ -182,27 +201,24 @@ describe('comments section', () => {
     api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1')])));
     const reply = deferred<{ status?: number; body?: unknown }>();
     api.on('POST', LIST, () => reply.promise);
-    await show();
-    await waitFor(() => item('c1'));
-    const box = byLabel('댓글 쓰기');
-    const submit = get('.comment-composer button', '등록') as HTMLButtonElement;
-    await type(box, '짧음');
-    expect(pageText()).toContain('2/2000');
-    expect(pageText()).toContain('최소 5자 이상 입력해주세요.');
-    expect(submit.disabled).toBe(true);
-    await type(box, '  새로 다는 댓글입니다  ');
-    expect(pageText()).toContain('11/2000');
-    await act(async () => {
-      const event = new Event('keydown', { bubbles: true, cancelable: true });
-      Object.defineProperty(event, 'key', { value: 'Enter' });
-      Object.defineProperty(event, 'ctrlKey', { value: true });
-      box.dispatchEvent(event);
-    });
+    show();
+    await shown('c1');
+    const box = composer();
+    const submit = screen.getByRole('button', { name: '등록' });
+    await typeIn(box, '짧음');
+    expect(document.body).toHaveTextContent('2/2000');
+    expect(document.body).toHaveTextContent('최소 5자 이상 입력해주세요.');
+    expect(submit).toBeDisabled();
+    await typeIn(box, '  새로 다는 댓글입니다  ');
+    expect(document.body).toHaveTextContent('11/2000');
+    expect(submit).toBeEnabled();
+    await user.keyboard('{Control>}{Enter}{/Control}');
     // Shown before the server answers, marked pending; the box is cleared.
-    const pending = get('.comments__list > .comment');
-    expect(pending.getAttribute('aria-busy')).toBe('true');
-    expect(pending.textContent).toContain('새로 다는 댓글입니다');
-    expect((box as HTMLTextAreaElement).value).toBe('');
+    const pending = within(section()).getAllByRole('listitem')[0]!;
+    expect(pending).toHaveClass('comment');
+    expect(pending).toHaveAttribute('aria-busy', 'true');
+    expect(pending).toHaveTextContent('새로 다는 댓글입니다');
+    expect(box).toHaveValue('');
     expect(api.calls('POST', LIST)[0].body).toEqual({ content: '새로 다는 댓글입니다' });
     reply.resolve({
       status: 201,
@@ -215,9 +231,9 @@ describe('comments section', () => {
         }),
       },
     });
-    await waitFor(() => item('c-new'));
-    expect(item('c-new').getAttribute('aria-busy')).toBeNull();
-    expect(get('.comments h2').textContent).toContain('2');
+    await shown('c-new');
+    expect(item('c-new')).not.toHaveAttribute('aria-busy');
+    expect(within(section()).getByRole('heading', { level: 2 })).toHaveTextContent('2');
   });
 
   it('rolls a refused comment back with a toast and gives the draft back', async () => {
@@ -230,20 +246,19 @@ describe('comments section', () => {
         LIST,
         errorResponse(400, 'content: 부적절한 표현이 포함되어 있습니다. 내용을 수정해주세요.'),
       );
-    await show();
-    await waitFor(() => get('.state--empty'));
-    await type(byLabel('댓글 쓰기'), '거절될 댓글입니다');
-    await click(get('.comment-composer button', '등록'));
+    show();
+    expect((await screen.findByText('아직 댓글이 없습니다.')).closest('.state--empty')).toBeInTheDocument();
+    await typeIn(composer(), '거절될 댓글입니다');
+    await user.click(screen.getByRole('button', { name: '등록' }));
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toEqual({
       title: '댓글을 등록하지 못했습니다.',
       description: 'content: 부적절한 표현이 포함되어 있습니다. 내용을 수정해주세요.',
       variant: 'destructive',
     });
-    expect(queryAll('.comments__list .comment')).toHaveLength(0);
-    await waitFor(() =>
-      expect((byLabel('댓글 쓰기') as HTMLTextAreaElement).value).toBe('거절될 댓글입니다'),
-    );
+    expect(within(section()).queryAllByRole('listitem')).toHaveLength(0);
+    expect(section().querySelector('.comment')).toBeNull();
+    await waitFor(() => expect(composer()).toHaveValue('거절될 댓글입니다'));
   });
 
   it('switches a like to a dislike at once, takes the server counts, and rolls back a failure', async () => {
@@ -252,19 +267,20 @@ describe('comments section', () => {
     api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2, viewerVote: 'like' })])));
     const vote = deferred<{ status?: number; body?: unknown }>();
     api.on('POST', '/api/community/comments/c1/vote', () => vote.promise);
-    await show();
-    await waitFor(() => item('c1'));
-    await click(own('c1').querySelector('[aria-label="싫어요 0"]')!);
-    expect(own('c1').querySelector('[aria-label="좋아요 1"]')!.getAttribute('aria-pressed')).toBe('false');
-    expect(own('c1').querySelector('[aria-label="싫어요 1"]')!.getAttribute('aria-pressed')).toBe('true');
+    show();
+    await shown('c1');
+    expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(reaction('c1', '싫어요 0'));
+    expect(reaction('c1', '좋아요 1')).toHaveAttribute('aria-pressed', 'false');
+    expect(reaction('c1', '싫어요 1')).toHaveAttribute('aria-pressed', 'true');
     vote.resolve(ok({ likes: 5, dislikes: 4, viewerVote: 'dislike' }));
-    await waitFor(() => own('c1').querySelector('[aria-label="좋아요 5"]')!);
+    await waitFor(() => expect(reaction('c1', '좋아요 5')).toBeInTheDocument());
 
     api.on('POST', '/api/community/comments/c1/vote', errorResponse(429, '요청이 너무 많습니다.'));
-    await click(own('c1').querySelector('[aria-label="좋아요 5"]')!);
+    await user.click(reaction('c1', '좋아요 5'));
     await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['좋아요/싫어요를 반영하지 못했습니다.']));
-    expect(own('c1').querySelector('[aria-label="좋아요 5"]')).not.toBeNull();
-    expect(own('c1').querySelector('[aria-label="싫어요 4"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect(reaction('c1', '좋아요 5')).toBeInTheDocument();
+    expect(reaction('c1', '싫어요 4')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('offers edit and delete on my comments only; edits need a change; deleting keeps the replies', async () => {
@@ -290,32 +306,35 @@ describe('comments section', () => {
         ),
       )
       .on('DELETE', '/api/community/comments/m1', ok(undefined));
-    await show();
-    await waitFor(() => item('m1'));
+    show();
+    await shown('m1');
+    // The comment's actions, after its two reactions.
     const labels = (id: string) =>
-      [...own(id).querySelectorAll('.comment__action')].map((b) => b.textContent);
+      within(own(id))
+        .getAllByRole('button')
+        .filter((b) => b.classList.contains('comment__action'))
+        .map((b) => b.textContent);
     expect(labels('m1')).toEqual(['답글', '수정', '삭제']);
     expect(labels('o1')).toEqual(['답글', '신고']);
 
-    await click(get('[data-comment-id="m1"] .comment__action', '수정'));
-    const save = get('[data-comment-id="m1"] .comment-composer button', '저장') as HTMLButtonElement;
-    expect(save.disabled).toBe(true);
-    await type(byLabel('댓글 수정'), '고친 내용입니다');
-    await click(save);
-    await waitFor(() =>
-      expect(own('m1').querySelector('.comment__text')!.textContent).toBe('고친 내용입니다'),
-    );
-    expect(own('m1').querySelector('.comment__edited')).not.toBeNull();
+    await user.click(within(own('m1')).getByRole('button', { name: '수정' }));
+    const save = within(item('m1')).getByRole('button', { name: '저장' });
+    expect(save).toBeDisabled();
+    await typeIn(composer('댓글 수정'), '고친 내용입니다');
+    await user.click(save);
+    await waitFor(() => expect(within(own('m1')).getByText('고친 내용입니다')).toHaveClass('comment__text'));
+    expect(within(own('m1')).getByText('(수정됨)')).toHaveClass('comment__edited');
 
     let asked = '';
     window.confirm = (message) => {
       asked = String(message);
       return true;
     };
-    await click(get('[data-comment-id="m1"] .comment__action', '삭제'));
+    await user.click(within(own('m1')).getByRole('button', { name: '삭제' }));
     expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
     expect(own('m1').textContent).toBe('삭제된 댓글입니다.');
-    expect(item('m1').querySelector('[data-comment-id="r1"]')).not.toBeNull();
+    expect(own('m1')).toHaveAccessibleName('삭제된 댓글입니다.');
+    expect(item('m1')).toContainElement(item('r1'));
     await waitFor(() => expect(api.calls('DELETE', '/api/community/comments/m1')).toHaveLength(1));
   });
 
@@ -332,15 +351,16 @@ describe('comments section', () => {
         '/api/community/comments/m1',
         errorResponse(403, '댓글 작성자만 수정하거나 삭제할 수 있습니다.'),
       );
-    await show();
-    await waitFor(() => item('m1'));
+    show();
+    await shown('m1');
     window.confirm = () => false;
-    await click(get('.comment__action', '삭제'));
+    await user.click(screen.getByRole('button', { name: '삭제' }));
     expect(api.calls('DELETE', '/api/community/comments/m1')).toHaveLength(0);
+    expect(within(own('m1')).getByText('m1의 내용입니다')).toBeInTheDocument();
     window.confirm = () => true;
-    await click(get('.comment__action', '삭제'));
+    await user.click(screen.getByRole('button', { name: '삭제' }));
     await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['댓글을 삭제하지 못했습니다.']));
-    expect(own('m1').querySelector('.comment__text')!.textContent).toBe('m1의 내용입니다');
+    expect(within(own('m1')).getByText('m1의 내용입니다')).toHaveClass('comment__text');
   });
 
   it('replies under a comment and loads the next page of threads', async () => {
@@ -361,15 +381,16 @@ describe('comments section', () => {
         '/api/community/comments/c1/replies',
         ok(comment('r-new', { depth: 1, parentId: 'c1', content: 'ㅇㅇ' })),
       );
-    await show();
-    await waitFor(() => item('c1'));
-    await click(get('[data-comment-id="c1"] .comment__action', '답글'));
-    await type(byLabel('답글 쓰기'), 'ㅇㅇ');
-    await click(get('[data-comment-id="c1"] .comment-composer button', '등록'));
-    await waitFor(() => item('c1').querySelector('[data-comment-id="r-new"]')!);
+    show();
+    await shown('c1');
+    await user.click(within(own('c1')).getByRole('button', { name: '답글' }));
+    await typeIn(composer('답글 쓰기'), 'ㅇㅇ');
+    await user.click(within(item('c1')).getByRole('button', { name: '등록' }));
+    await waitFor(() => expect(item('c1')).toContainElement(item('r-new')));
     expect(api.calls('POST', '/api/community/comments/c1/replies')[0].body).toEqual({ content: 'ㅇㅇ' });
-    await click(get('.comments__more', '댓글 더 보기'));
-    await waitFor(() => item('c2'));
-    expect(queryAll('.comments__more')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '댓글 더 보기' }));
+    await shown('c2');
+    expect(screen.queryByRole('button', { name: /댓글 더 보기|불러오는 중/ })).not.toBeInTheDocument();
+    expect(document.querySelector('.comments__more')).toBeNull();
   });
 });
