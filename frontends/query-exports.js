@@ -1,0 +1,13 @@
+// What the shell and the remotes use of @tanstack/react-query, and all that module federation shares of it
+// under that name (rspack.common.js `sharedSingletons`), for the reason router-exports.js gives: shared as
+// the whole package it could not be tree-shaken (suspense hooks, HydrationBoundary, query observers for
+// many queries at once…). A name missing here fails the build; adding one means rebuilding the shell before
+// a remote that uses it is deployed, since remotes take the shell's copy.
+export {
+  dehydrate,
+  hydrate,
+  QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
