@@ -1,4 +1,4 @@
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import App from './App';
 import {
   cleanup,
@@ -12,7 +12,7 @@ import {
 
 // Mounted as the shell mounts it (appProps.section per mount), so the relative routes meet real URLs.
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   FakeIntersectionObserver.install();
   installFetch().on('GET', /^\/api\/content\//, { body: { articles: [], pagination: { hasMore: false } } });
 });

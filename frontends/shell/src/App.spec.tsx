@@ -7,13 +7,13 @@ import {
   render,
   waitFor,
 } from '@pulse/frontend-ui/src/testing';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { App } from './App';
 import { FOOTER, PRIVACY } from './copy';
 
 // Remote routes need a browser and the federation runtime; frontends/scripts/smoke.e2e.js covers them.
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   installFetch();
 });
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import type { TechAnalysis } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { act } from 'react';
 import App from '../App';
 import {
@@ -21,7 +21,7 @@ let api: FetchMock;
 let toasts: ReturnType<typeof collectToasts>;
 const nav = navigator as unknown as Record<string, unknown>;
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   delete nav.share;
   delete nav.clipboard;

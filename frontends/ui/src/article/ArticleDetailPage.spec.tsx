@@ -1,4 +1,4 @@
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import {
   cleanup,
@@ -15,7 +15,7 @@ import {
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -190,7 +190,7 @@ describe('the article page: views', () => {
     await waitFor(() => expect(mock.calls('POST', '/api/articles/v1/view')).toHaveLength(1));
     expect(mock.calls('POST', '/api/articles/v1/view')[0]!.credentials).toBe('include');
 
-    queryCache.clear();
+    queryClient.clear();
     await showArticle('/read/v1');
     await waitFor(() => get('h1#article-title'));
     await showArticle('/read/v1');

@@ -1,10 +1,10 @@
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, makeListItem, showArticle } from '../testing/article-page';
 import { cleanup, errorResponse, get, queryAll, waitFor } from '../testing';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(cleanup);
@@ -46,7 +46,7 @@ describe('related articles', () => {
     await waitFor(() => expect(get('.related-sidebar__empty').textContent).toBe('관련 기사가 없습니다'));
 
     cleanup();
-    queryCache.clear();
+    queryClient.clear();
     articleApi(makeArticle({ id: 'e2' })).on('GET', '/api/articles/related/e2', errorResponse(400, 'bad'));
     await showArticle('/read/e2');
     await waitFor(() =>

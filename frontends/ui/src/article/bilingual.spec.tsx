@@ -1,9 +1,9 @@
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, click, get, queryAll, waitFor } from '../testing';
 
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -78,7 +78,7 @@ describe('원문 대조 (bilingual view)', () => {
     expect(toggle()).toBeUndefined();
     expect(get('.article__content').textContent).toBe('본문 b1');
     cleanup();
-    queryCache.clear();
+    queryClient.clear();
     await show({ bilingual: BILINGUAL, translationStatus: 'pending' });
     expect(toggle()).toBeUndefined();
   });

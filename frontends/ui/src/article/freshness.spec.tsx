@@ -1,10 +1,10 @@
 import type { ArticleFreshness } from '@pulse/contracts';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, get, queryAll, waitFor } from '../testing';
 
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {

@@ -1,11 +1,11 @@
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, click, collectToasts, deferred, errorResponse, get, waitFor } from '../testing';
 import { toggled } from './use-article-like';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -104,5 +104,19 @@ describe('like', () => {
     reply.resolve({ status: 200, body: { liked: false, likesCount: -1 } });
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('false'));
     expect(likeCount()).toBe('0');
+  });
+
+  it('shows the like before the server answers and rolls it back when the answer is an error', async () => {
+    const reply = deferred<{ status: number; body: unknown }>();
+    const toasts = collectToasts();
+    const mock = await open(7);
+    mock.on('POST', '/api/interactions/like', () => reply.promise);
+    await click(likeButton());
+    await waitFor(() => expect(likeCount()).toBe('8'));
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    reply.resolve(errorResponse(500, 'Internal Server Error'));
+    await waitFor(() => expect(likeCount()).toBe('7'));
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    expect(toasts.map((t) => t.title)).toEqual(['좋아요를 처리하지 못했습니다']);
   });
 });

@@ -1,11 +1,11 @@
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, click, deferred, errorResponse, fire, get, queryAll, waitFor } from '../testing';
 import { resetGenerationAttempts } from './HeroImage';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   resetGenerationAttempts();
 });

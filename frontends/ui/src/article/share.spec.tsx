@@ -1,11 +1,11 @@
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { cleanup, click, collectToasts, deferred, errorResponse, get, queryAll, waitFor } from '../testing';
 
 let opened: unknown[][];
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   opened = [];
   window.open = ((...args: unknown[]) => {

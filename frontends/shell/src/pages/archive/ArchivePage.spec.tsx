@@ -19,7 +19,7 @@ import {
   ARCHIVE_SORTS as CONTRACT_SORTS,
   ARCHIVE_TIMEFRAMES as CONTRACT_TIMEFRAMES,
 } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { listItems } from '../../test/fixtures';
 import {
   ARCHIVE_CATEGORIES,
@@ -31,7 +31,7 @@ import {
 } from './archive-query';
 import ArchivePage from './ArchivePage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 afterEach(cleanup);
 
 describe('ArchivePage', () => {
@@ -75,7 +75,7 @@ describe('ArchivePage', () => {
     await render(<ArchivePage />, '/archive?timeframe=today');
     await waitFor(() => expect(pageText()).toContain('조건에 맞는 기사가 없습니다'));
 
-    queryCache.clear();
+    queryClient.clear();
     installFetch().on('GET', '/api/articles/archive', errorResponse(400, 'q must be 1 to 200 characters'));
     await render(<ArchivePage />, '/archive?timeframe=year');
     await waitFor(() => expect(get('[role="alert"]').textContent).toContain('q must be 1 to 200 characters'));

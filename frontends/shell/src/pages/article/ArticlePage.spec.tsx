@@ -1,6 +1,6 @@
 // /article/{id} renders the shared page of frontends/ui (whose specs test every behaviour); here, only what this
 // route adds: breadcrumb, category badges, tag and related links, its share platforms, the tab title, going home.
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import {
   cleanup,
   click,
@@ -18,7 +18,7 @@ import ArticlePage from './ArticlePage';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {

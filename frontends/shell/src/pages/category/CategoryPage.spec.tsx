@@ -13,7 +13,7 @@ import {
   waitFor,
 } from '@pulse/frontend-ui/src/testing';
 import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
 import { listItems } from '../../test/fixtures';
 import {
@@ -25,7 +25,7 @@ import {
 } from './category-query';
 import CategoryPage from './CategoryPage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 afterEach(cleanup);
 
 const page = (currentPage: number, totalPages: number) => ({

@@ -8,11 +8,11 @@ import {
   render,
   waitFor,
 } from '@pulse/frontend-ui/src/testing';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { listItems } from '../../test/fixtures';
 import { HomePage } from './HomePage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 afterEach(cleanup);
 
 describe('HomePage', () => {

@@ -10,14 +10,14 @@ import {
   waitFor,
 } from '@pulse/frontend-ui/src/testing';
 import { SEARCH_DESCRIPTION_LENGTH as CONTRACT_LENGTH } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
 import { SEARCH_PAGE } from '../../copy';
 import { listItem } from '../../test/fixtures';
 import SearchPage, { SEARCH_DESCRIPTION_LENGTH } from './SearchPage';
 import TagPage from './TagPage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 afterEach(cleanup);
 
 const show = (url: string) =>
@@ -72,7 +72,7 @@ describe('SearchPage', () => {
     expect(pageText()).not.toContain(SEARCH_PAGE.partial);
 
     cleanup();
-    queryCache.clear();
+    queryClient.clear();
     installFetch().on('GET', '/api/articles/search', {
       body: { articles: [listItem({ id: 'p1' })], total: 1, pages: 1, matching: 'partial' },
     });

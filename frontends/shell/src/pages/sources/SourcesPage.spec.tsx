@@ -9,12 +9,12 @@ import {
   waitFor,
 } from '@pulse/frontend-ui/src/testing';
 import type { SourceWithFreshness } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { act } from 'react';
 import { CAROUSEL_INTERVAL_MS, carouselSources, LIVE_TICK_MS } from './source-carousel';
 import SourcesPage from './SourcesPage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 afterEach(() => {
   cleanup();
   jest.useRealTimers();
@@ -99,7 +99,7 @@ describe('SourcesPage', () => {
     await render(<SourcesPage />, '/sources');
     await waitFor(() => expect(pageText()).toContain('등록된 소스가 없습니다'));
 
-    queryCache.clear();
+    queryClient.clear();
     installFetch().on('GET', '/api/sources', errorResponse(404, 'Not Found'));
     await render(<SourcesPage />, '/sources');
     await waitFor(() => expect(get('[role="alert"]').textContent).toContain('데이터 로딩 오류'));

@@ -1,6 +1,6 @@
 import type { ArticleComment, CommentListData } from '@pulse/contracts';
 import { act } from 'react';
-import { queryCache } from '../../api';
+import { queryClient } from '../../api';
 import {
   byLabel,
   cleanup,
@@ -72,7 +72,7 @@ const own = (id: string) => get(`[data-comment-id="${id}"] > .comment__body`);
 
 beforeEach(() => {
   localStorage.clear();
-  queryCache.clear();
+  queryClient.clear();
   api = installFetch();
   window.confirm = () => true;
 });
@@ -371,5 +371,39 @@ describe('comments section', () => {
     await click(get('.comments__more', '댓글 더 보기'));
     await waitFor(() => item('c2'));
     expect(queryAll('.comments__more')).toHaveLength(0);
+  });
+
+  it('shows a comment before the server answers and takes it out again when the answer is an error', async () => {
+    signIn();
+    const toasts = collectToasts();
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1')])));
+    const reply = deferred<{ status?: number; body?: unknown }>();
+    api.on('POST', LIST, () => reply.promise);
+    await show();
+    await waitFor(() => item('c1'));
+    await type(byLabel('댓글 쓰기'), '곧 거절될 댓글입니다');
+    await click(get('.comment-composer button', '등록'));
+    await waitFor(() => expect(pageText()).toContain('곧 거절될 댓글입니다'));
+    expect(queryAll('.comments__list > .comment')).toHaveLength(2);
+    reply.resolve(errorResponse(503, '잠시 후 다시 시도해주세요.'));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['댓글을 등록하지 못했습니다.']));
+    expect(queryAll('.comments__list > .comment')).toHaveLength(1);
+    expect(get('.comments h2').textContent).toContain('1');
+  });
+
+  it('shows a like on a comment before the server answers and rolls it back on an error', async () => {
+    signIn();
+    const toasts = collectToasts();
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2 })])));
+    const vote = deferred<{ status?: number; body?: unknown }>();
+    api.on('POST', '/api/community/comments/c1/vote', () => vote.promise);
+    await show();
+    await waitFor(() => item('c1'));
+    await click(own('c1').querySelector('[aria-label="좋아요 2"]')!);
+    await waitFor(() => expect(own('c1').querySelector('[aria-label="좋아요 3"]')).not.toBeNull());
+    expect(own('c1').querySelector('[aria-label="좋아요 3"]')!.getAttribute('aria-pressed')).toBe('true');
+    vote.resolve(errorResponse(500, '서버 오류'));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['좋아요/싫어요를 반영하지 못했습니다.']));
+    expect(own('c1').querySelector('[aria-label="좋아요 2"]')!.getAttribute('aria-pressed')).toBe('false');
   });
 });
