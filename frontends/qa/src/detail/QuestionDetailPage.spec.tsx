@@ -243,3 +243,52 @@ describe('question detail', () => {
     });
   });
 });
+
+describe('votes on a question and its answers', () => {
+  const refused = {
+    status: 500,
+    body: { statusCode: 500, error: 'Internal Server Error', message: '서버 오류' },
+  };
+
+  it('shows the question’s like before the server answers and puts it back when the answer is an error', async () => {
+    signIn('u5');
+    const toasts = collectToasts();
+    const reply = deferred<{ status: number; body: unknown }>();
+    api
+      .on('GET', Q, ok(question('q1', { upvotes: 4 })))
+      .on('GET', answersOf(), ok([]))
+      .on('POST', `${Q}/vote`, () => reply.promise);
+    await renderDetail();
+    await waitFor(() => get('.qa-detail__actions .qa-vote'));
+    await click(get('.qa-detail__actions .qa-vote'));
+    await waitFor(() => expect(get('.qa-detail__actions .qa-vote').textContent).toContain('5'));
+    expect(get('.qa-detail__actions .qa-vote').getAttribute('aria-pressed')).toBe('true');
+    reply.resolve(refused);
+    await waitFor(() =>
+      expect(toasts.map((t) => t.title)).toEqual(['투표하지 못했습니다. 다시 시도해주세요.']),
+    );
+    expect(get('.qa-detail__actions .qa-vote').textContent).toContain('4');
+    expect(get('.qa-detail__actions .qa-vote').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('moves an answer’s vote at once and puts it back when the answer is an error', async () => {
+    signIn('u5');
+    const toasts = collectToasts();
+    const reply = deferred<{ status: number; body: unknown }>();
+    api
+      .on('GET', Q, ok(question('q1', { answerCount: 1 })))
+      .on('GET', answersOf(), ok([answer('a1', { upvotes: 2, downvotes: 1, viewerVote: 'upvote' })]))
+      .on('POST', '/api/community/answers/a1/vote', () => reply.promise);
+    await renderDetail();
+    await waitFor(() => expect(queryAll('.qa-answer')).toHaveLength(1));
+    await click(get('.qa-answer button', '▼'));
+    await waitFor(() => expect(get('.qa-answer button', '▼').textContent).toBe('▼ 2'));
+    expect(get('.qa-answer button', '▲').textContent).toBe('▲ 1');
+    expect(get('.qa-answer button', '▼').getAttribute('aria-pressed')).toBe('true');
+    reply.resolve(refused);
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(get('.qa-answer button', '▲').textContent).toBe('▲ 2');
+    expect(get('.qa-answer button', '▼').textContent).toBe('▼ 1');
+    expect(get('.qa-answer button', '▲').getAttribute('aria-pressed')).toBe('true');
+  });
+});
