@@ -18,6 +18,12 @@ const UI_SRC = path.join(__dirname, 'ui', 'src');
 const CONTRACTS_SRC = path.join(__dirname, '..', 'libs', 'contracts', 'src');
 const ROUTER_EXPORTS = path.join(__dirname, 'router-exports.js');
 const QUERY_EXPORTS = path.join(__dirname, 'query-exports.js');
+// query-exports.js reads the package under this name: under its own, '@tanstack/react-query', the import
+// would be the shared module again (the file itself) and never reach the library.
+const QUERY_PACKAGE_ENTRY = path.join(
+  path.dirname(require.resolve('@tanstack/react-query/package.json')),
+  'build/modern/index.js',
+);
 // react-router's package exports send bundlers to its development build (dev warnings on); this is the
 // production one, for the production build.
 const REACT_ROUTER_PRODUCTION = path.join(
@@ -72,6 +78,7 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [], 
       extensions: ['.ts', '.tsx', '.js'],
       alias: {
         '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts'),
+        'tanstack-react-query-entry$': QUERY_PACKAGE_ENTRY,
         ...(isProduction ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
       },
     },
