@@ -66,3 +66,25 @@ describe('the shared router exports (frontends/router-exports.js)', () => {
     expect(direct).toEqual([]);
   });
 });
+
+// TanStack Query is shared the same way, as the exports listed in frontends/query-exports.js.
+const sharedQueryExports = (
+  /export\s*\{([^}]*)\}\s*from\s*'tanstack-react-query-entry'/.exec(
+    readFileSync(path.join(FRONTENDS, 'query-exports.js'), 'utf8'),
+  )?.[1] ?? ''
+)
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
+describe('the shared TanStack Query exports (frontends/query-exports.js)', () => {
+  it('lists every name the bundled sources import from @tanstack/react-query', () => {
+    expect(sharedQueryExports).toEqual(expect.arrayContaining(['QueryClient', 'useQuery']));
+    const missing = sources.flatMap(({ file, text }) =>
+      namedImports(text, '@tanstack/react-query')
+        .filter((name) => !sharedQueryExports.includes(name))
+        .map((name) => `${name} (${file})`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
