@@ -17,6 +17,13 @@ const UI_SRC = path.join(__dirname, 'ui', 'src');
 // the nickname generator) are TypeScript too; the bundles never import its zod schemas.
 const CONTRACTS_SRC = path.join(__dirname, '..', 'libs', 'contracts', 'src');
 const ROUTER_EXPORTS = path.join(__dirname, 'router-exports.js');
+const QUERY_EXPORTS = path.join(__dirname, 'query-exports.js');
+// query-exports.js reads the package under this name: under its own, '@tanstack/react-query', the import
+// would be the shared module again (the file itself) and never reach the library.
+const QUERY_PACKAGE_ENTRY = path.join(
+  path.dirname(require.resolve('@tanstack/react-query/package.json')),
+  'build/modern/index.js',
+);
 // react-router's package exports send bundlers to its development build (dev warnings on); this is the
 // production one, for the production build.
 const REACT_ROUTER_PRODUCTION = path.join(
@@ -24,9 +31,12 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'dist/production/index.mjs',
 );
 
-// One React and one router across host and remotes: two copies would split hooks and router context.
+// One React, one router and one TanStack Query across host and remotes: two copies of React would split
+// hooks and router context, and each remote carrying its own query library would load it once per remote.
 // The host loads them eagerly (it renders first); remotes take whatever the host already loaded.
-// The router is shared as the few exports the front ends use (router-exports.js), not the whole package.
+// The router and the query library are shared as the few exports the front ends use (router-exports.js,
+// query-exports.js), not the whole packages. The library is shared, not its state: each bundle keeps its own
+// QueryClient (frontends/ui/src/api/query-client.ts).
 function sharedSingletons({ eager }) {
   const deps = rootPackage.dependencies;
   const singleton = (requiredVersion) => ({ singleton: true, eager, requiredVersion });
@@ -38,6 +48,11 @@ function sharedSingletons({ eager }) {
       import: ROUTER_EXPORTS,
       // The shared module is a file of ours, so its version is not found from a package.json beside it.
       version: require('react-router-dom/package.json').version,
+    },
+    '@tanstack/react-query': {
+      ...singleton(deps['@tanstack/react-query']),
+      import: QUERY_EXPORTS,
+      version: require('@tanstack/react-query/package.json').version,
     },
   };
 }
@@ -63,6 +78,7 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [], 
       extensions: ['.ts', '.tsx', '.js'],
       alias: {
         '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts'),
+        'tanstack-react-query-entry$': QUERY_PACKAGE_ENTRY,
         ...(isProduction ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
       },
     },

@@ -5,16 +5,18 @@ import { useE2e } from './support/suite';
  * The JavaScript budget of each page type: brotli-compressed bytes of every script a cold load fetches
  * before the reader does anything (how: test/e2e/support/page-js.ts; figures: README.md 'Front-end page
  * speed', `npm run bench:page-js`). Home and article are the issue's targets; the others sit a few KB
- * above what they load today, so that growth is a decision, not an accident.
+ * above what they load today, so that growth is a decision, not an accident. TanStack Query (issue 17),
+ * loaded once by the shell for every front end, costs 9 KB on each page; the budgets other than home's and
+ * article's were raised by that much when it replaced the hand-written query cache.
  */
 const BUDGET_KB: Record<string, number> = {
   home: 120,
   article: 130,
-  category: 115,
-  search: 115,
-  trending: 130,
-  'tech analysis': 130,
-  question: 137,
+  category: 124,
+  search: 124,
+  trending: 139,
+  'tech analysis': 139,
+  question: 146,
 };
 
 describe('JavaScript budget per page (brotli, before interaction)', () => {

@@ -1,11 +1,11 @@
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { screen } from '@testing-library/react';
 import App from './App';
 import { FakeIntersectionObserver, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
 
 // Mounted as the shell mounts it (appProps.section per mount), so the relative routes meet real URLs.
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   FakeIntersectionObserver.install();
   installFetch().on('GET', /^\/api\/content\//, { body: { articles: [], pagination: { hasMore: false } } });
 });

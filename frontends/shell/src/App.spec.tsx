@@ -1,12 +1,12 @@
 import { installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { App } from './App';
 import { FOOTER, PRIVACY } from './copy';
 
 // Remote routes need a browser and the federation runtime; frontends/scripts/smoke.e2e.js covers them.
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   installFetch();
 });
 const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent;

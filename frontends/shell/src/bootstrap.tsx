@@ -1,4 +1,4 @@
-import { queryCache, seedQueryCache } from '@pulse/frontend-ui';
+import { queryClient, seedQueryClient } from '@pulse/frontend-ui';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -21,7 +21,7 @@ async function start(): Promise<void> {
   // A server-rendered page (src/server) carries the answers it was rendered with: the first render reads
   // them and attaches to the server's markup instead of replacing it. Other documents hold <noscript> text.
   // Its page's chunk is loaded first, so the whole page hydrates at once (preloadable-page.tsx).
-  if (seedQueryCache(queryCache)) {
+  if (seedQueryClient(queryClient)) {
     // A chunk that fails to load here is asked for again by the render, which shows the failure.
     await preloadPage(window.location.pathname).catch(() => undefined);
     hydrateRoot(container, app);

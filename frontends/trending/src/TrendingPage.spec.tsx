@@ -1,5 +1,5 @@
 import type { TrendingArticle, TrendingStatsResponse } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from './App';
@@ -45,7 +45,7 @@ const stats = (totalArticles: number): TrendingStatsResponse => ({
 
 let api: FetchMock;
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   api = installFetch()
     .on('GET', /^\/api\/trending\/stats/, { body: stats(120) })
     .on('GET', /^\/api\/trending\/hot-topics/, { body: { articles: [item('h1'), item('h2')] } })

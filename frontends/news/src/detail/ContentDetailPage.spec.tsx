@@ -3,7 +3,7 @@
 // section with 'No Image', its share platforms and copy link, generating a missing image, the tech-metadata and
 // key-insights boxes, and 돌아가기 to the section's list.
 import type { Article } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import {
   errorResponse,
   type FetchMock,
@@ -19,7 +19,7 @@ import { makeArticle, makeListItem } from '../test/fixtures';
 let api: FetchMock;
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   api = installFetch()
     .on('GET', /^\/api\/interactions\/status\//, { body: { liked: false } })

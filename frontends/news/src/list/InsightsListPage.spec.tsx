@@ -1,4 +1,4 @@
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import App from '../App';
 import {
@@ -16,7 +16,7 @@ const page = (prefix: string, count: number, hasMore: boolean) => ({
 
 let api: FetchMock;
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   FakeIntersectionObserver.install();
   api = installFetch();
 });

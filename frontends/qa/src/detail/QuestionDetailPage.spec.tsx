@@ -259,3 +259,56 @@ describe('question detail', () => {
     });
   });
 });
+
+describe('votes on a question and its answers', () => {
+  const refused = {
+    status: 500,
+    body: { statusCode: 500, error: 'Internal Server Error', message: '서버 오류' },
+  };
+
+  it('shows the question’s like before the server answers and puts it back when the answer is an error', async () => {
+    signIn('u5');
+    const toasts = collectToasts();
+    const reply = deferred<{ status: number; body: unknown }>();
+    api
+      .on('GET', Q, ok(question('q1', { upvotes: 4 })))
+      .on('GET', answersOf(), ok([]))
+      .on('POST', `${Q}/vote`, () => reply.promise);
+    renderDetail();
+    // The question's like is named by its visible text ('♥ 좋아요 N').
+    const like = () => questionActions().getByRole('button', { name: /좋아요 \d+$/ });
+    await user.click(await waitFor(like));
+    await waitFor(() => expect(like()).toHaveTextContent('5'));
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+    reply.resolve(refused);
+    await waitFor(() =>
+      expect(toasts.map((t) => t.title)).toEqual(['투표하지 못했습니다. 다시 시도해주세요.']),
+    );
+    expect(like()).toHaveTextContent('4');
+    expect(like()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('moves an answer’s vote at once and puts it back when the answer is an error', async () => {
+    signIn('u5');
+    const toasts = collectToasts();
+    const reply = deferred<{ status: number; body: unknown }>();
+    api
+      .on('GET', Q, ok(question('q1', { answerCount: 1 })))
+      .on('GET', answersOf(), ok([answer('a1', { upvotes: 2, downvotes: 1, viewerVote: 'upvote' })]))
+      .on('POST', '/api/community/answers/a1/vote', () => reply.promise);
+    renderDetail();
+    await waitFor(() => expect(answerCards()).toHaveLength(1));
+    const card = () => answerCards()[0]!;
+    const up = () => within(card()).getByRole('button', { name: /^추천 \d+$/ });
+    const down = () => within(card()).getByRole('button', { name: /^비추천 \d+$/ });
+    await user.click(down());
+    await waitFor(() => expect(down()).toHaveTextContent('▼ 2'));
+    expect(up()).toHaveTextContent('▲ 1');
+    expect(down()).toHaveAttribute('aria-pressed', 'true');
+    reply.resolve(refused);
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(up()).toHaveTextContent('▲ 2');
+    expect(down()).toHaveTextContent('▼ 1');
+    expect(up()).toHaveAttribute('aria-pressed', 'true');
+  });
+});

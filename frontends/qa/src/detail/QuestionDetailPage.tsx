@@ -12,16 +12,7 @@ import {
 } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  acceptAnswer,
-  reportPost,
-  deleteAnswer,
-  deleteQuestion,
-  fetchAnswers,
-  fetchQuestion,
-  voteAnswer,
-  voteQuestion,
-} from '../api';
+import { acceptAnswer, reportPost, deleteAnswer, deleteQuestion, fetchAnswers, fetchQuestion } from '../api';
 import { COPY } from '../copy';
 import { SimpleMarkdown } from '../markdown';
 import { TabButtons } from '../TabButtons';
@@ -30,6 +21,7 @@ import { useIdentityGate } from '../use-identity-gate';
 import { useQaTitle } from '../use-title';
 import { AnswerCard } from './AnswerCard';
 import { AnswerComposer } from './AnswerComposer';
+import { useAnswerVote, useQuestionVote } from './use-votes';
 
 type Load<T> =
   { status: 'loading' } | { status: 'error'; error: ApiError | Error } | { status: 'ready'; value: T };
@@ -87,6 +79,25 @@ export default function QuestionDetailPage() {
   useEffect(() => void loadAnswers(), [loadAnswers, signedInAs, answersReread]);
   useQaTitle(question.status === 'ready' ? question.value.title : undefined);
 
+  const setAnswerList = (update: (list: Answer[]) => Answer[]) => {
+    answerChanges.current += 1;
+    setAnswers((current) =>
+      current.status === 'ready' ? { status: 'ready', value: update(current.value) } : current,
+    );
+  };
+  const setQ = (update: Partial<Question>) => {
+    changes.current += 1;
+    setQuestion((current) =>
+      current.status === 'ready' ? { status: 'ready', value: { ...current.value, ...update } } : current,
+    );
+  };
+
+  // Votes show at once and are put back when refused (use-votes.ts).
+  const questionVote = useQuestionVote(id, (change) => setQ(change));
+  const answerVote = useAnswerVote((answerId, change) =>
+    setAnswerList((list) => list.map((a) => (a.id === answerId ? { ...a, ...change } : a))),
+  );
+
   if (question.status === 'loading')
     return (
       <section className="page qa-page" aria-busy="true">
@@ -121,27 +132,9 @@ export default function QuestionDetailPage() {
   const q = question.value;
   const isAuthor = !!user && q.user?.id === user.id;
   const answerList = answers.status === 'ready' ? answers.value : [];
-  const setAnswerList = (update: (list: Answer[]) => Answer[]) => {
-    answerChanges.current += 1;
-    setAnswers((current) =>
-      current.status === 'ready' ? { status: 'ready', value: update(current.value) } : current,
-    );
-  };
-  const setQ = (update: Partial<Question>) => {
-    changes.current += 1;
-    setQuestion((current) =>
-      current.status === 'ready' ? { status: 'ready', value: { ...current.value, ...update } } : current,
-    );
-  };
-
   const like = () =>
-    require(async () => {
-      try {
-        const { data } = await voteQuestion(q.id);
-        setQ({ upvotes: data.upvotes, viewerVote: data.viewerVote });
-      } catch (error) {
-        toast({ title: COPY.voteFailed, description: messageOf(error), variant: 'destructive' });
-      }
+    require(() => {
+      if (!questionVote.isPending) questionVote.mutate({ upvotes: q.upvotes, viewerVote: q.viewerVote });
     });
   const remove = () =>
     require(async () => {
@@ -169,14 +162,7 @@ export default function QuestionDetailPage() {
     canAccept: isAuthor,
     canDelete: false,
     onVote: (answer: Answer, vote: 'upvote' | 'downvote') =>
-      require(async () => {
-        try {
-          const { data } = await voteAnswer(answer.id, vote);
-          setAnswerList((list) => list.map((a) => (a.id === answer.id ? { ...a, ...data } : a)));
-        } catch (error) {
-          toast({ title: COPY.voteFailed, description: messageOf(error), variant: 'destructive' });
-        }
-      }),
+      require(() => answerVote.mutate({ answer, vote })),
     onAccept: (answer: Answer) =>
       require(async () => {
         try {

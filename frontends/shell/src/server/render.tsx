@@ -1,10 +1,11 @@
-import { QueryCacheContext, serialiseQuerySeed } from '@pulse/frontend-ui';
+import { ApiQueryClientContext, createServerQueryClient, serialiseQuerySeed } from '@pulse/frontend-ui';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router';
 import { App } from '../App';
-import { ServerQueryCache } from './server-query-cache';
+import { ServerReads } from './server-reads';
 
 /**
  * The shell's server render (ARCHITECTURE.md 'HTML documents'): built by rspack.server.config.js into
@@ -53,26 +54,26 @@ export function isServerRendered(url: string): boolean {
   return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
-function page(url: string, cache: ServerQueryCache): ReactNode {
+function page(url: string, client: QueryClient): ReactNode {
   return (
     <StrictMode>
       <StaticRouter location={url}>
-        <QueryCacheContext.Provider value={cache}>
+        <ApiQueryClientContext.Provider value={client}>
           <App />
-        </QueryCacheContext.Provider>
+        </ApiQueryClientContext.Provider>
       </StaticRouter>
     </StrictMode>
   );
 }
 
 /**
- * A render that waits for every lazy page chunk, for the reads it notes; its markup is not kept. A
+ * A render that waits for every lazy page chunk, for the queries it creates; its markup is not kept. A
  * component that throws fails the render: React would leave that part to the browser (a client-rendered
  * boundary, a recoverable error at hydration), and the gateway sends its <noscript> document instead.
  */
-async function discoverReads(url: string, cache: ServerQueryCache): Promise<void> {
+async function discoverReads(url: string, client: QueryClient): Promise<void> {
   const errors: unknown[] = [];
-  const { prelude } = await prerender(page(url, cache), { onError: (error) => void errors.push(error) });
+  const { prelude } = await prerender(page(url, client), { onError: (error) => void errors.push(error) });
   await new Response(prelude).arrayBuffer();
   if (errors.length > 0) throw new AggregateError(errors, `server render of ${url} failed`);
 }
@@ -82,8 +83,8 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * The page's markup and data, or undefined when this bundle does not render the URL's page. The reads are
- * found by rendering (the components say what they need), answered, and rendered again while new ones
- * appear; the markup is then one synchronous render, complete and inline: a streamed one would finish
+ * found by rendering (the queries the components create in the request's client), answered, and rendered
+ * again while new ones appear; the markup is then one synchronous render, complete and inline: a streamed one would finish
  * late Suspense boundaries with inline scripts, which the site's CSP (script-src 'self') refuses.
  */
 export async function renderPage({
@@ -91,13 +92,14 @@ export async function renderPage({
   readApi,
 }: ServerRenderInput): Promise<ServerRenderOutput | undefined> {
   if (!isServerRendered(url)) return undefined;
-  const cache = new ServerQueryCache();
+  const client = createServerQueryClient();
+  const reads = new ServerReads(client);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    await discoverReads(url, cache);
-    if (!(await cache.answer(readApi))) break;
+    await discoverReads(url, client);
+    if (!(await reads.answer(readApi))) break;
   }
-  const html = renderToString(page(url, cache));
+  const html = renderToString(page(url, client));
   if (html.includes(CLIENT_RENDERED_BOUNDARY))
     throw new Error(`server render of ${url} left a boundary unrendered`);
-  return { html, queryData: serialiseQuerySeed(cache) };
+  return { html, queryData: serialiseQuerySeed(client) };
 }

@@ -1,5 +1,5 @@
 import type { TechAnalysis } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '../App';
@@ -17,7 +17,7 @@ let toasts: ReturnType<typeof collectToasts>;
 let user: UserEvent;
 const nav = navigator as unknown as Record<string, unknown>;
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   delete nav.share;
   api = installFetch().on('POST', /\/view$/, { body: { counted: true, views: 1 } });

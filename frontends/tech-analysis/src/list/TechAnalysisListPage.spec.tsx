@@ -1,4 +1,4 @@
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import App from '../App';
 import {
   FakeIntersectionObserver,
@@ -17,7 +17,7 @@ const page = (prefix: string, count: number, pageNo: number, totalPages: number)
 
 let api: FetchMock;
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   FakeIntersectionObserver.install();
   api = installFetch();
 });

@@ -1,6 +1,7 @@
 import type { TechAnalysisListItem, TechAnalysisListResponse, TechnologyCategory } from '@pulse/contracts';
-import { fetchJson, LIST_QUERY, withRetry } from '@pulse/frontend-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchJson, LIST_QUERY, retryOptions, useApiQueryClient } from '@pulse/frontend-ui';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
 import { listPath } from '../api';
 
 export interface AnalysisPages {
@@ -12,83 +13,60 @@ export interface AnalysisPages {
   loadMore: () => void;
 }
 
-interface State {
-  analyses: TechAnalysisListItem[];
-  /** The last page loaded; 0 before the first. */
-  page: number;
-  totalPages: number;
-  loading: boolean;
-  error: Error | undefined;
+/** The analyses of the pages loaded, in order, each once (one can move to the next page meanwhile). */
+function listed(pages: readonly TechAnalysisListResponse[]): TechAnalysisListItem[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) =>
+    page.analyses.filter((analysis) => !seen.has(analysis.slug) && Boolean(seen.add(analysis.slug))),
+  );
 }
-
-const INITIAL: State = { analyses: [], page: 0, totalPages: 1, loading: true, error: undefined };
 
 /**
  * The page-based list ({analyses, pagination:{page,totalPages}}) read one page at a time as the reader
- * scrolls. Changing the category starts over; an answer for the previous category is dropped.
+ * scrolls, as one TanStack infinite query per category: another category is another list.
  */
 export function useAnalysisPages(category: TechnologyCategory | null): AnalysisPages {
-  const [state, setState] = useState<State>(INITIAL);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const generation = useRef(0);
-  const busy = useRef(false);
-
-  const load = useCallback(
-    (page: number) => {
-      const mine = generation.current;
-      busy.current = true;
-      setState((s) => ({ ...s, loading: true, error: undefined }));
-      withRetry(() => fetchJson<TechAnalysisListResponse>(listPath(page, category)), LIST_QUERY.retries).then(
-        (body) => {
-          if (mine !== generation.current) return;
-          busy.current = false;
-          setState((s) => {
-            const seen = new Set(s.analyses.map((a) => a.slug));
-            return {
-              analyses: [...s.analyses, ...body.analyses.filter((a) => !seen.has(a.slug))],
-              page: body.pagination.page,
-              totalPages: body.pagination.totalPages,
-              loading: false,
-              error: undefined,
-            };
-          });
-        },
-        (error: unknown) => {
-          if (mine !== generation.current) return;
-          busy.current = false;
-          setState((s) => ({
-            ...s,
-            loading: false,
-            error: error instanceof Error ? error : new Error(String(error)),
-          }));
-        },
-      );
+  const query = useInfiniteQuery<
+    TechAnalysisListResponse,
+    Error,
+    InfiniteData<TechAnalysisListResponse, number>,
+    readonly unknown[],
+    number
+  >(
+    {
+      queryKey: ['tech-analysis', 'list', category],
+      queryFn: ({ pageParam }) => fetchJson<TechAnalysisListResponse>(listPath(pageParam, category)),
+      initialPageParam: 1,
+      getNextPageParam: ({ pagination }) =>
+        pagination.page < pagination.totalPages ? pagination.page + 1 : undefined,
+      staleTime: LIST_QUERY.staleMs,
+      ...retryOptions(LIST_QUERY.retries),
     },
-    [category],
+    useApiQueryClient(),
   );
+  const { data, error, isPending, isFetching, isFetchingNextPage, hasNextPage } = query;
+  const analyses = useMemo(() => listed(data?.pages ?? []), [data]);
+  const busy = useRef(false);
+  busy.current = isFetching;
 
-  useEffect(() => {
-    generation.current++;
-    busy.current = false;
-    setState(INITIAL);
-    load(1);
-  }, [load]);
-
-  const loadMore = useCallback(() => {
-    const s = stateRef.current;
+  const loadMore = () => {
     if (busy.current) return;
     // After a failure the same page is asked again; otherwise the next one, while there is one.
-    if (s.page === 0 || s.page < s.totalPages) load(s.page + 1);
-  }, [load]);
+    if (data === undefined) {
+      busy.current = true;
+      void query.refetch();
+    } else if (hasNextPage) {
+      busy.current = true;
+      void query.fetchNextPage({ cancelRefetch: false });
+    }
+  };
 
-  const hasMore = state.page === 0 || state.page < state.totalPages;
   return {
-    analyses: state.analyses,
-    hasMore,
-    isLoading: state.loading && state.analyses.length === 0,
-    isLoadingMore: state.loading && state.analyses.length > 0,
-    error: state.error,
+    analyses,
+    hasMore: data === undefined || hasNextPage,
+    isLoading: isPending && !error,
+    isLoadingMore: isFetchingNextPage,
+    error: error ?? undefined,
     loadMore,
   };
 }

@@ -1,7 +1,15 @@
 export { ApiError, fetchJson, sendJson } from './fetch-json';
 export { ARTICLE_QUERY, COMMENTS_QUERY, LIST_QUERY, RELATED_QUERY, type QueryPolicy } from './policies';
-export { QueryCache, queryCache, type QuerySnapshot } from './query-cache';
-export { isRetryable, retryDelayMs, withRetry } from './retry';
-export { QUERY_SEED_ID, seedQueryCache, serialiseQuerySeed } from './query-seed';
-export { QueryCacheContext, useApiQuery, type QueryResult } from './use-api-query';
-export { infiniteListReducer, useInfiniteList, type InfiniteListState } from './use-infinite-list';
+export {
+  ApiQueryClientContext,
+  createQueryClient,
+  createServerQueryClient,
+  IDLE_QUERY_MS,
+  queryClient,
+  retryOptions,
+  useApiQueryClient,
+} from './query-client';
+export { isRetryable, retryDelayMs } from './retry';
+export { QUERY_SEED_ID, seedQueryClient, serialiseQuerySeed } from './query-seed';
+export { apiQueryKey, useApiQuery, type ApiQueryMeta, type QueryResult } from './use-api-query';
+export { listedArticles, useInfiniteList, type InfiniteListState } from './use-infinite-list';

@@ -1,10 +1,11 @@
 import { renderHook, run, waitFor } from '../test/render-hook';
-import { queryCache } from './query-cache';
-import { useApiQuery } from './use-api-query';
+import { ApiError } from './fetch-json';
+import { queryClient } from './query-client';
+import { apiQueryKey, useApiQuery } from './use-api-query';
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>();
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   fetchMock.mockReset();
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 });
@@ -33,7 +34,7 @@ describe('useApiQuery', () => {
   });
 
   it('refetches stale data in the background and keeps showing it meanwhile', async () => {
-    queryCache.set('k3', 'old', Date.now() - 120_000);
+    queryClient.setQueryData(apiQueryKey('k3'), 'old', { updatedAt: Date.now() - 120_000 });
     let answer!: (r: Response) => void;
     fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const hook = await renderHook(() => useApiQuery<string>('k3', '/api/z', policy));
@@ -60,5 +61,35 @@ describe('useApiQuery', () => {
     const hook = await renderHook(() => useApiQuery(null, '/api/never', policy));
     expect(hook.current.isLoading).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('honours the stale time: data younger than it is not fetched again', async () => {
+    queryClient.setQueryData(apiQueryKey('k5'), 'fresh', { updatedAt: Date.now() - 30_000 });
+    const hook = await renderHook(() => useApiQuery<string>('k5', '/api/v', policy));
+    expect(hook.current).toMatchObject({ data: 'fresh', isFetching: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('retries a retryable failure as many times as the policy says, 1 s, 2 s … apart', async () => {
+    jest.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
+      const hook = await renderHook(() => useApiQuery('k6', '/api/u', { staleMs: 1000, retries: 2 }));
+      await run(() => jest.advanceTimersByTimeAsync(0));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await run(() => jest.advanceTimersByTimeAsync(999));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await run(() => jest.advanceTimersByTimeAsync(1));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await run(() => jest.advanceTimersByTimeAsync(2000));
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      await run(() => jest.advanceTimersByTimeAsync(60_000));
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(hook.current.error).toBeInstanceOf(ApiError);
+      expect(hook.current.error).toMatchObject({ status: 0, message: 'offline' });
+      expect(hook.current.isLoading).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

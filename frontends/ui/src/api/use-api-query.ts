@@ -1,13 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { fetchJson } from './fetch-json';
 import type { QueryPolicy } from './policies';
-import { queryCache, type QueryCache, type QuerySnapshot } from './query-cache';
-
-/**
- * The cache useApiQuery reads: the bundle's own in the browser; a server render gives each request its own
- * (renders of concurrent requests interleave), seeded with that page's answers.
- */
-export const QueryCacheContext = createContext<QueryCache>(queryCache);
+import { retryOptions, useApiQueryClient } from './query-client';
 
 export interface QueryResult<T> {
   data: T | undefined;
@@ -19,11 +14,16 @@ export interface QueryResult<T> {
   refetch: () => Promise<void>;
 }
 
-const IDLE: QuerySnapshot = { isFetching: false, updatedAt: 0 };
-const noSubscription = () => () => undefined;
+/** What a query of useApiQuery carries besides its key: the path a server render reads for it. */
+export interface ApiQueryMeta extends Record<string, unknown> {
+  path: string;
+}
+
+/** The TanStack key of useApiQuery's `key`. */
+export const apiQueryKey = (key: string) => ['api', key] as const;
 
 /**
- * Reads `path` through the bundle's query cache under `key` (null: do not fetch, e.g. no id yet).
+ * Reads `path` through the bundle's query client under `key` (null: do not fetch, e.g. no id yet).
  * Cached data is shown at once; data older than `staleMs` is refetched in the background; a failure is
  * retried `retries` times with backoff before `error` is set.
  */
@@ -33,36 +33,27 @@ export function useApiQuery<T>(
   policy: QueryPolicy,
   init?: RequestInit,
 ): QueryResult<T> {
-  // The latest path and init, without making them effect dependencies (callers pass fresh objects).
+  // The latest path and init, without making them part of the key (callers pass fresh objects).
   const request = useRef({ path, init });
   request.current = { path, init };
-  const { staleMs, retries } = policy;
-  const cache = useContext(QueryCacheContext);
-  if (key !== null) cache.noteRead(key, path);
-
-  const subscribe = useCallback(
-    (listener: () => void) => (key === null ? noSubscription() : cache.subscribe(key, listener)),
-    [cache, key],
+  const meta: ApiQueryMeta = { path };
+  const result = useQuery<T, Error>(
+    {
+      queryKey: apiQueryKey(key ?? ''),
+      queryFn: () => fetchJson<T>(request.current.path, request.current.init),
+      enabled: key !== null,
+      staleTime: policy.staleMs,
+      ...retryOptions(policy.retries),
+      meta,
+    },
+    useApiQueryClient(),
   );
-  const read = () => (key === null ? IDLE : cache.snapshot<T>(key));
-  const snapshot = useSyncExternalStore(subscribe, read, read) as QuerySnapshot<T>;
-
-  const load = useCallback(() => {
-    if (key === null) return Promise.resolve();
-    const { path: url, init: options } = request.current;
-    return cache.fetch(key, () => fetchJson<T>(url, options), retries);
-  }, [cache, key, retries]);
-
-  useEffect(() => {
-    if (key !== null && cache.needsFetch(key, staleMs)) void load();
-  }, [cache, key, staleMs, load]);
-
-  const { data, error, isFetching } = snapshot;
+  const { data, error, isPending, isFetching, refetch } = result;
   return {
     data,
-    error,
-    isLoading: key !== null && data === undefined && (isFetching || error === undefined),
+    error: error ?? undefined,
+    isLoading: key !== null && isPending && !error,
     isFetching,
-    refetch: load,
+    refetch: () => refetch().then(() => undefined),
   };
 }

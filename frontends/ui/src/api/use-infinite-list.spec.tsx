@@ -1,5 +1,6 @@
 import type { ArticleListItem } from '@pulse/contracts';
 import { renderHook, run, waitFor } from '../test/render-hook';
+import { queryClient } from './query-client';
 import { useInfiniteList } from './use-infinite-list';
 
 const item = (id: string) => ({ id, title: id }) as ArticleListItem;
@@ -8,6 +9,7 @@ const page = (ids: string[], hasMore: boolean) =>
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>();
 beforeEach(() => {
+  queryClient.clear();
   fetchMock.mockReset();
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 });

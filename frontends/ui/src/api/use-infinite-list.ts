@@ -1,7 +1,9 @@
 import type { ArticleListItem, OffsetPageResponse } from '@pulse/contracts';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
 import { fetchJson } from './fetch-json';
-import { withRetry } from './retry';
+import { LIST_QUERY } from './policies';
+import { retryOptions, useApiQueryClient } from './query-client';
 
 export interface InfiniteListState {
   articles: ArticleListItem[];
@@ -13,100 +15,77 @@ export interface InfiniteListState {
   error: Error | undefined;
 }
 
-type Action =
-  | { type: 'reset' }
-  | { type: 'start' }
-  | { type: 'page'; articles: ArticleListItem[]; hasMore: boolean }
-  | { type: 'error'; error: Error };
-
-const INITIAL: InfiniteListState = {
-  articles: [],
-  hasMore: true,
-  isLoading: true,
-  isLoadingMore: false,
-  error: undefined,
-};
-
-export function infiniteListReducer(state: InfiniteListState, action: Action): InfiniteListState {
-  switch (action.type) {
-    case 'reset':
-      return INITIAL;
-    case 'start':
-      return {
-        ...state,
-        error: undefined,
-        isLoading: state.articles.length === 0,
-        isLoadingMore: state.articles.length > 0,
-      };
-    case 'page': {
-      // A story can move between pages while the reader scrolls (new articles shift offsets): skip repeats.
-      const seen = new Set(state.articles.map((article) => article.id));
-      const fresh = action.articles.filter((article) => !seen.has(article.id));
-      return {
-        articles: [...state.articles, ...fresh],
-        hasMore: action.hasMore,
-        isLoading: false,
-        isLoadingMore: false,
-        error: undefined,
-      };
-    }
-    case 'error':
-      return { ...state, error: action.error, isLoading: false, isLoadingMore: false };
-  }
+/** The articles of the pages loaded, in order. A story can move between pages while the reader scrolls
+ * (new articles shift offsets), so an article already listed is not listed again. */
+export function listedArticles(pages: readonly OffsetPageResponse[]): ArticleListItem[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) =>
+    page.articles.filter((article) => !seen.has(article.id) && Boolean(seen.add(article.id))),
+  );
 }
+
+/** The offset of the page after `pages`: every article they held, repeats included. */
+const nextOffset = (last: OffsetPageResponse, pages: OffsetPageResponse[]) =>
+  last.pagination.hasMore ? pages.reduce((sum, page) => sum + page.articles.length, 0) : undefined;
 
 /**
  * An offset-paged list ({articles, pagination:{hasMore}}, docs/spec-content.md §3), e.g. /api/content/news with
- * limit=12 and offset=page*12. `key` identifies the list (a tab); changing it starts over.
- * `pathFor(offset)` builds the URL of the page starting at offset.
+ * limit=12 and offset=page*12, as one TanStack infinite query. `key` identifies the list (a tab); another
+ * key is another list, and coming back to one shows what it had (refetched when older than LIST_QUERY's
+ * stale time). `pathFor(offset)` builds the URL of the page starting at offset.
  */
 export function useInfiniteList(
   key: string,
   pathFor: (offset: number) => string,
-  retries = 2,
+  retries = LIST_QUERY.retries,
 ): InfiniteListState & { loadMore: () => void } {
-  const [state, dispatch] = useReducer(infiniteListReducer, INITIAL);
   const pathForRef = useRef(pathFor);
   pathForRef.current = pathFor;
-  // Which list a request belongs to, so a late answer for the previous tab is dropped.
-  const generation = useRef(0);
-  const busy = useRef(false);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-
-  const load = useCallback(
-    (offset: number) => {
-      const mine = generation.current;
-      busy.current = true;
-      dispatch({ type: 'start' });
-      withRetry(() => fetchJson<OffsetPageResponse>(pathForRef.current(offset)), retries).then(
-        (page) => {
-          if (mine !== generation.current) return;
-          busy.current = false;
-          dispatch({ type: 'page', articles: page.articles, hasMore: page.pagination.hasMore });
-        },
-        (error: unknown) => {
-          if (mine !== generation.current) return;
-          busy.current = false;
-          dispatch({ type: 'error', error: error instanceof Error ? error : new Error(String(error)) });
-        },
-      );
+  const query = useInfiniteQuery<
+    OffsetPageResponse,
+    Error,
+    InfiniteData<OffsetPageResponse, number>,
+    readonly unknown[],
+    number
+  >(
+    {
+      queryKey: ['list', key],
+      queryFn: ({ pageParam }) => fetchJson<OffsetPageResponse>(pathForRef.current(pageParam)),
+      initialPageParam: 0,
+      getNextPageParam: nextOffset,
+      staleTime: LIST_QUERY.staleMs,
+      ...retryOptions(retries),
     },
-    [retries],
+    useApiQueryClient(),
   );
+  const { data, error, isPending, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
+    query;
+  const articles = useMemo(() => listedArticles(data?.pages ?? []), [data]);
+  const busy = useRef(false);
+  busy.current = isFetching;
 
-  useEffect(() => {
-    generation.current++;
-    busy.current = false;
-    dispatch({ type: 'reset' });
-    load(0);
-  }, [key, load]);
+  const hasFirstPage = data !== undefined;
 
   const loadMore = useCallback(() => {
-    const current = stateRef.current;
-    if (busy.current || !current.hasMore) return;
-    load(current.articles.length);
-  }, [load]);
+    // One page at a time: a scroll that reaches the end again while the next page loads asks for nothing.
+    if (busy.current) return;
+    // After a failed first page, the retry asks for it again.
+    if (!hasFirstPage) {
+      busy.current = true;
+      void refetch();
+    } else if (hasNextPage) {
+      busy.current = true;
+      void fetchNextPage({ cancelRefetch: false });
+    }
+  }, [hasFirstPage, hasNextPage, fetchNextPage, refetch]);
 
-  return { ...state, loadMore };
+  return {
+    articles,
+    // Before the first page, and after a failed one, there may be more.
+    hasMore: data === undefined || hasNextPage,
+    isLoading: isPending && !error,
+    isLoadingMore: isFetchingNextPage,
+    error: error ?? undefined,
+    loadMore,
+  };
 }

@@ -1,12 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { deferred, errorResponse, installFetch, location } from '../testing';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -199,7 +199,7 @@ describe('the article page: views', () => {
     await waitFor(() => expect(mock.calls('POST', '/api/articles/v1/view')).toHaveLength(1));
     expect(mock.calls('POST', '/api/articles/v1/view')[0]!.credentials).toBe('include');
 
-    queryCache.clear();
+    queryClient.clear();
     cleanup();
     showArticle('/read/v1');
     await title('기사 v1');

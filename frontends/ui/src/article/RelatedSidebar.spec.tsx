@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, makeListItem, showArticle } from '../testing/article-page';
 import { errorResponse } from '../testing';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 
@@ -52,7 +52,7 @@ describe('related articles', () => {
     expect(await within(sidebar()).findByText('관련 기사가 없습니다')).toHaveClass('related-sidebar__empty');
 
     cleanup();
-    queryCache.clear();
+    queryClient.clear();
     articleApi(makeArticle({ id: 'e2' })).on('GET', '/api/articles/related/e2', errorResponse(400, 'bad'));
     showArticle('/read/e2');
     await screen.findByRole('complementary', { name: '관련 기사' });

@@ -1,10 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -91,7 +91,7 @@ describe('원문 대조 (bilingual view)', () => {
     expect(toggle()).not.toBeInTheDocument();
     expect(body()).toHaveTextContent(/^본문 b1$/);
     cleanup();
-    queryCache.clear();
+    queryClient.clear();
     await show({ bilingual: BILINGUAL, translationStatus: 'pending' });
     expect(toggle()).not.toBeInTheDocument();
   });

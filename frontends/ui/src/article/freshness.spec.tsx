@@ -1,10 +1,10 @@
 import type { ArticleFreshness } from '@pulse/contracts';
 import { screen } from '@testing-library/react';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 
 beforeEach(() => {
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { collectToasts, deferred, errorResponse } from '../testing';
 import { toggled } from './use-article-like';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
@@ -112,5 +112,20 @@ describe('like', () => {
     reply.resolve({ status: 200, body: { liked: false, likesCount: -1 } });
     await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'false'));
     expect(likeCount()).toBe('0');
+  });
+
+  it('shows the like before the server answers and rolls it back when the answer is an error', async () => {
+    const user = userEvent.setup();
+    const reply = deferred<{ status: number; body: unknown }>();
+    const toasts = collectToasts();
+    const mock = await open(7);
+    mock.on('POST', '/api/interactions/like', () => reply.promise);
+    await user.click(likeButton());
+    await waitFor(() => expect(likeCount()).toBe('8'));
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    reply.resolve(errorResponse(500, 'Internal Server Error'));
+    await waitFor(() => expect(likeCount()).toBe('7'));
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(toasts.map((t) => t.title)).toEqual(['좋아요를 처리하지 못했습니다']);
   });
 });

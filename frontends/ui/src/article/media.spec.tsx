@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { deferred, errorResponse } from '../testing';
 import { resetGenerationAttempts } from './HeroImage';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   resetGenerationAttempts();
 });

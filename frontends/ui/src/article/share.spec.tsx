@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryCache } from '../api';
+import { queryClient } from '../api';
 import { articleApi, makeArticle, showArticle } from '../testing/article-page';
 import { collectToasts, deferred, errorResponse } from '../testing';
 
 let opened: unknown[][];
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
   opened = [];
   window.open = ((...args: unknown[]) => {

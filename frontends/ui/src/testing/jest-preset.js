@@ -1,6 +1,6 @@
 // Jest settings for a front end's component tests: the repository preset on a jsdom DOM (jsdom-environment.js),
-// the shims of dom-env.ts for what jsdom lacks, Testing Library's jest-dom matchers (jest-setup.ts) and
-// stylesheets stubbed out.
+// the shims of dom-env.ts for what jsdom lacks, TanStack Query set up for tests (query-env.ts), Testing
+// Library's jest-dom matchers (jest-setup.ts) and stylesheets stubbed out.
 const path = require('node:path');
 const preset = require('../../../../jest.preset');
 
@@ -10,7 +10,7 @@ module.exports = (displayName, rootDir) => ({
   rootDir,
   testEnvironment: path.join(__dirname, 'jsdom-environment.js'),
   testEnvironmentOptions: { url: 'http://localhost/' },
-  setupFiles: [path.join(__dirname, 'dom-env.ts')],
+  setupFiles: [path.join(__dirname, 'dom-env.ts'), path.join(__dirname, 'query-env.ts')],
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.ts')],
   moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.js'), ...preset.moduleNameMapper },
 });

@@ -6,7 +6,7 @@ import {
   ARCHIVE_SORTS as CONTRACT_SORTS,
   ARCHIVE_TIMEFRAMES as CONTRACT_TIMEFRAMES,
 } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { listItems } from '../../test/fixtures';
 import {
   ARCHIVE_CATEGORIES,
@@ -18,7 +18,7 @@ import {
 } from './archive-query';
 import ArchivePage from './ArchivePage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 
 const cards = () => screen.queryAllByRole('article');
 
@@ -69,7 +69,7 @@ describe('ArchivePage', () => {
     expect(await screen.findByText(/조건에 맞는 기사가 없습니다/)).toBeInTheDocument();
 
     unmount();
-    queryCache.clear();
+    queryClient.clear();
     installFetch().on('GET', '/api/articles/archive', errorResponse(400, 'q must be 1 to 200 characters'));
     renderAt(<ArchivePage />, '/archive?timeframe=year');
     expect(await screen.findByRole('alert')).toHaveTextContent('q must be 1 to 200 characters');

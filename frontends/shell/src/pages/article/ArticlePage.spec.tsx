@@ -1,6 +1,6 @@
 // /article/{id} renders the shared page of frontends/ui (whose specs test every behaviour); here, only what this
 // route adds: breadcrumb, category badges, tag and related links, its share platforms, the tab title, going home.
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { errorResponse, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +10,7 @@ import ArticlePage from './ArticlePage';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  queryCache.clear();
+  queryClient.clear();
   sessionStorage.clear();
 });
 afterEach(() => {

@@ -2,7 +2,7 @@ import { type RecordedRequest, location, installFetch, renderAt } from '@pulse/f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
 import { listItems } from '../../test/fixtures';
 import {
@@ -14,7 +14,7 @@ import {
 } from './category-query';
 import CategoryPage from './CategoryPage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 
 const cards = () => screen.queryAllByRole('article');
 const sidebarPart = (name: string) =>

@@ -1,10 +1,10 @@
 import { deferred, errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { listItems } from '../../test/fixtures';
 import { HomePage } from './HomePage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 
 const latest = () => screen.getByRole('region', { name: '최신 뉴스' });
 const hot = () => screen.getByRole('region', { name: '핫 토픽' });

@@ -1,14 +1,14 @@
 import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DESCRIPTION_LENGTH as CONTRACT_LENGTH } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
 import { SEARCH_PAGE } from '../../copy';
 import { listItem } from '../../test/fixtures';
 import SearchPage, { SEARCH_DESCRIPTION_LENGTH } from './SearchPage';
 import TagPage from './TagPage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 
 const results = () =>
   screen
@@ -75,7 +75,7 @@ describe('SearchPage', () => {
     expect(document.body).not.toHaveTextContent(SEARCH_PAGE.partial);
 
     cleanup();
-    queryCache.clear();
+    queryClient.clear();
     installFetch().on('GET', '/api/articles/search', {
       body: { articles: [listItem({ id: 'p1' })], total: 1, pages: 1, matching: 'partial' },
     });

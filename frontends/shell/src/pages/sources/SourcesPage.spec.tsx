@@ -1,11 +1,11 @@
 import { errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SourceWithFreshness } from '@pulse/contracts';
-import { queryCache } from '@pulse/frontend-ui';
+import { queryClient } from '@pulse/frontend-ui';
 import { CAROUSEL_INTERVAL_MS, carouselSources, LIVE_TICK_MS } from './source-carousel';
 import SourcesPage from './SourcesPage';
 
-beforeEach(() => queryCache.clear());
+beforeEach(() => queryClient.clear());
 afterEach(() => {
   jest.useRealTimers();
 });
@@ -97,7 +97,7 @@ describe('SourcesPage', () => {
     expect(await screen.findByText(/등록된 소스가 없습니다/)).toBeInTheDocument();
 
     unmount();
-    queryCache.clear();
+    queryClient.clear();
     installFetch().on('GET', '/api/sources', errorResponse(404, 'Not Found'));
     renderAt(<SourcesPage />, '/sources');
     expect(await screen.findByRole('alert')).toHaveTextContent('데이터 로딩 오류');

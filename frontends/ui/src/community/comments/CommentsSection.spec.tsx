@@ -1,7 +1,7 @@
 import type { ArticleComment, CommentListData } from '@pulse/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { queryCache } from '../../api';
+import { queryClient } from '../../api';
 import { collectToasts, deferred, errorResponse, installFetch, type FetchMock } from '../../testing';
 import { CommentsSection } from './CommentsSection';
 
@@ -74,7 +74,7 @@ async function typeIn(box: HTMLElement, text: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  queryCache.clear();
+  queryClient.clear();
   api = installFetch();
   window.confirm = () => true;
   user = userEvent.setup();
@@ -392,5 +392,42 @@ describe('comments section', () => {
     await shown('c2');
     expect(screen.queryByRole('button', { name: /댓글 더 보기|불러오는 중/ })).not.toBeInTheDocument();
     expect(document.querySelector('.comments__more')).toBeNull();
+  });
+
+  it('shows a comment before the server answers and takes it out again when the answer is an error', async () => {
+    signIn();
+    const toasts = collectToasts();
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1')])));
+    const reply = deferred<{ status?: number; body?: unknown }>();
+    api.on('POST', LIST, () => reply.promise);
+    show();
+    await shown('c1');
+    // Top-level comments have no role of their own to count by: the list's direct items.
+    const topLevel = () => document.querySelectorAll('.comments__list > .comment');
+    await typeIn(composer(), '곧 거절될 댓글입니다');
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    await waitFor(() => expect(section()).toHaveTextContent('곧 거절될 댓글입니다'));
+    expect(topLevel()).toHaveLength(2);
+    reply.resolve(errorResponse(503, '잠시 후 다시 시도해주세요.'));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['댓글을 등록하지 못했습니다.']));
+    expect(topLevel()).toHaveLength(1);
+    // The refused text is back in the box, not lost.
+    expect(composer()).toHaveValue('곧 거절될 댓글입니다');
+    expect(within(section()).getByRole('heading', { level: 2 })).toHaveTextContent('1');
+  });
+
+  it('shows a like on a comment before the server answers and rolls it back on an error', async () => {
+    signIn();
+    const toasts = collectToasts();
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2 })])));
+    const vote = deferred<{ status?: number; body?: unknown }>();
+    api.on('POST', '/api/community/comments/c1/vote', () => vote.promise);
+    show();
+    await shown('c1');
+    await user.click(reaction('c1', '좋아요 2'));
+    await waitFor(() => expect(reaction('c1', '좋아요 3')).toHaveAttribute('aria-pressed', 'true'));
+    vote.resolve(errorResponse(500, '서버 오류'));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['좋아요/싫어요를 반영하지 못했습니다.']));
+    expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'false');
   });
 });

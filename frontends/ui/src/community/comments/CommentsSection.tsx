@@ -1,4 +1,4 @@
-import type { ArticleComment } from '@pulse/contracts';
+import type { ArticleComment, CommentListData } from '@pulse/contracts';
 import {
   COMMENT_SORTS,
   COMMUNITY_LIMITS,
@@ -18,7 +18,6 @@ import { COMMENTS_COPY as COPY } from './copy';
 import {
   addReply,
   addTopComment,
-  dropComment,
   editComment,
   findComment,
   markDeleted,
@@ -27,6 +26,7 @@ import {
   type ShownComment,
 } from './thread-edits';
 import { useCommentPages } from './use-comment-pages';
+import { useOptimisticWrite } from './use-optimistic-write';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 let pendingSerial = 0;
@@ -76,35 +76,50 @@ export function CommentsSection({ articleId }: { articleId: string }) {
     };
   };
 
-  /** Shows `draft` at once, then the server's comment in its place, or takes it out again. */
-  const post = async (draft: ShownComment, send: () => Promise<ArticleComment>, failure: string) => {
-    try {
-      const saved = await send();
-      threads.update((page) => editComment(page, draft.id, () => ({ ...saved, replies: [] })));
-      if (!threads.pages.length) threads.retry();
-      threads.invalidateOthers();
-      return true;
-    } catch (error) {
-      threads.update((page) => dropComment(page, draft.id));
-      fail(failure, error);
-      return false;
-    }
-  };
+  type Post = { draft: ShownComment; text: string };
+  const confirmPost = (page: CommentListData, _i: number, saved: ArticleComment, { draft }: Post) =>
+    editComment(page, draft.id, () => ({ ...saved, replies: [] }));
+  const postTop = useOptimisticWrite<Post, ArticleComment>(articleId, sort, {
+    send: ({ text }) => api.postComment(articleId, text),
+    optimistic: (page, index, { draft }) => (index === 0 ? addTopComment(page, draft) : page),
+    confirmed: confirmPost,
+    failure: COPY.failed.comment,
+  });
+  const postReply = useOptimisticWrite<Post, ArticleComment>(articleId, sort, {
+    send: ({ draft, text }) => api.postReply(draft.parentId ?? '', text),
+    optimistic: (page, _i, { draft }) => addReply(page, draft.parentId ?? '', draft),
+    confirmed: confirmPost,
+    failure: COPY.failed.reply,
+  });
+  type Reaction = { id: string; voteType: 'like' | 'dislike' };
+  const react = useOptimisticWrite<Reaction, Awaited<ReturnType<typeof api.reactToComment>>>(
+    articleId,
+    sort,
+    {
+      send: ({ id, voteType }) => api.reactToComment(id, voteType),
+      optimistic: (page, _i, { id, voteType }) => editComment(page, id, (c) => toggleReaction(c, voteType)),
+      confirmed: (page, _i, server, { id }) => editComment(page, id, (c) => ({ ...c, ...server })),
+      failure: COPY.failed.reaction,
+    },
+  );
 
-  const create = (text: string) => {
-    const draft = draftOf(text, null);
-    threads.update((page, index) => (index === 0 ? addTopComment(page, draft) : page));
-    return post(draft, () => api.postComment(articleId, text), COPY.failed.comment);
-  };
+  /** Shows the draft at once, then the server's comment in its place, or takes it out again. */
+  const post = (write: typeof postTop, draft: ShownComment, text: string) =>
+    write.mutateAsync({ draft, text }).then(
+      () => {
+        // Nothing was loaded to show the draft in: read the list, which now holds it.
+        if (!threads.pages.length) threads.retry();
+        return true;
+      },
+      () => false,
+    );
+
+  const create = (text: string) => post(postTop, draftOf(text, null), text);
 
   const actions: CommentActions = {
     viewerId: user?.id ?? null,
     require,
-    reply: (parent, text) => {
-      const draft = draftOf(text, parent);
-      threads.update((page) => addReply(page, parent.id, draft));
-      return post(draft, () => api.postReply(parent.id, text), COPY.failed.reply);
-    },
+    reply: (parent, text) => post(postReply, draftOf(text, parent), text),
     edit: async (comment, text) => {
       const before = current(comment.id) ?? comment;
       threads.update((page) =>
@@ -146,22 +161,7 @@ export function CommentsSection({ articleId }: { articleId: string }) {
         },
       );
     },
-    react: (comment, voteType) => {
-      const before = current(comment.id) ?? comment;
-      const counts = {
-        likes: before.likes,
-        dislikes: before.dislikes,
-        viewerVote: before.viewerVote ?? null,
-      };
-      threads.update((page) => editComment(page, comment.id, (c) => toggleReaction(c, voteType)));
-      api.reactToComment(comment.id, voteType).then(
-        (server) => threads.update((page) => editComment(page, comment.id, (c) => ({ ...c, ...server }))),
-        (error: unknown) => {
-          threads.update((page) => editComment(page, comment.id, (c) => ({ ...c, ...counts })));
-          fail(COPY.failed.reaction, error);
-        },
-      );
-    },
+    react: (comment, voteType) => react.mutate({ id: comment.id, voteType }),
     report: (comment) => {
       api.reportComment(comment.id).then(
         () => toast({ title: COPY.reported }),

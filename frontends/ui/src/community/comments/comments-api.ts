@@ -13,11 +13,9 @@ import { communityFetch } from '../identity';
 
 const segment = encodeURIComponent;
 
-/** The query-cache key of one page of one article's threads in one order. */
-export const commentPageKey = (articleId: string, sort: CommentSort, page: number) =>
-  `comments:${articleId}:${sort}:${page}`;
-/** Every cached page of an article (all sorts), to mark stale after a write. */
-export const commentKeysOf = (articleId: string) => `comments:${articleId}:`;
+/** The query key of one article's threads in one order (its loaded pages, one infinite query). */
+export const commentPagesKey = (articleId: string, sort: CommentSort) =>
+  ['comments', articleId, sort] as const;
 
 const EMPTY_PAGE = (page: number): CommentListData => ({
   comments: [],

@@ -61,14 +61,6 @@ export function addReply(page: CommentListData, parentId: string, reply: ShownCo
   );
 }
 
-/** Takes an unconfirmed comment back out (a failed post), uncounted. */
-export function dropComment(page: CommentListData, id: string): CommentListData {
-  if (!findComment(page.comments as ShownComment[], id)) return page;
-  const without = (comments: ShownComment[]): ShownComment[] =>
-    comments.filter((c) => c.id !== id).map((c) => ({ ...c, replies: without(c.replies) }));
-  return withTotal({ ...page, comments: without(page.comments as ShownComment[]) }, -1);
-}
-
 /** Whether anything still shown sits below the comment. */
 const hasShownReplies = (comment: ShownComment): boolean =>
   comment.replies.some((reply) => !reply.gone && (!reply.removed || hasShownReplies(reply)));

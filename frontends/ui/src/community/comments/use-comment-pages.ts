@@ -1,11 +1,14 @@
 import type { CommentListData } from '@pulse/contracts';
 import { COMMENT_SORTS, type CommentSort } from '@pulse/contracts/src/api/community-constants';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { COMMENTS_QUERY, queryCache, type QuerySnapshot } from '../../api';
-import { commentKeysOf, commentPageKey, fetchCommentPage } from './comments-api';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { COMMENTS_QUERY, retryOptions, useApiQueryClient } from '../../api';
+import { commentPagesKey, fetchCommentPage } from './comments-api';
+
+/** What the query client holds of an article's threads in one order. */
+export type CommentPagesData = InfiniteData<CommentListData, number>;
 
 export interface CommentPages {
-  /** The loaded pages, in order; a page still loading or failed ends the list. */
+  /** The loaded pages, in order. */
   pages: CommentListData[];
   /** The first page has not arrived yet (skeleton). */
   isLoading: boolean;
@@ -19,80 +22,60 @@ export interface CommentPages {
   retry: () => void;
   /** Applies an edit to every loaded page (optimistic updates and their rollbacks). */
   update: (edit: (page: CommentListData, index: number) => CommentListData) => void;
-  /** Marks every cached page of the article stale (other sorts refetch when chosen). */
+  /** Marks the article's other orders stale (they refetch when chosen). */
   invalidateOthers: () => void;
 }
 
-const sameSnapshots = (a: readonly QuerySnapshot[], b: readonly QuerySnapshot[]) =>
-  a.length === b.length && a.every((snapshot, i) => snapshot === b[i]);
+/** Applies `edit` to every loaded page of the article's threads in `sort`. */
+export function editCommentPages(
+  client: QueryClient,
+  articleId: string,
+  sort: CommentSort,
+  edit: (page: CommentListData, index: number) => CommentListData,
+): void {
+  client.setQueryData<CommentPagesData>(commentPagesKey(articleId, sort), (data) =>
+    data ? { ...data, pages: data.pages.map(edit) } : data,
+  );
+}
+
+/** Marks every order but `sort` stale: the pages on screen already hold the change. */
+export function invalidateOtherSorts(client: QueryClient, articleId: string, sort: CommentSort): void {
+  for (const other of COMMENT_SORTS)
+    if (other !== sort) void client.invalidateQueries({ queryKey: commentPagesKey(articleId, other) });
+}
 
 /**
- * The pages of an article's threads in one order, each a query-cache entry (docs/spec-community.md §9: fresh for 2
- * minutes, 2 retries; a 404 reads as an empty list). 'Load more' adds the next page; a new order starts
- * again at page 1.
+ * The pages of an article's threads in one order, one TanStack infinite query (docs/spec-community.md §9:
+ * fresh for 2 minutes, 2 retries; a 404 reads as an empty list). 'Load more' adds the next page; another
+ * order is another query, starting at page 1.
  */
 export function useCommentPages(articleId: string, sort: CommentSort): CommentPages {
-  const scope = `${articleId}:${sort}`;
-  const [shown, setShown] = useState({ scope, count: 1 });
-  const count = shown.scope === scope ? shown.count : 1;
-  const keys = useMemo(
-    () => Array.from({ length: count }, (_, i) => commentPageKey(articleId, sort, i + 1)),
-    [articleId, sort, count],
-  );
-
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const stops = keys.map((key) => queryCache.subscribe(key, listener));
-      return () => stops.forEach((stop) => stop());
+  const client = useApiQueryClient();
+  const query = useInfiniteQuery<CommentListData, Error, CommentPagesData, readonly unknown[], number>(
+    {
+      queryKey: commentPagesKey(articleId, sort),
+      queryFn: ({ pageParam }) => fetchCommentPage(articleId, sort, pageParam),
+      initialPageParam: 1,
+      getNextPageParam: (last, pages) => (last.pagination.hasMore ? pages.length + 1 : undefined),
+      staleTime: COMMENTS_QUERY.staleMs,
+      ...retryOptions(COMMENTS_QUERY.retries),
     },
-    [keys],
+    client,
   );
-  const last = useRef<QuerySnapshot<CommentListData>[]>([]);
-  const read = () => {
-    const next = keys.map((key) => queryCache.snapshot<CommentListData>(key));
-    if (!sameSnapshots(next, last.current)) last.current = next;
-    return last.current;
-  };
-  const snapshots = useSyncExternalStore(subscribe, read, read);
-
-  const load = useCallback(
-    (page: number, force = false) => {
-      const key = commentPageKey(articleId, sort, page);
-      if (force || queryCache.needsFetch(key, COMMENTS_QUERY.staleMs))
-        void queryCache.fetch(key, () => fetchCommentPage(articleId, sort, page), COMMENTS_QUERY.retries);
-    },
-    [articleId, sort],
-  );
-  useEffect(() => {
-    keys.forEach((_, i) => load(i + 1));
-  }, [keys, load]);
-
-  const pages: CommentListData[] = [];
-  for (const snapshot of snapshots) {
-    if (!snapshot.data) break;
-    pages.push(snapshot.data);
-  }
-  const first = snapshots[0] ?? { isFetching: true, updatedAt: 0 };
-  const tail = snapshots.length > 1 ? snapshots[snapshots.length - 1] : undefined;
-  const lastPage = pages[pages.length - 1];
+  const { data, error, isPending, isFetching, isFetchingNextPage, isFetchNextPageError } = query;
+  const pages = data?.pages ?? [];
   return {
     pages,
-    isLoading: first.data === undefined && first.error === undefined,
-    error: first.data === undefined ? first.error : undefined,
-    moreLoading: Boolean(tail && tail.data === undefined && tail.error === undefined),
-    moreError: tail && tail.data === undefined ? tail.error : undefined,
-    hasMore: pages.length === keys.length && Boolean(lastPage?.pagination.hasMore),
-    loadMore: () => setShown({ scope, count: count + 1 }),
-    retry: () => load(keys.length > 1 && tail?.error ? keys.length : 1, true),
-    update: (edit) =>
-      keys.forEach((key, i) => {
-        const data = queryCache.snapshot<CommentListData>(key).data;
-        if (data) queryCache.set(key, edit(data, i), queryCache.snapshot(key).updatedAt);
-      }),
-    invalidateOthers: () => {
-      // Only the other orders go stale: the pages on screen already hold the change.
-      for (const other of COMMENT_SORTS)
-        if (other !== sort) queryCache.invalidate(`${commentKeysOf(articleId)}${other}:`);
+    isLoading: isPending && !error,
+    error: data === undefined ? (error ?? undefined) : undefined,
+    moreLoading: isFetchingNextPage,
+    moreError: isFetchNextPageError ? (error ?? undefined) : undefined,
+    hasMore: query.hasNextPage && !isFetchNextPageError,
+    loadMore: () => {
+      if (!isFetching) void query.fetchNextPage({ cancelRefetch: false });
     },
+    retry: () => void (isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+    update: (edit) => editCommentPages(client, articleId, sort, edit),
+    invalidateOthers: () => invalidateOtherSorts(client, articleId, sort),
   };
 }
