@@ -293,14 +293,10 @@ test.describe('article and content detail pages', () => {
     const likeButton = (n: number) => page.getByRole('button', { name: `좋아요 ${n}`, exact: true });
     await likeButton(shown.likesCount).click();
     await expectToast(page, '이 기사를 좋아합니다');
-    await expect(async () =>
-      expect(await likeButton(shown.likesCount + 1).getAttribute('aria-pressed')).toBe('true'),
-    ).toPass();
+    await expect(likeButton(shown.likesCount + 1)).toHaveAttribute('aria-pressed', 'true');
     await likeButton(shown.likesCount + 1).click();
     await expectToast(page, '좋아요가 취소되었습니다');
-    await expect(async () =>
-      expect(await likeButton(shown.likesCount).getAttribute('aria-pressed')).toBe('false'),
-    ).toPass();
+    await expect(likeButton(shown.likesCount)).toHaveAttribute('aria-pressed', 'false');
 
     const shares = (n: number) => page.getByLabel(`공유 ${n}회`);
     await expect(shares(shown.sharesCount)).toBeVisible();
@@ -387,7 +383,7 @@ test.describe('article and content detail pages', () => {
       const page = await e2e.open();
       watch(page);
       await page.goto(`/news/${id}`);
-      await expect(async () => expect(views).toHaveLength(1)).toPass();
+      await expect.poll(() => views).toHaveLength(1);
       await page.goto('/news');
       await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
       // Requests are reported in order: once a request the page makes after rendering the article is seen,
@@ -405,7 +401,7 @@ test.describe('article and content detail pages', () => {
       const another = await e2e.open();
       watch(another);
       await another.goto(`/news/${id}`);
-      await expect(async () => expect(views).toHaveLength(2)).toPass();
+      await expect.poll(() => views).toHaveLength(2);
     },
   );
 

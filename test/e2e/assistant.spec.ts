@@ -141,7 +141,7 @@ test.describe('AI assistant without an LLM, and questions that follow a story', 
     await page.goto(`/article/${found.id}`);
     await scrollToDeferred(page, 'discussion');
     await page.getByRole('link', { name: '이 기사에 대해 질문하기' }).click();
-    await expect(() => expect(new URL(page.url()).pathname).toBe('/community/qa/ask')).toPass();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/community/qa/ask');
     const title = story.question;
     await page.getByRole('textbox', { name: '제목' }).fill(title);
     await page.getByRole('combobox', { name: '카테고리' }).selectOption('gen-ai');

@@ -86,9 +86,7 @@ test.describe('article comments', () => {
     });
     // Nobody reacts to their own comment: the server refuses, the count rolls back with a toast.
     await react(a, first, /^좋아요/);
-    await expect(async () =>
-      expect(await reactionLabels(a, first)).toEqual(['좋아요 0:false', '싫어요 0:false']),
-    ).toPass();
+    await expect.poll(() => reactionLabels(a, first)).toEqual(['좋아요 0:false', '싫어요 0:false']);
 
     // Reader B, on the news remote's content detail: like → dislike → withdrawn → like.
     const b = await e2e.open();
@@ -98,25 +96,15 @@ test.describe('article comments', () => {
     await expect(commentBody(b, first).getByRole('button', { name: '삭제' })).toHaveCount(0);
     await react(b, first, /^좋아요/);
     await signInThroughDialog(b, `답글러${tag}`);
-    await expect(async () =>
-      expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
-    ).toPass();
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
     await react(b, first, /^싫어요/);
-    await expect(async () =>
-      expect(await reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 1:true']),
-    ).toPass();
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 1:true']);
     await react(b, first, /^싫어요/);
-    await expect(async () =>
-      expect(await reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 0:false']),
-    ).toPass();
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 0:false']);
     await react(b, first, /^좋아요/);
-    await expect(async () =>
-      expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
-    ).toPass();
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
     await showComments(b);
-    await expect(async () =>
-      expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
-    ).toPass();
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
 
     // Replies to depth 3, taking turns; the third level offers no reply, and the server refuses one too.
     const reply = async (page: Page, parent: string, text: string) => {
@@ -213,7 +201,7 @@ test.describe('article comments', () => {
     await showComments(b);
     await react(b, second, /^좋아요/);
     await react(b, third, /^좋아요/);
-    await expect(async () => expect((await reactionLabels(b, third))[0]).toBe('좋아요 1:true')).toPass();
+    await expect.poll(async () => (await reactionLabels(b, third))[0]).toBe('좋아요 1:true');
     await asC(second, 'dislike');
     await asC(third, 'like');
     // first: 1 like (score 1); second: 1 like + 1 dislike (score 0, controversy 2); third: 2 likes (score 2).
@@ -227,7 +215,7 @@ test.describe('article comments', () => {
     };
     for (const [label, order] of Object.entries(orders)) {
       await section.getByRole('button', { name: label, exact: true }).click();
-      await expect(async () => expect(await topLevelTexts(a)).toEqual(order)).toPass();
+      await expect.poll(() => topLevelTexts(a)).toEqual(order);
       await expect(section.locator('.comments__sorts [aria-pressed="true"]')).toHaveText(label, {
         useInnerText: true,
       });
@@ -323,7 +311,7 @@ test.describe('article comments', () => {
           });
           await expect(page.getByRole('textbox', { name: '댓글 쓰기' })).toHaveValue('');
           // Read through the gateway, whose micro-cache may answer a second-old list: polled.
-          await expect(async () => expect((await onServer(text)).author.displayName).toBe(nickname)).toPass();
+          await expect.poll(async () => (await onServer(text)).author.displayName).toBe(nickname);
         },
       },
       {
@@ -335,9 +323,7 @@ test.describe('article comments', () => {
         completed: async (page, nickname) => {
           // Back where the reader was: the reply box it asked for is open and has the focus.
           const box = page.getByRole('textbox', { name: '답글 쓰기' });
-          await expect(async () =>
-            expect(await box.evaluate((el) => el === document.activeElement)).toBe(true),
-          ).toPass();
+          await expect(box).toBeFocused();
           const text = `닉네임을 정한 뒤 다는 답글 ${tag}`;
           await page.keyboard.type(text);
           await box.press('Control+Enter');
@@ -357,9 +343,7 @@ test.describe('article comments', () => {
         completed: async (page: Page) => {
           const expected =
             label === '좋아요' ? ['좋아요 1:true', '싫어요 0:false'] : ['좋아요 0:false', '싫어요 1:true'];
-          await expect(async () =>
-            expect(await reactionLabels(page, target(label))).toEqual(expected),
-          ).toPass();
+          await expect.poll(() => reactionLabels(page, target(label))).toEqual(expected);
           // The buttons change at once (optimistic); the server's count follows its answer.
           await expect(async () => {
             const saved = await onServer(target(label));
@@ -402,12 +386,8 @@ test.describe('article comments', () => {
       await actAs(before, e2e.site, commenter, { credential: false });
       await showComments(before, `/article/${articleId}`);
       await expect(commentBody(before, target('삭제'))).toBeVisible();
-      await expect(async () => expect(await storedIdentityId(before)).toBeNull()).toPass();
-      await expect(async () =>
-        expect(await commentBody(before, target('삭제')).getByRole('button', { name: '삭제' }).count()).toBe(
-          0,
-        ),
-      ).toPass();
+      await expect.poll(() => storedIdentityId(before)).toBeNull();
+      await expect(commentBody(before, target('삭제')).getByRole('button', { name: '삭제' })).toHaveCount(0);
 
       const page = await e2e.open();
       let asked = '';
@@ -424,7 +404,7 @@ test.describe('article comments', () => {
       await expectToast(page, '댓글을 삭제하지 못했습니다.', '닉네임을 설정해야 이용할 수 있습니다.');
       expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
       await expect(commentBody(page, target('삭제'))).toBeVisible();
-      await expect(async () => expect(await storedIdentityId(page)).toBeNull()).toPass();
+      await expect.poll(() => storedIdentityId(page)).toBeNull();
       await expect(remove).toHaveCount(0);
       await expect(page.getByRole('dialog', { name: '로그인 필요' })).toHaveCount(0);
       expect((await onServer(target('삭제'))).content).toBe(target('삭제'));
@@ -459,9 +439,9 @@ test.describe('article comments', () => {
       failing = null;
       await box.locator('..').getByRole('button', { name: '등록', exact: true }).click();
       await expect(commentBody(page, text)).not.toHaveAttribute('aria-busy');
-      await expect(async () =>
-        expect((await commentsOnServer()).filter((c) => c.content === text)).toHaveLength(1),
-      ).toPass();
+      await expect
+        .poll(async () => (await commentsOnServer()).filter((c) => c.content === text))
+        .toHaveLength(1);
     });
   });
 });

@@ -48,7 +48,7 @@ test.describe('community Q&A (qa remote)', () => {
       `첫질문${viewport === 'desktop' ? 'D' : 'M'}`,
       '질문을 올리려면 닉네임을 설정해주세요.',
     );
-    await expect(() => expect(new URL(page.url()).pathname).toBe('/community/qa/ask')).toPass();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/community/qa/ask');
   });
   let suffix = '';
   let title = '';
@@ -70,7 +70,7 @@ test.describe('community Q&A (qa remote)', () => {
       `질문자${viewport === 'desktop' ? 'D' : 'M'}`,
       '질문을 올리려면 닉네임을 설정해주세요.',
     );
-    await expect(() => expect(new URL(asker.url()).pathname).toBe('/community/qa/ask')).toPass();
+    await expect.poll(() => new URL(asker.url()).pathname).toBe('/community/qa/ask');
 
     await asker.getByRole('button', { name: '질문 등록' }).click();
     await expect(asker.getByText('제목을 입력해주세요.')).toBeVisible();
@@ -97,9 +97,7 @@ test.describe('community Q&A (qa remote)', () => {
       .getByRole('button', { name: /좋아요/ })
       .click();
     await signInThroughDialog(answerer, `답변자${viewport === 'desktop' ? 'D' : 'M'}`);
-    await expect(async () =>
-      expect(await answerer.locator('.qa-detail__actions button[aria-pressed="true"]').count()).toBe(1),
-    ).toPass();
+    await expect(answerer.locator('.qa-detail__actions button[aria-pressed="true"]')).toHaveCount(1);
     await expect(answerer.locator('.qa-detail__actions button').first()).toHaveText('♥ 좋아요 1', {
       useInnerText: true,
     });
@@ -112,18 +110,14 @@ test.describe('community Q&A (qa remote)', () => {
     await expect(box).toHaveValue('');
     // Nobody may vote on their own post: the server says so and the count stays.
     await answerer.locator('.qa-answer').getByRole('button', { name: /^추천/ }).click();
-    await expect(async () =>
-      expect(await answerer.locator('.qa-answer button[aria-pressed="true"]').count()).toBe(0),
-    ).toPass();
+    await expect(answerer.locator('.qa-answer button[aria-pressed="true"]')).toHaveCount(0);
 
     // The author accepts: resolved, the accepted answer first, badges from the events.
     await asker.reload();
     await expect(asker.locator('.qa-answer').first()).toBeVisible();
     await expect(asker.locator('.qa-answer').getByRole('button', { name: '삭제' })).toHaveCount(0);
     await asker.locator('.qa-answer').getByRole('button', { name: '추천 0', exact: true }).click();
-    await expect(async () =>
-      expect(await textOf(asker.locator('.qa-answer button[aria-pressed="true"]'))).toBe('▲ 1'),
-    ).toPass();
+    await expect.poll(() => textOf(asker.locator('.qa-answer button[aria-pressed="true"]'))).toBe('▲ 1');
     await asker.locator('.qa-answer').getByRole('button', { name: '채택' }).click();
     await expect(asker.locator('.qa-answer--accepted .qa-chip--resolved')).toBeVisible();
     await expect(async () => {
@@ -155,12 +149,14 @@ test.describe('community Q&A (qa remote)', () => {
       void dialog.accept();
     });
     await asker.locator('.qa-detail__actions').getByRole('button', { name: '삭제' }).click();
-    await expect(() => expect(new URL(asker.url()).pathname).toBe('/community/qa')).toPass();
+    await expect.poll(() => new URL(asker.url()).pathname).toBe('/community/qa');
     expect(confirmText).toBe('정말로 이 질문을 삭제하시겠습니까? 모든 답변도 함께 삭제됩니다.');
     // The gateway caches a question page for a few seconds (gateway/src/documents/page-data.source.ts).
-    await expect(async () => expect((await asker.goto(questionUrl))?.status()).toBe(404)).toPass({
-      timeout: 20_000,
-    });
+    await expect
+      .poll(async () => (await asker.goto(questionUrl))?.status(), {
+        timeout: 20_000,
+      })
+      .toBe(404);
     await expect(asker.getByText('존재하지 않거나 삭제된 질문입니다.').first()).toBeVisible();
   });
 
@@ -282,14 +278,12 @@ test.describe('community Q&A (qa remote)', () => {
         },
         start: (page) => theAnswer(page).getByRole('button', { name: '추천 0', exact: true }).click(),
         completed: async (page) => {
-          await expect(async () =>
-            expect(
-              await theAnswer(page).locator('button[aria-pressed="true"]').getAttribute('aria-label'),
-            ).toBe('추천 1'),
-          ).toPass();
-          await expect(async () =>
-            expect((await answersOnServer()).find((answer) => answer.id === answerId)?.upvotes).toBe(1),
-          ).toPass();
+          await expect
+            .poll(() => theAnswer(page).locator('button[aria-pressed="true"]').getAttribute('aria-label'))
+            .toBe('추천 1');
+          await expect
+            .poll(async () => (await answersOnServer()).find((answer) => answer.id === answerId)?.upvotes)
+            .toBe(1);
         },
       },
       {
@@ -363,8 +357,8 @@ test.describe('community Q&A (qa remote)', () => {
     }) => {
       const authorControls = (page: Page) => page.getByRole('button', { name: /^(채택|삭제)$/ }).count();
       const signedOutView = async (page: Page) => {
-        await expect(async () => expect(await storedIdentityId(page)).toBeNull()).toPass();
-        await expect(async () => expect(await authorControls(page)).toBe(0)).toPass();
+        await expect.poll(() => storedIdentityId(page)).toBeNull();
+        await expect.poll(() => authorControls(page)).toBe(0);
         expect(await page.locator('.qa-detail__actions').getByRole('button', { name: '신고' }).count()).toBe(
           1,
         );
@@ -411,7 +405,7 @@ test.describe('community Q&A (qa remote)', () => {
       await expect(deleteQuestion).toBeVisible();
       await loseCredential(deletingQuestion);
       await deleteQuestion.click();
-      await expect(() => expect(messages).toHaveLength(2)).toPass();
+      await expect.poll(() => messages).toHaveLength(2);
       await signedOutView(deletingQuestion);
       await e2e.site.api(`/api/community/questions/${questionId}`);
 
@@ -420,8 +414,8 @@ test.describe('community Q&A (qa remote)', () => {
       await expect(deleteAnswer).toBeVisible();
       await loseCredential(deletingAnswer);
       await deleteAnswer.click();
-      await expect(() => expect(messages).toHaveLength(4)).toPass();
-      await expect(async () => expect(await storedIdentityId(deletingAnswer)).toBeNull()).toPass();
+      await expect.poll(() => messages).toHaveLength(4);
+      await expect.poll(() => storedIdentityId(deletingAnswer)).toBeNull();
       await expect(theAnswer(deletingAnswer).getByRole('button', { name: '삭제' })).toHaveCount(0);
       expect((await answersOnServer()).map((answer) => answer.id)).toContain(answerId);
 
@@ -520,9 +514,9 @@ test.describe('community Q&A (qa remote)', () => {
       await expect(page.locator('.qa-answer', { hasText: text })).toBeVisible();
       await expect(box).toHaveValue('');
       await expect(page.getByText('답변을 등록하지 못했습니다.')).toHaveCount(0);
-      await expect(async () =>
-        expect((await answersOnServer()).filter((answer) => answer.content === text)).toHaveLength(1),
-      ).toPass();
+      await expect
+        .poll(async () => (await answersOnServer()).filter((answer) => answer.content === text))
+        .toHaveLength(1);
     });
   });
 });

@@ -125,7 +125,7 @@ test.describe('home, header and footer', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await link.click();
     await expect(page.getByRole('heading', { level: 1, name: '사이트 소개' })).toBeVisible();
-    await expect(async () => expect(await page.evaluate(() => window.scrollY)).toBe(0)).toPass();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('newsletter: empty or @-less address → the invalid-email toast, nothing sent; a valid one → what the API answered', async ({
@@ -235,9 +235,9 @@ test.describe('home, header and footer', () => {
     await nextFrame(page);
     expect(await shadow()).toBe(atTop);
     await page.evaluate(() => window.scrollTo(0, 40));
-    await expect(async () => expect(await shadow()).not.toBe(atTop)).toPass();
+    await expect.poll(() => shadow()).not.toBe(atTop);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(async () => expect(await shadow()).toBe(atTop)).toPass();
+    await expect.poll(() => shadow()).toBe(atTop);
   });
 });
 

@@ -186,13 +186,13 @@ test.describe('category, archive, search, sources and static pages', () => {
     await next.scrollIntoViewIfNeeded();
     await next.click();
     await page.waitForURL(`**/search?q=${q}&page=2`);
-    await expect(async () =>
-      expect(await titles.allInnerTexts()).toEqual(second.articles.map((a) => a.title)),
-    ).toPass();
+    await expect.poll(() => titles.allInnerTexts()).toEqual(second.articles.map((a) => a.title));
     // docs/spec-content.md §2: every route change starts at the top; the reader clicked at the bottom of page 1.
-    await expect(async () => expect(await page.evaluate(() => window.scrollY)).toBe(0)).toPass({
-      timeout: 5_000,
-    });
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), {
+        timeout: 5_000,
+      })
+      .toBe(0);
   });
 
   test('/search with an empty q goes home; ?tag= lists the tag', async ({ e2e }) => {
@@ -328,7 +328,7 @@ test.describe('category, archive, search, sources and static pages', () => {
 /** The card titles of a listing page, once they match (the page may still show the previous query). */
 async function expectCards(page: Page, titles: string[]): Promise<void> {
   const headings = page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
-  await expect(async () => expect(await headings.allInnerTexts()).toEqual(titles)).toPass();
+  await expect.poll(() => headings.allInnerTexts()).toEqual(titles);
 }
 
 /** How many items share the first row of a grid. */

@@ -59,9 +59,9 @@ test.describe('tech analysis (tech-analysis remote)', () => {
     const filtered = await e2e.site.api<TechAnalysisListResponse>(
       `/api/tech-analysis?page=1&limit=9&lang=ko&category=${category}`,
     );
-    await expect(async () =>
-      expect(await cards.getByRole('heading').allInnerTexts()).toEqual(filtered.analyses.map((a) => a.title)),
-    ).toPass();
+    await expect
+      .poll(() => cards.getByRole('heading').allInnerTexts())
+      .toEqual(filtered.analyses.map((a) => a.title));
     expect(calls).toContain(`?page=1&limit=9&lang=ko&category=${category}`);
   });
 

@@ -112,15 +112,15 @@ test.describe('trending (trending remote)', () => {
 
     await page.getByRole('tab', { name: '인기' }).click();
     await page.waitForURL('**/trending?period=week&type=insight&tab=popular');
-    await expect(async () =>
-      expect(calls).toEqual(
+    await expect
+      .poll(() => calls)
+      .toEqual(
         expect.arrayContaining([
           '/api/trending/stats?period=week',
           '/api/trending/hot-topics?limit=10&type=insight',
           '/api/trending/popular?period=week&limit=10&type=insight',
         ]),
-      ),
-    ).toPass();
+      );
     const popular = await e2e.site.api<TrendingListResponse>(
       '/api/trending/popular?period=week&limit=10&type=insight',
     );
@@ -185,7 +185,7 @@ test.describe('trending (trending remote)', () => {
       for (let tick = 1; tick <= 2; tick += 1) {
         const [request] = await Promise.all([page.waitForRequest(isStats), page.clock.runFor(30_000)]);
         expect(new URL(request.url()).search).toBe('?period=day');
-        await expect(async () => expect(statsCalls.length).toBe(loaded + tick)).toPass();
+        await expect.poll(() => statsCalls.length).toBe(loaded + tick);
         // The next 30 s are counted from the end of this fetch: on a loaded machine its answer can land
         // after the test would advance the clock again, so wait for it (the refresh button is back).
         await expect(refreshing).toBeEnabled();
