@@ -130,7 +130,8 @@ test.describe('article and content detail pages', () => {
       for (const source of pair.sources)
         await expect(cells.last().getByText(view.sourceParagraphs[source], { exact: true })).toBeVisible();
     }
-    expect(await main.locator('.bilingual__source a').getAttribute('href')).toBe(
+    await expect(main.locator('.bilingual__source a')).toHaveAttribute(
+      'href',
       shown.originalArticle!.sourceUrl,
     );
 

@@ -46,7 +46,9 @@ test.describe('AI assistant without an LLM, and questions that follow a story', 
     await expect(
       panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다'),
     ).toBeVisible();
-    expect(await panel.locator('.assistant-message__badge').innerText()).toBe('검색 전용 모드');
+    await expect(panel.locator('.assistant-message__badge')).toHaveText('검색 전용 모드', {
+      useInnerText: true,
+    });
     const source = panel.locator('.assistant-message__sources a').first();
     await expect(source).toBeVisible();
     await expect(source).toHaveAttribute('href', /^\/article\/[A-Za-z0-9_-]+$/);

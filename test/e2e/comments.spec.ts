@@ -73,7 +73,9 @@ test.describe('article comments', () => {
     const box = section.getByRole('textbox', { name: '댓글 쓰기' });
     await box.fill('짧음');
     await expect(section.getByText('최소 5자 이상 입력해주세요.')).toBeVisible();
-    expect(await section.locator('.comment-composer__count').first().innerText()).toBe('2/2000');
+    await expect(section.locator('.comment-composer__count').first()).toHaveText('2/2000', {
+      useInnerText: true,
+    });
     await expect(section.getByRole('button', { name: '등록' })).toBeDisabled();
     await box.fill(first);
     await box.press('Control+Enter');

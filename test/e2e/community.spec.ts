@@ -1,6 +1,6 @@
 import type { AnswerListResponse, CreateQuestionResponse, QuestionDetailResponse } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
-import { saveScreenshot, textOf } from '../support/browser';
+import { saveScreenshot } from '../support/browser';
 import {
   ADMIN_TOKEN,
   apiIdentity,
@@ -86,7 +86,7 @@ test.describe('community Q&A (qa remote)', () => {
     await expect(asker.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const questionUrl = asker.url();
     await expect(asker).toHaveTitle(`${title} - Q&A | 펄스`);
-    expect(await asker.locator('.qa-markdown h3').first().innerText()).toBe('배경');
+    await expect(asker.locator('.qa-markdown h3').first()).toHaveText('배경', { useInnerText: true });
 
     // A second reader, in its own browser context: the dialog opens on vote, then it answers.
     const answerer = await e2e.open();
@@ -117,7 +117,9 @@ test.describe('community Q&A (qa remote)', () => {
     await expect(asker.locator('.qa-answer').first()).toBeVisible();
     await expect(asker.locator('.qa-answer').getByRole('button', { name: '삭제' })).toHaveCount(0);
     await asker.locator('.qa-answer').getByRole('button', { name: '추천 0', exact: true }).click();
-    await expect.poll(() => textOf(asker.locator('.qa-answer button[aria-pressed="true"]'))).toBe('▲ 1');
+    await expect(asker.locator('.qa-answer button[aria-pressed="true"]')).toHaveText('▲ 1', {
+      useInnerText: true,
+    });
     await asker.locator('.qa-answer').getByRole('button', { name: '채택' }).click();
     await expect(asker.locator('.qa-answer--accepted .qa-chip--resolved')).toBeVisible();
     await expect(async () => {
@@ -140,7 +142,7 @@ test.describe('community Q&A (qa remote)', () => {
     // The answerer sees no delete button for the question; the author deletes it with the seed's text.
     await answerer.reload();
     await expect(answerer.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    expect(await answerer.locator('.qa-detail__actions').getByRole('button', { name: '삭제' }).count()).toBe(
+    await expect(answerer.locator('.qa-detail__actions').getByRole('button', { name: '삭제' })).toHaveCount(
       0,
     );
     let confirmText = '';
@@ -327,8 +329,9 @@ test.describe('community Q&A (qa remote)', () => {
           await expect(
             panel.locator('.assistant-message--assistant .assistant-message__badge'),
           ).toBeVisible();
-          expect(await panel.locator('.assistant-message--user').innerText()).toContain(
+          await expect(panel.locator('.assistant-message--user')).toContainText(
             '이 질문과 관련된 기사가 있나요?',
+            { useInnerText: true },
           );
         },
       },
@@ -359,7 +362,7 @@ test.describe('community Q&A (qa remote)', () => {
       const signedOutView = async (page: Page) => {
         await expect.poll(() => storedIdentityId(page)).toBeNull();
         await expect.poll(() => authorControls(page)).toBe(0);
-        expect(await page.locator('.qa-detail__actions').getByRole('button', { name: '신고' }).count()).toBe(
+        await expect(page.locator('.qa-detail__actions').getByRole('button', { name: '신고' })).toHaveCount(
           1,
         );
         await expect(page.getByRole('dialog', { name: '로그인 필요' })).toHaveCount(0);
@@ -461,7 +464,8 @@ test.describe('community Q&A (qa remote)', () => {
       await page.goto('/community/questions/no-such-question-id');
       await expect(page.getByRole('heading', { level: 1, name: '질문을 찾을 수 없습니다' })).toBeVisible();
       await expect(page.getByText('존재하지 않거나 삭제된 질문입니다.')).toBeVisible();
-      expect(await page.getByRole('link', { name: '질문 목록으로' }).getAttribute('href')).toBe(
+      await expect(page.getByRole('link', { name: '질문 목록으로' })).toHaveAttribute(
+        'href',
         '/community/qa',
       );
 

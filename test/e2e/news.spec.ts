@@ -49,7 +49,7 @@ test.describe('news and insights lists (news remote)', () => {
     await expect(cards).toHaveCount(12);
     await expectCard(cards.first(), news[0], `/news/${news[0].id}`);
     await expect(cards.first().getByText('HOT', { exact: true })).toHaveCount(1);
-    expect(await cards.nth(1).getByText('HOT', { exact: true }).count()).toBe(news[1].hotScore > 100 ? 1 : 0);
+    await expect(cards.nth(1).getByText('HOT', { exact: true })).toHaveCount(news[1].hotScore > 100 ? 1 : 0);
     await expect(page.getByText('모든 뉴스를 확인했습니다')).toHaveCount(0);
 
     await page.getByTestId('end-sentinel').scrollIntoViewIfNeeded();

@@ -105,7 +105,7 @@ test.describe('newsletter pages and mails', () => {
           // A thumbnail only where the article has an image (the sample corpus has none), at a fixed size.
           const images = edition.sections.flatMap((s) => s.articles).filter((a) => a.imageUrl).length;
           await expect(page.locator('img.nl-thumb')).toHaveCount(images);
-          expect(await page.locator('.nl-title a').count()).toBe(
+          await expect(page.locator('.nl-title a')).toHaveCount(
             edition.sections.flatMap((s) => s.articles).length,
           );
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -131,9 +131,7 @@ test.describe('newsletter pages and mails', () => {
       expect(await sheet.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
       await expect(page.locator('.nl-section')).toHaveCount(edition.sections.length);
       const first = page.locator('.nl-title a').first();
-      expect(await first.getAttribute('href')).toMatch(
-        new RegExp(`^${MAIL_ORIGIN}/(news|insights|analysis)/`),
-      );
+      await expect(first).toHaveAttribute('href', new RegExp(`^${MAIL_ORIGIN}/(news|insights|analysis)/`));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()!.width,
       );

@@ -6,7 +6,7 @@ import type {
   SourcesResponse,
 } from '@pulse/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { saveScreenshot, textOf, VIEWPORTS } from '../support/browser';
+import { saveScreenshot, VIEWPORTS } from '../support/browser';
 import { expect, test } from './support/fixtures';
 
 test.use({ siteOptions: { spec: 'pages' } });
@@ -27,7 +27,8 @@ test.describe('category, archive, search, sources and static pages', () => {
     await expect(page).toHaveTitle('생성형 AI | 펄스');
     const crumbs = page.getByRole('navigation', { name: '이동 경로' });
     await expect(crumbs).toHaveText('홈 생성형 AI', { useInnerText: true });
-    expect(await page.getByRole('link', { name: 'RSS 구독' }).getAttribute('href')).toBe(
+    await expect(page.getByRole('link', { name: 'RSS 구독' })).toHaveAttribute(
+      'href',
       '/category/gen-ai/rss.xml',
     );
     await expectCards(
@@ -36,8 +37,9 @@ test.describe('category, archive, search, sources and static pages', () => {
     );
 
     const aside = page.getByRole('complementary', { name: '카테고리 정보' });
-    expect(await textOf(aside.locator('dl'))).toBe(
+    await expect(aside.locator('dl')).toHaveText(
       `전체 기사 ${sidebar.articleCounts.total.toLocaleString('ko-KR')} 오늘 새 기사 +${sidebar.articleCounts.today.toLocaleString('ko-KR')}`,
+      { useInnerText: true },
     );
     await expect(
       aside.getByRole('link', { name: new RegExp(`^#${sidebar.popularTags[0].name} `) }),

@@ -46,7 +46,7 @@ test.describe('server-rendered shell pages', () => {
         await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading, {
           useInnerText: true,
         });
-        expect(await page.locator('#root main').innerText()).toContain(text);
+        await expect(page.locator('#root main')).toContainText(text, { useInnerText: true });
         // The data the page was rendered with, for the browser's first render.
         await expect(page.locator('#pulse-query-seed')).toHaveCount(1);
       }

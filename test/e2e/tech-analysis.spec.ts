@@ -4,7 +4,6 @@ import {
   type TechAnalysisListResponse,
 } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
-import { textOf } from '../support/browser';
 import { koreanDate } from './support/site';
 import { expect, test } from './support/fixtures';
 
@@ -38,7 +37,7 @@ test.describe('tech analysis (tech-analysis remote)', () => {
     const first = list[0];
     const card = cards.first();
     await expect(card.getByRole('link')).toHaveAttribute('href', `/tech-analysis/${first.slug}`);
-    expect(await textOf(card)).toBe(
+    await expect(card).toHaveText(
       [
         label(first.technologyCategory),
         DIFFICULTY[first.difficultyLevel],
@@ -49,6 +48,7 @@ test.describe('tech analysis (tech-analysis remote)', () => {
         `${first.estimatedReadingTime}분 읽기`,
         `좋아요 ${first.likesCount}`,
       ].join(' '),
+      { useInnerText: true },
     );
     await expect(page.getByText('모든 기술분석을 확인했습니다')).toBeVisible();
     expect(calls[0]).toBe('?page=1&limit=9&lang=ko');
@@ -87,10 +87,12 @@ test.describe('tech analysis (tech-analysis remote)', () => {
     const main = page.getByRole('article');
     await expect(main.getByRole('heading', { level: 1, name: analysis.title })).toBeVisible();
     await expect(page).toHaveTitle(`${analysis.title} | 펄스`);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
       analysis.executiveSummary,
     );
-    expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBe(
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+      'content',
       analysis.seoKeywords.join(', '),
     );
     const badges: string[] = [DIFFICULTY[analysis.difficultyLevel], label(analysis.technologyCategory)];
@@ -185,7 +187,8 @@ test.describe('tech analysis (tech-analysis remote)', () => {
     await page.goto('/tech-analysis/some-slug');
     const card = page.getByRole('alert');
     await expect(card.getByRole('heading', { name: '기술분석을 찾을 수 없습니다.' })).toBeVisible();
-    expect(await card.getByRole('link', { name: '분석 목록으로 돌아가기' }).getAttribute('href')).toBe(
+    await expect(card.getByRole('link', { name: '분석 목록으로 돌아가기' })).toHaveAttribute(
+      'href',
       '/analysis',
     );
   });

@@ -58,11 +58,13 @@ test.describe('trending (trending remote)', () => {
     ]);
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['핫 토픽', '인기', '급상승', '개요']);
     const summary = page.getByTestId('stats-summary');
-    expect(await textOf(summary.getByRole('definition').nth(0))).toBe(
+    await expect(summary.getByRole('definition').nth(0)).toHaveText(
       stats.totalStats.totalArticles.toLocaleString('ko-KR'),
+      { useInnerText: true },
     );
-    expect(await textOf(summary.getByRole('definition').nth(1))).toBe(
+    await expect(summary.getByRole('definition').nth(1)).toHaveText(
       stats.totalStats.totalViews.toLocaleString('ko-KR'),
+      { useInnerText: true },
     );
 
     const items = page
