@@ -15,6 +15,7 @@ import {
 } from './support/community';
 import { saveScreenshot, scrollToDeferred, until, type ViewportName } from '../support/browser';
 import { expect, test, type E2e } from './support/fixtures';
+import type { Site } from './support/site';
 
 const tagOf = (viewport: ViewportName) => (viewport === 'desktop' ? 'D' : 'M');
 
@@ -248,24 +249,22 @@ test.describe('article comments', () => {
    * reader's own comments: see the credential-gone case below.
    */
   test.describe('protected actions', () => {
-    // Set before each test (the nicknames and texts carry the width, as the readers' names did).
-    let e2e: E2e;
+    // Set by beforeAll: the nicknames and texts carry the width, as the readers' names did.
+    let site: Site;
     let tag = '';
-    test.beforeEach(({ e2e: current }) => {
-      e2e = current;
-    });
     const target = (what: string) => `${what} 대상 댓글 ${tag}`;
     let articleId = '';
     let commenter: ApiIdentity;
     const commentsOnServer = async () =>
       (
-        await e2e.site.api<{ data: { comments: ArticleComment[] } }>(
+        await site.api<{ data: { comments: ArticleComment[] } }>(
           `/api/community/articles/${articleId}/comments?sort=oldest`,
         )
       ).data.comments;
     const onServer = async (text: string) => (await commentsOnServer()).find((c) => c.content === text)!;
 
-    test.beforeAll(async ({ site, viewportName: viewport }) => {
+    test.beforeAll(async ({ site: started, viewportName: viewport }) => {
+      site = started;
       tag = tagOf(viewport);
       articleId = news[viewport === 'desktop' ? 2 : 3];
       commenter = await apiIdentity(site, `먼저쓴이${tag}`);
@@ -275,7 +274,7 @@ test.describe('article comments', () => {
         });
     });
 
-    async function openSignedOut(): Promise<Page> {
+    async function openSignedOut(e2e: E2e): Promise<Page> {
       const page = await e2e.open();
       await showComments(page, `/article/${articleId}`);
       await expect(commentBody(page, target('답글'))).toBeVisible();
@@ -361,14 +360,14 @@ test.describe('article comments', () => {
         start: (page) => commentBody(page, target('신고')).getByRole('button', { name: '신고' }).click(),
         completed: async (page) => {
           await expectToast(page, '신고가 접수되었습니다.');
-          expect((await reportedIds(e2e.site, '/comments'))[(await onServer(target('신고'))).id]).toBe(1);
+          expect((await reportedIds(site, '/comments'))[(await onServer(target('신고'))).id]).toBe(1);
         },
       },
     ];
 
     for (const c of cases)
-      test(`signed out, "${c.action}" opens the nickname dialog, then completes`, async () => {
-        const page = await openSignedOut();
+      test(`signed out, "${c.action}" opens the nickname dialog, then completes`, async ({ e2e }) => {
+        const page = await openSignedOut(e2e);
         await c.start(page);
         await signInThroughDialog(page, c.nickname);
         expect(await storedIdentityId(page)).not.toBeNull();

@@ -16,6 +16,7 @@ import {
   type ApiIdentity,
 } from './support/community';
 import { expect, test, type E2e } from './support/fixtures';
+import type { Site } from './support/site';
 
 test.use({ siteOptions: { spec: 'community', env: { ADMIN_TOKEN } } });
 
@@ -189,24 +190,22 @@ test.describe('community Q&A (qa remote)', () => {
    * the server has its effect. 'ask' and the question's like are in the flow above.
    */
   test.describe('protected actions', () => {
-    // Set before the tests (the nicknames and texts carry the width, as the readers' names did).
-    let e2e: E2e;
+    // Set by beforeAll: the nicknames and texts carry the width, as the readers' names did.
+    let site: Site;
     let tag = '';
     let title = '';
-    test.beforeEach(({ e2e: current }) => {
-      e2e = current;
-    });
     let author: ApiIdentity;
     let answerer: ApiIdentity;
     let questionId = '';
     let answerId = '';
     const questionPath = () => `/community/questions/${questionId}`;
     const answersOnServer = async () =>
-      (await e2e.site.api<AnswerListResponse>(`/api/community/questions/${questionId}/answers?sortBy=latest`))
+      (await site.api<AnswerListResponse>(`/api/community/questions/${questionId}/answers?sortBy=latest`))
         .data;
     const theAnswer = (page: Page) => page.locator(`.qa-answer[data-answer-id="${answerId}"]`);
 
-    test.beforeAll(async ({ site, viewportName: viewport }) => {
+    test.beforeAll(async ({ site: started, viewportName: viewport }) => {
+      site = started;
       tag = viewport === 'desktop' ? 'D' : 'M';
       title = `보호된 동작을 확인하는 질문입니다 ${tag}`;
       author = await apiIdentity(site, `글쓴이${tag}`);
@@ -232,7 +231,7 @@ test.describe('community Q&A (qa remote)', () => {
     });
 
     /** Opens the question signed out and checks that no author control is offered. */
-    async function openSignedOut(): Promise<Page> {
+    async function openSignedOut(e2e: E2e): Promise<Page> {
       const page = await e2e.open();
       await page.goto(questionPath());
       await expect(theAnswer(page)).toBeVisible();
@@ -296,7 +295,7 @@ test.describe('community Q&A (qa remote)', () => {
         start: (page) => page.locator('.qa-detail__actions').getByRole('button', { name: '신고' }).click(),
         completed: async (page) => {
           await expectToast(page, '신고가 접수되었습니다.');
-          expect((await reportedIds(e2e.site, ''))[questionId]).toBe(1);
+          expect((await reportedIds(site, ''))[questionId]).toBe(1);
         },
       },
       {
@@ -307,7 +306,7 @@ test.describe('community Q&A (qa remote)', () => {
         start: (page) => theAnswer(page).getByRole('button', { name: '신고' }).click(),
         completed: async (page) => {
           await expectToast(page, '신고가 접수되었습니다.');
-          expect((await reportedIds(e2e.site, ''))[answerId]).toBe(1);
+          expect((await reportedIds(site, ''))[answerId]).toBe(1);
         },
       },
       {
@@ -338,8 +337,8 @@ test.describe('community Q&A (qa remote)', () => {
     ];
 
     for (const c of cases)
-      test(`signed out, "${c.action}" opens the nickname dialog, then completes`, async () => {
-        const page = await openSignedOut();
+      test(`signed out, "${c.action}" opens the nickname dialog, then completes`, async ({ e2e }) => {
+        const page = await openSignedOut(e2e);
         await c.start(page);
         await signInByKeyboard(page, c.nickname);
         expect(await storedIdentityId(page)).not.toBeNull();
