@@ -40,6 +40,7 @@ test.describe('article and content detail pages', () => {
       (a) => a.id,
     );
   });
+
   test('/article/{id}: breadcrumb, category badges, date, title, share buttons, body, tags, original, related', async ({
     e2e,
     viewportName: viewport,

@@ -49,6 +49,7 @@ test.describe('AI assistant without an LLM, and questions that follow a story', 
     await expect(panel.locator('.assistant-message__badge')).toHaveText('검색 전용 모드', {
       useInnerText: true,
     });
+
     const source = panel.locator('.assistant-message__sources a').first();
     await expect(source).toBeVisible();
     await expect(source).toHaveAttribute('href', /^\/article\/[A-Za-z0-9_-]+$/);

@@ -146,6 +146,7 @@ test.describe('article comments', () => {
       expect(id).toEqual(expect.any(String));
       return id!;
     });
+
     const tooDeep = await b.evaluate(async (id) => {
       const csrf = document.cookie
         .split('; ')
@@ -189,6 +190,7 @@ test.describe('article comments', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: `반응러${tag}` }),
     });
+
     const ids = (
       await e2e.site.api<{ data: { comments: Array<{ id: string; content: string }> } }>(
         `/api/community/articles/${articleId}/comments?sort=latest`,

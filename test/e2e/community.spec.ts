@@ -51,6 +51,7 @@ test.describe('community Q&A (qa remote)', () => {
     );
     await expect.poll(() => new URL(page.url()).pathname).toBe('/community/qa/ask');
   });
+
   let suffix = '';
   let title = '';
   test.beforeAll(({ viewportName: viewport }) => {
@@ -102,6 +103,7 @@ test.describe('community Q&A (qa remote)', () => {
     await expect(answerer.locator('.qa-detail__actions button').first()).toHaveText('♥ 좋아요 1', {
       useInnerText: true,
     });
+
     const box = answerer.getByRole('textbox', { name: '답변 작성' });
     await box.fill('짧음');
     await expect(answerer.getByText('답변은 최소 10자 이상이어야 합니다.')).toBeVisible();

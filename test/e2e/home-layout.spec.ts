@@ -24,6 +24,7 @@ test.describe('home, header and footer', () => {
       { timeoutMs: 30_000, intervalMs: 250 },
     );
   });
+
   test('home: hero, the 12 latest news cards, 6 hot topics, the newsletter banner', async ({
     e2e,
     viewportName: viewport,

@@ -30,6 +30,7 @@ test.describe('news and insights lists (news remote)', () => {
     );
     news = (await site.api<NewsListResponse>('/api/content/news?limit=50&offset=0')).articles;
   });
+
   test("/news: 12 cards, then the next page as the end comes into view, then 'all news checked'", async ({
     e2e,
   }) => {

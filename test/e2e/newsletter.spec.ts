@@ -216,6 +216,7 @@ async function subscribeAndConfirm(site: Site, dir: string, email: string): Prom
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
+
   const token = new URL(
     linkIn(await mailTo(dir, email, '구독을 확인해주세요'), '/newsletter/confirm'),
   ).searchParams.get('token')!;

@@ -18,6 +18,7 @@ test.describe('resilience: unavailable remotes and failing calls', () => {
   test.beforeAll(async ({ site }) => {
     latestTitle = (await site.api<NewsListResponse>('/api/content/news?limit=1&offset=0')).articles[0].title;
   });
+
   test('news remote unavailable: /news, /insights and /news/{id} show the fallback; the rest works; retry recovers', async ({
     e2e,
   }) => {

@@ -77,6 +77,7 @@ test.describe('server-rendered shell pages', () => {
       await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading, {
         useInnerText: true,
       });
+
       const kept = await page.evaluate(
         () =>
           (window as unknown as { serverSite: Element | null }).serverSite ===

@@ -19,6 +19,7 @@ test.describe('tech analysis (tech-analysis remote)', () => {
   test.beforeAll(async ({ site }) => {
     list = (await site.api<TechAnalysisListResponse>('/api/tech-analysis?page=1&limit=9&lang=ko')).analyses;
   });
+
   test('/tech-analysis: all + 8 category buttons, cards linking to the detail, a category filter in the URL', async ({
     e2e,
   }) => {

@@ -33,6 +33,7 @@ test.describe('trending (trending remote)', () => {
       { timeoutMs: 30_000, intervalMs: 250 },
     );
   });
+
   test('/trending: selectors, the statistics, hot topics with HOT and rising badges, linked to /article', async ({
     e2e,
     viewportName: viewport,
