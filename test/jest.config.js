@@ -4,4 +4,6 @@ module.exports = {
   displayName: 'system',
   rootDir: __dirname,
   setupFilesAfterEnv: ['<rootDir>/support/long-timeout.ts'],
+  // The browser tests run on @playwright/test (playwright.config.ts), not on Jest.
+  testPathIgnorePatterns: [...require('../jest.preset').testPathIgnorePatterns, '<rootDir>/e2e/'],
 };

@@ -1,91 +1,28 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SearchResponse } from '@pulse/contracts';
-import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
-import type { Page } from 'playwright-core';
-import { scrollToDeferred, until, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
+import { eventually } from '@pulse/testing/src/eventually';
+import { scrollToDeferred, type ViewportName } from '../support/browser';
+import { askAssistant, openAssistant, tagOf } from './support/assistant';
 import { ADMIN_TOKEN, signInThroughDialog, UNAVAILABLE } from './support/community';
-import { useE2e } from './support/suite';
+import { expect, test } from './support/fixtures';
 
-/**
- * Issue 11, items 3 and 4 in Chromium: the assistant streaming an answer with citations against the
- * OpenAI-compatible test server, search-only mode without an LLM, and a question that follows its story
- * (ask about an article → a new source joins the story → the asker's bell).
- */
-const tagOf = (viewport: ViewportName) => (viewport === 'desktop' ? 'D' : 'M');
-
-/** Signed out, the assistant button opens the nickname dialog first; then the panel opens. */
-async function openAssistant(page: Page, nickname: string) {
-  await page.getByRole('button', { name: 'AI 도우미에게 묻기' }).click();
-  await signInThroughDialog(page, nickname);
-  await page.getByRole('dialog', { name: '펄스 AI 도우미' }).waitFor();
-}
-
-async function askAssistant(page: Page, nickname: string, question: string) {
-  await openAssistant(page, nickname);
-  const input = page.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
-  await input.fill(question);
-  await page.getByText(`${[...question].length}/500`).waitFor();
-  // Enter sends only once the chat session is open (until then the send button is disabled and the
-  // question stays in the box); on a loaded machine the session can still be opening here.
-  const send = page.getByRole('dialog', { name: '펄스 AI 도우미' }).getByRole('button', { name: '보내기' });
-  await until(async () => expect(await send.isEnabled()).toBe(true));
-  await input.press('Enter');
-}
-
-describe('AI assistant with an LLM (OpenAI-compatible test server)', () => {
-  let llm: OpenAiTestServer;
-  beforeAll(async () => {
-    llm = await startOpenAiTestServer();
-  });
-  afterAll(() => llm?.close());
-  const e2e = useE2e({
-    env: () => ({
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_MODEL: 'pulse-test-model',
-      INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
-    }),
-  });
-
-  it.each(VIEWPORT_NAMES)(
-    'at %s width, streams an answer on an article page and links the cited article',
-    async (viewport) => {
-      const article = e2e.site.corpus[0];
-      // A model that answers in two pieces, the second well after the first, citing source [1].
-      llm.enqueue(
-        openAiReply.computed(() =>
-          openAiReply.streamed(
-            ['이 기사에 따르면 핵심은 이렇습니다 [1]. ', '자세한 내용은 기사를 참고하세요.'],
-            1_500,
-          ),
-        ),
-      );
-      const page = await e2e.open(viewport);
-      await page.goto(`/article/${article.id}`);
-      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
-      await askAssistant(page, `스트리밍독자${tagOf(viewport)}`, '이 기사 요약해줘');
-
-      const panel = page.locator('.assistant-panel');
-      // The first piece is on screen while the answer is still being written.
-      await panel.getByText('이 기사에 따르면 핵심은 이렇습니다').waitFor();
-      expect(await panel.getByRole('button', { name: '답변 중…' }).count()).toBe(1);
-      const citation = panel.getByRole('link', { name: `출처 1: ${article.title}` });
-      await citation.waitFor({ timeout: 10_000 });
-      expect(await citation.getAttribute('href')).toBe(`/article/${article.id}`);
-      await panel
-        .locator('.assistant-message--assistant')
-        .getByText('자세한 내용은 기사를 참고하세요.')
-        .waitFor();
-      expect(llm.requests.at(-1)?.body.stream).toBe(true);
-      expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain(article.title);
-    },
-  );
+test.use({
+  siteOptions: {
+    spec: 'assistant',
+    env: { ADMIN_TOKEN, INGESTION_SEED_DEFAULT_SOURCES: 'false', INGESTION_FIRST_RUN_DELAY_SECONDS: '86400' },
+  },
 });
 
-describe('AI assistant without an LLM, and questions that follow a story', () => {
+/**
+ * Issue 11, items 3 and 4 in Chromium: search-only mode without an LLM (the assistant with one:
+ * assistant-llm.spec.ts), and a question that follows its story (ask about an article → a new source joins
+ * the story → the asker's bell).
+ */
+test.describe('AI assistant without an LLM, and questions that follow a story', () => {
   let feeds: Server;
   let feedBase = '';
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     feeds = createServer((req, res) => {
       const [, story, file] = (req.url ?? '').split('/');
       const item = storyItem(story === 'mobile' ? 'mobile' : 'desktop', file === 'b.xml' ? 'b' : 'a');
@@ -94,149 +31,149 @@ describe('AI assistant without an LLM, and questions that follow a story', () =>
     await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
     feedBase = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => (feeds ? feeds.close(() => resolve()) : resolve())));
-  const e2e = useE2e({
-    env: {
-      ADMIN_TOKEN,
-      INGESTION_SEED_DEFAULT_SOURCES: 'false',
-      INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
-    },
+  test.afterAll(() => new Promise<void>((resolve) => (feeds ? feeds.close(() => resolve()) : resolve())));
+
+  test('answers in search-only mode with the passages and their links', async ({
+    e2e,
+    viewportName: viewport,
+  }) => {
+    const article = e2e.site.corpus[1];
+    const page = await e2e.open();
+    await page.goto(`/article/${article.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await askAssistant(page, `검색전용독자${tagOf(viewport)}`, article.title);
+    const panel = page.locator('.assistant-panel');
+    await expect(
+      panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다'),
+    ).toBeVisible();
+    await expect(panel.locator('.assistant-message__badge')).toHaveText('검색 전용 모드', {
+      useInnerText: true,
+    });
+
+    const source = panel.locator('.assistant-message__sources a').first();
+    await expect(source).toBeVisible();
+    await expect(source).toHaveAttribute('href', /^\/article\/[A-Za-z0-9_-]+$/);
   });
 
-  it.each(VIEWPORT_NAMES)(
-    'at %s width, answers in search-only mode with the passages and their links',
-    async (viewport) => {
-      const article = e2e.site.corpus[1];
-      const page = await e2e.open(viewport);
-      await page.goto(`/article/${article.id}`);
-      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
-      await askAssistant(page, `검색전용독자${tagOf(viewport)}`, article.title);
-      const panel = page.locator('.assistant-panel');
-      await panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다').waitFor();
-      expect(await panel.locator('.assistant-message__badge').innerText()).toBe('검색 전용 모드');
-      const source = panel.locator('.assistant-message__sources a').first();
-      await source.waitFor();
-      expect(await source.getAttribute('href')).toMatch(/^\/article\/[A-Za-z0-9_-]+$/);
-    },
-  );
+  test('a session that cannot open and a question the server refuses: said, the question kept, then answered', async ({
+    e2e,
+    viewportName: viewport,
+  }) => {
+    const article = e2e.site.corpus[2];
+    const page = await e2e.open();
+    let failing: 'session' | 'message' | null = 'session';
+    await page.route('**/api/community/assistant/sessions', (route) =>
+      failing === 'session' ? route.fulfill(UNAVAILABLE) : route.continue(),
+    );
+    await page.route('**/api/community/assistant/sessions/*/messages', (route) =>
+      failing === 'message' && route.request().method() === 'POST'
+        ? route.fulfill(UNAVAILABLE)
+        : route.continue(),
+    );
+    await page.goto(`/article/${article.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await openAssistant(page, `실패도우미${tagOf(viewport)}`);
+    const panel = page.locator('.assistant-panel');
+    const alert = panel.getByRole('alert');
+    await expect(alert.getByText('답변을 받지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeVisible();
+    const send = panel.getByRole('button', { name: '보내기' });
+    await expect(send).toBeDisabled();
 
-  it.each(VIEWPORT_NAMES)(
-    'at %s width, a session that cannot open and a question the server refuses: said, the question kept, then answered',
-    async (viewport) => {
-      const article = e2e.site.corpus[2];
-      const page = await e2e.open(viewport);
-      let failing: 'session' | 'message' | null = 'session';
-      await page.route('**/api/community/assistant/sessions', (route) =>
-        failing === 'session' ? route.fulfill(UNAVAILABLE) : route.continue(),
-      );
-      await page.route('**/api/community/assistant/sessions/*/messages', (route) =>
-        failing === 'message' && route.request().method() === 'POST'
-          ? route.fulfill(UNAVAILABLE)
-          : route.continue(),
-      );
-      await page.goto(`/article/${article.id}`);
-      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
-      await openAssistant(page, `실패도우미${tagOf(viewport)}`);
-      const panel = page.locator('.assistant-panel');
-      const alert = panel.getByRole('alert');
-      await alert.getByText('답변을 받지 못했습니다. 잠시 후 다시 시도해주세요.').waitFor();
-      const send = panel.getByRole('button', { name: '보내기' });
-      expect(await send.isDisabled()).toBe(true);
+    // Closed and opened again, the panel opens its session anew.
+    failing = null;
+    await page.getByRole('button', { name: '닫기' }).click();
+    await page.getByRole('button', { name: 'AI 도우미에게 묻기' }).click();
+    await expect(panel.locator('.assistant-panel__empty')).toBeVisible();
+    await expect(alert).toHaveCount(0);
 
-      // Closed and opened again, the panel opens its session anew.
-      failing = null;
-      await page.getByRole('button', { name: '닫기' }).click();
-      await page.getByRole('button', { name: 'AI 도우미에게 묻기' }).click();
-      await panel.locator('.assistant-panel__empty').waitFor();
-      expect(await alert.count()).toBe(0);
+    failing = 'message';
+    const input = panel.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
+    await input.fill(article.title);
+    await input.press('Enter');
+    await expect(alert.getByText('점검 중입니다.')).toBeVisible();
+    await expect(input).toHaveValue(article.title);
+    await expect(panel.locator('.assistant-message')).toHaveCount(0);
 
-      failing = 'message';
-      const input = panel.getByRole('textbox', { name: 'AI 도우미에게 보낼 질문' });
-      await input.fill(article.title);
-      await input.press('Enter');
-      await alert.getByText('점검 중입니다.').waitFor();
-      expect(await input.inputValue()).toBe(article.title);
-      expect(await panel.locator('.assistant-message').count()).toBe(0);
+    failing = null;
+    await send.click();
+    await expect(
+      panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다'),
+    ).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await expect(input).toHaveValue('');
+  });
 
-      failing = null;
-      await send.click();
-      await panel.locator('.assistant-message--assistant').getByText('검색 전용 모드로 동작합니다').waitFor();
-      expect(await alert.count()).toBe(0);
-      expect(await input.inputValue()).toBe('');
-    },
-  );
+  test('asks about an article; when another source joins its story the asker sees the notice', async ({
+    e2e,
+    viewportName: viewport,
+  }) => {
+    const story = STORIES[viewport];
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const addAndRun = async (file: string, name: string) => {
+      const source = await e2e.site.api<{ id: string }>('/api/ingestion/sources', {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({
+          name,
+          description: 'e2e story feed',
+          sourceType: 'rss',
+          url: `${feedBase}/${viewport}/${file}`,
+          category: 'gen-ai',
+          allowPrivateNetwork: true,
+        }),
+      });
+      await e2e.site.api('/api/ingestion/runs', {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ sourceId: source.id }),
+      });
+    };
+    await addAndRun('a.xml', `Story Wire A ${tagOf(viewport)}`);
+    const found = await eventually(
+      async () => {
+        const result = await e2e.site.api<SearchResponse>(
+          `/api/articles/search?q=${encodeURIComponent(story.company)}`,
+        );
+        if (result.articles.length !== 1) throw new Error(`found ${result.articles.length}`);
+        return result.articles[0];
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
 
-  it.each(VIEWPORT_NAMES)(
-    'at %s width, asks about an article; when another source joins its story the asker sees the notice',
-    async (viewport) => {
-      const story = STORIES[viewport];
-      const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-      const addAndRun = async (file: string, name: string) => {
-        const source = await e2e.site.api<{ id: string }>('/api/ingestion/sources', {
-          method: 'POST',
-          headers: admin,
-          body: JSON.stringify({
-            name,
-            description: 'e2e story feed',
-            sourceType: 'rss',
-            url: `${feedBase}/${viewport}/${file}`,
-            category: 'gen-ai',
-            allowPrivateNetwork: true,
-          }),
-        });
-        await e2e.site.api('/api/ingestion/runs', {
-          method: 'POST',
-          headers: admin,
-          body: JSON.stringify({ sourceId: source.id }),
-        });
-      };
-      await addAndRun('a.xml', `Story Wire A ${tagOf(viewport)}`);
-      const found = await eventually(
-        async () => {
-          const result = await e2e.site.api<SearchResponse>(
-            `/api/articles/search?q=${encodeURIComponent(story.company)}`,
-          );
-          if (result.articles.length !== 1) throw new Error(`found ${result.articles.length}`);
-          return result.articles[0];
-        },
-        { timeoutMs: 60_000, intervalMs: 250 },
-      );
+    const page = await e2e.open();
+    await page.goto(`/article/${found.id}`);
+    await scrollToDeferred(page, 'discussion');
+    await page.getByRole('link', { name: '이 기사에 대해 질문하기' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/community/qa/ask');
+    const title = story.question;
+    await page.getByRole('textbox', { name: '제목' }).fill(title);
+    await page.getByRole('combobox', { name: '카테고리' }).selectOption('gen-ai');
+    await page
+      .locator('textarea')
+      .first()
+      .fill('이 소식의 후속 보도가 나오면 알고 싶습니다. 출시 일정이 궁금합니다.');
+    await page.getByRole('button', { name: '질문 등록' }).click();
+    // The dialog runs the held action once the nickname is set: the question is posted.
+    await signInThroughDialog(page, `후속궁금${tagOf(viewport)}`, '질문을 올리려면 닉네임을 설정해주세요.');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
-      const page = await e2e.open(viewport);
-      await page.goto(`/article/${found.id}`);
-      await scrollToDeferred(page, 'discussion');
-      await page.getByRole('link', { name: '이 기사에 대해 질문하기' }).click();
-      await until(() => expect(new URL(page.url()).pathname).toBe('/community/qa/ask'));
-      const title = story.question;
-      await page.getByRole('textbox', { name: '제목' }).fill(title);
-      await page.getByRole('combobox', { name: '카테고리' }).selectOption('gen-ai');
-      await page
-        .locator('textarea')
-        .first()
-        .fill('이 소식의 후속 보도가 나오면 알고 싶습니다. 출시 일정이 궁금합니다.');
-      await page.getByRole('button', { name: '질문 등록' }).click();
-      // The dialog runs the held action once the nickname is set: the question is posted.
-      await signInThroughDialog(page, `후속궁금${tagOf(viewport)}`, '질문을 올리려면 닉네임을 설정해주세요.');
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // The article's page lists the question under its story.
+    await page.goto(`/article/${found.id}`);
+    await scrollToDeferred(page, 'discussion');
+    await expect(page.locator('.story-questions').getByRole('link', { name: title })).toBeVisible();
 
-      // The article's page lists the question under its story.
-      await page.goto(`/article/${found.id}`);
-      await scrollToDeferred(page, 'discussion');
-      await page.locator('.story-questions').getByRole('link', { name: title }).waitFor();
-
-      // Another source carries the same story: ingestion joins it, the article gains a source.
-      await addAndRun('b.xml', `Story Wire B ${tagOf(viewport)}`);
-      await until(async () => {
-        await page.reload();
-        const bell = page.getByRole('button', { name: /알림 1개 읽지 않음/ });
-        await bell.waitFor({ timeout: 2_000 });
-      }, 60_000);
-      await page.getByRole('button', { name: /알림 1개 읽지 않음/ }).click();
-      const notice = page.getByRole('link', { name: /질문하신 소식에 새 기사가 올라왔습니다/ });
-      await notice.waitFor();
-      expect(await notice.getAttribute('href')).toBe(`/article/${found.id}`);
-    },
-  );
+    // Another source carries the same story: ingestion joins it, the article gains a source.
+    await addAndRun('b.xml', `Story Wire B ${tagOf(viewport)}`);
+    await expect(async () => {
+      await page.reload();
+      const bell = page.getByRole('button', { name: /알림 1개 읽지 않음/ });
+      await bell.waitFor({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.getByRole('button', { name: /알림 1개 읽지 않음/ }).click();
+    const notice = page.getByRole('link', { name: /질문하신 소식에 새 기사가 올라왔습니다/ });
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveAttribute('href', `/article/${found.id}`);
+  });
 });
 
 /** A story per width, each told by two sites; the two stories share no words, so they never join. */

@@ -1,5 +1,5 @@
 import type { AnonymousAuthResponse, ArticleComment, NewsListResponse } from '@pulse/contracts';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import {
   actAs,
   ADMIN_TOKEN,
@@ -13,27 +13,24 @@ import {
   UNAVAILABLE,
   type ApiIdentity,
 } from './support/community';
-import {
-  saveScreenshot,
-  scrollToDeferred,
-  textOf,
-  until,
-  VIEWPORT_NAMES,
-  type ViewportName,
-} from '../support/browser';
-import { useE2e } from './support/suite';
+import { saveScreenshot, scrollToDeferred, until, type ViewportName } from '../support/browser';
+import { expect, test, type E2e } from './support/fixtures';
+import type { Site } from './support/site';
+
+const tagOf = (viewport: ViewportName) => (viewport === 'desktop' ? 'D' : 'M');
+
+test.use({ siteOptions: { spec: 'comments', env: { ADMIN_TOKEN } } });
 
 /**
  * Community II: article comments (services/community/README.md 'Comments'), on the shell's article page
  * and on the news remote's content detail, by two readers in two browser contexts, plus a third identity
  * reacting through the API (Bearer) to give the sorts something to order.
  */
-describe('article comments', () => {
-  const e2e = useE2e({ env: { ADMIN_TOKEN } });
+test.describe('article comments', () => {
   let news: string[] = [];
 
-  beforeAll(async () => {
-    news = (await e2e.site.api<NewsListResponse>('/api/content/news?limit=50&offset=0')).articles.map(
+  test.beforeAll(async ({ site }) => {
+    news = (await site.api<NewsListResponse>('/api/content/news?limit=50&offset=0')).articles.map(
       (a) => a.id,
     );
   });
@@ -60,198 +57,191 @@ describe('article comments', () => {
       }),
     );
 
-  describe.each(VIEWPORT_NAMES)('at %s width', (viewport: ViewportName) => {
-    const tag = viewport === 'desktop' ? 'D' : 'M';
+  test('comment, like/dislike switching, replies to depth 3 and no deeper, edit, every sort, delete keeping replies', async ({
+    e2e,
+    viewportName: viewport,
+  }) => {
+    const tag = tagOf(viewport);
+    const articleId = news[viewport === 'desktop' ? 0 : 1];
+    const first = `첫 댓글입니다 ${tag}`;
 
-    it('comment, like/dislike switching, replies to depth 3 and no deeper, edit, every sort, delete keeping replies', async () => {
-      const articleId = news[viewport === 'desktop' ? 0 : 1];
-      const first = `첫 댓글입니다 ${tag}`;
-
-      // Reader A, on the shell's article page: the empty state, then a comment through the nickname dialog.
-      const a = await e2e.open(viewport);
-      await showComments(a, `/article/${articleId}`);
-      const section = a.locator('section.comments');
-      await section.getByText('아직 댓글이 없습니다.').waitFor();
-      expect(await textOf(section.locator('[aria-pressed="true"]'))).toBe('인기순');
-      const box = section.getByRole('textbox', { name: '댓글 쓰기' });
-      await box.fill('짧음');
-      await section.getByText('최소 5자 이상 입력해주세요.').waitFor();
-      expect(await section.locator('.comment-composer__count').first().innerText()).toBe('2/2000');
-      expect(await section.getByRole('button', { name: '등록' }).isDisabled()).toBe(true);
-      await box.fill(first);
-      await box.press('Control+Enter');
-      await signInThroughDialog(a, `댓글러${tag}`);
-      await commentBody(a, first).waitFor();
-      await until(async () => expect(await commentBody(a, first).getAttribute('aria-busy')).toBeNull());
-      expect(await box.inputValue()).toBe('');
-      expect(await textOf(commentBody(a, first).locator('.comment__author'))).toBe(`댓글러${tag}`);
-      // Nobody reacts to their own comment: the server refuses, the count rolls back with a toast.
-      await react(a, first, /^좋아요/);
-      await until(async () =>
-        expect(await reactionLabels(a, first)).toEqual(['좋아요 0:false', '싫어요 0:false']),
-      );
-
-      // Reader B, on the news remote's content detail: like → dislike → withdrawn → like.
-      const b = await e2e.open(viewport);
-      await showComments(b, `/news/${articleId}`);
-      await commentBody(b, first).waitFor();
-      expect(await commentBody(b, first).getByRole('button', { name: '수정' }).count()).toBe(0);
-      expect(await commentBody(b, first).getByRole('button', { name: '삭제' }).count()).toBe(0);
-      await react(b, first, /^좋아요/);
-      await signInThroughDialog(b, `답글러${tag}`);
-      await until(async () =>
-        expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
-      );
-      await react(b, first, /^싫어요/);
-      await until(async () =>
-        expect(await reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 1:true']),
-      );
-      await react(b, first, /^싫어요/);
-      await until(async () =>
-        expect(await reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 0:false']),
-      );
-      await react(b, first, /^좋아요/);
-      await until(async () =>
-        expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
-      );
-      await showComments(b);
-      await until(async () =>
-        expect(await reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']),
-      );
-
-      // Replies to depth 3, taking turns; the third level offers no reply, and the server refuses one too.
-      const reply = async (page: Page, parent: string, text: string) => {
-        await commentBody(page, parent).getByRole('button', { name: '답글' }).click();
-        const replyBox = page.getByRole('textbox', { name: '답글 쓰기' });
-        await replyBox.fill(text);
-        await replyBox.press('Control+Enter');
-        await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
-      };
-      await reply(b, first, `1단계 답글 ${tag}`);
-      await showComments(a);
-      await reply(a, `1단계 답글 ${tag}`, `2단계 답글 ${tag}`);
-      await showComments(b);
-      await reply(b, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`);
-      expect(await commentBody(b, `3단계 답글 ${tag}`).getByRole('button', { name: '답글' }).count()).toBe(0);
-      const deepest = await b.evaluate(
-        (text) =>
-          [...document.querySelectorAll('.comment')].find(
-            (li) => li.querySelector(':scope > .comment__body .comment__text')?.textContent === text,
-          )?.className,
-        `3단계 답글 ${tag}`,
-      );
-      expect(deepest).toContain('comment--depth-3');
-      // Read as another, anonymous client: the public list may come from the gateway's micro-cache for up
-      // to GATEWAY_MICROCACHE_MS, so wait for the reply to show rather than expect it at once.
-      const depth3 = await until(async () => {
-        const listed = await e2e.site.api<{
-          data: {
-            comments: Array<{
-              id: string;
-              replies: Array<{ replies: Array<{ replies: Array<{ id: string }> }> }>;
-            }>;
-          };
-        }>(`/api/community/articles/${articleId}/comments`);
-        const id = listed.data.comments[0]?.replies[0]?.replies[0]?.replies[0]?.id;
-        expect(id).toEqual(expect.any(String));
-        return id!;
-      });
-      const tooDeep = await b.evaluate(async (id) => {
-        const csrf = document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('pulse_csrf='))!
-          .slice(11);
-        const response = await fetch(`/api/community/comments/${id}/replies`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-          body: JSON.stringify({ content: '4단계는 안 됩니다' }),
-        });
-        return response.status;
-      }, depth3);
-      expect(tooDeep).toBe(400);
-
-      // A edits their comment: saving needs a change; then '수정됨'.
-      await showComments(a);
-      await commentBody(a, first).getByRole('button', { name: '수정' }).click();
-      const editBox = a.getByRole('textbox', { name: '댓글 수정' });
-      expect(
-        await a
-          .locator('.comment__body .comment-composer')
-          .getByRole('button', { name: '저장' })
-          .isDisabled(),
-      ).toBe(true);
-      const edited = `고친 첫 댓글입니다 ${tag}`;
-      await editBox.fill(edited);
-      await a.locator('.comment__body .comment-composer').getByRole('button', { name: '저장' }).click();
-      await commentBody(a, edited).locator('.comment__edited', { hasText: '수정됨' }).waitFor();
-
-      // Two more comments, reactions from B and from C (through the API), then every sort.
-      const second = `두 번째 댓글 ${tag}`;
-      const third = `세 번째 댓글 ${tag}`;
-      for (const text of [second, third]) {
-        // The composer takes a new comment once the last one is sent ('등록 중…' back to '등록'): a key
-        // pressed while it is still sending is ignored, as a click on its disabled button would be.
-        await box.locator('..').getByRole('button', { name: '등록', exact: true }).waitFor();
-        await box.fill(text);
-        await box.press('Control+Enter');
-        await until(async () => expect(await commentBody(a, text).getAttribute('aria-busy')).toBeNull());
-      }
-      const c = await e2e.site.api<AnonymousAuthResponse>('/api/community/auth/anonymous', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `반응러${tag}` }),
-      });
-      const ids = (
-        await e2e.site.api<{ data: { comments: Array<{ id: string; content: string }> } }>(
-          `/api/community/articles/${articleId}/comments?sort=latest`,
-        )
-      ).data.comments;
-      const idOf = (text: string) => ids.find((comment) => comment.content === text)!.id;
-      const asC = (text: string, voteType: 'like' | 'dislike') =>
-        e2e.site.api(`/api/community/comments/${idOf(text)}/vote`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${c.data.token}` },
-          body: JSON.stringify({ voteType }),
-        });
-      await showComments(b);
-      await react(b, second, /^좋아요/);
-      await react(b, third, /^좋아요/);
-      await until(async () => expect((await reactionLabels(b, third))[0]).toBe('좋아요 1:true'));
-      await asC(second, 'dislike');
-      await asC(third, 'like');
-      // first: 1 like (score 1); second: 1 like + 1 dislike (score 0, controversy 2); third: 2 likes (score 2).
-      await showComments(a);
-      await commentBody(a, third).waitFor();
-      const orders: Record<string, string[]> = {
-        인기순: [third, edited, second],
-        최신순: [third, second, edited],
-        오래된순: [edited, second, third],
-        논쟁순: [second, third, edited],
-      };
-      for (const [label, order] of Object.entries(orders)) {
-        await section.getByRole('button', { name: label, exact: true }).click();
-        await until(async () => expect(await topLevelTexts(a)).toEqual(order));
-        expect(await textOf(section.locator('.comments__sorts [aria-pressed="true"]'))).toBe(label);
-      }
-      await saveScreenshot(a, `comments-${viewport}`);
-
-      // A deletes the first comment after confirming: its replies stay under '삭제된 댓글입니다.'.
-      let asked = '';
-      a.once('dialog', (dialog) => {
-        asked = dialog.message();
-        void dialog.accept();
-      });
-      await section.getByRole('button', { name: '오래된순', exact: true }).click();
-      await commentBody(a, edited).getByRole('button', { name: '삭제' }).click();
-      await section.getByText('삭제된 댓글입니다.').waitFor();
-      expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
-      await showComments(b);
-      await b.locator('section.comments').getByText('삭제된 댓글입니다.').waitFor();
-      for (const text of [`1단계 답글 ${tag}`, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`])
-        await commentBody(b, text).waitFor();
-      expect(await commentBody(b, edited).count()).toBe(0);
+    // Reader A, on the shell's article page: the empty state, then a comment through the nickname dialog.
+    const a = await e2e.open();
+    await showComments(a, `/article/${articleId}`);
+    const section = a.locator('section.comments');
+    await expect(section.getByText('아직 댓글이 없습니다.')).toBeVisible();
+    await expect(section.locator('[aria-pressed="true"]')).toHaveText('인기순', { useInnerText: true });
+    const box = section.getByRole('textbox', { name: '댓글 쓰기' });
+    await box.fill('짧음');
+    await expect(section.getByText('최소 5자 이상 입력해주세요.')).toBeVisible();
+    await expect(section.locator('.comment-composer__count').first()).toHaveText('2/2000', {
+      useInnerText: true,
     });
+    await expect(section.getByRole('button', { name: '등록' })).toBeDisabled();
+    await box.fill(first);
+    await box.press('Control+Enter');
+    await signInThroughDialog(a, `댓글러${tag}`);
+    await expect(commentBody(a, first)).toBeVisible();
+    await expect(commentBody(a, first)).not.toHaveAttribute('aria-busy');
+    await expect(box).toHaveValue('');
+    await expect(commentBody(a, first).locator('.comment__author')).toHaveText(`댓글러${tag}`, {
+      useInnerText: true,
+    });
+    // Nobody reacts to their own comment: the server refuses, the count rolls back with a toast.
+    await react(a, first, /^좋아요/);
+    await expect.poll(() => reactionLabels(a, first)).toEqual(['좋아요 0:false', '싫어요 0:false']);
+
+    // Reader B, on the news remote's content detail: like → dislike → withdrawn → like.
+    const b = await e2e.open();
+    await showComments(b, `/news/${articleId}`);
+    await expect(commentBody(b, first)).toBeVisible();
+    await expect(commentBody(b, first).getByRole('button', { name: '수정' })).toHaveCount(0);
+    await expect(commentBody(b, first).getByRole('button', { name: '삭제' })).toHaveCount(0);
+    await react(b, first, /^좋아요/);
+    await signInThroughDialog(b, `답글러${tag}`);
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
+    await react(b, first, /^싫어요/);
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 1:true']);
+    await react(b, first, /^싫어요/);
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 0:false']);
+    await react(b, first, /^좋아요/);
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
+    await showComments(b);
+    await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
+
+    // Replies to depth 3, taking turns; the third level offers no reply, and the server refuses one too.
+    const reply = async (page: Page, parent: string, text: string) => {
+      await commentBody(page, parent).getByRole('button', { name: '답글' }).click();
+      const replyBox = page.getByRole('textbox', { name: '답글 쓰기' });
+      await replyBox.fill(text);
+      await replyBox.press('Control+Enter');
+      await expect(commentBody(page, text)).not.toHaveAttribute('aria-busy');
+    };
+    await reply(b, first, `1단계 답글 ${tag}`);
+    await showComments(a);
+    await reply(a, `1단계 답글 ${tag}`, `2단계 답글 ${tag}`);
+    await showComments(b);
+    await reply(b, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`);
+    await expect(commentBody(b, `3단계 답글 ${tag}`).getByRole('button', { name: '답글' })).toHaveCount(0);
+    const deepest = await b.evaluate(
+      (text) =>
+        [...document.querySelectorAll('.comment')].find(
+          (li) => li.querySelector(':scope > .comment__body .comment__text')?.textContent === text,
+        )?.className,
+      `3단계 답글 ${tag}`,
+    );
+    expect(deepest).toContain('comment--depth-3');
+    // Read as another, anonymous client: the public list may come from the gateway's micro-cache for up
+    // to GATEWAY_MICROCACHE_MS, so wait for the reply to show rather than expect it at once.
+    const depth3 = await until(async () => {
+      const listed = await e2e.site.api<{
+        data: {
+          comments: Array<{
+            id: string;
+            replies: Array<{ replies: Array<{ replies: Array<{ id: string }> }> }>;
+          }>;
+        };
+      }>(`/api/community/articles/${articleId}/comments`);
+      const id = listed.data.comments[0]?.replies[0]?.replies[0]?.replies[0]?.id;
+      expect(id).toEqual(expect.any(String));
+      return id!;
+    });
+
+    const tooDeep = await b.evaluate(async (id) => {
+      const csrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('pulse_csrf='))!
+        .slice(11);
+      const response = await fetch(`/api/community/comments/${id}/replies`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify({ content: '4단계는 안 됩니다' }),
+      });
+      return response.status;
+    }, depth3);
+    expect(tooDeep).toBe(400);
+
+    // A edits their comment: saving needs a change; then '수정됨'.
+    await showComments(a);
+    await commentBody(a, first).getByRole('button', { name: '수정' }).click();
+    const editBox = a.getByRole('textbox', { name: '댓글 수정' });
+    expect(
+      await a.locator('.comment__body .comment-composer').getByRole('button', { name: '저장' }).isDisabled(),
+    ).toBe(true);
+    const edited = `고친 첫 댓글입니다 ${tag}`;
+    await editBox.fill(edited);
+    await a.locator('.comment__body .comment-composer').getByRole('button', { name: '저장' }).click();
+    await expect(commentBody(a, edited).locator('.comment__edited', { hasText: '수정됨' })).toBeVisible();
+
+    // Two more comments, reactions from B and from C (through the API), then every sort.
+    const second = `두 번째 댓글 ${tag}`;
+    const third = `세 번째 댓글 ${tag}`;
+    for (const text of [second, third]) {
+      // The composer takes a new comment once the last one is sent ('등록 중…' back to '등록'): a key
+      // pressed while it is still sending is ignored, as a click on its disabled button would be.
+      await expect(box.locator('..').getByRole('button', { name: '등록', exact: true })).toBeVisible();
+      await box.fill(text);
+      await box.press('Control+Enter');
+      await expect(commentBody(a, text)).not.toHaveAttribute('aria-busy');
+    }
+    const c = await e2e.site.api<AnonymousAuthResponse>('/api/community/auth/anonymous', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `반응러${tag}` }),
+    });
+
+    const ids = (
+      await e2e.site.api<{ data: { comments: Array<{ id: string; content: string }> } }>(
+        `/api/community/articles/${articleId}/comments?sort=latest`,
+      )
+    ).data.comments;
+    const idOf = (text: string) => ids.find((comment) => comment.content === text)!.id;
+    const asC = (text: string, voteType: 'like' | 'dislike') =>
+      e2e.site.api(`/api/community/comments/${idOf(text)}/vote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${c.data.token}` },
+        body: JSON.stringify({ voteType }),
+      });
+    await showComments(b);
+    await react(b, second, /^좋아요/);
+    await react(b, third, /^좋아요/);
+    await expect.poll(async () => (await reactionLabels(b, third))[0]).toBe('좋아요 1:true');
+    await asC(second, 'dislike');
+    await asC(third, 'like');
+    // first: 1 like (score 1); second: 1 like + 1 dislike (score 0, controversy 2); third: 2 likes (score 2).
+    await showComments(a);
+    await expect(commentBody(a, third)).toBeVisible();
+    const orders: Record<string, string[]> = {
+      인기순: [third, edited, second],
+      최신순: [third, second, edited],
+      오래된순: [edited, second, third],
+      논쟁순: [second, third, edited],
+    };
+    for (const [label, order] of Object.entries(orders)) {
+      await section.getByRole('button', { name: label, exact: true }).click();
+      await expect.poll(() => topLevelTexts(a)).toEqual(order);
+      await expect(section.locator('.comments__sorts [aria-pressed="true"]')).toHaveText(label, {
+        useInnerText: true,
+      });
+    }
+    await saveScreenshot(a, `comments-${viewport}`);
+
+    // A deletes the first comment after confirming: its replies stay under '삭제된 댓글입니다.'.
+    let asked = '';
+    a.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await section.getByRole('button', { name: '오래된순', exact: true }).click();
+    await commentBody(a, edited).getByRole('button', { name: '삭제' }).click();
+    await expect(section.getByText('삭제된 댓글입니다.')).toBeVisible();
+    expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
+    await showComments(b);
+    await expect(b.locator('section.comments').getByText('삭제된 댓글입니다.')).toBeVisible();
+    for (const text of [`1단계 답글 ${tag}`, `2단계 답글 ${tag}`, `3단계 답글 ${tag}`])
+      await expect(commentBody(b, text)).toBeVisible();
+    await expect(commentBody(b, edited)).toHaveCount(0);
   });
 
   /**
@@ -260,32 +250,36 @@ describe('article comments', () => {
    * a reply returns the reader to the reply box it asked for. Edit and delete are offered only on the
    * reader's own comments: see the credential-gone case below.
    */
-  describe.each(VIEWPORT_NAMES)('protected actions at %s width', (viewport: ViewportName) => {
-    const tag = viewport === 'desktop' ? 'D' : 'M';
+  test.describe('protected actions', () => {
+    // Set by beforeAll: the nicknames and texts carry the width, as the readers' names did.
+    let site: Site;
+    let tag = '';
     const target = (what: string) => `${what} 대상 댓글 ${tag}`;
     let articleId = '';
     let commenter: ApiIdentity;
     const commentsOnServer = async () =>
       (
-        await e2e.site.api<{ data: { comments: ArticleComment[] } }>(
+        await site.api<{ data: { comments: ArticleComment[] } }>(
           `/api/community/articles/${articleId}/comments?sort=oldest`,
         )
       ).data.comments;
     const onServer = async (text: string) => (await commentsOnServer()).find((c) => c.content === text)!;
 
-    beforeAll(async () => {
+    test.beforeAll(async ({ site: started, viewportName: viewport }) => {
+      site = started;
+      tag = tagOf(viewport);
       articleId = news[viewport === 'desktop' ? 2 : 3];
-      commenter = await apiIdentity(e2e.site, `먼저쓴이${tag}`);
+      commenter = await apiIdentity(site, `먼저쓴이${tag}`);
       for (const what of ['답글', '좋아요', '싫어요', '신고', '삭제'])
-        await apiWrite(e2e.site, commenter, 'POST', `/api/community/articles/${articleId}/comments`, {
+        await apiWrite(site, commenter, 'POST', `/api/community/articles/${articleId}/comments`, {
           content: target(what),
         });
     });
 
-    async function openSignedOut(): Promise<Page> {
-      const page = await e2e.open(viewport);
+    async function openSignedOut(e2e: E2e): Promise<Page> {
+      const page = await e2e.open();
       await showComments(page, `/article/${articleId}`);
-      await commentBody(page, target('답글')).waitFor();
+      await expect(commentBody(page, target('답글'))).toBeVisible();
       expect(await storedIdentityId(page)).toBeNull();
       expect(
         await page
@@ -304,7 +298,9 @@ describe('article comments', () => {
     }> = [
       {
         action: 'write a comment',
-        nickname: `새댓글${tag}`,
+        get nickname() {
+          return `새댓글${tag}`;
+        },
         start: async (page) => {
           const box = page.getByRole('textbox', { name: '댓글 쓰기' });
           await box.fill(`닉네임을 정한 뒤 등록되는 댓글 ${tag}`);
@@ -312,66 +308,73 @@ describe('article comments', () => {
         },
         completed: async (page, nickname) => {
           const text = `닉네임을 정한 뒤 등록되는 댓글 ${tag}`;
-          await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
-          expect(await textOf(commentBody(page, text).locator('.comment__author'))).toBe(nickname);
-          expect(await page.getByRole('textbox', { name: '댓글 쓰기' }).inputValue()).toBe('');
+          await expect(commentBody(page, text)).not.toHaveAttribute('aria-busy');
+          await expect(commentBody(page, text).locator('.comment__author')).toHaveText(nickname, {
+            useInnerText: true,
+          });
+          await expect(page.getByRole('textbox', { name: '댓글 쓰기' })).toHaveValue('');
           // Read through the gateway, whose micro-cache may answer a second-old list: polled.
-          await until(async () => expect((await onServer(text)).author.displayName).toBe(nickname));
+          await expect.poll(async () => (await onServer(text)).author.displayName).toBe(nickname);
         },
       },
       {
         action: 'reply to a comment',
-        nickname: `새답글${tag}`,
+        get nickname() {
+          return `새답글${tag}`;
+        },
         start: (page) => commentBody(page, target('답글')).getByRole('button', { name: '답글' }).click(),
         completed: async (page, nickname) => {
           // Back where the reader was: the reply box it asked for is open and has the focus.
           const box = page.getByRole('textbox', { name: '답글 쓰기' });
-          await until(async () =>
-            expect(await box.evaluate((el) => el === document.activeElement)).toBe(true),
-          );
+          await expect(box).toBeFocused();
           const text = `닉네임을 정한 뒤 다는 답글 ${tag}`;
           await page.keyboard.type(text);
           await box.press('Control+Enter');
-          await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
-          await until(async () => {
+          await expect(commentBody(page, text)).not.toHaveAttribute('aria-busy');
+          await expect(async () => {
             const replies = (await onServer(target('답글'))).replies;
             expect(replies.map((r) => [r.content, r.author.displayName])).toEqual([[text, nickname]]);
-          });
+          }).toPass();
         },
       },
       ...(['좋아요', '싫어요'] as const).map((label) => ({
         action: `${label === '좋아요' ? 'like' : 'dislike'} a comment`,
-        nickname: `${label}러${tag}`,
+        get nickname() {
+          return `${label}러${tag}`;
+        },
         start: (page: Page) => react(page, target(label), new RegExp(`^${label}`)),
         completed: async (page: Page) => {
           const expected =
             label === '좋아요' ? ['좋아요 1:true', '싫어요 0:false'] : ['좋아요 0:false', '싫어요 1:true'];
-          await until(async () => expect(await reactionLabels(page, target(label))).toEqual(expected));
+          await expect.poll(() => reactionLabels(page, target(label))).toEqual(expected);
           // The buttons change at once (optimistic); the server's count follows its answer.
-          await until(async () => {
+          await expect(async () => {
             const saved = await onServer(target(label));
             expect([saved.likes, saved.dislikes]).toEqual(label === '좋아요' ? [1, 0] : [0, 1]);
-          });
+          }).toPass();
         },
       })),
       {
         action: 'report a comment',
-        nickname: `댓글신고${tag}`,
+        get nickname() {
+          return `댓글신고${tag}`;
+        },
         start: (page) => commentBody(page, target('신고')).getByRole('button', { name: '신고' }).click(),
         completed: async (page) => {
           await expectToast(page, '신고가 접수되었습니다.');
-          expect((await reportedIds(e2e.site, '/comments'))[(await onServer(target('신고'))).id]).toBe(1);
+          expect((await reportedIds(site, '/comments'))[(await onServer(target('신고'))).id]).toBe(1);
         },
       },
     ];
 
-    it.each(cases)('signed out, "$action" opens the nickname dialog, then completes', async (c) => {
-      const page = await openSignedOut();
-      await c.start(page);
-      await signInThroughDialog(page, c.nickname);
-      expect(await storedIdentityId(page)).not.toBeNull();
-      await c.completed(page, c.nickname);
-    });
+    for (const c of cases)
+      test(`signed out, "${c.action}" opens the nickname dialog, then completes`, async ({ e2e }) => {
+        const page = await openSignedOut(e2e);
+        await c.start(page);
+        await signInThroughDialog(page, c.nickname);
+        expect(await storedIdentityId(page)).not.toBeNull();
+        await c.completed(page, c.nickname);
+      });
 
     /*
      * Delete is offered only on the reader's own comment; a nickname set in the dialog would be a new
@@ -379,19 +382,17 @@ describe('article comments', () => {
      * before the visit the page is the signed-out one; gone while the page is open, the server refuses,
      * the comment comes back with a toast, and the stale record and its controls go.
      */
-    it("delete with the author's credential gone: no delete offered, or refused and rolled back", async () => {
-      const before = await e2e.open(viewport);
+    test("delete with the author's credential gone: no delete offered, or refused and rolled back", async ({
+      e2e,
+    }) => {
+      const before = await e2e.open();
       await actAs(before, e2e.site, commenter, { credential: false });
       await showComments(before, `/article/${articleId}`);
-      await commentBody(before, target('삭제')).waitFor();
-      await until(async () => expect(await storedIdentityId(before)).toBeNull());
-      await until(async () =>
-        expect(await commentBody(before, target('삭제')).getByRole('button', { name: '삭제' }).count()).toBe(
-          0,
-        ),
-      );
+      await expect(commentBody(before, target('삭제'))).toBeVisible();
+      await expect.poll(() => storedIdentityId(before)).toBeNull();
+      await expect(commentBody(before, target('삭제')).getByRole('button', { name: '삭제' })).toHaveCount(0);
 
-      const page = await e2e.open(viewport);
+      const page = await e2e.open();
       let asked = '';
       page.on('dialog', (dialog) => {
         asked = dialog.message();
@@ -400,20 +401,20 @@ describe('article comments', () => {
       await actAs(page, e2e.site, commenter);
       await showComments(page, `/article/${articleId}`);
       const remove = commentBody(page, target('삭제')).getByRole('button', { name: '삭제' });
-      await remove.waitFor();
+      await expect(remove).toBeVisible();
       await loseCredential(page);
       await remove.click();
       await expectToast(page, '댓글을 삭제하지 못했습니다.', '닉네임을 설정해야 이용할 수 있습니다.');
       expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
-      await commentBody(page, target('삭제')).waitFor();
-      await until(async () => expect(await storedIdentityId(page)).toBeNull());
-      await until(async () => expect(await remove.count()).toBe(0));
-      expect(await page.getByRole('dialog', { name: '로그인 필요' }).count()).toBe(0);
+      await expect(commentBody(page, target('삭제'))).toBeVisible();
+      await expect.poll(() => storedIdentityId(page)).toBeNull();
+      await expect(remove).toHaveCount(0);
+      await expect(page.getByRole('dialog', { name: '로그인 필요' })).toHaveCount(0);
       expect((await onServer(target('삭제'))).content).toBe(target('삭제'));
     });
 
-    it('error states: a failed load with retry, a refused comment keeps its draft', async () => {
-      const page = await e2e.open(viewport);
+    test('error states: a failed load with retry, a refused comment keeps its draft', async ({ e2e }) => {
+      const page = await e2e.open();
       let failing: 'GET' | 'POST' | null = 'GET';
       await page.route(`**/api/community/articles/${articleId}/comments**`, (route) =>
         route.request().method() === failing ? route.fulfill(UNAVAILABLE) : route.continue(),
@@ -422,12 +423,12 @@ describe('article comments', () => {
       const section = page.locator('section.comments');
       // After the list's own retries (docs/spec-community.md §9), the error and a way to try again.
       const failed = section.getByRole('alert').filter({ hasText: '댓글을 불러오지 못했습니다.' });
-      await failed.getByText('점검 중입니다.').waitFor();
-      expect(await section.locator('.comment').count()).toBe(0);
+      await expect(failed.getByText('점검 중입니다.')).toBeVisible();
+      await expect(section.locator('.comment')).toHaveCount(0);
       failing = null;
       await failed.getByRole('button', { name: '다시 시도' }).click();
-      await commentBody(page, target('답글')).waitFor();
-      expect(await failed.count()).toBe(0);
+      await expect(commentBody(page, target('답글'))).toBeVisible();
+      await expect(failed).toHaveCount(0);
 
       failing = 'POST';
       const text = `서버가 거절하는 댓글 ${tag}`;
@@ -436,14 +437,14 @@ describe('article comments', () => {
       await box.press('Control+Enter');
       await signInThroughDialog(page, `거절댓글${tag}`);
       await expectToast(page, '댓글을 등록하지 못했습니다.', '점검 중입니다.');
-      await until(async () => expect(await box.inputValue()).toBe(text));
-      expect(await commentBody(page, text).count()).toBe(0);
+      await expect(box).toHaveValue(text);
+      await expect(commentBody(page, text)).toHaveCount(0);
       failing = null;
       await box.locator('..').getByRole('button', { name: '등록', exact: true }).click();
-      await until(async () => expect(await commentBody(page, text).getAttribute('aria-busy')).toBeNull());
-      await until(async () =>
-        expect((await commentsOnServer()).filter((c) => c.content === text)).toHaveLength(1),
-      );
+      await expect(commentBody(page, text)).not.toHaveAttribute('aria-busy');
+      await expect
+        .poll(async () => (await commentsOnServer()).filter((c) => c.content === text))
+        .toHaveLength(1);
     });
   });
 });

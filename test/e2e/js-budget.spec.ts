@@ -1,5 +1,7 @@
 import { kb, measurePageJs, PAGE_TYPES, pageJsTable, type PageJs } from './support/page-js';
-import { useE2e } from './support/suite';
+import { expect, test } from './support/fixtures';
+
+test.use({ siteOptions: { spec: 'js-budget' } });
 
 /**
  * The JavaScript budget of each page type: brotli-compressed bytes of every script a cold load fetches
@@ -19,34 +21,36 @@ const BUDGET_KB: Record<string, number> = {
   question: 146,
 };
 
-describe('JavaScript budget per page (brotli, before interaction)', () => {
-  const e2e = useE2e();
+// Measured at the desktop width only, as `npm run bench:page-js` measures.
+test.describe('JavaScript budget per page (brotli, before interaction)', { tag: '@desktop' }, () => {
   const measured: PageJs[] = [];
 
-  afterAll(() => {
+  test.afterAll(() => {
     if (measured.length > 0) console.log(pageJsTable(measured));
   });
 
-  it('has a budget for every page type measured', () => {
+  test('has a budget for every page type measured', () => {
     expect(Object.keys(BUDGET_KB).sort()).toEqual(PAGE_TYPES.map((type) => type.name).sort());
   });
 
-  it.each(PAGE_TYPES.map((type) => [type.name, type] as const))('%s', async (name, type) => {
-    const page = await e2e.open('desktop');
-    const result = await measurePageJs(page, e2e.site, type);
-    measured.push(result);
-    const brotliKb = result.brotliBytes / 1024;
-    // A page that loaded no script was not measured (the shell itself is JavaScript).
-    expect(result.scripts.length).toBeGreaterThan(0);
-    if (brotliKb > BUDGET_KB[name]) {
-      // What was loaded, biggest first, so that the failure names the chunk that grew.
-      const scripts = [...result.scripts]
-        .sort((a, b) => b.brotliBytes - a.brotliBytes)
-        .map((script) => `  ${kb(script.brotliBytes)} KB ${script.url}`);
-      throw new Error(
-        `${name} (${result.path}) loads ${kb(result.brotliBytes)} KB of JavaScript (brotli) before ` +
-          `interaction, over its budget of ${BUDGET_KB[name]} KB:\n${scripts.join('\n')}`,
-      );
-    }
-  });
+  for (const type of PAGE_TYPES)
+    test(type.name, async ({ e2e }) => {
+      const name = type.name;
+      const page = await e2e.open();
+      const result = await measurePageJs(page, e2e.site, type);
+      measured.push(result);
+      const brotliKb = result.brotliBytes / 1024;
+      // A page that loaded no script was not measured (the shell itself is JavaScript).
+      expect(result.scripts.length).toBeGreaterThan(0);
+      if (brotliKb > BUDGET_KB[name]) {
+        // What was loaded, biggest first, so that the failure names the chunk that grew.
+        const scripts = [...result.scripts]
+          .sort((a, b) => b.brotliBytes - a.brotliBytes)
+          .map((script) => `  ${kb(script.brotliBytes)} KB ${script.url}`);
+        throw new Error(
+          `${name} (${result.path}) loads ${kb(result.brotliBytes)} KB of JavaScript (brotli) before ` +
+            `interaction, over its budget of ${BUDGET_KB[name]} KB:\n${scripts.join('\n')}`,
+        );
+      }
+    });
 });

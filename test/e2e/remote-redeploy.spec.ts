@@ -1,9 +1,10 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, textOf, type OpenedPage } from '../support/browser';
+import type { Browser } from '@playwright/test';
+import { openPage, textOf, type OpenedPage } from '../support/browser';
 import { REPO_ROOT } from '../support/processes';
 import { buildChangedRemote, serveFolder } from './support/remote-build';
+import { expect, test } from './support/fixtures';
 import { startSite, type Site } from './support/site';
 
 const ORIGINAL_INTRO = '지금 가장 많이 읽히고 공유되는 콘텐츠입니다.';
@@ -25,59 +26,61 @@ const shellBuild = () =>
  * site, which this is, the gateway shares its process with the services). The remotes' pages are rendered
  * in the browser (issue 14 item 2 is not built), so the change shows once the page has run.
  */
-describe('redeploying a remote without the shell', () => {
-  let browser: Browser;
+test.describe('redeploying a remote without the shell', () => {
   let site: Site | undefined;
   const opened: OpenedPage[] = [];
   const cleanups: Array<() => Promise<void> | void> = [];
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
+  test.afterAll(async () => {
     await Promise.all(opened.map(({ context }) => context.close()));
-    await browser?.close();
     await site?.stop();
     for (const cleanup of cleanups.reverse()) await cleanup();
     expect(opened.flatMap(({ errors }) => errors)).toEqual([]);
   });
 
   /** The trending page's intro and the shell bundle its document loads. */
-  async function trendingOn(base: string): Promise<{ intro: string; shellScript: string | null }> {
+  async function trendingOn(
+    browser: Browser,
+    base: string,
+  ): Promise<{ intro: string; shellScript: string | null }> {
     const page = await openPage(browser, 'desktop', { baseURL: base });
     opened.push(page);
     await page.page.goto('/trending');
-    await page.page.getByRole('heading', { level: 1, name: '트렌딩' }).waitFor();
+    await expect(page.page.getByRole('heading', { level: 1, name: '트렌딩' })).toBeVisible();
     return {
       intro: await textOf(page.page.locator('.page-intro')),
       shellScript: await page.page.locator('script[src^="/main."]').getAttribute('src'),
     };
   }
 
-  it('serves the changed remote after REMOTE_TRENDING_URL points at its new folder', async () => {
-    site = await startSite();
-    const before = await trendingOn(site.base);
-    expect(before.intro).toBe(ORIGINAL_INTRO);
-    const shellBefore = shellBuild();
+  // One width: what is checked is where the remote comes from, not its layout.
+  test(
+    'serves the changed remote after REMOTE_TRENDING_URL points at its new folder',
+    { tag: '@desktop' },
+    async ({ browser }) => {
+      site = await startSite();
+      const before = await trendingOn(browser, site.base);
+      expect(before.intro).toBe(ORIGINAL_INTRO);
+      const shellBefore = shellBuild();
 
-    const build = await buildChangedRemote('trending', 'src/copy.ts', (source) =>
-      source.replace(ORIGINAL_INTRO, REDEPLOYED_INTRO),
-    );
-    cleanups.push(() => rmSync(build.root, { recursive: true, force: true }));
-    const host = await serveFolder(build.dist);
-    cleanups.push(() => host.close());
+      const build = await buildChangedRemote('trending', 'src/copy.ts', (source) =>
+        source.replace(ORIGINAL_INTRO, REDEPLOYED_INTRO),
+      );
+      cleanups.push(() => rmSync(build.root, { recursive: true, force: true }));
+      const host = await serveFolder(build.dist);
+      cleanups.push(() => host.close());
 
-    // The gateway restarted with the remote's new location; the shell's dist is the one it already had.
-    await site.stop();
-    site = await startSite({ REMOTE_TRENDING_URL: `${host.base}/mf-manifest.json` });
-    const envConfig = await site.api<{ remotes: Record<string, string> }>('/env-config.json');
-    expect(envConfig.remotes['trending']).toBe(`${host.base}/mf-manifest.json`);
+      // The gateway restarted with the remote's new location; the shell's dist is the one it already had.
+      await site.stop();
+      site = await startSite({ REMOTE_TRENDING_URL: `${host.base}/mf-manifest.json` });
+      const envConfig = await site.api<{ remotes: Record<string, string> }>('/env-config.json');
+      expect(envConfig.remotes['trending']).toBe(`${host.base}/mf-manifest.json`);
 
-    const after = await trendingOn(site.base);
-    expect(after.intro).toBe(REDEPLOYED_INTRO);
-    expect(host.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
-    expect(after.shellScript).toBe(before.shellScript);
-    expect(shellBuild()).toEqual(shellBefore);
-  });
+      const after = await trendingOn(browser, site.base);
+      expect(after.intro).toBe(REDEPLOYED_INTRO);
+      expect(host.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+      expect(after.shellScript).toBe(before.shellScript);
+      expect(shellBuild()).toEqual(shellBefore);
+    },
+  );
 });

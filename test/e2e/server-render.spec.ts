@@ -1,22 +1,24 @@
 import type { ArticleDetailResponse, CategoryPageResponse, NewsListResponse } from '@pulse/contracts';
-import type { Page } from 'playwright-core';
-import { textOf, until, VIEWPORT_NAMES } from '../support/browser';
-import { useE2e } from './support/suite';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { Site } from './support/site';
+
+test.use({ siteOptions: { spec: 'server-render' } });
 
 /**
  * Issue 14 item 1: the shell's page types arrive as HTML with their content (read here with JavaScript off,
  * so nothing but the document can have put it there), then hydrate: the server's markup is kept, React says
  * nothing in the console, and nothing moves (CLS 0), at both widths.
  */
-describe('server-rendered shell pages', () => {
-  const e2e = useE2e();
-
+test.describe('server-rendered shell pages', () => {
   /** Each page type, its heading, and a text of its content the document must hold. */
-  async function pageTypes(): Promise<Array<{ name: string; path: string; heading: string; text: string }>> {
-    const latest = await e2e.site.api<NewsListResponse>('/api/content/news?limit=12&offset=0');
+  async function pageTypes(
+    site: Site,
+  ): Promise<Array<{ name: string; path: string; heading: string; text: string }>> {
+    const latest = await site.api<NewsListResponse>('/api/content/news?limit=12&offset=0');
     const id = latest.articles[0]!.id;
-    const { article } = await e2e.site.api<ArticleDetailResponse>(`/api/articles/${id}`);
-    const category = await e2e.site.api<CategoryPageResponse>(
+    const { article } = await site.api<ArticleDetailResponse>(`/api/articles/${id}`);
+    const category = await site.api<CategoryPageResponse>(
       '/api/articles/category/gen-ai?page=1&sort=latest&filter=all',
     );
     return [
@@ -33,57 +35,65 @@ describe('server-rendered shell pages', () => {
     ];
   }
 
-  it('sends each page type with its heading and content in the HTML, readable without JavaScript', async () => {
-    for (const { path, heading, text } of await pageTypes()) {
-      const page = await e2e.open('desktop', { javaScriptEnabled: false });
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      expect(await textOf(page.getByRole('heading', { level: 1 }).first())).toBe(heading);
-      expect(await page.locator('#root main').innerText()).toContain(text);
-      // The data the page was rendered with, for the browser's first render.
-      expect(await page.locator('#pulse-query-seed').count()).toBe(1);
-    }
-  });
-
-  describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
-    it('hydrates each page type onto the server’s markup, silently and without a layout shift', async () => {
-      for (const { name, path, heading } of await pageTypes()) {
-        const page = await e2e.open(viewport);
-        const console = consoleOf(page);
-        await page.addInitScript(() => {
-          // Once parsed, before any script has run: the server's markup, to compare after hydration.
-          document.addEventListener('readystatechange', () => {
-            if (document.readyState === 'interactive')
-              (window as unknown as { serverSite: Element | null }).serverSite =
-                document.querySelector('#root > .site');
-          });
-          (window as unknown as { shifts: number }).shifts = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
-              (window as unknown as { shifts: number }).shifts += entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
+  test(
+    'sends each page type with its heading and content in the HTML, readable without JavaScript',
+    { tag: '@desktop' },
+    async ({ e2e }) => {
+      for (const { path, heading, text } of await pageTypes(e2e.site)) {
+        const page = await e2e.open({ javaScriptEnabled: false });
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading, {
+          useInnerText: true,
         });
-        await page.goto(path);
-        // Hydrated: the header has measured the screen, which only the browser's render does.
-        await until(async () => expect(await page.locator('.site-header--unmeasured').count()).toBe(0));
-        expect(await textOf(page.getByRole('heading', { level: 1 }).first())).toBe(heading);
-        const kept = await page.evaluate(
-          () =>
-            (window as unknown as { serverSite: Element | null }).serverSite ===
-            document.querySelector('#root > .site'),
-        );
-        expect({ name, kept }).toEqual({ name, kept: true });
-        await page.waitForLoadState('networkidle');
-        expect({
-          name,
-          shifts: await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
-        }).toEqual({
-          name,
-          shifts: 0,
-        });
-        expect({ name, console: console() }).toEqual({ name, console: [] });
+        await expect(page.locator('#root main')).toContainText(text, { useInnerText: true });
+        // The data the page was rendered with, for the browser's first render.
+        await expect(page.locator('#pulse-query-seed')).toHaveCount(1);
       }
-    });
+    },
+  );
+  test('hydrates each page type onto the server’s markup, silently and without a layout shift', async ({
+    e2e,
+  }) => {
+    for (const { name, path, heading } of await pageTypes(e2e.site)) {
+      const page = await e2e.open();
+      const console = consoleOf(page);
+      await page.addInitScript(() => {
+        // Once parsed, before any script has run: the server's markup, to compare after hydration.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { serverSite: Element | null }).serverSite =
+              document.querySelector('#root > .site');
+        });
+        (window as unknown as { shifts: number }).shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            (window as unknown as { shifts: number }).shifts += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      // Hydrated: the header has measured the screen, which only the browser's render does.
+      await expect(page.locator('.site-header--unmeasured')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading, {
+        useInnerText: true,
+      });
+
+      const kept = await page.evaluate(
+        () =>
+          (window as unknown as { serverSite: Element | null }).serverSite ===
+          document.querySelector('#root > .site'),
+      );
+      expect({ name, kept }).toEqual({ name, kept: true });
+      await page.waitForLoadState('networkidle');
+      expect({
+        name,
+        shifts: await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+      }).toEqual({
+        name,
+        shifts: 0,
+      });
+      expect({ name, console: console() }).toEqual({ name, console: [] });
+    }
   });
 });
 

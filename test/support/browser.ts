@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { eventually } from '@pulse/testing';
+import { eventually } from '@pulse/testing/src/eventually';
 import {
   chromium,
   type Browser,
@@ -17,19 +17,19 @@ import { REPO_ROOT } from './processes';
  * `infra/local/pulse-local env`. The flags keep it from phoning home or syncing during a test.
  */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: required('CHROMIUM_BIN'),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: required('CHROMIUM_BIN'), args: CHROMIUM_ARGS });
 }
+
+/** Also the launch flags of the browser tests' Chromium (playwright.config.ts). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /** The two widths every route is checked at (issue 6): a laptop, and a phone under the 768 px breakpoint. */
 export const VIEWPORTS = {

@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
-export { freePort, REPO_ROOT, startProcess, startTs, untilReady, type RunningProcess } from '@pulse/testing';
+// Deep imports: @pulse/testing's index also exports the contract suites, which load the Nest modules, and the
+// browser tests' runner (Playwright's Babel) cannot compile their parameter decorators.
+export { freePort } from '@pulse/testing/src/free-port';
+export {
+  REPO_ROOT,
+  startProcess,
+  startTs,
+  untilReady,
+  type RunningProcess,
+} from '@pulse/testing/src/processes';
 
 /** Processes whose parent is `pid` (Linux /proc). */
 export function childProcessesOf(pid: number): number[] {

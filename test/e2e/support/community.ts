@@ -1,6 +1,6 @@
 import type { AnonymousAuthResponse } from '@pulse/contracts';
-import type { Locator, Page } from 'playwright-core';
-import { until } from '../../support/browser';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
 import type { Site } from './site';
 
 /** The admin token the community specs start their site with, to read the moderation queues. */
@@ -15,13 +15,9 @@ export const DEFAULT_DIALOG_TEXT = '이 기능을 사용하려면 닉네임을 �
  */
 export async function expectNicknameDialog(page: Page, text = DEFAULT_DIALOG_TEXT): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: '로그인 필요' });
-  await dialog.waitFor();
-  expect(await dialog.getAttribute('aria-modal')).toBe('true');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  const field = dialog.getByRole('textbox', { name: '닉네임', exact: true });
-  await until(async () =>
-    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true),
-  );
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: '닉네임', exact: true })).toBeFocused();
   return dialog;
 }
 
@@ -32,9 +28,9 @@ export async function expectNicknameDialog(page: Page, text = DEFAULT_DIALOG_TEX
 export async function signInThroughDialog(page: Page, nickname: string, text = DEFAULT_DIALOG_TEXT) {
   const dialog = await expectNicknameDialog(page, text);
   await page.keyboard.type(nickname);
-  await dialog.getByText('사용 가능한 닉네임입니다.').waitFor();
+  await expect(dialog.getByText('사용 가능한 닉네임입니다.')).toBeVisible();
   await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).toHaveCount(0);
 }
 
 /** A nickname identity made through the public API; `auth` is its Bearer header for API writes. */
@@ -123,8 +119,8 @@ export function storedIdentityId(page: Page): Promise<string | null> {
 /** A toast by its title (and description), then dismissed so the next one is found alone. */
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByTestId('toast').filter({ hasText: title });
-  await toast.first().waitFor();
-  if (description) await toast.first().getByText(description, { exact: true }).waitFor();
+  await expect(toast.first()).toBeVisible();
+  if (description) await expect(toast.first().getByText(description, { exact: true })).toBeVisible();
   await toast.first().getByRole('button', { name: '알림 닫기' }).click();
 }
 

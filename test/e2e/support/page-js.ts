@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { NewsListResponse } from '@pulse/contracts';
-import { eventually } from '@pulse/testing';
+import { eventually } from '@pulse/testing/src/eventually';
 import type { Browser, Page, Request } from 'playwright-core';
 import { openPage } from '../../support/browser';
 import type { Site } from './site';

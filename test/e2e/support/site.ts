@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadDemoAnalyses } from '@pulse/content/src/tech-analysis/demo/demo-analyses';
 import type { NewsListResponse, SearchResponse, TechAnalysisListResponse } from '@pulse/contracts';
-import { eventually } from '@pulse/testing';
+import { eventually } from '@pulse/testing/src/eventually';
 import { loadDemoCorpus, SAMPLE_TAG, type DemoArticle } from '@pulse/translation/src/demo/demo-corpus';
 import { freePort, REPO_ROOT, startTs, type RunningProcess, untilReady } from '../../support/processes';
 
