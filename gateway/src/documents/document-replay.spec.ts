@@ -50,6 +50,17 @@ describe('page documents replayed for the micro-cache moment', () => {
     expect(state.renders).toBe(3);
   });
 
+  it('renders once for readers arriving while a render of their URL is under way, whatever the moment', async () => {
+    for (const microCacheMs of [1000, 0]) {
+      const state = await serve(microCacheMs);
+      const bodies = await Promise.all(Array.from({ length: 20 }, () => get('/')));
+      expect(bodies.map((response) => response.body)).toEqual(Array(20).fill('<p>v1</p>'));
+      expect(state.renders).toBe(1);
+      await fastify.close();
+    }
+    await serve(0);
+  });
+
   it('never replays anything but a 200, and renders every request when the moment is 0', async () => {
     const state = await serve(1000);
     state.next = { statusCode: 404, html: 'missing' };
