@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import pino from 'pino';
-import { describeCacheStoreContract } from '@pulse/testing';
+import { describeCacheStoreContract, eventually } from '@pulse/testing';
 import { RedisCacheStore } from './redis.cache';
 
 const redisUrl = process.env.PULSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:16379';
@@ -59,6 +59,26 @@ afterAll(async () => {
 describeCacheStoreContract('redis', () => new RedisCacheStore({ url: redisUrl, keyPrefix, logger }));
 
 describe('RedisCacheStore specifics', () => {
+  it('carries a channel between stores of different key prefixes (services publish, the gateway listens)', async () => {
+    const publisher = new RedisCacheStore({ url: redisUrl, keyPrefix: `${keyPrefix}content:`, logger });
+    const listener = new RedisCacheStore({ url: redisUrl, keyPrefix: `${keyPrefix}gateway:`, logger });
+    const channel = `${keyPrefix}purge`;
+    const heard: string[] = [];
+    const stop = await listener.subscribe(channel, (message) => heard.push(message));
+    try {
+      await eventually(
+        async () => {
+          await publisher.publish(channel, 'article:a1');
+          expect(heard).toContain('article:a1');
+        },
+        { timeoutMs: 5_000 },
+      );
+    } finally {
+      await stop();
+      await Promise.all([publisher.close(), listener.close()]);
+    }
+  });
+
   it('writes every key under the configured prefix', async () => {
     const cache = new RedisCacheStore({ url: redisUrl, keyPrefix, logger });
     const raw = rawClient();
