@@ -1,16 +1,18 @@
 import type { TechAnalysisListItem, TechAnalysisListResponse, TechnologyCategory } from '@pulse/contracts';
-import { fetchJson, LIST_QUERY, retryOptions, useApiQueryClient } from '@pulse/frontend-ui';
+import {
+  fetchJson,
+  LIST_QUERY,
+  retryOptions,
+  useApiQueryClient,
+  useLoadMore,
+  type LoadMoreState,
+} from '@pulse/frontend-ui';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { listPath } from '../api';
 
-export interface AnalysisPages {
+export interface AnalysisPages extends LoadMoreState {
   analyses: TechAnalysisListItem[];
-  hasMore: boolean;
-  isLoading: boolean;
-  isLoadingMore: boolean;
-  error: Error | undefined;
-  loadMore: () => void;
 }
 
 /** The analyses of the pages loaded, in order, each once (one can move to the next page meanwhile). */
@@ -44,29 +46,6 @@ export function useAnalysisPages(category: TechnologyCategory | null): AnalysisP
     },
     useApiQueryClient(),
   );
-  const { data, error, isPending, isFetching, isFetchingNextPage, hasNextPage } = query;
-  const analyses = useMemo(() => listed(data?.pages ?? []), [data]);
-  const busy = useRef(false);
-  busy.current = isFetching;
-
-  const loadMore = () => {
-    if (busy.current) return;
-    // After a failure the same page is asked again; otherwise the next one, while there is one.
-    if (data === undefined) {
-      busy.current = true;
-      void query.refetch();
-    } else if (hasNextPage) {
-      busy.current = true;
-      void query.fetchNextPage({ cancelRefetch: false });
-    }
-  };
-
-  return {
-    analyses,
-    hasMore: data === undefined || hasNextPage,
-    isLoading: isPending && !error,
-    isLoadingMore: isFetchingNextPage,
-    error: error ?? undefined,
-    loadMore,
-  };
+  const analyses = useMemo(() => listed(query.data?.pages ?? []), [query.data]);
+  return { analyses, ...useLoadMore(query) };
 }

@@ -13,3 +13,4 @@ export { isRetryable, retryDelayMs } from './retry';
 export { QUERY_SEED_ID, seedQueryClient, serialiseQuerySeed } from './query-seed';
 export { apiQueryKey, useApiQuery, type ApiQueryMeta, type QueryResult } from './use-api-query';
 export { listedArticles, useInfiniteList, type InfiniteListState } from './use-infinite-list';
+export { useLoadMore, type LoadMoreState } from './use-load-more';

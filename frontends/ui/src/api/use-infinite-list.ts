@@ -1,18 +1,13 @@
 import type { ArticleListItem, OffsetPageResponse } from '@pulse/contracts';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { fetchJson } from './fetch-json';
 import { LIST_QUERY } from './policies';
 import { retryOptions, useApiQueryClient } from './query-client';
+import { useLoadMore, type LoadMoreState } from './use-load-more';
 
-export interface InfiniteListState {
+export interface InfiniteListState extends Omit<LoadMoreState, 'loadMore'> {
   articles: ArticleListItem[];
-  hasMore: boolean;
-  /** The first page is loading. */
-  isLoading: boolean;
-  /** A further page is loading. */
-  isLoadingMore: boolean;
-  error: Error | undefined;
 }
 
 /** The articles of the pages loaded, in order. A story can move between pages while the reader scrolls
@@ -58,34 +53,6 @@ export function useInfiniteList(
     },
     useApiQueryClient(),
   );
-  const { data, error, isPending, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
-    query;
-  const articles = useMemo(() => listedArticles(data?.pages ?? []), [data]);
-  const busy = useRef(false);
-  busy.current = isFetching;
-
-  const hasFirstPage = data !== undefined;
-
-  const loadMore = useCallback(() => {
-    // One page at a time: a scroll that reaches the end again while the next page loads asks for nothing.
-    if (busy.current) return;
-    // After a failed first page, the retry asks for it again.
-    if (!hasFirstPage) {
-      busy.current = true;
-      void refetch();
-    } else if (hasNextPage) {
-      busy.current = true;
-      void fetchNextPage({ cancelRefetch: false });
-    }
-  }, [hasFirstPage, hasNextPage, fetchNextPage, refetch]);
-
-  return {
-    articles,
-    // Before the first page, and after a failed one, there may be more.
-    hasMore: data === undefined || hasNextPage,
-    isLoading: isPending && !error,
-    isLoadingMore: isFetchingNextPage,
-    error: error ?? undefined,
-    loadMore,
-  };
+  const articles = useMemo(() => listedArticles(query.data?.pages ?? []), [query.data]);
+  return { articles, ...useLoadMore(query) };
 }
