@@ -9,7 +9,9 @@
  *   eval "$(infra/local/pulse-local env)"; npm run bench:reads              # embedded mode
  *   npm run bench:reads -- --local    # content, trending, translation and the gateway as processes
  *
- * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), FRONTENDS_DIR (the built
+ * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), ROUTES (a comma-separated
+ * subset of article,news,page,hot-topics; all by default), MICROCACHE (on, off or both: the default),
+ * FRONTENDS_DIR (the built
  * front ends; /article/{id} needs the shell's index.html: `bash frontends/build-all.sh`), SITE_NODE_ARGS
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the gateway). k6, the site and the bare server
  * share this machine's CPUs.
@@ -23,6 +25,8 @@ import { startSite, startTs, stopChild, until, type SiteMode } from './support/s
 
 const VUS = process.env.VUS ?? '20';
 const DURATION = process.env.DURATION ?? '20s';
+const SELECTED_ROUTES = process.env.ROUTES?.split(',').map((name) => name.trim());
+const MICROCACHE = process.env.MICROCACHE ?? 'both';
 const MODE: SiteMode = process.argv.includes('--local') ? 'local' : 'embedded';
 const K6_SCRIPT = path.join(__dirname, 'reads', 'read.k6.js');
 
@@ -95,7 +99,14 @@ async function measure(microCacheMs: number, root: string, rows: Row[]): Promise
   const site = await startSite(MODE, dataDir, { GATEWAY_MICROCACHE_MS: String(microCacheMs) });
   try {
     const id = await seed(site.baseUrl);
-    const routes = [`/api/articles/${id}`, '/api/content/news', `/article/${id}`, '/api/trending/hot-topics'];
+    const routes = Object.entries({
+      article: `/api/articles/${id}`,
+      news: '/api/content/news',
+      page: `/article/${id}`,
+      'hot-topics': '/api/trending/hot-topics',
+    })
+      .filter(([name]) => SELECTED_ROUTES === undefined || SELECTED_ROUTES.includes(name))
+      .map(([, route]) => route);
     const answers: Record<string, { contentType: string; body: string }> = {};
     for (const route of routes) {
       const response = await fetch(site.baseUrl + route);
@@ -196,7 +207,9 @@ async function main(): Promise<void> {
   ];
   const rows: Row[] = [];
   try {
-    for (const microCacheMs of [1000, 0]) await measure(microCacheMs, root, rows);
+    const settings = { on: [1000], off: [0], both: [1000, 0] }[MICROCACHE];
+    if (!settings) throw new Error(`MICROCACHE: expected on, off or both, got ${MICROCACHE}`);
+    for (const microCacheMs of settings) await measure(microCacheMs, root, rows);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -47,7 +47,7 @@ interface GatewayOptions {
 /**
  * Adds the gateway's hooks, plugins and fastify routes while Nest initialises, before fastify is sealed by
  * ready(). Hooks run in this order on every request: request context (id, client IP, kind), security
- * headers (@fastify/helmet, written at once so every later answer carries them), CORS (@fastify/cors; answers
+ * headers (helmet's, worked out once and written at once so every later answer carries them), CORS (@fastify/cors; answers
  * preflights), rate limit; cache headers and ETags (304 when the reader holds the bytes) go on every reply as
  * it is sent. Each plugin registration is awaited: that loads it at once, so its hooks take their place in
  * this order and its decorators (reply.sendFile) exist before the routes that use them.
@@ -67,7 +67,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     const { config, upstreams } = this.options;
     const table = new RouteTable(upstreams);
     registerRequestContext(fastify, { trustedHops: config.TRUSTED_PROXY_HOPS, logger: this.logger });
-    await registerSecurityHeaders(fastify, config);
+    registerSecurityHeaders(fastify, config);
     await registerCors(fastify, config.CORS_ORIGINS);
     registerRateLimit(fastify, {
       cache: this.cache,

@@ -1,5 +1,6 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig } from '../gateway.config';
 
 const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
@@ -55,12 +56,12 @@ export const contentSecurityPolicy = (config: GatewayConfig): string =>
     .join(';');
 
 /**
- * What @fastify/helmet sets. Helmet's other defaults stay on (Cross-Origin-Opener-Policy, Origin-Agent-Cluster,
+ * What helmet sets. Helmet's other defaults stay on (Cross-Origin-Opener-Policy, Origin-Agent-Cluster,
  * X-Permitted-Cross-Domain-Policies, X-Download-Options, X-XSS-Protection: 0) except two:
  * Cross-Origin-Resource-Policy, which would stop feed readers and other sites from showing our images, and
  * X-DNS-Prefetch-Control: off, which would slow the first fetch from the remotes' and images' origins.
  */
-export function helmetOptions(config: GatewayConfig): FastifyHelmetOptions {
+export function helmetOptions(config: GatewayConfig): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
     // Two years, the HSTS preload list's expectation; browsers ignore it over plain http (local runs).
@@ -77,17 +78,41 @@ export function helmetOptions(config: GatewayConfig): FastifyHelmetOptions {
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 
 /**
+ * The headers helmet writes with these options, worked out once. Helmet is Express-style middleware that
+ * recomputes every value on each call (@fastify/helmet even rebuilt the middleware per request, a tenth
+ * of the gateway's CPU on a micro-cached read); nothing here varies by request (no CSP nonces), so the
+ * gateway runs it once against a recorder and replays the result.
+ */
+export function securityHeaderList(config: GatewayConfig): readonly (readonly [string, string])[] {
+  const written = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      written.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader: (name: string) => written.delete(name.toLowerCase()),
+  };
+  let failure: unknown;
+  helmet(helmetOptions(config))(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      failure = error;
+    },
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  written.set('permissions-policy', PERMISSIONS_POLICY);
+  return [...written];
+}
+
+/**
  * Set on every response the gateway sends: documents, API answers, assets, errors, CORS refusals and 429s
- * alike. Both write onto the raw response in onRequest hooks registered before CORS and the rate limit, so a
+ * alike. Written onto the raw response in an onRequest hook registered before CORS and the rate limit, so a
  * reply sent from any later hook, the not-found handler or an error carries them.
  */
-export async function registerSecurityHeaders(
-  fastify: FastifyInstance,
-  config: GatewayConfig,
-): Promise<void> {
-  await fastify.register(fastifyHelmet, helmetOptions(config));
+export function registerSecurityHeaders(fastify: FastifyInstance, config: GatewayConfig): void {
+  const headers = securityHeaderList(config);
   fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
