@@ -1,12 +1,16 @@
 /**
- * Lighthouse 12 (mobile, its default form factor and throttling) on the home page and on an article of
- * the embedded site (issue 6): starts `embedded/src/main.ts` on a free port with a fresh data folder (the
- * demo corpus fills it), waits until the home's latest-news call lists articles, picks the newest, and
- * runs the Lighthouse CLI in Debian's Chromium (CHROMIUM_BIN) on both URLs. Prints performance,
- * accessibility, SEO and best-practices scores, LCP, CLS, and the JavaScript transferred for the home
- * page; the full reports stay in bench/.reports/lighthouse-*.json.
+ * Lighthouse (mobile, its default form factor and throttling) on each page type of the embedded site:
+ * home, article, category, search, trending, tech analysis and a question (test/e2e/support/page-js.ts
+ * PAGE_TYPES finds each URL through the site's API; the question is asked by a fresh nickname). Starts
+ * `embedded/src/main.ts` on a free port with a fresh data folder (the demo corpus fills it), waits until
+ * the news list has articles, then runs the Lighthouse CLI in Debian's Chromium (CHROMIUM_BIN) RUNS times
+ * per page and prints the median of each figure: performance, accessibility, SEO and best-practices
+ * scores, FCP, LCP, total blocking time, CLS and the JavaScript transferred, with the range of the
+ * performance score. The full reports stay in bench/.reports/lighthouse-*.json.
  *
  *   eval "$(infra/local/pulse-local env)"; npm run bench:lighthouse
+ *
+ * Settings: RUNS (5), PAGES (a comma-separated subset of the page types' names, e.g. `home,article`).
  *
  * Front ends must be built first (`bash frontends/build-all.sh`; `npm start` and `npm test` do it).
  * Lighthouse runs on loopback, so network latency is simulated (its default 'simulate' throttling).
@@ -17,7 +21,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { PAGE_TYPES, type SiteApi } from '../test/e2e/support/page-js';
+
 const ROOT = path.resolve(__dirname, '..');
+const RUNS = Number(process.env.RUNS ?? 5);
+const SELECTED = process.env.PAGES?.split(',').map((name) => name.trim());
 const REPORTS = path.join(__dirname, '.reports');
 
 interface LighthouseReport {
@@ -79,22 +87,43 @@ async function lighthouse(url: string, name: string): Promise<LighthouseReport> 
   return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
 }
 
-function summarise(name: string, report: LighthouseReport) {
+type Figures = ReturnType<typeof figuresOf>;
+
+function figuresOf(report: LighthouseReport) {
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
   const items = report.audits['network-requests']?.details?.items ?? [];
   const scriptBytes = items
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   return {
-    name,
     performance: score('performance'),
     accessibility: score('accessibility'),
     seo: score('seo'),
     bestPractices: score('best-practices'),
-    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? NaN),
-    cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-    scriptKb: Number((scriptBytes / 1024).toFixed(1)),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    scriptKb: scriptBytes / 1024,
   };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The median of each figure over the runs, and the spread of the performance score. */
+function row(name: string, runs: readonly Figures[]): string {
+  const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
+  const scores = runs.map((run) => run.performance);
+  return (
+    `| ${name} | ${of('performance')} (${Math.min(...scores)}–${Math.max(...scores)}) | ${of('accessibility')} | ` +
+    `${of('seo')} | ${of('bestPractices')} | ${Math.round(of('fcpMs'))} | ${Math.round(of('lcpMs'))} | ` +
+    `${Math.round(of('tbtMs'))} | ${of('cls').toFixed(3)} | ${of('scriptKb').toFixed(1)} |`
+  );
 }
 
 async function main(): Promise<void> {
@@ -115,7 +144,7 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    const articleId = await until(
+    await until(
       'the demo corpus reaching the news list',
       async () => {
         const response = await fetch(`${base}/api/content/news?limit=12&offset=0`);
@@ -124,22 +153,40 @@ async function main(): Promise<void> {
       },
       120_000,
     );
-    const rows = [
-      summarise('home', await lighthouse(`${base}/`, 'home')),
-      summarise('article', await lighthouse(`${base}/article/${articleId}`, 'article')),
-    ];
+    const api: SiteApi = {
+      url: (pathname) => base + pathname,
+      api: async <T>(pathname: string, init?: RequestInit) => {
+        const response = await fetch(base + pathname, init);
+        if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as T;
+      },
+    };
+    const types = PAGE_TYPES.filter((type) => !SELECTED || SELECTED.includes(type.name));
+    if (types.length === 0) throw new Error(`PAGES names no page type (${PAGE_TYPES.map((t) => t.name)})`);
+    const rows: string[] = [];
+    for (const type of types) {
+      const url = base + (await type.path(api));
+      const runs: Figures[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const file = `${type.name.replace(/\s+/g, '-')}-${run}`;
+        runs.push(figuresOf(await lighthouse(url, file)));
+        console.error(`… ${type.name}, run ${run} of ${RUNS}: performance ${runs.at(-1)?.performance}`);
+      }
+      rows.push(row(type.name, runs));
+    }
     console.log(
       `\nLighthouse ${require('lighthouse/package.json').version} (mobile, simulated throttling), embedded site ` +
-        `on loopback, Debian Chromium, ${os.cpus().length} CPUs\n`,
+        `on loopback, Debian Chromium, ${os.cpus().length} CPUs; median of ${RUNS} runs per page ` +
+        `(load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')} at the end)\n`,
     );
     console.log(
-      '| page | performance | accessibility | SEO | best practices | LCP (ms) | CLS | JS transferred (KB) |',
+      '| page | performance (range) | accessibility | SEO | best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS | JS transferred (KB) |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const row of rows)
-      console.log(
-        `| ${row.name} | ${row.performance} | ${row.accessibility} | ${row.seo} | ${row.bestPractices} | ${row.lcpMs} | ${row.cls} | ${row.scriptKb} |`,
-      );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const line of rows) console.log(line);
   } finally {
     site.kill('SIGTERM');
     await new Promise((resolve) => site.once('exit', resolve));

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { entityTagOf } from '../edge/http-caching';
 import type { DocumentRenderer, RenderedDocument } from './document-renderer';
@@ -72,5 +73,46 @@ describe('page documents replayed for the micro-cache moment', () => {
     await get('/article/a1');
     await get('/article/a1');
     expect(off.renders).toBe(2);
+  });
+
+  it('sends a document compressed as the reader accepts, one compression per encoding per held copy', async () => {
+    const state = await serve(1000);
+    const html = `<main>${'<p>기사 본문입니다.</p>'.repeat(200)}</main>`;
+    state.next = { statusCode: 200, html };
+    const ask = (acceptEncoding?: string) =>
+      fastify.inject({
+        method: 'GET',
+        url: '/article/big',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await ask();
+    const brotli = await ask('gzip, deflate, br');
+    const gzip = await ask('gzip, br;q=0');
+    expect([
+      plain.headers['content-encoding'],
+      brotli.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+    ]).toEqual([undefined, 'br', 'gzip']);
+    expect(plain.body).toBe(html);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(html);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    expect(brotli.rawPayload.length).toBeLessThan(html.length / 5);
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    // One tag per representation, all from the same render.
+    const tag = entityTagOf(Buffer.from(html));
+    expect([plain.headers.etag, brotli.headers.etag, gzip.headers.etag]).toEqual([
+      tag,
+      `${tag.slice(0, -1)}-br"`,
+      `${tag.slice(0, -1)}-gzip"`,
+    ]);
+    expect(state.renders).toBe(1);
+    // A short document is not worth compressing.
+    state.next = { statusCode: 200, html: '<p>짧은 문서</p>' };
+    const short = await fastify.inject({
+      method: 'GET',
+      url: '/article/short',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(short.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -18,13 +18,16 @@ import type { Site } from './site';
 /** Long enough for a chunk one render after the content to start; the pages poll nothing this often. */
 const QUIET_MS = 1_500;
 
+/** What a page type needs of the site to find its URL: its address and public API. */
+export type SiteApi = Pick<Site, 'url' | 'api'>;
+
 export interface PageType {
   /** A name for tables and test titles. */
   name: string;
   /** The URL to open, found from the site's own API. */
-  path(site: Site): Promise<string>;
+  path(site: SiteApi): Promise<string>;
   /** Resolves when the page's main content is on screen. */
-  shown(page: Page, site: Site): Promise<void>;
+  shown(page: Page, site: SiteApi): Promise<void>;
 }
 
 export interface ScriptLoad {
@@ -41,14 +44,14 @@ export interface PageJs {
   brotliBytes: number;
 }
 
-async function newestNews(site: Site) {
+async function newestNews(site: SiteApi) {
   const { articles } = await site.api<NewsListResponse>('/api/content/news?limit=1&offset=0');
   if (!articles[0]) throw new Error('the demo corpus has no news');
   return articles[0];
 }
 
 /** A question by a fresh nickname, through the public API, for the question page. */
-async function askQuestion(site: Site): Promise<string> {
+async function askQuestion(site: SiteApi): Promise<string> {
   const signUp = await fetch(site.url('/api/community/auth/anonymous'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
