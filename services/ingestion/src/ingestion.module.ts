@@ -13,6 +13,7 @@ import { CLOCK, systemClock } from './schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from './schedule/ingestion.config';
 import { RunQueue } from './schedule/run-queue';
 import { IngestionScheduler } from './schedule/scheduler.service';
+import { IngestionPurges } from './sources/ingestion-purges';
 import { SourceRepository } from './sources/source.repository';
 import { SourcesController } from './sources/sources.controller';
 import { SourcesService } from './sources/sources.service';
@@ -43,6 +44,7 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
     RunRepository,
     CollectedStoryRepository,
     SourcesService,
+    IngestionPurges,
     FeedReader,
     StoryCollector,
     RunRecorder,

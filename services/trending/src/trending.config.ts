@@ -27,7 +27,7 @@ export const trendingConfigSchema = z.object({
     .max(60_000)
     .default(2_000)
     .describe(
-      "How long a replica answers the same trending list or statistics query from its last read (0: always read the store). This replica's own score and counter writes drop them at once.",
+      "How long a replica answers the same trending list or statistics query from its last read (0: always read the store). This replica's own score and counter writes drop them at once, and so does any replica's purge of the trending answers (once per recompute pass).",
     ),
 });
 

@@ -16,6 +16,7 @@ import { ScoreBatchesRepository } from './trending/score-batches.repository';
 import { ScoresService } from './trending/scores.service';
 import { TrendingArticlesRepository } from './trending/trending-articles.repository';
 import { TrendingController } from './trending/trending.controller';
+import { TrendingPurges } from './trending/trending-purges';
 import { TrendingService } from './trending/trending.service';
 
 const providers = [
@@ -26,6 +27,7 @@ const providers = [
   ScoresService,
   ScoreBatchesRepository,
   TrendingArticlesRepository,
+  TrendingPurges,
   TrendingService,
   // trendingConfigSchema, validated at start by the platform (ServiceDefinition.config).
   {

@@ -26,6 +26,7 @@ import {
 } from '../tech-analysis/tech-analysis.content';
 import { toAdminTechAnalysis } from '../tech-analysis/tech-analysis.mapper';
 import type { TechAnalysisContent, TechAnalysisRecord } from '../tech-analysis/tech-analysis.record';
+import { TechAnalysisPurges } from '../tech-analysis/tech-analysis-purges';
 import { ANALYSIS_NOT_FOUND } from '../tech-analysis/tech-analysis.service';
 import { adminListPage } from './admin-list';
 
@@ -37,12 +38,14 @@ const SLUG_ATTEMPTS = 20;
 /**
  * Admin authoring of tech analyses (issue 4 'Authoring'): drafts created and edited here, published
  * when complete. Slugs are unique (409 when an editor picks a taken one; drafts from the LLM get a
- * suffix instead).
+ * suffix instead). Drafts are in no public answer: only editing a published analysis and publishing one
+ * purge the gateway's micro-cache (TechAnalysisPurges).
  */
 @Injectable()
 export class TechAnalysisAuthoringService {
   constructor(
     private readonly analyses: TechAnalysesRepository,
+    private readonly purges: TechAnalysisPurges,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
   ) {}
 
@@ -107,6 +110,7 @@ export class TechAnalysisAuthoringService {
       throw error;
     }
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
+    if (updated.state === 'published') await this.purges.changed(updated._id);
     return toAdminTechAnalysis(updated);
   }
 
@@ -123,6 +127,7 @@ export class TechAnalysisAuthoringService {
       { $set: { state: 'published', publishedAt: now, updatedAt: now } },
     );
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
+    await this.purges.changed(updated._id);
     return toAdminTechAnalysis(updated);
   }
 

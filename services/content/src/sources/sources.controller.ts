@@ -1,25 +1,32 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { CACHE_TAG_HEADER, SOURCES_TAG } from '@pulse/contracts';
 import { SourcesService } from './sources.service';
 
 /**
  * The sources page (GET /api/sources: seed 'not shown', chosen) and the category sidebar
  * (GET /api/sidebar-data from docs/spec-content.md §7; GET /api/sidebar-data/full: seed 'path not shown', chosen).
+ * All three show the source catalogue and carry its `cache-tag`, so the gateway's micro-cache drops them
+ * when a source changes (SourcesService.onSourceUpdated). The sidebar lists no articles, only counts, so it
+ * carries no article-lists tag (libs/contracts cache-purge.ts, SOURCES_TAG).
  */
 @Controller('/api')
 export class SourcesController {
   constructor(private readonly sources: SourcesService) {}
 
   @Get('sources')
+  @Header(CACHE_TAG_HEADER, SOURCES_TAG)
   list(@Query() query: unknown) {
     return this.sources.sources(query);
   }
 
   @Get('sidebar-data')
+  @Header(CACHE_TAG_HEADER, SOURCES_TAG)
   sidebar(@Query() query: unknown) {
     return this.sources.sidebar(query, 'top');
   }
 
   @Get('sidebar-data/full')
+  @Header(CACHE_TAG_HEADER, SOURCES_TAG)
   sidebarFull(@Query() query: unknown) {
     return this.sources.sidebar(query, 'full');
   }

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   noQueryParamsSchema,
+  PURGE_CHANNEL,
+  purgeMessage,
+  SOURCES_TAG,
   type SidebarDataResponse,
   type Source,
   type SourcesResponse,
@@ -44,6 +47,9 @@ export class SourcesService {
     if (await this.repository.upsertIfNewer({ _id: id, ...fields })) {
       // This replica's answers change at once; other replicas share the cache (Redis), so theirs too.
       await this.cache.del(Object.values(CACHE_KEYS));
+      // And the gateway's copies of them: purged here, once content has the change, not by ingestion when
+      // it makes it (a gateway refetching before this event arrived would hold the old catalogue again).
+      await this.cache.publish(PURGE_CHANNEL, purgeMessage([SOURCES_TAG]));
     }
   }
 

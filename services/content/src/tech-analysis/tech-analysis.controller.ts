@@ -1,20 +1,31 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CACHE_TAG_HEADER, TECH_ANALYSIS_LISTS_TAG, techAnalysisTag } from '@pulse/contracts';
+import type { FastifyReply } from 'fastify';
 import { ReaderHash } from '../engagement/reader-hash.decorator';
 import { TechAnalysisService } from './tech-analysis.service';
 
-/** docs/spec-content.md §7: the tech-analysis list, detail and like; the view call is chosen (see the service). */
+/**
+ * docs/spec-content.md §7: the tech-analysis list, detail and like; the view call is chosen (see the service).
+ * Each answer names in `cache-tag` what it shows, so the gateway's micro-cache drops it when that changes
+ * (TechAnalysisPurges).
+ */
 @Controller('/api/tech-analysis')
 export class TechAnalysisController {
   constructor(private readonly analyses: TechAnalysisService) {}
 
   @Get()
+  @Header(CACHE_TAG_HEADER, TECH_ANALYSIS_LISTS_TAG)
   list(@Query() query: unknown) {
     return this.analyses.list(query);
   }
 
+  /** Tagged by id, once the slug is known good (the service answers 400 or 404 first). */
   @Get(':slug')
-  detail(@Param('slug') slug: string) {
-    return this.analyses.detail(slug);
+  async detail(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const detail = await this.analyses.detail(slug);
+    // The related analyses it embeds are analyses too: any published or edited one may change them.
+    void reply.header(CACHE_TAG_HEADER, `${techAnalysisTag(detail.analysis.id)} ${TECH_ANALYSIS_LISTS_TAG}`);
+    return detail;
   }
 
   @Post(':id/like')

@@ -3,6 +3,7 @@ import { SERVICE_CONFIG } from '@pulse/platform';
 import { EngagementModule } from '../engagement/engagement.module';
 import { DemoAnalysesSeeder } from './demo/demo-analyses.seeder';
 import { TechAnalysesRepository } from './tech-analyses.repository';
+import { TechAnalysisPurges } from './tech-analysis-purges';
 import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from './tech-analysis.config';
 import { TechAnalysisController } from './tech-analysis.controller';
 import { TechAnalysisService } from './tech-analysis.service';
@@ -11,7 +12,7 @@ import { TechAnalysisSitemap } from './tech-analysis.sitemap';
 /**
  * Tech analyses for readers (docs/spec-content.md §2 'Tech analysis', §7): list, detail with related analyses, likes
  * and views once per reader session, and the sample analyses of the demo corpus. Authoring writes through
- * the exported repository and service.
+ * the exported repository and service, and purges the gateway's micro-cache through TechAnalysisPurges.
  */
 @Module({
   imports: [EngagementModule],
@@ -19,6 +20,7 @@ import { TechAnalysisSitemap } from './tech-analysis.sitemap';
   providers: [
     TechAnalysesRepository,
     TechAnalysisService,
+    TechAnalysisPurges,
     DemoAnalysesSeeder,
     TechAnalysisSitemap,
     // techAnalysisConfigSchema, validated at start by the platform (ServiceDefinition.config).
@@ -28,6 +30,6 @@ import { TechAnalysisSitemap } from './tech-analysis.sitemap';
       useFactory: (config: { techAnalysis: TechAnalysisConfig }) => config.techAnalysis,
     },
   ],
-  exports: [TechAnalysesRepository, TechAnalysisService],
+  exports: [TechAnalysesRepository, TechAnalysisService, TechAnalysisPurges],
 })
 export class TechAnalysisModule {}

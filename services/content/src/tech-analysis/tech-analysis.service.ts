@@ -15,6 +15,7 @@ import type { EngagementConfig } from '../engagement/engagement.config';
 import { rankRelated, RELATED_ANALYSES_LIMIT } from './related-analyses';
 import { PUBLISHED_ANALYSIS, TechAnalysesRepository } from './tech-analyses.repository';
 import { toListItem, toRelatedAnalysis, toTechAnalysis } from './tech-analysis.mapper';
+import { TechAnalysisPurges } from './tech-analysis-purges';
 import type { TechAnalysisRecord } from './tech-analysis.record';
 
 /** docs/spec-content.md §8 'Analysis not found'. */
@@ -33,6 +34,7 @@ export class TechAnalysisService {
 
   constructor(
     private readonly analyses: TechAnalysesRepository,
+    private readonly purges: TechAnalysisPurges,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
     // The view window is the engagement area's setting, so article and analysis views count alike.
     @Inject(SERVICE_CONFIG) config: { engagement: EngagementConfig },
@@ -85,12 +87,14 @@ export class TechAnalysisService {
     const first = await this.analyses.addLikeMarker(record._id, readerKey, this.nowIso());
     if (!first) return { liked: true, likesCount: record.likesCount };
     const updated = await this.analyses.update({ _id: record._id }, { $inc: { likesCount: 1 } });
+    await this.purges.liked(record._id);
     return { liked: true, likesCount: updated?.likesCount ?? record.likesCount + 1 };
   }
 
   /**
    * POST /api/tech-analysis/{id}/view (chosen: the seed counts a view when the detail opens but shows no
-   * call; a GET that counted would be wrong behind any cache). Once per reader per view window.
+   * call; a GET that counted would be wrong behind any cache). Once per reader per view window. A view
+   * purges nothing, as an article's does not: the detail's count may be a micro-cache TTL old.
    */
   async view(rawId: string, readerKey: string): Promise<TechAnalysisViewResponse> {
     const record = await this.requirePublished(rawId);

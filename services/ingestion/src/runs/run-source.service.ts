@@ -12,6 +12,7 @@ import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.co
 import { nextRunDelayMs, pollIntervalMs } from '../schedule/next-run';
 import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
 import type { SourceDocument } from '../sources/source.entity';
+import { IngestionPurges } from '../sources/ingestion-purges';
 import { SourceRepository } from '../sources/source.repository';
 import { discoverHub } from '../websub/hub-links';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
@@ -30,6 +31,7 @@ export class RunSourceService {
   constructor(
     private readonly sources: SourceRepository,
     private readonly recorder: RunRecorder,
+    private readonly purges: IngestionPurges,
     private readonly stories: CollectedStoryRepository,
     private readonly reader: FeedReader,
     private readonly collector: StoryCollector,
@@ -83,6 +85,8 @@ export class RunSourceService {
     const httpStatus = fetched && 'status' in fetched ? (fetched.status ?? null) : null;
     const run = await this.recorder.record(source, trigger, startedAt, tally, { outcome, httpStatus, error });
     await this.updateSource(source, run, fetched);
+    // After the source's new state is stored, so a gateway refetching at once reads it.
+    await this.purges.runFinished();
     return run;
   }
 

@@ -8,6 +8,7 @@ import {
   createServiceApp,
   EmbeddedDocumentStore,
   InProcessEventBus,
+  MemoryCacheStore,
 } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import pino from 'pino';
@@ -61,12 +62,13 @@ async function startProcess(dataDir: string, seed: boolean) {
   const definition = {
     name: 'ingestion',
     module,
-    uses: ['bus', 'store'] as const,
+    uses: ['bus', 'store', 'cache'] as const,
     defaultPort: 0,
     httpPrefixes: [],
     config: { admin: adminConfigSchema },
   };
-  const app = await createServiceApp(definition, { bus, store }, pino({ level: 'silent' }));
+  const cache = new MemoryCacheStore();
+  const app = await createServiceApp(definition, { bus, store, cache }, pino({ level: 'silent' }));
   return {
     app,
     store,
@@ -75,6 +77,7 @@ async function startProcess(dataDir: string, seed: boolean) {
       await app.close();
       await bus.close();
       await store.close();
+      await cache.close();
     },
   };
 }

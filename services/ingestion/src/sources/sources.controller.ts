@@ -1,20 +1,41 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { CACHE_TAG_HEADER, INGESTION_SOURCES_TAG } from '@pulse/contracts';
 import { AdminGuard } from '@pulse/platform';
+import type { FastifyReply } from 'fastify';
 import { SourcesService } from './sources.service';
 
-/** Reading sources is public (the /sources page); every change needs the admin credential (docs/design.md §10). */
+/**
+ * Reading sources is public (the /sources page); every change needs the admin credential (docs/design.md §10).
+ * The reads carry their `cache-tag`, purged on every change and at the end of every run (IngestionPurges).
+ */
 @Controller('/api/ingestion/sources')
 export class SourcesController {
   constructor(private readonly sources: SourcesService) {}
 
   @Get()
+  @Header(CACHE_TAG_HEADER, INGESTION_SOURCES_TAG)
   list() {
     return this.sources.list();
   }
 
   @Get(':id')
-  get(@Param('id') id: string) {
-    return this.sources.get(id);
+  async get(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const source = await this.sources.get(id);
+    // Only once the id is known good (the service answers 400 or 404 first).
+    void reply.header(CACHE_TAG_HEADER, INGESTION_SOURCES_TAG);
+    return source;
   }
 
   @Post()

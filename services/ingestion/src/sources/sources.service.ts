@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
+import { IngestionPurges } from './ingestion-purges';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
 import {
   toSourceAdminView,
@@ -36,6 +37,7 @@ export class SourcesService implements OnModuleInit {
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
+    private readonly purges: IngestionPurges,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -55,6 +57,7 @@ export class SourcesService implements OnModuleInit {
     const dto = createSourceBodySchema.parse(body);
     const source = this.newSource(randomUUID(), dto, 'admin');
     await this.insertUnique(source);
+    await this.purges.sourcesChanged();
     return toSourceAdminView(source);
   }
 
@@ -68,6 +71,7 @@ export class SourcesService implements OnModuleInit {
       const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null };
       return { ...merged, ...(urlChanged ? reset : {}) };
     });
+    await this.purges.sourcesChanged();
     return toSourceAdminView(changed);
   }
 
@@ -85,17 +89,20 @@ export class SourcesService implements OnModuleInit {
     );
     await this.sources.recordRemoval({ _id: randomUUID(), sourceId: current._id, removedAt }, [event]);
     if (!(await this.sources.delete(current._id))) throw new NotFoundException('Source not found');
+    await this.purges.sourcesChanged();
   }
 
   async pause(id: string): Promise<SourceAdminView> {
-    return toSourceAdminView(await this.change(await this.require(id), () => ({ paused: true })));
+    const paused = await this.change(await this.require(id), () => ({ paused: true }));
+    await this.purges.sourcesChanged();
+    return toSourceAdminView(paused);
   }
 
   /** A resumed source is due at the scheduler's next look rather than after its old backoff. */
   async resume(id: string): Promise<SourceAdminView> {
-    return toSourceAdminView(
-      await this.change(await this.require(id), () => ({ paused: false, nextRunAt: null })),
-    );
+    const resumed = await this.change(await this.require(id), () => ({ paused: false, nextRunAt: null }));
+    await this.purges.sourcesChanged();
+    return toSourceAdminView(resumed);
   }
 
   /**
@@ -133,6 +140,7 @@ export class SourcesService implements OnModuleInit {
     }
     await this.sources.setMarker(SEEDED_MARKER, this.nowIso());
     this.logger.info({ added }, 'default sources seeded');
+    if (added > 0) await this.purges.sourcesChanged();
   }
 
   private newSource(id: string, dto: CreateSourceBody, origin: SourceDocument['origin']): SourceDocument {

@@ -16,6 +16,7 @@ import type { RunDocument, RunOutcome } from '../runs/run.entity';
 import { RunRecorder } from '../runs/run-recorder.service';
 import { CLOCK, type Clock } from '../schedule/clock';
 import type { SourceDocument } from '../sources/source.entity';
+import { IngestionPurges } from '../sources/ingestion-purges';
 import { SourceRepository } from '../sources/source.repository';
 import { isValidSignature } from './hub-signature';
 import { WebSubSubscriptions } from './websub-subscriptions.service';
@@ -36,6 +37,7 @@ export class WebSubPushService {
     private readonly reader: FeedReader,
     private readonly collector: StoryCollector,
     private readonly recorder: RunRecorder,
+    private readonly purges: IngestionPurges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -96,6 +98,7 @@ export class WebSubPushService {
       await this.sources.update(source._id, {
         $set: { count: await this.stories.countBySource(source._id) },
       });
+      await this.purges.runFinished();
       return run;
     });
   }

@@ -1,4 +1,11 @@
-import type { ArticleCollectedPayload, EventEnvelope } from '@pulse/contracts';
+import {
+  INGESTION_RUNS_TAG,
+  INGESTION_SOURCES_TAG,
+  parsePurge,
+  PURGE_CHANNEL,
+  type ArticleCollectedPayload,
+  type EventEnvelope,
+} from '@pulse/contracts';
 import { eventually, freePort, startWebSubTestHub, type WebSubTestHub } from '@pulse/testing';
 import { realPipelineStages } from '../pipeline/pipeline-stages.provider';
 import {
@@ -147,7 +154,12 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
 
   it('takes a signed push through the same path as a poll, exactly once', async () => {
     const feed = atomFeed(topic, hub.hubUrl, ['two', 'one']);
+    // The gateway's micro-cache hears of a push run as of a polled one (sources/ingestion-purges.ts).
+    const purged: string[][] = [];
+    const stopListening = await t.cache.subscribe(PURGE_CHANNEL, (m) => purged.push(parsePurge(m)!.tags));
     expect(await hub.publish(topic, feed)).toEqual([expect.objectContaining({ status: 204 })]);
+    await eventually(() => expect(purged).toEqual([[INGESTION_SOURCES_TAG, INGESTION_RUNS_TAG]]));
+    await stopListening();
     await eventually(() => expect(titles()).toEqual([HEADLINES.one, HEADLINES.two]));
     const pushRuns = (await runsOf(sourceId)).filter((run) => run.trigger === 'push');
     expect(pushRuns).toEqual([expect.objectContaining({ outcome: 'ok', itemsNew: 1, itemsDuplicate: 1 })]);

@@ -14,7 +14,8 @@ const MAX_HELD = 500;
  * README.md, 'Reads'). Every reader asks for the same few lists, and each is a sorted scan of the
  * articles (~50 ms on the MongoDB-compatible test server, which answered hot topics at ~20 requests/s
  * uncached); they change only when this service writes scores or counters, so those writes drop what is
- * held (`invalidate`), and a replica that did not write sees another's change within the TTL at most.
+ * held (`invalidate`), and a replica that did not write sees another's change within the TTL at most, or at
+ * that replica's next purge of the trending tag (TrendingPurges), whichever comes first.
  * One read per query at a time: readers arriving while it runs share it.
  */
 @Injectable()

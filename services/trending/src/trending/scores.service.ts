@@ -8,6 +8,7 @@ import { hotScore, isHotTopic, isRisingArticle, viewWindow, type ViewWindow } fr
 import { TRENDING_CLOCK, TRENDING_CONFIG, type TrendingClock, type TrendingConfig } from '../trending.config';
 import { ListReadCache } from './list-read-cache';
 import { ScoreBatchesRepository } from './score-batches.repository';
+import { TrendingPurges } from './trending-purges';
 import type { ArticleScores } from './trending-articles.repository';
 import { TrendingArticlesRepository } from './trending-articles.repository';
 
@@ -21,7 +22,8 @@ const NO_VIEWS: ViewWindow = { viewsPerHour: 0, recentViews: 0 };
 /**
  * Recomputes hotScore, viewsPerHour, HOT and rising for every article of the last 30 days: every
  * TRENDING_RECOMPUTE_SECONDS, and TRENDING_RECOMPUTE_DEBOUNCE_MS after a burst of engagement ends.
- * Changed scores go to content as trending.scores-updated.
+ * Changed scores go to content as trending.scores-updated; a pass that saved any, or followed a change of
+ * counters, ends with one purge of the trending answers for the gateway (TrendingPurges).
  */
 @Injectable()
 export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -30,6 +32,8 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  /** Counters changed (engagement, a published article) since the last pass began: its purge is due. */
+  private changedSincePass = false;
 
   constructor(
     private readonly articles: TrendingArticlesRepository,
@@ -37,6 +41,7 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly windows: EngagementWindows,
     private readonly batches: ScoreBatchesRepository,
     private readonly lists: ListReadCache,
+    private readonly purges: TrendingPurges,
     @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
     @Inject(TRENDING_CONFIG) private readonly config: TrendingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -57,6 +62,7 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Engagement arrived: recompute once it has been quiet for the debounce delay. */
   requestRecompute(): void {
     if (this.closed) return;
+    this.changedSincePass = true;
     clearTimeout(this.debounce);
     this.debounce = setTimeout(() => void this.recompute(), this.config.TRENDING_RECOMPUTE_DEBOUNCE_MS);
     this.debounce.unref();
@@ -74,6 +80,8 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
         try {
           await this.pass();
         } catch (error) {
+          // Whatever it saved before failing is still to be purged: by the next pass.
+          this.changedSincePass = true;
           this.logger.error({ err: error }, 'trending recompute failed');
         }
       } while (this.again && !this.closed);
@@ -84,6 +92,8 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async pass(): Promise<void> {
+    const countersChanged = this.changedSincePass;
+    this.changedSincePass = false;
     const now = this.clock.now();
     const computedAt = new Date(now).toISOString();
     const recent = await this.articles.publishedSince(new Date(now - SCORED_AGE_MS).toISOString());
@@ -129,6 +139,9 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
       // Each save, not the pass: a list read while the pass runs is not kept past the next save.
       await this.articles.saveScores(id, scores).finally(() => this.lists.invalidate());
     }
+    // One purge for the gateway per pass, after every save: engagement at thousands of events a second
+    // costs one purge per pass, not one per event or batch (README 'Reads').
+    if (updates.length > 0 || countersChanged) await this.purges.recomputed();
     await this.engagements.purgeBefore(new Date(now - MARKER_RETENTION_MS).toISOString());
     await this.batches.purgeBefore(new Date(now - DAY_MS).toISOString());
   }

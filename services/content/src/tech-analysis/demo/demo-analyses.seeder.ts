@@ -3,6 +3,7 @@ import { DuplicateKeyError, LOGGER } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { CONTENT_CLOCK, type ContentClock } from '../../content.config';
 import { TechAnalysesRepository } from '../tech-analyses.repository';
+import { TechAnalysisPurges } from '../tech-analysis-purges';
 import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from '../tech-analysis.config';
 import { derivedFields, toTechAnalysisContent } from '../tech-analysis.content';
 import type { TechAnalysisRecord } from '../tech-analysis.record';
@@ -17,6 +18,7 @@ import { loadDemoAnalyses, type DemoAnalysis } from './demo-analyses';
 export class DemoAnalysesSeeder implements OnApplicationBootstrap {
   constructor(
     private readonly analyses: TechAnalysesRepository,
+    private readonly purges: TechAnalysisPurges,
     @Inject(TECH_ANALYSIS_CONFIG) private readonly config: TechAnalysisConfig,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -26,7 +28,11 @@ export class DemoAnalysesSeeder implements OnApplicationBootstrap {
     if (!this.config.DEMO_CORPUS) return;
     try {
       const seeded = await this.seed();
-      if (seeded > 0) this.logger.info(`demo corpus: ${seeded} sample tech analyses seeded`);
+      if (seeded > 0) {
+        this.logger.info(`demo corpus: ${seeded} sample tech analyses seeded`);
+        // A list another replica answered before these existed may be held by the gateway.
+        await this.purges.listsChanged();
+      }
     } catch (error) {
       // A demo nicety must never keep the service from starting.
       this.logger.error({ err: error }, 'sample tech analyses could not be seeded');

@@ -1,8 +1,13 @@
 import {
+  parsePurge,
+  PURGE_CHANNEL,
+  TECH_ANALYSIS_LISTS_TAG,
   TECHNOLOGY_CATEGORY_VALUES,
   type TechAnalysisDetailResponse,
   type TechAnalysisListResponse,
 } from '@pulse/contracts';
+import { MemoryCacheStore } from '@pulse/platform';
+import { eventually } from '@pulse/testing';
 import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
 import { loadDemoAnalyses, SAMPLE_NOTICE, SAMPLE_TITLE_PREFIX } from './demo-analyses';
 import { DemoAnalysesSeeder } from './demo-analyses.seeder';
@@ -26,10 +31,23 @@ describe('sample tech analyses (DEMO_CORPUS)', () => {
   describe('with DEMO_CORPUS=true', () => {
     const clock = testClock();
     let content: ContentTestApp;
+    /** Purges heard from the start: embedded pub/sub reaches every store of this process. */
+    const listener = new MemoryCacheStore();
+    const purged: string[][] = [];
+    let stop: () => Promise<void>;
     beforeAll(async () => {
+      stop = await listener.subscribe(PURGE_CHANNEL, (message) => purged.push(parsePurge(message)!.tags));
       content = await startContentTestApp({ clock, env: { DEMO_CORPUS: 'true' } });
     });
-    afterAll(() => content.close());
+    afterAll(async () => {
+      await stop();
+      await listener.close();
+      await content.close();
+    });
+
+    it("purge the gateway's held tech-analysis lists once seeded", async () => {
+      await eventually(async () => expect(purged).toEqual([[TECH_ANALYSIS_LISTS_TAG]]));
+    });
 
     it('are seeded at start, published, flagged sample: true, with counters at 0', async () => {
       const list = await content.get<TechAnalysisListResponse>(`/api/tech-analysis?limit=${samples.length}`);

@@ -9,6 +9,7 @@ import {
   createServiceApp,
   EmbeddedDocumentStore,
   InProcessEventBus,
+  MemoryCacheStore,
   type DocumentStore,
 } from '@pulse/platform';
 import pino from 'pino';
@@ -30,6 +31,8 @@ export interface IngestionTestApp {
   app: NestFastifyApplication;
   bus: InProcessEventBus;
   store: EmbeddedDocumentStore;
+  /** The cache port: purges for the gateway go out on it (embedded pub/sub reaches every store in the process). */
+  cache: MemoryCacheStore;
   stages: FakeStages;
   clock: FakeClock;
   close(): Promise<void>;
@@ -52,6 +55,7 @@ export async function startIngestionTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-ingestion-'));
   const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
   const store = await EmbeddedDocumentStore.open({ dataDir });
+  const cache = new MemoryCacheStore();
   const stages = options.stages ?? new FakeStages();
   const clock = options.clock ?? new FakeClock();
   const config: IngestionConfig = {
@@ -68,26 +72,30 @@ export async function startIngestionTestApp(
   const definition = {
     name: 'ingestion',
     module,
-    uses: ['bus', 'store'] as const,
+    uses: ['bus', 'store', 'cache'] as const,
     defaultPort: 0,
     httpPrefixes: [],
     // ADMIN_TOKEN comes from the environment set above; the ingestion settings from the override.
     config: { admin: adminConfigSchema },
   };
-  const app = await createServiceApp(definition, { bus, store }, pino({ level: 'silent' })).finally(() => {
-    if (previousToken === undefined) delete process.env.ADMIN_TOKEN;
-    else process.env.ADMIN_TOKEN = previousToken;
-  });
+  const app = await createServiceApp(definition, { bus, store, cache }, pino({ level: 'silent' })).finally(
+    () => {
+      if (previousToken === undefined) delete process.env.ADMIN_TOKEN;
+      else process.env.ADMIN_TOKEN = previousToken;
+    },
+  );
   return {
     app,
     bus,
     store,
+    cache,
     stages,
     clock,
     async close() {
       await app.close();
       await bus.close();
       await store.close();
+      await cache.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
