@@ -299,7 +299,7 @@ async function configWithSeededIds(base: string): Promise<string> {
     [
       'questions',
       'id',
-      '^(question|answerList|createAnswer|questionVote|reportQuestion|hideQuestion|restoreQuestion|acceptAnswer)$',
+      '^(question|answerList|createAnswer|questionVote|questionView|questionViewerVotes|reportQuestion|hideQuestion|restoreQuestion|acceptAnswer)$',
     ],
     ['answers', 'id', '^(answerVote|reportAnswer|hideAnswer|restoreAnswer)$'],
     ['answers', 'answerId', '^acceptAnswer$'],

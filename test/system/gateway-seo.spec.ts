@@ -155,15 +155,44 @@ describe('the site without JavaScript (embedded)', () => {
     expect(Object.keys(docs.paths['/api/community/comments/{id}'] ?? {}).sort()).toEqual(['delete', 'patch']);
   });
 
+  /** A question asked through the site by a new nickname, so the question reads have something to show. */
+  const askQuestion = async () => {
+    const json = { 'content-type': 'application/json' };
+    const signUp = await fetch(`${base}/api/community/auth/anonymous`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: '캐시검사자' }),
+    });
+    expect(signUp.status).toBe(201);
+    const { token } = ((await signUp.json()) as { data: { token: string } }).data;
+    const ask = await fetch(`${base}/api/community/questions`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: '캐시된 질문 읽기도 다시 검증되나요?',
+        content: '질문 목록과 상세, 답변 목록이 모든 독자에게 같은 바이트인지 확인하는 질문입니다.',
+        category: 'gen-ai',
+        tagIds: [],
+        tags: ['캐시'],
+      }),
+    });
+    expect(ask.status).toBe(201);
+    return ((await ask.json()) as { data: { id: string } }).data.id;
+  };
+
   it('lets every public GET of the endpoint table be cached and revalidated: Cache-Control, ETag, 304 with no body', async () => {
     const article = await firstArticle();
+    const questionId = await askQuestion();
     const params: Record<string, string> = { id: article.id, slug: 'gen-ai' };
+    // The question calls' :id names a question, every other :id an article.
+    const paramsOf = (path: string) =>
+      path.startsWith('/api/community/questions/') ? { ...params, id: questionId } : params;
     const walked: string[] = [];
     const notPublic: string[] = [];
     for (const endpoint of Object.values(ENDPOINTS)) {
       if (endpoint.method !== 'GET') continue;
       const url =
-        endpoint.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? name) +
+        endpoint.path.replace(/:(\w+)/g, (_, name: string) => paramsOf(endpoint.path)[name] ?? name) +
         (endpoint.path === ENDPOINTS.search.path ? '?q=AI' : '');
       const first = await fetch(`${base}${url}`);
       await first.arrayBuffer();
@@ -189,8 +218,16 @@ describe('the site without JavaScript (embedded)', () => {
         '/api/articles/search?q=AI',
         '/api/trending/hot-topics',
         '/api/sources',
+        '/api/community/questions',
+        `/api/community/questions/${questionId}`,
+        `/api/community/questions/${questionId}/answers`,
       ]),
     );
-    expect(notPublic).toEqual(expect.arrayContaining([`/api/interactions/status/${article.id}`]));
+    expect(notPublic).toEqual(
+      expect.arrayContaining([
+        `/api/interactions/status/${article.id}`,
+        `/api/community/questions/${questionId}/votes`,
+      ]),
+    );
   });
 });

@@ -7,6 +7,8 @@ import type {
   CreateQuestionResponse,
   QuestionDetailResponse,
   QuestionListResponse,
+  QuestionViewerVotesResponse,
+  QuestionViewResponse,
   QuestionVoteResponse,
 } from '@pulse/contracts';
 import type { AnswerSort, QuestionSort } from '@pulse/contracts/src/api/community-constants';
@@ -35,6 +37,12 @@ export const fetchAnswers = (id: string, sortBy: AnswerSort) =>
     'GET',
     `/api/community/questions/${segment(id)}/answers?sortBy=${sortBy}`,
   );
+/** The reader's own votes on the question and its answers (the reads above are the same for everyone). */
+export const fetchViewerVotes = (id: string) =>
+  communityFetch<QuestionViewerVotesResponse>('GET', `/api/community/questions/${segment(id)}/votes`);
+/** Counts the reader's view; the server keeps one per reader and window. */
+export const postQuestionView = (id: string) =>
+  communityFetch<QuestionViewResponse>('POST', `/api/community/questions/${segment(id)}/view`);
 export const postQuestion = (body: {
   title: string;
   content: string;

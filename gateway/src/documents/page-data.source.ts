@@ -16,9 +16,6 @@ import {
   type QuestionPage,
 } from './question-page';
 
-/** Asks the community service not to count the page render as a reader's view. */
-export const PAGE_RENDER_HEADER = 'x-pulse-page-render';
-
 export type Lookup<T> = { status: 'found'; value: T } | { status: 'missing' } | { status: 'unavailable' };
 
 /** A document waits this long for its article; a slow service then gets a generic head, not a slow page. */
@@ -159,9 +156,9 @@ export class PageDataSource {
 }
 
 /**
- * A GET of `path` as a page render makes it: anonymous, marked as a render (no view is counted), within
- * PAGE_DATA_TIMEOUT_MS, after which it rejects with `onTimeout()`. The documents' own reads and the server
- * render's reads (api-reader.ts) both go through it.
+ * A GET of `path` as a page render makes it: anonymous, within PAGE_DATA_TIMEOUT_MS, after which it rejects
+ * with `onTimeout()`. No read counts a view (readers' views are their own POSTs), so a render needs no
+ * marking. The documents' own reads and the server render's reads (api-reader.ts) both go through it.
  */
 export async function pageRenderRead(
   upstream: Upstream,
@@ -182,7 +179,6 @@ export async function pageRenderRead(
           accept: 'application/json',
           'x-request-id': requestId,
           traceparent: currentTraceparent(),
-          [PAGE_RENDER_HEADER]: '1',
         },
       }),
       timeout,

@@ -60,11 +60,11 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
     expect(JSON.parse(seed?.textContent ?? '')).toEqual({ k: '</script>' });
   });
 
-  it('reads the API through the upstreams as the page render, which the services do not count as a view', async () => {
+  it('reads the API through the upstreams, under the request id of the document', async () => {
     const before = content.requests.length;
     await get('/category/gen-ai');
     const read = content.requests.slice(before).find((request) => request.url === '/api/articles/a1b2c3');
-    expect(read?.headers['x-pulse-page-render']).toBe('1');
+    expect(read?.headers['x-request-id']).toEqual(expect.any(String));
   });
 
   it('preloads a rendered article’s hero image, at high priority', async () => {

@@ -8,6 +8,9 @@ describe('HTTP caching at the edge', () => {
     ['/api/content/news', 's-maxage=60'],
     ['/api/trending/hot-topics', 's-maxage=30'],
     ['/api/sources', 's-maxage=600'],
+    ['/api/community/questions', 's-maxage=30'],
+    ['/api/community/questions/q_1', 's-maxage=30'],
+    ['/api/community/questions/q_1/answers', 's-maxage=30'],
   ])('gives %s a public policy with a CDN lifetime (%s) and stale-while-revalidate', (path, sMaxAge) => {
     const policy = cachePolicyFor(path)!;
     expect(policy.cacheControl).toBe(`public, max-age=0, ${sMaxAge}`);
@@ -21,6 +24,8 @@ describe('HTTP caching at the edge', () => {
     '/api/community/auth/me',
     '/api/content/admin/insights',
     '/api/articles/a1/like',
+    '/api/community/questions/q_1/votes',
+    '/api/community/questions/q_1/view',
   ])('leaves %s without a shared-cache policy (it depends on the reader, or is not a read)', (path) =>
     expect(cachePolicyFor(path)).toBeUndefined(),
   );

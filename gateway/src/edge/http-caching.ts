@@ -46,6 +46,10 @@ const POLICIES: readonly CachePolicy[] = [
   { path: /^\/api\/community\/badges$/, sMaxAge: 600, staleWhileRevalidate: 3600 },
   // The community's questions about an article's story: the same list for every reader.
   { path: /^\/api\/community\/articles\/[^/]+\/questions$/, sMaxAge: 30, staleWhileRevalidate: 120 },
+  // Questions, one question and its answers: the same for every reader (their votes and views are their
+  // own calls); answers and votes arrive by the minute, and community purges the micro-cache on each.
+  { path: /^\/api\/community\/questions$/, sMaxAge: 30, staleWhileRevalidate: 120 },
+  { path: /^\/api\/community\/questions\/[^/]+(\/answers)?$/, sMaxAge: 30, staleWhileRevalidate: 120 },
   // The newsletter's archive: at most a daily and a weekly edition a day, frozen once made.
   { path: /^\/api\/newsletter\/editions(\/[^/]+)?$/, sMaxAge: 300, staleWhileRevalidate: 600 },
 ];

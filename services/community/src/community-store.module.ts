@@ -1,16 +1,18 @@
 import { Global, Module } from '@nestjs/common';
 import { AnswersRepository } from './answers/answers.repository';
 import { ReportsRepository } from './moderation/reports.repository';
+import { QuestionPurges } from './questions/question-purges';
 import { QuestionsRepository } from './questions/questions.repository';
 import { VotesRepository } from './votes/votes.repository';
 
 /**
  * The post repositories several areas read and write (questions, answers, votes, reports), provided once
- * so each collection has one repository instance registering it with the outbox.
+ * so each collection has one repository instance registering it with the outbox; and the question purges
+ * every one of those areas publishes when it changes what a question read shows.
  */
 @Global()
 @Module({
-  providers: [QuestionsRepository, AnswersRepository, VotesRepository, ReportsRepository],
-  exports: [QuestionsRepository, AnswersRepository, VotesRepository, ReportsRepository],
+  providers: [QuestionsRepository, AnswersRepository, VotesRepository, ReportsRepository, QuestionPurges],
+  exports: [QuestionsRepository, AnswersRepository, VotesRepository, ReportsRepository, QuestionPurges],
 })
 export class CommunityStoreModule {}

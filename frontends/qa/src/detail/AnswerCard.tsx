@@ -1,20 +1,20 @@
-import type { Answer } from '@pulse/contracts';
 import { BadgeList, formatDate } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
 import { SimpleMarkdown } from '../markdown';
 import { authorName, isAnonymousPost, isEditedAnswer } from '../question-view';
+import type { VotedAnswer } from './use-votes';
 
 export interface AnswerActions {
   canAccept: boolean;
   canDelete: boolean;
-  onVote: (answer: Answer, vote: 'upvote' | 'downvote') => void;
-  onAccept: (answer: Answer) => void;
-  onDelete: (answer: Answer) => void;
-  onReport: (answer: Answer) => void;
+  onVote: (answer: VotedAnswer, vote: 'upvote' | 'downvote') => void;
+  onAccept: (answer: VotedAnswer) => void;
+  onDelete: (answer: VotedAnswer) => void;
+  onReport: (answer: VotedAnswer) => void;
 }
 
-/** One answer: author, anonymous and accepted badges, 'edited', accept/delete for who may, votes. */
-export function AnswerCard({ answer, actions }: { answer: Answer; actions: AnswerActions }) {
+/** One answer (with the reader's vote): author, anonymous and accepted badges, 'edited', accept/delete for who may, votes. */
+export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: AnswerActions }) {
   return (
     <li
       className={answer.isAccepted ? 'qa-answer qa-answer--accepted' : 'qa-answer'}

@@ -18,9 +18,17 @@ const signIn = (id: string) =>
     JSON.stringify({ ...author(id), lastActiveAt: new Date().toISOString(), sessionId: `s-${id}` }),
   );
 
+const Q = '/api/community/questions/q1';
+const answersOf = (sort = 'popular') => `${Q}/answers?sortBy=${sort}`;
+const ok = (data: unknown) => ({ body: { success: true, data } });
+const noVotes = ok({ question: null, answers: {} });
+
 beforeEach(() => {
   localStorage.clear();
-  api = installFetch();
+  // The reader's own calls, answered unless a test says otherwise: the view counted, no votes held.
+  api = installFetch()
+    .on('POST', `${Q}/view`, ok({ counted: true, viewCount: 3 }))
+    .on('GET', `${Q}/votes`, noVotes);
   window.confirm = () => true;
   user = userEvent.setup();
 });
@@ -36,9 +44,6 @@ const answerBox = () => screen.getByRole('textbox', { name: '답변 작성' });
 // The question body is the page's first markdown block.
 const body = () => document.querySelector<HTMLElement>('.qa-markdown')!;
 
-const Q = '/api/community/questions/q1';
-const answersOf = (sort = 'popular') => `${Q}/answers?sortBy=${sort}`;
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const renderDetail = () => renderAt(<App />, '/community/questions/q1', '/community/*');
 
 describe('question detail', () => {
@@ -78,6 +83,44 @@ describe('question detail', () => {
     expect(answerCards()[1]).toHaveTextContent('(수정됨)');
     expect(document.title).toBe('질문 제목 q1 입니다 - Q&A | 펄스');
     expect(screen.queryByRole('button', { name: '삭제' })).not.toBeInTheDocument(); // not the author
+  });
+
+  it('counts the view with its own call once per mount, and shows the count after it', async () => {
+    api
+      .on('GET', Q, ok(question('q1', { viewCount: 3 })))
+      .on('GET', answersOf(), ok([]))
+      .on('GET', answersOf('latest'), ok([]))
+      .on('POST', `${Q}/view`, ok({ counted: true, viewCount: 4 }));
+    renderDetail();
+    await waitFor(() => expect(document.body).toHaveTextContent('조회 4'));
+    expect(api.calls('POST', `${Q}/view`)).toHaveLength(1);
+    expect(api.calls('POST', `${Q}/view`)[0]!.credentials).toBe('include');
+    // Another order of the answers is the same page: no second view.
+    await user.click(screen.getByRole('tab', { name: '최신순' }));
+    await waitFor(() => expect(api.calls('GET', answersOf('latest'))).toHaveLength(1));
+    expect(api.calls('POST', `${Q}/view`)).toHaveLength(1);
+    // A signed-out reader holds no votes: none is asked for.
+    expect(api.calls('GET', `${Q}/votes`)).toHaveLength(0);
+  });
+
+  it('shows the reader’s own votes from their own call, beside the shared question and answers', async () => {
+    signIn('u5');
+    api
+      .on('GET', Q, ok(question('q1', { upvotes: 4, answerCount: 2 })))
+      .on('GET', answersOf(), ok([answer('a1', { upvotes: 2 }), answer('a2', { downvotes: 1 })]))
+      .on('GET', `${Q}/votes`, ok({ question: 'upvote', answers: { a1: 'upvote', a2: 'downvote' } }));
+    renderDetail();
+    const like = () => questionActions().getByRole('button', { name: /좋아요 \d+$/ });
+    await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'true'));
+    expect(like()).toHaveTextContent('4');
+    await waitFor(() => expect(answerCards()).toHaveLength(2));
+    const [first, second] = answerCards();
+    expect(upvote(first!)).toHaveAttribute('aria-pressed', 'true');
+    expect(within(second!).getByRole('button', { name: /^비추천 \d+$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(upvote(second!)).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('says the question does not exist, with a link back', async () => {
@@ -189,14 +232,12 @@ describe('question detail', () => {
   });
 
   /*
-   * Setting a nickname re-reads the answers for the new identity, while the held action is already on
-   * its way: a read the server answered before the action's write must not undo what the page shows.
+   * Setting a nickname reads the new identity's votes, while the held action is already on its way: a
+   * read the server answered before the action's write must not undo what the page shows. The question
+   * and answers are the same for every reader, so they are not read again.
    */
-  describe('the action held by the nickname dialog and the re-read the new identity starts', () => {
+  describe('the action held by the nickname dialog and the read the new identity starts', () => {
     const signUp = { body: { success: true, data: { user: author('u7'), token: 't', sessionId: 's7' } } };
-    /** The stale read has reached the page once the page reads the answers again because of it. */
-    const untilStaleReadHandled = () => waitFor(() => expect(reads).toBe(3));
-    let reads = 0;
     async function signInThroughDialog() {
       const dialog = within(screen.getByRole('dialog'));
       await user.clear(dialog.getByRole('textbox', { name: '닉네임' }));
@@ -204,18 +245,12 @@ describe('question detail', () => {
       await user.click(dialog.getByRole('button', { name: '닉네임으로 시작하기' }));
     }
 
-    it('keeps a vote whose answer came before a re-read that started earlier', async () => {
+    it('keeps a vote whose answer came before a read of the votes that started earlier', async () => {
       const staleRead = deferred<{ body: unknown }>();
-      reads = 0;
       api
         .on('GET', Q, ok(question('q1', { answerCount: 1 })))
-        .on('GET', answersOf(), () =>
-          ++reads === 1
-            ? ok([answer('a1')])
-            : reads === 2
-              ? staleRead.promise
-              : ok([answer('a1', { upvotes: 1, viewerVote: 'upvote' })]),
-        )
+        .on('GET', answersOf(), ok([answer('a1')]))
+        .on('GET', `${Q}/votes`, () => staleRead.promise)
         .on('POST', '/api/community/auth/anonymous', signUp)
         .on('POST', '/api/community/answers/a1/vote', ok({ upvotes: 1, downvotes: 0, viewerVote: 'upvote' }));
       renderDetail();
@@ -223,24 +258,23 @@ describe('question detail', () => {
       await user.click(upvote(answerCards()[0]!));
       await signInThroughDialog();
       await waitFor(() => expect(api.calls('POST', '/api/community/answers/a1/vote')).toHaveLength(1));
-      await waitFor(() => expect(reads).toBe(2));
-      // The server read the answers before the vote was written; its answer arrives last.
-      staleRead.resolve(ok([answer('a1')]));
-      await untilStaleReadHandled();
-      await waitFor(() => expect(upvote(answerCards()[0]!)).toHaveAttribute('aria-pressed', 'true'));
-      expect(upvote(answerCards()[0]!)).toHaveAccessibleName('추천 1');
+      await waitFor(() => expect(api.calls('GET', `${Q}/votes`)).toHaveLength(1));
+      await waitFor(() => expect(upvote(answerCards()[0]!)).toHaveAccessibleName('추천 1'));
+      // The server read the votes before the vote was written (it holds only an older like of the
+      // question); its answer arrives last, and shows once the like is pressed.
+      staleRead.resolve(ok({ question: 'upvote', answers: {} }));
+      const like = () => questionActions().getByRole('button', { name: /좋아요 \d+$/ });
+      await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'true'));
+      expect(upvote(answerCards()[0]!)).toHaveAttribute('aria-pressed', 'true');
       expect(upvote(answerCards()[0]!).textContent).toBe('▲ 1');
+      expect(api.calls('GET', answersOf())).toHaveLength(1);
     });
 
-    it('keeps an answer posted while a re-read that started earlier is in flight, once', async () => {
-      const staleRead = deferred<{ body: unknown }>();
-      reads = 0;
+    it('keeps an answer posted through the dialog, once, without reading the shared answers again', async () => {
       const posted = answer('a9', { content: '열 글자가 넘는 새 답변입니다.', user: author('u7') });
       api
         .on('GET', Q, ok(question('q1')))
-        .on('GET', answersOf(), () =>
-          ++reads === 1 ? ok([]) : reads === 2 ? staleRead.promise : ok([posted]),
-        )
+        .on('GET', answersOf(), ok([]))
         .on('POST', '/api/community/auth/anonymous', signUp)
         .on('POST', `${Q}/answers`, ok(posted));
       renderDetail();
@@ -249,10 +283,11 @@ describe('question detail', () => {
       await user.click(screen.getByRole('button', { name: '답변 등록' }));
       await signInThroughDialog();
       await waitFor(() => expect(api.calls('POST', `${Q}/answers`)).toHaveLength(1));
-      await waitFor(() => expect(reads).toBe(2));
-      staleRead.resolve(ok([]));
-      await untilStaleReadHandled();
+      // The new identity's votes are read; the question and answers, the same for everyone, are not.
+      await waitFor(() => expect(api.calls('GET', `${Q}/votes`)).toHaveLength(1));
       await waitFor(() => expect(answerCards()).toHaveLength(1));
+      expect(api.calls('GET', answersOf())).toHaveLength(1);
+      expect(api.calls('GET', Q)).toHaveLength(1);
       expect(answerCards()[0]).toHaveTextContent('열 글자가 넘는 새 답변입니다.');
       expect(screen.getByRole('region', { name: '답변 1' })).toContainElement(answerCards()[0]!);
       expect(screen.getByRole('heading', { level: 2, name: '답변 1' }).textContent).toBe('답변 1');
@@ -294,13 +329,15 @@ describe('votes on a question and its answers', () => {
     const reply = deferred<{ status: number; body: unknown }>();
     api
       .on('GET', Q, ok(question('q1', { answerCount: 1 })))
-      .on('GET', answersOf(), ok([answer('a1', { upvotes: 2, downvotes: 1, viewerVote: 'upvote' })]))
+      .on('GET', answersOf(), ok([answer('a1', { upvotes: 2, downvotes: 1 })]))
+      .on('GET', `${Q}/votes`, ok({ question: null, answers: { a1: 'upvote' } }))
       .on('POST', '/api/community/answers/a1/vote', () => reply.promise);
     renderDetail();
     await waitFor(() => expect(answerCards()).toHaveLength(1));
     const card = () => answerCards()[0]!;
     const up = () => within(card()).getByRole('button', { name: /^추천 \d+$/ });
     const down = () => within(card()).getByRole('button', { name: /^비추천 \d+$/ });
+    await waitFor(() => expect(up()).toHaveAttribute('aria-pressed', 'true'));
     await user.click(down());
     await waitFor(() => expect(down()).toHaveTextContent('▼ 2'));
     expect(up()).toHaveTextContent('▲ 1');

@@ -12,7 +12,15 @@ import {
 } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { acceptAnswer, reportPost, deleteAnswer, deleteQuestion, fetchAnswers, fetchQuestion } from '../api';
+import {
+  acceptAnswer,
+  reportPost,
+  deleteAnswer,
+  deleteQuestion,
+  fetchAnswers,
+  fetchQuestion,
+  postQuestionView,
+} from '../api';
 import { COPY } from '../copy';
 import { SimpleMarkdown } from '../markdown';
 import { TabButtons } from '../TabButtons';
@@ -21,14 +29,17 @@ import { useIdentityGate } from '../use-identity-gate';
 import { useQaTitle } from '../use-title';
 import { AnswerCard } from './AnswerCard';
 import { AnswerComposer } from './AnswerComposer';
-import { useAnswerVote, useQuestionVote } from './use-votes';
+import { useAnswerVote, useQuestionVote, useViewerVotes, type VotedAnswer } from './use-votes';
 
 type Load<T> =
   { status: 'loading' } | { status: 'error'; error: ApiError | Error } | { status: 'ready'; value: T };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** /community/questions/{id}: the question, its answers (accepted first), and what the reader may do. */
+/**
+ * /community/questions/{id}: the question, its answers (accepted first), and what the reader may do. The
+ * question and answers are the same for every reader; the reader's votes and view are their own calls.
+ */
 export default function QuestionDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigateTo();
@@ -44,6 +55,10 @@ export default function QuestionDetailPage() {
   const answersShown = useRef('');
   // Bumped to read the answers again when a read was overtaken by a change (above).
   const [answersReread, setAnswersReread] = useState(0);
+  const { votes, setQuestionVote, setAnswerVote } = useViewerVotes(id, signedInAs);
+  // The count after this reader's view, which the question read (possibly a cached copy) may not hold yet.
+  const [viewed, setViewed] = useState<{ id: string; viewCount: number }>();
+  const viewPosted = useRef('');
 
   const loadQuestion = useCallback(async () => {
     const started = changes.current;
@@ -74,9 +89,17 @@ export default function QuestionDetailPage() {
     } else setAnswersReread((n) => n + 1);
   }, [id, sortBy]);
 
-  // Reloaded when the identity changes, so viewerVote and author-only actions follow who is signed in.
-  useEffect(() => void loadQuestion(), [loadQuestion, signedInAs]);
-  useEffect(() => void loadAnswers(), [loadAnswers, signedInAs, answersReread]);
+  useEffect(() => void loadQuestion(), [loadQuestion]);
+  useEffect(() => void loadAnswers(), [loadAnswers, answersReread]);
+  // One view per question while the page is mounted; the server keeps one per reader and window.
+  useEffect(() => {
+    if (viewPosted.current === id) return;
+    viewPosted.current = id;
+    postQuestionView(id).then(
+      ({ data }) => setViewed({ id, viewCount: data.viewCount }),
+      (error: unknown) => console.warn('[펄스] 조회수를 기록하지 못했습니다.', error),
+    );
+  }, [id]);
   useQaTitle(question.status === 'ready' ? question.value.title : undefined);
 
   const setAnswerList = (update: (list: Answer[]) => Answer[]) => {
@@ -92,11 +115,16 @@ export default function QuestionDetailPage() {
     );
   };
 
-  // Votes show at once and are put back when refused (use-votes.ts).
-  const questionVote = useQuestionVote(id, (change) => setQ(change));
-  const answerVote = useAnswerVote((answerId, change) =>
-    setAnswerList((list) => list.map((a) => (a.id === answerId ? { ...a, ...change } : a))),
-  );
+  // Votes show at once and are put back when refused (use-votes.ts): counts on the shared question and
+  // answers, the reader's own vote beside them.
+  const questionVote = useQuestionVote(id, ({ upvotes, viewerVote }) => {
+    setQ({ upvotes });
+    setQuestionVote(viewerVote);
+  });
+  const answerVote = useAnswerVote((answerId, { upvotes, downvotes, viewerVote }) => {
+    setAnswerList((list) => list.map((a) => (a.id === answerId ? { ...a, upvotes, downvotes } : a)));
+    setAnswerVote(answerId, viewerVote);
+  });
 
   if (question.status === 'loading')
     return (
@@ -131,10 +159,14 @@ export default function QuestionDetailPage() {
 
   const q = question.value;
   const isAuthor = !!user && q.user?.id === user.id;
-  const answerList = answers.status === 'ready' ? answers.value : [];
+  const answerList: VotedAnswer[] = (answers.status === 'ready' ? answers.value : []).map((answer) => ({
+    ...answer,
+    viewerVote: votes.answers[answer.id] ?? null,
+  }));
+  const viewCount = Math.max(q.viewCount, viewed?.id === q.id ? viewed.viewCount : 0);
   const like = () =>
     require(() => {
-      if (!questionVote.isPending) questionVote.mutate({ upvotes: q.upvotes, viewerVote: q.viewerVote });
+      if (!questionVote.isPending) questionVote.mutate({ upvotes: q.upvotes, viewerVote: votes.question });
     });
   const remove = () =>
     require(async () => {
@@ -158,12 +190,12 @@ export default function QuestionDetailPage() {
       }
     });
   const actions = {
-    onReport: (answer: Answer) => report('answers', answer.id),
+    onReport: (answer: VotedAnswer) => report('answers', answer.id),
     canAccept: isAuthor,
     canDelete: false,
-    onVote: (answer: Answer, vote: 'upvote' | 'downvote') =>
+    onVote: (answer: VotedAnswer, vote: 'upvote' | 'downvote') =>
       require(() => answerVote.mutate({ answer, vote })),
-    onAccept: (answer: Answer) =>
+    onAccept: (answer: VotedAnswer) =>
       require(async () => {
         try {
           await acceptAnswer(q.id, answer.id);
@@ -173,7 +205,7 @@ export default function QuestionDetailPage() {
           toast({ title: COPY.acceptFailed, description: messageOf(error), variant: 'destructive' });
         }
       }),
-    onDelete: (answer: Answer) =>
+    onDelete: (answer: VotedAnswer) =>
       require(async () => {
         if (!window.confirm(COPY.confirmDeleteAnswer)) return;
         try {
@@ -215,7 +247,7 @@ export default function QuestionDetailPage() {
             <BadgeList badges={q.user?.badges} />
           </span>
           <time dateTime={q.createdAt}>{formatDate(q.createdAt)}</time>
-          <span>{COPY.views(q.viewCount)}</span>
+          <span>{COPY.views(viewCount)}</span>
         </div>
         <div className="qa-card__tags">
           {tagList(q).map((tag) => (
@@ -229,8 +261,8 @@ export default function QuestionDetailPage() {
       <div className="qa-detail__actions">
         <button
           type="button"
-          className={q.viewerVote === 'upvote' ? 'qa-vote qa-vote--on' : 'qa-vote'}
-          aria-pressed={q.viewerVote === 'upvote'}
+          className={votes.question === 'upvote' ? 'qa-vote qa-vote--on' : 'qa-vote'}
+          aria-pressed={votes.question === 'upvote'}
           onClick={like}
         >
           ♥ {COPY.likes} {q.upvotes}

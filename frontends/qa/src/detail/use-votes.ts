@@ -1,11 +1,16 @@
-import type { Answer, Question } from '@pulse/contracts';
+import type { Answer, AnswerViewerVote, QuestionViewerVote, QuestionViewerVotes } from '@pulse/contracts';
 import { toast, useApiQueryClient } from '@pulse/frontend-ui';
 import { useMutation } from '@tanstack/react-query';
-import { voteAnswer, voteQuestion } from '../api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchViewerVotes, voteAnswer, voteQuestion } from '../api';
 import { COPY } from '../copy';
 
-type QuestionVote = Pick<Question, 'upvotes' | 'viewerVote'>;
-type AnswerVote = Pick<Answer, 'upvotes' | 'downvotes' | 'viewerVote'>;
+type QuestionVote = { upvotes: number; viewerVote: QuestionViewerVote };
+type AnswerVote = Pick<Answer, 'upvotes' | 'downvotes'> & { viewerVote: AnswerViewerVote };
+/** An answer as the page shows it: the shared answer with the reader's own vote merged in. */
+export type VotedAnswer = Answer & { viewerVote: AnswerViewerVote };
+
+const NO_VOTES: QuestionViewerVotes = { question: null, answers: {} };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const failed = (error: unknown) =>
@@ -28,6 +33,72 @@ export function toggledAnswerVote(before: AnswerVote, vote: 'upvote' | 'downvote
     downvotes: Math.max(0, before.downvotes + delta('downvote')),
     viewerVote: to,
   };
+}
+
+/** The reader's votes as the page shows them (an answer without an entry: no vote). */
+export interface ShownVotes {
+  question: QuestionViewerVote;
+  answers: Record<string, AnswerViewerVote>;
+}
+
+/**
+ * The reader's own votes on the question and its answers. The question and answer reads are the same for
+ * every reader (and may come from a shared cache), so the votes are their own call, read when the identity
+ * changes; none is asked for with no one signed in. The votes the reader makes here are the server's
+ * answers to them and win over any read, so a read that started before a vote was written cannot undo it.
+ * A failed read shows no votes: voting still works, and its answer sets them.
+ */
+export function useViewerVotes(questionId: string, signedInAs: string | undefined) {
+  const [read, setRead] = useState<QuestionViewerVotes>(NO_VOTES);
+  const [own, setOwn] = useState<{
+    question?: QuestionViewerVote;
+    answers: Record<string, AnswerViewerVote>;
+  }>({
+    answers: {},
+  });
+  const previous = useRef({ questionId, signedInAs });
+  useEffect(() => {
+    const before = previous.current;
+    // Another question, or another identity after one (signing in from none keeps the vote that asked for it).
+    if (
+      before.questionId !== questionId ||
+      (before.signedInAs !== undefined && before.signedInAs !== signedInAs)
+    )
+      setOwn({ answers: {} });
+    previous.current = { questionId, signedInAs };
+    setRead(NO_VOTES);
+    if (!signedInAs) return undefined;
+    let live = true;
+    fetchViewerVotes(questionId).then(
+      ({ data }) => {
+        if (live) setRead(data);
+      },
+      (error: unknown) => console.warn('[펄스] 내 투표를 불러오지 못했습니다.', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [questionId, signedInAs]);
+  const votes = useMemo<ShownVotes>(
+    () =>
+      signedInAs
+        ? {
+            question: own.question === undefined ? read.question : own.question,
+            answers: { ...read.answers, ...own.answers },
+          }
+        : { question: null, answers: {} },
+    [signedInAs, read, own],
+  );
+  const setQuestionVote = useCallback(
+    (vote: QuestionViewerVote) => setOwn((current) => ({ ...current, question: vote })),
+    [],
+  );
+  const setAnswerVote = useCallback(
+    (answerId: string, vote: AnswerViewerVote) =>
+      setOwn((current) => ({ ...current, answers: { ...current.answers, [answerId]: vote } })),
+    [],
+  );
+  return { votes, setQuestionVote, setAnswerVote };
 }
 
 /**
@@ -54,7 +125,7 @@ export function useQuestionVote(questionId: string, apply: (change: QuestionVote
 
 /** An answer's up or down vote, the same way; `apply` merges a change into one answer of the list. */
 export function useAnswerVote(apply: (answerId: string, change: AnswerVote) => void) {
-  type Vote = { answer: Answer; vote: 'upvote' | 'downvote' };
+  type Vote = { answer: VotedAnswer; vote: 'upvote' | 'downvote' };
   return useMutation<Awaited<ReturnType<typeof voteAnswer>>, Error, Vote, AnswerVote>(
     {
       mutationFn: ({ answer, vote }) => voteAnswer(answer.id, vote),

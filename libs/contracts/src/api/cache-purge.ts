@@ -64,3 +64,8 @@ export function parsePurge(message: string): PurgeMessage | undefined {
     return undefined;
   }
 }
+
+/** One question's detail and its answers (services/community: questions, answers, votes, moderation). */
+export const questionTag = (id: string): string => `question:${id}`;
+/** Every list that shows questions (the Q&A list with its tiles, an article's story questions). */
+export const QUESTION_LISTS_TAG = 'question-lists';

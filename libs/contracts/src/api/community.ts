@@ -69,8 +69,10 @@ export const tagNames = (tags: QuestionTag[]): string[] =>
   tags.map((tag) => (typeof tag === 'string' ? tag : tag.name));
 
 /**
- * Present when the request carries an identity: that identity's current vote, so the like button shows the
- * server's state rather than a local toggle (docs/design.md §11.9). Chosen here.
+ * The reader's own vote, so the like button shows the server's state rather than a local toggle
+ * (docs/design.md §11.9). Chosen here. Comments carry it when the request has an identity; questions and
+ * answers never do (their reads are the same bytes for every reader, docs/design.md §11.11): the reader's
+ * votes are their own call, QuestionViewerVotesResponse.
  */
 export type QuestionViewerVote = 'upvote' | null;
 export type AnswerViewerVote = 'upvote' | 'downvote' | null;
@@ -93,7 +95,6 @@ export interface Question {
   acceptedAnswerId: string | null;
   createdAt: string;
   updatedAt: string;
-  viewerVote?: QuestionViewerVote;
   /** The article the question was asked from ('이 기사에 대해 질문하기'), if any. Chosen here. */
   articleId?: string;
   /** That article's story (ingestion's cluster), once known. Chosen here. */
@@ -123,7 +124,6 @@ export interface Answer {
   isAccepted: boolean;
   createdAt: string;
   updatedAt: string;
-  viewerVote?: AnswerViewerVote;
 }
 
 /** Question list statistics tiles (docs/spec-community.md §2); with real pagination the server must count them. */
@@ -160,6 +160,20 @@ export type AnswerVoteResponse = CommunityOk<{
   downvotes: number;
   viewerVote: AnswerViewerVote;
 }>;
+/**
+ * GET /api/community/questions/{id}/votes → the reader's votes on the question and on its answers (answer
+ * id → vote; answers without the reader's vote are left out). No identity: no votes. Chosen here.
+ */
+export interface QuestionViewerVotes {
+  question: QuestionViewerVote;
+  answers: Record<string, Exclude<AnswerViewerVote, null>>;
+}
+export type QuestionViewerVotesResponse = CommunityOk<QuestionViewerVotes>;
+/**
+ * POST /api/community/questions/{id}/view → whether this call counted a view (once per reader and
+ * COMMUNITY_VIEW_WINDOW_HOURS) and the question's view count after it. Chosen here.
+ */
+export type QuestionViewResponse = CommunityOk<{ counted: boolean; viewCount: number }>;
 export type AcceptAnswerResponse = CommunityDone;
 export type DeleteQuestionResponse = CommunityDone;
 export type DeleteAnswerResponse = CommunityDone;

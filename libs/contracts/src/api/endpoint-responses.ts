@@ -23,6 +23,8 @@ import type {
   NotificationsResponse,
   QuestionDetailResponse,
   QuestionListResponse,
+  QuestionViewerVotesResponse,
+  QuestionViewResponse,
   QuestionVoteResponse,
   StoryQuestionsResponse,
 } from './community';
@@ -141,6 +143,8 @@ export interface EndpointResponses {
   createQuestion: CreateQuestionResponse;
   deleteQuestion: CommunityDone;
   questionVote: QuestionVoteResponse;
+  questionView: QuestionViewResponse;
+  questionViewerVotes: QuestionViewerVotesResponse;
   answerList: AnswerListResponse;
   createAnswer: CreateAnswerResponse;
   acceptAnswer: CommunityDone;

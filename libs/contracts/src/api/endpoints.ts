@@ -362,6 +362,20 @@ export const ENDPOINTS = {
     service: 'community',
     origin: seed1,
   },
+  // chosen: the seed counted views and sent the reader's votes inside the reads; they are their own calls
+  // so the reads are the same for every reader (docs/design.md §11.11)
+  questionView: {
+    method: 'POST',
+    path: '/api/community/questions/:id/view',
+    service: 'community',
+    origin: 'chosen',
+  },
+  questionViewerVotes: {
+    method: 'GET',
+    path: '/api/community/questions/:id/votes',
+    service: 'community',
+    origin: 'chosen',
+  },
   answerList: {
     method: 'GET',
     path: '/api/community/questions/:id/answers',

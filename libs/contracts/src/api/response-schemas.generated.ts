@@ -312,6 +312,41 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     },
     required: ['success', 'data'],
   },
+  questionView: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          counted: {
+            type: 'boolean',
+          },
+          viewCount: {
+            type: 'number',
+          },
+        },
+        required: ['counted', 'viewCount'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  questionViewerVotes: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        $ref: '#/components/schemas/QuestionViewerVotes',
+      },
+    },
+    required: ['success', 'data'],
+  },
   answerList: {
     type: 'object',
     properties: {
@@ -1697,10 +1732,6 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       updatedAt: {
         type: 'string',
-      },
-      viewerVote: {
-        type: ['string', 'null'],
-        enum: ['upvote', 'downvote', null],
       },
     },
     required: [
@@ -3435,10 +3466,6 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       updatedAt: {
         type: 'string',
       },
-      viewerVote: {
-        type: ['string', 'null'],
-        enum: ['upvote', null],
-      },
       articleId: {
         type: 'string',
       },
@@ -3540,6 +3567,24 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['totalQuestions', 'resolvedQuestions', 'unansweredQuestions', 'totalAnswers'],
+  },
+  QuestionViewerVotes: {
+    type: 'object',
+    properties: {
+      question: {
+        type: ['string', 'null'],
+        enum: ['upvote', null],
+      },
+      answers: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          type: 'string',
+          enum: ['upvote', 'downvote'],
+        },
+      },
+    },
+    required: ['question', 'answers'],
   },
   RelatedArticlesResponse: {
     type: 'object',

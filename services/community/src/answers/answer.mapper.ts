@@ -1,9 +1,9 @@
-import type { Answer, AnswerViewerVote, Badge } from '@pulse/contracts';
+import type { Answer, Badge } from '@pulse/contracts';
 import { toAuthor } from '../identity/user-view';
 import type { AnswerRecord } from './answer.record';
 
-/** docs/spec-community.md §3 Answer 'as sent', plus the reader's own vote when known. */
-export const toAnswer = (record: AnswerRecord, badges: Badge[], viewerVote?: AnswerViewerVote): Answer => ({
+/** docs/spec-community.md §3 Answer 'as sent': the same for every reader. */
+export const toAnswer = (record: AnswerRecord, badges: Badge[]): Answer => ({
   id: record._id,
   questionId: record.questionId,
   content: record.content,
@@ -14,5 +14,4 @@ export const toAnswer = (record: AnswerRecord, badges: Badge[], viewerVote?: Ans
   isAccepted: record.isAccepted,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
-  ...(viewerVote === undefined ? {} : { viewerVote }),
 });

@@ -1,25 +1,29 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { CACHE_TAG_HEADER, questionTag } from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
-import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
+import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { AnswersService } from './answers.service';
 
-/** docs/spec-community.md §7 answer calls. */
+/**
+ * docs/spec-community.md §7 answer calls. The list is the same bytes for every reader and carries its
+ * question's tag (the reader's votes: votes.controller.ts).
+ */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community')
 export class AnswersController {
   constructor(private readonly answers: AnswersService) {}
 
   @Get('questions/:id/answers')
-  list(
+  async list(
     @Param('id') id: string,
     @Query() query: unknown,
-    @Viewer() viewer: Actor | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    void reply.header('cache-control', 'private, no-store');
-    return this.answers.list(id, query, viewer);
+    const { questionId, answers } = await this.answers.list(id, query);
+    void reply.header(CACHE_TAG_HEADER, questionTag(questionId));
+    return answers;
   }
 
   @Post('questions/:id/answers')

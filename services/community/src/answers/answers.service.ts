@@ -21,9 +21,9 @@ import { BadgesService } from '../badges/badges.service';
 import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
+import { QuestionPurges } from '../questions/question-purges';
 import { NOT_QUESTION_AUTHOR, QuestionsService } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
-import { VotesRepository } from '../votes/votes.repository';
 import { toAnswer } from './answer.mapper';
 import type { AnswerRecord } from './answer.record';
 import { AnswersRepository } from './answers.repository';
@@ -31,26 +31,35 @@ import { AnswersRepository } from './answers.repository';
 export const ANSWER_NOT_FOUND = '답변을 찾을 수 없습니다.';
 export const NOT_ANSWER_AUTHOR = '답변 작성자만 삭제할 수 있습니다.';
 
-/** Answers: list with accepted first, post, accept (question author only), delete (answer author only). */
+/**
+ * Answers: list with accepted first, post, accept (question author only), delete (answer author only).
+ * Every change purges its question's reads, and the lists too when it moves a count or state they show.
+ */
 @Injectable()
 export class AnswersService {
   constructor(
     private readonly answers: AnswersRepository,
     private readonly questionRecords: QuestionsRepository,
     private readonly questions: QuestionsService,
-    private readonly votes: VotesRepository,
     private readonly badges: BadgesService,
     private readonly limits: WriteLimits,
+    private readonly purges: QuestionPurges,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
-  /** GET /api/community/questions/{id}/answers?sortBy=. */
-  async list(questionId: unknown, query: unknown, viewer: Actor | undefined): Promise<AnswerListResponse> {
-    const question = await this.questions.visible(questionId);
+  /** GET /api/community/questions/{id}/answers?sortBy=, and the question's id (its cache tag). */
+  async list(
+    rawQuestionId: unknown,
+    query: unknown,
+  ): Promise<{ questionId: string; answers: AnswerListResponse }> {
+    const question = await this.questions.visible(rawQuestionId);
     const { sortBy } = answerListQuerySchema.parse(query);
     return {
-      success: true,
-      data: await this.present(await this.answers.listVisible(question._id, sortBy), viewer),
+      questionId: question._id,
+      answers: {
+        success: true,
+        data: await this.present(await this.answers.listVisible(question._id, sortBy)),
+      },
     };
   }
 
@@ -86,7 +95,8 @@ export class AnswersService {
       this.questionRecords.addAnswers(question._id, 1),
       this.limits.rememberPost(actor.identity._id, ip, `${question._id}\n${content}`),
     ]);
-    const [shown] = await this.present([answer], actor);
+    await this.purges.changed(question._id, { listsToo: true });
+    const [shown] = await this.present([answer]);
     return { success: true, data: shown };
   }
 
@@ -107,6 +117,7 @@ export class AnswersService {
     // Null: another accept or a delete moved the question first; the client reloads and tries again.
     if (!before) throw new BadRequestException('answerId: 다른 변경과 겹쳤습니다. 다시 시도해주세요.');
     await this.answers.moveAccepted(question._id, answer._id, at);
+    await this.purges.changed(question._id, { listsToo: true });
     return { success: true };
   }
 
@@ -120,6 +131,7 @@ export class AnswersService {
       throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.state === 'visible') await this.questionRecords.addAnswers(answer.questionId, -1);
     if (answer.isAccepted) await this.questionRecords.clearAccepted(answer.questionId, answer._id);
+    await this.purges.changed(answer.questionId, { listsToo: true });
     return { success: true };
   }
 
@@ -130,23 +142,8 @@ export class AnswersService {
     return answer;
   }
 
-  private async present(records: AnswerRecord[], viewer: Actor | undefined): Promise<Answer[]> {
-    const [badges, votes] = await Promise.all([
-      this.badges.of(records.map((record) => record.authorId)),
-      viewer
-        ? this.votes.valuesOf(
-            'answer',
-            records.map((record) => record._id),
-            viewer.identity._id,
-          )
-        : Promise.resolve(undefined),
-    ]);
-    return records.map((record) =>
-      toAnswer(
-        record,
-        badges.get(record.authorId) ?? [],
-        votes ? (votes.get(record._id) ?? null) : undefined,
-      ),
-    );
+  private async present(records: AnswerRecord[]): Promise<Answer[]> {
+    const badges = await this.badges.of(records.map((record) => record.authorId));
+    return records.map((record) => toAnswer(record, badges.get(record.authorId) ?? []));
   }
 }

@@ -31,6 +31,7 @@ import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import { SessionsRepository } from '../identity/sessions.repository';
 import { QuestionIndex } from '../questions/question-index';
+import { QuestionPurges } from '../questions/question-purges';
 import type { QuestionRecord } from '../questions/question.record';
 import { QUESTION_NOT_FOUND } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
@@ -60,6 +61,7 @@ export class ModerationService {
     private readonly badges: BadgesService,
     private readonly index: QuestionIndex,
     private readonly limits: WriteLimits,
+    private readonly purges: QuestionPurges,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
@@ -210,13 +212,17 @@ export class ModerationService {
     return { success: true, data: { days: series } };
   }
 
-  /** Moves a post's state and keeps the answer count and the search index in step. */
+  /**
+   * Moves a post's state and keeps the answer count and the search index in step; purges the question's
+   * reads and the lists (a held or hidden post leaves them, a restored one comes back).
+   */
   private async move(kind: Kind, id: string, from: ModerationState[], to: ModerationState): Promise<boolean> {
     if (kind === 'question') {
       if (!(await this.questions.setState(id, from, to))) return false;
       const question = await this.questions.findExisting(id);
       if (question && to === 'visible') await this.index.add(question);
       else await this.index.remove(id);
+      await this.purges.changed(id, { listsToo: true });
       return true;
     }
     const before = await this.answers.setState(id, from, to);
@@ -224,6 +230,7 @@ export class ModerationService {
     if (before.state !== 'visible' && to === 'visible') await this.questions.addAnswers(before.questionId, 1);
     if (before.state === 'visible' && to !== 'visible')
       await this.questions.addAnswers(before.questionId, -1);
+    await this.purges.changed(before.questionId, { listsToo: true });
     return true;
   }
 }

@@ -46,16 +46,30 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
     expect(created.status).toBe(201);
     const id = created.body.data.id as string;
 
+    // The read is the same for every reader: no view counted, no reader's vote in it.
     const detail = await app.get(`/api/community/questions/${id}`, helper.bearer);
     expect(detail.body.data).toMatchObject({
       id,
-      viewCount: 1,
+      viewCount: 0,
       upvotes: 0,
       answerCount: 0,
       isAnswered: false,
-      viewerVote: null,
     });
-    expect((await app.get(`/api/community/questions/${id}`, helper.bearer)).body.data.viewCount).toBe(1);
+    expect(detail.body.data).not.toHaveProperty('viewerVote');
+    expect(detail.headers['cache-control']).toBeUndefined();
+    const view = () => app.request('POST', `/api/community/questions/${id}/view`, { headers: helper.bearer });
+    expect((await view()).body).toEqual({ success: true, data: { counted: true, viewCount: 1 } });
+    expect((await view()).body).toEqual({ success: true, data: { counted: false, viewCount: 1 } });
+    // Another reader with no identity is counted by IP and user agent, once.
+    const stranger = { headers: { 'user-agent': 'reader-2' }, ip: '10.9.9.9' };
+    expect((await app.request('POST', `/api/community/questions/${id}/view`, stranger)).body.data).toEqual({
+      counted: true,
+      viewCount: 2,
+    });
+    expect(
+      (await app.request('POST', `/api/community/questions/${id}/view`, stranger)).body.data.counted,
+    ).toBe(false);
+    expect((await app.get(`/api/community/questions/${id}`)).body.data.viewCount).toBe(2);
 
     const answer = await app.request('POST', `/api/community/questions/${id}/answers`, {
       body: { content: '최근 5-10개 메시지만 유지하고 나머지는 요약해서 넣어보세요.' },
@@ -106,7 +120,23 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
     const answers = await app.get(`/api/community/questions/${id}/answers?sortBy=latest`, asker.bearer);
     expect(answers.body.data.map((a: { id: string }) => a.id)).toEqual([answerId, second.body.data.id]);
     expect(answers.body.data.map((a: { isAccepted: boolean }) => a.isAccepted)).toEqual([true, false]);
-    expect(answers.body.data[0].viewerVote).toBe('upvote');
+    expect(answers.body.data[0]).not.toHaveProperty('viewerVote');
+    expect(answers.headers['cache-control']).toBeUndefined();
+
+    // The reader's votes are their own read, never shared; no identity, no votes.
+    const votesOf = (headers?: Record<string, string>) =>
+      app.get(`/api/community/questions/${id}/votes`, headers);
+    const askerVotes = await votesOf(asker.bearer);
+    expect(askerVotes.headers['cache-control']).toBe('private, no-store');
+    expect(askerVotes.body).toEqual({
+      success: true,
+      data: { question: null, answers: { [answerId]: 'upvote' } },
+    });
+    expect((await votesOf(helper.bearer)).body.data).toEqual({ question: 'upvote', answers: {} });
+    expect((await votesOf({ cookie: asker.cookie })).body.data.answers).toEqual({ [answerId]: 'upvote' });
+    expect((await votesOf()).body).toEqual({ success: true, data: { question: null, answers: {} } });
+    expect((await votesOf()).headers['cache-control']).toBe('private, no-store');
+    expect((await app.get('/api/community/questions/q_none/votes', asker.bearer)).status).toBe(404);
 
     const after = await app.get(`/api/community/questions/${id}`);
     expect(after.body.data).toMatchObject({

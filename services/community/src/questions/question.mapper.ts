@@ -1,13 +1,9 @@
-import { qaCategoryOf, type Badge, type Question, type QuestionViewerVote } from '@pulse/contracts';
+import { qaCategoryOf, type Badge, type Question } from '@pulse/contracts';
 import { toAuthor } from '../identity/user-view';
 import type { QuestionRecord } from './question.record';
 
-/** docs/spec-community.md §3 Question 'as sent by the server', plus the reader's own vote when known. */
-export function toQuestion(
-  record: QuestionRecord,
-  badges: Badge[],
-  viewerVote?: QuestionViewerVote,
-): Question {
+/** docs/spec-community.md §3 Question 'as sent by the server': the same for every reader. */
+export function toQuestion(record: QuestionRecord, badges: Badge[]): Question {
   return {
     id: record._id,
     title: record.title,
@@ -23,7 +19,6 @@ export function toQuestion(
     acceptedAnswerId: record.acceptedAnswerId,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    ...(viewerVote === undefined ? {} : { viewerVote }),
     ...(record.articleId ? { articleId: record.articleId, storyId: record.storyId ?? null } : {}),
   };
 }

@@ -3,7 +3,7 @@ import {
   Controller,
   Delete,
   Get,
-  Headers,
+  Header,
   HttpCode,
   Param,
   Post,
@@ -11,6 +11,7 @@ import {
   Res,
   UseFilters,
 } from '@nestjs/common';
+import { CACHE_TAG_HEADER, QUESTION_LISTS_TAG, questionTag } from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
@@ -19,37 +20,35 @@ import { ReaderKey } from '../identity/reader-key.decorator';
 import { QuestionsService } from './questions.service';
 
 /**
- * The gateway renders question pages from this detail call; its render is not a reader's view. A client
- * sending the header only forgoes counting its own view.
+ * docs/spec-community.md §7 question calls. The reads are the same bytes for every reader, so the gateway
+ * and a CDN may share them (gateway/src/edge/http-caching.ts); each names in `cache-tag` what it shows, and
+ * the writes purge those tags (QuestionPurges). The reader's own votes and views are their own calls
+ * (votes.controller.ts, view below).
  */
-const PAGE_RENDER_HEADER = 'x-pulse-page-render';
-
-/** docs/spec-community.md §7 question calls. Responses carry the viewer's vote, so they are never shared-cached. */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community/questions')
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
   @Get()
-  list(
-    @Query() query: unknown,
-    @Viewer() viewer: Actor | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    void reply.header('cache-control', 'private, no-store');
-    return this.questions.list(query, viewer);
+  @Header(CACHE_TAG_HEADER, QUESTION_LISTS_TAG)
+  list(@Query() query: unknown) {
+    return this.questions.list(query);
   }
 
   @Get(':id')
-  detail(
-    @Param('id') id: string,
-    @Viewer() viewer: Actor | undefined,
-    @ReaderKey() reader: string,
-    @Headers(PAGE_RENDER_HEADER) pageRender: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    void reply.header('cache-control', 'private, no-store');
-    return this.questions.detail(id, viewer, pageRender === '1' ? undefined : reader);
+  async detail(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const detail = await this.questions.detail(id);
+    // Only once the id is known good (the service answers 400 or 404 first).
+    void reply.header(CACHE_TAG_HEADER, questionTag(detail.data.id));
+    return detail;
+  }
+
+  /** Counts the reader's view (chosen path: the seed counted views inside the detail read). */
+  @Post(':id/view')
+  @HttpCode(200)
+  view(@Param('id') id: string, @Viewer() viewer: Actor | undefined, @ReaderKey() reader: string) {
+    return this.questions.view(id, viewer, reader);
   }
 
   @Post()

@@ -9,6 +9,7 @@ import {
   type Question,
   type QuestionDetailResponse,
   type QuestionListResponse,
+  type QuestionViewResponse,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { AnswersRepository } from '../answers/answers.repository';
@@ -17,8 +18,8 @@ import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.confi
 import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
 import { StoryArticlesRepository } from '../story-questions/story-articles.repository';
-import { VotesRepository } from '../votes/votes.repository';
 import { QuestionIndex } from './question-index';
+import { QuestionPurges } from './question-purges';
 import { QuestionViews } from './question-views';
 import { toQuestion } from './question.mapper';
 import type { QuestionRecord } from './question.record';
@@ -27,23 +28,27 @@ import { QuestionsRepository } from './questions.repository';
 export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다. 존재하지 않거나 삭제된 질문입니다.';
 export const NOT_QUESTION_AUTHOR = '질문 작성자만 할 수 있습니다.';
 
-/** Questions: list with real paging and tiles, detail, ask and delete (docs/spec-community.md §2, §4, §7). */
+/**
+ * Questions: list with real paging and tiles, detail, view, ask and delete (docs/spec-community.md §2, §4,
+ * §7). The list and the detail are the same bytes for every reader (docs/design.md §11.11): the reader's
+ * votes and views are their own calls.
+ */
 @Injectable()
 export class QuestionsService {
   constructor(
     private readonly questions: QuestionsRepository,
     private readonly answers: AnswersRepository,
-    private readonly votes: VotesRepository,
     private readonly badges: BadgesService,
     private readonly index: QuestionIndex,
     private readonly views: QuestionViews,
+    private readonly purges: QuestionPurges,
     private readonly limits: WriteLimits,
     private readonly stories: StoryArticlesRepository,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
   /** GET /api/community/questions. */
-  async list(query: unknown, viewer: Actor | undefined): Promise<QuestionListResponse> {
+  async list(query: unknown): Promise<QuestionListResponse> {
     const { page, limit, sort, category, q } = questionListQuerySchema.parse(query);
     const ids = q ? await this.index.matchingIds(q) : undefined;
     const [{ items, total }, stats] = await Promise.all([
@@ -54,7 +59,7 @@ export class QuestionsService {
     return {
       success: true,
       data: {
-        questions: await this.present(items, viewer),
+        questions: await this.present(items),
         pagination: { page, totalPages, total, hasMore: page * limit < total },
         stats: {
           totalQuestions: stats.total,
@@ -66,19 +71,20 @@ export class QuestionsService {
     };
   }
 
-  /** GET /api/community/questions/{id}: counts a view once per reader and window (no reader: no view). */
-  async detail(
-    rawId: unknown,
-    viewer: Actor | undefined,
-    reader: string | undefined,
-  ): Promise<QuestionDetailResponse> {
-    const question = await this.visible(rawId);
-    if (reader !== undefined && (await this.views.count(question._id, viewer?.identity._id ?? reader))) {
-      question.viewCount += 1;
-      question.popularity += 1;
-    }
-    const [shown] = await this.present([question], viewer);
+  /** GET /api/community/questions/{id}. */
+  async detail(rawId: unknown): Promise<QuestionDetailResponse> {
+    const [shown] = await this.present([await this.visible(rawId)]);
     return { success: true, data: shown };
+  }
+
+  /**
+   * POST /api/community/questions/{id}/view: counts a view once per reader (the identity when signed in,
+   * else IP and user agent) and COMMUNITY_VIEW_WINDOW_HOURS.
+   */
+  async view(rawId: unknown, viewer: Actor | undefined, reader: string): Promise<QuestionViewResponse> {
+    const question = await this.visible(rawId);
+    const counted = await this.views.count(question._id, viewer?.identity._id ?? reader);
+    return { success: true, data: { counted, viewCount: question.viewCount + (counted ? 1 : 0) } };
   }
 
   /** POST /api/community/questions. */
@@ -116,7 +122,11 @@ export class QuestionsService {
         : {}),
     };
     await this.questions.insert(question);
-    await Promise.all([this.index.add(question), this.limits.rememberPost(actor.identity._id, ip, text)]);
+    await Promise.all([
+      this.index.add(question),
+      this.limits.rememberPost(actor.identity._id, ip, text),
+      this.purges.changed(question._id, { listsToo: true }),
+    ]);
     return { success: true, data: { id: question._id } };
   }
 
@@ -128,6 +138,7 @@ export class QuestionsService {
     if (!(await this.questions.markDeleted(question._id, actor.identity._id, at)))
       throw new NotFoundException(QUESTION_NOT_FOUND);
     await Promise.all([this.answers.deleteAllOf(question._id, at), this.index.remove(question._id)]);
+    await this.purges.changed(question._id, { listsToo: true });
     return { success: true };
   }
 
@@ -145,23 +156,8 @@ export class QuestionsService {
     return question;
   }
 
-  private async present(records: QuestionRecord[], viewer: Actor | undefined): Promise<Question[]> {
-    const [badges, votes] = await Promise.all([
-      this.badges.of(records.map((record) => record.authorId)),
-      viewer
-        ? this.votes.valuesOf(
-            'question',
-            records.map((record) => record._id),
-            viewer.identity._id,
-          )
-        : Promise.resolve(undefined),
-    ]);
-    return records.map((record) =>
-      toQuestion(
-        record,
-        badges.get(record.authorId) ?? [],
-        votes ? (votes.get(record._id) === 'upvote' ? 'upvote' : null) : undefined,
-      ),
-    );
+  private async present(records: QuestionRecord[]): Promise<Question[]> {
+    const badges = await this.badges.of(records.map((record) => record.authorId));
+    return records.map((record) => toQuestion(record, badges.get(record.authorId) ?? []));
   }
 }

@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { idParamSchema } from '@pulse/contracts';
+import { Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { CACHE_TAG_HEADER, idParamSchema, QUESTION_LISTS_TAG } from '@pulse/contracts';
 import { ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../identity/actor-resolver';
@@ -12,6 +12,7 @@ export class StoryQuestionsController {
   constructor(private readonly storyQuestions: StoryQuestionsService) {}
 
   @Get('articles/:id/questions')
+  @Header(CACHE_TAG_HEADER, QUESTION_LISTS_TAG)
   aboutArticle(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.storyQuestions.aboutArticle(id);
   }

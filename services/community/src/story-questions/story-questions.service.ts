@@ -10,6 +10,7 @@ import type {
 import { BadgesService } from '../badges/badges.service';
 import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
+import { QuestionPurges } from '../questions/question-purges';
 import { toQuestion } from '../questions/question.mapper';
 import { QuestionsRepository } from '../questions/questions.repository';
 import type { NotificationRecord } from './story-article.record';
@@ -38,6 +39,7 @@ export class StoryQuestionsService {
     private readonly questions: QuestionsRepository,
     private readonly notifications: NotificationsRepository,
     private readonly badges: BadgesService,
+    private readonly purges: QuestionPurges,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
@@ -55,6 +57,9 @@ export class StoryQuestionsService {
       updatedAt: isoNow(this.clock),
     });
     await this.questions.attachStory(payload.id, storyId);
+    // The article's story list may now hold its questions. Their details show storyId too; those catch up
+    // within their micro-cache lifetime rather than this handler looking each question up.
+    await this.purges.lists();
     const newArticle = before === null;
     const newSource = before !== null && sourceUrls.some((url) => !before.sourceUrls.includes(url));
     if (!newArticle && !newSource) return;

@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
-import { ClientIp, CurrentActor } from '../identity/actor.decorator';
+import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { VotesService } from './votes.service';
 
 /** docs/spec-community.md §7 votes on questions (upvote) and answers (upvote, downvote). */
@@ -9,6 +10,17 @@ import { VotesService } from './votes.service';
 @Controller('/api/community')
 export class VotesController {
   constructor(private readonly votes: VotesService) {}
+
+  /** The reader's own votes on a question page (chosen path): depends on the reader, never shared. */
+  @Get('questions/:id/votes')
+  viewerVotes(
+    @Param('id') id: string,
+    @Viewer() viewer: Actor | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    void reply.header('cache-control', 'private, no-store');
+    return this.votes.viewerVotes(id, viewer);
+  }
 
   @Post('questions/:id/vote')
   @HttpCode(200)

@@ -5,6 +5,8 @@ import {
   parsePathParam,
   questionVoteBodySchema,
   type AnswerVoteResponse,
+  type QuestionViewerVotes,
+  type QuestionViewerVotesResponse,
   type QuestionVoteResponse,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
@@ -12,7 +14,8 @@ import { ANSWER_NOT_FOUND } from '../answers/answers.service';
 import { AnswersRepository } from '../answers/answers.repository';
 import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
-import { QUESTION_NOT_FOUND } from '../questions/questions.service';
+import { QuestionPurges } from '../questions/question-purges';
+import { QUESTION_NOT_FOUND, QuestionsService } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { countDelta, toggleVote } from './vote-toggle';
 import { voteId, type VoteRecord } from './vote.record';
@@ -24,7 +27,9 @@ type Value = 'upvote' | 'downvote';
 
 /**
  * One vote per identity per post: voting again with the same value withdraws it, the other value replaces
- * it, and no one votes on their own post. The counts in the response are the server's after the change.
+ * it, and no one votes on their own post. The counts in the response are the server's after the change,
+ * and a change purges the reads that show them. The reader's own votes on a question page are their own
+ * read (viewerVotes), so the question reads stay the same for every reader.
  */
 @Injectable()
 export class VotesService {
@@ -33,8 +38,29 @@ export class VotesService {
     private readonly questions: QuestionsRepository,
     private readonly answers: AnswersRepository,
     private readonly limits: WriteLimits,
+    private readonly purges: QuestionPurges,
+    private readonly visibleQuestions: QuestionsService,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
+
+  /** GET /api/community/questions/{id}/votes: the viewer's votes on the question and its answers. */
+  async viewerVotes(rawId: unknown, viewer: Actor | undefined): Promise<QuestionViewerVotesResponse> {
+    const question = await this.visibleQuestions.visible(rawId);
+    const none: QuestionViewerVotes = { question: null, answers: {} };
+    if (!viewer) return { success: true, data: none };
+    const answerIds = (await this.answers.listVisible(question._id, 'latest')).map((answer) => answer._id);
+    const [onQuestion, onAnswers] = await Promise.all([
+      this.votes.valuesOf('question', [question._id], viewer.identity._id),
+      this.votes.valuesOf('answer', answerIds, viewer.identity._id),
+    ]);
+    return {
+      success: true,
+      data: {
+        question: onQuestion.get(question._id) === 'upvote' ? 'upvote' : null,
+        answers: Object.fromEntries(onAnswers),
+      },
+    };
+  }
 
   /** POST /api/community/questions/{id}/vote. */
   async onQuestion(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<QuestionVoteResponse> {
@@ -46,6 +72,8 @@ export class VotesService {
     await this.limits.vote(actor.identity._id, ip);
     const { value, applied } = await this.toggle('question', id, actor, voteType);
     const after = applied.up !== 0 ? await this.questions.addUpvotes(id, applied.up) : question;
+    // The lists show upvotes and sort by them.
+    if (applied.up !== 0) await this.purges.changed(id, { listsToo: true });
     return {
       success: true,
       data: { upvotes: after?.upvotes ?? question.upvotes, viewerVote: value === 'upvote' ? 'upvote' : null },
@@ -65,6 +93,7 @@ export class VotesService {
       applied.up !== 0 || applied.down !== 0
         ? await this.answers.addVotes(id, applied.up, applied.down)
         : answer;
+    if (applied.up !== 0 || applied.down !== 0) await this.purges.changed(answer.questionId);
     return {
       success: true,
       data: {
