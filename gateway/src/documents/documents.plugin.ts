@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HeldCopies } from '../edge/held-copies';
 import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
 import type { DocumentRenderer } from './document-renderer';
 import {
@@ -47,7 +48,7 @@ function bytesFor(document: HeldDocument, encoding: DocumentEncoding): Promise<B
  * `Vary: Accept-Encoding` and an ETag per encoding.
  */
 export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, now: () => number = Date.now) {
-  const held = new Map<string, HeldDocument>();
+  const held = new HeldCopies<HeldDocument>(MAX_HELD);
   /**
    * Renders under way, by URL: readers arriving while one runs wait for it instead of starting their own.
    * Without this, every reader of a popular page in the moment its held copy lapsed rendered it again, and
@@ -86,8 +87,8 @@ export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, no
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const at = now();
-    const hit = microCacheMs > 0 ? held.get(request.url) : undefined;
-    if (hit && hit.expiresAt > at) return sendDocument(request, reply, hit);
+    const hit = microCacheMs > 0 ? held.get(request.url, at) : undefined;
+    if (hit) return sendDocument(request, reply, hit);
     const rendered = await renderOnce(request.url, request.requestId);
     if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
@@ -99,13 +100,7 @@ export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, no
       expiresAt: at + microCacheMs,
       encoded: new Map(),
     };
-    if (microCacheMs > 0) {
-      if (held.size >= MAX_HELD) {
-        for (const [url, entry] of held) if (entry.expiresAt <= at) held.delete(url);
-        if (held.size >= MAX_HELD) held.clear();
-      }
-      held.set(request.url, document);
-    }
+    if (microCacheMs > 0) held.set(request.url, document, at);
     return sendDocument(request, reply, document);
   };
 }

@@ -1,5 +1,6 @@
 import { CACHE_TAG_HEADER, parsePurge, PURGE_CHANNEL } from '@pulse/contracts';
 import type { CacheStore } from '@pulse/platform';
+import { HeldCopies } from '../edge/held-copies';
 import { cachePolicyFor, entityTagOf } from '../edge/http-caching';
 import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
 
@@ -58,7 +59,7 @@ export class MicroCache {
    * reading the shared entry (a JSON parse, a base64 decode, a SHA-256 for the ETag) was most of what a
    * micro-cached read cost (issue 13).
    */
-  private readonly decoded = new Map<string, DecodedAnswer>();
+  private readonly decoded = new HeldCopies<DecodedAnswer>(MAX_HELD);
   /** Recent purges, oldest first: when each came and which tags it named. */
   private readonly purges: Array<{ at: number; tags: ReadonlySet<string> }> = [];
 
@@ -82,13 +83,7 @@ export class MicroCache {
     const named = new Set(tags);
     this.purges.push({ at, tags: named });
     while (this.purges.length > 0 && this.purges[0].at < at - PURGE_MEMORY_MS) this.purges.shift();
-    const keys: string[] = [];
-    for (const [key, held] of this.decoded) {
-      if (held.tags.some((tag) => named.has(tag))) {
-        this.decoded.delete(key);
-        keys.push(key);
-      }
-    }
+    const keys = this.decoded.deleteWhere((held) => held.tags.some((tag) => named.has(tag)));
     // Every replica hears the purge and deletes the shared entries it holds; the one that loaded an entry
     // holds it, so between them all are gone.
     if (keys.length > 0) await this.cache.del(keys).catch(() => undefined);
@@ -119,8 +114,8 @@ export class MicroCache {
   async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
     const key = `gateway:micro:${request.url}`;
     const at = this.now();
-    const held = this.decoded.get(key);
-    if (held && held.expiresAt > at) return { statusCode: 200, headers: held.headers, body: held.body };
+    const held = this.decoded.get(key, at);
+    if (held) return { statusCode: 200, headers: held.headers, body: held.body };
     try {
       const stored = await this.cache.getOrLoad<StoredAnswer>(key, this.ttlMs, async () => {
         const response = await upstream.forward(request);
@@ -140,7 +135,7 @@ export class MicroCache {
       // Fetched before a purge of what it shows landed: it may predate the change. Served to the readers
       // who waited for it, but neither held nor left shared.
       if (this.purgedSince(at, answer.tags)) await this.cache.del(key).catch(() => undefined);
-      else this.hold(key, answer, at);
+      else this.decoded.set(key, answer, at);
       return { statusCode: 200, headers: answer.headers, body: answer.body };
     } catch (error) {
       if (error instanceof NotShared) return error.response;
@@ -151,15 +146,6 @@ export class MicroCache {
   private purgedSince(at: number, tags: readonly string[]): boolean {
     if (tags.length === 0) return false;
     return this.purges.some((purge) => purge.at >= at && tags.some((tag) => purge.tags.has(tag)));
-  }
-
-  private hold(key: string, answer: DecodedAnswer, at: number): void {
-    if (this.decoded.size >= MAX_HELD) {
-      for (const [heldKey, held] of this.decoded) if (held.expiresAt <= at) this.decoded.delete(heldKey);
-      // Still full of live answers (a crawl over many URLs): start afresh rather than grow without bound.
-      if (this.decoded.size >= MAX_HELD) this.decoded.clear();
-    }
-    this.decoded.set(key, answer);
   }
 }
 
