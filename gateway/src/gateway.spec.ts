@@ -128,7 +128,7 @@ describe('gateway', () => {
     });
   });
 
-  it('writes the security headers from a hook added while Nest initialises, so Nest\'s own 404 has them', async () => {
+  it("writes the security headers from a hook added while Nest initialises, so Nest's own 404 has them", async () => {
     const response = await fetch(`${base}/no-such-file.js`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
