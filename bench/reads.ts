@@ -4,7 +4,8 @@
  * bytes (bench/reads/bare-server.ts, fetched once from the site), measured one after the other in the
  * same run; then the site held at 70 % of its saturation rate, for the p99 below saturation, and the bare
  * server at that same rate (the tail this shared machine adds whatever serves). Done twice:
- * the gateway's micro-cache on (GATEWAY_MICROCACHE_MS=1000, the default) and off (0).
+ * the gateway's caches on (GATEWAY_MICROCACHE_MS=1000 and GATEWAY_DOCUMENT_CACHE_MS=10000, the defaults)
+ * and off (both 0).
  *
  *   eval "$(infra/local/pulse-local env)"; npm run bench:reads              # embedded mode
  *   npm run bench:reads -- --local    # content, trending, translation and the gateway as processes
@@ -96,7 +97,11 @@ async function seed(baseUrl: string): Promise<string> {
 
 async function measure(microCacheMs: number, root: string, rows: Row[]): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(root, 'site-'));
-  const site = await startSite(MODE, dataDir, { GATEWAY_MICROCACHE_MS: String(microCacheMs) });
+  // Off means every gateway cache off: the API's micro-cache and the page documents' hold.
+  const site = await startSite(MODE, dataDir, {
+    GATEWAY_MICROCACHE_MS: String(microCacheMs),
+    GATEWAY_DOCUMENT_CACHE_MS: microCacheMs > 0 ? '10000' : '0',
+  });
   try {
     const id = await seed(site.baseUrl);
     const routes = Object.entries({

@@ -111,7 +111,16 @@ export const gatewayConfigSchema = z.object({
     .max(60_000)
     .default(1_000)
     .describe(
-      'Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources) is shared by every reader asking for it, one upstream fetch per key at a time, and a rendered page document replayed to every reader of its URL. 0 turns the micro-cache off.',
+      "Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources, questions) is shared by every reader asking for it (and by the page renders that read it), one upstream fetch per key at a time; a service's purge of what it shows ends it sooner. 0 turns the micro-cache off.",
+    ),
+  GATEWAY_DOCUMENT_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300_000)
+    .default(10_000)
+    .describe(
+      'Gateway: how long a rendered page document is replayed to every reader of its URL, unless a purge of what it shows (an article, a list, a question) ends it sooner. A CDN in front keeps documents a minute anyway. 0 renders every request.',
     ),
   RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
     1200,

@@ -84,7 +84,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
     const microCache = new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS);
-    if (config.GATEWAY_MICROCACHE_MS > 0) this.stopPurges = await microCache.listenForPurges();
+    if (config.GATEWAY_MICROCACHE_MS > 0 || config.GATEWAY_DOCUMENT_CACHE_MS > 0)
+      this.stopPurges = await microCache.listenForPurges();
     registerProxy(fastify, table, this.logger, microCache);
     registerFeeds(
       fastify,
@@ -105,10 +106,14 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
       {
         pages: new BundlePageRenderer(shellServerBundleFile(config), this.logger),
-        readApi: (requestId) => apiReader(table, requestId),
+        readApi: (requestId, tags) => apiReader(table, requestId, tags, microCache),
       },
     );
-    await registerFrontendAssets(fastify, config, documentHandler(renderer, config.GATEWAY_MICROCACHE_MS));
+    await registerFrontendAssets(
+      fastify,
+      config,
+      documentHandler(renderer, config.GATEWAY_DOCUMENT_CACHE_MS, Date.now, microCache),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,10 @@
-import { CATEGORY_DEFINITIONS, type ContentType } from '@pulse/contracts';
+import {
+  articleTag,
+  CATEGORY_DEFINITIONS,
+  questionTag,
+  techAnalysisTag,
+  type ContentType,
+} from '@pulse/contracts';
 import { articleBody, techAnalysisBody } from './page-body';
 import type { ArticlePage, TechAnalysisPage } from './page-data';
 import type { PageDataSource } from './page-data.source';
@@ -21,7 +27,14 @@ const NOT_FOUND_BODY =
   '<main><h1>404 Page Not Found</h1><p>요청하신 페이지가 존재하지 않거나 이동되었습니다.</p><p><a href="/">홈으로</a></p></main>';
 
 export type RenderedDocument =
-  { statusCode: 200 | 404 | 503; html: string; retryAfterS?: number } | { statusCode: 301; location: string };
+  | {
+      statusCode: 200 | 404 | 503;
+      html: string;
+      retryAfterS?: number;
+      /** What the page shows, as the services tag it (@pulse/contracts cache-purge.ts): a purge drops it. */
+      tags?: string[];
+    }
+  | { statusCode: 301; location: string };
 
 /**
  * An upstream outage: 503 with Retry-After, so a crawler retries later instead of indexing a generic page
@@ -50,7 +63,8 @@ const CANONICAL_PREFIX: Record<ContentType, string> = {
 /** The front end's server render and how it reads the API for one request (page-renderer.ts, api-reader.ts). */
 export interface ServerRendering {
   pages: PageRenderer;
-  readApi: (requestId: string) => (path: string) => Promise<unknown>;
+  /** `tags` collects the cache tags of the answers read, so the document is purged with them. */
+  readApi: (requestId: string, tags: Set<string>) => (path: string) => Promise<unknown>;
 }
 
 /** No server bundle: every document carries its text in <noscript>. */
@@ -81,6 +95,12 @@ export class DocumentRenderer {
   }
 
   async render(url: string, requestId: string): Promise<RenderedDocument> {
+    const tags = new Set<string>();
+    const document = await this.renderRoute(url, requestId, tags);
+    return document.statusCode === 301 ? document : { ...document, tags: [...tags] };
+  }
+
+  private async renderRoute(url: string, requestId: string, tags: Set<string>): Promise<RenderedDocument> {
     const queryStart = url.indexOf('?');
     const pathname = queryStart < 0 ? url : url.slice(0, queryStart);
     const search = queryStart < 0 ? '' : url.slice(queryStart);
@@ -95,33 +115,35 @@ export class DocumentRenderer {
           ...this.textHead(route.text, route.path),
           jsonLd: route.home ? [webSiteData(this.siteUrl)] : [],
         };
-        return this.page(200, head, '', await this.serverRender(url, requestId));
+        return this.page(200, head, '', await this.serverRender(url, requestId, tags));
       }
       case 'article':
-        return this.articlePage(route, url, requestId);
+        return this.articlePage(route, url, requestId, tags);
       case 'tech-analysis':
-        return this.techAnalysisPage(route, requestId);
+        return this.techAnalysisPage(route, requestId, tags);
       case 'question':
-        return this.questionPage(route, requestId);
+        return this.questionPage(route, requestId, tags);
     }
   }
 
   /** The page by the front end's components, or undefined for the <noscript> document. */
-  private serverRender(url: string, requestId: string): Promise<RenderedPage | undefined> {
-    return this.serverRendering.pages.render(url, this.serverRendering.readApi(requestId));
+  private serverRender(url: string, requestId: string, tags: Set<string>): Promise<RenderedPage | undefined> {
+    return this.serverRendering.pages.render(url, this.serverRendering.readApi(requestId, tags));
   }
 
   private async articlePage(
     route: Extract<PageRoute, { kind: 'article' }>,
     url: string,
     requestId: string,
+    tags: Set<string>,
   ): Promise<RenderedDocument> {
+    tags.add(articleTag(route.id));
     const lookup = await this.data.article(route.id, requestId);
     if (lookup.status === 'missing')
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.outage(route.path);
     const article = lookup.value;
-    const rendered = await this.serverRender(url, requestId);
+    const rendered = await this.serverRender(url, requestId, tags);
     const head = this.articleHead(article);
     // The hero image is the largest element of a rendered article (frontends/ui HeroImage, same URL).
     if (rendered && article.imageUrl) head.preloadImage = article.imageUrl;
@@ -131,8 +153,10 @@ export class DocumentRenderer {
   private async techAnalysisPage(
     route: Extract<PageRoute, { kind: 'tech-analysis' }>,
     requestId: string,
+    tags: Set<string>,
   ): Promise<RenderedDocument> {
     const lookup = await this.data.techAnalysis(route.slug, requestId);
+    if (lookup.status === 'found') tags.add(techAnalysisTag(lookup.value.id));
     if (lookup.status === 'missing')
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.outage(route.path);
@@ -148,7 +172,9 @@ export class DocumentRenderer {
   private async questionPage(
     route: Extract<PageRoute, { kind: 'question' }>,
     requestId: string,
+    tags: Set<string>,
   ): Promise<RenderedDocument> {
+    tags.add(questionTag(route.id));
     const lookup = await this.data.question(route.id, requestId);
     if (lookup.status === 'missing')
       return this.page(

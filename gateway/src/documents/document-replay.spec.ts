@@ -1,7 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { eventually } from '@pulse/testing';
 import { entityTagOf } from '../edge/http-caching';
 import type { DocumentRenderer, RenderedDocument } from './document-renderer';
+import { MicroCache } from '../proxy/micro-cache';
+import { MemoryCacheStore } from '@pulse/platform';
 import { documentHandler } from './documents.plugin';
 
 /** A renderer that counts its renders and answers what `next` says. */
@@ -16,20 +19,20 @@ function countingRenderer() {
   return { renderer, state };
 }
 
-describe('page documents replayed for the micro-cache moment', () => {
+describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () => {
   let fastify: FastifyInstance;
   let clock = 1_000_000;
   const get = (url: string) => fastify.inject({ method: 'GET', url });
 
   afterEach(() => fastify.close());
 
-  async function serve(microCacheMs: number) {
+  async function serve(holdMs: number, purges?: MicroCache) {
     const counting = countingRenderer();
     fastify = Fastify();
     fastify.decorateRequest('requestId', 'r');
     fastify.get(
       '/*',
-      documentHandler(counting.renderer, microCacheMs, () => clock),
+      documentHandler(counting.renderer, holdMs, () => clock, purges),
     );
     await fastify.ready();
     return counting.state;
@@ -114,5 +117,48 @@ describe('page documents replayed for the micro-cache moment', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(short.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('drops a held document when a purge names what it shows, and keeps the others', async () => {
+    const purges = new MicroCache(new MemoryCacheStore(), 1000, () => clock);
+    const state = await serve(10_000, purges);
+    state.next = { statusCode: 200, html: '<p>a1 v1</p>', tags: ['article:a1', 'article-lists'] };
+    await get('/article/a1');
+    state.next = { statusCode: 200, html: '<p>a2 v1</p>', tags: ['article:a2', 'article-lists'] };
+    await get('/article/a2');
+    state.next = { statusCode: 200, html: '<p>v2</p>', tags: ['article:a1', 'article-lists'] };
+    await purges.purge(['article:a1']);
+    expect((await get('/article/a1')).body).toBe('<p>v2</p>');
+    expect((await get('/article/a2')).body).toBe('<p>a2 v1</p>');
+    expect(state.renders).toBe(3);
+  });
+
+  it('serves a render a purge of its tags overtook, but does not hold it', async () => {
+    const purges = new MicroCache(new MemoryCacheStore(), 1000, () => clock);
+    let finish: (document: RenderedDocument) => void = () => undefined;
+    let renders = 0;
+    const renderer = {
+      render: () => {
+        renders += 1;
+        return new Promise<RenderedDocument>((resolve) => (finish = resolve));
+      },
+    } as unknown as DocumentRenderer;
+    fastify = Fastify();
+    fastify.decorateRequest('requestId', 'r');
+    fastify.get(
+      '/*',
+      documentHandler(renderer, 10_000, () => clock, purges),
+    );
+    await fastify.ready();
+    const first = get('/');
+    await eventually(() => expect(renders).toBe(1));
+    // The article changes while the page is being rendered from its old answers.
+    await purges.purge(['article-lists']);
+    finish({ statusCode: 200, html: '<p>old list</p>', tags: ['article-lists'] });
+    expect((await first).body).toBe('<p>old list</p>');
+    const second = get('/');
+    await eventually(() => expect(renders).toBe(2));
+    finish({ statusCode: 200, html: '<p>new list</p>', tags: ['article-lists'] });
+    expect((await second).body).toBe('<p>new list</p>');
   });
 });

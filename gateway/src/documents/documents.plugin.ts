@@ -10,13 +10,15 @@ import {
   type DocumentEncoding,
 } from './document-encoding';
 
-/** How many rendered documents are held at most; each lives for the micro-cache's moment. */
+/** How many rendered documents are held at most (GATEWAY_DOCUMENT_CACHE_MS each). */
 const MAX_HELD = 2_000;
 
 interface HeldDocument {
   html: Buffer;
   etag: string;
   expiresAt: number;
+  /** What the page shows (RenderedDocument.tags): a purge of any drops the copy. */
+  tags: readonly string[];
   /** The compressed copies made so far (one compression per encoding per held copy, not per reader). */
   encoded: Map<DocumentEncoding, Promise<Buffer>>;
 }
@@ -33,22 +35,37 @@ function bytesFor(document: HeldDocument, encoding: DocumentEncoding): Promise<B
   return bytes;
 }
 
+/** Where purges come from (the micro-cache hears them on the cache port: proxy/micro-cache.ts). */
+export interface DocumentPurges {
+  onPurge(listener: (tags: ReadonlySet<string>) => void): void;
+  purgedSince(at: number, tags: readonly string[]): boolean;
+}
+
 /**
  * The fastify side of the documents: status, redirect or HTML. A page document is the same bytes for every
  * reader (nothing about the reader is rendered into it), so a CDN may keep it a minute and serve it stale
  * while it refetches; the browser revalidates each time with the ETag the edge adds
  * (edge/http-caching.ts). Anything but a 200 is not cached.
  *
- * For `microCacheMs` (GATEWAY_MICROCACHE_MS, as the API's micro-cache) a rendered 200 is replayed to every
- * reader of the same URL, as bytes with its ETag: rendering (sanitising the article body, the head, the
- * JSON-LD) was most of what a page read cost (issue 13). Its data is cached for a minute already
- * (page-data.source.ts), so the moment adds no staleness worth the name. 0 renders every request.
+ * For `holdMs` (GATEWAY_DOCUMENT_CACHE_MS) a rendered 200 is replayed to every reader of the same URL, as
+ * bytes with its ETag: a render (the shell's components, the article body's sanitising, the head, the
+ * JSON-LD) is the dearest thing the gateway does, several ms of CPU, tens on the local stack. A document
+ * names what it shows in its tags (the cache tags of the answers it read, and its article, analysis or
+ * question), and a purge of any of them drops it, so a changed article does not wait for the hold to end;
+ * what it shows without a tag (the head's data, cached a minute in page-data.source.ts) was already that old.
+ * A render that a purge of its tags overtook is served to its readers but not held. 0 renders every request.
  *
  * Documents go out compressed when the reader accepts it (brotli, else gzip; document-encoding.ts), with
  * `Vary: Accept-Encoding` and an ETag per encoding.
  */
-export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, now: () => number = Date.now) {
+export function documentHandler(
+  renderer: DocumentRenderer,
+  holdMs = 0,
+  now: () => number = Date.now,
+  purges?: DocumentPurges,
+) {
   const held = new HeldCopies<HeldDocument>(MAX_HELD);
+  purges?.onPurge((named) => held.deleteWhere((document) => document.tags.some((tag) => named.has(tag))));
   /**
    * Renders under way, by URL: readers arriving while one runs wait for it instead of starting their own.
    * Without this, every reader of a popular page in the moment its held copy lapsed rendered it again, and
@@ -56,16 +73,16 @@ export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, no
    * soak, README 'Mixed reading at 1,000 requests/s'). Also with the micro-cache off: concurrent readers of
    * one URL get one render.
    */
-  const inFlight = new Map<string, ReturnType<DocumentRenderer['render']>>();
+  const inFlight = new Map<string, { render: ReturnType<DocumentRenderer['render']>; startedAt: number }>();
   const renderOnce = (url: string, requestId: string) => {
-    let render = inFlight.get(url);
-    if (!render) {
-      render = renderer.render(url, requestId);
-      inFlight.set(url, render);
+    let flight = inFlight.get(url);
+    if (!flight) {
+      flight = { render: renderer.render(url, requestId), startedAt: now() };
+      inFlight.set(url, flight);
       const forget = () => inFlight.delete(url);
-      render.then(forget, forget);
+      flight.render.then(forget, forget);
     }
-    return render;
+    return flight;
   };
   /** The document headers, before the body. */
   const send = (reply: FastifyReply, statusCode: number) =>
@@ -87,20 +104,23 @@ export function documentHandler(renderer: DocumentRenderer, microCacheMs = 0, no
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const at = now();
-    const hit = microCacheMs > 0 ? held.get(request.url, at) : undefined;
+    const hit = holdMs > 0 ? held.get(request.url, at) : undefined;
     if (hit) return sendDocument(request, reply, hit);
-    const rendered = await renderOnce(request.url, request.requestId);
+    const flight = renderOnce(request.url, request.requestId);
+    const rendered = await flight.render;
     if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
     if (rendered.statusCode !== 200) return send(reply, rendered.statusCode).send(rendered.html);
     const html = Buffer.from(rendered.html);
+    const tags = rendered.tags ?? [];
     const document: HeldDocument = {
       html,
       etag: entityTagOf(html),
-      expiresAt: at + microCacheMs,
+      expiresAt: at + holdMs,
+      tags,
       encoded: new Map(),
     };
-    if (microCacheMs > 0) held.set(request.url, document, at);
+    if (holdMs > 0 && !purges?.purgedSince(flight.startedAt, tags)) held.set(request.url, document, at);
     return sendDocument(request, reply, document);
   };
 }

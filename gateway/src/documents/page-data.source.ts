@@ -2,7 +2,8 @@ import { buildPath, ENDPOINTS } from '@pulse/contracts';
 import { currentTraceparent, type CacheStore } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { RouteTable } from '../proxy/route-table';
-import type { ForwardResponse, Upstream } from '../upstreams/upstream';
+import type { MicroCache } from '../proxy/micro-cache';
+import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
 import {
   articleResponseSchema,
   techAnalysisResponseSchema,
@@ -158,29 +159,32 @@ export class PageDataSource {
 /**
  * A GET of `path` as a page render makes it: anonymous, within PAGE_DATA_TIMEOUT_MS, after which it rejects
  * with `onTimeout()`. No read counts a view (readers' views are their own POSTs), so a render needs no
- * marking. The documents' own reads and the server render's reads (api-reader.ts) both go through it.
+ * marking. The documents' own reads and the server render's reads (api-reader.ts) both go through it; the
+ * latter through `microCache` when it applies.
  */
 export async function pageRenderRead(
   upstream: Upstream,
   path: string,
   requestId: string,
   onTimeout: () => Error,
+  microCache?: MicroCache,
 ): Promise<ForwardResponse> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(onTimeout()), PAGE_DATA_TIMEOUT_MS);
   });
+  const request: ForwardRequest = {
+    method: 'GET',
+    url: path,
+    headers: {
+      accept: 'application/json',
+      'x-request-id': requestId,
+      traceparent: currentTraceparent(),
+    },
+  };
   try {
     return await Promise.race([
-      upstream.forward({
-        method: 'GET',
-        url: path,
-        headers: {
-          accept: 'application/json',
-          'x-request-id': requestId,
-          traceparent: currentTraceparent(),
-        },
-      }),
+      microCache ? microCache.forward(upstream, request) : upstream.forward(request),
       timeout,
     ]);
   } finally {

@@ -62,6 +62,8 @@ export class MicroCache {
   private readonly decoded = new HeldCopies<DecodedAnswer>(MAX_HELD);
   /** Recent purges, oldest first: when each came and which tags it named. */
   private readonly purges: Array<{ at: number; tags: ReadonlySet<string> }> = [];
+  /** Others holding tagged copies (the page documents), told of every purge. */
+  private readonly purgeListeners: Array<(tags: ReadonlySet<string>) => void> = [];
 
   constructor(
     private readonly cache: CacheStore,
@@ -83,6 +85,7 @@ export class MicroCache {
     const named = new Set(tags);
     this.purges.push({ at, tags: named });
     while (this.purges.length > 0 && this.purges[0].at < at - PURGE_MEMORY_MS) this.purges.shift();
+    for (const listener of this.purgeListeners) listener(named);
     const keys = this.decoded.deleteWhere((held) => held.tags.some((tag) => named.has(tag)));
     // Every replica hears the purge and deletes the shared entries it holds; the one that loaded an entry
     // holds it, so between them all are gone.
@@ -125,12 +128,14 @@ export class MicroCache {
         const tags = tagsOf(response);
         return { headers, body: response.body.toString('base64'), expiresAt: this.now() + this.ttlMs, tags };
       });
+      const tags = stored.tags ?? [];
       const answer: DecodedAnswer = {
-        headers: stored.headers,
+        // The tags go along for the gateway's own readers (a page render); the proxy strips the header.
+        headers: tags.length > 0 ? { ...stored.headers, [CACHE_TAG_HEADER]: tags.join(' ') } : stored.headers,
         body: Buffer.from(stored.body, 'base64'),
         // An entry stored before expiresAt existed (a rolling upgrade over Redis) is held for no longer than a TTL.
         expiresAt: Math.min(stored.expiresAt ?? at + this.ttlMs, at + this.ttlMs),
-        tags: stored.tags ?? [],
+        tags,
       };
       // Fetched before a purge of what it shows landed: it may predate the change. Served to the readers
       // who waited for it, but neither held nor left shared.
@@ -143,7 +148,13 @@ export class MicroCache {
     }
   }
 
-  private purgedSince(at: number, tags: readonly string[]): boolean {
+  /** Tells `listener` the tags of every purge from now on. */
+  onPurge(listener: (tags: ReadonlySet<string>) => void): void {
+    this.purgeListeners.push(listener);
+  }
+
+  /** Whether a purge naming any of `tags` came at or after `at`: what was read since may predate it. */
+  purgedSince(at: number, tags: readonly string[]): boolean {
     if (tags.length === 0) return false;
     return this.purges.some((purge) => purge.at >= at && tags.some((tag) => purge.tags.has(tag)));
   }
