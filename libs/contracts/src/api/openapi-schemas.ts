@@ -101,13 +101,15 @@ export interface EndpointSchemas {
   rawBody?: readonly string[];
 }
 
-/** What a WebSub hub may push: the feed types the ingestion service reads (RSS, Atom, RDF). */
+/** What a WebSub hub may push: the feed types the ingestion service reads (RSS, Atom, RDF, JSON Feed). */
 export const WEBSUB_PUSH_TYPES = [
   'application/atom+xml',
   'application/rss+xml',
   'application/rdf+xml',
   'application/xml',
   'text/xml',
+  'application/feed+json',
+  'application/json',
 ] as const;
 
 /** Path parameters by name: `:id` and `:answerId` are opaque ids, `:slug` may be Korean. */

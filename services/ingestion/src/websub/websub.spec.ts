@@ -32,6 +32,8 @@ const HEADLINES: Record<string, string> = {
   three: 'Satellite startup raises funds for orbital data centres',
   four: 'Open source database adds vector search',
   five: 'Robot vacuum company recalls batteries',
+  six: 'Chip designer licenses its low-power cores',
+  seven: 'Cloud provider opens a region in Seoul',
 };
 
 /** An Atom feed naming `hub` and itself (`self`), with these entries (newest first). */
@@ -188,7 +190,7 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
       `<title>${'x'.repeat(1_100_000)}</title>`,
     );
     expect(await hub.publish(topic, huge)).toEqual([expect.objectContaining({ status: 413 })]);
-    const notAFeed = await hub.publish(topic, '{"items":[]}', { contentType: 'application/json' });
+    const notAFeed = await hub.publish(topic, HEADLINES.three, { contentType: 'text/plain' });
     expect(notAFeed).toEqual([expect.objectContaining({ status: 415 })]);
     expect(await runsOf(sourceId)).toHaveLength(before);
     // A paused source takes nothing pushed either (the hub is still answered 204).
@@ -201,6 +203,47 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
       expect.objectContaining({ status: 204 }),
     ]);
     await eventually(() => expect(titles()).toContain(HEADLINES.three));
+  });
+
+  it('takes a signed JSON Feed push under either JSON type, its signature checked over the bytes sent', async () => {
+    const jsonFeed = (slug: string) =>
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'Chips',
+        feed_url: topic,
+        items: [
+          {
+            id: `urn:story:${slug}`,
+            url: `https://news.example/${slug}`,
+            title: HEADLINES[slug],
+            summary: `${HEADLINES[slug]}: the lead.`,
+            date_published: '2026-03-02T08:00:00Z',
+          },
+        ],
+      });
+    for (const [slug, contentType] of [
+      ['six', 'application/feed+json'],
+      ['seven', 'application/json'],
+    ]) {
+      const forged = await hub.publish(topic, jsonFeed(slug), {
+        contentType,
+        signature: `sha256=${'0'.repeat(64)}`,
+      });
+      expect(forged).toEqual([expect.objectContaining({ status: 403 })]);
+      expect(await hub.publish(topic, jsonFeed(slug), { contentType })).toEqual([
+        expect.objectContaining({ status: 204 }),
+      ]);
+      await eventually(() => expect(titles()).toContain(HEADLINES[slug]));
+    }
+    // The admin API still takes JSON as JSON.
+    const paused = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingestion/sources/${sourceId}/pause`,
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(paused.statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/ingestion/sources/${sourceId}/resume`, headers: admin });
   });
 
   it('renews before the lease ends, then falls back to polling when a renewal is never verified', async () => {
