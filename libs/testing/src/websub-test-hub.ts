@@ -15,7 +15,7 @@ export interface HubSubscribeRequest {
 /** One verification-of-intent call the hub made, and what the subscriber answered. */
 export interface HubVerification {
   callback: string;
-  mode: 'subscribe' | 'denied';
+  mode: 'subscribe' | 'unsubscribe' | 'denied';
   status: number;
   /** The subscriber echoed the challenge: the subscription is verified. */
   confirmed: boolean;
@@ -92,7 +92,8 @@ export async function startWebSubTestHub(): Promise<WebSubTestHub> {
         at: Date.now(),
       };
       hub.requests.push(request);
-      if (request.mode !== 'subscribe' || !/^https?:\/\//.test(request.callback) || !request.topic)
+      const known = request.mode === 'subscribe' || request.mode === 'unsubscribe';
+      if (!known || !/^https?:\/\//.test(request.callback) || !request.topic)
         return void res.writeHead(400).end('bad subscription request');
       res.writeHead(202).end();
       // Verification happens after the 202, as a real hub's would.
@@ -102,6 +103,24 @@ export async function startWebSubTestHub(): Promise<WebSubTestHub> {
 
   async function verify(request: HubSubscribeRequest, policy: HubPolicy): Promise<void> {
     if (policy === 'ignore') return;
+    if (request.mode === 'unsubscribe') {
+      // The subscriber confirms it asked; only then does the hub stop pushing to it.
+      const challenge = randomBytes(12).toString('hex');
+      const answer = await hub.callBack(request.callback, {
+        'hub.mode': 'unsubscribe',
+        'hub.topic': request.topic,
+        'hub.challenge': challenge,
+      });
+      const confirmed = answer.status >= 200 && answer.status < 300 && answer.body === challenge;
+      hub.verifications.push({
+        callback: request.callback,
+        mode: 'unsubscribe',
+        status: answer.status,
+        confirmed,
+      });
+      if (confirmed) verified.delete(request.callback);
+      return;
+    }
     if (policy === 'deny') {
       const answer = await hub.callBack(request.callback, {
         'hub.mode': 'denied',

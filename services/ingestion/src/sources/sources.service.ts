@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
+import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { IngestionPurges } from './ingestion-purges';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
 import {
@@ -38,6 +39,7 @@ export class SourcesService implements OnModuleInit {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     private readonly purges: IngestionPurges,
+    private readonly websub: WebSubSubscriptions,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -90,6 +92,12 @@ export class SourcesService implements OnModuleInit {
     await this.sources.recordRemoval({ _id: randomUUID(), sourceId: current._id, removedAt }, [event]);
     if (!(await this.sources.delete(current._id))) throw new NotFoundException('Source not found');
     await this.purges.sourcesChanged();
+    // Its hub stops pushing; a hub that cannot be reached is logged, the source is gone all the same.
+    await this.websub
+      .sourceRemoved(current)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, sourceId: current._id }, 'WebSub unsubscribe failed'),
+      );
   }
 
   async pause(id: string): Promise<SourceAdminView> {

@@ -4,10 +4,13 @@
  *
  * requested → active (hub verified intent) → lapsed (lease ended without a verified renewal);
  * requested → denied (hub said so) or failed (hub refused the request); requested or active →
- * superseded when the source subscribes again (another hub or topic, or a request never verified).
- * Only an active one is pushed to, and only a requested or active one is verified.
+ * superseded when the source subscribes again (another hub or topic, or a request never verified);
+ * requested or active → unsubscribing (its source was deleted; the hub is asked to stop) → unsubscribed
+ * (the hub verified that, or refused to hear it). Only an active one is pushed to; only a requested or
+ * active one is verified as a subscribe, only an unsubscribing one as an unsubscribe.
  */
-export type SubscriptionState = 'requested' | 'active' | 'denied' | 'failed' | 'lapsed' | 'superseded';
+export type SubscriptionState =
+  'requested' | 'active' | 'denied' | 'failed' | 'lapsed' | 'superseded' | 'unsubscribing' | 'unsubscribed';
 
 export interface SubscriptionDocument {
   _id: string;

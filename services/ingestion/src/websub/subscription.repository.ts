@@ -41,6 +41,11 @@ export class SubscriptionRepository {
     await this.subscriptions.updateOne({ _id: id }, { $set: set });
   }
 
+  /** The source's requested and active subscriptions (normally one). */
+  wantedOf(sourceId: string): Promise<SubscriptionDocument[]> {
+    return this.subscriptions.find({ sourceId, state: { $in: ['requested', 'active'] } });
+  }
+
   /** Retires the source's requested and active subscriptions: a new one replaces them. */
   async supersede(sourceId: string): Promise<void> {
     await this.subscriptions.updateMany(

@@ -97,9 +97,18 @@ export class WebSubSubscriptions {
       );
       return '';
     }
-    const wanted = subscription.state === 'requested' || subscription.state === 'active';
     const challenge = intent['hub.challenge'];
-    // We never ask to unsubscribe: such a verification is not ours.
+    // An unsubscribe is ours only for a subscription whose source was deleted (sourceRemoved).
+    if (intent['hub.mode'] === 'unsubscribe') {
+      if (subscription.state !== 'unsubscribing' || !challenge)
+        throw new NotFoundException('No such subscription');
+      await this.subscriptions.update(callbackId, {
+        state: 'unsubscribed',
+        verifiedAt: this.iso(this.clock.now()),
+      });
+      return challenge;
+    }
+    const wanted = subscription.state === 'requested' || subscription.state === 'active';
     if (intent['hub.mode'] !== 'subscribe' || !wanted || !challenge)
       throw new NotFoundException('No such subscription');
     const leaseSeconds = intent['hub.lease_seconds'] ?? this.config.INGESTION_WEBSUB_LEASE_SECONDS;
@@ -165,22 +174,63 @@ export class WebSubSubscriptions {
     }
   }
 
-  /** POSTs the subscription request; a hub that refuses it marks it failed (asked again a day later). */
-  private async ask(subscription: SubscriptionDocument, allowPrivateNetwork: boolean): Promise<void> {
+  /**
+   * A deleted source's subscriptions: the hub is asked to stop pushing (its verification then finds the
+   * subscription unsubscribing and is confirmed), rather than pushing to a callback that answers 404 until
+   * the lease ends. Pushes are refused from now on either way (live() wants an active one).
+   */
+  async sourceRemoved(source: SourceDocument): Promise<void> {
+    for (const subscription of await this.subscriptions.wantedOf(source._id)) {
+      await this.subscriptions.update(subscription._id, {
+        state: 'unsubscribing',
+        requestedAt: this.iso(this.clock.now()),
+      });
+      // Only an active one (or one the hub may still verify) has anything to stop, and only with a callback.
+      if (!this.enabled) continue;
+      const answer = await this.request('unsubscribe', subscription, source.allowPrivateNetwork);
+      if (answer.kind !== 'fetched') {
+        const reason = answer.kind === 'failed' ? `${answer.reason}: ${answer.message}` : 'not modified';
+        await this.subscriptions.update(subscription._id, {
+          state: 'unsubscribed',
+          reason: reason.slice(0, 500),
+        });
+        this.logger.warn(
+          { sourceId: source._id, hub: subscription.hub, reason },
+          'WebSub hub refused to unsubscribe',
+        );
+      }
+    }
+  }
+
+  /** POSTs a subscribe or unsubscribe request to the subscription's hub. */
+  private request(
+    mode: 'subscribe' | 'unsubscribe',
+    subscription: SubscriptionDocument,
+    allowPrivateNetwork: boolean,
+  ) {
     const callback = `${this.config.INGESTION_WEBSUB_CALLBACK_URL!.replace(/\/+$/, '')}${WEBSUB_CALLBACK_PATH}/${subscription._id}`;
-    const answer = await this.stages.fetch({
+    return this.stages.fetch({
       url: subscription.hub,
       allowPrivateNetwork,
       form: {
-        'hub.mode': 'subscribe',
+        'hub.mode': mode,
         'hub.topic': subscription.topic,
         'hub.callback': callback,
-        'hub.secret': subscription.secret,
-        'hub.lease_seconds': String(this.config.INGESTION_WEBSUB_LEASE_SECONDS),
+        ...(mode === 'subscribe'
+          ? {
+              'hub.secret': subscription.secret,
+              'hub.lease_seconds': String(this.config.INGESTION_WEBSUB_LEASE_SECONDS),
+            }
+          : {}),
       },
       totalTimeoutMs: 10_000,
       maxBytes: 64 * 1024,
     });
+  }
+
+  /** POSTs the subscription request; a hub that refuses it marks it failed (asked again a day later). */
+  private async ask(subscription: SubscriptionDocument, allowPrivateNetwork: boolean): Promise<void> {
+    const answer = await this.request('subscribe', subscription, allowPrivateNetwork);
     if (answer.kind === 'fetched') return; // 202 Accepted: the hub verifies intent next
     const reason = answer.kind === 'failed' ? `${answer.reason}: ${answer.message}` : 'not modified';
     // A renewal the hub refuses leaves the subscription active until its lease ends (then it lapses).

@@ -328,4 +328,37 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     expect(wait).toBeLessThanOrEqual(15 * MIN);
     expect(hub.verifications.at(-1)).toMatchObject({ mode: 'denied', status: 200 });
   });
+
+  it('asks the hub to stop pushing when its source is deleted, and confirms only that unsubscribe', async () => {
+    hub.policy = 'verify';
+    const goneTopic = hub.feedUrl('gone');
+    hub.setFeed('gone', atomFeed(goneTopic, hub.hubUrl, ['one']));
+    const gone = await create('Gone', goneTopic);
+    await runNow(gone);
+    await eventually(async () => expect((await subscriptionsOf(gone))[0]?.state).toBe('active'));
+    expect(hub.subscribers(goneTopic)).toHaveLength(1);
+    const [{ _id: callbackId }] = await subscriptionsOf(gone);
+    // An unsubscribe of a subscription still wanted is not ours.
+    const [{ callback }] = hub.subscribers(goneTopic);
+    const forged = await hub.callBack(callback, {
+      'hub.mode': 'unsubscribe',
+      'hub.topic': goneTopic,
+      'hub.challenge': 'x',
+    });
+    expect(forged.status).toBe(404);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/ingestion/sources/${gone}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(hub.requests.at(-1)).toMatchObject({ mode: 'unsubscribe', topic: goneTopic, callback });
+    await eventually(() =>
+      expect(hub.verifications.at(-1)).toMatchObject({ mode: 'unsubscribe', status: 200, confirmed: true }),
+    );
+    expect(hub.subscribers(goneTopic)).toEqual([]);
+    const [subscription] = await subscriptionsOf(gone);
+    expect(subscription).toMatchObject({ _id: callbackId, state: 'unsubscribed' });
+  });
 });
