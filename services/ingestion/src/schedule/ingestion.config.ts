@@ -22,7 +22,11 @@ export const ingestionConfigSchema = z.object({
     .describe(
       'Seconds after start before the scheduler first looks for due sources, so a starting or restarting process does not fetch at once.',
     ),
-  INGESTION_CONCURRENCY: intFrom(1, 32).default(4).describe('Sources fetched at the same time.'),
+  INGESTION_CONCURRENCY: intFrom(1, 32)
+    .default(4)
+    .describe(
+      'Sources read at the same time, polled or pushed by a WebSub hub (a push waits for a slot, ahead of waiting polls).',
+    ),
   INGESTION_MAX_BACKOFF_MINUTES: intFrom(1, 10_080)
     .default(360)
     .describe('Upper bound of the exponential backoff after consecutive failures of a source.'),

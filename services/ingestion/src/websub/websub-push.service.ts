@@ -15,6 +15,7 @@ import { StoryCollector } from '../pipeline/story-collector.service';
 import type { RunDocument, RunOutcome } from '../runs/run.entity';
 import { RunRecorder } from '../runs/run-recorder.service';
 import { CLOCK, type Clock } from '../schedule/clock';
+import { RunQueue } from '../schedule/run-queue';
 import type { SourceDocument } from '../sources/source.entity';
 import { IngestionPurges } from '../sources/ingestion-purges';
 import { SourceRepository } from '../sources/source.repository';
@@ -38,6 +39,7 @@ export class WebSubPushService {
     private readonly collector: StoryCollector,
     private readonly recorder: RunRecorder,
     private readonly purges: IngestionPurges,
+    private readonly queue: RunQueue,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -61,16 +63,19 @@ export class WebSubPushService {
     await this.subscriptions.pushed(subscription);
     // Decoded as a fetched feed is (BOM, Content-Type, XML declaration), then read like one.
     const { text, charset } = decodeBody(body, contentType);
-    await this.ingest(source, {
-      kind: 'fetched',
-      status: 200,
-      finalUrl: subscription.topic,
-      ...(contentType ? { contentType } : {}),
-      text,
-      charset,
-      bytes: body.length,
-      durationMs: 0,
-    });
+    // In a slot of INGESTION_CONCURRENCY like a poll, and never beside a poll of the same source.
+    await this.queue.pushed(source._id, () =>
+      this.ingest(source, {
+        kind: 'fetched',
+        status: 200,
+        finalUrl: subscription.topic,
+        ...(contentType ? { contentType } : {}),
+        text,
+        charset,
+        bytes: body.length,
+        durationMs: 0,
+      }),
+    );
   }
 
   private ingest(
