@@ -24,12 +24,4 @@ const CONTRACTS_SRC = path.join(__dirname, '..', '..', 'libs', 'contracts', 'src
 config.module.rules[0].include.push(CONTRACTS_SRC);
 config.module.rules.push({ include: CONTRACTS_SRC, sideEffects: false });
 
-// The self-hosted Korean web font (@fontsource-variable/noto-sans-kr): one woff2 per unicode-range subset,
-// so a page downloads only the subsets its text uses, with font-display: swap.
-config.module.rules.push({
-  test: /\.woff2$/,
-  type: 'asset/resource',
-  generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
-});
-
 module.exports = config;

@@ -24,9 +24,7 @@ module.exports = {
   resolve: browser.resolve,
   module: {
     // The browser build's TypeScript and contracts rules; CSS is the browser build's alone.
-    rules: browser.module.rules.filter(
-      (rule) => !String(rule.test).includes('css') && !String(rule.test).includes('woff2'),
-    ),
+    rules: browser.module.rules.filter((rule) => !String(rule.test).includes('css')),
   },
   plugins: [
     new rspack.IgnorePlugin({ resourceRegExp: /\.css$/ }),
