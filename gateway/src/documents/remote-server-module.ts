@@ -11,7 +11,11 @@ import vm from 'node:vm';
  * is why REMOTE_*_URL must name a deployment as trusted as the gateway's own image (ARCHITECTURE.md 'The
  * gateway's edge').
  */
-export function linkServerModule(code: string, filename: string, shared: Readonly<Record<string, unknown>>): unknown {
+export function linkServerModule(
+  code: string,
+  filename: string,
+  shared: Readonly<Record<string, unknown>>,
+): unknown {
   const module = { exports: {} as unknown };
   const require = (id: string): unknown => {
     if (Object.hasOwn(shared, id)) return shared[id];

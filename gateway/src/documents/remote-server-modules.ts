@@ -87,7 +87,10 @@ export class RemoteServerModules {
       this.logger.info({ remote: name, file }, 'remote server bundle loaded');
       return loaded;
     } catch (error) {
-      this.logger.warn({ err: error, remote: name }, 'remote server bundle not loadable; <noscript> documents');
+      this.logger.warn(
+        { err: error, remote: name },
+        'remote server bundle not loadable; <noscript> documents',
+      );
       this.held.set(name, { shared, manifest: '', loaded: undefined, checkedAt });
       return undefined;
     }
