@@ -2,6 +2,8 @@ import type {
   ArticleDetailResponse,
   CategoryPageResponse,
   NewsListResponse,
+  TechAnalysisDetailResponse,
+  TechAnalysisListResponse,
   TrendingListResponse,
 } from '@pulse/contracts';
 import { eventually } from '@pulse/testing/src/eventually';
@@ -15,7 +17,7 @@ test.use({ siteOptions: { spec: 'server-render' } });
  * Issue 14 item 1: every page type arrives as HTML with its content (read here with JavaScript off, so
  * nothing but the document can have put it there), then hydrates: the server's markup is kept, React says
  * nothing in the console, and nothing moves (CLS 0), at both widths. The shell's own pages and the remotes'
- * (trending), which the gateway renders inside the shell's layout with the server bundle each remote
+ * (trending, tech analysis), which the gateway renders inside the shell's layout with the server bundle each remote
  * deployed beside its browser files.
  */
 test.describe('server-rendered pages', () => {
@@ -43,6 +45,9 @@ test.describe('server-rendered pages', () => {
     const category = await site.api<CategoryPageResponse>(
       '/api/articles/category/gen-ai?page=1&sort=latest&filter=all',
     );
+    const analyses = await site.api<TechAnalysisListResponse>('/api/tech-analysis?page=1&limit=9&lang=ko');
+    const { slug } = analyses.analyses[0]!;
+    const { analysis } = await site.api<TechAnalysisDetailResponse>(`/api/tech-analysis/${slug}`);
     return [
       {
         name: 'home',
@@ -55,6 +60,18 @@ test.describe('server-rendered pages', () => {
       { name: 'archive', path: '/archive', heading: '아카이브', text: category.articles[0]!.title },
       { name: 'search', path: '/search?q=AI', heading: "'AI' 검색 결과", text: 'AI' },
       { name: 'trending', path: '/trending', heading: '트렌딩', text: await hotTopicTitle(site, id) },
+      {
+        name: 'tech analyses',
+        path: '/tech-analysis',
+        heading: '기술 분석',
+        text: analyses.analyses[0]!.title,
+      },
+      {
+        name: 'tech analysis',
+        path: `/tech-analysis/${slug}`,
+        heading: analysis.title,
+        text: analysis.executiveSummary,
+      },
     ];
   }
 

@@ -55,7 +55,7 @@ export function preloadPage(pathname: string): Promise<void> {
   const route = SHELL_ROUTES.find(({ path }) => matches(path, pathname));
   if (route) return route.Page.preload();
   const mount = mountOf(pathname);
-  return mount ? preloadRemoteApp(mount.remote) : Promise.resolve();
+  return mount ? preloadRemoteApp(mount.remote, pathname) : Promise.resolve();
 }
 
 export function App() {

@@ -34,12 +34,14 @@ function remoteApp(name: RemoteName): RemoteApp {
 }
 
 /**
- * Loads a remote's App ahead, so it then renders without suspending: the browser does it before hydrating
- * a server-rendered remote page (bootstrap.tsx), which hydrates in one pass like the shell's own lazy pages
- * (preloadable-page.tsx) instead of leaving the remote's part dehydrated behind its loading chunk.
+ * Loads a remote's App ahead, with what it renders lazily at `pathname` (its `preload`), so it then renders
+ * without suspending: the browser does it before hydrating a server-rendered remote page (bootstrap.tsx),
+ * which hydrates in one pass like the shell's own lazy pages (preloadable-page.tsx) instead of leaving the
+ * remote's part dehydrated behind its loading chunk.
  */
-export async function preloadRemoteApp(name: RemoteName): Promise<void> {
+export async function preloadRemoteApp(name: RemoteName, pathname: string): Promise<void> {
   const module = await loadRemoteApp(name);
+  await module.preload?.(pathname);
   remoteApps.set(name, module.default);
 }
 
