@@ -141,7 +141,13 @@ function remoteConfig({ name, dir, exposes }) {
 // singletons as in the browser (sharedSingletons), for the same reason (one React for the hooks, one router
 // for its context, one query library for the request's client). The gateway links them by these names
 // (gateway/src/documents/remote-server-module.ts); the shell's bundle exports them as SHARED_MODULES.
-const SERVER_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', '@tanstack/react-query'];
+const SERVER_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+];
 
 // A remote's server render: `entry` (its src/server.tsx) as one CommonJS file, dist/server/render.js, built
 // after the browser build and deployed with it, so the gateway finds it beside the remote's mf-manifest.json.

@@ -87,10 +87,13 @@ export class RemoteServerModules {
       this.logger.info({ remote: name, file }, 'remote server bundle loaded');
       return loaded;
     } catch (error) {
-      this.logger.warn(
-        { err: error, remote: name },
-        'remote server bundle not loadable; <noscript> documents',
-      );
+      // Said once per outage, not at every recheck: a remote deployed without a server bundle (news) is
+      // a steady state, not news.
+      if (!held || held.loaded)
+        this.logger.warn(
+          { err: error, remote: name },
+          'remote server bundle not loadable; <noscript> documents',
+        );
       this.held.set(name, { shared, manifest: '', loaded: undefined, checkedAt });
       return undefined;
     }

@@ -1,7 +1,14 @@
 /** @jest-environment node */
 // The server render runs where there is no window, as on the server.
-import { LIST_QUERY, remoteServerApp, useApiQuery } from '@pulse/frontend-ui';
-import type { DehydratedState } from '@tanstack/react-query';
+import {
+  fetchJson,
+  LIST_QUERY,
+  remoteServerApp,
+  useApiQuery,
+  useApiQueryClient,
+  type ApiQueryMeta,
+} from '@pulse/frontend-ui';
+import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { article, listItems } from '../test/fixtures';
 import { isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
@@ -90,6 +97,31 @@ describe('the shell’s server render', () => {
       'react-router-dom',
       '@tanstack/react-query',
     ]);
+  });
+
+  it('answers an infinite list’s first page, the path its meta names, in TanStack’s paged shape', async () => {
+    function AnalysesApp() {
+      const list = useInfiniteQuery(
+        {
+          queryKey: ['analyses'],
+          queryFn: ({ pageParam }) => fetchJson<{ titles: string[] }>(`/api/analyses?page=${pageParam}`),
+          initialPageParam: 1,
+          getNextPageParam: () => undefined,
+          meta: { path: '/api/analyses?page=1', firstPageParam: 1 } satisfies ApiQueryMeta,
+        },
+        useApiQueryClient(),
+      );
+      return <h1>{list.data?.pages.flatMap((page) => page.titles).join(', ') ?? '…'}</h1>;
+    }
+    const first = { titles: ['첫 분석', '둘째 분석'] };
+    const page = await renderPage({
+      url: '/tech-analysis',
+      readApi: api({ '/api/analyses?page=1': first }).readApi,
+      remotes: { tech_analysis: { ServerApp: remoteServerApp(AnalysesApp) } },
+    });
+    expect(page?.html).toContain('<h1>첫 분석, 둘째 분석</h1>');
+    const { queries } = JSON.parse(page!.queryData) as DehydratedState;
+    expect(queries.map((query) => query.state.data)).toContainEqual({ pages: [first], pageParams: [1] });
   });
 
   it('leaves the remotes’ pages without a server module and the admin pages to the browser', async () => {

@@ -107,7 +107,9 @@ function page(url: string, client: QueryClient, remotes: ServerRemotes): ReactNo
  */
 async function discoverReads(url: string, client: QueryClient, remotes: ServerRemotes): Promise<void> {
   const errors: unknown[] = [];
-  const { prelude } = await prerender(page(url, client, remotes), { onError: (error) => void errors.push(error) });
+  const { prelude } = await prerender(page(url, client, remotes), {
+    onError: (error) => void errors.push(error),
+  });
   await new Response(prelude).arrayBuffer();
   if (errors.length > 0) throw new AggregateError(errors, `server render of ${url} failed`);
 }
