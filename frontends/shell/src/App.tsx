@@ -49,13 +49,16 @@ function matches(pattern: string, pathname: string): boolean {
 /**
  * Loads the chunk of the page at `pathname` (bootstrap.tsx, before hydrating): a shell page's, or the App of
  * the remote mounted there (a remote's page is server-rendered too when the gateway could load its server
- * bundle).
+ * bundle). False when the page will not render as the server did (its remote could not be loaded here).
  */
-export function preloadPage(pathname: string): Promise<void> {
+export async function preloadPage(pathname: string): Promise<boolean> {
   const route = SHELL_ROUTES.find(({ path }) => matches(path, pathname));
-  if (route) return route.Page.preload();
+  if (route) {
+    await route.Page.preload();
+    return true;
+  }
   const mount = mountOf(pathname);
-  return mount ? preloadRemoteApp(mount.remote, pathname) : Promise.resolve();
+  return mount ? preloadRemoteApp(mount.remote, pathname).catch(() => false) : true;
 }
 
 export function App() {

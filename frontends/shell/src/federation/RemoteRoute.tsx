@@ -37,12 +37,16 @@ function remoteApp(name: RemoteName): RemoteApp {
  * Loads a remote's App ahead, with what it renders lazily at `pathname` (its `preload`), so it then renders
  * without suspending: the browser does it before hydrating a server-rendered remote page (bootstrap.tsx),
  * which hydrates in one pass like the shell's own lazy pages (preloadable-page.tsx) instead of leaving the
- * remote's part dehydrated behind its loading chunk.
+ * remote's part dehydrated behind its loading chunk. False when the remote could not be loaded: the page
+ * then shows the fallback, which is not what the server rendered.
  */
-export async function preloadRemoteApp(name: RemoteName, pathname: string): Promise<void> {
+export async function preloadRemoteApp(name: RemoteName, pathname: string): Promise<boolean> {
   const module = await loadRemoteApp(name);
+  // Not loadable in this browser (remote-fallback-plugin.ts): its page is not the server's markup.
+  if (module.default === RemoteFallback) return false;
   await module.preload?.(pathname);
   remoteApps.set(name, module.default);
+  return true;
 }
 
 interface Props {
