@@ -36,7 +36,8 @@ export const SHARED_MODULES: Readonly<Record<string, unknown>> = {
 
 /**
  * The shell's own pages rendered here, besides the remotes' mounts whose server module the render is given
- * (remoteOf). Not the admin pages (a reader's token in sessionStorage decides what they show) or the sources page (a clock).
+ * (remoteOf). Not the admin pages (a reader's token in sessionStorage decides what they show) or the
+ * sources page (a clock).
  */
 export const SERVER_RENDERED_PATHS = [
   '/',
