@@ -137,4 +137,57 @@ function remoteConfig({ name, dir, exposes }) {
   });
 }
 
-module.exports = { createConfig, remoteConfig, rspack };
+// The libraries a remote's server bundle takes from the shell's server bundle, which renders it: the same
+// singletons as in the browser (sharedSingletons), for the same reason (one React for the hooks, one router
+// for its context, one query library for the request's client). The gateway links them by these names
+// (gateway/src/documents/remote-server-module.ts); the shell's bundle exports them as SHARED_MODULES.
+const SERVER_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+];
+
+// A remote's server render: `entry` (its src/server.tsx) as one CommonJS file, dist/server/render.js, built
+// after the browser build and deployed with it, so the gateway finds it beside the remote's mf-manifest.json.
+// @pulse/frontend-ui is compiled in, as in the browser build, so the server renders the copy the browser
+// hydrates; the shared libraries are externals (SERVER_SHARED). No CSS: the browser build's stylesheets are
+// linked by the gateway from the manifest.
+function remoteServerConfig({ dir, entry = './src/server.tsx' }) {
+  const browser = createConfig({
+    dir,
+    federation: { name: 'server' },
+    eagerShared: false,
+    publicPath: '',
+    runtime: 'external',
+  });
+  return {
+    context: dir,
+    mode: browser.mode,
+    target: 'node',
+    devtool: false,
+    entry: { render: entry },
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      filename: '[name].js',
+      publicPath: '',
+      library: { type: 'commonjs2' },
+      chunkFormat: 'commonjs',
+      clean: true,
+    },
+    externalsType: 'commonjs',
+    externals: [
+      Object.fromEntries(SERVER_SHARED.map((name) => [name, name])),
+      // A stylesheet import is a side effect only; on the server it is an empty module.
+      ({ request }, callback) => (/\.css$/.test(request) ? callback(null, 'var {}') : callback()),
+    ],
+    optimization: { splitChunks: false, minimize: false },
+    resolve: browser.resolve,
+    module: { rules: browser.module.rules.filter((rule) => !String(rule.test).includes('css')) },
+    plugins: [new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    performance: { hints: false },
+  };
+}
+
+module.exports = { createConfig, remoteConfig, remoteServerConfig, rspack, SERVER_SHARED };

@@ -1,7 +1,9 @@
 // The shell's server render (src/server/render.tsx) as one CommonJS file, dist/server/render.js, which the
 // gateway loads at run time (gateway/src/documents/bundle-page-renderer.ts). Everything it needs is bundled
 // (React, the router, frontends/ui), so the gateway needs nothing of the front ends' dependencies. No module
-// federation: remotes are not rendered by it, and the stylesheets are the browser build's.
+// federation: a remote's page is rendered with the server bundle the gateway loads from that remote's
+// deployment, linked to the libraries this one exports (SHARED_MODULES); the stylesheets are the browser
+// build's.
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const browser = require('./rspack.config');

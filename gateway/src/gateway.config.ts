@@ -69,7 +69,9 @@ export const gatewayConfigSchema = z.object({
   REMOTE_NEWS_URL: z
     .string()
     .default('/remotes/news/mf-manifest.json')
-    .describe('Gateway: manifest URL of the news remote, published to the shell in /env-config.json.'),
+    .describe(
+      "Gateway: manifest URL of the news remote, published to the shell in /env-config.json. Each remote's server bundle (server/render.js) is read beside its manifest, from FRONTENDS_DIR for this site's /remotes/ paths, over HTTP otherwise.",
+    ),
   REMOTE_TRENDING_URL: z
     .string()
     .default('/remotes/trending/mf-manifest.json')

@@ -15,6 +15,7 @@ import { documentHandler } from './documents/documents.plugin';
 import { PageDataSource } from './documents/page-data.source';
 import { apiReader } from './documents/api-reader';
 import { BundlePageRenderer } from './documents/page-renderer';
+import { RemoteServerModules } from './documents/remote-server-modules';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
 import { registerHttpCaching } from './edge/http-caching';
@@ -29,6 +30,7 @@ import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
 import {
   envConfigOf,
+  remoteDeployments,
   registerFrontendAssets,
   shellIndexFile,
   shellServerBundleFile,
@@ -105,7 +107,11 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.
       `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
       {
-        pages: new BundlePageRenderer(shellServerBundleFile(config), this.logger),
+        pages: new BundlePageRenderer(
+          shellServerBundleFile(config),
+          this.logger,
+          new RemoteServerModules(remoteDeployments(config), this.logger),
+        ),
         readApi: (requestId, tags) => apiReader(table, requestId, tags, microCache),
       },
     );

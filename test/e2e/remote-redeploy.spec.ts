@@ -23,8 +23,9 @@ const shellBuild = () =>
  * served from its own origin, and the gateway's REMOTE_TRENDING_URL pointed at it; the live site then shows
  * the change, with the shell neither rebuilt nor restarted (its files untouched, the same bundle in the page).
  * The gateway reads REMOTE_*_URL when it starts, so pointing it is a restart of the gateway (in the embedded
- * site, which this is, the gateway shares its process with the services). The remotes' pages are rendered
- * in the browser (issue 14 item 2 is not built), so the change shows once the page has run.
+ * site, which this is, the gateway shares its process with the services). The gateway also renders the
+ * remote's page on the server with the server bundle of the new deployment (fetched from its origin), so
+ * the change is in the HTML itself, read with JavaScript off.
  */
 test.describe('redeploying a remote without the shell', () => {
   let site: Site | undefined;
@@ -53,6 +54,15 @@ test.describe('redeploying a remote without the shell', () => {
     };
   }
 
+  /** The trending page's intro as the document holds it, JavaScript off: the server's render. */
+  async function serverRenderedIntro(browser: Browser, base: string): Promise<string> {
+    const page = await openPage(browser, 'desktop', { baseURL: base, javaScriptEnabled: false });
+    opened.push(page);
+    await page.page.goto('/trending');
+    await expect(page.page.getByRole('heading', { level: 1, name: '트렌딩' })).toBeVisible();
+    return textOf(page.page.locator('.page-intro'));
+  }
+
   // One width: what is checked is where the remote comes from, not its layout.
   test(
     'serves the changed remote after REMOTE_TRENDING_URL points at its new folder',
@@ -61,6 +71,7 @@ test.describe('redeploying a remote without the shell', () => {
       site = await startSite();
       const before = await trendingOn(browser, site.base);
       expect(before.intro).toBe(ORIGINAL_INTRO);
+      expect(await serverRenderedIntro(browser, site.base)).toBe(ORIGINAL_INTRO);
       const shellBefore = shellBuild();
 
       const build = await buildChangedRemote('trending', 'src/copy.ts', (source) =>
@@ -76,9 +87,11 @@ test.describe('redeploying a remote without the shell', () => {
       const envConfig = await site.api<{ remotes: Record<string, string> }>('/env-config.json');
       expect(envConfig.remotes['trending']).toBe(`${host.base}/mf-manifest.json`);
 
+      expect(await serverRenderedIntro(browser, site.base)).toBe(REDEPLOYED_INTRO);
+      expect(host.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/server/render.js']));
       const after = await trendingOn(browser, site.base);
       expect(after.intro).toBe(REDEPLOYED_INTRO);
-      expect(host.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+      expect(host.requested).toEqual(expect.arrayContaining(['/remoteEntry.js']));
       expect(after.shellScript).toBe(before.shellScript);
       expect(shellBuild()).toEqual(shellBefore);
     },

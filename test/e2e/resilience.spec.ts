@@ -138,8 +138,9 @@ test.describe('resilience: unavailable remotes and failing calls', () => {
         ['/trending?tab=overview', '트렌딩 통계를 불러오지 못했습니다'],
         [`/tech-analysis/sample-anything`, '기술분석을 불러오는 중 오류가 발생했습니다.'],
       ]) {
-        // The search page is server-rendered with its results: reached from inside the site, it fetches them.
-        if (path.startsWith('/search')) await navigateInApp(page, path);
+        // The search and trending pages are server-rendered with their data (the server's reads do not
+        // fail): reached from inside the site, they fetch it.
+        if (path.startsWith('/search') || path.startsWith('/trending')) await navigateInApp(page, path);
         else await page.goto(path);
         await runUntil(page, () => page.getByRole('alert').getByText(message).waitFor({ timeout: 200 }));
         await expect(page.getByRole('alert').getByRole('button', { name: '다시 시도' })).toBeVisible();

@@ -1,16 +1,40 @@
-import type { ArticleDetailResponse, CategoryPageResponse, NewsListResponse } from '@pulse/contracts';
+import type {
+  ArticleDetailResponse,
+  CategoryPageResponse,
+  NewsListResponse,
+  TechAnalysisDetailResponse,
+  TechAnalysisListResponse,
+  TrendingListResponse,
+} from '@pulse/contracts';
+import { eventually } from '@pulse/testing/src/eventually';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import type { Site } from './support/site';
+import { recordViews, type Site } from './support/site';
 
 test.use({ siteOptions: { spec: 'server-render' } });
 
 /**
- * Issue 14 item 1: the shell's page types arrive as HTML with their content (read here with JavaScript off,
- * so nothing but the document can have put it there), then hydrate: the server's markup is kept, React says
- * nothing in the console, and nothing moves (CLS 0), at both widths.
+ * Issue 14 item 1: every page type arrives as HTML with its content (read here with JavaScript off, so
+ * nothing but the document can have put it there), then hydrates: the server's markup is kept, React says
+ * nothing in the console, and nothing moves (CLS 0), at both widths. The shell's own pages and the remotes'
+ * (trending, tech analysis), which the gateway renders inside the shell's layout with the server bundle each remote
+ * deployed beside its browser files.
  */
-test.describe('server-rendered shell pages', () => {
+test.describe('server-rendered pages', () => {
+  /** The title of an article on the trending page's first tab (hot topics), once it has readers. */
+  async function hotTopicTitle(site: Site, articleId: string): Promise<string> {
+    await recordViews(site, articleId, 20);
+    return eventually(
+      async () => {
+        const hot = await site.api<TrendingListResponse>('/api/trending/hot-topics?limit=10');
+        const article = hot.articles.find(({ id }) => id === articleId);
+        if (!article) throw new Error(`not a hot topic yet: ${hot.articles.map(({ id }) => id).join(', ')}`);
+        return article.title;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+  }
+
   /** Each page type, its heading, and a text of its content the document must hold. */
   async function pageTypes(
     site: Site,
@@ -21,6 +45,9 @@ test.describe('server-rendered shell pages', () => {
     const category = await site.api<CategoryPageResponse>(
       '/api/articles/category/gen-ai?page=1&sort=latest&filter=all',
     );
+    const analyses = await site.api<TechAnalysisListResponse>('/api/tech-analysis?page=1&limit=9&lang=ko');
+    const { slug } = analyses.analyses[0]!;
+    const { analysis } = await site.api<TechAnalysisDetailResponse>(`/api/tech-analysis/${slug}`);
     return [
       {
         name: 'home',
@@ -32,6 +59,19 @@ test.describe('server-rendered shell pages', () => {
       { name: 'category', path: '/category/gen-ai', heading: '생성형 AI', text: category.articles[0]!.title },
       { name: 'archive', path: '/archive', heading: '아카이브', text: category.articles[0]!.title },
       { name: 'search', path: '/search?q=AI', heading: "'AI' 검색 결과", text: 'AI' },
+      { name: 'trending', path: '/trending', heading: '트렌딩', text: await hotTopicTitle(site, id) },
+      {
+        name: 'tech analyses',
+        path: '/tech-analysis',
+        heading: '기술 분석',
+        text: analyses.analyses[0]!.title,
+      },
+      {
+        name: 'tech analysis',
+        path: `/tech-analysis/${slug}`,
+        heading: analysis.title,
+        text: analysis.executiveSummary,
+      },
     ];
   }
 

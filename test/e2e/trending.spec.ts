@@ -177,8 +177,11 @@ test.describe('trending (trending remote)', () => {
       const statsCalls: Request[] = [];
       const isStats = (r: Request) => new URL(r.url()).pathname === '/api/trending/stats';
       page.on('request', (r) => isStats(r) && statsCalls.push(r));
-      await page.goto('/trending');
+      // The page arrives rendered with its statistics, then hydrates and fetches them again in the
+      // background: counted from after that read, with the page then answering clicks.
+      await Promise.all([page.waitForResponse((r) => isStats(r.request())), page.goto('/trending')]);
       await expect(page.getByTestId('stats-summary')).toBeVisible();
+      await expect(page.getByRole('button', { name: '새로고침' })).toBeEnabled();
       const loaded = statsCalls.length;
 
       await page.getByRole('button', { name: '실시간 업데이트 OFF' }).click();

@@ -1,7 +1,7 @@
 import { NotFound } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
-import { REMOTE_MOUNTS } from './federation/remote-mounts';
-import { RemoteRoute } from './federation/RemoteRoute';
+import { mountOf, REMOTE_MOUNTS } from './federation/remote-mounts';
+import { preloadRemoteApp, RemoteRoute } from './federation/RemoteRoute';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/home/HomePage';
 import { preloadablePage } from './preloadable-page';
@@ -46,10 +46,19 @@ function matches(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
 }
 
-/** Loads the chunk of the shell page at `pathname`, if it is one (bootstrap.tsx, before hydrating). */
-export function preloadPage(pathname: string): Promise<void> {
+/**
+ * Loads the chunk of the page at `pathname` (bootstrap.tsx, before hydrating): a shell page's, or the App of
+ * the remote mounted there (a remote's page is server-rendered too when the gateway could load its server
+ * bundle). False when the page will not render as the server did (its remote could not be loaded here).
+ */
+export async function preloadPage(pathname: string): Promise<boolean> {
   const route = SHELL_ROUTES.find(({ path }) => matches(path, pathname));
-  return route ? route.Page.preload() : Promise.resolve();
+  if (route) {
+    await route.Page.preload();
+    return true;
+  }
+  const mount = mountOf(pathname);
+  return mount ? preloadRemoteApp(mount.remote, pathname).catch(() => false) : true;
 }
 
 export function App() {

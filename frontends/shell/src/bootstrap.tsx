@@ -20,16 +20,20 @@ async function start(): Promise<void> {
   );
   // A server-rendered page (src/server) carries the answers it was rendered with: the first render reads
   // them and attaches to the server's markup instead of replacing it. Other documents hold <noscript> text.
-  // Its page's chunk is loaded first, so the whole page hydrates at once (preloadable-page.tsx).
+  // Its page's chunk is loaded first, so the whole page hydrates at once (preloadable-page.tsx). A remote's
+  // page whose remote cannot be loaded here renders afresh instead, with the remote's fallback: hydrating
+  // the fallback onto the server's page would be a mismatch.
   if (seedQueryClient(queryClient)) {
     // A chunk that fails to load here is asked for again by the render, which shows the failure.
-    await preloadPage(window.location.pathname).catch(() => undefined);
+    const hydratable = await preloadPage(window.location.pathname).catch(() => true);
     // As a transition, hydration yields to the browser every few milliseconds instead of running as one
     // long task: the page is already visible and readable, so a reader's tap or scroll comes first (this
     // long task was most of the pages' total blocking time; README 'Front-end page speed').
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    if (hydratable)
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    else createRoot(container).render(app);
   } else createRoot(container).render(app);
 }
 

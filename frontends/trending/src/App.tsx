@@ -1,7 +1,10 @@
-import { NotFound } from '@pulse/frontend-ui';
+import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router-dom';
 import { TrendingPage } from './TrendingPage';
 import './styles.css';
+
+// A server-rendered /trending carries this page's answers; the hydrating render reads them.
+seedRemoteQueryClient();
 
 /** Mounted by the shell at /trending/*; routes are relative to that mount. */
 export default function App() {

@@ -47,10 +47,13 @@ export function StatsOverview({ stats }: { stats: TrendingStatsResponse }) {
                 </th>
                 <td>
                   <span className="daily-trends__cell">
-                    <span
+                    {/* An SVG's width attribute, not an inline style: the page may arrive server-rendered,
+                        and the CSP refuses style attributes in HTML. */}
+                    <svg
                       className="daily-trends__bar"
-                      style={{ width: `${(day.articles / max) * 100}%` }}
+                      width={`${(day.articles / max) * 100}%`}
                       aria-hidden="true"
+                      focusable="false"
                     />
                     <span>{formatCount(day.articles)}</span>
                   </span>

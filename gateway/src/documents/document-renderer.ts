@@ -120,7 +120,7 @@ export class DocumentRenderer {
       case 'article':
         return this.articlePage(route, url, requestId, tags);
       case 'tech-analysis':
-        return this.techAnalysisPage(route, requestId, tags);
+        return this.techAnalysisPage(route, url, requestId, tags);
       case 'question':
         return this.questionPage(route, requestId, tags);
     }
@@ -150,8 +150,10 @@ export class DocumentRenderer {
     return this.page(200, head, articleBody(article, this.siteUrl), rendered);
   }
 
+  /** Rendered by the tech-analysis remote's server module when it loads; else its text in <noscript>. */
   private async techAnalysisPage(
     route: Extract<PageRoute, { kind: 'tech-analysis' }>,
+    url: string,
     requestId: string,
     tags: Set<string>,
   ): Promise<RenderedDocument> {
@@ -160,7 +162,12 @@ export class DocumentRenderer {
     if (lookup.status === 'missing')
       return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.outage(route.path);
-    return this.page(200, this.techAnalysisHead(lookup.value, route.path), techAnalysisBody(lookup.value));
+    return this.page(
+      200,
+      this.techAnalysisHead(lookup.value, route.path),
+      techAnalysisBody(lookup.value),
+      await this.serverRender(url, requestId, tags),
+    );
   }
 
   private outage(path: string): RenderedDocument {

@@ -1,12 +1,15 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
+import type { RemoteServerModules } from './remote-server-modules';
 
 /** A page's markup for #root and the answers it was rendered with (the front end's query seed). */
 export interface RenderedPage {
   html: string;
   /** The text of the query-seed data block, escaped for a <script> by the renderer. */
   queryData: string;
+  /** Stylesheets the markup needs besides the shell's own: a rendered remote's (linked in the head). */
+  stylesheets?: readonly string[];
 }
 
 /**
@@ -26,7 +29,12 @@ interface ServerBundle {
   renderPage(input: {
     url: string;
     readApi: (path: string) => Promise<unknown>;
+    remotes?: Record<string, unknown>;
   }): Promise<RenderedPage | undefined>;
+  /** The remote mounted at a URL (its page needs that remote's server module). */
+  remoteOf?(url: string): string | undefined;
+  /** The libraries a remote's server bundle is linked to (remote-server-module.ts). */
+  SHARED_MODULES?: Readonly<Record<string, unknown>>;
 }
 
 const isServerBundle = (value: unknown): value is ServerBundle =>
@@ -37,8 +45,10 @@ export const SERVER_RENDER_TIMEOUT_MS = 2_000;
 
 /**
  * The shell's server bundle, loaded at run time from the front ends' dist (the gateway imports no front-end
- * source) and loaded again when its file changes (a rebuild while the site runs). Without the file, or when
- * a render fails, the page falls back to the <noscript> document.
+ * source) and loaded again when its file changes (a rebuild while the site runs). A remote's page is
+ * rendered by it too, with that remote's server module (remote-server-modules.ts, from where the remote is
+ * deployed). Without the file, without the remote's module, or when a render fails, the page falls back to
+ * the <noscript> document.
  */
 export class BundlePageRenderer implements PageRenderer {
   private loaded?: { mtimeMs: number; bundle: ServerBundle };
@@ -46,6 +56,7 @@ export class BundlePageRenderer implements PageRenderer {
   constructor(
     private readonly bundleFile: string,
     private readonly logger: Logger,
+    private readonly remotes?: RemoteServerModules,
   ) {}
 
   async render(url: string, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | undefined> {
@@ -62,13 +73,27 @@ export class BundlePageRenderer implements PageRenderer {
       }, SERVER_RENDER_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([bundle.renderPage({ url, readApi }), timeout]);
+      return await Promise.race([this.renderWith(bundle, url, readApi), timeout]);
     } catch (error) {
       this.logger.error({ err: error, url }, 'server render failed; <noscript> document');
       return undefined;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The shell's page, or a remote's inside the shell's layout when its server module loads. */
+  private async renderWith(
+    bundle: ServerBundle,
+    url: string,
+    readApi: (path: string) => Promise<unknown>,
+  ): Promise<RenderedPage | undefined> {
+    const remote = bundle.remoteOf?.(url);
+    if (remote === undefined) return bundle.renderPage({ url, readApi });
+    const loaded = bundle.SHARED_MODULES && (await this.remotes?.load(remote, bundle.SHARED_MODULES));
+    if (!loaded) return undefined;
+    const page = await bundle.renderPage({ url, readApi, remotes: { [remote]: loaded.module } });
+    return page && { ...page, stylesheets: loaded.stylesheets };
   }
 
   private bundle(): ServerBundle | undefined {

@@ -11,17 +11,38 @@ import {
 import type { ForwardRequest } from '../upstreams/upstream';
 
 /**
- * A stand-in for frontends/shell/dist/server/render.js with the same export: it reads one API path through
- * the gateway and renders the id it got, or throws for /about, or declines (undefined) for /trending.
+ * A stand-in for frontends/shell/dist/server/render.js with the same exports: it reads one API path through
+ * the gateway and renders the id it got, or throws for /about, or declines (undefined) for /sources; a
+ * remote's page (/trending, /community) it renders with the remote's server module it is given, whose
+ * shared 'label' library is its own.
  */
 const FAKE_BUNDLE = `
-exports.renderPage = async ({ url, readApi }) => {
-  if (url.startsWith('/trending')) return undefined;
+exports.SHARED_MODULES = { label: { text: 'linked to the shell' } };
+exports.remoteOf = (url) =>
+  url.startsWith('/trending') ? 'trending' : url.startsWith('/community') ? 'qa' : undefined;
+exports.renderPage = async ({ url, readApi, remotes = {} }) => {
+  const remote = exports.remoteOf(url);
+  if (remote) {
+    const module = remotes[remote];
+    return module ? { html: '<main>' + module.ServerApp() + '</main>', queryData: '{}' } : undefined;
+  }
+  if (url === '/sources') return undefined;
   if (url === '/about') throw new Error('component failed');
   const answer = await readApi('/api/articles/a1b2c3');
   const title = answer ? answer.article.id : '(no answer)';
   return { html: '<main><h1>' + title + '</h1><p>' + url + '</p></main>', queryData: JSON.stringify({ k: '</script>' }) };
 };`;
+
+/** The trending remote as deployed in FRONTENDS_DIR: its manifest and server bundle (qa has neither). */
+const TRENDING_REMOTE = {
+  'trending/dist/mf-manifest.json': JSON.stringify({
+    metaData: { publicPath: 'auto' },
+    exposes: [{ path: './App', assets: { css: { sync: ['app.1234abcd.css'] } } }],
+  }),
+  'trending/dist/server/render.js': `
+const label = require('label');
+exports.ServerApp = () => '<h1>trending ' + label.text + '</h1>';`,
+};
 
 function contentAnswer(request: ForwardRequest) {
   if (request.url === '/api/articles/a1b2c3') return jsonResponse(200, { article: sampleArticle() });
@@ -40,7 +61,12 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
 
   beforeAll(async () => {
     content = new FakeUpstream('content', ['/api/articles'], contentAnswer);
-    gateway = await startTestGateway({ upstreams: [content], serverBundle: FAKE_BUNDLE, logger: log.logger });
+    gateway = await startTestGateway({
+      upstreams: [content],
+      serverBundle: FAKE_BUNDLE,
+      frontendFiles: TRENDING_REMOTE,
+      logger: log.logger,
+    });
   });
 
   afterAll(() => gateway.close());
@@ -75,8 +101,17 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
     expect(page.document.querySelector('#root main h1')?.textContent).toBe(sampleArticle().id);
   });
 
-  it('sends the document without server markup when the bundle declines a page or its render fails', async () => {
-    for (const path of ['/trending', '/about']) {
+  it('renders a remote’s page with its server module from where it is deployed, and links its stylesheets', async () => {
+    const page = await get('/trending');
+    expect(page.status).toBe(200);
+    expect(page.document.querySelector('#root main h1')?.textContent).toBe('trending linked to the shell');
+    const links = [...page.document.querySelectorAll('head link[rel="stylesheet"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/remotes/trending/app.1234abcd.css']);
+    expect(page.document.getElementById('pulse-query-seed')).not.toBeNull();
+  });
+
+  it('sends the document without server markup when the bundle declines a page, its render fails, or a remote has no server module', async () => {
+    for (const path of ['/sources', '/about', '/community']) {
       const page = await get(path);
       expect(page.status).toBe(200);
       expect(page.document.querySelector('#root main')).toBeNull();

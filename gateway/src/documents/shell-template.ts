@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { RenderedPage } from './page-renderer';
+import { escapeHtml } from './text';
 
 /** Tags the shell's own index.html may carry that the server-rendered head replaces. */
 const REPLACED_HEAD_TAGS = [
@@ -36,8 +37,12 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)(["']?)[^"'\s>]*\2/i, '$1"ko"')
     : html.replace(/<html\b/i, '<html lang="ko"');
-  html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
   const { rendered } = parts;
+  // A rendered remote's stylesheets, after the shell's: its markup is laid out as the browser will show it.
+  const links = (rendered?.stylesheets ?? [])
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join('');
+  html = html.replace(/<\/head>/i, () => `${parts.head}${links}</head>`);
   if (rendered) {
     // The renderer escapes '<' already; again here, so no answer can ever close the block ('</script>').
     const seed = rendered.queryData.replace(/</g, '\\u003c');

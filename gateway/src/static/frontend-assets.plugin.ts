@@ -2,10 +2,11 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { remoteDeployment, type RemoteDeployment } from '../documents/remote-deployment';
 import type { GatewayConfig } from '../gateway.config';
 
 /** Remote name in URLs → folder under FRONTENDS_DIR. */
-const REMOTES = ['news', 'trending', 'tech-analysis', 'qa'] as const;
+export const REMOTE_DIRS = ['news', 'trending', 'tech-analysis', 'qa'] as const;
 
 /**
  * The path under `root` a request names, if it is a file there: decoded, normalised, never climbing out of
@@ -50,6 +51,18 @@ export const shellServerBundleFile = (config: GatewayConfig): string =>
   path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'server', 'render.js');
 
 /**
+ * Where the gateway reads each remote's server bundle and manifest (documents/remote-server-modules.ts):
+ * the deployment its REMOTE_*_URL names, this site's /remotes/<dir>/ being FRONTENDS_DIR/<dir>/dist.
+ */
+export const remoteDeployments = (config: GatewayConfig): Record<string, RemoteDeployment | undefined> =>
+  Object.fromEntries(
+    Object.entries(envConfigOf(config).remotes).map(([name, url]) => [
+      name,
+      remoteDeployment(url, path.resolve(config.FRONTENDS_DIR), REMOTE_DIRS),
+    ]),
+  );
+
+/**
  * Serves the built shell and remotes in embedded mode (and from the gateway image), plus the runtime
  * remote configuration the shell reads at start, so a remote can move without rebuilding the shell.
  * Files go out through @fastify/static: content type, ETag and Last-Modified, ranges, and the brotli or gzip
@@ -87,7 +100,7 @@ export async function registerFrontendAssets(
       return payload;
     });
 
-    for (const remote of REMOTES) {
+    for (const remote of REMOTE_DIRS) {
       const dist = path.join(root, remote, 'dist');
       assets.get(`/remotes/${remote}/*`, async (request, reply) => {
         const file = fileUnder(dist, (request.params as { '*': string })['*']);

@@ -60,6 +60,8 @@ export async function startTestGateway(options: {
   shellHtml?: string | null;
   /** The source of shell/dist/server/render.js, the shell's server render (none when absent). */
   serverBundle?: string;
+  /** More files of the built front ends, by path under FRONTENDS_DIR ('trending/dist/mf-manifest.json'). */
+  frontendFiles?: Record<string, string>;
   logger?: Logger;
 }): Promise<TestGateway> {
   const frontends = mkdtempSync(path.join(os.tmpdir(), 'pulse-gateway-'));
@@ -70,6 +72,10 @@ export async function startTestGateway(options: {
   if (options.serverBundle !== undefined) {
     mkdirSync(path.join(frontends, 'shell', 'dist', 'server'), { recursive: true });
     writeFileSync(path.join(frontends, 'shell', 'dist', 'server', 'render.js'), options.serverBundle);
+  }
+  for (const [relative, text] of Object.entries(options.frontendFiles ?? {})) {
+    mkdirSync(path.dirname(path.join(frontends, relative)), { recursive: true });
+    writeFileSync(path.join(frontends, relative), text);
   }
   // Off unless a test asks for it: most tests count what reaches the fake upstreams.
   const config = gatewayConfigSchema.parse({

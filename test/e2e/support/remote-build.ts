@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import {
   cpSync,
   createReadStream,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -18,7 +19,7 @@ import { REPO_ROOT } from '../../support/processes';
 /**
  * Builds a copy of a remote's sources, with `edit` applied to one of its files, into a folder of its own
  * outside the repository: a new deployment of that remote, built the way frontends/build-all.sh builds it
- * (its rspack config, production mode), the shell and the other front ends untouched. Returns the dist.
+ * (its rspack configs, browser and server, production mode), the shell and the other front ends untouched. Returns the dist.
  */
 export async function buildChangedRemote(
   remote: string,
@@ -44,7 +45,11 @@ export async function buildChangedRemote(
   const after = edit(before);
   if (after === before) throw new Error(`the edit changed nothing in ${file}`);
   writeFileSync(target, after);
-  await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'rspack'), ['build', '-c', 'rspack.config.js'], dir);
+  const rspack = path.join(REPO_ROOT, 'node_modules', '.bin', 'rspack');
+  await run(rspack, ['build', '-c', 'rspack.config.js'], dir);
+  // Its server render (dist/server/render.js), which the gateway loads from the deployment.
+  if (existsSync(path.join(dir, 'rspack.server.config.js')))
+    await run(rspack, ['build', '-c', 'rspack.server.config.js'], dir);
   return { root, dist: path.join(dir, 'dist') };
 }
 

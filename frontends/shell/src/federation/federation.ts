@@ -6,6 +6,11 @@ import { remoteFallbackPlugin } from './remote-fallback-plugin';
 /** What every remote exposes as `./App`. */
 export interface RemoteAppModule {
   default: ComponentType<Record<string, unknown>>;
+  /**
+   * Loads what the App renders lazily at `pathname` (a page chunk of the remote's own), so that a
+   * server-rendered page of the remote hydrates without suspending. Optional: a remote without lazy parts.
+   */
+  preload?: (pathname: string) => Promise<void>;
 }
 
 let locations: RemoteLocations | undefined;

@@ -17,3 +17,11 @@ export const REMOTE_MOUNTS: readonly RemoteMount[] = [
   { path: '/tech-analysis/*', remote: 'tech_analysis' },
   { path: '/community/*', remote: 'qa' },
 ];
+
+/** The mount a pathname falls under ('/trending', '/tech-analysis/some-slug'), if any. */
+export function mountOf(pathname: string): RemoteMount | undefined {
+  return REMOTE_MOUNTS.find(({ path }) => {
+    const prefix = path.slice(0, -'/*'.length);
+    return pathname === prefix || pathname.startsWith(`${prefix}/`);
+  });
+}

@@ -1,8 +1,17 @@
 /** @jest-environment node */
 // The server render runs where there is no window, as on the server.
-import type { DehydratedState } from '@tanstack/react-query';
+import {
+  fetchJson,
+  LIST_QUERY,
+  remoteServerApp,
+  useApiQuery,
+  useApiQueryClient,
+  type ApiQueryMeta,
+} from '@pulse/frontend-ui';
+import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { article, listItems } from '../test/fixtures';
-import { isServerRendered, renderPage } from './render';
+import { isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
 
 /** The API as the gateway answers a render's reads; a path without an answer stays unanswered. */
 function api(answers: Record<string, unknown>) {
@@ -58,7 +67,64 @@ describe('the shell’s server render', () => {
     });
   });
 
-  it('leaves the remotes’ pages and the admin pages to the browser', async () => {
+  it('renders a remote’s page it is given the server module of, in the layout, its reads in the seed', async () => {
+    // A remote's App as its server bundle exports it: reading the API and the router's location through
+    // the shell's libraries (the gateway links a real bundle to SHARED_MODULES).
+    function TrendingApp() {
+      const { pathname } = useLocation();
+      const stats = useApiQuery<{ total: number }>('trending:stats', '/api/trending/stats', LIST_QUERY);
+      return (
+        <section>
+          <h1>트렌딩</h1>
+          <p>{`${pathname} ${stats.data?.total ?? '…'}`}</p>
+        </section>
+      );
+    }
+    const { readApi } = api({ '/api/trending/stats': { total: 42 } });
+    expect(remoteOf('/trending?tab=hot')).toBe('trending');
+    const page = await renderPage({
+      url: '/trending',
+      readApi,
+      remotes: { trending: { ServerApp: remoteServerApp(TrendingApp) } },
+    });
+    expect(page?.html).toContain('<h1>트렌딩</h1><p>/trending 42</p>');
+    expect(page?.html).toContain('class="site-header');
+    expect(answersOf(page!.queryData)['trending:stats']).toEqual({ total: 42 });
+    expect(Object.keys(SHARED_MODULES)).toEqual([
+      'react',
+      'react/jsx-runtime',
+      'react-dom',
+      'react-router-dom',
+      '@tanstack/react-query',
+    ]);
+  });
+
+  it('answers an infinite list’s first page, the path its meta names, in TanStack’s paged shape', async () => {
+    function AnalysesApp() {
+      const list = useInfiniteQuery(
+        {
+          queryKey: ['analyses'],
+          queryFn: ({ pageParam }) => fetchJson<{ titles: string[] }>(`/api/analyses?page=${pageParam}`),
+          initialPageParam: 1,
+          getNextPageParam: () => undefined,
+          meta: { path: '/api/analyses?page=1', firstPageParam: 1 } satisfies ApiQueryMeta,
+        },
+        useApiQueryClient(),
+      );
+      return <h1>{list.data?.pages.flatMap((page) => page.titles).join(', ') ?? '…'}</h1>;
+    }
+    const first = { titles: ['첫 분석', '둘째 분석'] };
+    const page = await renderPage({
+      url: '/tech-analysis',
+      readApi: api({ '/api/analyses?page=1': first }).readApi,
+      remotes: { tech_analysis: { ServerApp: remoteServerApp(AnalysesApp) } },
+    });
+    expect(page?.html).toContain('<h1>첫 분석, 둘째 분석</h1>');
+    const { queries } = JSON.parse(page!.queryData) as DehydratedState;
+    expect(queries.map((query) => query.state.data)).toContainEqual({ pages: [first], pageParams: [1] });
+  });
+
+  it('leaves the remotes’ pages without a server module and the admin pages to the browser', async () => {
     expect(isServerRendered('/trending')).toBe(false);
     expect(isServerRendered('/community/questions/q1')).toBe(false);
     expect(isServerRendered('/admin')).toBe(false);

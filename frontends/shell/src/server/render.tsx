@@ -1,10 +1,18 @@
 import { ApiQueryClientContext, createServerQueryClient, serialiseQuerySeed } from '@pulse/frontend-ui';
+import * as reactQuery from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import * as react from 'react';
 import { StrictMode, type ReactNode } from 'react';
+import * as reactDom from 'react-dom';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import * as jsxRuntime from 'react/jsx-runtime';
 import { matchPath, StaticRouter } from 'react-router';
+import * as reactRouterDom from 'react-router-dom';
 import { App } from '../App';
+import type { RemoteName } from '../config/remotes';
+import { mountOf } from '../federation/remote-mounts';
+import { ServerRemotesContext, type ServerRemotes } from '../federation/server-remotes';
 import { ServerReads } from './server-reads';
 
 /**
@@ -14,8 +22,22 @@ import { ServerReads } from './server-reads';
  */
 
 /**
- * The shell's own pages rendered here. Not the remotes' mounts (their code is not in this bundle), nor the
- * admin pages (a reader's token in sessionStorage decides what they show) or the sources page (a clock).
+ * The libraries a remote's server bundle takes from this one, by the names it requires them under
+ * (frontends/rspack.common.js SERVER_SHARED; the gateway links them): the instances this render uses, so a
+ * remote's hooks run on this React and read this router's context.
+ */
+export const SHARED_MODULES: Readonly<Record<string, unknown>> = {
+  react,
+  'react/jsx-runtime': jsxRuntime,
+  'react-dom': reactDom,
+  'react-router-dom': reactRouterDom,
+  '@tanstack/react-query': reactQuery,
+};
+
+/**
+ * The shell's own pages rendered here, besides the remotes' mounts whose server module the render is given
+ * (remoteOf). Not the admin pages (a reader's token in sessionStorage decides what they show) or the
+ * sources page (a clock).
  */
 export const SERVER_RENDERED_PATHS = [
   '/',
@@ -40,6 +62,8 @@ export interface ServerRenderInput {
    * cannot (an error, a timeout): that part is then rendered loading and the browser fetches it.
    */
   readApi: (path: string) => Promise<unknown>;
+  /** The server modules of the remotes the page shows (remoteOf), loaded by the gateway from their dists. */
+  remotes?: ServerRemotes;
 }
 
 export interface ServerRenderOutput {
@@ -49,17 +73,28 @@ export interface ServerRenderOutput {
   queryData: string;
 }
 
-export function isServerRendered(url: string): boolean {
-  const pathname = new URL(url, 'http://pulse.invalid').pathname;
+const pathnameOf = (url: string) => new URL(url, 'http://pulse.invalid').pathname;
+
+/** The remote mounted at the URL's path, whose server module a render of it needs. */
+export function remoteOf(url: string): RemoteName | undefined {
+  return mountOf(pathnameOf(url))?.remote;
+}
+
+export function isServerRendered(url: string, remotes: ServerRemotes = {}): boolean {
+  const pathname = pathnameOf(url);
+  const remote = remoteOf(url);
+  if (remote) return remotes[remote] !== undefined;
   return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
-function page(url: string, client: QueryClient): ReactNode {
+function page(url: string, client: QueryClient, remotes: ServerRemotes): ReactNode {
   return (
     <StrictMode>
       <StaticRouter location={url}>
         <ApiQueryClientContext.Provider value={client}>
-          <App />
+          <ServerRemotesContext.Provider value={remotes}>
+            <App />
+          </ServerRemotesContext.Provider>
         </ApiQueryClientContext.Provider>
       </StaticRouter>
     </StrictMode>
@@ -71,9 +106,11 @@ function page(url: string, client: QueryClient): ReactNode {
  * component that throws fails the render: React would leave that part to the browser (a client-rendered
  * boundary, a recoverable error at hydration), and the gateway sends its <noscript> document instead.
  */
-async function discoverReads(url: string, client: QueryClient): Promise<void> {
+async function discoverReads(url: string, client: QueryClient, remotes: ServerRemotes): Promise<void> {
   const errors: unknown[] = [];
-  const { prelude } = await prerender(page(url, client), { onError: (error) => void errors.push(error) });
+  const { prelude } = await prerender(page(url, client, remotes), {
+    onError: (error) => void errors.push(error),
+  });
   await new Response(prelude).arrayBuffer();
   if (errors.length > 0) throw new AggregateError(errors, `server render of ${url} failed`);
 }
@@ -90,15 +127,16 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 export async function renderPage({
   url,
   readApi,
+  remotes = {},
 }: ServerRenderInput): Promise<ServerRenderOutput | undefined> {
-  if (!isServerRendered(url)) return undefined;
+  if (!isServerRendered(url, remotes)) return undefined;
   const client = createServerQueryClient();
   const reads = new ServerReads(client);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    await discoverReads(url, client);
+    await discoverReads(url, client, remotes);
     if (!(await reads.answer(readApi))) break;
   }
-  const html = renderToString(page(url, client));
+  const html = renderToString(page(url, client, remotes));
   if (html.includes(CLIENT_RENDERED_BOUNDARY))
     throw new Error(`server render of ${url} left a boundary unrendered`);
   return { html, queryData: serialiseQuerySeed(client) };

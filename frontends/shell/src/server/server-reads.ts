@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * One request's reads on the server: the queries a render created in the request's client (useApiQuery
- * builds them as it renders; nothing fetches on the server) and found no answer for. Each is read once per
+ * builds them as it renders, an infinite list the first page of which names its path in the same meta;
+ * nothing fetches on the server) and found no answer for. Each is read once per
  * request, answered or not, so a failed read is not tried again; it is then rendered loading and left out
  * of the seed, for the browser to fetch.
  */
@@ -19,14 +20,20 @@ export class ServerReads {
       .getAll()
       .filter((query) => query.state.data === undefined && !this.tried.has(query.queryHash))
       .flatMap((query) => {
-        const path = (query.meta as ApiQueryMeta | undefined)?.path;
-        return path === undefined ? [] : [{ query, path }];
+        const meta = query.meta as ApiQueryMeta | undefined;
+        return meta?.path === undefined ? [] : [{ query, meta }];
       });
     await Promise.all(
-      pending.map(async ({ query, path }) => {
+      pending.map(async ({ query, meta }) => {
         this.tried.add(query.queryHash);
-        const data = await read(path);
-        if (data !== undefined) this.client.setQueryData(query.queryKey, data);
+        const data = await read(meta.path);
+        if (data === undefined) return;
+        // An infinite query's answer is its first page, in TanStack's shape of a paged list.
+        const pageParam = meta.firstPageParam;
+        this.client.setQueryData(
+          query.queryKey,
+          pageParam === undefined ? data : { pages: [data], pageParams: [pageParam] },
+        );
       }),
     );
     return pending.length > 0;

@@ -12,7 +12,9 @@ const likedKey = (id: string) => `pulse:tech-analysis-liked:${id}`;
  * there is no unlike. Optimistic, rolled back with a toast when the server refuses (docs/design.md §11.8).
  */
 export function useAnalysisLike(id: string, initialCount: number) {
-  const [liked, setLiked] = useState(() => readSession(likedKey(id)) !== null);
+  // Read after mounting (the effect below): a server-rendered page's first render must be the server's,
+  // which knows nothing of this reader's session.
+  const [liked, setLiked] = useState(false);
   const [count, setCount] = useState(initialCount);
   const pending = useRef(false);
 

@@ -2,6 +2,7 @@ import type { TechAnalysisListItem, TechAnalysisListResponse, TechnologyCategory
 import {
   fetchJson,
   LIST_QUERY,
+  type ApiQueryMeta,
   retryOptions,
   useApiQueryClient,
   useLoadMore,
@@ -43,6 +44,8 @@ export function useAnalysisPages(category: TechnologyCategory | null): AnalysisP
         pagination.page < pagination.totalPages ? pagination.page + 1 : undefined,
       staleTime: LIST_QUERY.staleMs,
       ...retryOptions(LIST_QUERY.retries),
+      // A server render reads the first page (frontends/shell/src/server/server-reads.ts).
+      meta: { path: listPath(1, category), firstPageParam: 1 } satisfies ApiQueryMeta,
     },
     useApiQueryClient(),
   );

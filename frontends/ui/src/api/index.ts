@@ -9,6 +9,7 @@ export {
   retryOptions,
   useApiQueryClient,
 } from './query-client';
+export { remoteServerApp, seedRemoteQueryClient, type RemoteServerAppProps } from './remote-server-app';
 export { isRetryable, retryDelayMs } from './retry';
 export { QUERY_SEED_ID, seedQueryClient, serialiseQuerySeed } from './query-seed';
 export { apiQueryKey, useApiQuery, type ApiQueryMeta, type QueryResult } from './use-api-query';

@@ -17,6 +17,11 @@ export interface QueryResult<T> {
 /** What a query of useApiQuery carries besides its key: the path a server render reads for it. */
 export interface ApiQueryMeta extends Record<string, unknown> {
   path: string;
+  /**
+   * Set on an infinite query (a list read page by page): `path` is its first page, and this is that page's
+   * param, so a server render stores the answer as the query's first page.
+   */
+  firstPageParam?: number;
 }
 
 /** The TanStack key of useApiQuery's `key`. */

@@ -1,0 +1,9 @@
+import { remoteServerApp } from '@pulse/frontend-ui';
+import App from './App';
+
+/**
+ * The tech-analysis remote's server bundle (rspack.server.config.js → dist/server/render.js): its App for
+ * the shell's server render, which the gateway loads from where this remote is deployed (frontends/README.md
+ * 'Server rendering').
+ */
+export const ServerApp = remoteServerApp(App);

@@ -1,0 +1,5 @@
+// The trending remote's server render (src/server.tsx) into dist/server/render.js, deployed with the
+// browser files; the gateway renders it inside the shell's layout (see remoteServerConfig).
+const { remoteServerConfig } = require('../rspack.common');
+
+module.exports = remoteServerConfig({ dir: __dirname });

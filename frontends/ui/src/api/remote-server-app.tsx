@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { ApiQueryClientContext, queryClient } from './query-client';
+import { seedQueryClient } from './query-seed';
+
+/** What the shell's server render passes to a remote's page (frontends/shell/src/federation/server-remotes.ts). */
+export interface RemoteServerAppProps {
+  /** The request's client, which the shell's render also reads and embeds (frontends/README.md 'Server rendering'). */
+  queryClient: QueryClient;
+  appProps?: Record<string, unknown>;
+}
+
+/**
+ * A remote's App as its server bundle exports it: rendered with the request's client instead of the
+ * bundle's own, through this bundle's context (its copy of this library is compiled in, so the shell's
+ * provider does not reach its hooks). The context renders no markup, so the browser's tree without it
+ * hydrates the same HTML.
+ */
+export function remoteServerApp(
+  App: ComponentType<Record<string, unknown>>,
+): ComponentType<RemoteServerAppProps> {
+  return function RemoteServerApp({ queryClient: client, appProps }: RemoteServerAppProps) {
+    return (
+      <ApiQueryClientContext.Provider value={client}>
+        <App {...appProps} />
+      </ApiQueryClientContext.Provider>
+    );
+  };
+}
+
+/**
+ * Seeds a remote's own client from the document's query seed when its App module loads in the browser: a
+ * server-rendered remote page put its answers in the same seed as the shell's, and its first render
+ * (hydration) must read them, as the shell's does. No seed (a page rendered in the browser): nothing.
+ */
+export function seedRemoteQueryClient(): void {
+  seedQueryClient(queryClient);
+}

@@ -1,0 +1,112 @@
+import type { Logger } from 'pino';
+import type { RemoteDeployment } from './remote-deployment';
+import { linkServerModule } from './remote-server-module';
+
+/** Where a remote's server bundle is, relative to its manifest (frontends/rspack.common.js remoteServerConfig). */
+export const REMOTE_SERVER_FILE = 'server/render.js';
+
+/**
+ * How often a deployment's manifest is read again: a redeployment in place (new hashed files, so a new
+ * manifest) is picked up within this, and a deployment that could not be loaded is tried again after it.
+ */
+export const REMOTE_RECHECK_MS = 10_000;
+
+/** A remote's server module linked to one shell bundle, and the stylesheets its page needs. */
+export interface LoadedRemote {
+  module: unknown;
+  /** The remote App's stylesheets (its manifest's `./App` css), linked in the document's head. */
+  stylesheets: readonly string[];
+}
+
+interface Held {
+  shared: object;
+  manifest: string;
+  loaded: LoadedRemote | undefined;
+  checkedAt: number;
+}
+
+interface FederationManifest {
+  metaData?: { publicPath?: string };
+  exposes?: Array<{ path?: string; assets?: { css?: { sync?: string[] } } }>;
+}
+
+const hasServerApp = (module: unknown): boolean =>
+  typeof (module as { ServerApp?: unknown } | null)?.ServerApp === 'function';
+
+/**
+ * The remotes' server bundles, loaded from where each is deployed (REMOTE_*_URL, remote-deployment.ts) and
+ * held per deployment and shell bundle (a rebuilt shell links them again). A remote that cannot be loaded
+ * (not deployed with a server bundle, unreachable, a bundle that throws) is undefined: its page gets the
+ * <noscript> document, as before remotes were server-rendered.
+ */
+export class RemoteServerModules {
+  private readonly held = new Map<string, Held>();
+  private readonly loading = new Map<string, Promise<LoadedRemote | undefined>>();
+
+  constructor(
+    /** Each remote's deployment by federation name; undefined where its URL is not readable here. */
+    private readonly deployments: Readonly<Record<string, RemoteDeployment | undefined>>,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  load(name: string, shared: Readonly<Record<string, unknown>>): Promise<LoadedRemote | undefined> {
+    const deployment = this.deployments[name];
+    if (!deployment) return Promise.resolve(undefined);
+    const held = this.held.get(name);
+    if (held?.shared === shared && this.now() - held.checkedAt < REMOTE_RECHECK_MS)
+      return Promise.resolve(held.loaded);
+    let loading = this.loading.get(name);
+    if (!loading) {
+      loading = this.refresh(name, deployment, shared, held);
+      this.loading.set(name, loading);
+      const forget = () => this.loading.delete(name);
+      loading.then(forget, forget);
+    }
+    return loading;
+  }
+
+  private async refresh(
+    name: string,
+    deployment: RemoteDeployment,
+    shared: Readonly<Record<string, unknown>>,
+    held: Held | undefined,
+  ): Promise<LoadedRemote | undefined> {
+    const checkedAt = this.now();
+    try {
+      const manifest = await deployment.read(deployment.manifestFile);
+      if (held?.shared === shared && held.loaded && held.manifest === manifest) {
+        held.checkedAt = checkedAt;
+        return held.loaded;
+      }
+      const file = deployment.urlOf(REMOTE_SERVER_FILE);
+      const module = linkServerModule(await deployment.read(REMOTE_SERVER_FILE), file, shared);
+      if (!hasServerApp(module)) throw new Error(`${file} exports no ServerApp`);
+      const loaded = { module, stylesheets: stylesheetsOf(manifest, deployment) };
+      this.held.set(name, { shared, manifest, loaded, checkedAt });
+      this.logger.info({ remote: name, file }, 'remote server bundle loaded');
+      return loaded;
+    } catch (error) {
+      // Said once per outage, not at every recheck: a remote deployed without a server bundle (news) is
+      // a steady state, not news.
+      if (!held || held.loaded)
+        this.logger.warn(
+          { err: error, remote: name },
+          'remote server bundle not loadable; <noscript> documents',
+        );
+      this.held.set(name, { shared, manifest: '', loaded: undefined, checkedAt });
+      return undefined;
+    }
+  }
+}
+
+/** The stylesheets the remote's `./App` loads first, where the browser loads them from. */
+function stylesheetsOf(manifestText: string, deployment: RemoteDeployment): string[] {
+  const manifest = JSON.parse(manifestText) as FederationManifest;
+  const app = manifest.exposes?.find((expose) => expose.path === './App');
+  const publicPath = manifest.metaData?.publicPath;
+  return (app?.assets?.css?.sync ?? []).map((file) =>
+    // 'auto': beside the manifest, wherever it was served from.
+    publicPath && publicPath !== 'auto' ? `${publicPath}${file}` : deployment.urlOf(file),
+  );
+}
