@@ -83,6 +83,18 @@ describe('rate limits per identity and per IP', () => {
     expect((await call('/api/content/news', '203.0.113.5', { token: 'token-c' })).status).toBe(200);
   });
 
+  it('counts a reader without a token in its address’s own bucket, apart from the tokens of that address', async () => {
+    const client = '203.0.113.7';
+    const anonymous: number[] = [];
+    for (let i = 0; i < 4; i++) anonymous.push((await call('/api/content/news', client)).status);
+    expect(anonymous).toEqual([200, 200, 200, 429]);
+    // The address's token budget (factor × one identity, 6) is untouched by those.
+    const tokened: number[] = [];
+    for (const token of ['token-d', 'token-e'])
+      for (let i = 0; i < 3; i++) tokened.push((await call('/api/content/news', client, { token })).status);
+    expect(tokened).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
   it('limits one token across addresses', async () => {
     for (let i = 0; i < 3; i++) await call('/api/content/news', `198.51.100.${i}`, { token: 'roaming' });
     expect((await call('/api/content/news', '198.51.100.9', { token: 'roaming' })).status).toBe(429);

@@ -39,7 +39,9 @@ function isAdmin(request: Pick<FastifyRequest, 'headers'>, adminToken: string | 
 
 /**
  * Per-identity and per-IP sliding-window limits through the cache port: in-memory in one process, Redis
- * when CACHE_DRIVER=redis so every gateway replica counts in the same buckets. Reads and writes have
+ * when CACHE_DRIVER=redis so every gateway replica counts in the same buckets. A request without a token
+ * counts in its address's identity bucket only; one with a token in the token's and, up to
+ * RATE_LIMIT_IP_FACTOR times as many, in its address's. Reads and writes have
  * separate budgets, so browsing cannot use up the budget for posting. Assets and probes are not counted.
  */
 export function registerRateLimit(
@@ -63,6 +65,11 @@ export function registerRateLimit(
         // The admin's own bucket only: an editor's bulk authoring must not spend the office's readers'
         // address budget, nor be held to a reader's write limit.
         address = await cache.rateLimit('gateway:rate:admin', limit, WINDOW_MS);
+        identity = address;
+      } else if (!bearerOf(request)) {
+        // An anonymous reader's identity is its address: one bucket, one cache call (on Redis, a round trip
+        // saved on nearly every request). The address bucket is for what comes with tokens.
+        address = await cache.rateLimit(`gateway:rate:${operation}:${identityOf(request)}`, limit, WINDOW_MS);
         identity = address;
       } else {
         // The address first: a request its address may not make must not use up the identity's budget.

@@ -7,7 +7,8 @@ type Entry =
   | { kind: 'value'; json: string; expiresAt?: number }
   | { kind: 'zset'; set: SortedSet; expiresAt?: number }
   | { kind: 'hash'; fields: Map<string, number>; expiresAt?: number }
-  | { kind: 'window'; times: number[]; expiresAt?: number };
+  /** A sliding window's hits, oldest first, from `head` on (earlier ones have left the window). */
+  | { kind: 'window'; times: number[]; head: number; expiresAt?: number };
 
 type Kind = Entry['kind'];
 
@@ -184,17 +185,24 @@ export class MemoryCacheStore implements CacheStore {
   async rateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     assertTtl(windowMs);
     const now = Date.now();
-    const entry = this.readOrCreate(key, 'window', () => ({ kind: 'window', times: [] }));
-    // Same boundary as the Lua script: a hit exactly windowMs old has left the window.
-    while (entry.times.length > 0 && entry.times[0] <= now - windowMs) entry.times.shift();
-    const allowed = entry.times.length < limit;
+    const entry = this.readOrCreate(key, 'window', () => ({ kind: 'window', times: [], head: 0 }));
+    // Same boundary as the Lua script: a hit exactly windowMs old has left the window. Hits leave by moving
+    // `head`, not by shift(): shifting a large array copies it (a bucket with a high limit, read thousands
+    // of times a second, holds hundreds of thousands of hits), which made every request cost a copy.
+    while (entry.head < entry.times.length && entry.times[entry.head] <= now - windowMs) entry.head += 1;
+    if (entry.head > 1024 && entry.head * 2 > entry.times.length) {
+      entry.times = entry.times.slice(entry.head);
+      entry.head = 0;
+    }
+    const count = () => entry.times.length - entry.head;
+    const allowed = count() < limit;
     if (allowed) {
       entry.times.push(now);
       entry.expiresAt = now + windowMs;
     }
-    const resetMs = entry.times.length > 0 ? entry.times[0] + windowMs - now : windowMs;
-    this.dropIfEmpty(key, entry.times.length);
-    return { allowed, remaining: Math.max(0, limit - entry.times.length), resetMs };
+    const resetMs = count() > 0 ? entry.times[entry.head] + windowMs - now : windowMs;
+    this.dropIfEmpty(key, count());
+    return { allowed, remaining: Math.max(0, limit - count()), resetMs };
   }
 
   /** Drops keys whose TTL passed; runs on a timer so write-once keys do not pile up. */
