@@ -481,7 +481,14 @@ test.describe('community Q&A (qa remote)', () => {
           ? route.fulfill(UNAVAILABLE)
           : route.continue(),
       );
-      await page.goto(questionPath());
+      // Opened within the app (a server-rendered question page already carries the question and its
+      // answers, so its own calls are what the browser makes when a reader follows a link).
+      const openFromList = async () => {
+        await page.goto('/community/qa');
+        await page.getByRole('link', { name: title }).first().click();
+        await expect(page).toHaveURL(new RegExp(`${questionPath()}$`));
+      };
+      await openFromList();
       const failed = page.getByRole('alert').filter({ hasText: '질문을 불러오지 못했습니다.' });
       await expect(failed.getByText('점검 중입니다.')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: title })).toHaveCount(0);
@@ -491,7 +498,7 @@ test.describe('community Q&A (qa remote)', () => {
 
       // The answers fail on their own: the question stays, the answers say so and retry.
       failing = 'answers';
-      await page.reload();
+      await openFromList();
       const answersFailed = page.getByRole('alert').filter({ hasText: '답변을 불러오지 못했습니다.' });
       await expect(answersFailed).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -9,6 +9,7 @@ import type {
 import { eventually } from '@pulse/testing/src/eventually';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { askQuestion, QUESTION_CONTENT, QUESTION_TITLE } from './support/page-js';
 import { recordViews, type Site } from './support/site';
 
 test.use({ siteOptions: { spec: 'server-render' } });
@@ -17,7 +18,7 @@ test.use({ siteOptions: { spec: 'server-render' } });
  * Issue 14 item 1: every page type arrives as HTML with its content (read here with JavaScript off, so
  * nothing but the document can have put it there), then hydrates: the server's markup is kept, React says
  * nothing in the console, and nothing moves (CLS 0), at both widths. The shell's own pages and the remotes'
- * (trending, tech analysis), which the gateway renders inside the shell's layout with the server bundle each remote
+ * (trending, tech analysis, a question), which the gateway renders inside the shell's layout with the server bundle each remote
  * deployed beside its browser files.
  */
 test.describe('server-rendered pages', () => {
@@ -71,6 +72,12 @@ test.describe('server-rendered pages', () => {
         path: `/tech-analysis/${slug}`,
         heading: analysis.title,
         text: analysis.executiveSummary,
+      },
+      {
+        name: 'question',
+        path: `/community/questions/${await askQuestion(site)}`,
+        heading: QUESTION_TITLE,
+        text: QUESTION_CONTENT,
       },
     ];
   }

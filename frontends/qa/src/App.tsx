@@ -1,13 +1,35 @@
-import { NotFound, Placeholder } from '@pulse/frontend-ui';
-import { lazy, Suspense } from 'react';
+import { NotFound, Placeholder, seedRemoteQueryClient } from '@pulse/frontend-ui';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AskPage } from './ask/AskPage';
 import { COPY } from './copy';
 import { QuestionListPage } from './list/QuestionListPage';
 import './styles.css';
 
-// The detail page is its own chunk, loaded when a question is opened.
-const QuestionDetailPage = lazy(() => import('./detail/QuestionDetailPage'));
+// A server-rendered question page carries its answers; the hydrating render reads them.
+seedRemoteQueryClient();
+
+/** The question page, the one page of this remote the server renders (server.tsx): /community/questions/{id}. */
+export const QUESTION_PAGE = /^\/community\/questions\/[^/]+\/?$/;
+
+// The detail page is its own chunk, loaded when a question is opened, or ahead of hydrating a
+// server-rendered one (preload), which then renders without suspending.
+let LoadedDetailPage: ComponentType | undefined;
+const loadDetailPage = () =>
+  import('./detail/QuestionDetailPage').then((module) => {
+    LoadedDetailPage = module.default;
+    return module;
+  });
+const LazyDetailPage = lazy(loadDetailPage);
+const QuestionDetailPage = () => (LoadedDetailPage ? <LoadedDetailPage /> : <LazyDetailPage />);
+
+/**
+ * Loads what the page at `pathname` renders lazily, before the shell hydrates it (the shell's
+ * preloadRemoteApp calls it): the detail chunk for a question.
+ */
+export function preload(pathname: string): Promise<void> {
+  return QUESTION_PAGE.test(pathname) ? loadDetailPage().then(() => undefined) : Promise.resolve();
+}
 
 /** Mounted by the shell at /community/*; routes are relative to that mount. */
 export default function App() {

@@ -30,13 +30,11 @@ export function questionListPath(filters: ListFilters, page: number): string {
 
 export const fetchQuestions = (filters: ListFilters, page: number) =>
   communityFetch<QuestionListResponse>('GET', questionListPath(filters, page));
-export const fetchQuestion = (id: string) =>
-  communityFetch<QuestionDetailResponse>('GET', `/api/community/questions/${segment(id)}`);
-export const fetchAnswers = (id: string, sortBy: AnswerSort) =>
-  communityFetch<AnswerListResponse>(
-    'GET',
-    `/api/community/questions/${segment(id)}/answers?sortBy=${sortBy}`,
-  );
+/** A question and its answers: the same for every reader, read as queries (and on the server). */
+export const questionPath = (id: string) => `/api/community/questions/${segment(id)}`;
+export const answersPath = (id: string, sortBy: AnswerSort) =>
+  `/api/community/questions/${segment(id)}/answers?sortBy=${sortBy}`;
+export type { AnswerListResponse, QuestionDetailResponse };
 /** The reader's own votes on the question and its answers (the reads above are the same for everyone). */
 export const fetchViewerVotes = (id: string) =>
   communityFetch<QuestionViewerVotesResponse>('GET', `/api/community/questions/${segment(id)}/votes`);

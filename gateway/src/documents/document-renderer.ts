@@ -122,7 +122,7 @@ export class DocumentRenderer {
       case 'tech-analysis':
         return this.techAnalysisPage(route, url, requestId, tags);
       case 'question':
-        return this.questionPage(route, requestId, tags);
+        return this.questionPage(route, url, requestId, tags);
     }
   }
 
@@ -176,8 +176,10 @@ export class DocumentRenderer {
   }
 
   /** docs/spec-community.md §2: a missing question is a 404 with its own not-found text and a link to the list. */
+  /** Rendered by the qa remote's server module when it loads; else its text in <noscript>. */
   private async questionPage(
     route: Extract<PageRoute, { kind: 'question' }>,
+    url: string,
     requestId: string,
     tags: Set<string>,
   ): Promise<RenderedDocument> {
@@ -191,7 +193,12 @@ export class DocumentRenderer {
       );
     if (lookup.status === 'unavailable') return this.outage(route.path);
     const { question, answers } = lookup.value;
-    return this.page(200, questionHead(question, answers, this.siteUrl), questionBody(question, answers));
+    return this.page(
+      200,
+      questionHead(question, answers, this.siteUrl),
+      questionBody(question, answers),
+      await this.serverRender(url, requestId, tags),
+    );
   }
 
   private articleHead(article: ArticlePage): PageHead {

@@ -6,6 +6,7 @@ import {
   renderAt,
   type FetchMock,
 } from '@pulse/frontend-ui/src/testing';
+import { queryClient } from '@pulse/frontend-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '../App';
@@ -24,6 +25,8 @@ const ok = (data: unknown) => ({ body: { success: true, data } });
 const noVotes = ok({ question: null, answers: {} });
 
 beforeEach(() => {
+  // The question and answers are queries of the bundle's client: each test starts with none cached.
+  queryClient.clear();
   localStorage.clear();
   // The reader's own calls, answered unless a test says otherwise: the view counted, no votes held.
   api = installFetch()
@@ -142,9 +145,12 @@ describe('question detail', () => {
     });
     api.on('GET', answersOf(), ok([]));
     renderDetail();
-    await waitFor(() => expect(document.body).toHaveTextContent('질문을 불러오지 못했습니다.'));
+    // After the read's two retries (1 s, then 2 s: a 5xx may pass).
+    await waitFor(() => expect(document.body).toHaveTextContent('질문을 불러오지 못했습니다.'), {
+      timeout: 6_000,
+    });
     expect(screen.getAllByRole('button', { name: '다시 시도' })).toHaveLength(1);
-  });
+  }, 10_000);
 
   it('lets the author accept and delete, with the seed confirm text; counts come from the server', async () => {
     signIn('u1');

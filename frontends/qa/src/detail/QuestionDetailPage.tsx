@@ -1,4 +1,3 @@
-import type { Answer, Question } from '@pulse/contracts';
 import { ANSWER_SORTS, type AnswerSort } from '@pulse/contracts/src/api/community-constants';
 import {
   ApiError,
@@ -10,17 +9,9 @@ import {
   toast,
   useNavigateTo,
 } from '@pulse/frontend-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  acceptAnswer,
-  reportPost,
-  deleteAnswer,
-  deleteQuestion,
-  fetchAnswers,
-  fetchQuestion,
-  postQuestionView,
-} from '../api';
+import { acceptAnswer, reportPost, deleteAnswer, deleteQuestion, postQuestionView } from '../api';
 import { COPY } from '../copy';
 import { SimpleMarkdown } from '../markdown';
 import { TabButtons } from '../TabButtons';
@@ -29,10 +20,8 @@ import { useIdentityGate } from '../use-identity-gate';
 import { useQaTitle } from '../use-title';
 import { AnswerCard } from './AnswerCard';
 import { AnswerComposer } from './AnswerComposer';
+import { useQuestionPage } from './use-question-page';
 import { useAnswerVote, useQuestionVote, useViewerVotes, type VotedAnswer } from './use-votes';
-
-type Load<T> =
-  { status: 'loading' } | { status: 'error'; error: ApiError | Error } | { status: 'ready'; value: T };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -44,53 +33,14 @@ export default function QuestionDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigateTo();
   const { user, require, dialog } = useIdentityGate();
-  const [question, setQuestion] = useState<Load<Question>>({ status: 'loading' });
-  const [answers, setAnswers] = useState<Load<Answer[]>>({ status: 'loading' });
   const [sortBy, setSortBy] = useState<AnswerSort>('popular');
   const signedInAs = user?.id;
-  // A read that started before a change the reader made must not overwrite that change's result. Setting
-  // a nickname re-reads both while the action it held is already under way (use-identity-gate.tsx).
-  const changes = useRef(0);
-  const answerChanges = useRef(0);
-  const answersShown = useRef('');
-  // Bumped to read the answers again when a read was overtaken by a change (above).
-  const [answersReread, setAnswersReread] = useState(0);
+  const { question, answers, updateQuestion, updateAnswers, rereadAnswers } = useQuestionPage(id, sortBy);
   const { votes, setQuestionVote, setAnswerVote } = useViewerVotes(id, signedInAs);
   // The count after this reader's view, which the question read (possibly a cached copy) may not hold yet.
   const [viewed, setViewed] = useState<{ id: string; viewCount: number }>();
   const viewPosted = useRef('');
 
-  const loadQuestion = useCallback(async () => {
-    const started = changes.current;
-    setQuestion((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    try {
-      const { data } = await fetchQuestion(id);
-      if (changes.current === started) setQuestion({ status: 'ready', value: data });
-    } catch (error) {
-      setQuestion({ status: 'error', error: error as Error });
-    }
-  }, [id]);
-  const loadAnswers = useCallback(async () => {
-    const started = answerChanges.current;
-    // The same list read again (another identity, a retry) stays on screen meanwhile; another order or
-    // question does not.
-    const listKey = `${id}\n${sortBy}`;
-    if (answersShown.current !== listKey) setAnswers({ status: 'loading' });
-    let read: Load<Answer[]>;
-    try {
-      read = { status: 'ready', value: (await fetchAnswers(id, sortBy)).data };
-    } catch (error) {
-      read = { status: 'error', error: error as Error };
-    }
-    // Overtaken by the reader's own change: this read may not hold it, so read again rather than show it.
-    if (answerChanges.current === started) {
-      answersShown.current = read.status === 'ready' ? listKey : '';
-      setAnswers(read);
-    } else setAnswersReread((n) => n + 1);
-  }, [id, sortBy]);
-
-  useEffect(() => void loadQuestion(), [loadQuestion]);
-  useEffect(() => void loadAnswers(), [loadAnswers, answersReread]);
   // One view per question while the page is mounted; the server keeps one per reader and window.
   useEffect(() => {
     if (viewPosted.current === id) return;
@@ -100,41 +50,20 @@ export default function QuestionDetailPage() {
       (error: unknown) => console.warn('[펄스] 조회수를 기록하지 못했습니다.', error),
     );
   }, [id]);
-  useQaTitle(question.status === 'ready' ? question.value.title : undefined);
-
-  const setAnswerList = (update: (list: Answer[]) => Answer[]) => {
-    answerChanges.current += 1;
-    setAnswers((current) =>
-      current.status === 'ready' ? { status: 'ready', value: update(current.value) } : current,
-    );
-  };
-  const setQ = (update: Partial<Question>) => {
-    changes.current += 1;
-    setQuestion((current) =>
-      current.status === 'ready' ? { status: 'ready', value: { ...current.value, ...update } } : current,
-    );
-  };
+  useQaTitle(question.data?.data.title);
 
   // Votes show at once and are put back when refused (use-votes.ts): counts on the shared question and
   // answers, the reader's own vote beside them.
   const questionVote = useQuestionVote(id, ({ upvotes, viewerVote }) => {
-    setQ({ upvotes });
+    updateQuestion(() => ({ upvotes }));
     setQuestionVote(viewerVote);
   });
   const answerVote = useAnswerVote((answerId, { upvotes, downvotes, viewerVote }) => {
-    setAnswerList((list) => list.map((a) => (a.id === answerId ? { ...a, upvotes, downvotes } : a)));
+    updateAnswers((list) => list.map((a) => (a.id === answerId ? { ...a, upvotes, downvotes } : a)));
     setAnswerVote(answerId, viewerVote);
   });
 
-  if (question.status === 'loading')
-    return (
-      <section className="page qa-page" aria-busy="true">
-        <Skeleton className="skeleton--title" />
-        <Skeleton className="skeleton--text" />
-        <Skeleton className="skeleton--text" />
-      </section>
-    );
-  if (question.status === 'error') {
+  if (question.error) {
     if (
       question.error instanceof ApiError &&
       (question.error.status === 404 || question.error.status === 400)
@@ -146,20 +75,28 @@ export default function QuestionDetailPage() {
           <Link to="/community/qa">{COPY.backToList}</Link>
         </section>
       );
+    if (!question.data)
+      return (
+        <section className="page qa-page">
+          <ErrorState
+            title={COPY.loadFailed}
+            message={question.error.message}
+            onRetry={() => void question.refetch()}
+          />
+        </section>
+      );
+  }
+  if (!question.data)
     return (
-      <section className="page qa-page">
-        <ErrorState
-          title={COPY.loadFailed}
-          message={question.error.message}
-          onRetry={() => void loadQuestion()}
-        />
+      <section className="page qa-page" aria-busy="true">
+        <Skeleton className="skeleton--title" />
+        <Skeleton className="skeleton--text" />
+        <Skeleton className="skeleton--text" />
       </section>
     );
-  }
-
-  const q = question.value;
+  const q = question.data.data;
   const isAuthor = !!user && q.user?.id === user.id;
-  const answerList: VotedAnswer[] = (answers.status === 'ready' ? answers.value : []).map((answer) => ({
+  const answerList: VotedAnswer[] = (answers.data?.data ?? []).map((answer) => ({
     ...answer,
     viewerVote: votes.answers[answer.id] ?? null,
   }));
@@ -199,8 +136,8 @@ export default function QuestionDetailPage() {
       require(async () => {
         try {
           await acceptAnswer(q.id, answer.id);
-          setQ({ acceptedAnswerId: answer.id, isAnswered: true });
-          void loadAnswers();
+          updateQuestion(() => ({ acceptedAnswerId: answer.id, isAnswered: true }));
+          void rereadAnswers();
         } catch (error) {
           toast({ title: COPY.acceptFailed, description: messageOf(error), variant: 'destructive' });
         }
@@ -210,16 +147,8 @@ export default function QuestionDetailPage() {
         if (!window.confirm(COPY.confirmDeleteAnswer)) return;
         try {
           await deleteAnswer(answer.id);
-          setAnswerList((list) => list.filter((a) => a.id !== answer.id));
-          changes.current += 1;
-          setQuestion((current) =>
-            current.status === 'ready'
-              ? {
-                  status: 'ready',
-                  value: { ...current.value, answerCount: Math.max(0, current.value.answerCount - 1) },
-                }
-              : current,
-          );
+          updateAnswers((list) => list.filter((a) => a.id !== answer.id));
+          updateQuestion((current) => ({ answerCount: Math.max(0, current.answerCount - 1) }));
         } catch (error) {
           window.alert(
             error instanceof ApiError && error.status !== 0 ? error.message : COPY.deleteAnswerFailed,
@@ -289,17 +218,15 @@ export default function QuestionDetailPage() {
             label={COPY.sortLabel}
           />
         </div>
-        {answers.status === 'loading' && <Skeleton className="skeleton--text" />}
-        {answers.status === 'error' && (
+        {answers.isLoading && <Skeleton className="skeleton--text" />}
+        {answers.error && !answers.data && (
           <ErrorState
             title={COPY.answersFailed}
             message={answers.error.message}
-            onRetry={() => void loadAnswers()}
+            onRetry={() => void answers.refetch()}
           />
         )}
-        {answers.status === 'ready' && answerList.length === 0 && (
-          <p className="qa-empty">{COPY.noAnswers}</p>
-        )}
+        {answers.data && answerList.length === 0 && <p className="qa-empty">{COPY.noAnswers}</p>}
         {answerList.length > 0 && (
           <ol className="qa-answer-list">
             {answerList.map((answer) => (
@@ -316,13 +243,8 @@ export default function QuestionDetailPage() {
           require={require}
           onPosted={(answer) => {
             // A re-read the server answered after the write may already list it.
-            setAnswerList((list) => [...list.filter((a) => a.id !== answer.id), answer]);
-            changes.current += 1;
-            setQuestion((current) =>
-              current.status === 'ready'
-                ? { status: 'ready', value: { ...current.value, answerCount: current.value.answerCount + 1 } }
-                : current,
-            );
+            updateAnswers((list) => [...list.filter((a) => a.id !== answer.id), answer]);
+            updateQuestion((current) => ({ answerCount: current.answerCount + 1 }));
           }}
         />
       </section>

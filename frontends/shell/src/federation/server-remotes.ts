@@ -8,6 +8,8 @@ import type { RemoteName } from '../config/remotes';
  */
 export interface RemoteServerModule {
   ServerApp: ComponentType<RemoteServerAppProps>;
+  /** Which of the remote's pages the server renders, by path; without it, all of them. */
+  rendersPath?: (pathname: string) => boolean;
 }
 
 export type ServerRemotes = Partial<Record<RemoteName, RemoteServerModule>>;

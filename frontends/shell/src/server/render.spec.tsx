@@ -131,4 +131,19 @@ describe('the shell’s server render', () => {
     expect(isServerRendered('/category/gen-ai?page=2')).toBe(true);
     await expect(renderPage({ url: '/news/a1', readApi: api({}).readApi })).resolves.toBeUndefined();
   });
+
+  it('renders only the pages a remote says its server module renders (rendersPath)', async () => {
+    const QaApp = () => <h1>질문</h1>;
+    const qa = {
+      ServerApp: remoteServerApp(QaApp),
+      rendersPath: (pathname: string) => pathname.startsWith('/community/questions/'),
+    };
+    expect(isServerRendered('/community/questions/q1', { qa })).toBe(true);
+    expect(isServerRendered('/community/qa', { qa })).toBe(false);
+    const { readApi } = api({});
+    await expect(renderPage({ url: '/community/qa/ask', readApi, remotes: { qa } })).resolves.toBeUndefined();
+    expect((await renderPage({ url: '/community/questions/q1', readApi, remotes: { qa } }))?.html).toContain(
+      '<h1>질문</h1>',
+    );
+  });
 });

@@ -83,7 +83,10 @@ export function remoteOf(url: string): RemoteName | undefined {
 export function isServerRendered(url: string, remotes: ServerRemotes = {}): boolean {
   const pathname = pathnameOf(url);
   const remote = remoteOf(url);
-  if (remote) return remotes[remote] !== undefined;
+  if (remote) {
+    const module = remotes[remote];
+    return module !== undefined && (module.rendersPath?.(pathname) ?? true);
+  }
   return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
