@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile, its default form factor and throttling) on each page type of the embedded site:
- * home, article, category, search, trending, tech analysis and a question (test/e2e/support/page-js.ts
- * PAGE_TYPES finds each URL through the site's API; the question is asked by a fresh nickname). Starts
+ * home, article, category, search, trending, tech analysis and a question (@pulse/testing
+ * page-types.ts finds each URL through the site's API; the question is asked by a fresh nickname). Starts
  * `embedded/src/main.ts` on a free port with a fresh data folder (the demo corpus fills it), waits until
  * the news list has articles, then runs the Lighthouse CLI in Debian's Chromium (CHROMIUM_BIN) RUNS times
  * per page and prints the median of each figure: performance, accessibility, SEO and best-practices
@@ -21,7 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { PAGE_TYPES, type SiteApi } from '../test/e2e/support/page-js';
+import { PAGE_PATHS, type SiteApi } from '@pulse/testing/src/page-types';
 
 const ROOT = path.resolve(__dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -88,6 +88,21 @@ async function lighthouse(url: string, name: string): Promise<LighthouseReport> 
 }
 
 type Figures = ReturnType<typeof figuresOf>;
+
+/**
+ * One Lighthouse run, tried again (twice at most) when Lighthouse itself fails, as it now and then does on
+ * a loaded machine ("NO_NAVSTART": it lost the page load's trace); a failed run says nothing of the page.
+ */
+async function lighthouseOnce(url: string, name: string): Promise<LighthouseReport> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, name);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`… ${name}: Lighthouse failed (${(error as Error).message}); again`);
+    }
+  }
+}
 
 function figuresOf(report: LighthouseReport) {
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
@@ -161,15 +176,15 @@ async function main(): Promise<void> {
         return (await response.json()) as T;
       },
     };
-    const types = PAGE_TYPES.filter((type) => !SELECTED || SELECTED.includes(type.name));
-    if (types.length === 0) throw new Error(`PAGES names no page type (${PAGE_TYPES.map((t) => t.name)})`);
+    const types = PAGE_PATHS.filter((type) => !SELECTED || SELECTED.includes(type.name));
+    if (types.length === 0) throw new Error(`PAGES names no page type (${PAGE_PATHS.map((t) => t.name)})`);
     const rows: string[] = [];
     for (const type of types) {
       const url = base + (await type.path(api));
       const runs: Figures[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
         const file = `${type.name.replace(/\s+/g, '-')}-${run}`;
-        runs.push(figuresOf(await lighthouse(url, file)));
+        runs.push(figuresOf(await lighthouseOnce(url, file)));
         console.error(`… ${type.name}, run ${run} of ${RUNS}: performance ${runs.at(-1)?.performance}`);
       }
       rows.push(row(type.name, runs));

@@ -14,6 +14,7 @@ import { runK6 } from './k6-run';
 import { sampleMemory, totalAt } from './soak/memory';
 import { plotSoak, type LatencyPoint } from './soak/plot';
 import { eventually } from '@pulse/testing';
+import { consumersCaughtUp } from './support/consumer-lag';
 import { startSite } from './support/site';
 
 const mode = process.argv.includes('local') ? 'local' : 'embedded';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   console.log(`starting the ${mode} site …`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `pulse-soak-${mode}-`));
   const site = await startSite(mode, dataDir, { INGESTION_SEED_DEFAULT_SOURCES: 'false' });
+  let catchUp = '';
   try {
     // The sample corpus flows through the bus into content before there is anything to read.
     await eventually(
@@ -56,6 +58,14 @@ async function main(): Promise<void> {
       },
       { timeoutMs: 180_000, intervalMs: 500 },
     );
+    // Local: the site's new consumer groups first read the shared topics' whole history (every earlier
+    // run's events); the reading is measured once they have caught up.
+    if (site.bus) {
+      console.log('waiting for the consumers to catch up with the topics …');
+      const caughtUpS = await consumersCaughtUp(site.bus.brokers, site.bus.groupPrefix);
+      console.log(`consumers caught up in ${caughtUpS.toFixed(0)} s`);
+      catchUp = `; its consumers first caught up with the shared topics' history in ${caughtUpS.toFixed(0)} s`;
+    }
     const memory = sampleMemory(site.pids, 5_000);
     const load0 = os.loadavg()[0];
     console.log(`k6: ${RATE} requests/s for ${DURATION} against ${site.baseUrl} …`);
@@ -106,7 +116,7 @@ async function main(): Promise<void> {
     const text = [
       `# Soak: ${RATE} requests/s of mixed reading for ${DURATION}, ${mode}`,
       '',
-      `Command: \`RATE=${RATE} DURATION=${DURATION} WARMUP=${WARMUP} npm run bench:soak${mode === 'local' ? ' -- local' : ''}\`; ${os.cpus().length} CPUs shared by k6 and the site, Node ${process.version}, load average ${load0.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end; k6 exit code ${code}.`,
+      `Command: \`RATE=${RATE} DURATION=${DURATION} WARMUP=${WARMUP} npm run bench:soak${mode === 'local' ? ' -- local' : ''}\`; ${os.cpus().length} CPUs shared by k6 and the site, Node ${process.version}, load average ${load0.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end; k6 exit code ${code}${catchUp}.`,
       '',
       ...rows,
       '',

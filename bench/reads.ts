@@ -10,7 +10,8 @@
  *   eval "$(infra/local/pulse-local env)"; npm run bench:reads              # embedded mode
  *   npm run bench:reads -- --local    # content, trending, translation and the gateway as processes
  *
- * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), ROUTES (a comma-separated
+ * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), WARMUP (5s: each route
+ * read unrecorded first), ROUTES (a comma-separated
  * subset of article,news,page,hot-topics; all by default), MICROCACHE (on, off or both: the default),
  * FRONTENDS_DIR (the built
  * front ends; /article/{id} needs the shell's index.html: `bash frontends/build-all.sh`), SITE_NODE_ARGS
@@ -26,6 +27,8 @@ import { startSite, startTs, stopChild, until, type SiteMode } from './support/s
 
 const VUS = process.env.VUS ?? '20';
 const DURATION = process.env.DURATION ?? '20s';
+/** Unrecorded reading of each route before the measurements. */
+const WARMUP = process.env.WARMUP ?? '5s';
 const SELECTED_ROUTES = process.env.ROUTES?.split(',').map((name) => name.trim());
 const MICROCACHE = process.env.MICROCACHE ?? 'both';
 const MODE: SiteMode = process.argv.includes('--local') ? 'local' : 'embedded';
@@ -137,6 +140,9 @@ async function measure(microCacheMs: number, root: string, rows: Row[]): Promise
       [bareLog],
     );
     try {
+      // Each route read for a few seconds first, unrecorded: the first route measured was otherwise the
+      // one that paid for the just-started site's compilation and caches (a steady state is measured).
+      for (const route of routes) await k6(root, { BASE_URL: site.baseUrl, ROUTE: route, DURATION: WARMUP });
       for (const route of routes) {
         const label = route.replace(id, '{id}');
         console.error(

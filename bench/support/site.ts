@@ -17,6 +17,8 @@ export interface RunningSite {
   baseUrl: string;
   /** Each process of the site by name (site, or content, trending, translation, gateway), e.g. for memory. */
   pids: Record<string, number>;
+  /** Local mode: the site's Kafka brokers and its consumer groups' prefix (BUS_GROUP_PREFIX). */
+  bus?: { brokers: string[]; groupPrefix: string };
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startSite(
   };
   const children: ChildProcess[] = [];
   const names: string[] = [];
+  let busSettings: RunningSite['bus'];
   const logs: string[] = [];
   if (mode === 'embedded') {
     logs.push(path.join(dataDir, 'site.log'));
@@ -105,6 +108,7 @@ export async function startSite(
       REDIS_URL: need('PULSE_TEST_REDIS_URL'),
       CACHE_KEY_PREFIX: `pulse-bench-reads-${run}:`,
     };
+    busSettings = { brokers: infra.KAFKA_BROKERS.split(','), groupPrefix: infra.BUS_GROUP_PREFIX };
     const urls: Record<string, string> = {};
     for (const service of ['content', 'trending', 'translation']) {
       const servicePort = await freePort();
@@ -146,5 +150,10 @@ export async function startSite(
     await stop();
     throw error;
   }
-  return { baseUrl, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid!])), stop };
+  return {
+    baseUrl,
+    pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid!])),
+    ...(busSettings ? { bus: busSettings } : {}),
+    stop,
+  };
 }

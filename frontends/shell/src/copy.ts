@@ -94,6 +94,8 @@ export const ARTICLE = {
 } as const;
 
 export const CATEGORY = {
+  /** Heads the list for screen readers, so the cards' titles (h3) come under an h2. */
+  articlesHeading: '기사 목록',
   /** docs/spec-content.md §8: 'Category not found'. */
   notFound: '카테고리를 찾을 수 없습니다',
   notFoundExplanation: '요청하신 카테고리가 없습니다. 아래 카테고리 중에서 선택해주세요.',

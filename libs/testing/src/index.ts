@@ -19,3 +19,4 @@ export * from './free-port';
 export * from './processes';
 export * from './synthetic-feed';
 export * from './websub-test-hub';
+export * from './page-types';

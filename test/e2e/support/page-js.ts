@@ -1,6 +1,13 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
-import type { NewsListResponse } from '@pulse/contracts';
 import { eventually } from '@pulse/testing/src/eventually';
+import {
+  askQuestion,
+  newestNews,
+  PAGE_PATHS,
+  QUESTION_CONTENT,
+  QUESTION_TITLE,
+  type SiteApi,
+} from '@pulse/testing/src/page-types';
 import type { Browser, Page, Request } from 'playwright-core';
 import { openPage } from '../../support/browser';
 import type { Site } from './site';
@@ -17,9 +24,6 @@ import type { Site } from './site';
 
 /** Long enough for a chunk one render after the content to start; the pages poll nothing this often. */
 const QUIET_MS = 1_500;
-
-/** What a page type needs of the site to find its URL: its address and public API. */
-export type SiteApi = Pick<Site, 'url' | 'api'>;
 
 export interface PageType {
   /** A name for tables and test titles. */
@@ -44,51 +48,10 @@ export interface PageJs {
   brotliBytes: number;
 }
 
-async function newestNews(site: SiteApi) {
-  const { articles } = await site.api<NewsListResponse>('/api/content/news?limit=1&offset=0');
-  if (!articles[0]) throw new Error('the demo corpus has no news');
-  return articles[0];
-}
+export { askQuestion, QUESTION_CONTENT, QUESTION_TITLE, type SiteApi };
 
-/** A question by a fresh nickname, through the public API, for the question page. */
-export const QUESTION_TITLE = '자바스크립트 번들 크기를 줄이는 방법이 있을까요?';
-export const QUESTION_CONTENT = '첫 화면에 필요한 코드만 먼저 내려받고 나머지는 나중에 불러오고 싶습니다.';
-
-/** One question per site: the community refuses the same text from the same reader twice in a row. */
-const asked = new WeakMap<SiteApi, Promise<string>>();
-
-export function askQuestion(site: SiteApi): Promise<string> {
-  let id = asked.get(site);
-  if (!id) {
-    id = postQuestion(site);
-    asked.set(site, id);
-    id.catch(() => asked.delete(site));
-  }
-  return id;
-}
-
-async function postQuestion(site: SiteApi): Promise<string> {
-  const signUp = await fetch(site.url('/api/community/auth/anonymous'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `측정${Date.now().toString(36).slice(-6)}` }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookies = signUp.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-  const csrf = cookies.find((cookie) => cookie.startsWith('pulse_csrf='))?.split('=')[1] ?? '';
-  const { data } = await site.api<{ data: { id: string } }>('/api/community/questions', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrf-token': csrf },
-    body: JSON.stringify({
-      title: QUESTION_TITLE,
-      content: QUESTION_CONTENT,
-      category: 'gen-ai',
-      tagIds: [],
-      tags: ['성능'],
-    }),
-  });
-  return data.id;
-}
+/** A page type's URL finder (@pulse/testing page-types.ts), by its name. */
+const pathOf = (name: string) => PAGE_PATHS.find((entry) => entry.name === name)!.path;
 
 const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('main').getByRole('heading', { level: 1, name }).waitFor();
@@ -97,17 +60,17 @@ const heading = (page: Page, name: string | RegExp) =>
 export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'home',
-    path: async () => '/',
+    path: pathOf('home'),
     shown: (page) => page.getByRole('region', { name: '최신 뉴스' }).getByRole('article').first().waitFor(),
   },
   {
     name: 'article',
-    path: async (site) => `/article/${(await newestNews(site)).id}`,
+    path: pathOf('article'),
     shown: async (page, site) => heading(page, (await newestNews(site)).title),
   },
   {
     name: 'category',
-    path: async () => '/category/gen-ai',
+    path: pathOf('category'),
     shown: async (page) => {
       await heading(page, '생성형 AI');
       await page.getByRole('main').getByRole('article').first().waitFor();
@@ -115,7 +78,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'search',
-    path: async () => '/search?q=AI',
+    path: pathOf('search'),
     shown: async (page) => {
       await heading(page, "'AI' 검색 결과");
       await page.getByRole('main').getByRole('list').first().getByRole('listitem').first().waitFor();
@@ -123,7 +86,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'trending',
-    path: async () => '/trending',
+    path: pathOf('trending'),
     shown: async (page) => {
       await heading(page, '트렌딩');
       await page.getByRole('tabpanel').getByRole('list').first().waitFor();
@@ -131,7 +94,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'tech analysis',
-    path: async () => '/tech-analysis',
+    path: pathOf('tech analysis'),
     shown: async (page) => {
       await heading(page, '기술 분석');
       await page.getByRole('main').getByRole('article').first().waitFor();
@@ -139,7 +102,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'question',
-    path: async (site) => `/community/questions/${await askQuestion(site)}`,
+    path: pathOf('question'),
     shown: (page) => heading(page, QUESTION_TITLE),
   },
 ];

@@ -99,6 +99,7 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
         >
           {(data) => (
             <>
+              <h2 className="sr-only">{CATEGORY.articlesHeading}</h2>
               <div className="card-grid">
                 {data.articles.map((article, index) => (
                   <ArticleCard
