@@ -12,6 +12,19 @@ describe('dates', () => {
     expect(formatShortDate('2024-07-09T15:30:00Z')).toBe('07/10');
   });
 
+  it('agrees with the time-zone database across a year of hours, whatever the machine zone is', () => {
+    const seoul = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Seoul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2026, 0, 1); time += 3_600_000 + 60_000) {
+      const parts = Object.fromEntries(seoul.formatToParts(time).map((part) => [part.type, part.value]));
+      expect(formatDate(time)).toBe(`${parts.year}년 ${parts.month}월 ${parts.day}일`);
+    }
+  });
+
   it('shows nothing for a missing or invalid date', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('not a date')).toBe('');
@@ -22,6 +35,10 @@ describe('dates', () => {
 describe('formatCount and truncate', () => {
   it('groups thousands', () => {
     expect(formatCount(6349)).toBe('6,349');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(Number.NaN)).toBe('0');
     expect(formatCount(undefined)).toBe('0');
   });
 
