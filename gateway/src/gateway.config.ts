@@ -115,6 +115,15 @@ export const gatewayConfigSchema = z.object({
     .describe(
       "Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources, questions) is shared by every reader asking for it (and by the page renders that read it), one upstream fetch per key at a time; a service's purge of what it shows ends it sooner. 0 turns the micro-cache off.",
     ),
+  GATEWAY_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300_000)
+    .default(10_000)
+    .describe(
+      "Gateway: how long past its time a micro-cached answer or a held page document is still served while one request fetches or renders it again (stale-while-revalidate), so no reader waits for that refresh; a purge still drops it at once. 0: readers arriving as it lapses wait for the refresh.",
+    ),
   GATEWAY_DOCUMENT_CACHE_MS: z.coerce
     .number()
     .int()

@@ -85,7 +85,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     registerHttpCaching(fastify);
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
-    const microCache = new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS);
+    const microCache = new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS, Date.now, config.GATEWAY_STALE_MS);
     if (config.GATEWAY_MICROCACHE_MS > 0 || config.GATEWAY_DOCUMENT_CACHE_MS > 0)
       this.stopPurges = await microCache.listenForPurges();
     registerProxy(fastify, table, this.logger, microCache);
@@ -118,7 +118,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     await registerFrontendAssets(
       fastify,
       config,
-      documentHandler(renderer, config.GATEWAY_DOCUMENT_CACHE_MS, Date.now, microCache),
+      documentHandler(renderer, config.GATEWAY_DOCUMENT_CACHE_MS, Date.now, microCache, config.GATEWAY_STALE_MS),
     );
   }
 

@@ -26,17 +26,37 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
 
   afterEach(() => fastify.close());
 
-  async function serve(holdMs: number, purges?: MicroCache) {
+  async function serve(holdMs: number, purges?: MicroCache, staleMs = 0) {
     const counting = countingRenderer();
     fastify = Fastify();
     fastify.decorateRequest('requestId', 'r');
     fastify.get(
       '/*',
-      documentHandler(counting.renderer, holdMs, () => clock, purges),
+      documentHandler(counting.renderer, holdMs, () => clock, purges, staleMs),
     );
     await fastify.ready();
     return counting.state;
   }
+
+  it('past its hold, replays the lapsed copy while one render replaces it (GATEWAY_STALE_MS)', async () => {
+    const state = await serve(1000, undefined, 5000);
+    await get('/article/a1');
+    state.next = { statusCode: 200, html: '<p>v2</p>' };
+    clock += 1001;
+    const readers = await Promise.all(Array.from({ length: 5 }, () => get('/article/a1')));
+    expect(readers.map((reply) => reply.body)).toEqual(Array(5).fill('<p>v1</p>'));
+    await eventually(async () => expect((await get('/article/a1')).body).toBe('<p>v2</p>'));
+    expect(state.renders).toBe(2);
+    // Past its stale time too: the reader waits for a render.
+    state.next = { statusCode: 200, html: '<p>v3</p>' };
+    clock += 6001;
+    expect((await get('/article/a1')).body).toBe('<p>v3</p>');
+    // A page that is gone by the refresh is not replayed any longer.
+    state.next = { statusCode: 404, html: 'missing' };
+    clock += 1001;
+    expect((await get('/article/a1')).body).toBe('<p>v3</p>');
+    await eventually(async () => expect((await get('/article/a1')).statusCode).toBe(404));
+  });
 
   it('renders a 200 once per URL for the moment, replaying the same bytes with their ETag', async () => {
     const state = await serve(1000);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HeldCopies } from '../edge/held-copies';
 import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
-import type { DocumentRenderer } from './document-renderer';
+import type { DocumentRenderer, RenderedDocument } from './document-renderer';
 import {
   encodeDocument,
   encodedEntityTag,
@@ -16,6 +16,9 @@ const MAX_HELD = 2_000;
 interface HeldDocument {
   html: Buffer;
   etag: string;
+  /** Until when it is replayed as it is; after that, while it is still held, one render replaces it. */
+  freshUntil: number;
+  /** Until when it is held (staleMs past freshUntil). */
   expiresAt: number;
   /** What the page shows (RenderedDocument.tags): a purge of any drops the copy. */
   tags: readonly string[];
@@ -54,6 +57,9 @@ export interface DocumentPurges {
  * question), and a purge of any of them drops it, so a changed article does not wait for the hold to end;
  * what it shows without a tag (the head's data, cached a minute in page-data.source.ts) was already that old.
  * A render that a purge of its tags overtook is served to its readers but not held. 0 renders every request.
+ * For `staleMs` (GATEWAY_STALE_MS) past its hold a copy is still replayed while one render, behind the
+ * readers' backs, replaces it (stale-while-revalidate): the readers arriving as a popular page's hold ended
+ * used to wait for its render, the slowest hundredth of page reads under load.
  *
  * Documents go out compressed when the reader accepts it (brotli, else gzip; document-encoding.ts), with
  * `Vary: Accept-Encoding` and an ETag per encoding.
@@ -63,6 +69,7 @@ export function documentHandler(
   holdMs = 0,
   now: () => number = Date.now,
   purges?: DocumentPurges,
+  staleMs = 0,
 ) {
   const held = new HeldCopies<HeldDocument>(MAX_HELD);
   purges?.onPurge((named) => held.deleteWhere((document) => document.tags.some((tag) => named.has(tag))));
@@ -102,25 +109,59 @@ export function documentHandler(
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(body);
   };
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const at = now();
-    const hit = holdMs > 0 ? held.get(request.url, at) : undefined;
-    if (hit) return sendDocument(request, reply, hit);
-    const flight = renderOnce(request.url, request.requestId);
-    const rendered = await flight.render;
-    if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
-    if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
-    if (rendered.statusCode !== 200) return send(reply, rendered.statusCode).send(rendered.html);
+  /**
+   * The rendered 200 as a document, held unless there is no hold or a purge of what it shows overtook the
+   * render. The encodings the copy it replaces was asked for are started at once, so no reader of the new
+   * copy waits for a compression.
+   */
+  const hold = (url: string, flight: { startedAt: number }, rendered: RenderedPage, at: number): HeldDocument => {
     const html = Buffer.from(rendered.html);
     const tags = rendered.tags ?? [];
     const document: HeldDocument = {
       html,
       etag: entityTagOf(html),
-      expiresAt: at + holdMs,
+      freshUntil: at + holdMs,
+      expiresAt: at + holdMs + staleMs,
       tags,
       encoded: new Map(),
     };
-    if (holdMs > 0 && !purges?.purgedSince(flight.startedAt, tags)) held.set(request.url, document, at);
-    return sendDocument(request, reply, document);
+    if (holdMs <= 0 || purges?.purgedSince(flight.startedAt, tags)) {
+      held.delete(url);
+      return document;
+    }
+    const before = held.get(url, at);
+    if (before) for (const encoding of before.encoded.keys()) void bytesFor(document, encoding);
+    held.set(url, document, at);
+    return document;
+  };
+  /** Renders `url` again for the readers of its lapsed copy, unless a render of it is under way. */
+  const refresh = (url: string, requestId: string) => {
+    if (inFlight.has(url)) return;
+    const flight = renderOnce(url, requestId);
+    flight.render.then(
+      (rendered) => {
+        // Anything but a 200 now (gone, moved, failing): readers get it from the next request on.
+        if (rendered.statusCode === 200) hold(url, flight, rendered, now());
+        else if (rendered.statusCode < 500) held.delete(url);
+      },
+      () => undefined,
+    );
+  };
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const at = now();
+    const hit = holdMs > 0 ? held.get(request.url, at) : undefined;
+    if (hit) {
+      if (hit.freshUntil <= at) refresh(request.url, request.requestId);
+      return sendDocument(request, reply, hit);
+    }
+    const flight = renderOnce(request.url, request.requestId);
+    const rendered = await flight.render;
+    if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
+    if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
+    if (rendered.statusCode !== 200) return send(reply, rendered.statusCode).send(rendered.html);
+    return sendDocument(request, reply, hold(request.url, flight, rendered, at));
   };
 }
+
+/** A rendered page (not a redirect). */
+type RenderedPage = Exclude<RenderedDocument, { statusCode: 301 }>;

@@ -1,4 +1,5 @@
 import { MemoryCacheStore, type CacheStore } from '@pulse/platform';
+import { eventually } from '@pulse/testing';
 import { entityTagOf } from '../edge/http-caching';
 import { FakeUpstream, jsonResponse } from '../testing/test-gateway';
 import { MicroCache } from './micro-cache';
@@ -55,5 +56,75 @@ describe('the micro-cache replays decoded answers', () => {
     await cache.del('gateway:micro:/api/articles/a1');
     await reader.forward(upstream, request);
     expect(sharedReads).toBe(2);
+  });
+});
+
+describe('the micro-cache past its TTL (stale-while-revalidate, GATEWAY_STALE_MS)', () => {
+  let cache: MemoryCacheStore;
+  let clock = 1_000_000;
+  let answer: () => ReturnType<typeof jsonResponse>;
+  const upstream = new FakeUpstream('content', ['/api/articles'], () => answer());
+  const request = { method: 'GET', url: '/api/articles/a1', headers: {} };
+  const key = 'gateway:micro:/api/articles/a1';
+  const text = async (micro: MicroCache) => ((await micro.forward(upstream, request)).body as Buffer).toString();
+
+  beforeEach(() => {
+    cache = new MemoryCacheStore();
+    upstream.requests.length = 0;
+    answer = () => jsonResponse(200, { version: 1 });
+  });
+  afterEach(() => cache.close());
+
+  /** A micro-cache holding version 1, then the shared entry lapsed and the service now answering `next`. */
+  async function lapsed(next: () => ReturnType<typeof jsonResponse>) {
+    const micro = new MicroCache(cache, 1000, () => clock, 5000);
+    await micro.forward(upstream, request);
+    answer = next;
+    clock += 1001;
+    await cache.del(key); // the shared entry's TTL runs on the cache's own clock
+    return micro;
+  }
+
+  it('replays the lapsed copy at once to every reader while one read refreshes it, then the new answer', async () => {
+    const micro = await lapsed(() => jsonResponse(200, { version: 2 }));
+    const replies = await Promise.all(Array.from({ length: 10 }, () => text(micro)));
+    expect(replies).toEqual(Array(10).fill('{"version":1}'));
+    await eventually(async () => expect(await text(micro)).toBe('{"version":2}'));
+    expect(upstream.requests).toHaveLength(2);
+  });
+
+  it('never replays a copy past its stale time, nor one a purge named', async () => {
+    const micro = await lapsed(() => ({ ...jsonResponse(200, { version: 2 }), headers: { 'cache-tag': 'article:a1' } }));
+    clock += 5000;
+    expect(await text(micro)).toBe('{"version":2}');
+    answer = () => jsonResponse(200, { version: 3 });
+    await micro.purge(['article:a1']);
+    clock += 1;
+    expect(await text(micro)).toBe('{"version":3}');
+  });
+
+  it('drops the lapsed copy when the refresh finds it gone, and keeps it through a service error', async () => {
+    const failing = await lapsed(() => jsonResponse(503, { error: 'down' }));
+    await text(failing);
+    await eventually(() => expect(upstream.requests).toHaveLength(2));
+    expect(await text(failing)).toBe('{"version":1}');
+
+    clock += 10_000;
+    answer = () => jsonResponse(200, { version: 1 });
+    const gone = await lapsed(() => jsonResponse(404, { error: 'gone' }));
+    const before = upstream.requests.length;
+    expect(await text(gone)).toBe('{"version":1}');
+    await eventually(() => expect(upstream.requests.length).toBe(before + 1));
+    const after = await gone.forward(upstream, request);
+    expect(after.statusCode).toBe(404);
+  });
+
+  it('without a stale time, the reader after the TTL waits for the new answer', async () => {
+    const micro = new MicroCache(cache, 1000, () => clock);
+    await micro.forward(upstream, request);
+    answer = () => jsonResponse(200, { version: 2 });
+    clock += 1001;
+    await cache.del(key);
+    expect(await text(micro)).toBe('{"version":2}');
   });
 });
