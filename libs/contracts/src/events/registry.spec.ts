@@ -194,7 +194,8 @@ describe('parseEvent', () => {
   });
 
   it('accepts source.updated with or without its poll interval and WebSub state, and only valid ones', () => {
-    const parse = (payload: object) => parseEvent(TOPICS.sourceUpdated, envelopeFor('source.updated', payload));
+    const parse = (payload: object) =>
+      parseEvent(TOPICS.sourceUpdated, envelopeFor('source.updated', payload));
     const withState = {
       ...samples['source.updated'],
       pollIntervalSeconds: 900,

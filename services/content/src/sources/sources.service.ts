@@ -45,7 +45,12 @@ export class SourcesService {
   async onSourceUpdated(payload: SourceUpdatedPayload): Promise<void> {
     const { id, pollIntervalSeconds, websub, ...fields } = payload;
     // Stored as null when the event does not say, so an older value is not kept as if it were current.
-    const record = { _id: id, ...fields, pollIntervalSeconds: pollIntervalSeconds ?? null, websub: websub ?? null };
+    const record = {
+      _id: id,
+      ...fields,
+      pollIntervalSeconds: pollIntervalSeconds ?? null,
+      websub: websub ?? null,
+    };
     // Any newer event is a change (ingestion announces only when the entry changed, poll interval and
     // WebSub state included), so each one stored purges the cached answers.
     if (await this.repository.upsertIfNewer(record)) {

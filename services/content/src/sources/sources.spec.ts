@@ -117,7 +117,11 @@ describe('sources page and sidebar', () => {
     );
     expect(await polled('s-b')).toMatchObject({ id: 's-b', pollIntervalSeconds: 3600, websub });
     // A later event that does not carry them (an older ingestion): unknown again, not the old values.
-    await t.send(TOPICS.sourceUpdated, sourceEvent('s-b', { updatedAt: '2026-03-01T02:00:00.000Z' }), 'ingestion');
+    await t.send(
+      TOPICS.sourceUpdated,
+      sourceEvent('s-b', { updatedAt: '2026-03-01T02:00:00.000Z' }),
+      'ingestion',
+    );
     expect(await polled('s-b')).toMatchObject({ pollIntervalSeconds: null, websub: null });
     // The sidebar keeps the seed's fields only.
     const { body } = await t.get<SidebarDataResponse>('/api/sidebar-data/full');

@@ -150,7 +150,10 @@ export class RunSourceService {
       lastRunAt: run.startedAt,
       nextRunAt: iso(finishedAt + delay),
       count,
-      pollIntervalSeconds: announcedIntervalSeconds(current.pollIntervalSeconds, backedOffIntervalMs(interval)),
+      pollIntervalSeconds: announcedIntervalSeconds(
+        current.pollIntervalSeconds,
+        backedOffIntervalMs(interval),
+      ),
     }));
   }
 

@@ -40,7 +40,12 @@ describe('source.updated carries the poll interval in use', () => {
   const runAfter = async (ms: number) => {
     await idle();
     t.clock.advance(ms);
-    await t.app.inject({ method: 'POST', url: '/api/ingestion/runs', headers: admin, payload: { sourceId: id } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/ingestion/runs',
+      headers: admin,
+      payload: { sourceId: id },
+    });
     await idle();
   };
   const stored = async () => (await t.store.collection<SourceDocument>('sources').findOne({ _id: id }))!;

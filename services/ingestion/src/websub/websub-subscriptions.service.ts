@@ -74,7 +74,10 @@ export class WebSubSubscriptions {
     // its pushes too, so the source is no longer counted as pushed.
     await this.subscriptions.supersede(source._id);
     await this.subscriptions.insert(subscription);
-    await this.sourceState(source._id, { websub: { state: 'pending', leaseExpiresAt: null }, pushUntil: null });
+    await this.sourceState(source._id, {
+      websub: { state: 'pending', leaseExpiresAt: null },
+      pushUntil: null,
+    });
     await this.ask(subscription, source.allowPrivateNetwork);
   }
 
