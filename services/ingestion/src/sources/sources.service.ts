@@ -68,9 +68,10 @@ export class SourcesService implements OnModuleInit {
     const changed = await this.change(await this.require(id), (current) => {
       const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
       // Validators belong to the old URL; sending them to a new one could wrongly get a 304. Its pace
-      // is the old feed's too.
+      // and push state are the old feed's too (the page then says nothing of WebSub until the new feed's
+      // hub is asked).
       const urlChanged = merged.url !== current.url;
-      const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null };
+      const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null, websub: null };
       return { ...merged, ...(urlChanged ? reset : {}) };
     });
     await this.purges.sourcesChanged();

@@ -346,6 +346,16 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     await eventually(() =>
       expect(announcedWebSub(guarded).at(-1)).toEqual({ state: 'failed', leaseExpiresAt: null }),
     );
+    // A new URL is another feed: the old one's push state is dropped, and nothing is said of WebSub.
+    const moved = hub.feedUrl('guarded-moved');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ingestion/sources/${guarded}`,
+      headers: admin,
+      payload: { url: moved },
+    });
+    await eventually(() => expect(announced.filter((e) => e.id === guarded).at(-1)?.url).toBe(moved));
+    expect(announced.filter((e) => e.id === guarded).at(-1)?.websub).toBeUndefined();
   });
 
   it('falls back to polling when the hub denies the subscription', async () => {
