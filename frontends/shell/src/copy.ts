@@ -161,6 +161,10 @@ export const SOURCES = {
   newTab: '(새 창)',
   /** The server's median over the last 7 days of (Korean publication − the source's publication). */
   medianToKorean: ['지난 7일 중앙값: 원문 공개 후 ', ' 만에 한국어로'],
+  /** How often ingestion polls the source now (its adaptive interval, as last announced). */
+  pollInterval: ['약 ', '마다 확인'],
+  /** While a WebSub hub pushes the source's new stories to us. */
+  websubSubscribed: '실시간 알림(WebSub) 구독 중',
 } as const;
 
 export const REMOTE = {

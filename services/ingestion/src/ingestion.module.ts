@@ -14,6 +14,7 @@ import { INGESTION_CONFIG, type IngestionConfig } from './schedule/ingestion.con
 import { RunQueue } from './schedule/run-queue';
 import { IngestionScheduler } from './schedule/scheduler.service';
 import { IngestionPurges } from './sources/ingestion-purges';
+import { SourceAnnouncer } from './sources/source-announcer';
 import { SourceRepository } from './sources/source.repository';
 import { SourcesController } from './sources/sources.controller';
 import { SourcesService } from './sources/sources.service';
@@ -41,6 +42,7 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
     { provide: CLOCK, useValue: systemClock },
     ...pipelineStagesProviders,
     SourceRepository,
+    SourceAnnouncer,
     RunRepository,
     CollectedStoryRepository,
     SourcesService,

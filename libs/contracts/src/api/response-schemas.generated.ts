@@ -2895,7 +2895,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       outcome: {
         type: 'string',
-        enum: ['ok', 'not-modified', 'failed'],
+        enum: ['failed', 'ok', 'not-modified'],
       },
       httpStatus: {
         type: ['null', 'number'],
@@ -4042,11 +4042,37 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['sources'],
   },
+  SourceWebSub: {
+    type: 'object',
+    properties: {
+      state: {
+        type: 'string',
+        enum: ['pending', 'subscribed', 'failed', 'lapsed'],
+      },
+      leaseExpiresAt: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['state', 'leaseExpiresAt'],
+  },
   SourceWithFreshness: {
     type: 'object',
     properties: {
       medianMinutesToKorean: {
         type: ['null', 'number'],
+      },
+      pollIntervalSeconds: {
+        type: ['null', 'number'],
+      },
+      websub: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/SourceWebSub',
+          },
+        ],
       },
       id: {
         type: 'string',
@@ -4073,6 +4099,8 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: [
       'medianMinutesToKorean',
+      'pollIntervalSeconds',
+      'websub',
       'id',
       'name',
       'description',

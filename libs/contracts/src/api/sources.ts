@@ -14,6 +14,21 @@ export interface Source {
   count: number;
 }
 
+/**
+ * A source's WebSub subscription as ingestion tracks it (README 'Freshness: adaptive polling and WebSub'):
+ * 'pending' until the hub verifies the request, 'subscribed' while a verified lease lasts (pushes arrive),
+ * 'failed' when the hub denied or refused it (asked again a day later), 'lapsed' when a lease ended
+ * without a verified renewal. In the last two the source is simply polled.
+ */
+export const SOURCE_WEBSUB_STATES = ['pending', 'subscribed', 'failed', 'lapsed'] as const;
+export type SourceWebSubState = (typeof SOURCE_WEBSUB_STATES)[number];
+
+export interface SourceWebSub {
+  state: SourceWebSubState;
+  /** End of the hub's lease (ISO), set while subscribed; null otherwise. */
+  leaseExpiresAt: string | null;
+}
+
 /** A source on the sources page, with how quickly its stories reach readers in Korean. */
 export interface SourceWithFreshness extends Source {
   /**
@@ -21,6 +36,14 @@ export interface SourceWithFreshness extends Source {
    * null when no article of the week has both times.
    */
   medianMinutesToKorean: number | null;
+  /**
+   * About how often ingestion polls the source now, in seconds: its adaptive interval (failure backoff
+   * included, jitter not), as last announced; it moves only when the interval changes by a quarter or
+   * more. Null before its first run, or when ingestion has not said.
+   */
+  pollIntervalSeconds: number | null;
+  /** Its WebSub subscription; null when it has none (no hub, WebSub off) or ingestion has not said. */
+  websub: SourceWebSub | null;
 }
 
 /** GET /api/sources, for the sources page. Seed: not shown (no call listed); chosen here. */

@@ -193,6 +193,24 @@ describe('parseEvent', () => {
     expect(parse({ ...samples['article.translated'], sample: 'yes' })).toBe(false);
   });
 
+  it('accepts source.updated with or without its poll interval and WebSub state, and only valid ones', () => {
+    const parse = (payload: object) =>
+      parseEvent(TOPICS.sourceUpdated, envelopeFor('source.updated', payload));
+    const withState = {
+      ...samples['source.updated'],
+      pollIntervalSeconds: 900,
+      websub: { state: 'subscribed', leaseExpiresAt: at },
+    };
+    const parsed = parse(withState);
+    expect(parsed.ok && parsed.event.payload).toMatchObject({
+      pollIntervalSeconds: 900,
+      websub: { state: 'subscribed', leaseExpiresAt: at },
+    });
+    expect(parse(samples['source.updated']).ok).toBe(true);
+    expect(parse({ ...withState, pollIntervalSeconds: 0 }).ok).toBe(false);
+    expect(parse({ ...withState, websub: { state: 'maybe', leaseExpiresAt: null } }).ok).toBe(false);
+  });
+
   it('rejects a javascript: URL from a feed', () => {
     const payload = { ...samples['article.collected'], sources: [{ ...source, url: 'javascript:alert(1)' }] };
     const result = parseEvent(TOPICS.articleCollected, envelopeFor('article.collected', payload));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOURCE_TYPES } from '../api/sources';
+import { SOURCE_TYPES, SOURCE_WEBSUB_STATES } from '../api/sources';
 import { defineEvent } from './define-event';
 import { entityId, httpUrl, isoDateTime } from './shared-schemas';
 
@@ -11,7 +11,8 @@ import { entityId, httpUrl, isoDateTime } from './shared-schemas';
  *
  * NEVER rename this topic or change this payload in place: consumers and stored events depend on it. A
  * breaking change gets a new definition beside this one ('source.updated.v2', version 2), and producers
- * publish both until every consumer has moved.
+ * publish both until every consumer has moved. Optional fields may be added (pollIntervalSeconds, websub):
+ * older consumers drop them, and events without them still parse.
  */
 export const SOURCE_UPDATED_TOPIC = 'source.updated';
 export const SOURCE_UPDATED_VERSION = 1;
@@ -31,6 +32,15 @@ export const sourceUpdatedPayloadSchema = z.object({
    * is newer than what it holds: a redelivered or overtaken event changes nothing.
    */
   updatedAt: isoDateTime,
+  /**
+   * About how often the source is polled now, in seconds (adaptive interval with failure backoff, no
+   * jitter); announced again only when it moves by a quarter or more. Absent before its first run.
+   */
+  pollIntervalSeconds: z.number().int().positive().optional(),
+  /** Its WebSub subscription (api/sources.ts, SourceWebSub); absent when it has none. */
+  websub: z
+    .object({ state: z.enum(SOURCE_WEBSUB_STATES), leaseExpiresAt: isoDateTime.nullable() })
+    .optional(),
 });
 export type SourceUpdatedPayload = z.output<typeof sourceUpdatedPayloadSchema>;
 

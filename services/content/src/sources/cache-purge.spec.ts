@@ -4,6 +4,7 @@ import {
   PURGE_CHANNEL,
   SOURCES_TAG,
   TOPICS,
+  type SourcesResponse,
   type SourceUpdatedPayload,
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
@@ -62,6 +63,26 @@ describe('sources page and sidebar: cache tags and purges for the gateway', () =
     await eventually(async () => expect(purged).toEqual([[SOURCES_TAG]]));
     expect((await content.get<{ sources: Array<{ name: string }> }>('/api/sources')).body.sources).toEqual([
       expect.objectContaining({ name: 'New' }),
+    ]);
+  });
+
+  it('purges it when only the poll interval or the WebSub state changed', async () => {
+    purged.length = 0;
+    await content.send(
+      TOPICS.sourceUpdated,
+      { ...sourceEvent('2026-03-03T00:00:00.000Z', 'New'), pollIntervalSeconds: 3600 },
+      'ingestion',
+    );
+    await eventually(async () => expect(purged).toEqual([[SOURCES_TAG]]));
+    const websub = { state: 'subscribed', leaseExpiresAt: '2026-03-04T00:00:00.000Z' } as const;
+    await content.send(
+      TOPICS.sourceUpdated,
+      { ...sourceEvent('2026-03-03T00:01:00.000Z', 'New'), pollIntervalSeconds: 3600, websub },
+      'ingestion',
+    );
+    await eventually(async () => expect(purged).toEqual([[SOURCES_TAG], [SOURCES_TAG]]));
+    expect((await content.get<SourcesResponse>('/api/sources')).body.sources).toEqual([
+      expect.objectContaining({ pollIntervalSeconds: 3600, websub }),
     ]);
   });
 });

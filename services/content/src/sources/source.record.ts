@@ -1,4 +1,4 @@
-import type { SourceType } from '@pulse/contracts';
+import type { SourceType, SourceWebSub } from '@pulse/contracts';
 
 /**
  * A news source as the content service knows it (collection 'sources'): the public catalogue entry that
@@ -14,6 +14,12 @@ export interface SourceRecord {
   imageUrl: string | null;
   /** False while paused in ingestion and once removed there (kept, so an older event cannot revive it). */
   enabled: boolean;
+  /**
+   * About how often ingestion polls it, in seconds, and its WebSub subscription, as last announced; null
+   * when the event did not say (absent on records stored before the fields existed).
+   */
+  pollIntervalSeconds?: number | null;
+  websub?: SourceWebSub | null;
   /** The announcing event's updatedAt: an event applies only when it is newer. */
   updatedAt: string;
 }

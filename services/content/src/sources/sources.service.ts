@@ -43,8 +43,17 @@ export class SourcesService {
   ) {}
 
   async onSourceUpdated(payload: SourceUpdatedPayload): Promise<void> {
-    const { id, ...fields } = payload;
-    if (await this.repository.upsertIfNewer({ _id: id, ...fields })) {
+    const { id, pollIntervalSeconds, websub, ...fields } = payload;
+    // Stored as null when the event does not say, so an older value is not kept as if it were current.
+    const record = {
+      _id: id,
+      ...fields,
+      pollIntervalSeconds: pollIntervalSeconds ?? null,
+      websub: websub ?? null,
+    };
+    // Any newer event is a change (ingestion announces only when the entry changed, poll interval and
+    // WebSub state included), so each one stored purges the cached answers.
+    if (await this.repository.upsertIfNewer(record)) {
       // This replica's answers change at once; other replicas share the cache (Redis), so theirs too.
       await this.cache.del(Object.values(CACHE_KEYS));
       // And the gateway's copies of them: purged here, once content has the change, not by ingestion when
@@ -53,7 +62,10 @@ export class SourcesService {
     }
   }
 
-  /** GET /api/sources: enabled sources, most articles first, each with its median time to Korean this week. */
+  /**
+   * GET /api/sources: enabled sources, most articles first, each with its median time to Korean this
+   * week, how often ingestion polls it and its WebSub subscription.
+   */
   sources(query: unknown): Promise<SourcesResponse> {
     noQueryParamsSchema.parse(query);
     return this.cache.getOrLoad(CACHE_KEYS.sources, SOURCES_CACHE_TTL_MS, async () => {
@@ -62,9 +74,11 @@ export class SourcesService {
         this.delays.medianMinutesBySource(this.clock.now()),
       ]);
       return {
-        sources: sources.map((source): SourceWithFreshness => ({
+        sources: sources.map(({ source, record }): SourceWithFreshness => ({
           ...source,
           medianMinutesToKorean: medians.get(source.id) ?? null,
+          pollIntervalSeconds: record.pollIntervalSeconds ?? null,
+          websub: record.websub ?? null,
         })),
       };
     });
@@ -82,15 +96,18 @@ export class SourcesService {
       ]);
       return {
         popularTags,
-        rssSources: full ? sources : sources.slice(0, SIDEBAR_SOURCE_LIMIT),
+        rssSources: (full ? sources : sources.slice(0, SIDEBAR_SOURCE_LIMIT)).map(({ source }) => source),
         articleCounts,
       };
     });
   }
 
-  private async sourcesWithCounts(): Promise<Source[]> {
+  /** Enabled sources as the API shows them, most articles first, each beside its stored record. */
+  private async sourcesWithCounts(): Promise<Array<{ source: Source; record: SourceRecord }>> {
     const [records, counts] = await Promise.all([this.repository.listEnabled(), this.counts.bySource()]);
-    return records.map((record) => toSource(record, counts.get(record._id) ?? 0)).sort(byCountThenName);
+    return records
+      .map((record) => ({ source: toSource(record, counts.get(record._id) ?? 0), record }))
+      .sort((a, b) => byCountThenName(a.source, b.source));
   }
 }
 

@@ -100,7 +100,34 @@ describe('sources page and sidebar', () => {
       count: 1,
       // Published by the source at 00:00, in Korean at 10:00 (the week's only story from it).
       medianMinutesToKorean: 600,
+      // Its events did not say how it is polled: nothing is made up.
+      pollIntervalSeconds: null,
+      websub: null,
     });
+  });
+
+  it('stores and returns how often a source is polled and its WebSub state, and drops them when unsaid', async () => {
+    const polled = (id: string) =>
+      t.get<SourcesResponse>('/api/sources').then((r) => r.body.sources.find((s) => s.id === id));
+    const websub = { state: 'subscribed', leaseExpiresAt: '2026-03-03T00:00:00.000Z' } as const;
+    await t.send(
+      TOPICS.sourceUpdated,
+      sourceEvent('s-b', { pollIntervalSeconds: 3600, websub, updatedAt: '2026-03-01T01:00:00.000Z' }),
+      'ingestion',
+    );
+    expect(await polled('s-b')).toMatchObject({ id: 's-b', pollIntervalSeconds: 3600, websub });
+    // A later event that does not carry them (an older ingestion): unknown again, not the old values.
+    await t.send(
+      TOPICS.sourceUpdated,
+      sourceEvent('s-b', { updatedAt: '2026-03-01T02:00:00.000Z' }),
+      'ingestion',
+    );
+    expect(await polled('s-b')).toMatchObject({ pollIntervalSeconds: null, websub: null });
+    // The sidebar keeps the seed's fields only.
+    const { body } = await t.get<SidebarDataResponse>('/api/sidebar-data/full');
+    expect(Object.keys(body.rssSources[0]!).sort()).toEqual(
+      ['count', 'description', 'id', 'imageUrl', 'name', 'sourceType', 'url'].sort(),
+    );
   });
 
   it('serves the sidebar: top 10 tags, top 6 sources and today’s and all articles', async () => {

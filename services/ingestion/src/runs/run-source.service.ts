@@ -9,10 +9,16 @@ import { StoryCollector } from '../pipeline/story-collector.service';
 import { CollectedStoryRepository } from '../pipeline/collected-story.repository';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
-import { nextRunDelayMs, pollIntervalMs } from '../schedule/next-run';
+import {
+  announcedIntervalSeconds,
+  backedOffIntervalMs,
+  nextRunDelayMs,
+  pollIntervalMs,
+} from '../schedule/next-run';
 import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
 import type { SourceDocument } from '../sources/source.entity';
 import { IngestionPurges } from '../sources/ingestion-purges';
+import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
 import { discoverHub } from '../websub/hub-links';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
@@ -36,6 +42,7 @@ export class RunSourceService {
     private readonly reader: FeedReader,
     private readonly collector: StoryCollector,
     private readonly websub: WebSubSubscriptions,
+    private readonly announcer: SourceAnnouncer,
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
@@ -104,6 +111,10 @@ export class RunSourceService {
       );
   }
 
+  /**
+   * The source's new run state and next run. Through SourceAnnouncer: when the interval in use moves
+   * noticeably (announcedIntervalSeconds), the same write tells the content service.
+   */
   private async updateSource(
     source: SourceDocument,
     run: RunDocument,
@@ -112,7 +123,7 @@ export class RunSourceService {
     const failures = run.outcome === 'failed' ? source.consecutiveFailures + 1 : 0;
     const publishRate = this.observedRate(source, run);
     const finishedAt = Date.parse(run.startedAt) + run.durationMs;
-    const delay = nextRunDelayMs({
+    const interval = {
       intervalMs: pollIntervalMs({
         rate: publishRate,
         baseIntervalMs: (source.intervalMinutes ?? this.config.INGESTION_INTERVAL_MINUTES) * 60_000,
@@ -123,24 +134,27 @@ export class RunSourceService {
       }),
       consecutiveFailures: failures,
       maxBackoffMs: this.config.INGESTION_MAX_BACKOFF_MINUTES * 60_000,
-      random: this.clock.random(),
-    });
+    };
+    const delay = nextRunDelayMs({ ...interval, random: this.clock.random() });
     const validators =
       fetched?.kind === 'fetched'
         ? { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null }
         : {};
-    await this.sources.update(source._id, {
-      $set: {
-        ...validators,
-        consecutiveFailures: failures,
-        publishRate,
-        lastError: run.error,
-        lastRunAt: run.startedAt,
-        nextRunAt: iso(finishedAt + delay),
-        // Recounted from the stories, so the figure cannot drift from what was actually collected.
-        count: await this.stories.countBySource(source._id),
-      },
-    });
+    // Recounted from the stories, so the figure cannot drift from what was actually collected.
+    const count = await this.stories.countBySource(source._id);
+    await this.announcer.change(source._id, (current) => ({
+      ...validators,
+      consecutiveFailures: failures,
+      publishRate,
+      lastError: run.error,
+      lastRunAt: run.startedAt,
+      nextRunAt: iso(finishedAt + delay),
+      count,
+      pollIntervalSeconds: announcedIntervalSeconds(
+        current.pollIntervalSeconds,
+        backedOffIntervalMs(interval),
+      ),
+    }));
   }
 
   /**

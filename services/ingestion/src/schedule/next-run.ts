@@ -13,21 +13,46 @@ export interface NextRunInput {
 }
 
 /**
- * Delay until a source's next run: its interval ± up to 10%, doubled per consecutive failure up to a cap (± the same jitter),
- * so a dead feed is asked less and less often but never forgotten.
+ * Delay until a source's next run: its backed-off interval ± up to 10%, so a dead feed is asked less and
+ * less often but never forgotten.
  */
-export function nextRunDelayMs({
+export function nextRunDelayMs(input: NextRunInput): number {
+  const jitter = 1 + (input.random * 2 - 1) * JITTER_FRACTION;
+  // Jittered after capping, so failing sources at the cap do not all retry in the same second.
+  return Math.round(backedOffIntervalMs(input) * jitter);
+}
+
+/**
+ * The interval a source is polled at before jitter: its interval, doubled per consecutive failure up to
+ * a cap. This is what the sources page is told ('about every N minutes').
+ */
+export function backedOffIntervalMs({
   intervalMs,
   consecutiveFailures,
   maxBackoffMs,
-  random,
-}: NextRunInput): number {
-  const jitter = 1 + (random * 2 - 1) * JITTER_FRACTION;
-  if (consecutiveFailures <= 0) return Math.round(intervalMs * jitter);
+}: Omit<NextRunInput, 'random'>): number {
+  if (consecutiveFailures <= 0) return intervalMs;
   // 2^n grows past any cap quickly; bounding the exponent keeps the number finite.
-  const backoff = intervalMs * 2 ** Math.min(consecutiveFailures, 30);
-  // Jittered after capping, so failing sources at the cap do not all retry in the same second.
-  return Math.round(Math.min(backoff, maxBackoffMs) * jitter);
+  return Math.min(intervalMs * 2 ** Math.min(consecutiveFailures, 30), maxBackoffMs);
+}
+
+/**
+ * A change of the announced interval smaller than this factor (either way) is not announced: the page
+ * says 'about', and an estimate that drifts a little with every run would otherwise send source.updated
+ * after every poll.
+ */
+export const INTERVAL_ANNOUNCE_FACTOR = 1.25;
+
+/**
+ * The poll interval to announce, in whole seconds: the one in use, unless it is within
+ * INTERVAL_ANNOUNCE_FACTOR of the one announced last (`previousSeconds`), which is then kept.
+ */
+export function announcedIntervalSeconds(previousSeconds: number | undefined, intervalMs: number): number {
+  const seconds = Math.max(1, Math.round(intervalMs / 1000));
+  if (!previousSeconds) return seconds;
+  const ratio = seconds / previousSeconds;
+  const moved = ratio >= INTERVAL_ANNOUNCE_FACTOR || ratio <= 1 / INTERVAL_ANNOUNCE_FACTOR;
+  return moved ? seconds : previousSeconds;
 }
 
 export interface PollIntervalInput {

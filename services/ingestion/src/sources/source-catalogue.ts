@@ -4,7 +4,9 @@ import type { SourceDocument } from './source.entity';
 
 /**
  * A source's public catalogue entry as source.updated carries it to the content service (the sources
- * page and the sidebar). Fetch options and run state are ingestion's own and never leave it.
+ * page and the sidebar). Fetch options and run state are ingestion's own and never leave it, except the
+ * announced poll interval and WebSub state (the page says how often a source is checked); those are
+ * left out while unknown, so sources that never ran keep their fingerprint.
  */
 export function sourceUpdatedPayload(
   source: SourceDocument,
@@ -20,6 +22,10 @@ export function sourceUpdatedPayload(
     sourceType: source.sourceType,
     url: source.url,
     imageUrl: source.imageUrl,
+    ...(source.pollIntervalSeconds ? { pollIntervalSeconds: source.pollIntervalSeconds } : {}),
+    ...(source.websub
+      ? { websub: { state: source.websub.state, leaseExpiresAt: source.websub.leaseExpiresAt } }
+      : {}),
     ...change,
   };
 }

@@ -1,4 +1,4 @@
-import type { CategorySlug, IngestionSource, IngestionSourceAdmin } from '@pulse/contracts';
+import type { CategorySlug, IngestionSource, IngestionSourceAdmin, SourceWebSub } from '@pulse/contracts';
 import type { ScrapeRules, SourceType } from '../pipeline/pipeline.types';
 import type { PublishRate } from '../schedule/publish-rate';
 
@@ -36,6 +36,17 @@ export interface SourceDocument {
    * none. While it lasts the source is polled at the longest interval only.
    */
   pushUntil?: string | null;
+  /**
+   * The poll interval announced with source.updated, in seconds: the one in use after the latest run
+   * (backoff included, jitter not), moved only by a noticeable change (schedule/next-run.ts,
+   * announcedIntervalSeconds). Absent before the first run.
+   */
+  pollIntervalSeconds?: number;
+  /**
+   * The state of its latest WebSub subscription, announced with source.updated (websub/); absent or null
+   * when it has none.
+   */
+  websub?: SourceWebSub | null;
   /** Validators of the last successful fetch, for a conditional GET. */
   etag: string | null;
   lastModified: string | null;

@@ -15,6 +15,7 @@ import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.co
 import { DEFAULT_SOURCES } from './default-sources';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { IngestionPurges } from './ingestion-purges';
+import { SourceAnnouncer, SourceKeptChangingError } from './source-announcer';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
 import {
   toSourceAdminView,
@@ -27,8 +28,6 @@ import { SourceRepository } from './source.repository';
 
 /** Set once the default list was seeded: sources an admin deletes later stay deleted after a restart. */
 const SEEDED_MARKER = 'default-sources-seeded';
-/** A change retries this often when another writer changes the source between its read and its write. */
-const CHANGE_ATTEMPTS = 5;
 
 @Injectable()
 export class SourcesService implements OnModuleInit {
@@ -40,6 +39,7 @@ export class SourcesService implements OnModuleInit {
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     private readonly purges: IngestionPurges,
     private readonly websub: WebSubSubscriptions,
+    private readonly announcer: SourceAnnouncer,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -68,9 +68,10 @@ export class SourcesService implements OnModuleInit {
     const changed = await this.change(await this.require(id), (current) => {
       const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
       // Validators belong to the old URL; sending them to a new one could wrongly get a 304. Its pace
-      // is the old feed's too.
+      // and push state are the old feed's too (the page then says nothing of WebSub until the new feed's
+      // hub is asked).
       const urlChanged = merged.url !== current.url;
-      const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null };
+      const reset = { etag: null, lastModified: null, publishRate: null, pushUntil: null, websub: null };
       return { ...merged, ...(urlChanged ? reset : {}) };
     });
     await this.purges.sourcesChanged();
@@ -178,32 +179,24 @@ export class SourcesService implements OnModuleInit {
   }
 
   /**
-   * Applies an admin change. When the catalogue entry changes, the same write stores source.updated and
-   * the new fingerprint; a change of fetch options alone announces nothing. Conditional on the
-   * fingerprint read, retried when another writer got there first.
+   * Applies an admin change; when the catalogue entry changes, the same write stores source.updated
+   * (SourceAnnouncer). A change of fetch options alone announces nothing.
    */
   private async change(
     first: SourceDocument,
     fields: (current: SourceDocument) => Partial<SourceDocument>,
   ): Promise<SourceDocument> {
-    let current: SourceDocument | null = first;
-    for (let attempt = 0; attempt < CHANGE_ATTEMPTS && current; attempt += 1) {
-      const { _id, announced } = current;
-      const updatedAt = nextUpdatedAt(current.updatedAt, this.clock.now());
-      // Only the changed fields are written: a run recording its outcome meanwhile keeps its fields.
-      const set = { ...fields(current), updatedAt };
-      const next: SourceDocument = { ...current, ...set };
-      const fingerprint = catalogueFingerprint(next);
-      const announce = fingerprint !== announced;
-      const events = announce ? [this.announcement(next)] : [];
-      const updated = await this.conflictOnDuplicateUrl(() =>
-        this.sources.updateAnnounced(_id, announced, { $set: { ...set, announced: fingerprint } }, events),
+    try {
+      const changed = await this.conflictOnDuplicateUrl(() =>
+        this.announcer.change(first, fields, { touch: true }),
       );
-      if (updated) return updated;
-      current = await this.sources.findById(_id);
+      if (!changed) throw new NotFoundException('Source not found');
+      return changed;
+    } catch (error) {
+      if (error instanceof SourceKeptChangingError)
+        throw new ConflictException('The source kept changing; try again');
+      throw error;
     }
-    if (!current) throw new NotFoundException('Source not found');
-    throw new ConflictException('The source kept changing; try again');
   }
 
   private editable(source: SourceDocument) {

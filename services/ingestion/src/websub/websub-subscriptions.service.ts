@@ -7,6 +7,7 @@ import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import type { SourceDocument } from '../sources/source.entity';
+import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
 import type { HubLinks } from './hub-links';
 import type { SubscriptionDocument } from './subscription.entity';
@@ -32,6 +33,7 @@ export class WebSubSubscriptions {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly sources: SourceRepository,
+    private readonly announcer: SourceAnnouncer,
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
@@ -68,9 +70,14 @@ export class WebSubSubscriptions {
       lastPushAt: null,
       pushes: 0,
     };
-    // One live subscription per source: a late verification of an older request is then refused.
+    // One live subscription per source: a late verification of an older request is then refused, and
+    // its pushes too, so the source is no longer counted as pushed.
     await this.subscriptions.supersede(source._id);
     await this.subscriptions.insert(subscription);
+    await this.sourceState(source._id, {
+      websub: { state: 'pending', leaseExpiresAt: null },
+      pushUntil: null,
+    });
     await this.ask(subscription, source.allowPrivateNetwork);
   }
 
@@ -90,7 +97,9 @@ export class WebSubSubscriptions {
         state: 'denied',
         reason: intent['hub.reason']?.slice(0, 500) ?? null,
       });
-      await this.backToPolling(subscription.sourceId);
+      // A superseded request's denial says nothing about the source's current subscription.
+      if (subscription.state === 'requested' || subscription.state === 'active')
+        await this.backToPolling(subscription.sourceId, 'failed');
       this.logger.warn(
         { sourceId: subscription.sourceId, hub: subscription.hub },
         'WebSub subscription denied',
@@ -122,7 +131,10 @@ export class WebSubSubscriptions {
       renewalAskedAt: null,
       reason: null,
     });
-    await this.sources.update(subscription.sourceId, { $set: { pushUntil: expiresAt } });
+    await this.sourceState(subscription.sourceId, {
+      pushUntil: expiresAt,
+      websub: { state: 'subscribed', leaseExpiresAt: expiresAt },
+    });
     return challenge;
   }
 
@@ -157,7 +169,7 @@ export class WebSubSubscriptions {
       const endsAt = Date.parse(subscription.expiresAt!);
       if (endsAt <= now) {
         await this.subscriptions.update(subscription._id, { state: 'lapsed' });
-        await this.backToPolling(subscription.sourceId);
+        await this.backToPolling(subscription.sourceId, 'lapsed');
         this.logger.warn({ sourceId: subscription.sourceId }, 'WebSub subscription lapsed; polling');
         continue;
       }
@@ -236,14 +248,24 @@ export class WebSubSubscriptions {
     // A renewal the hub refuses leaves the subscription active until its lease ends (then it lapses).
     if (subscription.state === 'active') return;
     await this.subscriptions.update(subscription._id, { state: 'failed', reason: reason.slice(0, 500) });
+    await this.sourceState(subscription.sourceId, { websub: { state: 'failed', leaseExpiresAt: null } });
     this.logger.warn(
       { sourceId: subscription.sourceId, hub: subscription.hub, reason },
       'WebSub hub refused',
     );
   }
 
-  private async backToPolling(sourceId: string): Promise<void> {
-    await this.sources.update(sourceId, { $set: { pushUntil: null, nextRunAt: null } });
+  private async backToPolling(sourceId: string, state: 'failed' | 'lapsed'): Promise<void> {
+    await this.sourceState(sourceId, {
+      pushUntil: null,
+      nextRunAt: null,
+      websub: { state, leaseExpiresAt: null },
+    });
+  }
+
+  /** The source's side of a subscription's change; the sources page hears of it (source.updated). */
+  private async sourceState(sourceId: string, fields: Partial<SourceDocument>): Promise<void> {
+    await this.announcer.change(sourceId, () => fields);
   }
 
   private iso(ms: number): string {

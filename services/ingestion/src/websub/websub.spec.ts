@@ -5,12 +5,14 @@ import {
   PURGE_CHANNEL,
   type ArticleCollectedPayload,
   type EventEnvelope,
+  type SourceUpdatedPayload,
 } from '@pulse/contracts';
 import { eventually, freePort, startWebSubTestHub, type WebSubTestHub } from '@pulse/testing';
 import { realPipelineStages } from '../pipeline/pipeline-stages.provider';
 import {
   admin,
   collectArticleEvents,
+  collectSourceAnnouncements,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
@@ -57,6 +59,7 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
   let t: IngestionTestApp;
   let hub: WebSubTestHub;
   let collected: Array<EventEnvelope<ArticleCollectedPayload>>;
+  let announced: SourceUpdatedPayload[];
   let topic: string;
   let sourceId: string;
 
@@ -87,6 +90,15 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
       })
     ).json<{ id: string }>().id;
   const titles = () => collected.map((event) => event.payload.title);
+  /**
+   * The WebSub states source.updated told the content service of, in order (none: undefined), each
+   * once: an event for another change (the poll interval) repeats the state it had.
+   */
+  const announcedWebSub = (id: string) =>
+    announced
+      .filter((e) => e.id === id)
+      .map((e) => e.websub)
+      .filter((state, i, states) => i === 0 || JSON.stringify(state) !== JSON.stringify(states[i - 1]));
 
   beforeAll(async () => {
     hub = await startWebSubTestHub();
@@ -103,6 +115,7 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     });
     await t.app.listen(port, '127.0.0.1');
     collected = await collectArticleEvents(t);
+    announced = await collectSourceAnnouncements(t);
     topic = hub.feedUrl('chips');
     hub.setFeed('chips', atomFeed(topic, hub.hubUrl, ['one']));
     sourceId = await create('Chips', topic);
@@ -128,10 +141,21 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
       hub: hub.hubUrl,
     });
     expect((await source(sourceId)).pushUntil).toBe(subscription.expiresAt);
+    // The sources page hears of the request and of the verified lease.
+    await eventually(() =>
+      expect(announcedWebSub(sourceId)).toEqual([
+        undefined,
+        { state: 'pending', leaseExpiresAt: null },
+        { state: 'subscribed', leaseExpiresAt: subscription.expiresAt },
+      ]),
+    );
     // While pushed to, the source is polled at the longest interval only (the safety net).
     await runNow(sourceId);
     const polled = await source(sourceId);
     expect(Date.parse(polled.nextRunAt!) - Date.parse(polled.lastRunAt!)).toBe(60 * MIN);
+    await eventually(() =>
+      expect(announced.filter((e) => e.id === sourceId).at(-1)?.pollIntervalSeconds).toBe(3600),
+    );
     // The second poll found the subscription live and asked nothing more of the hub.
     expect(hub.requests).toHaveLength(1);
   });
@@ -281,6 +305,14 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     // The first subscription, beside the new request the poll made when it found the hub again.
     const lapsed = (await subscriptionsOf(sourceId)).find((s) => s._id === first._id)!;
     expect(lapsed.state).toBe('lapsed');
+    // Told as it happened: the renewed lease, the lapse, then the new request.
+    await eventually(() =>
+      expect(announcedWebSub(sourceId).slice(-3)).toEqual([
+        { state: 'subscribed', leaseExpiresAt: lapsed.expiresAt },
+        { state: 'lapsed', leaseExpiresAt: null },
+        { state: 'pending', leaseExpiresAt: null },
+      ]),
+    );
     const runs = await runsOf(sourceId);
     expect(runs).toHaveLength(runsBefore + 1);
     expect(runs.filter((run) => run.trigger === 'schedule')).toEqual([
@@ -311,6 +343,19 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     const [refused] = await subscriptionsOf(guarded);
     expect(refused).toMatchObject({ state: 'failed' });
     expect(refused.reason).toMatch(/^blocked-address/);
+    await eventually(() =>
+      expect(announcedWebSub(guarded).at(-1)).toEqual({ state: 'failed', leaseExpiresAt: null }),
+    );
+    // A new URL is another feed: the old one's push state is dropped, and nothing is said of WebSub.
+    const moved = hub.feedUrl('guarded-moved');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ingestion/sources/${guarded}`,
+      headers: admin,
+      payload: { url: moved },
+    });
+    await eventually(() => expect(announced.filter((e) => e.id === guarded).at(-1)?.url).toBe(moved));
+    expect(announced.filter((e) => e.id === guarded).at(-1)?.websub).toBeUndefined();
   });
 
   it('falls back to polling when the hub denies the subscription', async () => {
@@ -327,6 +372,9 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     const wait = polled.nextRunAt === null ? 0 : Date.parse(polled.nextRunAt) - Date.parse(polled.lastRunAt!);
     expect(wait).toBeLessThanOrEqual(15 * MIN);
     expect(hub.verifications.at(-1)).toMatchObject({ mode: 'denied', status: 200 });
+    await eventually(() =>
+      expect(announcedWebSub(denied).at(-1)).toEqual({ state: 'failed', leaseExpiresAt: null }),
+    );
   });
 
   it('asks the hub to stop pushing when its source is deleted, and confirms only that unsubscribe', async () => {

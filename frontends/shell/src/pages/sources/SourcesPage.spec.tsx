@@ -25,7 +25,16 @@ const source = (i: number, type: SourceWithFreshness['sourceType'] = 'rss'): Sou
   count: i * 10,
   // s1: 25 minutes, s2: 3 hours (190 min), s3 and the rest: no story this week.
   medianMinutesToKorean: i === 1 ? 25 : i === 2 ? 190 : null,
+  // s1: polled about every 15 minutes, s2 every hour (its hub pushes); s3 and the rest: not said.
+  pollIntervalSeconds: i === 1 ? 900 : i === 2 ? 3600 : null,
+  websub: websubOf[i] ?? null,
 });
+// s2: a live subscription; s1: requested, not verified; s4: a lease that has ended.
+const websubOf: Record<number, SourceWithFreshness['websub']> = {
+  1: { state: 'pending', leaseExpiresAt: null },
+  2: { state: 'subscribed', leaseExpiresAt: '2999-01-01T00:00:00.000Z' },
+  4: { state: 'subscribed', leaseExpiresAt: '2020-01-01T00:00:00.000Z' },
+};
 const sources = [
   source(1, 'rss'),
   source(2, 'api'),
@@ -58,6 +67,30 @@ describe('SourcesPage', () => {
     expect(median(cards()[0]!)).toBe('지난 7일 중앙값: 원문 공개 후 25분 만에 한국어로');
     expect(median(cards()[1]!)).toBe('지난 7일 중앙값: 원문 공개 후 3시간 만에 한국어로');
     expect(median(cards()[2]!)).toBeUndefined();
+  });
+
+  it('says how often each source is checked and when WebSub pushes it, and nothing when unknown', async () => {
+    installFetch().on('GET', '/api/sources', { body: { sources } });
+    renderAt(<SourcesPage />, '/sources');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    const [s1, s2, s3, s4] = cards();
+    expect(s1).toHaveTextContent('약 15분마다 확인');
+    expect(within(s1!).getByText('15분')).toHaveAttribute('datetime', 'PT15M');
+    expect(s2).toHaveTextContent('약 1시간마다 확인');
+    expect(within(s2!).getByText('실시간 알림(WebSub) 구독 중')).toBeInTheDocument();
+    // Not polled yet (or not said): no interval is made up.
+    expect(s3).not.toHaveTextContent('마다 확인');
+    // Pending, none, or a lease that has ended: nothing said about WebSub.
+    for (const card of [s1, s3, s4]) expect(within(card!).queryByText(/WebSub/)).toBeNull();
+  });
+
+  it('shows neither from a server that does not send them', async () => {
+    const older = sources.map(({ pollIntervalSeconds: _p, websub: _w, ...rest }) => rest);
+    installFetch().on('GET', '/api/sources', { body: { sources: older } });
+    renderAt(<SourcesPage />, '/sources');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(grid()).not.toHaveTextContent('마다 확인');
+    expect(within(grid()).queryByText(/WebSub/)).toBeNull();
   });
 
   it('rotates a carousel of the six biggest sources every 2 s', async () => {

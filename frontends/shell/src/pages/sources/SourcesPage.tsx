@@ -107,6 +107,8 @@ function SourceCard({ source }: { source: SourceWithFreshness }) {
         </p>
         {source.description && <p className="source-card__description">{source.description}</p>}
         <MedianToKorean minutes={source.medianMinutesToKorean} />
+        <PollInterval seconds={source.pollIntervalSeconds} />
+        {isPushed(source.websub) && <p className="source-card__freshness">{SOURCES.websubSubscribed}</p>}
         <p className="source-card__foot">
           <a href={source.url} target="_blank" rel="noopener noreferrer">
             {safeHost(source.url)}
@@ -133,6 +135,26 @@ function MedianToKorean({ minutes }: { minutes: number | null | undefined }) {
       {after}
     </p>
   );
+}
+
+/** '약 15분마다 확인'; nothing before the source's first run (null) or from an older server (absent). */
+function PollInterval({ seconds }: { seconds: number | null | undefined }) {
+  if (seconds === null || seconds === undefined) return null;
+  const { text, iso } = formatDelay(seconds * 1000);
+  const [before, after] = SOURCES.pollInterval;
+  return (
+    <p className="source-card__freshness">
+      {before}
+      <time dateTime={iso}>{text}</time>
+      {after}
+    </p>
+  );
+}
+
+/** A subscription whose lease has not ended: its hub pushes new stories as they are published. */
+function isPushed(websub: SourceWithFreshness['websub'] | undefined): boolean {
+  if (websub?.state !== 'subscribed' || !websub.leaseExpiresAt) return false;
+  return Date.parse(websub.leaseExpiresAt) > Date.now();
 }
 
 function safeHost(url: string): string {

@@ -1,4 +1,10 @@
-import { ARTICLE_COLLECTED_TOPIC, type ArticleCollectedPayload, type EventEnvelope } from '@pulse/contracts';
+import {
+  ARTICLE_COLLECTED_TOPIC,
+  SOURCE_UPDATED_TOPIC,
+  type ArticleCollectedPayload,
+  type EventEnvelope,
+  type SourceUpdatedPayload,
+} from '@pulse/contracts';
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -121,4 +127,15 @@ export async function collectArticleEvents(
     handler: (envelope) => void collected.push(envelope as EventEnvelope<ArticleCollectedPayload>),
   });
   return collected;
+}
+
+/** Collects the source.updated payloads the app emits, as the content service would see them. */
+export async function collectSourceAnnouncements(t: IngestionTestApp): Promise<SourceUpdatedPayload[]> {
+  const announced: SourceUpdatedPayload[] = [];
+  await t.bus.subscribe({
+    topic: SOURCE_UPDATED_TOPIC,
+    group: 'content-test',
+    handler: (envelope) => void announced.push((envelope as EventEnvelope<SourceUpdatedPayload>).payload),
+  });
+  return announced;
 }
