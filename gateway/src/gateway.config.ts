@@ -122,7 +122,7 @@ export const gatewayConfigSchema = z.object({
     .max(300_000)
     .default(10_000)
     .describe(
-      "Gateway: how long past its time a micro-cached answer or a held page document is still served while one request fetches or renders it again (stale-while-revalidate), so no reader waits for that refresh; a purge still drops it at once. 0: readers arriving as it lapses wait for the refresh.",
+      'Gateway: how long past its time a micro-cached answer or a held page document is still served while one request fetches or renders it again (stale-while-revalidate), so no reader waits for that refresh; a purge still drops it at once. 0: readers arriving as it lapses wait for the refresh.',
     ),
   GATEWAY_DOCUMENT_CACHE_MS: z.coerce
     .number()

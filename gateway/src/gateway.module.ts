@@ -21,7 +21,7 @@ import { registerCors } from './edge/cors';
 import { registerHttpCaching } from './edge/http-caching';
 import { registerRateLimit } from './edge/rate-limit';
 import { registerRequestContext } from './edge/request-context';
-import { registerSecurityHeaders } from './edge/security-headers';
+import { contentSecurityPolicy, registerSecurityHeaders } from './edge/security-headers';
 import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
 import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
@@ -85,7 +85,12 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     registerHttpCaching(fastify);
 
     registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
-    const microCache = new MicroCache(this.cache, config.GATEWAY_MICROCACHE_MS, Date.now, config.GATEWAY_STALE_MS);
+    const microCache = new MicroCache(
+      this.cache,
+      config.GATEWAY_MICROCACHE_MS,
+      Date.now,
+      config.GATEWAY_STALE_MS,
+    );
     if (config.GATEWAY_MICROCACHE_MS > 0 || config.GATEWAY_DOCUMENT_CACHE_MS > 0)
       this.stopPurges = await microCache.listenForPurges();
     registerProxy(fastify, table, this.logger, microCache);
@@ -118,7 +123,12 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     await registerFrontendAssets(
       fastify,
       config,
-      documentHandler(renderer, config.GATEWAY_DOCUMENT_CACHE_MS, Date.now, microCache, config.GATEWAY_STALE_MS),
+      documentHandler(renderer, {
+        holdMs: config.GATEWAY_DOCUMENT_CACHE_MS,
+        staleMs: config.GATEWAY_STALE_MS,
+        purges: microCache,
+        contentSecurityPolicy: contentSecurityPolicy(config),
+      }),
     );
   }
 

@@ -33,6 +33,8 @@ export type RenderedDocument =
       retryAfterS?: number;
       /** What the page shows, as the services tag it (@pulse/contracts cache-purge.ts): a purge drops it. */
       tags?: string[];
+      /** CSP sources of the styles written into its head (a remote's stylesheet), for its style-src. */
+      styleHashes?: string[];
     }
   | { statusCode: 301; location: string };
 
@@ -264,10 +266,11 @@ export class DocumentRenderer {
     head: PageHead,
     body = '',
     rendered?: RenderedPage,
-  ): { statusCode: 200 | 404 | 503; html: string } {
+  ): { statusCode: 200 | 404 | 503; html: string; styleHashes?: string[] } {
     return {
       statusCode,
       html: this.template.render({ head: renderHead(head, this.siteUrl) + this.extraHead, body, rendered }),
+      ...(rendered?.inlineStyle ? { styleHashes: [rendered.inlineStyle.hash] } : {}),
     };
   }
 }

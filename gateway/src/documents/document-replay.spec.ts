@@ -30,10 +30,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
     const counting = countingRenderer();
     fastify = Fastify();
     fastify.decorateRequest('requestId', 'r');
-    fastify.get(
-      '/*',
-      documentHandler(counting.renderer, holdMs, () => clock, purges, staleMs),
-    );
+    fastify.get('/*', documentHandler(counting.renderer, { holdMs, now: () => clock, purges, staleMs }));
     await fastify.ready();
     return counting.state;
   }
@@ -165,10 +162,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
     } as unknown as DocumentRenderer;
     fastify = Fastify();
     fastify.decorateRequest('requestId', 'r');
-    fastify.get(
-      '/*',
-      documentHandler(renderer, 10_000, () => clock, purges),
-    );
+    fastify.get('/*', documentHandler(renderer, { holdMs: 10_000, now: () => clock, purges }));
     await fastify.ready();
     const first = get('/');
     await eventually(() => expect(renders).toBe(1));

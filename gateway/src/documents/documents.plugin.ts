@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HeldCopies } from '../edge/held-copies';
 import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
+import { withStyleSources } from '../edge/security-headers';
 import type { DocumentRenderer, RenderedDocument } from './document-renderer';
 import {
   encodeDocument,
@@ -22,6 +23,8 @@ interface HeldDocument {
   expiresAt: number;
   /** What the page shows (RenderedDocument.tags): a purge of any drops the copy. */
   tags: readonly string[];
+  /** Its own Content-Security-Policy when its head holds a style of its own; else the site's. */
+  contentSecurityPolicy?: string;
   /** The compressed copies made so far (one compression per encoding per held copy, not per reader). */
   encoded: Map<DocumentEncoding, Promise<Buffer>>;
 }
@@ -64,12 +67,20 @@ export interface DocumentPurges {
  * Documents go out compressed when the reader accepts it (brotli, else gzip; document-encoding.ts), with
  * `Vary: Accept-Encoding` and an ETag per encoding.
  */
+export interface DocumentHandlerOptions {
+  /** GATEWAY_DOCUMENT_CACHE_MS: how long a rendered 200 is replayed (0: every request renders). */
+  holdMs?: number;
+  /** GATEWAY_STALE_MS: how long past that a copy is replayed while one render replaces it. */
+  staleMs?: number;
+  now?: () => number;
+  purges?: DocumentPurges;
+  /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
+  contentSecurityPolicy?: string;
+}
+
 export function documentHandler(
   renderer: DocumentRenderer,
-  holdMs = 0,
-  now: () => number = Date.now,
-  purges?: DocumentPurges,
-  staleMs = 0,
+  { holdMs = 0, staleMs = 0, now = Date.now, purges, contentSecurityPolicy }: DocumentHandlerOptions = {},
 ) {
   const held = new HeldCopies<HeldDocument>(MAX_HELD);
   purges?.onPurge((named) => held.deleteWhere((document) => document.tags.some((tag) => named.has(tag))));
@@ -106,6 +117,8 @@ export function documentHandler(
     send(reply, 200)
       .header('vary', 'accept-encoding')
       .header('etag', encodedEntityTag(document.etag, encoding));
+    if (document.contentSecurityPolicy)
+      reply.header('content-security-policy', document.contentSecurityPolicy);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(body);
   };
@@ -114,7 +127,12 @@ export function documentHandler(
    * render. The encodings the copy it replaces was asked for are started at once, so no reader of the new
    * copy waits for a compression.
    */
-  const hold = (url: string, flight: { startedAt: number }, rendered: RenderedPage, at: number): HeldDocument => {
+  const hold = (
+    url: string,
+    flight: { startedAt: number },
+    rendered: RenderedPage,
+    at: number,
+  ): HeldDocument => {
     const html = Buffer.from(rendered.html);
     const tags = rendered.tags ?? [];
     const document: HeldDocument = {
@@ -124,6 +142,9 @@ export function documentHandler(
       expiresAt: at + holdMs + staleMs,
       tags,
       encoded: new Map(),
+      ...(rendered.styleHashes?.length && contentSecurityPolicy
+        ? { contentSecurityPolicy: withStyleSources(contentSecurityPolicy, rendered.styleHashes) }
+        : {}),
     };
     if (holdMs <= 0 || purges?.purgedSince(flight.startedAt, tags)) {
       held.delete(url);

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
-import type { RemoteServerModules } from './remote-server-modules';
+import type { InlineStyle, RemoteServerModules } from './remote-server-modules';
 
 /** A page's markup for #root and the answers it was rendered with (the front end's query seed). */
 export interface RenderedPage {
@@ -10,6 +10,8 @@ export interface RenderedPage {
   queryData: string;
   /** Stylesheets the markup needs besides the shell's own: a rendered remote's (linked in the head). */
   stylesheets?: readonly string[];
+  /** Or the same written into the head (remote-server-modules.ts inlineStyleOf), with its CSP hash. */
+  inlineStyle?: InlineStyle;
 }
 
 /**
@@ -93,7 +95,10 @@ export class BundlePageRenderer implements PageRenderer {
     const loaded = bundle.SHARED_MODULES && (await this.remotes?.load(remote, bundle.SHARED_MODULES));
     if (!loaded) return undefined;
     const page = await bundle.renderPage({ url, readApi, remotes: { [remote]: loaded.module } });
-    return page && { ...page, stylesheets: loaded.stylesheets };
+    if (!page) return page;
+    return loaded.inlineStyle
+      ? { ...page, inlineStyle: loaded.inlineStyle }
+      : { ...page, stylesheets: loaded.stylesheets };
   }
 
   private bundle(): ServerBundle | undefined {

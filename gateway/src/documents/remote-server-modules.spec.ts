@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { capturingLogger } from '../testing/test-gateway';
 import { remoteDeployment, type RemoteDeployment } from './remote-deployment';
 import { linkServerModule } from './remote-server-module';
-import { REMOTE_RECHECK_MS, RemoteServerModules } from './remote-server-modules';
+import { MAX_INLINE_STYLE_BYTES, REMOTE_RECHECK_MS, RemoteServerModules } from './remote-server-modules';
 
 const REMOTE_DIRS = ['trending', 'qa'];
 
@@ -96,6 +97,40 @@ describe('RemoteServerModules', () => {
     expect(loaded?.stylesheets).toEqual(['/remotes/trending/app.1234abcd.css']);
   });
 
+  it('gives the text of a small, self-contained App stylesheet for the head, with its CSP hash', async () => {
+    write('mf-manifest.json', manifest(['a.css', 'b.css']));
+    write('server/render.js', serverBundle('v1'));
+    write('a.css', '.trending{color:red}');
+    write('b.css', '.rank{margin:0}');
+    const loaded = await modulesOf(local()).load('trending', SHARED);
+    const css = '.trending{color:red}\n.rank{margin:0}';
+    expect(loaded?.inlineStyle).toEqual({
+      css,
+      hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+    });
+    expect(loaded?.stylesheets).toEqual(['/remotes/trending/a.css', '/remotes/trending/b.css']);
+
+    // Linked instead: a relative reference, something that could close <style>, too large, or files
+    // served from a publicPath elsewhere.
+    for (const text of [
+      '.a{background:url(./x.png)}',
+      "@import 'other.css';",
+      '.a{content:"</style><script>"}',
+      `.a{color:red}${' '.repeat(MAX_INLINE_STYLE_BYTES)}`,
+    ]) {
+      write('a.css', text);
+      write('mf-manifest.json', manifest(['a.css']));
+      const loaded = await modulesOf(local()).load('trending', SHARED);
+      expect({ text: text.slice(0, 30), inline: loaded?.inlineStyle }).toEqual({
+        text: text.slice(0, 30),
+        inline: undefined,
+      });
+    }
+    write('a.css', '.a{color:red}');
+    write('mf-manifest.json', manifest(['a.css'], 'https://static.example/trending/'));
+    expect((await modulesOf(local()).load('trending', SHARED))?.inlineStyle).toBeUndefined();
+  });
+
   it('keeps a loaded bundle, reads the manifest again after a while, and reloads when it changed', async () => {
     write('mf-manifest.json', manifest(['a.css']));
     write('server/render.js', serverBundle('v1'));
@@ -106,13 +141,15 @@ describe('RemoteServerModules', () => {
       modules.load('trending', SHARED),
     ]);
     expect(second).toBe(first);
-    expect(reads).toEqual(['mf-manifest.json', 'server/render.js']);
+    // a.css for its text (inlineStyle); it does not exist here, so the page links it.
+    expect(reads).toEqual(['mf-manifest.json', 'server/render.js', 'a.css']);
+    expect(first?.inlineStyle).toBeUndefined();
 
     clock += REMOTE_RECHECK_MS - 1;
     expect(await modules.load('trending', SHARED)).toBe(first);
     clock += 1;
     expect(await modules.load('trending', SHARED)).toBe(first);
-    expect(reads).toEqual(['mf-manifest.json', 'server/render.js', 'mf-manifest.json']);
+    expect(reads).toEqual(['mf-manifest.json', 'server/render.js', 'a.css', 'mf-manifest.json']);
 
     // Redeployed in place: new hashed files, so a new manifest.
     write('mf-manifest.json', manifest(['b.css']));

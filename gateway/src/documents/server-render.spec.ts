@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import { parseHTML } from 'linkedom';
 import { sampleArticle } from '../testing/sample-article';
@@ -39,6 +40,7 @@ const TRENDING_REMOTE = {
     metaData: { publicPath: 'auto' },
     exposes: [{ path: './App', assets: { css: { sync: ['app.1234abcd.css'] } } }],
   }),
+  'trending/dist/app.1234abcd.css': '.trending-page{color:#111}',
   'trending/dist/server/render.js': `
 const label = require('label');
 exports.ServerApp = () => '<h1>trending ' + label.text + '</h1>';`,
@@ -56,7 +58,7 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
   const get = async (path: string) => {
     const response = await fetch(`${gateway.base}${path}`);
     const html = await response.text();
-    return { status: response.status, html, document: parseHTML(html).document };
+    return { status: response.status, html, document: parseHTML(html).document, headers: response.headers };
   };
 
   beforeAll(async () => {
@@ -101,12 +103,24 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
     expect(page.document.querySelector('#root main h1')?.textContent).toBe(sampleArticle().id);
   });
 
-  it('renders a remote’s page with its server module from where it is deployed, and links its stylesheets', async () => {
+  it('renders a remote’s page with its server module from where it is deployed, its stylesheet written in and allowed by hash', async () => {
     const page = await get('/trending');
     expect(page.status).toBe(200);
     expect(page.document.querySelector('#root main h1')?.textContent).toBe('trending linked to the shell');
     const links = [...page.document.querySelectorAll('head link[rel="stylesheet"]')];
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/remotes/trending/app.1234abcd.css']);
+    expect(links.map((link) => link.getAttribute('href'))).not.toContain(
+      '/remotes/trending/app.1234abcd.css',
+    );
+    expect(page.document.querySelector('head style')?.textContent).toBe('.trending-page{color:#111}');
+    const hash = createHash('sha256').update('.trending-page{color:#111}').digest('base64');
+    const styleSrc = page.headers
+      .get('content-security-policy')
+      ?.split(';')
+      .find((directive) => directive.startsWith('style-src '));
+    expect(styleSrc).toBe(`style-src 'self' 'sha256-${hash}'`);
+    // The shell's own pages keep the site's policy.
+    const home = await get('/');
+    expect(home.headers.get('content-security-policy')).toContain("style-src 'self';");
     expect(page.document.getElementById('pulse-query-seed')).not.toBeNull();
   });
 

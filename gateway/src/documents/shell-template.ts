@@ -39,9 +39,12 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
     : html.replace(/<html\b/i, '<html lang="ko"');
   const { rendered } = parts;
   // A rendered remote's stylesheets, after the shell's: its markup is laid out as the browser will show it.
-  const links = (rendered?.stylesheets ?? [])
-    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-    .join('');
+  // Written in when small (its text holds no '</': remote-server-modules.ts inlineStyleOf), else linked.
+  const links = rendered?.inlineStyle
+    ? `<style>${rendered.inlineStyle.css}</style>`
+    : (rendered?.stylesheets ?? [])
+        .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+        .join('');
   html = html.replace(/<\/head>/i, () => `${parts.head}${links}</head>`);
   if (rendered) {
     // The renderer escapes '<' already; again here, so no answer can ever close the block ('</script>').

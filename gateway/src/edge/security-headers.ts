@@ -56,6 +56,17 @@ export const contentSecurityPolicy = (config: GatewayConfig): string =>
     .join(';');
 
 /**
+ * The policy with `sources` added to its style-src: a document whose head holds a style of its own (a
+ * remote's small stylesheet, documents/remote-server-modules.ts) allows exactly that text by its hash.
+ */
+export function withStyleSources(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  return policy.replace(/(^|;)style-src ([^;]*)/, (_match, start: string, values: string) => {
+    return `${start}style-src ${values} ${sources.join(' ')}`;
+  });
+}
+
+/**
  * What helmet sets. Helmet's other defaults stay on (Cross-Origin-Opener-Policy, Origin-Agent-Cluster,
  * X-Permitted-Cross-Domain-Policies, X-Download-Options, X-XSS-Protection: 0) except two:
  * Cross-Origin-Resource-Policy, which would stop feed readers and other sites from showing our images, and

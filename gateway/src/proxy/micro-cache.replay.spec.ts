@@ -66,7 +66,8 @@ describe('the micro-cache past its TTL (stale-while-revalidate, GATEWAY_STALE_MS
   const upstream = new FakeUpstream('content', ['/api/articles'], () => answer());
   const request = { method: 'GET', url: '/api/articles/a1', headers: {} };
   const key = 'gateway:micro:/api/articles/a1';
-  const text = async (micro: MicroCache) => ((await micro.forward(upstream, request)).body as Buffer).toString();
+  const text = async (micro: MicroCache) =>
+    ((await micro.forward(upstream, request)).body as Buffer).toString();
 
   beforeEach(() => {
     cache = new MemoryCacheStore();
@@ -94,7 +95,10 @@ describe('the micro-cache past its TTL (stale-while-revalidate, GATEWAY_STALE_MS
   });
 
   it('never replays a copy past its stale time, nor one a purge named', async () => {
-    const micro = await lapsed(() => ({ ...jsonResponse(200, { version: 2 }), headers: { 'cache-tag': 'article:a1' } }));
+    const micro = await lapsed(() => ({
+      ...jsonResponse(200, { version: 2 }),
+      headers: { 'cache-tag': 'article:a1' },
+    }));
     clock += 5000;
     expect(await text(micro)).toBe('{"version":2}');
     answer = () => jsonResponse(200, { version: 3 });
