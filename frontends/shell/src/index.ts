@@ -9,10 +9,21 @@ const start = () => {
   );
 };
 
+let started = false;
+const startOnce = () => {
+  if (started) return;
+  started = true;
+  start();
+};
+
 // The app's chunks are asked for once the server's page has had its first frame (a timer set from the
 // frame's callback runs after it is painted), so they never hold up or compete with the largest paint; a
-// hidden tab has no frames, so there it starts at once. Also a task apart from this file's own: resolving the
-// shared modules (version checks) costs as much as setting up the federation runtime while this file loads,
-// and together they made one task long enough to block a phone's main thread (README 'Front-end page speed').
-if (document.visibilityState === 'hidden') setTimeout(start, 0);
-else requestAnimationFrame(() => setTimeout(start, 0));
+// hidden tab has no frames, so there (or once the tab is hidden before its frame) it starts at once. Also a
+// task apart from this file's own: resolving the shared modules (version checks) costs as much as setting
+// up the federation runtime while this file loads, and together they made one task long enough to block a
+// phone's main thread (README 'Front-end page speed').
+if (document.visibilityState === 'hidden') setTimeout(startOnce, 0);
+else {
+  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  document.addEventListener('visibilitychange', startOnce, { once: true });
+}

@@ -39,6 +39,13 @@ describe('formatCount and truncate', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(Number.NaN)).toBe('0');
+    expect(formatCount(42.3)).toBe('42.3');
+    // The same text as ko-KR's number format, decimals and negatives included.
+    const koKR = new Intl.NumberFormat('ko-KR');
+    for (const value of [
+      0, 7, 999, 1000, 6349, 98765, 1234567, 42.3, 0.5, 12.25, 1234.5678, 3.14159, -2500, -0.7,
+    ])
+      expect({ value, text: formatCount(value) }).toEqual({ value, text: koKR.format(value) });
     expect(formatCount(undefined)).toBe('0');
   });
 

@@ -37,13 +37,15 @@ export function isoDate(value: string | null | undefined): string | undefined {
 }
 
 /**
- * 12,345: counts of views, likes and shares, grouped by threes as ko-KR does (whole numbers; a fraction is
- * rounded). Written out rather than an Intl.NumberFormat made when the module loads, for the same reason as
- * the dates.
+ * 12,345 or 42.3: counts of views, likes and shares and the trending figures, as ko-KR's number format
+ * writes them (grouped by threes, at most three decimals). Written out rather than an Intl.NumberFormat
+ * made when the module loads, for the same reason as the dates.
  */
 export function formatCount(value: number | null | undefined): string {
-  const count = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : 0;
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const number = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  const [whole = '0', fraction] = String(Math.round(Math.abs(number) * 1000) / 1000).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${number < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Cuts text to `max` characters, ending with '…' when it was longer (search descriptions: 120). */

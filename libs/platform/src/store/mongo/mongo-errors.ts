@@ -45,10 +45,31 @@ export function toPortError(error: unknown, collection: string): unknown {
     }
     return error;
   }
-  if (error instanceof MongoError && isConnectivityError(error)) {
-    return new StoreUnavailableError(`MongoDB is unreachable (${error.message})`, { cause: error });
+  if ((error instanceof MongoError && isConnectivityError(error)) || isSocketError(error)) {
+    return new StoreUnavailableError(`MongoDB is unreachable (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   return error;
+}
+
+/** Node's own socket errors, which the driver passes on as they are when the server goes mid-write. */
+const SOCKET_ERROR_CODES = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ERR_STREAM_WRITE_AFTER_END',
+]);
+
+/**
+ * A socket error rather than a driver error: the store stopped as a command was being written ('This
+ * socket has been ended by the other party', EPIPE), an answer that must be a 503 like any other outage,
+ * not a 500 (test/system/outages.local-stack.spec.ts saw it once).
+ */
+function isSocketError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return error instanceof Error && typeof code === 'string' && SOCKET_ERROR_CODES.has(code);
 }
 
 function isConnectivityError(error: Error): boolean {
