@@ -47,6 +47,18 @@ export interface DocumentPurges {
   purgedSince(at: number, tags: readonly string[]): boolean;
 }
 
+/** How documentHandler holds, replays and secures what it renders. */
+export interface DocumentHandlerOptions {
+  /** GATEWAY_DOCUMENT_CACHE_MS: how long a rendered 200 is replayed (0: every request renders). */
+  holdMs?: number;
+  /** GATEWAY_STALE_MS: how long past that a copy is replayed while one render replaces it. */
+  staleMs?: number;
+  now?: () => number;
+  purges?: DocumentPurges;
+  /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
+  contentSecurityPolicy?: string;
+}
+
 /**
  * The fastify side of the documents: status, redirect or HTML. A page document is the same bytes for every
  * reader (nothing about the reader is rendered into it), so a CDN may keep it a minute and serve it stale
@@ -67,17 +79,6 @@ export interface DocumentPurges {
  * Documents go out compressed when the reader accepts it (brotli, else gzip; document-encoding.ts), with
  * `Vary: Accept-Encoding` and an ETag per encoding.
  */
-export interface DocumentHandlerOptions {
-  /** GATEWAY_DOCUMENT_CACHE_MS: how long a rendered 200 is replayed (0: every request renders). */
-  holdMs?: number;
-  /** GATEWAY_STALE_MS: how long past that a copy is replayed while one render replaces it. */
-  staleMs?: number;
-  now?: () => number;
-  purges?: DocumentPurges;
-  /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
-  contentSecurityPolicy?: string;
-}
-
 export function documentHandler(
   renderer: DocumentRenderer,
   { holdMs = 0, staleMs = 0, now = Date.now, purges, contentSecurityPolicy }: DocumentHandlerOptions = {},
@@ -130,7 +131,7 @@ export function documentHandler(
   const hold = (
     url: string,
     flight: { startedAt: number },
-    rendered: RenderedPage,
+    rendered: PageDocument,
     at: number,
   ): HeldDocument => {
     const html = Buffer.from(rendered.html);
@@ -185,4 +186,4 @@ export function documentHandler(
 }
 
 /** A rendered page (not a redirect). */
-type RenderedPage = Exclude<RenderedDocument, { statusCode: 301 }>;
+type PageDocument = Exclude<RenderedDocument, { statusCode: 301 }>;
