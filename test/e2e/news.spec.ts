@@ -28,7 +28,16 @@ test.describe('news and insights lists (news remote)', () => {
       },
       { timeoutMs: 30_000, intervalMs: 250 },
     );
-    news = (await site.api<NewsListResponse>('/api/content/news?limit=50&offset=0')).articles;
+    // The gateway may replay the list it read before the views for a moment while it refreshes it
+    // (stale-while-revalidate), so wait until the list itself counts them.
+    news = await eventually(
+      async () => {
+        const { articles } = await site.api<NewsListResponse>('/api/content/news?limit=50&offset=0');
+        if (articles.find((a) => a.id === news[0].id)?.views !== 200) throw new Error('views not listed yet');
+        return articles;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
   });
 
   test("/news: 12 cards, then the next page as the end comes into view, then 'all news checked'", async ({
