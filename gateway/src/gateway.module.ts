@@ -91,8 +91,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       Date.now,
       config.GATEWAY_STALE_MS,
     );
-    if (config.GATEWAY_MICROCACHE_MS > 0 || config.GATEWAY_DOCUMENT_CACHE_MS > 0)
-      this.stopPurges = await microCache.listenForPurges();
+    // Heard even with both caches off: the page documents' data is kept a minute and dropped by them too.
+    this.stopPurges = await microCache.listenForPurges();
     registerProxy(fastify, table, this.logger, microCache);
     registerFeeds(
       fastify,
@@ -106,7 +106,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     );
     const renderer = new DocumentRenderer(
       new ShellTemplate(shellIndexFile(config)),
-      new PageDataSource(table, this.cache, this.logger),
+      new PageDataSource(table, this.cache, this.logger, microCache),
       config.PUBLIC_SITE_URL,
       // The shell reads the remotes' locations from here and starts without fetching /env-config.json
       // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.

@@ -1,8 +1,9 @@
-import { buildPath, ENDPOINTS } from '@pulse/contracts';
+import { articleTag, buildPath, ENDPOINTS, questionTag, techAnalysisTag } from '@pulse/contracts';
 import { currentTraceparent, type CacheStore } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { RouteTable } from '../proxy/route-table';
 import type { MicroCache } from '../proxy/micro-cache';
+import type { DocumentPurges } from './documents.plugin';
 import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
 import {
   articleResponseSchema,
@@ -21,46 +22,65 @@ export type Lookup<T> = { status: 'found'; value: T } | { status: 'missing' } | 
 
 /** A document waits this long for its article; a slow service then gets a generic head, not a slow page. */
 export const PAGE_DATA_TIMEOUT_MS = 3000;
-/** Rendered heads change when an article is edited; a minute of staleness spares the service the bots. */
-export const PAGE_DATA_TTL_MS = 60_000;
 /**
- * Questions change by the minute (answers, accept, delete) and no event tells the gateway, so their pages
- * are cached only long enough to absorb a burst of crawler or reader requests.
+ * How long a page's data is kept for the documents rendered from it: a minute spares the services the bots.
+ * An edit does not wait it out: the purge of the item's cache tag drops it (see PageDataSource).
  */
-export const QUESTION_PAGE_TTL_MS = 5_000;
+export const PAGE_DATA_TTL_MS = 60_000;
+/** How many tech analyses' slugs are remembered for their purges (by id); older ones wait out the TTL. */
+const MAX_REMEMBERED_SLUGS = 5_000;
 
 class Unavailable extends Error {}
 
+const articleKey = (id: string) => `gateway:page:article:${id}`;
+const techAnalysisKey = (slug: string) => `gateway:page:tech-analysis:${slug}`;
+const questionKey = (id: string) => `gateway:page:question:${id}`;
+const answersKey = (id: string) => `gateway:page:answers:${id}`;
+
 /**
- * Fetches what a document head needs from the content service, through the same upstream the proxy
- * uses (in-process or HTTP). Found articles are cached briefly through the cache port; a missing one is
- * not cached, so an article published a moment later is found at once.
+ * Fetches what a document head needs from the content and community services, through the same upstream
+ * the proxy uses (in-process or HTTP). Found items are cached for PAGE_DATA_TTL_MS through the cache port
+ * (shared by the gateway's replicas on Redis); a missing one is not cached, so an article published a
+ * moment later is found at once. The services' purges (`purges`, heard by the micro-cache) drop an item's
+ * entries when it changes, so the page re-rendered after an edit or a new answer shows it at once; an entry
+ * loaded while its purge landed is dropped too, as it may predate the change.
  */
 export class PageDataSource {
+  /** Tech-analysis id → slug: their entries are kept by slug, their purges name the id. */
+  private readonly techAnalysisSlugs = new Map<string, string>();
+
   constructor(
     private readonly table: RouteTable,
     private readonly cache: CacheStore,
     private readonly logger: Logger,
-  ) {}
+    private readonly purges?: DocumentPurges,
+    private readonly now: () => number = Date.now,
+  ) {
+    purges?.onPurge((tags) => void this.dropPurged(tags));
+  }
 
   article(id: string, requestId: string): Promise<Lookup<ArticlePage>> {
     const path = buildPath(ENDPOINTS.article.path, { id });
     return this.lookup(
-      `gateway:page:article:${id}`,
+      articleKey(id),
+      () => articleTag(id),
       path,
       requestId,
       (body) => articleResponseSchema.parse(body).article,
     );
   }
 
-  techAnalysis(slug: string, requestId: string): Promise<Lookup<TechAnalysisPage>> {
+  async techAnalysis(slug: string, requestId: string): Promise<Lookup<TechAnalysisPage>> {
     const path = buildPath(ENDPOINTS.techAnalysis.path, { slug });
-    return this.lookup(
-      `gateway:page:tech-analysis:${slug}`,
+    const found = await this.lookup<TechAnalysisPage>(
+      techAnalysisKey(slug),
+      (analysis) => techAnalysisTag(analysis.id),
       path,
       requestId,
       (body) => techAnalysisResponseSchema.parse(body).analysis,
     );
+    if (found.status === 'found') this.rememberSlug(found.value.id, slug);
+    return found;
   }
 
   /** A question and its answers (accepted first), for /community/questions/{id}. */
@@ -69,19 +89,19 @@ export class PageDataSource {
     requestId: string,
   ): Promise<Lookup<{ question: QuestionPage; answers: AnswerPage[] }>> {
     const question = await this.lookup(
-      `gateway:page:question:${id}`,
+      questionKey(id),
+      () => questionTag(id),
       buildPath(ENDPOINTS.question.path, { id }),
       requestId,
       (body) => questionResponseSchema.parse(body).data,
-      QUESTION_PAGE_TTL_MS,
     );
     if (question.status !== 'found') return question;
     const answers = await this.lookup(
-      `gateway:page:answers:${id}`,
+      answersKey(id),
+      () => questionTag(id),
       `${buildPath(ENDPOINTS.answerList.path, { id })}?sortBy=popular`,
       requestId,
       (body) => answersResponseSchema.parse(body).data,
-      QUESTION_PAGE_TTL_MS,
     );
     return {
       status: 'found',
@@ -89,17 +109,45 @@ export class PageDataSource {
     };
   }
 
+  /** Deletes the entries of every item a purge names (tags are `kind:id`, @pulse/contracts cache-purge.ts). */
+  private async dropPurged(tags: ReadonlySet<string>): Promise<void> {
+    const keys: string[] = [];
+    for (const tag of tags) {
+      const id = tag.slice(tag.indexOf(':') + 1);
+      if (tag === articleTag(id)) keys.push(articleKey(id));
+      else if (tag === questionTag(id)) keys.push(questionKey(id), answersKey(id));
+      else if (tag === techAnalysisTag(id) && this.techAnalysisSlugs.has(id))
+        keys.push(techAnalysisKey(this.techAnalysisSlugs.get(id)!));
+    }
+    if (keys.length > 0) await this.cache.del(keys).catch(() => undefined);
+  }
+
+  private rememberSlug(id: string, slug: string): void {
+    this.techAnalysisSlugs.delete(id);
+    this.techAnalysisSlugs.set(id, slug);
+    // A Map iterates in insertion order: the first is the one read longest ago.
+    if (this.techAnalysisSlugs.size > MAX_REMEMBERED_SLUGS)
+      this.techAnalysisSlugs.delete(this.techAnalysisSlugs.keys().next().value!);
+  }
+
+  /**
+   * The item at `path`, through the cache entry `key`. `tagOf` names what the services purge it by: an
+   * entry read while a purge of it landed is used once, then deleted.
+   */
   private async lookup<T>(
     key: string,
+    tagOf: (value: T) => string,
     path: string,
     requestId: string,
     read: (body: unknown) => T,
-    ttlMs = PAGE_DATA_TTL_MS,
   ): Promise<Lookup<T>> {
     const load = () => this.fetch(path, requestId, read);
+    const startedAt = this.now();
     let value: T | undefined;
     try {
-      value = await this.cache.getOrLoad(key, ttlMs, load);
+      value = await this.cache.getOrLoad(key, PAGE_DATA_TTL_MS, load);
+      if (value !== undefined && this.purges?.purgedSince(startedAt, [tagOf(value)]))
+        await this.cache.del(key).catch(() => undefined);
     } catch (error) {
       if (error instanceof Unavailable) {
         // A content outage must not turn pages into 404s: the caller renders a generic head.
