@@ -65,7 +65,8 @@ export class SourcesService implements OnModuleInit {
 
   async update(id: string, body: unknown): Promise<SourceAdminView> {
     const patch = updateSourceBodySchema.parse(body);
-    const changed = await this.change(await this.require(id), (current) => {
+    const before = await this.require(id);
+    const changed = await this.change(before, (current) => {
       const merged = mergedSourceSchema.parse({ ...this.editable(current), ...patch });
       // Validators belong to the old URL; sending them to a new one could wrongly get a 304. Its pace
       // and push state are the old feed's too (the page then says nothing of WebSub until the new feed's
@@ -75,6 +76,9 @@ export class SourcesService implements OnModuleInit {
       return { ...merged, ...(urlChanged ? reset : {}) };
     });
     await this.purges.sourcesChanged();
+    // The old feed's hub stops pushing it (else its lease is renewed and its pushes taken as this
+    // source's); the new feed's hub, if it names one, is asked at the next poll.
+    if (changed.url !== before.url) await this.stopPushes(before);
     return toSourceAdminView(changed);
   }
 
@@ -93,11 +97,15 @@ export class SourcesService implements OnModuleInit {
     await this.sources.recordRemoval({ _id: randomUUID(), sourceId: current._id, removedAt }, [event]);
     if (!(await this.sources.delete(current._id))) throw new NotFoundException('Source not found');
     await this.purges.sourcesChanged();
-    // Its hub stops pushing; a hub that cannot be reached is logged, the source is gone all the same.
+    await this.stopPushes(current);
+  }
+
+  /** Asks the hub to stop pushing `source`'s feed; one that cannot be reached is logged, nothing more. */
+  private async stopPushes(source: SourceDocument): Promise<void> {
     await this.websub
-      .sourceRemoved(current)
+      .unsubscribeAll(source)
       .catch((error: unknown) =>
-        this.logger.warn({ err: error, sourceId: current._id }, 'WebSub unsubscribe failed'),
+        this.logger.warn({ err: error, sourceId: source._id }, 'WebSub unsubscribe failed'),
       );
   }
 

@@ -107,7 +107,7 @@ export class WebSubSubscriptions {
       return '';
     }
     const challenge = intent['hub.challenge'];
-    // An unsubscribe is ours only for a subscription whose source was deleted (sourceRemoved).
+    // An unsubscribe is ours only for a subscription we are ending (unsubscribeAll).
     if (intent['hub.mode'] === 'unsubscribe') {
       if (subscription.state !== 'unsubscribing' || !challenge)
         throw new NotFoundException('No such subscription');
@@ -160,10 +160,11 @@ export class WebSubSubscriptions {
   /**
    * Called at each of the scheduler's looks: renews active subscriptions near the end of their lease
    * (once per lease: the hub's verification sets the next one), and lets lapse those whose lease ended
-   * without a verified renewal, their sources polled again at once.
+   * without a verified renewal, their sources polled again at once. Without a callback URL (WebSub
+   * switched off after subscribing) nothing is renewed, but leases still lapse, so the sources page
+   * never shows a subscription whose lease has passed.
    */
   async maintain(): Promise<void> {
-    if (!this.enabled) return;
     const now = this.clock.now();
     for (const subscription of await this.subscriptions.activeEndingBy(this.iso(now + RENEW_AHEAD_MS))) {
       const endsAt = Date.parse(subscription.expiresAt!);
@@ -173,6 +174,7 @@ export class WebSubSubscriptions {
         this.logger.warn({ sourceId: subscription.sourceId }, 'WebSub subscription lapsed; polling');
         continue;
       }
+      if (!this.enabled) continue;
       const leaseMs = (subscription.leaseSeconds ?? 0) * 1000;
       const renewAt = endsAt - Math.min(RENEW_AHEAD_MS, leaseMs / 2);
       if (now < renewAt || subscription.renewalAskedAt) continue;
@@ -187,11 +189,12 @@ export class WebSubSubscriptions {
   }
 
   /**
-   * A deleted source's subscriptions: the hub is asked to stop pushing (its verification then finds the
-   * subscription unsubscribing and is confirmed), rather than pushing to a callback that answers 404 until
-   * the lease ends. Pushes are refused from now on either way (live() wants an active one).
+   * The subscriptions of a deleted source, or of the feed a source no longer reads (its URL changed): the
+   * hub is asked to stop pushing (its verification then finds the subscription unsubscribing and is
+   * confirmed), rather than pushing to a callback that answers 404 until the lease ends, or being renewed
+   * for a feed the source left. Pushes are refused from now on either way (live() wants an active one).
    */
-  async sourceRemoved(source: SourceDocument): Promise<void> {
+  async unsubscribeAll(source: SourceDocument): Promise<void> {
     for (const subscription of await this.subscriptions.wantedOf(source._id)) {
       await this.subscriptions.update(subscription._id, {
         state: 'unsubscribing',

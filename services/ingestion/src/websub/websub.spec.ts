@@ -22,6 +22,7 @@ import { RunQueue } from '../schedule/run-queue';
 import { IngestionScheduler } from '../schedule/scheduler.service';
 import type { SourceDocument } from '../sources/source.entity';
 import type { SubscriptionDocument } from './subscription.entity';
+import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { WebSubSubscriptions } from './websub-subscriptions.service';
 
 const MIN = 60_000;
@@ -410,5 +411,75 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     expect(hub.subscribers(goneTopic)).toEqual([]);
     const [subscription] = await subscriptionsOf(gone);
     expect(subscription).toMatchObject({ _id: callbackId, state: 'unsubscribed' });
+  });
+
+  it("asks the old feed's hub to stop pushing when a source's URL changes, and subscribes to the new one's", async () => {
+    hub.policy = 'verify';
+    const oldTopic = hub.feedUrl('moving');
+    hub.setFeed('moving', atomFeed(oldTopic, hub.hubUrl, ['six']));
+    const moving = await create('Moving', oldTopic);
+    await runNow(moving);
+    await eventually(() => expect(hub.subscribers(oldTopic)).toHaveLength(1));
+    const [{ _id: oldId }] = await subscriptionsOf(moving);
+    const [{ callback }] = hub.subscribers(oldTopic);
+
+    const newTopic = hub.feedUrl('moved');
+    hub.setFeed('moved', atomFeed(newTopic, hub.hubUrl, ['seven']));
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ingestion/sources/${moving}`,
+      headers: admin,
+      payload: { url: newTopic },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(hub.requests.at(-1)).toMatchObject({ mode: 'unsubscribe', topic: oldTopic, callback });
+    await eventually(() => expect(hub.subscribers(oldTopic)).toEqual([]));
+    expect((await subscriptionsOf(moving)).find((s) => s._id === oldId)).toMatchObject({
+      state: 'unsubscribed',
+    });
+    // No longer renewed: the old lease is not asked again as its end nears.
+    t.clock.advance(31 * MIN);
+    await t.app.get(WebSubSubscriptions).maintain();
+    expect(hub.requests.filter((r) => r.topic === oldTopic)).toHaveLength(2);
+    const requests = hub.requests.length;
+
+    // The next poll reads the new feed and asks its hub.
+    await runNow(moving);
+    await eventually(() => expect(hub.subscribers(newTopic)).toHaveLength(1));
+    const ours = (r: { topic: string }) => r.topic === oldTopic || r.topic === newTopic;
+    expect(hub.requests.slice(requests).filter(ours)).toEqual([
+      expect.objectContaining({ mode: 'subscribe', topic: newTopic }),
+    ]);
+    await eventually(() =>
+      expect(announcedWebSub(moving).at(-1)).toEqual({
+        state: 'subscribed',
+        leaseExpiresAt: expect.any(String),
+      }),
+    );
+  });
+
+  it('lets a lease lapse once WebSub is switched off (no callback URL), asking the hub nothing', async () => {
+    const config = t.app.get<IngestionConfig>(INGESTION_CONFIG);
+    const callbackUrl = config.INGESTION_WEBSUB_CALLBACK_URL;
+    const active = await t.store
+      .collection<SubscriptionDocument>('websub_subscriptions')
+      .find({ state: 'active' });
+    expect(active.length).toBeGreaterThan(0);
+    const requests = hub.requests.length;
+    config.INGESTION_WEBSUB_CALLBACK_URL = undefined;
+    try {
+      t.clock.advance(2 * LEASE_SECONDS * 1000);
+      await t.app.get(WebSubSubscriptions).maintain();
+    } finally {
+      config.INGESTION_WEBSUB_CALLBACK_URL = callbackUrl;
+    }
+    expect(hub.requests).toHaveLength(requests);
+    for (const { _id, sourceId: id } of active) {
+      expect((await subscriptionsOf(id)).find((s) => s._id === _id)?.state).toBe('lapsed');
+      expect((await source(id)).pushUntil).toBeNull();
+      await eventually(() =>
+        expect(announcedWebSub(id).at(-1)).toEqual({ state: 'lapsed', leaseExpiresAt: null }),
+      );
+    }
   });
 });
