@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySlugSchema, httpUrl } from '../events/shared-schemas';
+import type { SourceWebSub } from './sources';
 import type { CategorySlug } from './taxonomy';
 
 /**
@@ -120,6 +121,13 @@ export interface IngestionSource {
   nextRunAt: string | null;
   /** 'default-list' sources come from the service's default list; both kinds are real sources. */
   origin: 'default-list' | 'admin';
+  /**
+   * Its adaptive poll interval as last announced to the sources page (source.updated), in seconds; null
+   * before its first run.
+   */
+  pollIntervalSeconds: number | null;
+  /** Its WebSub subscription as the sources page shows it; null when it has none. */
+  websub: SourceWebSub | null;
 }
 
 /** Admins also see how the source is fetched. */

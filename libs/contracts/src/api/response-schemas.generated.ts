@@ -2994,6 +2994,19 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'string',
         enum: ['admin', 'default-list'],
       },
+      pollIntervalSeconds: {
+        type: ['null', 'number'],
+      },
+      websub: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/SourceWebSub',
+          },
+        ],
+      },
     },
     required: [
       'id',
@@ -3009,6 +3022,8 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'lastError',
       'nextRunAt',
       'origin',
+      'pollIntervalSeconds',
+      'websub',
     ],
   },
   IngestionSourceAdmin: {
@@ -3097,6 +3112,19 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'string',
         enum: ['admin', 'default-list'],
       },
+      pollIntervalSeconds: {
+        type: ['null', 'number'],
+      },
+      websub: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/SourceWebSub',
+          },
+        ],
+      },
     },
     required: [
       'scrape',
@@ -3116,6 +3144,8 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'lastError',
       'nextRunAt',
       'origin',
+      'pollIntervalSeconds',
+      'websub',
     ],
   },
   InsightMeta: {

@@ -12,7 +12,10 @@ import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 export class IngestionPurges {
   constructor(@Inject(CACHE_STORE) private readonly cache: CacheStore) {}
 
-  /** An admin added, edited, paused, resumed or deleted a source, or the default list was seeded. */
+  /**
+   * An admin added, edited, paused, resumed or deleted a source, the default list was seeded, or a
+   * source's WebSub state changed.
+   */
   sourcesChanged(): Promise<void> {
     return this.cache.publish(PURGE_CHANNEL, purgeMessage([INGESTION_SOURCES_TAG]));
   }

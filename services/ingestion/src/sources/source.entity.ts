@@ -84,6 +84,8 @@ export const toSourceView = (s: SourceDocument): SourceView => ({
   lastError: s.lastError,
   nextRunAt: s.nextRunAt,
   origin: s.origin,
+  pollIntervalSeconds: s.pollIntervalSeconds ?? null,
+  websub: s.websub ? { state: s.websub.state, leaseExpiresAt: s.websub.leaseExpiresAt } : null,
 });
 
 export const toSourceAdminView = (s: SourceDocument): SourceAdminView => ({

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
+import { IngestionPurges } from '../sources/ingestion-purges';
 import type { SourceDocument } from '../sources/source.entity';
 import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
@@ -34,6 +35,7 @@ export class WebSubSubscriptions {
     private readonly subscriptions: SubscriptionRepository,
     private readonly sources: SourceRepository,
     private readonly announcer: SourceAnnouncer,
+    private readonly purges: IngestionPurges,
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
@@ -266,9 +268,13 @@ export class WebSubSubscriptions {
     });
   }
 
-  /** The source's side of a subscription's change; the sources page hears of it (source.updated). */
+  /**
+   * The source's side of a subscription's change: the sources page hears of it (source.updated), and
+   * GET /api/ingestion/sources, which shows it too, is purged.
+   */
   private async sourceState(sourceId: string, fields: Partial<SourceDocument>): Promise<void> {
     await this.announcer.change(sourceId, () => fields);
+    await this.purges.sourcesChanged();
   }
 
   private iso(ms: number): string {

@@ -443,9 +443,24 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     expect(hub.requests.filter((r) => r.topic === oldTopic)).toHaveLength(2);
     const requests = hub.requests.length;
 
-    // The next poll reads the new feed and asks its hub.
+    // The next poll reads the new feed and asks its hub. Its verification changes what
+    // GET /api/ingestion/sources shows, so the gateway's copies are purged then too, not only at the run's end.
+    const purged: string[][] = [];
+    const stopListening = await t.cache.subscribe(PURGE_CHANNEL, (m) => purged.push(parsePurge(m)!.tags));
     await runNow(moving);
     await eventually(() => expect(hub.subscribers(newTopic)).toHaveLength(1));
+    // (Other sources due meanwhile may add theirs.)
+    await eventually(() =>
+      expect(purged.filter((tags) => tags.join() === INGESTION_SOURCES_TAG).length).toBeGreaterThan(0),
+    );
+    await stopListening();
+    const [{ expiresAt }] = (await subscriptionsOf(moving)).filter((s) => s.topic === newTopic);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/ingestion/sources/${moving}` });
+    expect(shown.json()).toMatchObject({
+      url: newTopic,
+      pollIntervalSeconds: expect.any(Number),
+      websub: { state: 'subscribed', leaseExpiresAt: expiresAt },
+    });
     const ours = (r: { topic: string }) => r.topic === oldTopic || r.topic === newTopic;
     expect(hub.requests.slice(requests).filter(ours)).toEqual([
       expect.objectContaining({ mode: 'subscribe', topic: newTopic }),
