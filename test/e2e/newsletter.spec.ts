@@ -9,10 +9,14 @@ import { recordViews, type Site } from './support/site';
 import { expect, test } from './support/fixtures';
 
 const ADMIN_TOKEN = 'e2e-newsletter-admin-token-0123456789';
-/** Links in mails start with PUBLIC_SITE_URL (here its default); the test opens their path on this site. */
+/**
+ * Links in mails start with PUBLIC_SITE_URL, set here to `npm start`'s default rather than this site's
+ * address, so the mails' links are checked as a reader's mail client sees them; the test opens their path
+ * on this site.
+ */
 const MAIL_ORIGIN = 'http://localhost:3000';
 
-test.use({ siteOptions: { spec: 'newsletter', env: { ADMIN_TOKEN } } });
+test.use({ siteOptions: { spec: 'newsletter', env: { ADMIN_TOKEN, PUBLIC_SITE_URL: MAIL_ORIGIN } } });
 
 /**
  * Issue 12 in Chromium, on the site `npm start` runs (file outbox): the footer form, the confirmation

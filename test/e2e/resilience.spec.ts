@@ -102,7 +102,13 @@ test.describe('resilience: unavailable remotes and failing calls', () => {
       const page = await e2e.open();
       await page.clock.install();
       const calls = await failing(page, `**/api/articles/${id}`);
-      await page.goto(`/news/${id}`);
+      // Opened from another page: a document of /news/{id} arrives rendered with its article (the server
+      // read it), so it is the browser's own call of an article it has not shown yet that fails here.
+      await page.goto('/about');
+      await runUntil(page, () =>
+        page.locator('.site-header--unmeasured').waitFor({ state: 'detached', timeout: 200 }),
+      );
+      await navigateInApp(page, `/news/${id}`);
       const problem = page.getByRole('alert');
       await runUntil(page, () =>
         problem.getByRole('heading', { name: '기사를 찾을 수 없습니다' }).waitFor({ timeout: 200 }),

@@ -18,8 +18,9 @@ test.use({ siteOptions: { spec: 'server-render' } });
  * Issue 14 item 1: every page type arrives as HTML with its content (read here with JavaScript off, so
  * nothing but the document can have put it there), then hydrates: the server's markup is kept, React says
  * nothing in the console, and nothing moves (CLS 0), at both widths. The shell's own pages and the remotes'
- * (trending, tech analysis, a question), which the gateway renders inside the shell's layout with the server bundle each remote
- * deployed beside its browser files.
+ * (news and insights lists and an article at its section's address, trending, tech analysis, a question),
+ * which the gateway renders inside the shell's layout with the server bundle each remote deployed beside its
+ * browser files.
  */
 test.describe('server-rendered pages', () => {
   /** The title of an article on the trending page's first tab (hot topics), once it has readers. */
@@ -43,6 +44,7 @@ test.describe('server-rendered pages', () => {
     const latest = await site.api<NewsListResponse>('/api/content/news?limit=12&offset=0');
     const id = latest.articles[0]!.id;
     const { article } = await site.api<ArticleDetailResponse>(`/api/articles/${id}`);
+    const insights = await site.api<NewsListResponse>('/api/content/insights?limit=10&offset=0');
     const category = await site.api<CategoryPageResponse>(
       '/api/articles/category/gen-ai?page=1&sort=latest&filter=all',
     );
@@ -57,6 +59,10 @@ test.describe('server-rendered pages', () => {
         text: latest.articles[0]!.title,
       },
       { name: 'article', path: `/article/${id}`, heading: article.title, text: article.summary },
+      // The news remote's pages: an article at its own section's address, and the section lists.
+      { name: 'news article', path: `/news/${id}`, heading: article.title, text: article.summary },
+      { name: 'news', path: '/news', heading: '뉴스', text: latest.articles[0]!.title },
+      { name: 'insights', path: '/insights', heading: '인사이트', text: insights.articles[0]!.title },
       { name: 'category', path: '/category/gen-ai', heading: '생성형 AI', text: category.articles[0]!.title },
       { name: 'archive', path: '/archive', heading: '아카이브', text: category.articles[0]!.title },
       { name: 'search', path: '/search?q=AI', heading: "'AI' 검색 결과", text: 'AI' },

@@ -1,13 +1,38 @@
-import { ArticleSkeleton, NotFound } from '@pulse/frontend-ui';
-import { lazy, Suspense } from 'react';
+import { ArticleSkeleton, NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { InsightsListPage } from './list/InsightsListPage';
 import { NewsListPage } from './list/NewsListPage';
 import { isNewsSection, type NewsSection } from './sections';
 import './styles.css';
 
-// The detail page is its own chunk, loaded when an article is opened.
-const ContentDetailPage = lazy(() => import('./detail/ContentDetailPage'));
+// A server-rendered list or article page carries its answers; the hydrating render reads them.
+seedRemoteQueryClient();
+
+/** An article of a section (/news/{id}, /insights/{id}, /analysis/{id}), not the section's list. */
+const DETAIL_PAGE = /^\/(?:news|insights|analysis)\/[^/]+\/?$/;
+
+type DetailPage = ComponentType<{ section: NewsSection }>;
+
+// The detail page is its own chunk, loaded when an article is opened, or ahead of hydrating a
+// server-rendered one (preload), which then renders without suspending.
+let LoadedDetailPage: DetailPage | undefined;
+const loadDetailPage = () =>
+  import('./detail/ContentDetailPage').then((module) => {
+    LoadedDetailPage = module.default;
+    return module;
+  });
+const LazyDetailPage = lazy(loadDetailPage);
+const ContentDetailPage: DetailPage = (props) =>
+  LoadedDetailPage ? <LoadedDetailPage {...props} /> : <LazyDetailPage {...props} />;
+
+/**
+ * Loads what the page at `pathname` renders lazily, before the shell hydrates it (the shell's
+ * preloadRemoteApp calls it): the detail chunk for an article.
+ */
+export function preload(pathname: string): Promise<void> {
+  return DETAIL_PAGE.test(pathname) ? loadDetailPage().then(() => undefined) : Promise.resolve();
+}
 
 export type { NewsSection };
 

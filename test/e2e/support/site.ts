@@ -39,6 +39,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-e2e-'));
   const site: RunningProcess = startTs('embedded/src/main.ts', {
     PORT: String(port),
+    // Where readers reach it: events and feeds name images and links under it (a generated article image
+    // in trending's lists, say), so they must point at this site, not at `npm start`'s default port.
+    PUBLIC_SITE_URL: base,
     PULSE_DATA_DIR: dataDir,
     DEMO_CORPUS: 'true',
     // Every browser of the suite is one anonymous reader on 127.0.0.1, loading pages far faster than a

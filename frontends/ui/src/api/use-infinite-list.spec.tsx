@@ -35,6 +35,15 @@ describe('useInfiniteList', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('names its first page in the query for a server render to read (frontends/shell server-reads.ts)', async () => {
+    fetchMock.mockResolvedValueOnce(page(['a'], false));
+    await renderHook(() =>
+      useInfiniteList('hot', (offset) => `/api/content/news?hot=true&offset=${offset}`, 0),
+    );
+    const [query] = queryClient.getQueryCache().findAll({ queryKey: ['list', 'hot'] });
+    expect(query.meta).toEqual({ path: '/api/content/news?hot=true&offset=0', firstPageParam: 0 });
+  });
+
   it('ignores loadMore while a page is loading', async () => {
     let answer!: (r: Response) => void;
     fetchMock.mockResolvedValueOnce(page(['a'], true)).mockReturnValueOnce(new Promise((r) => (answer = r)));

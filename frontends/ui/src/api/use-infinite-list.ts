@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import { fetchJson } from './fetch-json';
 import { LIST_QUERY } from './policies';
 import { retryOptions, useApiQueryClient } from './query-client';
+import type { ApiQueryMeta } from './use-api-query';
 import { useLoadMore, type LoadMoreState } from './use-load-more';
 
 export interface InfiniteListState extends Omit<LoadMoreState, 'loadMore'> {
@@ -50,6 +51,8 @@ export function useInfiniteList(
       getNextPageParam: nextOffset,
       staleTime: LIST_QUERY.staleMs,
       ...retryOptions(retries),
+      // A server render reads the first page (frontends/shell/src/server/server-reads.ts).
+      meta: { path: pathFor(0), firstPageParam: 0 } satisfies ApiQueryMeta,
     },
     useApiQueryClient(),
   );
