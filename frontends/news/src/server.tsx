@@ -11,6 +11,7 @@ export const ServerApp = remoteServerApp(App);
 
 /**
  * Whether the server renders the page at `pathname` (the shell asks before rendering): not /analysis, whose
- * list is the tech-analysis remote's, reached by a redirect only the browser's router makes.
+ * list is the tech-analysis remote's (the gateway answers it with a 301 there; in the browser the router
+ * redirects).
  */
 export const rendersPath = (pathname: string): boolean => !/^\/analysis\/?$/.test(pathname);

@@ -267,7 +267,6 @@ describe('HTML documents with a server-rendered head', () => {
 
   it.each([
     ['/news', '뉴스'],
-    ['/analysis', '분석'],
     ['/tech-analysis', '기술 분석'],
     ['/insights', '인사이트'],
     ['/trending', '트렌딩'],
@@ -313,6 +312,14 @@ describe('HTML documents with a server-rendered head', () => {
     expect(korean.status).toBe(301);
     expect(korean.headers.get('location')).toBe('/category/blockchain');
     expect((await get('/category/cooking')).status).toBe(404);
+  });
+
+  it('redirects /analysis to the tech-analysis list, as the browser does (its analyses live there)', async () => {
+    for (const path of ['/analysis', '/analysis/']) {
+      const response = await fetch(`${gateway.base}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe('/tech-analysis');
+    }
   });
 
   it('serves documents as UTF-8 HTML a CDN may keep a minute, revalidated by ETag, and the raw template only as a redirect home', async () => {

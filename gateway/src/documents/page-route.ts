@@ -80,6 +80,8 @@ export function matchPageRoute(pathname: string, search = ''): PageRoute {
   const [section, param] = segments;
   if (path === '/search') return searchPage(new URLSearchParams(search));
   if (section === 'community') return communityPage(segments);
+  // docs/spec-content.md §2: /analysis shows the tech-analysis list, where the browser's router sends it too.
+  if (path === '/analysis') return { kind: 'redirect', location: '/tech-analysis' };
   const page = STATIC_PAGES[path];
   if (page) return { kind: 'page', path, text: page, home: path === '/' };
   if (segments.length !== 2) return { kind: 'not-found', path };

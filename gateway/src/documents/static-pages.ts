@@ -27,10 +27,6 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description:
       '생성형 AI, 블록체인, 글로벌 빅테크의 최신 뉴스를 한국어로 전합니다. 전체 뉴스와 핫 토픽을 확인하세요.',
   },
-  '/analysis': {
-    title: '분석',
-    description: '기술과 시장을 깊이 있게 읽는 펄스의 분석 기사 모음입니다.',
-  },
   '/tech-analysis': {
     title: '기술 분석',
     description:
