@@ -34,11 +34,21 @@ export async function fetchJson<T>(path: string, init?: RequestInit): Promise<T>
   }
 }
 
-/** fetchJson with a JSON request body, for POST/DELETE calls such as like, share and subscribe. */
-export function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+/**
+ * fetchJson with a JSON request body, for POST/DELETE calls such as like, share and subscribe. `keepalive`
+ * lets the request outlive the page: a reader who leaves at once still has it sent, and its promise is
+ * neither settled nor rejected in the page left behind.
+ */
+export function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  { keepalive = false }: { keepalive?: boolean } = {},
+) {
   return fetchJson<T>(path, {
     method,
     credentials: 'include',
+    ...(keepalive ? { keepalive } : {}),
     ...(body === undefined
       ? {}
       : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),

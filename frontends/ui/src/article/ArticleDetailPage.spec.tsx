@@ -198,6 +198,8 @@ describe('the article page: views', () => {
     showArticle('/read/v1');
     await waitFor(() => expect(mock.calls('POST', '/api/articles/v1/view')).toHaveLength(1));
     expect(mock.calls('POST', '/api/articles/v1/view')[0]!.credentials).toBe('include');
+    // Sent even if the reader leaves at once (an aborted view would clear the session's mark).
+    expect(mock.calls('POST', '/api/articles/v1/view')[0]!.keepalive).toBe(true);
 
     queryClient.clear();
     cleanup();

@@ -4,3 +4,4 @@ export { ArticleSkeleton } from './ArticleStates';
 export { ARTICLE_PAGE } from './copy';
 export { formatDelay } from './freshness';
 export { isValidArticleId } from './paths';
+export { sendViewOncePerSession } from './view-count';

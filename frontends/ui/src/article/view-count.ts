@@ -1,8 +1,6 @@
 import { sendJson } from '../api';
 import { viewPath } from './paths';
 
-const viewedKey = (id: string) => `pulse:viewed:${id}`;
-
 function readSession(key: string): string | null {
   try {
     return window.sessionStorage.getItem(key);
@@ -22,17 +20,34 @@ function writeSession(key: string, value: string | null): void {
 }
 
 /**
- * Counts a view of the article once per browser session (docs/spec-content.md §4 'View'). The mark is set before the
- * request, so a double effect (StrictMode, going back) sends one request; it is removed again if the request
- * fails, so a later visit counts. The server de-duplicates too, by its cookie. A lost view is not the reader's
- * concern: logged, nothing shown.
+ * Whether the reader is leaving the page (pagehide; a page restored from the back-forward cache is back).
+ * Leaving cancels the page's requests, which then fail: a view sent just before is no failure to undo.
  */
-export function countViewOnce(id: string): void {
-  const key = viewedKey(id);
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
+/**
+ * POSTs `path` (a view) once per browser session, remembered under `key` in sessionStorage (docs/spec-content.md
+ * §4 'View'). The mark is set before the request, so a double effect (StrictMode, going back) sends one
+ * request; it is removed again if the request fails, so a later visit counts, but not when the failure is the
+ * reader leaving the page, which cancels it: a server-rendered article is read, and left, before its scripts
+ * have run, and that visit was counted once already (keepalive lets the request outlive the page). The server
+ * de-duplicates too, by its cookie. A lost view is not the reader's concern: logged, nothing shown.
+ */
+export function sendViewOncePerSession(key: string, path: string): void {
   if (readSession(key) !== null) return;
   writeSession(key, String(Date.now()));
-  sendJson('POST', viewPath(id)).catch((error: unknown) => {
+  sendJson('POST', path, undefined, { keepalive: true }).catch((error: unknown) => {
+    if (leaving) return;
     writeSession(key, null);
     console.warn('[펄스] 조회수를 기록하지 못했습니다.', error);
   });
+}
+
+/** Counts a view of the article once per browser session. */
+export function countViewOnce(id: string): void {
+  sendViewOncePerSession(`pulse:viewed:${id}`, viewPath(id));
 }

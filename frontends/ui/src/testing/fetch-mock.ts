@@ -7,6 +7,7 @@ export interface RecordedRequest {
   url: string;
   body: unknown;
   credentials?: RequestCredentials;
+  keepalive?: boolean;
 }
 
 export type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
@@ -47,7 +48,13 @@ export function installFetch(): FetchMock {
   (globalThis as Record<string, unknown>).fetch = async (input: string, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const request: RecordedRequest = { method, url: String(input), body, credentials: init.credentials };
+    const request: RecordedRequest = {
+      method,
+      url: String(input),
+      body,
+      credentials: init.credentials,
+      keepalive: init.keepalive,
+    };
     requests.push(request);
     const route = routes.find((r) => r.method === method && matches(r.path, request.url));
     const reply = route
