@@ -8,6 +8,6 @@ import { viewPath } from '../api';
  */
 export function useCountView(id: string | undefined): void {
   useEffect(() => {
-    if (id) sendViewOncePerSession(`pulse:tech-analysis-viewed:${id}`, viewPath(id));
+    if (id) void sendViewOncePerSession(`pulse:tech-analysis-viewed:${id}`, viewPath(id));
   }, [id]);
 }

@@ -36,8 +36,8 @@ export async function fetchJson<T>(path: string, init?: RequestInit): Promise<T>
 
 /**
  * fetchJson with a JSON request body, for POST/DELETE calls such as like, share and subscribe. `keepalive`
- * lets the request outlive the page: a reader who leaves at once still has it sent, and its promise is
- * neither settled nor rejected in the page left behind.
+ * lets the request outlive the page, so a reader who leaves at once still has it sent (the page left behind
+ * may still see its promise rejected as the page's requests are cancelled).
  */
 export function sendJson<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -35,12 +35,13 @@ if (typeof window !== 'undefined') {
  * request; it is removed again if the request fails, so a later visit counts, but not when the failure is the
  * reader leaving the page, which cancels it: a server-rendered article is read, and left, before its scripts
  * have run, and that visit was counted once already (keepalive lets the request outlive the page). The server
- * de-duplicates too, by its cookie. A lost view is not the reader's concern: logged, nothing shown.
+ * de-duplicates too, by its cookie. A lost view is not the reader's concern: logged, nothing shown. Resolves
+ * once the request is done with (callers need not wait).
  */
-export function sendViewOncePerSession(key: string, path: string): void {
-  if (readSession(key) !== null) return;
+export function sendViewOncePerSession(key: string, path: string): Promise<void> {
+  if (readSession(key) !== null) return Promise.resolve();
   writeSession(key, String(Date.now()));
-  sendJson('POST', path, undefined, { keepalive: true }).catch((error: unknown) => {
+  return sendJson('POST', path, undefined, { keepalive: true }).then(undefined, (error: unknown) => {
     if (leaving) return;
     writeSession(key, null);
     console.warn('[펄스] 조회수를 기록하지 못했습니다.', error);
@@ -49,5 +50,5 @@ export function sendViewOncePerSession(key: string, path: string): void {
 
 /** Counts a view of the article once per browser session. */
 export function countViewOnce(id: string): void {
-  sendViewOncePerSession(`pulse:viewed:${id}`, viewPath(id));
+  void sendViewOncePerSession(`pulse:viewed:${id}`, viewPath(id));
 }

@@ -90,6 +90,15 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
         payload: sourceBody({ name, url, allowPrivateNetwork: true }),
       })
     ).json<{ id: string }>().id;
+  /** Serves the feed `name` on the test hub's host, naming the hub and itself; returns its URL (its topic). */
+  const feed = (name: string, entries: string[]) => {
+    const url = hub.feedUrl(name);
+    hub.setFeed(name, atomFeed(url, hub.hubUrl, entries));
+    return url;
+  };
+  /** An admin's change of the source's URL. */
+  const moveTo = (id: string, url: string) =>
+    t.app.inject({ method: 'PATCH', url: `/api/ingestion/sources/${id}`, headers: admin, payload: { url } });
   const titles = () => collected.map((event) => event.payload.title);
   /**
    * The WebSub states source.updated told the content service of, in order (none: undefined), each
@@ -349,21 +358,14 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     );
     // A new URL is another feed: the old one's push state is dropped, and nothing is said of WebSub.
     const moved = hub.feedUrl('guarded-moved');
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/ingestion/sources/${guarded}`,
-      headers: admin,
-      payload: { url: moved },
-    });
+    await moveTo(guarded, moved);
     await eventually(() => expect(announced.filter((e) => e.id === guarded).at(-1)?.url).toBe(moved));
     expect(announced.filter((e) => e.id === guarded).at(-1)?.websub).toBeUndefined();
   });
 
   it('falls back to polling when the hub denies the subscription', async () => {
     hub.policy = 'deny';
-    const deniedTopic = hub.feedUrl('denied');
-    hub.setFeed('denied', atomFeed(deniedTopic, hub.hubUrl, ['five']));
-    const denied = await create('Denied', deniedTopic);
+    const denied = await create('Denied', feed('denied', ['five']));
     await runNow(denied);
     await eventually(async () => expect((await subscriptionsOf(denied))[0]?.state).toBe('denied'));
     // Polled on its own (adaptive) schedule, not the pushed sources' longest interval: due at once if the
@@ -380,8 +382,7 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
 
   it('asks the hub to stop pushing when its source is deleted, and confirms only that unsubscribe', async () => {
     hub.policy = 'verify';
-    const goneTopic = hub.feedUrl('gone');
-    hub.setFeed('gone', atomFeed(goneTopic, hub.hubUrl, ['one']));
+    const goneTopic = feed('gone', ['one']);
     const gone = await create('Gone', goneTopic);
     await runNow(gone);
     await eventually(async () => expect((await subscriptionsOf(gone))[0]?.state).toBe('active'));
@@ -415,22 +416,15 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
 
   it("asks the old feed's hub to stop pushing when a source's URL changes, and subscribes to the new one's", async () => {
     hub.policy = 'verify';
-    const oldTopic = hub.feedUrl('moving');
-    hub.setFeed('moving', atomFeed(oldTopic, hub.hubUrl, ['six']));
+    const oldTopic = feed('moving', ['six']);
     const moving = await create('Moving', oldTopic);
     await runNow(moving);
     await eventually(() => expect(hub.subscribers(oldTopic)).toHaveLength(1));
     const [{ _id: oldId }] = await subscriptionsOf(moving);
     const [{ callback }] = hub.subscribers(oldTopic);
 
-    const newTopic = hub.feedUrl('moved');
-    hub.setFeed('moved', atomFeed(newTopic, hub.hubUrl, ['seven']));
-    const patched = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/ingestion/sources/${moving}`,
-      headers: admin,
-      payload: { url: newTopic },
-    });
+    const newTopic = feed('moved', ['seven']);
+    const patched = await moveTo(moving, newTopic);
     expect(patched.statusCode).toBe(200);
     expect(hub.requests.at(-1)).toMatchObject({ mode: 'unsubscribe', topic: oldTopic, callback });
     await eventually(() => expect(hub.subscribers(oldTopic)).toEqual([]));
