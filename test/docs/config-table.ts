@@ -1,6 +1,6 @@
 /**
- * Prints the README's configuration table from the validated configuration schemas, so the table can
- * never drift from what the code reads. `config-table.spec.ts` fails if the README differs;
+ * Prints the configuration table (docs/configuration.md) from the validated configuration schemas, so the table can
+ * never drift from what the code reads. `config-table.spec.ts` fails if that file differs;
  * `npm run docs:config` rewrites the section.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -54,11 +54,11 @@ export function renderConfigTable(): string {
 }
 
 if (require.main === module) {
-  const readme = path.resolve(__dirname, '../../README.md');
-  const text = readFileSync(readme, 'utf8');
+  const tableFile = path.resolve(__dirname, '../../docs/configuration.md');
+  const text = readFileSync(tableFile, 'utf8');
   const start = text.indexOf(BEGIN);
   const end = text.indexOf(END);
-  if (start < 0 || end < 0) throw new Error('README.md has no config-table markers');
-  writeFileSync(readme, text.slice(0, start) + renderConfigTable() + text.slice(end + END.length));
-  process.stdout.write('README.md configuration table updated\n');
+  if (start < 0 || end < 0) throw new Error('docs/configuration.md has no config-table markers');
+  writeFileSync(tableFile, text.slice(0, start) + renderConfigTable() + text.slice(end + END.length));
+  process.stdout.write('docs/configuration.md: configuration table updated\n');
 }
