@@ -30,12 +30,17 @@ export function actingAs(app: CommunityTestApp, who: TestIdentity) {
       if (reply.status !== 201) throw new Error(`ask failed: ${reply.status} ${JSON.stringify(reply.body)}`);
       return reply.body.data.id;
     },
-    answer: async (questionId: string, content = '제가 겪어 본 방법을 정리해서 답변드립니다.'): Promise<string> => {
+    answer: async (
+      questionId: string,
+      content = '제가 겪어 본 방법을 정리해서 답변드립니다.',
+    ): Promise<string> => {
       const reply = await post(`/api/community/questions/${questionId}/answers`, { content });
-      if (reply.status !== 201) throw new Error(`answer failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      if (reply.status !== 201)
+        throw new Error(`answer failed: ${reply.status} ${JSON.stringify(reply.body)}`);
       return reply.body.data.id;
     },
-    upvote: (kind: 'questions' | 'answers', id: string) => post(`/api/community/${kind}/${id}/vote`, { voteType: 'upvote' }),
+    upvote: (kind: 'questions' | 'answers', id: string) =>
+      post(`/api/community/${kind}/${id}/vote`, { voteType: 'upvote' }),
     accept: (questionId: string, answerId: string) =>
       post(`/api/community/questions/${questionId}/answers/${answerId}/accept`),
     report: (kind: 'questions' | 'answers', id: string, reason = 'spam') =>

@@ -1,5 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { DEFAULT_NETWORK_PREFIXES, networkPrefixesOf, SERVICE_CONFIG, type NetworkConfig } from '@pulse/platform';
+import {
+  DEFAULT_NETWORK_PREFIXES,
+  networkPrefixesOf,
+  SERVICE_CONFIG,
+  type NetworkConfig,
+} from '@pulse/platform';
 import { EndorsementsRepository } from './endorsements.repository';
 import { TRUST_CONFIG, type TrustConfig } from './trust.config';
 import { TRUST_NETWORKS, TrustService } from './trust.service';

@@ -49,7 +49,12 @@ describe('trust levels', () => {
     const [author] = await signUp(1);
     const voters = await signUp(3);
     const id = await author.ask();
-    await passDays(app, clock, 1, voters.map((v) => v.who));
+    await passDays(
+      app,
+      clock,
+      1,
+      voters.map((v) => v.who),
+    );
     for (const voter of voters) expect((await voter.upvote('questions', id)).status).toBe(200);
     expect(await tallyOf(author.who.id)).toEqual({ endorsers: 3, acceptedAnswers: 0 });
     await passDays(app, clock, 6);
@@ -78,7 +83,12 @@ describe('trust levels', () => {
     const [author] = await signUp(1);
     const sameNetwork = await signUp(5, (i) => `fd00:77:1:2::${i + 1}`);
     const id = await author.ask();
-    await passDays(app, clock, 1, sameNetwork.map((v) => v.who));
+    await passDays(
+      app,
+      clock,
+      1,
+      sameNetwork.map((v) => v.who),
+    );
     for (const voter of sameNetwork) expect((await voter.upvote('questions', id)).status).toBe(200);
     expect(await tallyOf(author.who.id)).toEqual({ endorsers: 1, acceptedAnswers: 0 });
     await passDays(app, clock, 7);
@@ -106,7 +116,12 @@ describe('trust levels', () => {
     const [author] = await signUp(1);
     const voters = await signUp(3);
     const id = await author.ask();
-    await passDays(app, clock, 1, voters.map((v) => v.who));
+    await passDays(
+      app,
+      clock,
+      1,
+      voters.map((v) => v.who),
+    );
     for (const voter of voters) await voter.upvote('questions', id);
     expect((await tallyOf(author.who.id))?.endorsers).toBe(3);
     const hide = await app.request('POST', `/api/community/admin/questions/${id}/hide`, {
@@ -131,7 +146,12 @@ describe('trust levels', () => {
 
     // Three more basic reporters on three other networks bring the weight to 4.
     const elsewhere = await signUp(3);
-    await passDays(app, clock, 1, [...oneNetwork, ...elsewhere].map((r) => r.who));
+    await passDays(
+      app,
+      clock,
+      1,
+      [...oneNetwork, ...elsewhere].map((r) => r.who),
+    );
     const held = [];
     for (const reporter of elsewhere) held.push((await reporter.report('questions', id)).body.data.held);
     expect(held).toEqual([false, false, true]);
