@@ -49,8 +49,18 @@ describe('reports, moderation, the expert badge and analytics', () => {
           reasons: { spam: 2 },
           weight: 2,
           reporters: expect.arrayContaining([
-            expect.objectContaining({ id: r1.id, displayName: r1.displayName, trustLevel: 'basic', weight: 1 }),
-            expect.objectContaining({ id: r2.id, displayName: r2.displayName, trustLevel: 'basic', weight: 1 }),
+            expect.objectContaining({
+              id: r1.id,
+              displayName: r1.displayName,
+              trustLevel: 'basic',
+              weight: 1,
+            }),
+            expect.objectContaining({
+              id: r2.id,
+              displayName: r2.displayName,
+              trustLevel: 'basic',
+              weight: 1,
+            }),
           ]),
         }),
       }),

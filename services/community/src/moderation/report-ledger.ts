@@ -97,7 +97,13 @@ export class ReportLedger {
   }
 }
 
-export const NO_REPORTS: ModerationReports = { count: 0, reasons: {}, lastAt: null, weight: 0, reporters: [] };
+export const NO_REPORTS: ModerationReports = {
+  count: 0,
+  reasons: {},
+  lastAt: null,
+  weight: 0,
+  reporters: [],
+};
 
 /** A report as holding weighs it; one stored before trust levels is its own network and weighs nothing. */
 const weighed = (report: ReportRecord) => ({

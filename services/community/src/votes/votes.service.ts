@@ -74,7 +74,12 @@ export class VotesService {
     if (question.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
     const { value, applied, change } = await this.toggle('question', id, actor, voteType);
-    await this.trust.voteChanged({ kind: 'question', id, authorId: question.authorId }, actor.identity, ip, change);
+    await this.trust.voteChanged(
+      { kind: 'question', id, authorId: question.authorId },
+      actor.identity,
+      ip,
+      change,
+    );
     const after = applied.up !== 0 ? await this.questions.addUpvotes(id, applied.up) : question;
     // The lists show upvotes and sort by them.
     if (applied.up !== 0) await this.purges.changed(id, { listsToo: true });
@@ -93,7 +98,12 @@ export class VotesService {
     if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
     const { value, applied, change } = await this.toggle('answer', id, actor, voteType);
-    await this.trust.voteChanged({ kind: 'answer', id, authorId: answer.authorId }, actor.identity, ip, change);
+    await this.trust.voteChanged(
+      { kind: 'answer', id, authorId: answer.authorId },
+      actor.identity,
+      ip,
+      change,
+    );
     const after =
       applied.up !== 0 || applied.down !== 0
         ? await this.answers.addVotes(id, applied.up, applied.down)
