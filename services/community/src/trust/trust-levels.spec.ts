@@ -59,7 +59,7 @@ describe('trust levels as a function of age and endorsement', () => {
     const doc = readFileSync(path.join(__dirname, '../../../../docs/abuse/trust-levels.md'), 'utf8');
     const rows = doc
       .split('\n')
-      .filter((line) => /^\| `(new|basic|member|regular)` \| \d/.test(line))
+      .filter((line) => /^\| `(new|basic|member|regular)` +\| +\d/.test(line))
       .map((line) =>
         line
           .split('|')
