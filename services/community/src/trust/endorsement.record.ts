@@ -8,7 +8,7 @@ export interface EndorsementRecord {
   /** The endorsed identity (the post's author). */
   identityId: string;
   endorserId: string;
-  /** A hash of the endorser's network (IPv4 address, IPv6 /64) when endorsing: never the address. */
+  /** A hash of the endorser's network (IPv4 address, IPv6 /64) when endorsing (TrustService.networkKey). */
   network: string;
   kind: 'upvote' | 'accept';
   postId: string;

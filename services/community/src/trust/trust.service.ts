@@ -51,7 +51,8 @@ export class TrustService {
 
   /**
    * The key of the network an address belongs to (IPv4 address, IPv6 /64, as configured), hashed: what
-   * reports and endorsements keep, so the store never holds a reader's address.
+   * reports and endorsements keep, so exports and casual reads show no address (unsalted, so not an
+   * anonymisation: an IPv4 hash is found by trying every address).
    */
   networkKey(ip: string): string {
     return createHash('sha256').update(networkOf(ip, this.prefixes)).digest('base64url').slice(0, 22);
