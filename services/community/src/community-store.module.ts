@@ -1,18 +1,34 @@
 import { Global, Module } from '@nestjs/common';
 import { AnswersRepository } from './answers/answers.repository';
+import { ReportLedger } from './moderation/report-ledger';
 import { ReportsRepository } from './moderation/reports.repository';
 import { QuestionPurges } from './questions/question-purges';
 import { QuestionsRepository } from './questions/questions.repository';
 import { VotesRepository } from './votes/votes.repository';
 
 /**
- * The post repositories several areas read and write (questions, answers, votes, reports), provided once
+ * The post repositories several areas read and write (questions, answers, votes, reports and their
+ * weighing), provided once
  * so each collection has one repository instance registering it with the outbox; and the question purges
  * every one of those areas publishes when it changes what a question read shows.
  */
 @Global()
 @Module({
-  providers: [QuestionsRepository, AnswersRepository, VotesRepository, ReportsRepository, QuestionPurges],
-  exports: [QuestionsRepository, AnswersRepository, VotesRepository, ReportsRepository, QuestionPurges],
+  providers: [
+    QuestionsRepository,
+    AnswersRepository,
+    VotesRepository,
+    ReportsRepository,
+    ReportLedger,
+    QuestionPurges,
+  ],
+  exports: [
+    QuestionsRepository,
+    AnswersRepository,
+    VotesRepository,
+    ReportsRepository,
+    ReportLedger,
+    QuestionPurges,
+  ],
 })
 export class CommunityStoreModule {}

@@ -57,12 +57,6 @@ export const communityConfigSchema = z.object({
     'Votes and reports one identity may cast per minute.',
   ),
   COMMUNITY_VOTES_PER_IP_MINUTE: int(1, 1_000_000, 120, 'Votes and reports one IP may cast per minute.'),
-  COMMUNITY_REPORTS_TO_HOLD: int(
-    1,
-    100,
-    3,
-    'Reports from distinct identities that hold a post for moderation.',
-  ),
 });
 export type CommunityConfig = z.output<typeof communityConfigSchema>;
 export const COMMUNITY_CONFIG = Symbol.for('pulse.community.Config');

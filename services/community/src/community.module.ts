@@ -18,6 +18,7 @@ import { ModerationModule } from './moderation/moderation.module';
 import { CommunityStoreModule } from './community-store.module';
 import { QuestionsModule } from './questions/questions.module';
 import { StoryQuestionsModule } from './story-questions/story-questions.module';
+import { TrustModule } from './trust/trust.module';
 import { VotesModule } from './votes/votes.module';
 
 /**
@@ -35,6 +36,7 @@ export class CommunityModule {
         IdentityModule,
         AbuseModule,
         CommunityStoreModule,
+        TrustModule,
         BadgesModule,
         QuestionsModule,
         AnswersModule,

@@ -3,6 +3,7 @@ import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { assistantConfigSchema } from './assistant/assistant.config';
 import { communityConfigSchema } from './community.config';
 import { CommunityModule } from './community.module';
+import { trustConfigSchema } from './trust/trust.config';
 
 export const communityService: ServiceDefinition = {
   name: 'community',
@@ -10,5 +11,10 @@ export const communityService: ServiceDefinition = {
   uses: ['bus', 'store', 'search', 'cache', 'llm'],
   defaultPort: 3105,
   httpPrefixes: SERVICE_HTTP_PREFIXES.community,
-  config: { community: communityConfigSchema, assistant: assistantConfigSchema, admin: adminConfigSchema },
+  config: {
+    community: communityConfigSchema,
+    assistant: assistantConfigSchema,
+    admin: adminConfigSchema,
+    trust: trustConfigSchema,
+  },
 };

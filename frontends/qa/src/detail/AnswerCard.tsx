@@ -1,6 +1,6 @@
 import { BadgeList, formatDate } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
-import { SimpleMarkdown } from '../markdown';
+import { linksClickableFor, SimpleMarkdown } from '../markdown';
 import { authorName, isAnonymousPost, isEditedAnswer } from '../question-view';
 import type { VotedAnswer } from './use-votes';
 
@@ -30,7 +30,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
         <time dateTime={answer.createdAt}>{formatDate(answer.createdAt)}</time>
         {isEditedAnswer(answer) && <span className="qa-edited">({COPY.edited})</span>}
       </div>
-      <SimpleMarkdown text={answer.content} />
+      <SimpleMarkdown text={answer.content} links={linksClickableFor(answer.user)} />
       <div className="qa-answer__actions">
         <button
           type="button"

@@ -50,6 +50,33 @@ const body = () => document.querySelector<HTMLElement>('.qa-markdown')!;
 const renderDetail = () => renderAt(<App />, '/community/questions/q1', '/community/*');
 
 describe('question detail', () => {
+  it('links a trusted author’s URLs and leaves a new author’s as text (the level the server sends)', async () => {
+    const url = 'https://example.com/guide';
+    api
+      .on(
+        'GET',
+        Q,
+        ok(
+          question('q1', { content: `참고: ${url} 입니다.`, user: { ...author('u1'), trustLevel: 'basic' } }),
+        ),
+      )
+      .on(
+        'GET',
+        answersOf(),
+        ok([
+          answer('a1', {
+            content: `광고 링크 ${url} 를 누르세요.`,
+            user: { ...author('u9'), trustLevel: 'new' },
+          }),
+        ]),
+      );
+    renderDetail();
+    await waitFor(() => expect(answerCards()).toHaveLength(1));
+    expect(within(body()).getByRole('link', { name: url }).getAttribute('href')).toBe(url);
+    expect(within(answerCards()[0]).queryByRole('link', { name: url })).toBeNull();
+    expect(answerCards()[0].textContent).toContain(url);
+  });
+
   it('renders the body as simple markdown with no HTML, the answers accepted first, and the counts', async () => {
     api
       .on(

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { acceptAnswer, reportPost, deleteAnswer, deleteQuestion, postQuestionView } from '../api';
 import { COPY } from '../copy';
-import { SimpleMarkdown } from '../markdown';
+import { linksClickableFor, SimpleMarkdown } from '../markdown';
 import { TabButtons } from '../TabButtons';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
 import { useIdentityGate } from '../use-identity-gate';
@@ -186,7 +186,7 @@ export default function QuestionDetailPage() {
           ))}
         </div>
       </header>
-      <SimpleMarkdown text={q.content} />
+      <SimpleMarkdown text={q.content} links={linksClickableFor(q.user)} />
       <div className="qa-detail__actions">
         <button
           type="button"

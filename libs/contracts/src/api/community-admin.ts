@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Badge, CommunityOk, CommunityUser } from './community';
+import type { Badge, CommunityOk, CommunityUser, TrustLevel } from './community';
 import type { BadgeColor, BadgeType } from './community-constants';
 import { intParam, oneOf, strictParams, textField } from './params';
 
@@ -38,6 +38,29 @@ export type ReportResponse = CommunityOk<{ reported: true; held: boolean }>;
 export const MODERATION_STATES = ['visible', 'held', 'hidden'] as const;
 export type ModerationState = (typeof MODERATION_STATES)[number];
 
+/**
+ * One reader's report as a moderator sees it: who (nickname and trust level when reporting), when, why,
+ * and the weight it added toward holding the post (0 for a 'new' reporter, or when a heavier reporter from
+ * the same network already counted).
+ */
+export interface ModerationReporter {
+  id: string;
+  displayName: string;
+  trustLevel: TrustLevel;
+  weight: number;
+  reason: string;
+  detail: string | null;
+  at: string;
+}
+/** A post's reports: every report is counted and listed; `weight` is what holding compares to its threshold. */
+export interface ModerationReports {
+  count: number;
+  reasons: Record<string, number>;
+  lastAt: string | null;
+  weight: number;
+  /** Newest first, at most 50. */
+  reporters: ModerationReporter[];
+}
 export interface ModerationItem {
   kind: 'question' | 'answer';
   id: string;
@@ -46,7 +69,7 @@ export interface ModerationItem {
   excerpt: string;
   author: { id: string; displayName: string; suspended: boolean };
   state: ModerationState;
-  reports: { count: number; reasons: Record<string, number>; lastAt: string | null };
+  reports: ModerationReports;
   createdAt: string;
 }
 /** GET /api/community/admin/moderation?state=held|hidden|reported. */
@@ -71,7 +94,7 @@ export interface CommentModerationItem {
   excerpt: string;
   author: { id: string; displayName: string; suspended: boolean };
   state: ModerationState;
-  reports: { count: number; reasons: Record<string, number>; lastAt: string | null };
+  reports: ModerationReports;
   createdAt: string;
 }
 /** GET /api/community/admin/moderation/comments?state=held|hidden|reported&page= (same query). */

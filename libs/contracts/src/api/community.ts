@@ -61,7 +61,16 @@ export interface QuestionAuthor {
   createdAt: string;
   isAnonymous?: boolean;
   badges?: Badge[];
+  /**
+   * The author's trust level now (docs/abuse/trust-levels.md): the Q&A renderer makes links clickable only
+   * for authors past 'new'. Absent on posts from before trust levels: read it as 'new'.
+   */
+  trustLevel?: TrustLevel;
 }
+
+/** A nickname's trust level, earned by age and by what others accepted or voted for (docs/abuse/trust-levels.md). */
+export const TRUST_LEVELS = ['new', 'basic', 'member', 'regular'] as const;
+export type TrustLevel = (typeof TRUST_LEVELS)[number];
 
 /** docs/spec-community.md §3: tags arrive as objects with a name or as plain strings; read them with tagNames. */
 export type QuestionTag = string | { name: string };

@@ -2475,23 +2475,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         enum: ['held', 'visible', 'hidden'],
       },
       reports: {
-        type: 'object',
-        properties: {
-          count: {
-            type: 'number',
-          },
-          reasons: {
-            type: 'object',
-            properties: {},
-            additionalProperties: {
-              type: 'number',
-            },
-          },
-          lastAt: {
-            type: ['null', 'string'],
-          },
-        },
-        required: ['count', 'reasons', 'lastAt'],
+        $ref: '#/components/schemas/ModerationReports',
       },
       createdAt: {
         type: 'string',
@@ -3226,29 +3210,69 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         enum: ['held', 'visible', 'hidden'],
       },
       reports: {
-        type: 'object',
-        properties: {
-          count: {
-            type: 'number',
-          },
-          reasons: {
-            type: 'object',
-            properties: {},
-            additionalProperties: {
-              type: 'number',
-            },
-          },
-          lastAt: {
-            type: ['null', 'string'],
-          },
-        },
-        required: ['count', 'reasons', 'lastAt'],
+        $ref: '#/components/schemas/ModerationReports',
       },
       createdAt: {
         type: 'string',
       },
     },
     required: ['kind', 'id', 'questionId', 'title', 'excerpt', 'author', 'state', 'reports', 'createdAt'],
+  },
+  ModerationReporter: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      displayName: {
+        type: 'string',
+      },
+      trustLevel: {
+        type: 'string',
+        enum: ['new', 'basic', 'member', 'regular'],
+      },
+      weight: {
+        type: 'number',
+      },
+      reason: {
+        type: 'string',
+      },
+      detail: {
+        type: ['null', 'string'],
+      },
+      at: {
+        type: 'string',
+      },
+    },
+    required: ['id', 'displayName', 'trustLevel', 'weight', 'reason', 'detail', 'at'],
+  },
+  ModerationReports: {
+    type: 'object',
+    properties: {
+      count: {
+        type: 'number',
+      },
+      reasons: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          type: 'number',
+        },
+      },
+      lastAt: {
+        type: ['null', 'string'],
+      },
+      weight: {
+        type: 'number',
+      },
+      reporters: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/ModerationReporter',
+        },
+      },
+    },
+    required: ['count', 'reasons', 'lastAt', 'weight', 'reporters'],
   },
   OffsetPageResponse: {
     type: 'object',
@@ -3543,6 +3567,10 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         items: {
           $ref: '#/components/schemas/Badge',
         },
+      },
+      trustLevel: {
+        type: 'string',
+        enum: ['new', 'basic', 'member', 'regular'],
       },
     },
     required: ['id', 'username', 'displayName', 'createdAt'],

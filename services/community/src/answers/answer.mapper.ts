@@ -1,13 +1,13 @@
-import type { Answer, Badge } from '@pulse/contracts';
+import type { Answer, Badge, TrustLevel } from '@pulse/contracts';
 import { toAuthor } from '../identity/user-view';
 import type { AnswerRecord } from './answer.record';
 
 /** docs/spec-community.md §3 Answer 'as sent': the same for every reader. */
-export const toAnswer = (record: AnswerRecord, badges: Badge[]): Answer => ({
+export const toAnswer = (record: AnswerRecord, badges: Badge[], trustLevel: TrustLevel): Answer => ({
   id: record._id,
   questionId: record.questionId,
   content: record.content,
-  user: toAuthor(record.authorId, record.author, badges),
+  user: toAuthor(record.authorId, record.author, badges, trustLevel),
   anonymousSessionId: record.anonymousSessionId,
   upvotes: record.upvotes,
   downvotes: record.downvotes,

@@ -39,8 +39,13 @@ export class AnswersController {
 
   @Post('questions/:id/answers/:answerId/accept')
   @HttpCode(200)
-  accept(@Param('id') id: string, @Param('answerId') answerId: string, @CurrentActor() actor: Actor) {
-    return this.answers.accept(id, answerId, actor);
+  accept(
+    @Param('id') id: string,
+    @Param('answerId') answerId: string,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
+    return this.answers.accept(id, answerId, actor, ip);
   }
 
   @Delete('answers/:id')

@@ -24,6 +24,7 @@ import { newId, publicSessionMark } from '../identity/identity.service';
 import { QuestionPurges } from '../questions/question-purges';
 import { NOT_QUESTION_AUTHOR, QuestionsService } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
+import { TrustService } from '../trust/trust.service';
 import { toAnswer } from './answer.mapper';
 import type { AnswerRecord } from './answer.record';
 import { AnswersRepository } from './answers.repository';
@@ -44,6 +45,7 @@ export class AnswersService {
     private readonly badges: BadgesService,
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
+    private readonly trust: TrustService,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
@@ -101,7 +103,12 @@ export class AnswersService {
   }
 
   /** POST /api/community/questions/{id}/answers/{answerId}/accept. */
-  async accept(questionId: unknown, answerId: unknown, actor: Actor): Promise<AcceptAnswerResponse> {
+  async accept(
+    questionId: unknown,
+    answerId: unknown,
+    actor: Actor,
+    ip: string,
+  ): Promise<AcceptAnswerResponse> {
     const question = await this.questions.visible(questionId);
     const answer = await this.visible(answerId);
     if (answer.questionId !== question._id) throw new NotFoundException(ANSWER_NOT_FOUND);
@@ -117,6 +124,13 @@ export class AnswersService {
     // Null: another accept or a delete moved the question first; the client reloads and tries again.
     if (!before) throw new BadRequestException('answerId: 다른 변경과 겹쳤습니다. 다시 시도해주세요.');
     await this.answers.moveAccepted(question._id, answer._id, at);
+    // A self-accepted answer resolves the question; trust (like badges) gives it nothing.
+    await this.trust.accepted(
+      { id: answer._id, authorId: answer.authorId },
+      actor.identity,
+      ip,
+      before.acceptedAnswerId,
+    );
     await this.purges.changed(question._id, { listsToo: true });
     return { success: true };
   }
@@ -131,6 +145,7 @@ export class AnswersService {
       throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.state === 'visible') await this.questionRecords.addAnswers(answer.questionId, -1);
     if (answer.isAccepted) await this.questionRecords.clearAccepted(answer.questionId, answer._id);
+    await this.trust.postRemoved(answer._id);
     await this.purges.changed(answer.questionId, { listsToo: true });
     return { success: true };
   }
@@ -143,7 +158,10 @@ export class AnswersService {
   }
 
   private async present(records: AnswerRecord[]): Promise<Answer[]> {
-    const badges = await this.badges.of(records.map((record) => record.authorId));
-    return records.map((record) => toAnswer(record, badges.get(record.authorId) ?? []));
+    const authorIds = records.map((record) => record.authorId);
+    const [badges, levels] = await Promise.all([this.badges.of(authorIds), this.trust.levelsOf(authorIds)]);
+    return records.map((record) =>
+      toAnswer(record, badges.get(record.authorId) ?? [], levels.get(record.authorId) ?? 'new'),
+    );
   }
 }

@@ -1,6 +1,9 @@
 import type { BadgeRule } from '@pulse/contracts';
 
-/** A metric the badge rules count, each fed by one event (badges.handler.ts). */
+/**
+ * A metric the badge rules count, each fed by one event (badges.handler.ts). 'answers' and 'accepted'
+ * count only answers on other identities' questions.
+ */
 export type BadgeMetric = 'questions' | 'answers' | 'accepted';
 
 export interface AchievementRule extends BadgeRule {
@@ -32,7 +35,7 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
     icon: '💬',
     color: 'green',
     type: 'achievement',
-    rule: '답변을 1개 달면 받습니다.',
+    rule: '다른 사람의 질문에 답변을 1개 달면 받습니다.',
     metric: 'answers',
     threshold: 1,
   },
@@ -43,7 +46,7 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
     icon: '✅',
     color: 'purple',
     type: 'achievement',
-    rule: '내 답변이 1번 채택되면 받습니다.',
+    rule: '다른 사람의 질문에 단 내 답변이 1번 채택되면 받습니다.',
     metric: 'accepted',
     threshold: 1,
   },
@@ -54,7 +57,7 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
     icon: '🛠️',
     color: 'orange',
     type: 'achievement',
-    rule: '서로 다른 답변 5개가 채택되면 받습니다.',
+    rule: '다른 사람의 질문에 단 서로 다른 답변 5개가 채택되면 받습니다.',
     metric: 'accepted',
     threshold: 5,
   },
@@ -72,11 +75,11 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
   {
     id: 'helper',
     name: '열혈 답변러',
-    description: '답변 10개를 달았습니다.',
+    description: '다른 사람의 질문에 답변 10개를 달았습니다.',
     icon: '🔥',
     color: 'red',
     type: 'activity',
-    rule: '답변을 10개 달면 받습니다.',
+    rule: '다른 사람의 질문에 답변을 10개 달면 받습니다.',
     metric: 'answers',
     threshold: 10,
   },

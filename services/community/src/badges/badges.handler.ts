@@ -7,15 +7,20 @@ import {
   type EventEnvelope,
   type QuestionCreatedPayload,
 } from '@pulse/contracts';
+import { QuestionsRepository } from '../questions/questions.repository';
 import { BadgesService } from './badges.service';
 
 /**
  * community → community: badges follow from the service's own events, so a badge is awarded once the
- * post is durably stored, and a replayed event (at-least-once delivery) awards nothing twice.
+ * post is durably stored, and a replayed event (at-least-once delivery) awards nothing twice. Answering
+ * or accepting on one's own question earns nothing: those badges say someone else needed the answer.
  */
 @Controller()
 export class BadgesHandler {
-  constructor(private readonly badges: BadgesService) {}
+  constructor(
+    private readonly badges: BadgesService,
+    private readonly questions: QuestionsRepository,
+  ) {}
 
   @EventPattern(TOPICS.questionCreated)
   async onQuestion(@Payload() event: EventEnvelope<QuestionCreatedPayload>): Promise<void> {
@@ -25,13 +30,17 @@ export class BadgesHandler {
 
   @EventPattern(TOPICS.answerCreated)
   async onAnswer(@Payload() event: EventEnvelope<AnswerCreatedPayload>): Promise<void> {
-    const { authorId, answerId, createdAt } = event.payload;
+    const { authorId, answerId, questionId, createdAt } = event.payload;
+    // Any state: a question deleted since still tells whose it was.
+    const [question] = await this.questions.findMany([questionId]);
+    if (!question || question.authorId === authorId) return;
     await this.badges.progress(authorId, 'answers', answerId, createdAt);
   }
 
   @EventPattern(TOPICS.answerAccepted)
   async onAccepted(@Payload() event: EventEnvelope<AnswerAcceptedPayload>): Promise<void> {
-    const { answerAuthorId, answerId, acceptedAt } = event.payload;
+    const { answerAuthorId, acceptedBy, answerId, acceptedAt } = event.payload;
+    if (answerAuthorId === acceptedBy) return;
     await this.badges.progress(answerAuthorId, 'accepted', answerId, acceptedAt);
   }
 }

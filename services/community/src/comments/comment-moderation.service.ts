@@ -11,16 +11,10 @@ import {
   type ReportResponse,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
-import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
-  isoNow,
-  type CommunityClock,
-  type CommunityConfig,
-} from '../community.config';
+import { COMMUNITY_CLOCK, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
-import { ReportsRepository } from '../moderation/reports.repository';
+import { NO_REPORTS, ReportLedger } from '../moderation/report-ledger';
 import { CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND } from './comments.service';
 
@@ -28,38 +22,29 @@ const PAGE_SIZE = 20;
 
 /**
  * Reports and moderation of comments, by the rules of questions and answers (README 'Moderation'): a
- * comment reported by COMMUNITY_REPORTS_TO_HOLD distinct identities is held until a moderator restores or
- * hides it. A held or hidden comment with visible replies stays in its thread as '숨겨진 댓글입니다.'.
+ * comment whose reporters' trust weight reaches COMMUNITY_REPORT_WEIGHT_TO_HOLD (ReportLedger) is held
+ * until a moderator restores or hides it. A held or hidden comment with visible replies stays in its thread as '숨겨진 댓글입니다.'.
  */
 @Injectable()
 export class CommentModerationService {
   constructor(
     private readonly comments: CommentsRepository,
-    private readonly reports: ReportsRepository,
+    private readonly reports: ReportLedger,
     private readonly identities: IdentitiesRepository,
     private readonly limits: WriteLimits,
-    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
   /** POST /api/community/comments/{id}/report. */
   async report(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<ReportResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const { reason, detail } = reportBodySchema.parse(body);
+    const report = reportBodySchema.parse(body);
     if (!(await this.comments.findVisible(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
     await this.limits.vote(actor.identity._id, ip);
-    const fresh = await this.reports.insert({
-      _id: `comment:${id}:${actor.identity._id}`,
-      kind: 'comment',
-      targetId: id,
-      identityId: actor.identity._id,
-      reason,
-      detail: detail ?? null,
-      at: isoNow(this.clock),
-    });
+    const { fresh, holds } = await this.reports.record('comment', id, actor.identity, ip, report);
     if (!fresh) return { success: true, data: { reported: true, held: false } };
-    const count = await this.comments.addReport(id);
-    const held = count >= this.config.COMMUNITY_REPORTS_TO_HOLD && (await this.move(id, ['visible'], 'held'));
+    await this.comments.addReport(id);
+    const held = holds && (await this.move(id, ['visible'], 'held'));
     return { success: true, data: { reported: true, held } };
   }
 
@@ -93,7 +78,7 @@ export class CommentModerationService {
         suspended: suspended.has(comment.authorId),
       },
       state: comment.state as ModerationState,
-      reports: reports.get(comment._id) ?? { count: 0, reasons: {}, lastAt: null },
+      reports: reports.get(comment._id) ?? NO_REPORTS,
       createdAt: comment.createdAt,
     }));
     return { success: true, data: { items, total, page } };

@@ -6,6 +6,7 @@ import {
   type CommunityTestApp,
   type TestIdentity,
 } from '../testing/community-test-app';
+import { backdate } from '../testing/trust-fixtures';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 let articleSerial = 0;
@@ -19,7 +20,7 @@ describe('article comments', () => {
   beforeAll(async () => {
     app = await startCommunityTestApp({
       clock,
-      env: { COMMUNITY_REPORTS_TO_HOLD: '2', COMMUNITY_POSTS_PER_IDENTITY_10MIN: '1000' },
+      env: { COMMUNITY_REPORT_WEIGHT_TO_HOLD: '2', COMMUNITY_POSTS_PER_IDENTITY_10MIN: '1000' },
     });
     alice = await app.signUp('댓글작성자');
     bob = await app.signUp('답글작성자');
@@ -331,11 +332,14 @@ describe('article comments', () => {
     const articleId = newArticle();
     const top = (await comment(articleId, '신고될 댓글입니다', alice)).body.data;
     const child = (await reply(top.id, '신고된 댓글의 답글', bob)).body.data;
+    // Two 'basic' reporters (a day old, weight 1 each) on two networks reach the weight of 2.
     const reporters = [await app.signUp('댓글신고자1'), await app.signUp('댓글신고자2')];
+    for (const who of reporters) await backdate(app, who, 2, clock.now());
     const report = (who: TestIdentity) =>
       app.request('POST', `/api/community/comments/${top.id}/report`, {
         body: { reason: 'abuse' },
         headers: who.bearer,
+        ip: who.ip,
       });
     expect((await report(reporters[0])).body.data).toEqual({ reported: true, held: false });
     expect((await report(reporters[0])).body.data).toEqual({ reported: true, held: false });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/platform';
+import type { TrustTally } from '../trust/trust-levels';
 import type { IdentityRecord } from './identity.record';
 
 @Injectable()
@@ -35,5 +36,10 @@ export class IdentitiesRepository {
       { $set: { suspendedUntil: until, suspendedReason: reason } },
     );
     return matched === 1;
+  }
+
+  /** The tally trust levels read (TrustService recounts it after each endorsement). */
+  async setTrust(id: string, tally: TrustTally): Promise<void> {
+    await this.identities.updateOne({ _id: id }, { $set: { trust: tally } });
   }
 }

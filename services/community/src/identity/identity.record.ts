@@ -1,3 +1,5 @@
+import type { TrustTally } from '../trust/trust-levels';
+
 /** A nickname identity (docs/spec-community.md §3 Anonymous user), as stored in `community_identities`. */
 export interface IdentityRecord {
   _id: string;
@@ -11,6 +13,8 @@ export interface IdentityRecord {
   /** Set by a moderator; null when the identity may write. A far-future date means indefinitely. */
   suspendedUntil: string | null;
   suspendedReason: string | null;
+  /** What others endorsed (trust/): absent until the first endorsement. */
+  trust?: TrustTally;
 }
 
 /** A signed-in session of an identity (`community_sessions`); the token and cookie name it. */

@@ -1,4 +1,4 @@
-import type { Badge, CommunityUser, QuestionAuthor } from '@pulse/contracts';
+import type { Badge, CommunityUser, QuestionAuthor, TrustLevel } from '@pulse/contracts';
 import type { AuthorSnapshot } from '../questions/question.record';
 import type { IdentityRecord } from './identity.record';
 
@@ -13,12 +13,18 @@ export const toCommunityUser = (identity: IdentityRecord, badges: Badge[]): Comm
   lastActiveAt: identity.lastActiveAt,
 });
 
-/** A post's author: the stored snapshot plus the author's current badges. */
-export const toAuthor = (authorId: string, author: AuthorSnapshot, badges: Badge[]): QuestionAuthor => ({
+/** A post's author: the stored snapshot plus the author's current badges and trust level. */
+export const toAuthor = (
+  authorId: string,
+  author: AuthorSnapshot,
+  badges: Badge[],
+  trustLevel?: TrustLevel,
+): QuestionAuthor => ({
   id: authorId,
   username: author.username,
   displayName: author.displayName,
   createdAt: author.createdAt,
   isAnonymous: true,
   badges,
+  ...(trustLevel ? { trustLevel } : {}),
 });

@@ -20,13 +20,7 @@ import { ANSWER_NOT_FOUND } from '../answers/answers.service';
 import type { AnswerRecord } from '../answers/answer.record';
 import { AnswersRepository } from '../answers/answers.repository';
 import { BadgesService } from '../badges/badges.service';
-import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
-  isoNow,
-  type CommunityClock,
-  type CommunityConfig,
-} from '../community.config';
+import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import { SessionsRepository } from '../identity/sessions.repository';
@@ -35,7 +29,8 @@ import { QuestionPurges } from '../questions/question-purges';
 import type { QuestionRecord } from '../questions/question.record';
 import { QUESTION_NOT_FOUND } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
-import { ReportsRepository } from './reports.repository';
+import { TrustService } from '../trust/trust.service';
+import { NO_REPORTS, ReportLedger } from './report-ledger';
 
 export const IDENTITY_NOT_FOUND = '닉네임을 찾을 수 없습니다.';
 const PAGE_SIZE = 20;
@@ -46,47 +41,40 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Kind = 'question' | 'answer';
 
 /**
- * Reports from readers and the moderator's actions (README 'Community: moderation'). A post reported by
- * COMMUNITY_REPORTS_TO_HOLD distinct identities is held: hidden from lists until a moderator restores or
- * hides it. Hide and restore move a post between visible, held and hidden; the author's delete is final.
+ * Reports from readers and the moderator's actions (README 'Community: moderation'). A post whose
+ * reporters' trust weight reaches COMMUNITY_REPORT_WEIGHT_TO_HOLD (ReportLedger) is held: hidden from
+ * lists until a moderator restores or hides it. Hide and restore move a post between visible, held and
+ * hidden; the author's delete is final. A hidden post's endorsements stop counting toward trust.
  */
 @Injectable()
 export class ModerationService {
   constructor(
     private readonly questions: QuestionsRepository,
     private readonly answers: AnswersRepository,
-    private readonly reports: ReportsRepository,
+    private readonly reports: ReportLedger,
+    private readonly trust: TrustService,
     private readonly identities: IdentitiesRepository,
     private readonly sessions: SessionsRepository,
     private readonly badges: BadgesService,
     private readonly index: QuestionIndex,
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
-    @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
   /** POST /api/community/{questions|answers}/{id}/report. */
   async report(kind: Kind, rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<ReportResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const { reason, detail } = reportBodySchema.parse(body);
+    const report = reportBodySchema.parse(body);
     const post =
       kind === 'question' ? await this.questions.findVisible(id) : await this.answers.findVisible(id);
     if (!post) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
     await this.limits.vote(actor.identity._id, ip);
-    const fresh = await this.reports.insert({
-      _id: `${kind}:${id}:${actor.identity._id}`,
-      kind,
-      targetId: id,
-      identityId: actor.identity._id,
-      reason,
-      detail: detail ?? null,
-      at: isoNow(this.clock),
-    });
+    const { fresh, holds } = await this.reports.record(kind, id, actor.identity, ip, report);
     if (!fresh) return { success: true, data: { reported: true, held: false } };
-    const count = kind === 'question' ? await this.questions.addReport(id) : await this.answers.addReport(id);
-    const held =
-      count >= this.config.COMMUNITY_REPORTS_TO_HOLD && (await this.move(kind, id, ['visible'], 'held'));
+    // reportCount counts every report (the 'reported' queue); holding is the weighed decision.
+    await (kind === 'question' ? this.questions.addReport(id) : this.answers.addReport(id));
+    const held = holds && (await this.move(kind, id, ['visible'], 'held'));
     return { success: true, data: { reported: true, held } };
   }
 
@@ -120,7 +108,6 @@ export class ModerationService {
         suspended: Boolean(until && Date.parse(until) > this.clock.now()),
       };
     };
-    const noReports = { count: 0, reasons: {}, lastAt: null };
     const items: ModerationItem[] = [
       ...questions.map((q) => ({
         kind: 'question' as const,
@@ -130,7 +117,7 @@ export class ModerationService {
         excerpt: q.content.slice(0, 200),
         author: author(q),
         state: q.state as ModerationState,
-        reports: questionReports.get(q._id) ?? noReports,
+        reports: questionReports.get(q._id) ?? NO_REPORTS,
         createdAt: q.createdAt,
       })),
       ...answers.map((a) => ({
@@ -141,7 +128,7 @@ export class ModerationService {
         excerpt: a.content.slice(0, 200),
         author: author(a),
         state: a.state as ModerationState,
-        reports: answerReports.get(a._id) ?? noReports,
+        reports: answerReports.get(a._id) ?? NO_REPORTS,
         createdAt: a.createdAt,
       })),
     ];
@@ -160,7 +147,7 @@ export class ModerationService {
       const existing =
         kind === 'question' ? await this.questions.findExisting(id) : await this.answers.findExisting(id);
       if (!existing) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
-    }
+    } else if (to === 'hidden') await this.trust.postRemoved(id);
     return { success: true, data: { kind, id, state: to } };
   }
 

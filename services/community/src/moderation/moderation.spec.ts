@@ -5,6 +5,7 @@ import {
   testClock,
   type CommunityTestApp,
 } from '../testing/community-test-app';
+import { backdate } from '../testing/trust-fixtures';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -13,13 +14,15 @@ describe('reports, moderation, the expert badge and analytics', () => {
   let app: CommunityTestApp;
 
   beforeAll(async () => {
-    app = await startCommunityTestApp({ clock, env: { COMMUNITY_REPORTS_TO_HOLD: '2' } });
+    app = await startCommunityTestApp({ clock, env: { COMMUNITY_REPORT_WEIGHT_TO_HOLD: '2' } });
   });
   afterAll(() => app.close());
 
   it('holds a post reported by enough readers, then a moderator restores or hides it', async () => {
     const author = await app.signUp('신고당할작성자');
+    // Two 'basic' reporters (a day old, weight 1 each) on two networks reach the weight of 2.
     const [r1, r2] = [await app.signUp('신고자하나'), await app.signUp('신고자둘')];
+    for (const who of [r1, r2]) await backdate(app, who, 2, clock.now());
     const id = (
       await app.request('POST', '/api/community/questions', { body: questionBody(), headers: author.bearer })
     ).body.data.id;
@@ -27,6 +30,7 @@ describe('reports, moderation, the expert badge and analytics', () => {
       app.request('POST', `/api/community/questions/${id}/report`, {
         body: { reason: 'spam' },
         headers: who.bearer,
+        ip: who.ip,
       });
     expect((await report(r1)).body.data).toEqual({ reported: true, held: false });
     expect((await report(r1)).body.data).toEqual({ reported: true, held: false });
@@ -40,7 +44,25 @@ describe('reports, moderation, the expert badge and analytics', () => {
         kind: 'question',
         id,
         state: 'held',
-        reports: expect.objectContaining({ count: 2, reasons: { spam: 2 } }),
+        reports: expect.objectContaining({
+          count: 2,
+          reasons: { spam: 2 },
+          weight: 2,
+          reporters: expect.arrayContaining([
+            expect.objectContaining({
+              id: r1.id,
+              displayName: r1.displayName,
+              trustLevel: 'basic',
+              weight: 1,
+            }),
+            expect.objectContaining({
+              id: r2.id,
+              displayName: r2.displayName,
+              trustLevel: 'basic',
+              weight: 1,
+            }),
+          ]),
+        }),
       }),
     ]);
     expect(

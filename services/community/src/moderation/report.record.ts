@@ -1,4 +1,4 @@
-import type { ReportBody } from '@pulse/contracts';
+import type { ReportBody, TrustLevel } from '@pulse/contracts';
 
 /** A reader's report of a post (`community_reports`): one per identity per post. */
 export interface ReportRecord {
@@ -9,4 +9,11 @@ export interface ReportRecord {
   reason: ReportBody['reason'];
   detail: string | null;
   at: string;
+  /**
+   * The reporter's trust level and its report weight when reporting, and a hash of its network
+   * (TrustService.networkKey). Reports stored before trust levels have none and weigh nothing.
+   */
+  trustLevel?: TrustLevel;
+  weight?: number;
+  network?: string;
 }

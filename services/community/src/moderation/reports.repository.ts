@@ -23,21 +23,10 @@ export class ReportsRepository {
     }
   }
 
-  async summaries(kind: ReportRecord['kind'], targetIds: readonly string[]) {
-    const rows = targetIds.length
-      ? await this.reports.find({ kind, targetId: { $in: [...targetIds] } }, { sort: { at: 1 } })
-      : [];
-    const byTarget = new Map<
-      string,
-      { count: number; reasons: Record<string, number>; lastAt: string | null }
-    >();
-    for (const row of rows) {
-      const summary = byTarget.get(row.targetId) ?? { count: 0, reasons: {}, lastAt: null };
-      summary.count += 1;
-      summary.reasons[row.reason] = (summary.reasons[row.reason] ?? 0) + 1;
-      summary.lastAt = row.at;
-      byTarget.set(row.targetId, summary);
-    }
-    return byTarget;
+  /** The reports of these posts, oldest first. */
+  ofTargets(kind: ReportRecord['kind'], targetIds: readonly string[]): Promise<ReportRecord[]> {
+    return targetIds.length
+      ? this.reports.find({ kind, targetId: { $in: [...targetIds] } }, { sort: { at: 1 } })
+      : Promise.resolve([]);
   }
 }

@@ -1,14 +1,14 @@
-import { qaCategoryOf, type Badge, type Question } from '@pulse/contracts';
+import { qaCategoryOf, type Badge, type Question, type TrustLevel } from '@pulse/contracts';
 import { toAuthor } from '../identity/user-view';
 import type { QuestionRecord } from './question.record';
 
 /** docs/spec-community.md §3 Question 'as sent by the server': the same for every reader. */
-export function toQuestion(record: QuestionRecord, badges: Badge[]): Question {
+export function toQuestion(record: QuestionRecord, badges: Badge[], trustLevel?: TrustLevel): Question {
   return {
     id: record._id,
     title: record.title,
     content: record.content,
-    user: toAuthor(record.authorId, record.author, badges),
+    user: toAuthor(record.authorId, record.author, badges, trustLevel),
     anonymousSessionId: record.anonymousSessionId,
     category: qaCategoryOf(record.category),
     tags: record.tags,

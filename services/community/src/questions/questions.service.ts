@@ -21,6 +21,7 @@ import { StoryArticlesRepository } from '../story-questions/story-articles.repos
 import { QuestionIndex } from './question-index';
 import { QuestionPurges } from './question-purges';
 import { QuestionViews } from './question-views';
+import { TrustService } from '../trust/trust.service';
 import { toQuestion } from './question.mapper';
 import type { QuestionRecord } from './question.record';
 import { QuestionsRepository } from './questions.repository';
@@ -44,6 +45,7 @@ export class QuestionsService {
     private readonly purges: QuestionPurges,
     private readonly limits: WriteLimits,
     private readonly stories: StoryArticlesRepository,
+    private readonly trust: TrustService,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
@@ -137,7 +139,11 @@ export class QuestionsService {
     const at = isoNow(this.clock);
     if (!(await this.questions.markDeleted(question._id, actor.identity._id, at)))
       throw new NotFoundException(QUESTION_NOT_FOUND);
-    await Promise.all([this.answers.deleteAllOf(question._id, at), this.index.remove(question._id)]);
+    await Promise.all([
+      this.answers.deleteAllOf(question._id, at),
+      this.index.remove(question._id),
+      this.trust.postRemoved(question._id),
+    ]);
     await this.purges.changed(question._id, { listsToo: true });
     return { success: true };
   }
@@ -157,7 +163,10 @@ export class QuestionsService {
   }
 
   private async present(records: QuestionRecord[]): Promise<Question[]> {
-    const badges = await this.badges.of(records.map((record) => record.authorId));
-    return records.map((record) => toQuestion(record, badges.get(record.authorId) ?? []));
+    const authorIds = records.map((record) => record.authorId);
+    const [badges, levels] = await Promise.all([this.badges.of(authorIds), this.trust.levelsOf(authorIds)]);
+    return records.map((record) =>
+      toQuestion(record, badges.get(record.authorId) ?? [], levels.get(record.authorId) ?? 'new'),
+    );
   }
 }

@@ -59,6 +59,8 @@ export interface TestIdentity {
   cookie: string;
   csrf: string;
   bearer: Record<string, string>;
+  /** The address it signed up from: a test acting "from its own network" sends its requests from it. */
+  ip: string;
 }
 
 /**
@@ -145,6 +147,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
         cookie: `${pair('pulse_community')}; ${pair('pulse_csrf')}`,
         csrf: pair('pulse_csrf').split('=')[1],
         bearer: { authorization: `Bearer ${data.token}` },
+        ip,
       };
     },
     async close() {

@@ -17,6 +17,7 @@ import type { Actor } from '../identity/actor-resolver';
 import { QuestionPurges } from '../questions/question-purges';
 import { QUESTION_NOT_FOUND, QuestionsService } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
+import { TrustService } from '../trust/trust.service';
 import { countDelta, toggleVote } from './vote-toggle';
 import { voteId, type VoteRecord } from './vote.record';
 import { VotesRepository } from './votes.repository';
@@ -29,7 +30,8 @@ type Value = 'upvote' | 'downvote';
  * One vote per identity per post: voting again with the same value withdraws it, the other value replaces
  * it, and no one votes on their own post. The counts in the response are the server's after the change,
  * and a change purges the reads that show them. The reader's own votes on a question page are their own
- * read (viewerVotes), so the question reads stay the same for every reader.
+ * read (viewerVotes), so the question reads stay the same for every reader. An upvote also tells trust/
+ * (an endorsement of the author when the voter is trusted enough).
  */
 @Injectable()
 export class VotesService {
@@ -40,6 +42,7 @@ export class VotesService {
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
     private readonly visibleQuestions: QuestionsService,
+    private readonly trust: TrustService,
     @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
   ) {}
 
@@ -70,7 +73,13 @@ export class VotesService {
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
     if (question.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
-    const { value, applied } = await this.toggle('question', id, actor, voteType);
+    const { value, applied, change } = await this.toggle('question', id, actor, voteType);
+    await this.trust.voteChanged(
+      { kind: 'question', id, authorId: question.authorId },
+      actor.identity,
+      ip,
+      change,
+    );
     const after = applied.up !== 0 ? await this.questions.addUpvotes(id, applied.up) : question;
     // The lists show upvotes and sort by them.
     if (applied.up !== 0) await this.purges.changed(id, { listsToo: true });
@@ -88,7 +97,13 @@ export class VotesService {
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
-    const { value, applied } = await this.toggle('answer', id, actor, voteType);
+    const { value, applied, change } = await this.toggle('answer', id, actor, voteType);
+    await this.trust.voteChanged(
+      { kind: 'answer', id, authorId: answer.authorId },
+      actor.identity,
+      ip,
+      change,
+    );
     const after =
       applied.up !== 0 || applied.down !== 0
         ? await this.answers.addVotes(id, applied.up, applied.down)
@@ -120,6 +135,7 @@ export class VotesService {
     return {
       value: value as 'upvote' | 'downvote' | null,
       applied: { up: countDelta(change, 'upvote'), down: countDelta(change, 'downvote') },
+      change,
     };
   }
 }

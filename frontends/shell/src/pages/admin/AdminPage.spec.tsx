@@ -18,9 +18,23 @@ const item = {
   excerpt: '본문 일부',
   author: { id: 'u1', displayName: '작성자', suspended: false },
   state: 'held',
-  reports: { count: 3, reasons: { spam: 3 }, lastAt: null },
+  reports: {
+    count: 3,
+    reasons: { spam: 3 },
+    lastAt: '2026-11-20T02:00:00.000Z',
+    weight: 5,
+    reporters: [
+      reporter('신고한회원', 'member', 2, '2026-11-20T02:00:00.000Z'),
+      reporter('신고한단골', 'regular', 3, '2026-11-20T01:00:00.000Z'),
+      reporter('방금만든닉', 'new', 0, '2026-11-20T00:30:00.000Z'),
+    ],
+  },
   createdAt: '2026-11-20T00:00:00.000Z',
 };
+
+function reporter(displayName: string, trustLevel: string, weight: number, at: string) {
+  return { id: `u-${displayName}`, displayName, trustLevel, weight, reason: 'spam', detail: null, at };
+}
 
 describe('/admin and /analytics', () => {
   it('asks for the admin token, then says when the server refuses it', async () => {
@@ -50,6 +64,14 @@ describe('/admin and /analytics', () => {
     renderAt(<AdminPage />, '/admin');
     expect(await screen.findByText(/신고된 질문/)).toBeInTheDocument();
     expect(document.body).toHaveTextContent('신고 3건');
+    expect(document.body).toHaveTextContent('신고 가중치 5');
+    const reporters = within(screen.getByRole('list', { name: '신고한 사람' })).getAllByRole('listitem');
+    expect(reporters.map((li) => li.textContent?.split(' · ')[0])).toEqual([
+      '신고한회원 (회원, 가중치 2)',
+      '신고한단골 (단골, 가중치 3)',
+      '방금만든닉 (새 닉네임, 가중치 0)',
+    ]);
+    expect(reporters[0]).toHaveTextContent('스팸');
     expect(screen.getByRole('link', { name: /댓글 검토/ })).toHaveAttribute('href', '/admin/comments');
     await userEvent.click(screen.getByRole('button', { name: /숨기기/ }));
     await waitFor(() => expect(document.body).toHaveTextContent('숨김 완료'));

@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, formatDate, Page, Spinner } from '@pulse/fronte
 import { useCallback, useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+import { ReportersList } from './ReportersList';
 
 const STATES = [
   ['held', '보류된 글'],
@@ -11,7 +12,10 @@ const STATES = [
 ] as const;
 type QueueState = (typeof STATES)[number][0];
 
-/** /admin: the community's moderation queue (held, reported, hidden posts) behind the admin credential. */
+/**
+ * /admin: the community's moderation queue (held, reported, hidden posts) behind the admin credential, each
+ * post with its reporters (nickname, trust level, weight, when, why).
+ */
 export default function AdminPage() {
   useDocumentTitle('관리자');
   return (
@@ -97,6 +101,7 @@ function ModerationQueue({ signOut }: { signOut: () => void }) {
               </p>
               {item.title && <h3>{item.title}</h3>}
               <p>{item.excerpt}</p>
+              <ReportersList reports={item.reports} label="신고한 사람" />
               <div className="admin__actions">
                 {item.state === 'visible' || item.state === 'held' ? (
                   <button

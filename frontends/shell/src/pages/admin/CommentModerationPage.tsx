@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { AdminPager } from './AdminPager';
+import { REASON_LABELS, ReportersList } from './ReportersList';
 
 /** The queues the API serves, held first as on /admin: a held comment is hidden until someone decides. */
 const QUEUES = [
@@ -22,12 +23,6 @@ type Action = 'hide' | 'restore';
 /** The server's page size (services/community comment-moderation.service.ts). */
 const PAGE_SIZE = 20;
 
-const REASON_LABELS: Readonly<Record<string, string>> = {
-  spam: '스팸',
-  abuse: '욕설·비방',
-  'off-topic': '주제와 무관',
-  other: '기타',
-};
 const STATE_LABELS: Readonly<Record<ModerationState, string>> = {
   visible: '공개 중',
   held: '보류됨 (독자에게 숨김)',
@@ -187,6 +182,7 @@ function CommentEntry({
           ))}
         </ul>
       )}
+      <ReportersList reports={item.reports} label="신고한 사람" />
       <div className="admin__actions">
         <a href={`/article/${encodeURIComponent(item.articleId)}`}>기사 보기 ({item.articleId})</a>
         {item.state !== 'hidden' && (
