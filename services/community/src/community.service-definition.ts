@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, networkConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { assistantConfigSchema } from './assistant/assistant.config';
 import { communityConfigSchema } from './community.config';
 import { CommunityModule } from './community.module';
@@ -10,5 +10,10 @@ export const communityService: ServiceDefinition = {
   uses: ['bus', 'store', 'search', 'cache', 'llm'],
   defaultPort: 3105,
   httpPrefixes: SERVICE_HTTP_PREFIXES.community,
-  config: { community: communityConfigSchema, assistant: assistantConfigSchema, admin: adminConfigSchema },
+  config: {
+    community: communityConfigSchema,
+    assistant: assistantConfigSchema,
+    admin: adminConfigSchema,
+    network: networkConfigSchema,
+  },
 };
