@@ -10,7 +10,7 @@ import {
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
 import { ClientNetworks } from './client-networks';
-import { findProfanity } from './profanity';
+import { judgeProfanity } from './profanity';
 
 export const TOO_MANY = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
 export const TOO_MANY_IDENTITIES = '이 네트워크에서 만든 닉네임이 너무 많습니다. 잠시 후 다시 시도해주세요.';
@@ -106,13 +106,36 @@ export class WriteLimits {
     ]);
   }
 
-  /** Rejects profane text with a Korean 400 naming the field (the reject-not-hold rule). */
+  /**
+   * A nickname with a listed word, even a borderline one, is refused with a Korean 400 naming the field: a
+   * name is shown everywhere and cannot be shown masked.
+   */
   refuseProfanity(fields: Record<string, string | readonly string[]>): void {
     for (const [field, value] of Object.entries(fields)) {
       const texts = typeof value === 'string' ? [value] : value;
-      if (texts.some((text) => findProfanity(text).length > 0))
+      if (texts.some((text) => judgeProfanity(text).kind !== 'clean'))
         throw new BadRequestException(`${field}: ${field === 'username' ? PROFANE_NICKNAME : PROFANE_POST}`);
     }
+  }
+
+  /**
+   * The post's text fields screened: a listed word refuses the post with a Korean 400 naming the field (the
+   * reject-not-hold rule); a borderline word (profanity.ts) is masked and the post kept, since the same
+   * letters turn up by chance in ordinary sentences. Returns the input with those fields masked.
+   */
+  screenProfanity<T extends object, K extends keyof T & string>(input: T, fields: readonly K[]): T {
+    const screened = { ...input };
+    for (const field of fields) {
+      const value = input[field];
+      const screen = (text: string): string => {
+        const verdict = judgeProfanity(text);
+        if (verdict.kind === 'refuse') throw new BadRequestException(`${field}: ${PROFANE_POST}`);
+        return verdict.kind === 'mask' ? verdict.masked : text;
+      };
+      if (typeof value === 'string') screened[field] = screen(value) as T[K];
+      else if (Array.isArray(value)) screened[field] = value.map((text: string) => screen(text)) as T[K];
+    }
+    return screened;
   }
 
   private duplicateKeys(identityId: string, ip: string, text: string) {
