@@ -7,8 +7,7 @@ import { ORDINARY_HERE, PROFANITY_ALLOW_LIST } from './profanity-words';
  * less the entries profanity-words.ts declares ordinary here); what this file adds is normalisation, so the
  * usual evasions still match, and word boundaries, so ordinary sentences do not:
  * - NFKC (full-width and compatibility forms), zero-width and invisible characters removed, lower case;
- * - inside a word, spaces' stand-ins, punctuation, symbols and digits between letters removed ('시1발',
- *   '씨@발', '시.발!');
+ * - inside a word, punctuation, symbols and digits between letters removed ('시1발', '씨@발', '시.발!');
  * - stray vowels dropped and repeated consonants collapsed ('씨ㅣㅣ발', 'ㅅㅅㅂㅂ');
  * - 초성-only writing ('ㅅㅂ') matched against the 초성 of every listed word of 2+ syllables;
  * - spaced-out writing ('시 1 발', '개 새 끼'): a run of one-letter words is read as one word.
@@ -18,7 +17,7 @@ import { ORDINARY_HERE, PROFANITY_ALLOW_LIST } from './profanity-words';
  * Two classes (docs/abuse/profanity.md):
  * - refuse: a listed word inside one word, or inside a run of one-letter words; a listed phrase word by word;
  * - mask (borderline): a listed word found only by joining a one-letter word with its neighbour, the rest
- *   of the neighbour being at most a particle ('씨 발놈아' → '* *놈아'). The post is kept with that word
+ *   of the neighbour being at most a particle ('개새 끼' → '** *'). The post is kept with that word
  *   masked, since the same join happens by chance in ordinary text.
  */
 
@@ -268,6 +267,3 @@ export function findProfanity(text: string): string[] {
 }
 
 export const isProfane = (text: string): boolean => findProfanity(text).length > 0;
-
-/** Exposed for the figures script: the words of a single-word text, without allow list or word boundaries. */
-export const listedWordsIn = (text: string): string[] => wordsIn(compact(text));
