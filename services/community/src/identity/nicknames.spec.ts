@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NICKNAME_ADJECTIVES, NICKNAME_JOBS } from '@pulse/contracts';
 import { startCommunityTestApp, type CommunityTestApp } from '../testing/community-test-app';
 import type { IdentityRecord } from './identity.record';
 import {
@@ -72,6 +73,13 @@ describe('nickname rules', () => {
     'rnoderator',
   ])('refuses reserved names and their look-alikes: %j', (name) => {
     expect(nicknameProblem(name)).toBe(RESERVED_NICKNAME);
+  });
+
+  it('lets every nickname the site suggests (randomNickname) through', () => {
+    const refused = NICKNAME_ADJECTIVES.flatMap((adjective) =>
+      NICKNAME_JOBS.map((job) => `${adjective}${job}${999}`),
+    ).filter((name) => nicknameProblem(name) !== null);
+    expect(refused).toEqual([]);
   });
 
   it('compares by confusable skeleton: full-width, Cyrillic and digit look-alikes share a key', () => {
