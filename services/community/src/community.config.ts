@@ -42,21 +42,36 @@ export const communityConfigSchema = z.object({
     24,
     'A question view counts once per reader within this many hours.',
   ),
-  COMMUNITY_IDENTITIES_PER_IP_HOUR: int(1, 100_000, 5, 'New nickname identities one IP may create per hour.'),
+  COMMUNITY_IDENTITIES_PER_IP_HOUR: int(
+    1,
+    100_000,
+    5,
+    'New nickname identities one network (an IPv4 address, an IPv6 /64: NETWORK_*) may create per hour.',
+  ),
   COMMUNITY_POSTS_PER_IDENTITY_10MIN: int(
     1,
     100_000,
     10,
     'Questions plus answers one identity may post per 10 minutes.',
   ),
-  COMMUNITY_POSTS_PER_IP_10MIN: int(1, 100_000, 30, 'Questions plus answers one IP may post per 10 minutes.'),
+  COMMUNITY_POSTS_PER_IP_10MIN: int(
+    1,
+    100_000,
+    30,
+    'Questions, answers and comments one network (NETWORK_*) may post per 10 minutes.',
+  ),
   COMMUNITY_VOTES_PER_IDENTITY_MINUTE: int(
     1,
     100_000,
     30,
     'Votes and reports one identity may cast per minute.',
   ),
-  COMMUNITY_VOTES_PER_IP_MINUTE: int(1, 1_000_000, 120, 'Votes and reports one IP may cast per minute.'),
+  COMMUNITY_VOTES_PER_IP_MINUTE: int(
+    1,
+    1_000_000,
+    120,
+    'Votes and reports one network (NETWORK_*) may cast per minute.',
+  ),
 });
 export type CommunityConfig = z.output<typeof communityConfigSchema>;
 export const COMMUNITY_CONFIG = Symbol.for('pulse.community.Config');

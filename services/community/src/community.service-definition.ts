@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, networkConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { assistantConfigSchema } from './assistant/assistant.config';
 import { communityConfigSchema } from './community.config';
 import { CommunityModule } from './community.module';
@@ -16,5 +16,6 @@ export const communityService: ServiceDefinition = {
     assistant: assistantConfigSchema,
     admin: adminConfigSchema,
     trust: trustConfigSchema,
+    network: networkConfigSchema,
   },
 };

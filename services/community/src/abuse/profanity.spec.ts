@@ -1,34 +1,52 @@
-import { findProfanity, isProfane } from './profanity';
+import { findProfanity, isProfane, judgeProfanity } from './profanity';
+import { ordinarySentences } from './testing/ordinary-sentences';
+import { EVASIONS } from './testing/profanity-recall';
 
 describe('Korean profanity check (badwords-ko list, normalised first)', () => {
-  it.each([
-    ['시발', 'plain'],
-    ['시 1 발', 'spaces and digits inside'],
-    ['시.발!', 'punctuation inside'],
-    ['씨\u200b발', 'zero-width space'],
-    ['씨ㅣㅣ발', 'stray vowels'],
-    ['ㅅㅂ', '초성 only'],
-    ['ㅅㅅㅂㅂ', 'repeated 초성'],
-    ['ㅂㅅ', '초성 of a listed word'],
-    ['ｔｌｑｋｆ', 'full-width Latin (NFKC)'],
-    ['mi쳤네', 'Latin inside a word'],
-    ['개 새 끼', 'spaced out'],
-  ])('catches %s (%s)', (text) => {
+  it.each(EVASIONS)('refuses %j (%s)', (text) => {
     expect(isProfane(text)).toBe(true);
   });
 
+  it('refuses none of the ordinary sentences of the precision corpus, and masks none', () => {
+    const sentences = ordinarySentences();
+    expect(sentences.length).toBeGreaterThanOrEqual(200);
+    const flagged = sentences
+      .map((sentence) => ({ sentence, verdict: judgeProfanity(sentence) }))
+      .filter(({ verdict }) => verdict.kind !== 'clean');
+    expect(flagged).toEqual([]);
+  });
+
   it.each([
-    '시발점에서 출발하는 기차',
+    '이 기술의 시발점은 2017년 논문입니다',
+    '출발점은 2017년 논문',
+    '미친 듯이 좋다',
     '탄핵소추안이 가결되었습니다',
     '감사합니다 ㄱㅅ',
+    '합격 축하드려요 ㅊㅋㅊㅋ',
     'ㅋㅋㅋㅋ 재밌네요',
-    'GPT API 비용을 줄이는 방법이 있을까요? 대화 기록이 길어질수록 토큰 비용이 늘어납니다.',
-    'React와 TypeScript로 상태 관리하기',
-    '이더리움 가스비 최적화',
-    '미세조정과 파인튜닝의 차이',
-    '시바이누 코인 전망',
     '도지코인과 시바 이누',
-  ])('leaves %s alone', (text) => {
-    expect(findProfanity(text)).toEqual([]);
+    '5개년 계획',
+    '서울시 발표에 따르면',
+    '동시 발생하는 요청',
+    '새끼 고양이 사진',
+  ])('leaves %j alone', (text) => {
+    expect(judgeProfanity(text)).toEqual({ kind: 'clean' });
+  });
+
+  it('masks a borderline word (found only by joining a one-letter word with its neighbour) instead of refusing', () => {
+    expect(judgeProfanity('이 코드 짠 사람 개새 끼 아닌가요')).toEqual({
+      kind: 'mask',
+      words: ['개새끼'],
+      masked: '이 코드 짠 사람 ** * 아닌가요',
+    });
+    const spaced = judgeProfanity('야 이 새끼야');
+    expect(spaced.kind).toBe('refuse');
+  });
+
+  it('keeps 미친 as an intensifier but refuses insults built on it', () => {
+    expect(findProfanity('성능이 미쳤네요')).toEqual([]);
+    expect(findProfanity('미친 가성비')).toEqual([]);
+    expect(findProfanity('미친놈')).not.toEqual([]);
+    expect(findProfanity('존나 좋다')).not.toEqual([]);
   });
 });

@@ -68,8 +68,7 @@ export class AnswersService {
   /** POST /api/community/questions/{id}/answers. */
   async create(questionId: unknown, body: unknown, actor: Actor, ip: string): Promise<CreateAnswerResponse> {
     const question = await this.questions.visible(questionId);
-    const { content } = createAnswerBodySchema.parse(body);
-    this.limits.refuseProfanity({ content });
+    const { content } = this.limits.screenProfanity(createAnswerBodySchema.parse(body), ['content']);
     await this.limits.post(actor.identity._id, ip);
     await this.limits.refuseDuplicate(actor.identity._id, ip, `${question._id}\n${content}`);
     const at = isoNow(this.clock);

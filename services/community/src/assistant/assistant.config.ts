@@ -13,6 +13,18 @@ export const assistantConfigSchema = z.object({
     100,
     'Assistant messages one identity may send in any 24 hours (the daily cap).',
   ),
+  ASSISTANT_MESSAGES_PER_NETWORK_MINUTE: int(
+    1,
+    100_000,
+    20,
+    'Assistant messages all identities of one network (an IPv4 address, an IPv6 /64: NETWORK_*) may send per minute.',
+  ),
+  ASSISTANT_MESSAGES_PER_NETWORK_DAY: int(
+    1,
+    1_000_000,
+    300,
+    'Assistant messages all identities of one network may send in any 24 hours, so fresh nicknames do not reset the cap.',
+  ),
   ASSISTANT_PASSAGES: int(1, 10, 4, 'Articles retrieved for one answer (the current article counts as one).'),
   ASSISTANT_MAX_TOKENS: int(50, 4000, 700, 'Longest answer, in completion tokens.'),
   ASSISTANT_PROMPT_PRICE_PER_1K: price(

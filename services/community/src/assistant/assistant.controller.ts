@@ -22,7 +22,7 @@ import { ZodPipe } from '@pulse/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
-import { CurrentActor } from '../identity/actor.decorator';
+import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { AssistantService } from './assistant.service';
 import { closedSignal, eventStream, wantsEventStream } from './event-stream';
 
@@ -58,11 +58,12 @@ export class AssistantController {
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(chatMessageBodySchema)) body: ChatMessageBody,
     @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
     @Headers('accept') accept: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (!wantsEventStream(accept)) return this.assistant.reply(id, body, actor);
-    return eventStream(reply, await this.assistant.ask(id, body, actor, closedSignal(request)));
+    if (!wantsEventStream(accept)) return this.assistant.reply(id, body, actor, ip);
+    return eventStream(reply, await this.assistant.ask(id, body, actor, ip, closedSignal(request)));
   }
 }

@@ -106,9 +106,9 @@ export class AssistantService {
   }
 
   /** POST …/messages as JSON: the whole answer at once. */
-  async reply(id: string, body: ChatMessageBody, actor: Actor): Promise<ChatReplyResponse> {
+  async reply(id: string, body: ChatMessageBody, actor: Actor, ip: string): Promise<ChatReplyResponse> {
     let done: Extract<ChatStreamEvent, { type: 'done' }> | undefined;
-    for await (const event of await this.ask(id, body, actor)) if (event.type === 'done') done = event;
+    for await (const event of await this.ask(id, body, actor, ip)) if (event.type === 'done') done = event;
     if (!done) throw new ServiceUnavailableException(SEARCH_UNAVAILABLE);
     return { success: true, data: { message: done.message, mode: done.mode } };
   }
@@ -121,10 +121,11 @@ export class AssistantService {
     id: string,
     body: ChatMessageBody,
     actor: Actor,
+    ip: string,
     signal?: AbortSignal,
   ): Promise<AsyncGenerator<ChatStreamEvent>> {
     const session = await this.owned(id, actor);
-    await this.limits.message(actor.identity._id);
+    await this.limits.message(actor.identity._id, ip);
     const plan = await this.plan(session, body);
     const { draft: _draft, ...context } = body.context ?? {};
     const question: ChatMessageRecord = {

@@ -95,10 +95,10 @@ export class CommentsService {
   /** PATCH /api/community/comments/{id}: its author only, at most 1000 characters, only a changed text. */
   async edit(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentResponse> {
     const comment = await this.visible(rawId);
-    const { content } = editCommentBodySchema.parse(body);
+    const edit = editCommentBodySchema.parse(body);
     if (comment.authorId !== actor.identity._id) throw new ForbiddenException(NOT_COMMENT_AUTHOR);
+    const { content } = this.limits.screenProfanity(edit, ['content']);
     if (content === comment.content) throw new BadRequestException(UNCHANGED);
-    this.limits.refuseProfanity({ content });
     await this.limits.post(actor.identity._id, ip);
     const after = await this.comments.editContent(
       comment._id,
@@ -134,8 +134,8 @@ export class CommentsService {
     actor: Actor,
     ip: string,
   ): Promise<CommentResponse> {
-    const { articleId, parent, content } = input;
-    this.limits.refuseProfanity({ content });
+    const { articleId, parent } = input;
+    const { content } = this.limits.screenProfanity(input, ['content']);
     await this.limits.post(actor.identity._id, ip);
     // After the write limit, so an identity cannot make content look up unknown ids without bound.
     await this.articles.require(articleId);

@@ -71,7 +71,10 @@ export const CurrentActor = (options: { allowSuspended?: boolean } = {}): Parame
 /** Handler parameter: the reading identity or undefined. */
 export const Viewer = (): ParameterDecorator => actorRequest(false, OptionalActorPipe);
 
-/** Handler parameter: the client's IP as the gateway forwarded it (trustProxy). */
+/**
+ * Handler parameter: the client's IP as the gateway forwarded it (trustProxy). Handed on as the address;
+ * the limits turn it into its network (ClientNetworks) themselves, so no bucket can key on the full address.
+ */
 export const ClientIp = createParamDecorator(
   (_data: unknown, context: ExecutionContext): string =>
     context.switchToHttp().getRequest<FastifyRequest>().ip,

@@ -13,9 +13,26 @@ export class IdentitiesRepository {
     });
   }
 
-  /** Throws DuplicateKeyError when the display name is taken. */
+  /** Throws DuplicateKeyError when the display name, or a look-alike of it, is taken. */
   insert(identity: IdentityRecord): Promise<void> {
     return this.identities.insertOne(identity);
+  }
+
+  /** Oldest first: on a collision the older identity keeps its name. */
+  withKeyOtherThan(scheme: string, limit: number): Promise<IdentityRecord[]> {
+    return this.identities.find({ displayNameKeyScheme: { $ne: scheme } }, { sort: { createdAt: 1 }, limit });
+  }
+
+  /**
+   * Rewrites the name key (and the display name, when a look-alike needs a discriminator) of a record not
+   * yet in `scheme`. Throws DuplicateKeyError when the key is taken; false when another replica did it.
+   */
+  async rekey(id: string, displayName: string, key: string, scheme: string): Promise<boolean> {
+    const { matched } = await this.identities.updateOne(
+      { _id: id, displayNameKeyScheme: { $ne: scheme } },
+      { $set: { displayName, displayNameKey: key, displayNameKeyScheme: scheme } },
+    );
+    return matched === 1;
   }
 
   findById(id: string): Promise<IdentityRecord | null> {

@@ -5,6 +5,7 @@ import { AuthController } from './auth.controller';
 import { CommunitySettingsRepository } from './community-settings.repository';
 import { IdentitiesRepository } from './identities.repository';
 import { IdentityService } from './identity.service';
+import { NicknameKeyMigration } from './nickname-key-migration';
 import { SessionsRepository } from './sessions.repository';
 import { TokenKeys } from './token-keys';
 
@@ -21,6 +22,7 @@ import { TokenKeys } from './token-keys';
     RequiredActorPipe,
     OptionalActorPipe,
     IdentityService,
+    NicknameKeyMigration,
   ],
   exports: [
     IdentitiesRepository,

@@ -6,8 +6,14 @@ export interface IdentityRecord {
   username: string;
   /** Unique: the nickname, or the nickname plus '#NNNN' when another identity holds it. */
   displayName: string;
-  /** displayName after NFKC and lower-casing, with a unique index: lookalikes collide too. */
+  /**
+   * The confusable skeleton of displayName (UTS #39, nickname-skeleton.ts), with a unique index: look-alikes
+   * collide, so two replicas cannot both hand out one. Records older than the skeleton hold NFKC +
+   * lower-case here until NicknameKeyMigration rewrites them on start.
+   */
   displayNameKey: string;
+  /** 'uts39-skeleton' once displayNameKey is a skeleton; absent on records written before it. */
+  displayNameKeyScheme?: string;
   createdAt: string;
   lastActiveAt: string;
   /** Set by a moderator; null when the identity may write. A far-future date means indefinitely. */

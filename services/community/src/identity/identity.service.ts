@@ -20,6 +20,8 @@ import type { Actor } from './actor-resolver';
 import { clearedCookies, credentialCookies, type CookieToSet } from './cookies';
 import { IdentitiesRepository } from './identities.repository';
 import type { IdentityRecord } from './identity.record';
+import { refuseUnsafeNickname, withDiscriminator } from './nickname-rules';
+import { NICKNAME_KEY_SCHEME, nicknameKey } from './nickname-skeleton';
 import { SessionsRepository } from './sessions.repository';
 import { TokenKeys } from './token-keys';
 import { toCommunityUser } from './user-view';
@@ -30,8 +32,6 @@ export const newId = (prefix: string): string => `${prefix}_${randomBytes(12).to
 /** The public stand-in for a session id on posts: one-way, so a post never leaks a session. */
 export const publicSessionMark = (sessionId: string): string =>
   `anon_${createHash('sha256').update(`pulse-anon:${sessionId}`).digest('base64url').slice(0, 22)}`;
-/** Display names compare after NFKC and lower-casing: 'Ａdmin' and 'admin' are one name. */
-const nameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
 
 export interface SignedIn {
   response: AnonymousAuthResponse;
@@ -54,6 +54,7 @@ export class IdentityService {
   /** POST /api/community/auth/anonymous. */
   async signUp(body: unknown, ip: string): Promise<SignedIn> {
     const { username } = anonymousAuthBodySchema.parse(body);
+    refuseUnsafeNickname(username);
     this.limits.refuseProfanity({ username });
     await this.limits.newIdentity(ip);
     const at = isoNow(this.clock);
@@ -93,16 +94,19 @@ export class IdentityService {
     return { response: { success: true }, cookies: clearedCookies(this.secure()) };
   }
 
-  /** The nickname itself when free, else the nickname plus '#NNNN' (a short discriminator). */
+  /**
+   * The nickname itself when neither it nor a look-alike is taken (names collide by confusable skeleton,
+   * nickname-skeleton.ts), else the nickname plus '#NNNN' (a short discriminator).
+   */
   private async insertWithUniqueName(username: string, at: string): Promise<IdentityRecord> {
     for (let attempt = 0; attempt < DISCRIMINATOR_ATTEMPTS; attempt += 1) {
-      const displayName =
-        attempt === 0 ? username : `${username}#${1000 + (randomBytes(2).readUInt16BE(0) % 9000)}`;
+      const displayName = attempt === 0 ? username : withDiscriminator(username);
       const identity: IdentityRecord = {
         _id: newId('u'),
         username,
         displayName,
-        displayNameKey: nameKey(displayName),
+        displayNameKey: nicknameKey(displayName),
+        displayNameKeyScheme: NICKNAME_KEY_SCHEME,
         createdAt: at,
         lastActiveAt: at,
         suspendedUntil: null,

@@ -91,8 +91,11 @@ export class QuestionsService {
 
   /** POST /api/community/questions. */
   async create(body: unknown, actor: Actor, ip: string): Promise<CreateQuestionResponse> {
-    const input = createQuestionBodySchema.parse(body);
-    this.limits.refuseProfanity({ title: input.title, content: input.content, tags: input.tags });
+    const input = this.limits.screenProfanity(createQuestionBodySchema.parse(body), [
+      'title',
+      'content',
+      'tags',
+    ]);
     await this.limits.post(actor.identity._id, ip);
     const text = `${input.title}\n${input.content}`;
     await this.limits.refuseDuplicate(actor.identity._id, ip, text);
