@@ -144,7 +144,7 @@ export const gatewayConfigSchema = z
       .min(16, 'must be at least 16 characters')
       .optional()
       .describe(
-        'Bearer token for the admin API, as the services have it. The gateway only uses it to give admin requests their own rate-limit bucket; the services still check it.',
+        "Bearer token for the admin API, as the services have it. The gateway uses it to give admin requests their own rate-limit bucket, to show its /readyz details (every upstream's readiness and why) to that credential only, and to read the services' /readyz details; the services still check it on their admin routes.",
       ),
     RATE_LIMIT_IP_FACTOR: z.coerce
       .number()
