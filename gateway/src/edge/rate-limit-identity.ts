@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { tokenMatches } from '@pulse/platform';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
@@ -8,6 +9,13 @@ const COMMUNITY_COOKIE = 'pulse_community';
 const COMMUNITY_ISSUER = 'pulse-community';
 /** Longer than any token the community service signs; anything longer is not worth an HMAC. */
 const MAX_TOKEN_LENGTH = 4096;
+/** A compact JWS: three base64url parts. Anything else is refused before jose builds an error for it. */
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+/**
+ * Tokens already verified, so a member's every request is not another HMAC and JSON parse. Only good
+ * tokens are kept (made-up ones could otherwise fill it), at most this many, the oldest dropped first.
+ */
+const VERIFIED_KEPT = 10_000;
 
 /**
  * Whose bucket a request counts in. Only a credential the gateway itself verified names someone:
@@ -43,8 +51,12 @@ export function cookieOf(request: Pick<FastifyRequest, 'headers'>, name: string)
 /** Decides a request's rate-limit identity from credentials the gateway can verify, and nothing else. */
 export class RateIdentityResolver {
   private readonly communityKey: Uint8Array | undefined;
+  private readonly communitySecret: string | undefined;
+  /** token → the identity it names; insertion order is age (Map keeps it). */
+  private readonly verified = new Map<string, string>();
 
   constructor(private readonly keys: IdentityKeys) {
+    this.communitySecret = keys.communityTokenSecret;
     this.communityKey = keys.communityTokenSecret
       ? new TextEncoder().encode(keys.communityTokenSecret)
       : undefined;
@@ -68,15 +80,38 @@ export class RateIdentityResolver {
    * still count in the network's bucket too.
    */
   private async communityIdentity(token: string): Promise<string | undefined> {
-    if (!this.communityKey || token.length > MAX_TOKEN_LENGTH) return undefined;
+    if (!this.communityKey || token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) return undefined;
+    const known = this.verified.get(token);
+    if (known) return known;
+    if (!this.signatureMatches(token)) return undefined;
+    let identityId: string | undefined;
     try {
       const { payload } = await jwtVerify(token, this.communityKey, {
         algorithms: ['HS256'],
         issuer: COMMUNITY_ISSUER,
       });
-      return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : undefined;
+      identityId = typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : undefined;
     } catch {
       return undefined;
     }
+    if (identityId) {
+      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, identityId);
+    }
+    return identityId;
+  }
+
+  /**
+   * The HS256 signature alone, compared in constant time: a forged or invented token is refused for one
+   * HMAC, where jose would build and throw an error for it (ten times the cost, and a script can send
+   * them at will). jose still checks everything of a token that passes (algorithm, issuer, claims).
+   */
+  private signatureMatches(token: string): boolean {
+    const at = token.lastIndexOf('.');
+    const expected = createHmac('sha256', this.communitySecret ?? '')
+      .update(token.slice(0, at))
+      .digest();
+    const given = Buffer.from(token.slice(at + 1), 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }
