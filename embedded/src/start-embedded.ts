@@ -42,7 +42,9 @@ export async function startEmbedded(
     owned.push({ ...ports, bus: undefined });
     const app = await createServiceApp(definition, ports, logger.child({ service: definition.name }));
     apps.push(app);
-    upstreams.push(new InProcessUpstream(definition.name, definition.httpPrefixes, app));
+    upstreams.push(
+      new InProcessUpstream(definition.name, definition.httpPrefixes, app, gatewayConfig.ADMIN_TOKEN),
+    );
     logger.debug({ service: definition.name }, 'service started in-process');
   }
 

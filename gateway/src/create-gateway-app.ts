@@ -34,5 +34,8 @@ export async function createGatewayApp(options: {
   };
   const ports: PortSet = { ...options.ports, cache: options.ports.cache ?? owned };
   const checks = Object.fromEntries(options.upstreams.map((upstream) => [upstream.service, upstream]));
-  return createServiceApp(definition, ports, options.logger, checks);
+  // Its /readyz details (every upstream's, with their reasons) need the same admin credential as a service's.
+  return createServiceApp(definition, ports, options.logger, checks, {
+    adminToken: options.config.ADMIN_TOKEN,
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitIdentityConfigSchema } from './edge/rate-limit.config';
 
 const upstreamUrl = (service: string, port: number) =>
   z
@@ -46,122 +47,124 @@ function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
 }
 
 /** The gateway's settings: where the services are, the front ends, and the public edge (CORS, limits, SEO). */
-export const gatewayConfigSchema = z.object({
-  CONTENT_URL: upstreamUrl('content', 3101),
-  INGESTION_URL: upstreamUrl('ingestion', 3102),
-  TRANSLATION_URL: upstreamUrl('translation', 3103),
-  TRENDING_URL: upstreamUrl('trending', 3104),
-  COMMUNITY_URL: upstreamUrl('community', 3105),
-  NEWSLETTER_URL: upstreamUrl('newsletter', 3106),
-  UPSTREAM_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(120_000)
-    .default(15_000)
-    .describe('Gateway: time allowed for an upstream service to answer.'),
-  FRONTENDS_DIR: z
-    .string()
-    .default('frontends')
-    .describe(
-      "Gateway: folder holding each front end's dist/ (served in embedded mode and by the gateway image).",
+export const gatewayConfigSchema = z
+  .object({
+    CONTENT_URL: upstreamUrl('content', 3101),
+    INGESTION_URL: upstreamUrl('ingestion', 3102),
+    TRANSLATION_URL: upstreamUrl('translation', 3103),
+    TRENDING_URL: upstreamUrl('trending', 3104),
+    COMMUNITY_URL: upstreamUrl('community', 3105),
+    NEWSLETTER_URL: upstreamUrl('newsletter', 3106),
+    UPSTREAM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(120_000)
+      .default(15_000)
+      .describe('Gateway: time allowed for an upstream service to answer.'),
+    FRONTENDS_DIR: z
+      .string()
+      .default('frontends')
+      .describe(
+        "Gateway: folder holding each front end's dist/ (served in embedded mode and by the gateway image).",
+      ),
+    REMOTE_NEWS_URL: z
+      .string()
+      .default('/remotes/news/mf-manifest.json')
+      .describe(
+        "Gateway: manifest URL of the news remote, published to the shell in /env-config.json. Each remote's server bundle (server/render.js) is read beside its manifest, from FRONTENDS_DIR for this site's /remotes/ paths, over HTTP otherwise.",
+      ),
+    REMOTE_TRENDING_URL: z
+      .string()
+      .default('/remotes/trending/mf-manifest.json')
+      .describe('Gateway: manifest URL of the trending remote.'),
+    REMOTE_TECH_ANALYSIS_URL: z
+      .string()
+      .default('/remotes/tech-analysis/mf-manifest.json')
+      .describe('Gateway: manifest URL of the tech-analysis remote.'),
+    REMOTE_QA_URL: z
+      .string()
+      .default('/remotes/qa/mf-manifest.json')
+      .describe('Gateway: manifest URL of the qa (community) remote.'),
+    PUBLIC_SITE_URL: z
+      .string()
+      .default('http://localhost:3000')
+      .transform((value, ctx) => parseOrigins(value, ctx)[0] ?? z.NEVER)
+      .describe(
+        "Gateway: the site's public origin (scheme, host, port), used for canonical URLs, Open Graph and JSON-LD in the HTML documents.",
+      ),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((list, ctx) => parseOrigins(list ?? '', ctx))
+      .describe(
+        'Gateway: comma-separated origins (e.g. https://pulse.example,https://admin.pulse.example) allowed to call the API from another origin. Empty: same-origin only.',
+      ),
+    RATE_LIMIT_READ_PER_MIN: rateLimit(
+      600,
+      "Gateway: GET/HEAD requests (API, feeds, HTML documents) per minute from one network without a verified credential (IPv4 address, IPv6 /64: NETWORK_*), and from one signed-in member; a network's members together may make RATE_LIMIT_IP_FACTOR times as many.",
     ),
-  REMOTE_NEWS_URL: z
-    .string()
-    .default('/remotes/news/mf-manifest.json')
-    .describe(
-      "Gateway: manifest URL of the news remote, published to the shell in /env-config.json. Each remote's server bundle (server/render.js) is read beside its manifest, from FRONTENDS_DIR for this site's /remotes/ paths, over HTTP otherwise.",
+    RATE_LIMIT_WRITE_PER_MIN: rateLimit(
+      60,
+      "Gateway: POST/PATCH/DELETE requests per minute from one network without a verified credential, and from one signed-in member; a network's members together may make RATE_LIMIT_IP_FACTOR times as many.",
     ),
-  REMOTE_TRENDING_URL: z
-    .string()
-    .default('/remotes/trending/mf-manifest.json')
-    .describe('Gateway: manifest URL of the trending remote.'),
-  REMOTE_TECH_ANALYSIS_URL: z
-    .string()
-    .default('/remotes/tech-analysis/mf-manifest.json')
-    .describe('Gateway: manifest URL of the tech-analysis remote.'),
-  REMOTE_QA_URL: z
-    .string()
-    .default('/remotes/qa/mf-manifest.json')
-    .describe('Gateway: manifest URL of the qa (community) remote.'),
-  PUBLIC_SITE_URL: z
-    .string()
-    .default('http://localhost:3000')
-    .transform((value, ctx) => parseOrigins(value, ctx)[0] ?? z.NEVER)
-    .describe(
-      "Gateway: the site's public origin (scheme, host, port), used for canonical URLs, Open Graph and JSON-LD in the HTML documents.",
+    GATEWAY_MICROCACHE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(1_000)
+      .describe(
+        "Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources, questions) is shared by every reader asking for it (and by the page renders that read it), one upstream fetch per key at a time; a service's purge of what it shows ends it sooner. 0 turns the micro-cache off.",
+      ),
+    GATEWAY_STALE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(300_000)
+      .default(10_000)
+      .describe(
+        'Gateway: how long past its time a micro-cached answer or a held page document is still served while one request fetches or renders it again (stale-while-revalidate), so no reader waits for that refresh; a purge still drops it at once. 0: readers arriving as it lapses wait for the refresh.',
+      ),
+    GATEWAY_DOCUMENT_CACHE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(300_000)
+      .default(10_000)
+      .describe(
+        'Gateway: how long a rendered page document is replayed to every reader of its URL, unless a purge of what it shows (an article, a list, a question) ends it sooner. A CDN in front keeps documents a minute anyway. 0 renders every request.',
+      ),
+    RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
+      1200,
+      "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",
     ),
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .transform((list, ctx) => parseOrigins(list ?? '', ctx))
-    .describe(
-      'Gateway: comma-separated origins (e.g. https://pulse.example,https://admin.pulse.example) allowed to call the API from another origin. Empty: same-origin only.',
-    ),
-  RATE_LIMIT_READ_PER_MIN: rateLimit(
-    600,
-    'Gateway: GET/HEAD requests (API, feeds, HTML documents) one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
-  ),
-  RATE_LIMIT_WRITE_PER_MIN: rateLimit(
-    60,
-    'Gateway: POST/PATCH/DELETE requests one identity may make per minute; an IP may make RATE_LIMIT_IP_FACTOR times as many.',
-  ),
-  GATEWAY_MICROCACHE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(1_000)
-    .describe(
-      "Gateway: how long an answer to a public anonymous read (articles, lists, rankings, sources, questions) is shared by every reader asking for it (and by the page renders that read it), one upstream fetch per key at a time; a service's purge of what it shows ends it sooner. 0 turns the micro-cache off.",
-    ),
-  GATEWAY_STALE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(300_000)
-    .default(10_000)
-    .describe(
-      'Gateway: how long past its time a micro-cached answer or a held page document is still served while one request fetches or renders it again (stale-while-revalidate), so no reader waits for that refresh; a purge still drops it at once. 0: readers arriving as it lapses wait for the refresh.',
-    ),
-  GATEWAY_DOCUMENT_CACHE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(300_000)
-    .default(10_000)
-    .describe(
-      'Gateway: how long a rendered page document is replayed to every reader of its URL, unless a purge of what it shows (an article, a list, a question) ends it sooner. A CDN in front keeps documents a minute anyway. 0 renders every request.',
-    ),
-  RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
-    1200,
-    "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",
-  ),
-  ADMIN_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .optional()
-    .describe(
-      'Bearer token for the admin API, as the services have it. The gateway only uses it to give admin requests their own rate-limit bucket; the services still check it.',
-    ),
-  RATE_LIMIT_IP_FACTOR: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(5)
-    .describe(
-      "Gateway: an IP's budget as a multiple of one identity's, so readers behind one NAT each get a budget while minting tokens from one address stays bounded.",
-    ),
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(0)
-    .describe(
-      "Gateway: reverse proxies in front of the gateway (1 behind the Kubernetes ingress). The client IP is read that many hops from the right of X-Forwarded-For; 0 uses the connection's address, so a client cannot pick its own rate-limit bucket.",
-    ),
-});
+    ADMIN_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe(
+        "Bearer token for the admin API, as the services have it. The gateway uses it to give admin requests their own rate-limit bucket, to show its /readyz details (every upstream's readiness and why) to that credential only, and to read the services' /readyz details; the services still check it on their admin routes.",
+      ),
+    RATE_LIMIT_IP_FACTOR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(5)
+      .describe(
+        "Gateway: the budget of one network's signed-in members together (verified community credentials, COMMUNITY_TOKEN_SECRET) as a multiple of one member's, so members behind one NAT each get a budget while one network's identities stay bounded. Made-up bearers are not members: they count in the network's anonymous bucket.",
+      ),
+    TRUSTED_PROXY_HOPS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .default(0)
+      .describe(
+        "Gateway: reverse proxies in front of the gateway (1 behind the Kubernetes ingress). The client IP is read that many hops from the right of X-Forwarded-For; 0 uses the connection's address, so a client cannot pick its own rate-limit bucket.",
+      ),
+  })
+  .extend(rateLimitIdentityConfigSchema.shape);
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CACHE_STORE, LOGGER, type CacheStore } from '@pulse/platform';
+import { CACHE_STORE, LOGGER, networkPrefixesOf, type CacheStore } from '@pulse/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { registerApiDocs } from './docs/api-docs.plugin';
@@ -80,6 +80,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         ipFactor: config.RATE_LIMIT_IP_FACTOR,
         adminPerMinute: config.RATE_LIMIT_ADMIN_PER_MIN,
         adminToken: config.ADMIN_TOKEN,
+        communityTokenSecret: config.COMMUNITY_TOKEN_SECRET,
+        networks: networkPrefixesOf(config),
       },
     });
     registerHttpCaching(fastify);

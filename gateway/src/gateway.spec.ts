@@ -24,7 +24,8 @@ class EchoController {
 class EchoModule {}
 
 const logger = pino({ level: 'silent' });
-const config = gatewayConfigSchema.parse({ FRONTENDS_DIR: '/nonexistent-frontends' });
+const ADMIN_TOKEN = 'gateway-admin-token-0123456789';
+const config = gatewayConfigSchema.parse({ FRONTENDS_DIR: '/nonexistent-frontends', ADMIN_TOKEN });
 
 /** The gateway routes by prefix to in-process and HTTP upstreams alike and reports their readiness. */
 describe('gateway', () => {
@@ -102,8 +103,11 @@ describe('gateway', () => {
     });
   });
 
-  it('is not ready while any upstream is not, and says which', async () => {
-    const ready = await fetch(`${base}/readyz`);
+  it('is not ready while any upstream is not, and says which to the admin credential only', async () => {
+    const anonymous = await fetch(`${base}/readyz`);
+    expect(anonymous.status).toBe(503);
+    expect(await anonymous.json()).toEqual({ status: 'not ready' });
+    const ready = await fetch(`${base}/readyz`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(ready.status).toBe(503);
     const body = (await ready.json()) as {
       checks: Record<string, { ok: boolean; adapter: string; reason?: string }>;

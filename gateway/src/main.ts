@@ -12,7 +12,9 @@ async function main() {
   const { processConfig, config, logger } = bootProcess('gateway', { gateway: gatewayConfigSchema });
   const upstreams = SERVICE_ROUTES.map(
     ({ service, prefixes, urlVariable }) =>
-      new HttpUpstream(service, prefixes, config.gateway[urlVariable], config.gateway.UPSTREAM_TIMEOUT_MS),
+      new HttpUpstream(service, prefixes, config.gateway[urlVariable], config.gateway.UPSTREAM_TIMEOUT_MS, {
+        adminToken: config.gateway.ADMIN_TOKEN,
+      }),
   );
   const app = await createGatewayApp({ config: config.gateway, upstreams, ports: {}, logger });
   const port = processConfig.PORT ?? GATEWAY_DEFAULT_PORT;

@@ -5,7 +5,7 @@ import type { ArticleCollectedPayload, ArticleTranslatedPayload, EventEnvelope }
 // ingestion's own parser and canonicaliser from the fixture files, so no count is hard-coded here.
 import { canonicalUrl } from '@pulse/ingestion/src/clustering/canonical-url';
 import { parseFeed } from '@pulse/ingestion/src/parsing';
-import type { RunView } from '@pulse/ingestion/src/runs/run.entity';
+import type { RunAdminView } from '@pulse/ingestion/src/runs/run.entity';
 import { sourceParagraphsOf } from '@pulse/translation/src/alignment/alignment';
 import { DEFAULT_FIXTURES_ROOT, eventually, type FixtureServer } from '@pulse/testing';
 import { koreanTitleFor, UNSAFE_MARKUP, type KoreanLlmServer } from './korean-llm-server';
@@ -114,9 +114,9 @@ export function expectTraceContinuity(
   }
 }
 
-/** A source run as GET /api/ingestion/runs lists it. */
+/** A source run as GET /api/ingestion/admin/runs lists it (with its error message). */
 export type PipelineRun = Pick<
-  RunView,
+  RunAdminView,
   'sourceId' | 'outcome' | 'httpStatus' | 'itemsNew' | 'itemsJoined' | 'itemsDuplicate' | 'error'
 >;
 
@@ -146,9 +146,11 @@ export function ingestionApi(baseUrl: string) {
       });
       if (!result.queued.includes(sourceId)) throw new Error(`run of ${sourceId} not queued`);
     },
-    /** The source's runs, newest first. */
+    /** The source's runs, newest first, as the admin reads them (each failure's message too). */
     runs(sourceId: string): Promise<PipelineRun[]> {
-      return call<PipelineRun[]>(`${baseUrl}/api/ingestion/runs?sourceId=${encodeURIComponent(sourceId)}`);
+      return call<PipelineRun[]>(
+        `${baseUrl}/api/ingestion/admin/runs?sourceId=${encodeURIComponent(sourceId)}`,
+      );
     },
     /** Waits until each source has `count` runs recorded; returns each one's newest. */
     async waitForRuns(sourceIds: string[], count: number, timeoutMs = 20_000): Promise<PipelineRun[]> {

@@ -13,6 +13,8 @@ import {
 } from '../support/processes';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'];
+/** /readyz names its checks only to the admin credential (libs/platform health.controller.ts). */
+const ADMIN_TOKEN = 'embedded-admin-token-0123456789';
 
 /** `npm start` (scripts/start.sh): the gateway and every service in one process, on one port, no other server. */
 describe('embedded mode (npm start)', () => {
@@ -33,6 +35,7 @@ describe('embedded mode (npm start)', () => {
       PORT: String(port),
       PULSE_DATA_DIR: dataDir,
       PATH: pathWithoutPinnedNode,
+      ADMIN_TOKEN,
     });
   });
 
@@ -45,7 +48,9 @@ describe('embedded mode (npm start)', () => {
     const body = await eventually(
       async () => {
         if (site.child.exitCode !== null) throw new Error(`site exited early:\n${site.output()}`);
-        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`, {
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
         const json = (await response.json()) as { status: string; checks: Record<string, { ok: boolean }> };
         if (response.status !== 200) throw new Error(`readyz ${response.status}: ${JSON.stringify(json)}`);
         return json;

@@ -7,6 +7,9 @@ import { required } from '../support/infra-env';
 
 const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'] as const;
 const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community', 'newsletter'];
+/** /readyz names its checks only to the admin credential (libs/platform health.controller.ts). */
+const ADMIN_TOKEN = 'local-stack-admin-token-0123456789';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 /**
  * The local-stack mode (docs/design.md §2): every service its own process over Kafka, the MongoDB-compatible
@@ -29,6 +32,7 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
       CACHE_KEY_PREFIX: `pulse-system-${Date.now()}:`,
       // Own consumer groups, so these processes never take events meant for another test's services.
       BUS_GROUP_PREFIX: `system-${Date.now()}.`,
+      ADMIN_TOKEN,
     };
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-stack-'));
     const urls: Record<string, string> = {};
@@ -42,7 +46,12 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
     }
     gatewayPort = await freePort();
     processes.push(
-      startTs('gateway/src/main.ts', { ...urls, PORT: String(gatewayPort), PULSE_DATA_DIR: dataDir }),
+      startTs('gateway/src/main.ts', {
+        ...urls,
+        ADMIN_TOKEN,
+        PORT: String(gatewayPort),
+        PULSE_DATA_DIR: dataDir,
+      }),
     );
   });
 
@@ -56,7 +65,7 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
       async () => {
         const crashed = processes.find((running) => running.child.exitCode !== null);
         if (crashed) throw new Error(`a process exited early:\n${crashed.output()}`);
-        const response = await fetch(`http://127.0.0.1:${gatewayPort}/readyz`);
+        const response = await fetch(`http://127.0.0.1:${gatewayPort}/readyz`, { headers: admin });
         const json = (await response.json()) as { checks: Record<string, { ok: boolean; adapter: string }> };
         if (response.status !== 200)
           throw new Error(`gateway readyz ${response.status}: ${JSON.stringify(json)}`);
@@ -72,7 +81,7 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
     // 'degraded', by design: libs/platform health.controller.ts), so the checks are read until they pass.
     await eventually(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${servicePorts[service]}/readyz`);
+        const response = await fetch(`http://127.0.0.1:${servicePorts[service]}/readyz`, { headers: admin });
         const body = (await response.json()) as { checks: Record<string, { ok: boolean; adapter: string }> };
         expect(response.status).toBe(200);
         expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka' });

@@ -13,7 +13,7 @@ import { createFetcher, systemResolver } from '@pulse/ingestion/src/fetching';
 import { IngestionModule } from '@pulse/ingestion/src/ingestion.module';
 import { parseFeed } from '@pulse/ingestion/src/parsing';
 import { PIPELINE_STAGES } from '@pulse/ingestion/src/pipeline/stages';
-import type { RunView } from '@pulse/ingestion/src/runs/run.entity';
+import type { RunAdminView, RunView } from '@pulse/ingestion/src/runs/run.entity';
 import {
   createServiceApp,
   DOCUMENT_STORE,
@@ -96,6 +96,8 @@ function patchKoreanFeed(root: string, feed: (typeof KOREAN_FEEDS)[number]): str
 interface Expectation {
   outcome: RunView['outcome'];
   httpStatus?: number | null;
+  /** The failure's category, which the public list shows, and its message, which only the admin's does. */
+  category?: RunView['errorCategory'];
   error?: RegExp;
   rejection?: RegExp;
   /** Stories (and article.collected events) it must produce. */
@@ -209,19 +211,34 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         key: '50 MB body',
         url: `${local}${HOSTILE_ROUTES.huge}`,
         allowPrivateNetwork: true,
-        expect: { outcome: 'failed', httpStatus: 200, error: /^fetch too-large: body exceeded the cap/ },
+        expect: {
+          outcome: 'failed',
+          httpStatus: 200,
+          category: 'too-large',
+          error: /^fetch too-large: body exceeded the cap/,
+        },
       },
       {
         key: 'trickle',
         url: `${local}${HOSTILE_ROUTES.trickle}`,
         allowPrivateNetwork: true,
-        expect: { outcome: 'failed', httpStatus: null, error: /^fetch timeout: no complete response within/ },
+        expect: {
+          outcome: 'failed',
+          httpStatus: null,
+          category: 'timeout',
+          error: /^fetch timeout: no complete response within/,
+        },
       },
       {
         key: 'gzip bomb',
         url: `${local}${HOSTILE_ROUTES.gzipBomb}`,
         allowPrivateNetwork: true,
-        expect: { outcome: 'failed', httpStatus: 200, error: /^fetch too-large: .*\(decompressed\)/ },
+        expect: {
+          outcome: 'failed',
+          httpStatus: 200,
+          category: 'too-large',
+          error: /^fetch too-large: .*\(decompressed\)/,
+        },
       },
       {
         key: 'malformed XML',
@@ -256,6 +273,7 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         expect: {
           outcome: 'failed',
           httpStatus: null,
+          category: 'blocked-address',
           error: /^fetch blocked-address: 127\.0\.0\.1 → 127\.0\.0\.1 is loopback/,
         },
       },
@@ -266,6 +284,7 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         expect: {
           outcome: 'failed',
           httpStatus: null,
+          category: 'blocked-address',
           error: /^fetch blocked-address: .*a9fe:a9fe.* is IPv4-mapped linkLocal/,
         },
       },
@@ -276,6 +295,7 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         expect: {
           outcome: 'failed',
           httpStatus: null,
+          category: 'blocked-address',
           error: /^fetch blocked-address: 127\.0\.0\.1 → 127\.0\.0\.1 is loopback/,
         },
       },
@@ -286,6 +306,7 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         expect: {
           outcome: 'failed',
           httpStatus: 302,
+          category: 'too-many-redirects',
           error: /^fetch too-many-redirects: more than 5 redirects/,
         },
       },
@@ -293,7 +314,12 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         key: 'HTTP 500',
         url: `${local}${HOSTILE_ROUTES.status(500)}`,
         allowPrivateNetwork: true,
-        expect: { outcome: 'failed', httpStatus: 500, error: /^fetch http-status: HTTP 500/ },
+        expect: {
+          outcome: 'failed',
+          httpStatus: 500,
+          category: 'http-5xx',
+          error: /^fetch http-status: HTTP 500/,
+        },
       },
       {
         key: 'fixture server without allowPrivateNetwork',
@@ -302,6 +328,7 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         expect: {
           outcome: 'failed',
           httpStatus: null,
+          category: 'blocked-address',
           error: /^fetch blocked-address: 127\.0\.0\.1 → 127\.0\.0\.1 is loopback/,
         },
       },
@@ -334,9 +361,14 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
     });
     expect([...queued].sort()).toEqual([...ids.values()].sort());
 
-    const latestRun = async (key: string): Promise<RunView | undefined> => {
-      const runs = await call<RunView[]>(`/api/ingestion/runs?sourceId=${ids.get(key)!}`);
+    // The admin's list, with each failure's own message; the public list shows only its category.
+    const latestRun = async (key: string): Promise<RunAdminView | undefined> => {
+      const runs = await call<RunAdminView[]>(`/api/ingestion/admin/runs?sourceId=${ids.get(key)!}`);
       return runs[0];
+    };
+    const publicRun = async (key: string): Promise<RunView> => {
+      const response = await fetch(`${baseUrl}/api/ingestion/runs?sourceId=${ids.get(key)!}`);
+      return ((await response.json()) as RunView[])[0];
     };
     const waitForRuns = (keys: string[], timeoutMs: number) =>
       eventually(
@@ -362,11 +394,15 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
     for (const source of sources) {
       const run = runs.get(source.key)!;
       const { expect: want } = source;
+      const shown = await publicRun(source.key);
       const seen = {
         key: source.key,
         outcome: run.outcome,
         httpStatus: run.httpStatus,
         error: run.error,
+        errorCategory: run.errorCategory,
+        publicCategory: shown.errorCategory,
+        publicMessage: (shown as Partial<RunAdminView>).error,
         itemsNew: run.itemsNew,
       };
       expect(seen).toMatchObject({
@@ -374,6 +410,9 @@ describe('news pipeline, hostile inputs: one run of good, Korean-charset and hos
         outcome: want.outcome,
         ...(want.httpStatus !== undefined ? { httpStatus: want.httpStatus } : {}),
         ...(want.error ? { error: expect.stringMatching(want.error) } : { error: null }),
+        errorCategory: want.category ?? null,
+        publicCategory: want.category ?? null,
+        publicMessage: undefined,
         itemsNew: want.stories ?? 0,
       });
       if (want.rejection) {

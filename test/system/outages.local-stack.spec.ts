@@ -11,7 +11,7 @@ import { startKoreanLlmServer, type KoreanLlmServer } from '../support/korean-ll
 import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { MongoServer } from '../support/mongo-server';
 import { startRedisServer } from '../support/redis-server';
-import { ingestionApi, PIPELINE_ADMIN_TOKEN } from '../support/news-pipeline';
+import { adminHeaders, ingestionApi, PIPELINE_ADMIN_TOKEN } from '../support/news-pipeline';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
 import { startReaderLoad, type ReaderLoad } from '../support/reader-load';
 
@@ -107,7 +107,7 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
   ) =>
     eventually(
       async () => {
-        const response = await fetch(`${services[service].url}/readyz`);
+        const response = await fetch(`${services[service].url}/readyz`, { headers: adminHeaders });
         const body = (await response.json()) as {
           status: string;
           checks: Record<string, { ok: boolean; reason?: string }>;
@@ -139,7 +139,7 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
     const readiness: string[] = [];
     await eventually(
       async () => {
-        const response = await fetch(`${services[service].url}/readyz`);
+        const response = await fetch(`${services[service].url}/readyz`, { headers: adminHeaders });
         const body = (await response.json()) as {
           status: string;
           checks: Record<string, { ok: boolean; reason?: string }>;
@@ -193,6 +193,8 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
       CACHE_DRIVER: 'redis',
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       CACHE_KEY_PREFIX: `pulse-outage-${runId}:`,
+      // Every process's /readyz names its failing checks only to the admin credential.
+      ADMIN_TOKEN: PIPELINE_ADMIN_TOKEN,
     });
     for (const name of ['ingestion', 'translation', 'content', 'gateway'] as const)
       services[name].url = `http://127.0.0.1:${await freePort()}`;
@@ -216,6 +218,8 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
     });
     services.gateway.process = startTs('gateway/src/main.ts', {
       PORT: port('gateway'),
+      // Its /readyz details, and the upstreams' it reads, need the admin credential.
+      ADMIN_TOKEN: PIPELINE_ADMIN_TOKEN,
       CONTENT_URL: services.content.url,
       RATE_LIMIT_READ_PER_MIN: '1000000',
       // Rate limits and the micro-cache in the same Redis, which the Redis scenario restarts.

@@ -13,6 +13,10 @@ import { startRedisServer } from '../support/redis-server';
  * answered (the cache is skipped, rate limits let requests through), /readyz says 'degraded' (200, so
  * the pod stays in rotation) and names the cache as what is missing, and once Redis is back the site uses it again without a restart.
  */
+/** /readyz names what is missing only to the admin credential (libs/platform health.controller.ts). */
+const ADMIN_TOKEN = 'redis-outage-admin-token-0123456789';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
 describe('Redis restarted under reader traffic', () => {
   let redis: ChildProcess | undefined;
   let redisPort: number;
@@ -34,6 +38,7 @@ describe('Redis restarted under reader traffic', () => {
       CACHE_DRIVER: 'redis',
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       RATE_LIMIT_READ_PER_MIN: '1000000',
+      ADMIN_TOKEN,
     });
     await untilReady(site, base, { timeoutMs: 120_000 });
     await eventually(
@@ -81,7 +86,7 @@ describe('Redis restarted under reader traffic', () => {
     // Degraded, not out of rotation: the site serves without its cache, and says what is missing.
     const down = await eventually(
       async () => {
-        const response = await fetch(`${base}/readyz`);
+        const response = await fetch(`${base}/readyz`, { headers: admin });
         const body = await response.text();
         if ((JSON.parse(body) as { status: string }).status === 'ready') throw new Error('still ready');
         return { status: response.status, body };
@@ -97,7 +102,7 @@ describe('Redis restarted under reader traffic', () => {
     redis = startRedisServer(redisPort, dataDir);
     await eventually(
       async () => {
-        const response = await fetch(`${base}/readyz`);
+        const response = await fetch(`${base}/readyz`, { headers: admin });
         const body = await response.text();
         if (response.status !== 200 || (JSON.parse(body) as { status: string }).status !== 'ready')
           throw new Error(`/readyz ${response.status}: ${body}`);

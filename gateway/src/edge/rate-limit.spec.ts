@@ -1,22 +1,29 @@
 import 'reflect-metadata';
 import { MemoryCacheStore, type CacheStore } from '@pulse/platform';
+import { communityToken } from '../testing/community-token';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
 
 const ok = () => jsonResponse(200, { ok: true });
 
-describe('rate limits per identity and per IP', () => {
+const COMMUNITY_SECRET = 'community-token-secret-for-tests-0123456789';
+
+describe('rate limits per network and per verified member', () => {
   let gateway: TestGateway;
   let cache: MemoryCacheStore;
 
   beforeAll(async () => {
     cache = new MemoryCacheStore();
     gateway = await startTestGateway({
-      upstreams: [new FakeUpstream('content', ['/api/content'], ok)],
+      upstreams: [
+        new FakeUpstream('content', ['/api/content'], ok),
+        new FakeUpstream('community', ['/api/community'], ok),
+      ],
       cache,
       env: {
         RATE_LIMIT_READ_PER_MIN: '3',
         RATE_LIMIT_WRITE_PER_MIN: '2',
         RATE_LIMIT_IP_FACTOR: '2',
+        COMMUNITY_TOKEN_SECRET: COMMUNITY_SECRET,
         // Behind one proxy: each test acts as its own client through X-Forwarded-For.
         TRUSTED_PROXY_HOPS: '1',
       },
@@ -28,19 +35,31 @@ describe('rate limits per identity and per IP', () => {
     await cache.close();
   });
 
-  const call = (path: string, client: string, init: RequestInit & { token?: string } = {}) =>
+  const member = (identityId: string) => communityToken(COMMUNITY_SECRET, identityId);
+
+  const call = (path: string, client: string, init: RequestInit & { token?: string; cookie?: string } = {}) =>
     fetch(`${gateway.base}${path}`, {
       ...init,
       headers: {
         'x-forwarded-for': client,
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
       },
     });
 
-  it('answers 429 with Retry-After and the JSON error shape once the read budget is spent', async () => {
+  const reads = async (
+    count: number,
+    path: string,
+    client: string,
+    init?: { token?: string; cookie?: string },
+  ) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await call('/api/content/news', '203.0.113.1')).status);
-    expect(statuses).toEqual([200, 200, 200]);
+    for (let i = 0; i < count; i++) statuses.push((await call(path, client, init)).status);
+    return statuses;
+  };
+
+  it('answers 429 with Retry-After and the JSON error shape once the read budget is spent', async () => {
+    expect(await reads(3, '/api/content/news', '203.0.113.1')).toEqual([200, 200, 200]);
     const limited = await call('/api/content/news', '203.0.113.1');
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get('retry-after'));
@@ -72,38 +91,108 @@ describe('rate limits per identity and per IP', () => {
     expect((await call('/api/content/like', client, { method: 'DELETE' })).status).toBe(429);
   });
 
-  it('gives each bearer token its own budget, within the IP budget of factor × one identity', async () => {
+  it('keeps made-up bearers in the network’s anonymous bucket, reads and writes alike', async () => {
+    const client = '203.0.113.8';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call('/api/content/news', client, { token: `made-up-${i}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    // A bearer shaped like a community token but signed with another key is made up too.
+    const forged = await communityToken('another-key-that-is-long-enough-0123456789', 'someone');
+    expect((await call('/api/content/news', client, { token: forged })).status).toBe(429);
+    const writes: number[] = [];
+    for (let i = 0; i < 3; i++)
+      writes.push(
+        (await call('/api/content/like', client, { method: 'POST', token: `made-up-w${i}` })).status,
+      );
+    expect(writes).toEqual([200, 200, 429]);
+  });
+
+  it('gives each verified member its own budget, within the network’s members’ budget of factor × one member', async () => {
     const client = '203.0.113.4';
     const results: number[] = [];
-    for (const token of ['token-a', 'token-b', 'token-c']) {
-      for (let i = 0; i < 3; i++) results.push((await call('/api/content/news', client, { token })).status);
-    }
-    // Two identities' worth (3 × 2 = 6) from one address, then the address is limited whatever the token.
+    for (const identity of ['member-a', 'member-b', 'member-c'])
+      results.push(...(await reads(3, '/api/content/news', client, { token: await member(identity) })));
+    // Two members' worth (3 × 2 = 6) from one network, then the network's members are limited.
     expect(results).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429]);
-    expect((await call('/api/content/news', '203.0.113.5', { token: 'token-c' })).status).toBe(200);
+    expect(await reads(1, '/api/content/news', '203.0.113.5', { token: await member('member-c') })).toEqual([
+      200,
+    ]);
   });
 
-  it('counts a reader without a token in its address’s own bucket, apart from the tokens of that address', async () => {
+  it('counts a member’s requests in one bucket whichever of its sessions sends them', async () => {
+    const client = '203.0.113.9';
+    const first = await communityToken(COMMUNITY_SECRET, 'member-s', 'session-1');
+    const second = await communityToken(COMMUNITY_SECRET, 'member-s', 'session-2');
+    expect([
+      ...(await reads(2, '/api/content/news', client, { token: first })),
+      ...(await reads(2, '/api/content/news', client, { token: second })),
+    ]).toEqual([200, 200, 200, 429]);
+  });
+
+  it('verifies the community cookie too, as the pages send it', async () => {
+    const client = '203.0.113.10';
+    const cookie = `pulse_csrf=x; pulse_community=${await member('member-cookie')}`;
+    // The network's anonymous budget spent first: the member's cookie still has a budget of its own.
+    expect(await reads(4, '/api/community/questions', client)).toEqual([200, 200, 200, 429]);
+    expect(await reads(4, '/api/community/questions', client, { cookie })).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts a reader without a credential in its network’s own bucket, apart from the members of that network', async () => {
     const client = '203.0.113.7';
-    const anonymous: number[] = [];
-    for (let i = 0; i < 4; i++) anonymous.push((await call('/api/content/news', client)).status);
-    expect(anonymous).toEqual([200, 200, 200, 429]);
-    // The address's token budget (factor × one identity, 6) is untouched by those.
-    const tokened: number[] = [];
-    for (const token of ['token-d', 'token-e'])
-      for (let i = 0; i < 3; i++) tokened.push((await call('/api/content/news', client, { token })).status);
-    expect(tokened).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await reads(4, '/api/content/news', client)).toEqual([200, 200, 200, 429]);
+    // The network's members' budget (factor × one member, 6) is untouched by those.
+    const members: number[] = [];
+    for (const identity of ['member-d', 'member-e'])
+      members.push(...(await reads(3, '/api/content/news', client, { token: await member(identity) })));
+    expect(members).toEqual([200, 200, 200, 200, 200, 200]);
   });
 
-  it('limits one token across addresses', async () => {
-    for (let i = 0; i < 3; i++) await call('/api/content/news', `198.51.100.${i}`, { token: 'roaming' });
-    expect((await call('/api/content/news', '198.51.100.9', { token: 'roaming' })).status).toBe(429);
+  it('limits one member across networks', async () => {
+    const token = await member('roaming');
+    for (let i = 0; i < 3; i++) await call('/api/content/news', `198.51.100.${i}`, { token });
+    expect((await call('/api/content/news', '198.51.100.9', { token })).status).toBe(429);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one network, and another /64 apart', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++)
+      statuses.push((await call('/api/content/news', `2001:db8:7:1::${i}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await call('/api/content/news', '2001:db8:7:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await call('/api/content/news', '2001:db8:7:2::1')).status).toBe(200);
   });
 
   it('tells the client its remaining budget', async () => {
     const response = await call('/api/content/news', '203.0.113.6');
     expect(response.headers.get('x-ratelimit-limit')).toBe('3');
     expect(response.headers.get('x-ratelimit-remaining')).toBe('2');
+  });
+});
+
+describe('rate limits when the gateway is not given the community key', () => {
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({
+      upstreams: [new FakeUpstream('content', ['/api/content'], ok)],
+      env: { RATE_LIMIT_READ_PER_MIN: '2', RATE_LIMIT_IP_FACTOR: '5' },
+    });
+  });
+
+  afterAll(() => gateway.close());
+
+  it('counts well-signed community bearers as anonymous, in the network’s bucket', async () => {
+    const statuses: number[] = [];
+    for (const identity of ['one', 'two', 'three'])
+      statuses.push(
+        (
+          await fetch(`${gateway.base}/api/content/news`, {
+            headers: { authorization: `Bearer ${await communityToken(COMMUNITY_SECRET, identity)}` },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([200, 200, 429]);
   });
 });
 

@@ -63,6 +63,8 @@ export async function startTestGateway(options: {
   /** More files of the built front ends, by path under FRONTENDS_DIR ('trending/dist/mf-manifest.json'). */
   frontendFiles?: Record<string, string>;
   logger?: Logger;
+  /** Where to listen: 127.0.0.1 unless a test sends from other addresses ('::' takes IPv6 and IPv4). */
+  host?: string;
 }): Promise<TestGateway> {
   const frontends = mkdtempSync(path.join(os.tmpdir(), 'pulse-gateway-'));
   if (options.shellHtml !== null) {
@@ -89,7 +91,7 @@ export async function startTestGateway(options: {
     ports: options.cache ? { cache: options.cache } : {},
     logger: options.logger ?? pino({ level: 'silent' }),
   });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(0, options.host ?? '127.0.0.1');
   return {
     app,
     base: await app.getUrl(),

@@ -50,7 +50,7 @@ describe('HttpUpstream over several replicas', () => {
     a = await startReplica('a');
     b = await startReplica('b');
     clock = 1_000_000;
-    upstream = new HttpUpstream('content', ['/api/x'], [a.url, b.url], 2_000, () => clock);
+    upstream = new HttpUpstream('content', ['/api/x'], [a.url, b.url], 2_000, { now: () => clock });
   });
 
   afterEach(async () => {

@@ -34,14 +34,22 @@ export class HttpUpstream implements Upstream {
   readonly adapterName = 'http';
   private readonly replicas: Replica[];
   private next = 0;
+  private readonly now: () => number;
+  private readonly readinessHeaders: Record<string, string>;
 
   constructor(
     readonly service: string,
     readonly prefixes: readonly string[],
     baseUrls: string | readonly string[],
     private readonly timeoutMs: number,
-    private readonly now: () => number = Date.now,
+    options: {
+      now?: () => number;
+      /** Sent with readiness checks, so a replica's /readyz says 'degraded' and why (health.controller.ts). */
+      adminToken?: string;
+    } = {},
   ) {
+    this.now = options.now ?? Date.now;
+    this.readinessHeaders = options.adminToken ? { authorization: `Bearer ${options.adminToken}` } : {};
     const urls = typeof baseUrls === 'string' ? [baseUrls] : [...baseUrls];
     if (urls.length === 0) throw new Error(`${service}: no upstream URL`);
     this.replicas = urls.map((url) => ({
@@ -119,6 +127,7 @@ export class HttpUpstream implements Upstream {
       const response = await replica.pool.request({
         method: 'GET',
         path: '/readyz',
+        headers: this.readinessHeaders,
         headersTimeout: 2000,
         bodyTimeout: 2000,
       });

@@ -28,6 +28,8 @@ export class InProcessUpstream implements Upstream {
     readonly service: string,
     readonly prefixes: readonly string[],
     private readonly app: NestFastifyApplication,
+    /** Sent with readiness checks, so the service's /readyz says 'degraded' and why (health.controller.ts). */
+    private readonly adminToken?: string,
   ) {
     this.routing = app.getHttpAdapter().getInstance().routing as unknown as Routing;
   }
@@ -58,7 +60,14 @@ export class InProcessUpstream implements Upstream {
   }
 
   async check(): Promise<HealthResult> {
-    const response = await this.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/readyz' });
+    const response = await this.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({
+        method: 'GET',
+        url: '/readyz',
+        headers: this.adminToken ? { authorization: `Bearer ${this.adminToken}` } : {},
+      });
     return readinessFrom(this.service, response.statusCode, response.body);
   }
 

@@ -7,6 +7,7 @@ import { StoryCollector } from './pipeline/story-collector.service';
 import { RunRecorder } from './runs/run-recorder.service';
 import { RunRepository } from './runs/run.repository';
 import { RunSourceService } from './runs/run-source.service';
+import { RunsAdminController } from './runs/runs-admin.controller';
 import { RunsController } from './runs/runs.controller';
 import { RunsService } from './runs/runs.service';
 import { CLOCK, systemClock } from './schedule/clock';
@@ -16,6 +17,7 @@ import { IngestionScheduler } from './schedule/scheduler.service';
 import { IngestionPurges } from './sources/ingestion-purges';
 import { SourceAnnouncer } from './sources/source-announcer';
 import { SourceRepository } from './sources/source.repository';
+import { SourcesAdminController } from './sources/sources-admin.controller';
 import { SourcesController } from './sources/sources.controller';
 import { SourcesService } from './sources/sources.service';
 import { SubscriptionRepository } from './websub/subscription.repository';
@@ -31,7 +33,13 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
  */
 @Module({
   imports: [AdminAuthModule],
-  controllers: [SourcesController, RunsController, WebSubController],
+  controllers: [
+    SourcesController,
+    SourcesAdminController,
+    RunsController,
+    RunsAdminController,
+    WebSubController,
+  ],
   providers: [
     {
       provide: INGESTION_CONFIG,

@@ -104,6 +104,37 @@ describe('newsletter: hostile input', () => {
     }
   });
 
+  it('limits sign-ups per network: the addresses of one IPv6 /64 share a budget, another /64 has its own', async () => {
+    const limited = await startNewsletterTestApp({ env: { NEWSLETTER_SUBSCRIBES_PER_IP_HOUR: '2' } });
+    try {
+      const from = async (ip: string, email: string) =>
+        (await limited.request('POST', '/api/subscribers', { json: { email }, ip })).status;
+      expect([
+        await from('2001:db8:5:1::1', 'v6a@example.com'),
+        await from('2001:db8:5:1::2', 'v6b@example.com'),
+        await from('2001:db8:5:1:abcd::3', 'v6c@example.com'),
+      ]).toEqual([202, 202, 429]);
+      expect(await from('2001:db8:5:2::1', 'v6d@example.com')).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes what counts as one network from NETWORK_IPV6_PREFIX', async () => {
+    const limited = await startNewsletterTestApp({
+      env: { NEWSLETTER_SUBSCRIBES_PER_IP_HOUR: '1', NETWORK_IPV6_PREFIX: '128' },
+    });
+    try {
+      const from = async (ip: string, email: string) =>
+        (await limited.request('POST', '/api/subscribers', { json: { email }, ip })).status;
+      expect(await from('2001:db8:6:1::1', 'p1@example.com')).toBe(202);
+      expect(await from('2001:db8:6:1::2', 'p2@example.com')).toBe(202);
+      expect(await from('2001:db8:6:1::2', 'p3@example.com')).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses forged, foreign, expired and replayed links with a page, never a 5xx, and never mails the unconfirmed', async () => {
     await t.request('POST', '/api/subscribers', { json: { email: 'pending@example.com' } });
     const mail = (await t.smtp.to('pending@example.com'))[0];

@@ -25,7 +25,12 @@ export const newsletterConfigSchema = z.object({
     3,
     'A confirmation link expires, and an unconfirmed sign-up is forgotten, after this many days.',
   ),
-  NEWSLETTER_SUBSCRIBES_PER_IP_HOUR: int(1, 1_000_000, 10, 'Sign-up requests one IP may make per hour.'),
+  NEWSLETTER_SUBSCRIBES_PER_IP_HOUR: int(
+    1,
+    1_000_000,
+    10,
+    'Sign-up requests one network may make per hour (an IPv4 address, an IPv6 /64: NETWORK_IPV4_PREFIX, NETWORK_IPV6_PREFIX).',
+  ),
   NEWSLETTER_MAILS_PER_ADDRESS_DAY: int(
     1,
     100,
@@ -72,3 +77,5 @@ export const newsletterConfigSchema = z.object({
 });
 export type NewsletterConfig = z.output<typeof newsletterConfigSchema>;
 export const NEWSLETTER_CONFIG = Symbol.for('pulse.newsletter.Config');
+/** What counts as one network for the sign-up limit (NetworkPrefixes, from the service's `network` settings). */
+export const NEWSLETTER_NETWORKS = Symbol.for('pulse.newsletter.Networks');

@@ -1,6 +1,14 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TrendingReadClient } from '@pulse/contracts';
-import { AdminAuthModule, CLOCK, SERVICE_CONFIG, systemClock, type Clock } from '@pulse/platform';
+import {
+  AdminAuthModule,
+  CLOCK,
+  networkPrefixesOf,
+  SERVICE_CONFIG,
+  systemClock,
+  type Clock,
+  type NetworkConfig,
+} from '@pulse/platform';
 import { EditionBuilder, TRENDING_CLIENT } from './editions/edition-builder';
 import { EditionSchedule } from './editions/edition-schedule';
 import { EditionsController } from './editions/editions.controller';
@@ -8,7 +16,7 @@ import { EditionsRepository } from './editions/editions.repository';
 import { EditionsService } from './editions/editions.service';
 import { LinkTokens } from './links/link-tokens';
 import { NewsletterSettingsRepository } from './links/newsletter-settings.repository';
-import { NEWSLETTER_CONFIG, type NewsletterConfig } from './newsletter.config';
+import { NEWSLETTER_CONFIG, NEWSLETTER_NETWORKS, type NewsletterConfig } from './newsletter.config';
 import { FormBodyParsers } from './pages/form-body';
 import { PagesController } from './pages/pages.controller';
 import { PagesService } from './pages/pages.service';
@@ -67,12 +75,17 @@ class NewsletterCoreModule {
           useFactory: (config: { newsletter: NewsletterConfig }) => config.newsletter,
         },
         {
+          provide: NEWSLETTER_NETWORKS,
+          inject: [SERVICE_CONFIG],
+          useFactory: (config: { network: NetworkConfig }) => networkPrefixesOf(config.network),
+        },
+        {
           provide: TRENDING_CLIENT,
           inject: [NEWSLETTER_CONFIG],
           useFactory: (config: NewsletterConfig) => new TrendingReadClient(config.NEWSLETTER_TRENDING_URL),
         },
       ],
-      exports: [CLOCK, NEWSLETTER_CONFIG, TRENDING_CLIENT],
+      exports: [CLOCK, NEWSLETTER_CONFIG, NEWSLETTER_NETWORKS, TRENDING_CLIENT],
     };
   }
 }

@@ -67,7 +67,13 @@ import type {
   TechAnalysisListResponse,
 } from './tech-analysis';
 import type { HeldItemDetail, HeldListResponse } from './translation-review';
-import type { IngestionRun, IngestionSource, IngestionSourceAdmin, TriggerRunsResponse } from './ingestion';
+import type {
+  IngestionRun,
+  IngestionRunAdmin,
+  IngestionSource,
+  IngestionSourceAdmin,
+  TriggerRunsResponse,
+} from './ingestion';
 import type { TrendingListResponse, TrendingStatsResponse } from './trending';
 
 /** An image's bytes (image/webp, image/png …), not JSON. */
@@ -134,6 +140,8 @@ export interface EndpointResponses {
   pauseIngestionSource: IngestionSourceAdmin;
   resumeIngestionSource: IngestionSourceAdmin;
   ingestionRuns: IngestionRun[];
+  ingestionAdminRuns: IngestionRunAdmin[];
+  ingestionAdminSources: IngestionSourceAdmin[];
   triggerIngestionRuns: TriggerRunsResponse;
   websubVerify: string;
   websubPush: void;

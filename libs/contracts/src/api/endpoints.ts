@@ -320,6 +320,19 @@ export const ENDPOINTS = {
     access: 'admin',
   },
   ingestionRuns: { method: 'GET', path: '/api/ingestion/runs', service: 'ingestion', origin: 'chosen' },
+  // ingestion: the same lists with each failure's own message, for the admin (api/ingestion.ts)
+  ingestionAdminRuns: {
+    method: 'GET',
+    path: '/api/ingestion/admin/runs',
+    service: 'ingestion',
+    origin: 'chosen',
+  },
+  ingestionAdminSources: {
+    method: 'GET',
+    path: '/api/ingestion/admin/sources',
+    service: 'ingestion',
+    origin: 'chosen',
+  },
   triggerIngestionRuns: {
     method: 'POST',
     path: '/api/ingestion/runs',

@@ -103,6 +103,37 @@ export type TriggerRunsBody = z.output<typeof triggerRunsBodySchema>;
 
 export type IngestionSourceStatus = 'active' | 'paused' | 'failing';
 
+/**
+ * What kind of failure a run had, as the public reads it. The raw message (addresses, resolver and TLS
+ * library words, store errors) is the admin's only: GET /api/ingestion/admin/runs and /admin/sources.
+ * - 'timeout': no complete answer in time; 'dns': the host name did not resolve; 'tls': the certificate or
+ *   handshake failed; 'connection': refused, reset or unreachable;
+ * - 'http-4xx', 'http-5xx': the source answered with that class of status; 'http-other': another
+ *   non-success status (a redirect without a Location);
+ * - 'too-large': past the size cap; 'too-many-redirects'; 'blocked-address': the host resolves to a
+ *   private, loopback or otherwise refused address; 'bad-url': not a fetchable URL; 'decode': the body
+ *   could not be decompressed or decoded;
+ * - 'internal': the service failed while handling what it fetched (a store outage, a bug);
+ * - 'unknown': a failure recorded before categories were kept.
+ */
+export const INGESTION_ERROR_CATEGORIES = [
+  'timeout',
+  'dns',
+  'tls',
+  'connection',
+  'http-4xx',
+  'http-5xx',
+  'http-other',
+  'too-large',
+  'too-many-redirects',
+  'blocked-address',
+  'bad-url',
+  'decode',
+  'internal',
+  'unknown',
+] as const;
+export type IngestionErrorCategory = (typeof INGESTION_ERROR_CATEGORIES)[number];
+
 /** What GET answers: the seed's Source fields plus the run state; no validators, no fetch options. */
 export interface IngestionSource {
   id: string;
@@ -116,7 +147,8 @@ export interface IngestionSource {
   count: number;
   status: IngestionSourceStatus;
   lastRunAt: string | null;
-  lastError: string | null;
+  /** What kind of failure its last run had (INGESTION_ERROR_CATEGORIES); null when it succeeded. */
+  lastErrorCategory: IngestionErrorCategory | null;
   /** Null: due at the scheduler's next look. */
   nextRunAt: string | null;
   /** 'default-list' sources come from the service's default list; both kinds are real sources. */
@@ -130,8 +162,9 @@ export interface IngestionSource {
   websub: SourceWebSub | null;
 }
 
-/** Admins also see how the source is fetched. */
+/** Admins also see how the source is fetched, and its last run's own error message. */
 export interface IngestionSourceAdmin extends IngestionSource {
+  lastError: string | null;
   scrape: IngestionScrapeRules | null;
   intervalMinutes: number | null;
   allowPrivateNetwork: boolean;
@@ -157,6 +190,12 @@ export interface IngestionRun {
   itemsRejected: number;
   /** The first few rejections with why, for an admin looking at a feed that loses items. */
   rejections: Array<{ reason: string; title?: string }>;
+  /** What kind of failure it was (INGESTION_ERROR_CATEGORIES); null on success. */
+  errorCategory: IngestionErrorCategory | null;
+}
+
+/** A run as the admin API lists it: with the failure's own message. */
+export interface IngestionRunAdmin extends IngestionRun {
   /** Why the run failed (fetch reason and message, parse or store error); null on success. */
   error: string | null;
 }

@@ -155,7 +155,9 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
     body: subscribeBodySchema,
     response: subscribeResponseSchema,
     status: 202,
-    errors: { 429: 'Too many sign-ups from this address or IP; Retry-After says when to try again.' },
+    errors: {
+      429: 'Too many sign-ups for this address or from this network; Retry-After says when to try again.',
+    },
   },
   ...newsletterSchemas(),
   ingestionSource: { params: { id: sourceIdSchema } },
@@ -165,6 +167,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   pauseIngestionSource: { params: { id: sourceIdSchema } },
   resumeIngestionSource: { params: { id: sourceIdSchema } },
   ingestionRuns: { query: listRunsQuerySchema },
+  ingestionAdminRuns: { query: listRunsQuerySchema },
   triggerIngestionRuns: { body: triggerRunsBodySchema, status: 202 },
   websubVerify: {
     query: websubVerifyQuerySchema,

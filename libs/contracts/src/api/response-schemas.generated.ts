@@ -221,6 +221,18 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
       $ref: '#/components/schemas/IngestionRun',
     },
   },
+  ingestionAdminRuns: {
+    type: 'array',
+    items: {
+      $ref: '#/components/schemas/IngestionRunAdmin',
+    },
+  },
+  ingestionAdminSources: {
+    type: 'array',
+    items: {
+      $ref: '#/components/schemas/IngestionSourceAdmin',
+    },
+  },
   triggerIngestionRuns: {
     $ref: '#/components/schemas/TriggerRunsResponse',
   },
@@ -2911,8 +2923,25 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
           required: ['reason'],
         },
       },
-      error: {
-        type: ['null', 'string'],
+      errorCategory: {
+        type: ['string', 'null'],
+        enum: [
+          'timeout',
+          'dns',
+          'tls',
+          'connection',
+          'http-4xx',
+          'http-5xx',
+          'http-other',
+          'too-large',
+          'too-many-redirects',
+          'blocked-address',
+          'bad-url',
+          'decode',
+          'internal',
+          'unknown',
+          null,
+        ],
       },
     },
     required: [
@@ -2929,7 +2958,105 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'itemsDuplicate',
       'itemsRejected',
       'rejections',
+      'errorCategory',
+    ],
+  },
+  IngestionRunAdmin: {
+    type: 'object',
+    properties: {
+      error: {
+        type: ['null', 'string'],
+      },
+      id: {
+        type: 'string',
+      },
+      sourceId: {
+        type: 'string',
+      },
+      sourceName: {
+        type: 'string',
+      },
+      trigger: {
+        type: 'string',
+        enum: ['schedule', 'manual', 'push'],
+      },
+      startedAt: {
+        type: 'string',
+      },
+      durationMs: {
+        type: 'number',
+      },
+      outcome: {
+        type: 'string',
+        enum: ['failed', 'ok', 'not-modified'],
+      },
+      httpStatus: {
+        type: ['null', 'number'],
+      },
+      itemsNew: {
+        type: 'number',
+      },
+      itemsJoined: {
+        type: 'number',
+      },
+      itemsDuplicate: {
+        type: 'number',
+      },
+      itemsRejected: {
+        type: 'number',
+      },
+      rejections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            reason: {
+              type: 'string',
+            },
+            title: {
+              type: 'string',
+            },
+          },
+          required: ['reason'],
+        },
+      },
+      errorCategory: {
+        type: ['string', 'null'],
+        enum: [
+          'timeout',
+          'dns',
+          'tls',
+          'connection',
+          'http-4xx',
+          'http-5xx',
+          'http-other',
+          'too-large',
+          'too-many-redirects',
+          'blocked-address',
+          'bad-url',
+          'decode',
+          'internal',
+          'unknown',
+          null,
+        ],
+      },
+    },
+    required: [
       'error',
+      'id',
+      'sourceId',
+      'sourceName',
+      'trigger',
+      'startedAt',
+      'durationMs',
+      'outcome',
+      'httpStatus',
+      'itemsNew',
+      'itemsJoined',
+      'itemsDuplicate',
+      'itemsRejected',
+      'rejections',
+      'errorCategory',
     ],
   },
   IngestionSource: {
@@ -2968,8 +3095,25 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       lastRunAt: {
         type: ['null', 'string'],
       },
-      lastError: {
-        type: ['null', 'string'],
+      lastErrorCategory: {
+        type: ['string', 'null'],
+        enum: [
+          'timeout',
+          'dns',
+          'tls',
+          'connection',
+          'http-4xx',
+          'http-5xx',
+          'http-other',
+          'too-large',
+          'too-many-redirects',
+          'blocked-address',
+          'bad-url',
+          'decode',
+          'internal',
+          'unknown',
+          null,
+        ],
       },
       nextRunAt: {
         type: ['null', 'string'],
@@ -3003,7 +3147,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'count',
       'status',
       'lastRunAt',
-      'lastError',
+      'lastErrorCategory',
       'nextRunAt',
       'origin',
       'pollIntervalSeconds',
@@ -3013,6 +3157,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
   IngestionSourceAdmin: {
     type: 'object',
     properties: {
+      lastError: {
+        type: ['null', 'string'],
+      },
       scrape: {
         anyOf: [
           {
@@ -3086,8 +3233,25 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       lastRunAt: {
         type: ['null', 'string'],
       },
-      lastError: {
-        type: ['null', 'string'],
+      lastErrorCategory: {
+        type: ['string', 'null'],
+        enum: [
+          'timeout',
+          'dns',
+          'tls',
+          'connection',
+          'http-4xx',
+          'http-5xx',
+          'http-other',
+          'too-large',
+          'too-many-redirects',
+          'blocked-address',
+          'bad-url',
+          'decode',
+          'internal',
+          'unknown',
+          null,
+        ],
       },
       nextRunAt: {
         type: ['null', 'string'],
@@ -3111,6 +3275,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: [
+      'lastError',
       'scrape',
       'intervalMinutes',
       'allowPrivateNetwork',
@@ -3125,7 +3290,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'count',
       'status',
       'lastRunAt',
-      'lastError',
+      'lastErrorCategory',
       'nextRunAt',
       'origin',
       'pollIntervalSeconds',

@@ -54,6 +54,9 @@ function switchableCache(): CacheStore & { health: HealthResult } {
   return adapter as unknown as CacheStore & { health: HealthResult };
 }
 
+const ADMIN_TOKEN = 'probe-admin-token-0123456789';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
 describe('a service app built by createServiceApp', () => {
   let app: NestFastifyApplication;
   let base: string;
@@ -68,7 +71,13 @@ describe('a service app built by createServiceApp', () => {
       defaultPort: 0,
       httpPrefixes: [],
     };
-    app = await createServiceApp(definition, { cache }, pino({ level: 'silent' }));
+    app = await createServiceApp(
+      definition,
+      { cache },
+      pino({ level: 'silent' }),
+      {},
+      { adminToken: ADMIN_TOKEN },
+    );
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
   });
@@ -80,7 +89,7 @@ describe('a service app built by createServiceApp', () => {
 
   it('answers /healthz and reports adapter health on /readyz (degraded, with the reason, when the cache fails)', async () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', service: 'probe' });
-    const ready = await fetch(`${base}/readyz`);
+    const ready = await fetch(`${base}/readyz`, { headers: admin });
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({
       status: 'ready',
@@ -89,12 +98,16 @@ describe('a service app built by createServiceApp', () => {
 
     // Once ready, a cache outage leaves the process serving (read-through misses): degraded, still 200.
     cache.health = { ok: false, reason: 'connection refused' };
-    const degraded = await fetch(`${base}/readyz`);
+    const degraded = await fetch(`${base}/readyz`, { headers: admin });
     expect(degraded.status).toBe(200);
     expect(await degraded.json()).toMatchObject({
       status: 'degraded',
       checks: { cache: { ok: false, reason: 'connection refused' } },
     });
+    // Anyone else: serving or not, and not a word of why.
+    const anonymous = await fetch(`${base}/readyz`);
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ status: 'ready' });
     cache.health = { ok: true };
     expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: 'ready' });
   });
@@ -104,7 +117,10 @@ describe('a service app built by createServiceApp', () => {
     try {
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ status: 'shutting down' });
+      expect(await ready.json()).toEqual({ status: 'not ready' });
+      expect(await (await fetch(`${base}/readyz`, { headers: admin })).json()).toMatchObject({
+        status: 'shutting down',
+      });
       expect((await fetch(`${base}/probe/trace`)).status).toBe(200);
     } finally {
       drainState.draining = false;

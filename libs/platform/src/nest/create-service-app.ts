@@ -26,6 +26,8 @@ export async function createServiceApp(
   ports: PortSet,
   logger: Logger,
   extraChecks: Record<string, Adapter> = {},
+  /** Who may read /readyz's details when the definition's own settings do not say (the gateway). */
+  readiness: { adminToken?: string } = {},
 ): Promise<NestFastifyApplication> {
   // Before Nest: a ConfigError here reaches the caller as one line, not as a Nest stack trace.
   const serviceConfig = loadServiceConfig(definition);
@@ -51,6 +53,7 @@ export async function createServiceApp(
         extraChecks: checks,
         outbox,
         serviceConfig,
+        readinessAdminToken: readiness.adminToken,
       }),
       definition.module,
     ],

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Adapter, HealthResult } from '../lifecycle';
 import type { PortSet } from '../runtime/port-set';
-import { HealthController } from './health.controller';
+import { HealthController, readinessHttpStatus } from './health.controller';
 
 /** An adapter whose health the test sets. */
 const probe = (name: string): Adapter & { health: HealthResult } => ({
@@ -14,11 +14,23 @@ const probe = (name: string): Adapter & { health: HealthResult } => ({
 });
 
 async function readiness(controller: HealthController) {
+  const body = await controller.assess();
+  return {
+    code: readinessHttpStatus(body.status),
+    status: body.status,
+    failing: Object.keys(body.checks).filter((k) => !body.checks[k].ok),
+  };
+}
+
+/** What GET /readyz answers, with the given Authorization header. */
+async function answer(controller: HealthController, authorization?: string) {
   let code = 200;
   const reply = { status: (status: number) => (code = status) } as unknown as FastifyReply;
-  const body = await controller.ready(reply);
-  return { code, status: body.status, failing: Object.keys(body.checks).filter((k) => !body.checks[k].ok) };
+  const body = await controller.ready({ headers: authorization ? { authorization } : {} }, reply);
+  return { code, body };
 }
+
+const ADMIN_TOKEN = 'readiness-admin-token-0123456789';
 
 describe('/readyz: ready, degraded, not ready', () => {
   const store = probe('mongo');
@@ -26,7 +38,7 @@ describe('/readyz: ready, degraded, not ready', () => {
   const cache = probe('redis');
   const outbox = probe('outbox');
   const controller = () =>
-    new HealthController('content', { store, bus, cache } as unknown as PortSet, { outbox });
+    new HealthController('content', { store, bus, cache } as unknown as PortSet, { outbox }, ADMIN_TOKEN);
   afterEach(() => [store, bus, cache, outbox].forEach((adapter) => (adapter.health = { ok: true })));
 
   it('is not ready while starting, even when only the bus is missing: traffic comes once all is there', async () => {
@@ -61,5 +73,37 @@ describe('/readyz: ready, degraded, not ready', () => {
     // A pass resets the count: a later single miss is degraded again.
     store.health = { ok: false, reason: 'no answer to ping within 1000 ms' };
     expect(await readiness(health)).toMatchObject({ code: 200, status: 'degraded', failing: ['store'] });
+  });
+
+  it('tells anyone else only ready or not ready, with the same status code; the details need the admin credential', async () => {
+    const health = controller();
+    expect(await answer(health)).toEqual({ code: 200, body: { status: 'ready' } });
+    cache.health = { ok: false, reason: 'connect ECONNREFUSED 10.0.4.2:6379' };
+    // Degraded still serves: 200 and 'ready' to the public, the reason to the admin only.
+    expect(await answer(health)).toEqual({ code: 200, body: { status: 'ready' } });
+    expect(await answer(health, `Bearer ${ADMIN_TOKEN}x`)).toEqual({ code: 200, body: { status: 'ready' } });
+    expect(await answer(health, `Bearer ${ADMIN_TOKEN}`)).toMatchObject({
+      code: 200,
+      body: {
+        status: 'degraded',
+        service: 'content',
+        checks: { cache: { ok: false, reason: expect.stringContaining('ECONNREFUSED') } },
+      },
+    });
+    store.health = { ok: false, reason: 'MongoServerSelectionError: connect ECONNREFUSED 10.0.4.3:27017' };
+    await answer(health);
+    const down = await answer(health);
+    expect(down).toEqual({ code: 503, body: { status: 'not ready' } });
+    expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|store|cache/);
+  });
+
+  it('shows no details to anyone when the service has no admin credential', async () => {
+    const health = new HealthController(
+      'content',
+      { store, bus, cache } as unknown as PortSet,
+      { outbox },
+      undefined,
+    );
+    expect(await answer(health, 'Bearer undefined')).toEqual({ code: 200, body: { status: 'ready' } });
   });
 });

@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, HttpCode, Inject, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokenMatches } from '../auth/admin.guard';
 import { adaptersOf, type PortSet } from '../runtime/port-set';
 import type { Adapter, HealthResult } from '../lifecycle';
 import { drainState } from './draining';
-import { EXTRA_CHECKS, PORT_SET, SERVICE_NAME } from './tokens';
+import { EXTRA_CHECKS, PORT_SET, READINESS_ADMIN_TOKEN, SERVICE_NAME } from './tokens';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -22,6 +23,31 @@ const DEGRADABLE = new Set(['bus', 'cache', 'outbox']);
  * Kubernetes' own failureThreshold would ignore it; a store that is really gone misses the next check too.
  */
 const MISSES_BEFORE_NOT_READY = 2;
+
+export type ReadinessStatus = 'ready' | 'degraded' | 'not ready' | 'shutting down';
+
+/** The whole answer, for the admin credential: which dependency fails, and the driver's own words. */
+export interface ReadinessDetails {
+  status: ReadinessStatus;
+  service: string;
+  checks: Record<string, { adapter: string } & HealthResult>;
+}
+
+/**
+ * What anyone else is told: whether to send traffic, nothing more. Driver errors name hosts, versions and
+ * topologies, and which store is down tells an attacker which outage to press on.
+ */
+export interface PublicReadiness {
+  status: 'ready' | 'not ready';
+}
+
+/** 200 while the process serves (ready or degraded), 503 otherwise: what Kubernetes and load balancers read. */
+export const readinessHttpStatus = (status: ReadinessStatus): 200 | 503 =>
+  status === 'ready' || status === 'degraded' ? 200 : 503;
+
+export const publicReadiness = (status: ReadinessStatus): PublicReadiness => ({
+  status: readinessHttpStatus(status) === 200 ? 'ready' : 'not ready',
+});
 
 async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<HealthResult> {
   let timer: NodeJS.Timeout | undefined;
@@ -52,6 +78,9 @@ async function checkWithTimeout(check: () => Promise<HealthResult>): Promise<Hea
  * - 'shutting down' (503): draining after SIGTERM.
  * A failing check never makes /healthz fail: an outage takes a pod out of rotation at most, never
  * restarts it in a loop (ARCHITECTURE.md, 'Health').
+ * The status code is the same for everyone; the body names the status and the checks only for
+ * `Authorization: Bearer <ADMIN_TOKEN>` (the service's own). Anyone else reads 'ready' (200) or
+ * 'not ready' (503); a wrong credential is not refused, so a probe with a stale token still works.
  */
 @Controller()
 export class HealthController {
@@ -59,6 +88,7 @@ export class HealthController {
     @Inject(SERVICE_NAME) private readonly service: string,
     @Inject(PORT_SET) private readonly ports: PortSet,
     @Inject(EXTRA_CHECKS) private readonly extraChecks: Record<string, Adapter>,
+    @Inject(READINESS_ADMIN_TOKEN) private readonly adminToken: string | undefined,
   ) {}
 
   /** Set the first time every check passed; until then any failure is 'not ready'. */
@@ -73,11 +103,18 @@ export class HealthController {
   }
 
   @Get('readyz')
-  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    if (drainState.draining) {
-      reply.status(503);
-      return { status: 'shutting down', service: this.service, checks: {} };
-    }
+  async ready(
+    @Req() request: Pick<FastifyRequest, 'headers'>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReadinessDetails | PublicReadiness> {
+    const details = await this.assess();
+    reply.status(readinessHttpStatus(details.status));
+    return this.isAdmin(request) ? details : publicReadiness(details.status);
+  }
+
+  /** Runs every check and decides the status (class comment). */
+  async assess(): Promise<ReadinessDetails> {
+    if (drainState.draining) return { status: 'shutting down', service: this.service, checks: {} };
     const entries = await Promise.all(
       [...adaptersOf(this.ports), ...Object.entries(this.extraChecks)].map(async ([port, adapter]) => {
         const result = await checkWithTimeout(() => adapter.check());
@@ -94,11 +131,11 @@ export class HealthController {
       (this.misses.get(port) ?? 0) < MISSES_BEFORE_NOT_READY;
     const status =
       failing.length === 0 ? 'ready' : this.beenReady && failing.every(survivable) ? 'degraded' : 'not ready';
-    reply.status(status === 'not ready' ? 503 : 200);
-    return {
-      status,
-      service: this.service,
-      checks: Object.fromEntries(entries),
-    };
+    return { status, service: this.service, checks: Object.fromEntries(entries) };
+  }
+
+  private isAdmin(request: Pick<FastifyRequest, 'headers'>): boolean {
+    const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    return !!this.adminToken && !!presented && tokenMatches(presented, this.adminToken);
   }
 }

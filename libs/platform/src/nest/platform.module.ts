@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { AdminConfig } from '../auth/admin.config';
 import type { Adapter } from '../lifecycle';
 import type { Outbox } from '../outbox/create-outbox';
 import { outboxProviders } from '../outbox/nest/outbox.providers';
@@ -17,6 +18,7 @@ import {
   SEARCH_INDEX,
   SERVICE_NAME,
   EXTRA_CHECKS,
+  READINESS_ADMIN_TOKEN,
   SERVICE_CONFIG,
 } from './tokens';
 
@@ -30,7 +32,15 @@ export interface PlatformModuleOptions {
   serviceConfig?: unknown;
   /** The service's outbox, made injectable as OUTBOX / OUTBOX_RELAY (createServiceApp builds it). */
   outbox?: Outbox;
+  /**
+   * The credential that may read /readyz's details when the service's own settings have none (the
+   * gateway's ADMIN_TOKEN); a service's `admin` settings (adminConfigSchema) are used otherwise.
+   */
+  readinessAdminToken?: string;
 }
+
+const adminTokenOf = (serviceConfig: unknown): string | undefined =>
+  (serviceConfig as { admin?: AdminConfig } | undefined)?.admin?.ADMIN_TOKEN;
 
 /**
  * Makes the process's adapters injectable by token and adds /healthz and /readyz. The adapters are
@@ -63,6 +73,10 @@ export class PlatformModule {
       { provide: PORT_SET, useValue: ports },
       { provide: EXTRA_CHECKS, useValue: options.extraChecks ?? {} },
       { provide: SERVICE_CONFIG, useValue: options.serviceConfig ?? {} },
+      {
+        provide: READINESS_ADMIN_TOKEN,
+        useValue: options.readinessAdminToken ?? adminTokenOf(options.serviceConfig),
+      },
       ...portProviders,
       ...outboxProviders(options.outbox),
     ];

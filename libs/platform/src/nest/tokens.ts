@@ -16,3 +16,8 @@ export const OUTBOX = Symbol.for('pulse.Outbox');
 export const OUTBOX_RELAY = Symbol.for('pulse.OutboxRelay');
 /** The parsed settings of ServiceDefinition.config. */
 export const SERVICE_CONFIG = Symbol.for('pulse.ServiceConfig');
+/**
+ * The admin credential that may read /readyz's details (health.controller.ts): the service's ADMIN_TOKEN,
+ * or the gateway's. Undefined: nobody may; the status code still says ready or not.
+ */
+export const READINESS_ADMIN_TOKEN = Symbol.for('pulse.ReadinessAdminToken');

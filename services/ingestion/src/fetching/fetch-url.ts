@@ -44,6 +44,7 @@ class FetchFailure extends Error {
     readonly reason: FetchFailureReason,
     message: string,
     readonly status?: number,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -186,6 +187,7 @@ async function fetchOnce(req: FetchRequest, deps: FetcherDependencies): Promise<
       kind: 'failed',
       reason: failure.reason,
       ...(failure.status !== undefined ? { status: failure.status } : {}),
+      ...(failure.code !== undefined ? { code: failure.code } : {}),
       message: failure.message,
       durationMs: elapsed(),
     };
@@ -259,7 +261,7 @@ function classify(error: unknown, timedOut: boolean, totalTimeoutMs: number): Fe
   if (error instanceof UnsupportedEncodingError || code?.startsWith('Z_') || code?.startsWith('ERR_BROTLI')) {
     return new FetchFailure('decode', `could not decode the body: ${message}`);
   }
-  return new FetchFailure('network', code ? `${code}: ${message}` : message);
+  return new FetchFailure('network', code ? `${code}: ${message}` : message, undefined, code);
 }
 
 function findCause(error: unknown, predicate: (e: Error) => boolean): Error | undefined {

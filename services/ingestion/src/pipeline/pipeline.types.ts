@@ -68,7 +68,15 @@ export type FetchOutcome =
       durationMs: number;
     }
   | { kind: 'not-modified'; status: 304; finalUrl: string; durationMs: number }
-  | { kind: 'failed'; reason: FetchFailureReason; status?: number; message: string; durationMs: number };
+  | {
+      kind: 'failed';
+      reason: FetchFailureReason;
+      status?: number;
+      /** For 'network': the system or library error code (ENOTFOUND, ECONNREFUSED, CERT_HAS_EXPIRED…). */
+      code?: string;
+      message: string;
+      durationMs: number;
+    };
 
 /** One story as read from a feed, API or scraped page, before canonicalisation. Untrusted throughout. */
 export interface FeedItem {

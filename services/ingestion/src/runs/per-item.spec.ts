@@ -70,7 +70,7 @@ describe('a run of a feed with broken items', () => {
       return runs;
     });
     await eventually(() => expect(t.app.get(RunQueue).size).toBe(0));
-    expect(run).toMatchObject({ outcome: 'ok', error: null, itemsNew: 3, itemsRejected: 2 });
+    expect(run).toMatchObject({ outcome: 'ok', errorCategory: null, itemsNew: 3, itemsRejected: 2 });
     expect(run.rejections).toEqual([
       {
         reason: expect.stringMatching(/^parse: item 2 \(line 13\): malformed XML: Expected closing tag 'b'/),

@@ -24,7 +24,9 @@ export class RunRecorder {
     trigger: RunTrigger,
     startedAt: number,
     tally: RunTally,
-    result: Pick<RunDocument, 'outcome' | 'httpStatus' | 'error'>,
+    result: Pick<RunDocument, 'outcome' | 'httpStatus' | 'error'> & {
+      errorCategory: NonNullable<RunDocument['errorCategory']> | null;
+    },
   ): Promise<RunDocument> {
     const run: RunDocument = {
       _id: randomUUID(),
@@ -50,6 +52,7 @@ export class RunRecorder {
         new: run.itemsNew,
         rejected: run.itemsRejected,
         error: run.error,
+        errorCategory: run.errorCategory,
       },
       'source run finished',
     );

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { IngestionErrorCategory } from '@pulse/contracts';
 import { LOGGER, withSpan } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
@@ -22,6 +23,7 @@ import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
 import { discoverHub } from '../websub/hub-links';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
+import { fetchFailureCategory, INTERNAL_FAILURE } from './error-category';
 import type { RunDocument, RunOutcome, RunTrigger } from './run.entity';
 import { RunRecorder } from './run-recorder.service';
 
@@ -71,6 +73,7 @@ export class RunSourceService {
     const tally = new RunTally();
     let fetched: FetchOutcome | undefined;
     let error: string | null = null;
+    let errorCategory: IngestionErrorCategory | null = null;
     try {
       fetched = await this.stages.fetch({
         url: source.url,
@@ -78,7 +81,10 @@ export class RunSourceService {
         lastModified: source.lastModified ?? undefined,
         allowPrivateNetwork: source.allowPrivateNetwork,
       });
-      if (fetched.kind === 'failed') error = `fetch ${fetched.reason}: ${fetched.message}`;
+      if (fetched.kind === 'failed') {
+        error = `fetch ${fetched.reason}: ${fetched.message}`;
+        errorCategory = fetchFailureCategory(fetched);
+      }
       if (fetched.kind === 'fetched') {
         const items = await this.reader.read(source, fetched, tally);
         await this.collector.collect(source, items, iso(startedAt), tally);
@@ -87,10 +93,16 @@ export class RunSourceService {
     } catch (failure) {
       // A stage bug or a store outage: recorded like a fetch failure, with the counts reached so far.
       error = `${(failure as Error).name}: ${(failure as Error).message}`;
+      errorCategory = INTERNAL_FAILURE;
     }
     const outcome: RunOutcome = error ? 'failed' : fetched?.kind === 'not-modified' ? 'not-modified' : 'ok';
     const httpStatus = fetched && 'status' in fetched ? (fetched.status ?? null) : null;
-    const run = await this.recorder.record(source, trigger, startedAt, tally, { outcome, httpStatus, error });
+    const run = await this.recorder.record(source, trigger, startedAt, tally, {
+      outcome,
+      httpStatus,
+      error,
+      errorCategory,
+    });
     await this.updateSource(source, run, fetched);
     // After the source's new state is stored, so a gateway refetching at once reads it.
     await this.purges.runFinished();
@@ -147,6 +159,7 @@ export class RunSourceService {
       consecutiveFailures: failures,
       publishRate,
       lastError: run.error,
+      lastErrorCategory: run.errorCategory ?? null,
       lastRunAt: run.startedAt,
       nextRunAt: iso(finishedAt + delay),
       count,

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { listRunsQuerySchema, triggerRunsBodySchema, type TriggerRunsResponse } from '@pulse/contracts';
 import { RunQueue } from '../schedule/run-queue';
 import { SourceRepository } from '../sources/source.repository';
-import { toRunView, type RunView } from './run.entity';
+import { toRunAdminView, toRunView, type RunAdminView, type RunView } from './run.entity';
 import { RunRepository } from './run.repository';
 
 @Injectable()
@@ -16,6 +16,12 @@ export class RunsService {
   async list(query: unknown): Promise<RunView[]> {
     const { sourceId, limit } = listRunsQuerySchema.parse(query);
     return (await this.runs.latest({ sourceId }, limit)).map(toRunView);
+  }
+
+  /** The same runs with each failure's own message, for the admin. */
+  async listForAdmin(query: unknown): Promise<RunAdminView[]> {
+    const { sourceId, limit } = listRunsQuerySchema.parse(query);
+    return (await this.runs.latest({ sourceId }, limit)).map(toRunAdminView);
   }
 
   /** One named source runs even when paused (an admin asked for it); "all" means every unpaused source. */

@@ -10,7 +10,7 @@ import {
   type IngestionTestApp,
 } from '../pipeline/testing/ingestion-test-app';
 import { RunQueue } from '../schedule/run-queue';
-import type { RunView } from './run.entity';
+import type { RunAdminView, RunView } from './run.entity';
 
 describe('source runs', () => {
   let t: IngestionTestApp;
@@ -37,6 +37,14 @@ describe('source runs', () => {
     (await t.app.inject({ method: 'GET', url: `/api/ingestion/runs?sourceId=${ids[key]}` })).json<
       RunView[]
     >();
+  const adminRunsOf = async (key: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/ingestion/admin/runs?sourceId=${ids[key]}`,
+        headers: admin,
+      })
+    ).json<RunAdminView[]>();
   const sourceView = async (key: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/ingestion/sources/${ids[key]}` })).json<
       Record<string, unknown>
@@ -82,6 +90,13 @@ describe('source runs', () => {
       401,
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/ingestion/runs' })).statusCode).toBe(200);
+    // The lists with each failure's own message are the admin's.
+    for (const url of ['/api/ingestion/admin/runs', '/api/ingestion/admin/sources']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const answered = await t.app.inject({ method: 'GET', url, headers: admin });
+      expect(answered.statusCode).toBe(200);
+      expect(answered.headers['cache-control']).toBe('private, no-store');
+    }
     const badLimit = await t.app.inject({ method: 'GET', url: '/api/ingestion/runs?limit=0' });
     expect(badLimit.json()).toMatchObject({ statusCode: 400, message: expect.stringMatching(/^limit: /) });
     const unknown = await trigger({ sourceId: 'nope' });
@@ -106,7 +121,7 @@ describe('source runs', () => {
       itemsDuplicate: 1,
       itemsJoined: 0,
       itemsRejected: 3, // the parser's, the bad link, the title the contract refuses
-      error: null,
+      errorCategory: null,
     });
     expect(good.rejections.map((r) => r.reason)).toEqual([
       'parse: no link',
@@ -121,21 +136,31 @@ describe('source runs', () => {
       expect(runs).toHaveLength(1);
       return runs;
     });
-    expect(offline).toMatchObject({
-      outcome: 'failed',
-      httpStatus: null,
-      error: 'fetch network: getaddrinfo ENOTFOUND',
+    // The public list says what kind of failure it was; the resolver's own words are the admin's.
+    expect(offline).toMatchObject({ outcome: 'failed', httpStatus: null, errorCategory: 'dns' });
+    expect(offline).not.toHaveProperty('error');
+    expect((await adminRunsOf('offline'))[0]).toMatchObject({
+      errorCategory: 'dns',
+      error: 'fetch network: ENOTFOUND: getaddrinfo ENOTFOUND',
     });
     const [thrown] = await eventually(async () => {
       const runs = await runsOf('throws');
       expect(runs).toHaveLength(1);
       return runs;
     });
-    expect(thrown).toMatchObject({ outcome: 'failed', error: 'Error: parser exploded' });
+    expect(thrown).toMatchObject({ outcome: 'failed', errorCategory: 'internal' });
+    expect(JSON.stringify(thrown)).not.toContain('parser exploded');
+    expect((await adminRunsOf('throws'))[0]).toMatchObject({ error: 'Error: parser exploded' });
     await eventually(async () => expect(await runsOf('other')).toHaveLength(1));
-    expect(await sourceView('offline')).toMatchObject({
-      status: 'failing',
-      lastError: 'fetch network: getaddrinfo ENOTFOUND',
+    const offlineSource = await sourceView('offline');
+    expect(offlineSource).toMatchObject({ status: 'failing', lastErrorCategory: 'dns' });
+    expect(offlineSource).not.toHaveProperty('lastError');
+    const adminSources = (
+      await t.app.inject({ method: 'GET', url: '/api/ingestion/admin/sources', headers: admin })
+    ).json<Array<Record<string, unknown>>>();
+    expect(adminSources.find((source) => source.id === ids.offline)).toMatchObject({
+      lastErrorCategory: 'dns',
+      lastError: 'fetch network: ENOTFOUND: getaddrinfo ENOTFOUND',
     });
   });
 
@@ -179,7 +204,7 @@ describe('source runs', () => {
   it('counts real collected stories per source and sends the stored validators on the next fetch', async () => {
     // Counts are recounted after each run finishes, which can be after the run's record appears.
     await eventually(async () => {
-      expect(await sourceView('good')).toMatchObject({ count: 2, status: 'active', lastError: null });
+      expect(await sourceView('good')).toMatchObject({ count: 2, status: 'active', lastErrorCategory: null });
       expect(await sourceView('other')).toMatchObject({ count: 1 });
     });
     expect(await sourceView('offline')).toMatchObject({ count: 0 });
@@ -207,6 +232,11 @@ describe('source runs', () => {
       expect(runs).toHaveLength(4);
       return runs;
     });
-    expect(latest).toMatchObject({ outcome: 'not-modified', httpStatus: 304, itemsNew: 0, error: null });
+    expect(latest).toMatchObject({
+      outcome: 'not-modified',
+      httpStatus: 304,
+      itemsNew: 0,
+      errorCategory: null,
+    });
   });
 });

@@ -1,4 +1,11 @@
-import type { CategorySlug, IngestionSource, IngestionSourceAdmin, SourceWebSub } from '@pulse/contracts';
+import type {
+  CategorySlug,
+  IngestionErrorCategory,
+  IngestionSource,
+  IngestionSourceAdmin,
+  SourceWebSub,
+} from '@pulse/contracts';
+import { storedCategory } from '../runs/error-category';
 import type { ScrapeRules, SourceType } from '../pipeline/pipeline.types';
 import type { PublishRate } from '../schedule/publish-rate';
 
@@ -23,7 +30,10 @@ export interface SourceDocument {
   count: number;
   consecutiveFailures: number;
   lastRunAt: string | null;
+  /** The last run's error message: the admin's to read (the public sees lastErrorCategory). */
   lastError: string | null;
+  /** What kind of failure it was; absent on sources whose last run predates categories. */
+  lastErrorCategory?: IngestionErrorCategory | null;
   /** Null: due at the scheduler's next look. */
   nextRunAt: string | null;
   /**
@@ -81,7 +91,7 @@ export const toSourceView = (s: SourceDocument): SourceView => ({
   count: s.count,
   status: statusOf(s),
   lastRunAt: s.lastRunAt,
-  lastError: s.lastError,
+  lastErrorCategory: storedCategory(s.lastErrorCategory, s.lastError),
   nextRunAt: s.nextRunAt,
   origin: s.origin,
   pollIntervalSeconds: s.pollIntervalSeconds ?? null,
@@ -90,6 +100,7 @@ export const toSourceView = (s: SourceDocument): SourceView => ({
 
 export const toSourceAdminView = (s: SourceDocument): SourceAdminView => ({
   ...toSourceView(s),
+  lastError: s.lastError,
   scrape: s.scrape,
   intervalMinutes: s.intervalMinutes,
   allowPrivateNetwork: s.allowPrivateNetwork,

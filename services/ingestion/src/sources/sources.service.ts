@@ -51,6 +51,11 @@ export class SourcesService implements OnModuleInit {
     return (await this.sources.list()).map(toSourceView);
   }
 
+  /** The admin's list: how each source is fetched, and its last run's own error message. */
+  async listForAdmin(): Promise<SourceAdminView[]> {
+    return (await this.sources.list()).map(toSourceAdminView);
+  }
+
   async get(id: string): Promise<SourceView> {
     return toSourceView(await this.require(id));
   }
@@ -171,6 +176,7 @@ export class SourcesService implements OnModuleInit {
       consecutiveFailures: 0,
       lastRunAt: null,
       lastError: null,
+      lastErrorCategory: null,
       nextRunAt: null,
       publishRate: null,
       etag: null,

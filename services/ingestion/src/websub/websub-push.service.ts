@@ -14,6 +14,7 @@ import { RunTally } from '../pipeline/run-tally';
 import { StoryCollector } from '../pipeline/story-collector.service';
 import type { RunDocument, RunOutcome } from '../runs/run.entity';
 import { RunRecorder } from '../runs/run-recorder.service';
+import { INTERNAL_FAILURE } from '../runs/error-category';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { RunQueue } from '../schedule/run-queue';
 import type { SourceDocument } from '../sources/source.entity';
@@ -99,6 +100,7 @@ export class WebSubPushService {
         outcome,
         httpStatus: null,
         error,
+        errorCategory: error ? INTERNAL_FAILURE : null,
       });
       await this.sources.update(source._id, {
         $set: { count: await this.stories.countBySource(source._id) },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { CACHE_STORE, type CacheStore } from '@pulse/platform';
-import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
+import { CACHE_STORE, networkOf, type CacheStore, type NetworkPrefixes } from '@pulse/platform';
+import { NEWSLETTER_CONFIG, NEWSLETTER_NETWORKS, type NewsletterConfig } from '../newsletter.config';
 
 export const TOO_MANY = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
 const HOUR = 60 * 60 * 1000;
@@ -12,11 +12,12 @@ export class TooManyRequestsException extends HttpException {
   }
 }
 
-/** Buckets are keyed by a hash: neither an IP nor an address is written to the cache in clear. */
+/** Buckets are keyed by a hash: neither a network nor an address is written to the cache in clear. */
 const hash = (value: string): string => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
 /**
- * What keeps the form from being used to mail-bomb someone: sign-up requests per IP and hour, and
+ * What keeps the form from being used to mail-bomb someone: sign-up requests per network and hour (an
+ * IPv4 address, an IPv6 /64: one IPv6 client holds 2^64 addresses, so a per-address budget is none), and
  * sign-up mails per address and day, on the cache port (Redis in production, so replicas share them).
  * The address bucket counts every request naming the address, whatever its state, so a 429 says nothing
  * about whether it is subscribed.
@@ -26,10 +27,15 @@ export class SubscribeLimits {
   constructor(
     @Inject(CACHE_STORE) private readonly cache: CacheStore,
     @Inject(NEWSLETTER_CONFIG) private readonly config: NewsletterConfig,
+    @Inject(NEWSLETTER_NETWORKS) private readonly networks: NetworkPrefixes,
   ) {}
 
-  async perIp(ip: string): Promise<void> {
-    await this.take(`newsletter:rl:ip:${hash(ip)}`, this.config.NEWSLETTER_SUBSCRIBES_PER_IP_HOUR, HOUR);
+  async perNetwork(ip: string): Promise<void> {
+    await this.take(
+      `newsletter:rl:net:${hash(networkOf(ip, this.networks))}`,
+      this.config.NEWSLETTER_SUBSCRIBES_PER_IP_HOUR,
+      HOUR,
+    );
   }
 
   async perAddress(email: string): Promise<void> {

@@ -40,7 +40,7 @@ export class SubscribersService {
 
   /** POST /api/subscribers. */
   async subscribe(email: string, ip: string): Promise<SubscribeResponse> {
-    await this.limits.perIp(ip);
+    await this.limits.perNetwork(ip);
     await this.limits.perAddress(email);
     const record = await this.pendingOrConfirmed(email);
     const manage = await this.tokens.manageToken(record._id);

@@ -104,6 +104,8 @@ class QuestionListener {
 @Module({ controllers: [QuestionListener] })
 class ListenerModule {}
 
+const ADMIN_TOKEN = 'outbox-admin-token-0123456789';
+
 describe('the outbox in a service built by createServiceApp', () => {
   let dataDir: string;
   let bus: InProcessEventBus;
@@ -123,11 +125,15 @@ describe('the outbox in a service built by createServiceApp', () => {
       { ...service, name: 'listener', module: ListenerModule, uses: ['bus'] },
       { bus },
       logger,
+      {},
+      { adminToken: ADMIN_TOKEN },
     );
     producer = await createServiceApp(
       { ...service, name: 'community', module: QuestionsModule, uses: ['bus', 'store'] },
       { bus, store },
       logger,
+      {},
+      { adminToken: ADMIN_TOKEN },
     );
   });
 
@@ -164,12 +170,14 @@ describe('the outbox in a service built by createServiceApp', () => {
   });
 
   it('reports the relay on /readyz, and gives the outbox only to a service with both a store and the bus', async () => {
-    const ready = await producer.inject({ method: 'GET', url: '/readyz' });
+    // The checks are the admin's to read (health.controller.ts).
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const ready = await producer.inject({ method: 'GET', url: '/readyz', headers: admin });
     expect(ready.json()).toMatchObject({
       status: 'ready',
       checks: { outbox: { ok: true, adapter: 'in-document' } },
     });
-    const listenerReady = await listener.inject({ method: 'GET', url: '/readyz' });
+    const listenerReady = await listener.inject({ method: 'GET', url: '/readyz', headers: admin });
     // No store, so no relay (and no OUTBOX provider: injecting it fails at start, like an undeclared port).
     expect(Object.keys(listenerReady.json().checks)).toEqual(['bus']);
   });

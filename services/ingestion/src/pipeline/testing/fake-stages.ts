@@ -42,7 +42,13 @@ export class FakeStages implements PipelineStages {
     this.fetches.push(request);
     const responder = this.responders.get(request.url);
     if (!responder)
-      return { kind: 'failed', reason: 'network', message: 'getaddrinfo ENOTFOUND', durationMs: 1 };
+      return {
+        kind: 'failed',
+        reason: 'network',
+        code: 'ENOTFOUND',
+        message: 'ENOTFOUND: getaddrinfo ENOTFOUND',
+        durationMs: 1,
+      };
     return responder(request);
   }
 
