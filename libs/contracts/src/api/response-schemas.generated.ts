@@ -2051,6 +2051,10 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       views: {
         type: 'number',
       },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
+      },
     },
     required: ['counted', 'views'],
   },
@@ -3175,6 +3179,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       likesCount: {
         type: 'number',
       },
+      counted: {
+        type: 'boolean',
+        const: false,
+      },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
+      },
     },
     required: ['liked', 'likesCount'],
   },
@@ -3998,6 +4010,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     properties: {
       sharesCount: {
         type: 'number',
+      },
+      counted: {
+        type: 'boolean',
+        const: false,
+      },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
       },
     },
     required: ['sharesCount'],
