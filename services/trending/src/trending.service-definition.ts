@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import type { ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { trendingConfigSchema } from './trending.config';
 import { TrendingModule } from './trending.module';
 
@@ -9,5 +9,6 @@ export const trendingService: ServiceDefinition = {
   uses: ['bus', 'store', 'cache'],
   defaultPort: 3104,
   httpPrefixes: SERVICE_HTTP_PREFIXES.trending,
-  config: { trending: trendingConfigSchema },
+  // admin: the raw and counted engagement figures (EngagementFiguresController).
+  config: { trending: trendingConfigSchema, admin: adminConfigSchema },
 };
