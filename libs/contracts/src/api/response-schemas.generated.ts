@@ -328,6 +328,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
           viewCount: {
             type: 'number',
           },
+          reason: {
+            type: 'string',
+            enum: ['session-issued', 'limited'],
+          },
         },
         required: ['counted', 'viewCount'],
       },
