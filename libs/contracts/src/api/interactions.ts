@@ -66,3 +66,17 @@ export type ShareBody = z.output<typeof shareBodySchema>;
 export interface ShareResponse extends NotCounted {
   sharesCount: number;
 }
+
+/** Engagement asked for and not counted, per reason (NotCountedReason). */
+export type NotCountedByReason = Record<NotCountedReason, number>;
+
+/**
+ * GET /api/content/admin/articles/{id}/engagement (admin; docs/abuse/engagement.md): what was counted
+ * (the article's own figures), what was asked for and not counted, and raw = both.
+ */
+export interface ArticleEngagementFiguresResponse {
+  articleId: string;
+  counted: { views: number; likes: number; shares: number };
+  notCounted: { view: NotCountedByReason; like: NotCountedByReason; share: NotCountedByReason };
+  raw: { views: number; likes: number; shares: number };
+}

@@ -163,6 +163,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   draftAnalysis: {
     $ref: '#/components/schemas/AdminTechAnalysis',
   },
+  articleEngagementFigures: {
+    $ref: '#/components/schemas/ArticleEngagementFiguresResponse',
+  },
+  trendingEngagementFigures: {
+    $ref: '#/components/schemas/TrendingEngagementFiguresResponse',
+  },
   trendingStats: {
     $ref: '#/components/schemas/TrendingStatsResponse',
   },
@@ -2016,6 +2022,87 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['article'],
   },
+  ArticleEngagementFiguresResponse: {
+    type: 'object',
+    properties: {
+      articleId: {
+        type: 'string',
+      },
+      counted: {
+        type: 'object',
+        properties: {
+          views: {
+            type: 'number',
+          },
+          likes: {
+            type: 'number',
+          },
+          shares: {
+            type: 'number',
+          },
+        },
+        required: ['views', 'likes', 'shares'],
+      },
+      notCounted: {
+        type: 'object',
+        properties: {
+          view: {
+            type: 'object',
+            properties: {
+              'session-issued': {
+                type: 'number',
+              },
+              limited: {
+                type: 'number',
+              },
+            },
+            required: ['session-issued', 'limited'],
+          },
+          like: {
+            type: 'object',
+            properties: {
+              'session-issued': {
+                type: 'number',
+              },
+              limited: {
+                type: 'number',
+              },
+            },
+            required: ['session-issued', 'limited'],
+          },
+          share: {
+            type: 'object',
+            properties: {
+              'session-issued': {
+                type: 'number',
+              },
+              limited: {
+                type: 'number',
+              },
+            },
+            required: ['session-issued', 'limited'],
+          },
+        },
+        required: ['view', 'like', 'share'],
+      },
+      raw: {
+        type: 'object',
+        properties: {
+          views: {
+            type: 'number',
+          },
+          likes: {
+            type: 'number',
+          },
+          shares: {
+            type: 'number',
+          },
+        },
+        required: ['views', 'likes', 'shares'],
+      },
+    },
+    required: ['articleId', 'counted', 'notCounted', 'raw'],
+  },
   ArticleFreshness: {
     type: 'object',
     properties: {
@@ -2594,6 +2681,21 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'username', 'displayName', 'isAnonymous', 'badges', 'createdAt', 'lastActiveAt'],
+  },
+  EngagementVolume: {
+    type: 'object',
+    properties: {
+      views: {
+        type: 'number',
+      },
+      likes: {
+        type: 'number',
+      },
+      shares: {
+        type: 'number',
+      },
+    },
+    required: ['views', 'likes', 'shares'],
   },
   ExternalResource: {
     type: 'object',
@@ -4572,6 +4674,36 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         },
       },
     },
+  },
+  TrendingEngagementFiguresResponse: {
+    type: 'object',
+    properties: {
+      articles: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            articleId: {
+              type: 'string',
+            },
+            title: {
+              type: ['null', 'string'],
+            },
+            hotScore: {
+              type: 'number',
+            },
+            raw: {
+              $ref: '#/components/schemas/EngagementVolume',
+            },
+            counted: {
+              $ref: '#/components/schemas/EngagementVolume',
+            },
+          },
+          required: ['articleId', 'title', 'hotScore', 'raw', 'counted'],
+        },
+      },
+    },
+    required: ['articles'],
   },
   TrendingListResponse: {
     type: 'object',

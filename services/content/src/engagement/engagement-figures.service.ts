@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { ArticleEngagementFiguresResponse } from '@pulse/contracts';
 import { ArticlesRepository } from '../articles/articles.repository';
 import type { CappedKind } from './engagement-caps';
 import { EngagementTallyRepository, type NotCountedTally } from './engagement-tally.repository';
 import { requirePublished } from './published-article';
-
-type Figures = Record<'views' | 'likes' | 'shares', number>;
-
-/** What an editor reads about one article's engagement: counted, not counted (why), and raw (both). */
-export interface ArticleEngagementFigures {
-  articleId: string;
-  counted: Figures;
-  notCounted: NotCountedTally;
-  raw: Figures;
-}
 
 const total = (tally: NotCountedTally, kind: CappedKind) =>
   tally[kind]['session-issued'] + tally[kind].limited;
@@ -25,7 +16,7 @@ export class EngagementFiguresService {
     private readonly tally: EngagementTallyRepository,
   ) {}
 
-  async of(id: unknown): Promise<ArticleEngagementFigures> {
+  async of(id: unknown): Promise<ArticleEngagementFiguresResponse> {
     const article = await requirePublished(this.articles, 'id', id);
     const notCounted = await this.tally.of(article._id);
     const counted = { views: article.views, likes: article.likesCount, shares: article.sharesCount };

@@ -1,5 +1,6 @@
 import {
   TOPICS,
+  type ArticleEngagementFiguresResponse,
   type ArticleEngagedPayload,
   type ArticleViewResponse,
   type EventEnvelope,
@@ -9,7 +10,6 @@ import {
 import { eventually } from '@pulse/testing';
 import type { ArticleRecord } from '../articles/article.record';
 import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
-import type { ArticleEngagementFigures } from './engagement-figures.service';
 import { reader } from './engagement.fixture';
 
 const ADMIN = { authorization: 'Bearer test-admin-token-0123456789' };
@@ -20,7 +20,12 @@ describe('content engagement: only issued sessions count, and caps per reader an
   let engaged: EventEnvelope[];
   const stored = (id: string) => content.store.collection<ArticleRecord>('articles').findOne({ _id: id });
   const figures = async (id: string) =>
-    (await content.get<ArticleEngagementFigures>(`/api/content/admin/articles/${id}/engagement`, ADMIN)).body;
+    (
+      await content.get<ArticleEngagementFiguresResponse>(
+        `/api/content/admin/articles/${id}/engagement`,
+        ADMIN,
+      )
+    ).body;
 
   beforeAll(async () => {
     content = await startContentTestApp();

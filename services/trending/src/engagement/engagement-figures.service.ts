@@ -1,18 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
+import { engagementFiguresQuerySchema, type TrendingEngagementFiguresResponse } from '@pulse/contracts';
 import { countedTotals } from '../scoring';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
-
-const querySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
-
-/** One article's engagement as trending holds it: raw (what content counted) and what the hot score counts. */
-export interface TrendingEngagementFigures {
-  articleId: string;
-  title: string | null;
-  hotScore: number;
-  raw: { views: number; likes: number; shares: number };
-  counted: { views: number; likes: number; shares: number };
-}
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -21,8 +10,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 export class EngagementFiguresService {
   constructor(private readonly articles: TrendingArticlesRepository) {}
 
-  async hottest(query: unknown): Promise<{ articles: TrendingEngagementFigures[] }> {
-    const { limit } = querySchema.parse(query);
+  async hottest(query: unknown): Promise<TrendingEngagementFiguresResponse> {
+    const { limit } = engagementFiguresQuerySchema.parse(query);
     const rows = await this.articles.list({}, { hotScore: -1, publishedAt: -1 }, limit);
     return {
       articles: rows.map((row) => {
