@@ -83,7 +83,13 @@ async function seed(baseUrl: string): Promise<string> {
     if (ids.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
   }
   for (const id of ids) {
-    const response = await fetch(`${baseUrl}/api/articles/${id}/view`, { method: 'POST' });
+    // The first request gets the reader's session and counts nothing; the second, with it, counts.
+    const first = await fetch(`${baseUrl}/api/articles/${id}/view`, { method: 'POST' });
+    const cookie = first.headers.getSetCookie().find((value) => value.startsWith('pulse_sid='));
+    const response = await fetch(`${baseUrl}/api/articles/${id}/view`, {
+      method: 'POST',
+      headers: { cookie: cookie?.split(';')[0] ?? '' },
+    });
     if (response.status !== 200) throw new Error(`view ${id}: ${response.status}`);
   }
   await until(

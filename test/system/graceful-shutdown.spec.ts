@@ -9,19 +9,22 @@ import {
   type ArticleTranslatedPayload,
   type EventEnvelope,
 } from '@pulse/contracts';
-import { InProcessEventBus } from '@pulse/platform';
+import { InProcessEventBus, ReaderSessionSigner } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 /**
  * Graceful shutdown of one service process (README.md 'Graceful shutdown'): the content service on its
  * own, with the embedded store and the in-process bus on disk, serves a stream of article views (each a
- * new reader, so each is counted and stores an article.engaged event in the outbox) and gets SIGTERM in
+ * new reader with a session, so each is counted and stores an article.engaged event in the outbox) and gets SIGTERM in
  * the middle of it. Every request the process accepted is answered 200; the rest are refused at connect
  * (the listener is closed), never cut off or answered 5xx; it exits 0; and every counted view's event is
  * on the bus exactly once, including those stored by the last requests (the relay flushes on the way out).
  */
 const ARTICLES = Array.from({ length: 6 }, (_, i) => `shutdown-${i}`);
+/** Each view is a reader the site issued a session to a day before (docs/abuse/engagement.md). */
+const SESSION_SECRET = 'graceful-shutdown-session-secret-0123456789';
+const signer = new ReaderSessionSigner(SESSION_SECRET);
 const CONCURRENCY = 24;
 
 function translated(articleId: string, i: number): ArticleTranslatedPayload {
@@ -66,7 +69,14 @@ function view(port: number, articleId: string, signalled: () => boolean): Promis
   const sentBeforeSignal = !signalled();
   return new Promise((resolve) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `/api/articles/${articleId}/view`, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/articles/${articleId}/view`,
+        agent: false,
+        headers: { cookie: `pulse_sid=${signer.issue(Date.now() - 86_400_000).value}` },
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
@@ -118,6 +128,9 @@ describe('graceful shutdown of a service process (SIGTERM under load)', () => {
       PORT: String(port),
       PULSE_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // Every reader of the stream is on 127.0.0.1: the per-network and per-reader caps are for people.
+      CONTENT_SESSION_SECRET: SESSION_SECRET,
+      CONTENT_VIEWS_PER_NETWORK_ARTICLE_HOUR: '1000000',
     });
     await untilReady(service, `http://127.0.0.1:${port}`, { timeoutMs: 90_000 });
     await eventually(

@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, networkConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { siteConfigSchema } from './content.config';
 import { ContentModule } from './content.module';
 import { engagementConfigSchema } from './engagement/engagement.config';
@@ -22,5 +22,7 @@ export const contentService: ServiceDefinition = {
     images: imagesConfigSchema,
     engagement: engagementConfigSchema,
     techAnalysis: techAnalysisConfigSchema,
+    // The engagement caps' network key (networkOf).
+    network: networkConfigSchema,
   },
 };

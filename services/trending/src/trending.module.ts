@@ -1,5 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
+import { EngagementFiguresController } from './engagement/engagement-figures.controller';
+import { EngagementFiguresService } from './engagement/engagement-figures.service';
+import { EngagementFilter } from './engagement/engagement-filter';
 import { EngagementWindows } from './engagement/engagement-windows';
 import { EngagementHandler } from './engagement/engagement.handler';
 import { EngagementRepository } from './engagement/engagement.repository';
@@ -20,6 +23,8 @@ import { TrendingPurges } from './trending/trending-purges';
 import { TrendingService } from './trending/trending.service';
 
 const providers = [
+  EngagementFiguresService,
+  EngagementFilter,
   EngagementService,
   EngagementRepository,
   EngagementWindows,
@@ -47,7 +52,8 @@ export class TrendingModule {
   static withClock(clock: TrendingClock = systemClock): DynamicModule {
     return {
       module: TrendingModule,
-      controllers: [TrendingController, EngagementHandler],
+      imports: [AdminAuthModule],
+      controllers: [TrendingController, EngagementHandler, EngagementFiguresController],
       providers: [...providers, { provide: TRENDING_CLOCK, useValue: clock }],
     };
   }

@@ -9,6 +9,6 @@ export const trendingService: ServiceDefinition = {
   uses: ['bus', 'store', 'cache'],
   defaultPort: 3104,
   httpPrefixes: SERVICE_HTTP_PREFIXES.trending,
-  // admin: only for reading /readyz's details (health.controller.ts); trending has no admin routes.
+  // admin: the raw and counted engagement figures (EngagementFiguresController), and /readyz's details.
   config: { trending: trendingConfigSchema, admin: adminConfigSchema },
 };

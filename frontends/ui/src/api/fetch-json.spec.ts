@@ -26,6 +26,32 @@ describe('fetchJson', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/articles/a1/view');
   });
 
+  it('sends a like, share or view once more when the answer says the session was only now issued', async () => {
+    delete (globalThis as { __pulseReaderSession?: unknown }).__pulseReaderSession;
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ counted: false, views: 3, reason: 'session-issued' }))
+      .mockResolvedValueOnce(Response.json({ counted: true, views: 4 }))
+      .mockResolvedValueOnce(
+        Response.json({ success: true, data: { counted: false, viewCount: 0, reason: 'session-issued' } }),
+      )
+      .mockResolvedValueOnce(Response.json({ success: true, data: { counted: true, viewCount: 1 } }))
+      .mockImplementation(() =>
+        Promise.resolve(Response.json({ counted: false, views: 4, reason: 'session-issued' })),
+      );
+    await expect(sendJson('POST', '/api/articles/a1/view')).resolves.toEqual({ counted: true, views: 4 });
+    await expect(sendJson('POST', '/api/community/questions/q1/view')).resolves.toEqual({
+      success: true,
+      data: { counted: true, viewCount: 1 },
+    });
+    // Once only: a browser that keeps no cookie is not sent round in circles.
+    await expect(sendJson('POST', '/api/articles/a1/view')).resolves.toMatchObject({ counted: false });
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    // A read never is.
+    fetchMock.mockClear();
+    await fetchJson('/api/x', { credentials: 'include' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('returns the parsed body of a 2xx answer and asks for JSON', async () => {
     fetchMock.mockResolvedValue(Response.json({ article: { id: 'a1' } }));
     await expect(fetchJson('/api/articles/a1')).resolves.toEqual({ article: { id: 'a1' } });

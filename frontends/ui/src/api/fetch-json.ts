@@ -18,6 +18,27 @@ export class ApiError extends Error {
  * A 204 resolves to undefined.
  */
 export async function fetchJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const result = await fetchJsonOnce<T>(path, init);
+  // A like, share or view sent without the reader's session gets one (Set-Cookie) and counts nothing
+  // (docs/abuse/engagement.md); sent once more, now with the cookie, it counts. Only once: a browser that
+  // refuses the cookie would otherwise be told the same for ever.
+  if (init?.credentials === 'include' && init.method && init.method !== 'GET' && sessionJustIssued(result))
+    return fetchJsonOnce<T>(path, init);
+  return result;
+}
+
+/** The answer of an engagement call sent without a session: `reason: 'session-issued'`, top level or in `data`. */
+function sessionJustIssued(body: unknown): boolean {
+  const reasonOf = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as { reason?: unknown }).reason : undefined;
+  return (
+    reasonOf(body) === 'session-issued' ||
+    reasonOf(typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined) ===
+      'session-issued'
+  );
+}
+
+async function fetchJsonOnce<T>(path: string, init?: RequestInit): Promise<T> {
   let response: Response;
   try {
     const send = () => fetch(path, { ...init, headers: { Accept: 'application/json', ...init?.headers } });

@@ -1,5 +1,6 @@
 import type { ErrorBody } from './errors';
 import type { BadgeColor, BadgeType, QaCategory } from './community-constants';
+import type { NotCountedReason } from './interactions';
 
 /**
  * Response shapes of the community service (docs/spec-community.md §3 entities, §7 calls). Every community response is
@@ -182,7 +183,12 @@ export type QuestionViewerVotesResponse = CommunityOk<QuestionViewerVotes>;
  * POST /api/community/questions/{id}/view → whether this call counted a view (once per reader and
  * COMMUNITY_VIEW_WINDOW_HOURS) and the question's view count after it. Chosen here.
  */
-export type QuestionViewResponse = CommunityOk<{ counted: boolean; viewCount: number }>;
+/** `reason` says why a view did not count when that was not a view already counted (NotCountedReason). */
+export type QuestionViewResponse = CommunityOk<{
+  counted: boolean;
+  viewCount: number;
+  reason?: NotCountedReason;
+}>;
 export type AcceptAnswerResponse = CommunityDone;
 export type DeleteQuestionResponse = CommunityDone;
 export type DeleteAnswerResponse = CommunityDone;

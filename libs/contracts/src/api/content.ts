@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTY_LEVELS } from './taxonomy';
 import type { CategorySlug, ContentType, DifficultyLevel, TranslationStatus } from './taxonomy';
+import type { NotCountedReason } from './interactions';
 
 /** Response shapes of the content service (docs/spec-content.md §3 entities, §7 calls). */
 
@@ -185,6 +186,8 @@ export interface SearchResponse {
 export interface ArticleViewResponse {
   counted: boolean;
   views: number;
+  /** Why it did not count, when that was not a view already counted in the reader's window. */
+  reason?: NotCountedReason;
 }
 
 /** POST /api/articles/{id}/generate-image (docs/spec-content.md §7): one generation attempt per article. */

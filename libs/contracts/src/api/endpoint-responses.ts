@@ -57,7 +57,12 @@ import type {
   RelatedArticlesResponse,
 } from './content';
 import type { EndpointName } from './endpoints';
-import type { LikeResponse, LikeStatusResponse, ShareResponse } from './interactions';
+import type {
+  ArticleEngagementFiguresResponse,
+  LikeResponse,
+  LikeStatusResponse,
+  ShareResponse,
+} from './interactions';
 import type { SearchPageResponse } from './search-queries';
 import type { SidebarDataFullResponse, SidebarDataResponse, SourcesResponse } from './sources';
 import type { SubscribeResponse } from './subscribers';
@@ -74,7 +79,11 @@ import type {
   IngestionSourceAdmin,
   TriggerRunsResponse,
 } from './ingestion';
-import type { TrendingListResponse, TrendingStatsResponse } from './trending';
+import type {
+  TrendingEngagementFiguresResponse,
+  TrendingListResponse,
+  TrendingStatsResponse,
+} from './trending';
 
 /** An image's bytes (image/webp, image/png …), not JSON. */
 export type ImageBytes = { readonly __binary: 'image' };
@@ -122,6 +131,8 @@ export interface EndpointResponses {
   removeSearchSynonyms: void;
   draftInsight: AdminInsight;
   draftAnalysis: AdminTechAnalysis;
+  articleEngagementFigures: ArticleEngagementFiguresResponse;
+  trendingEngagementFigures: TrendingEngagementFiguresResponse;
   trendingStats: TrendingStatsResponse;
   hotTopics: TrendingListResponse;
   popular: TrendingListResponse;

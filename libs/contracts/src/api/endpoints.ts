@@ -168,6 +168,19 @@ export const ENDPOINTS = {
     service: 'content',
     origin: 'chosen',
   },
+  // engagement figures for editors (docs/abuse/engagement.md)
+  articleEngagementFigures: {
+    method: 'GET',
+    path: '/api/content/admin/articles/:id/engagement',
+    service: 'content',
+    origin: 'chosen',
+  },
+  trendingEngagementFigures: {
+    method: 'GET',
+    path: '/api/trending/admin/engagement',
+    service: 'trending',
+    origin: 'chosen',
+  },
   // trending
   trendingStats: { method: 'GET', path: '/api/trending/stats', service: 'trending', origin: seed0 },
   hotTopics: { method: 'GET', path: '/api/trending/hot-topics', service: 'trending', origin: seed0 },

@@ -65,6 +65,7 @@ import { subscribeBodySchema } from './subscribers';
 import { techAnalysisListQuerySchema } from './tech-analysis';
 import { editHeldBodySchema, heldListQuerySchema, rejectHeldBodySchema } from './translation-review';
 import {
+  engagementFiguresQuerySchema,
   hotTopicsQuerySchema,
   popularQuerySchema,
   risingQuerySchema,
@@ -147,6 +148,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   updateInsight: { body: updateInsightBodySchema },
   draftInsight: { body: draftInsightBodySchema },
   draftAnalysis: { body: draftAnalysisBodySchema },
+  trendingEngagementFigures: { query: engagementFiguresQuerySchema },
   trendingStats: { query: trendingStatsQuerySchema },
   hotTopics: { query: hotTopicsQuerySchema },
   popular: { query: popularQuerySchema },

@@ -163,6 +163,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   draftAnalysis: {
     $ref: '#/components/schemas/AdminTechAnalysis',
   },
+  articleEngagementFigures: {
+    $ref: '#/components/schemas/ArticleEngagementFiguresResponse',
+  },
+  trendingEngagementFigures: {
+    $ref: '#/components/schemas/TrendingEngagementFiguresResponse',
+  },
   trendingStats: {
     $ref: '#/components/schemas/TrendingStatsResponse',
   },
@@ -339,6 +345,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
           },
           viewCount: {
             type: 'number',
+          },
+          reason: {
+            type: 'string',
+            enum: ['session-issued', 'limited'],
           },
         },
         required: ['counted', 'viewCount'],
@@ -2024,6 +2034,87 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['article'],
   },
+  ArticleEngagementFiguresResponse: {
+    type: 'object',
+    properties: {
+      articleId: {
+        type: 'string',
+      },
+      counted: {
+        type: 'object',
+        properties: {
+          views: {
+            type: 'number',
+          },
+          likes: {
+            type: 'number',
+          },
+          shares: {
+            type: 'number',
+          },
+        },
+        required: ['views', 'likes', 'shares'],
+      },
+      notCounted: {
+        type: 'object',
+        properties: {
+          view: {
+            type: 'object',
+            properties: {
+              'session-issued': {
+                type: 'number',
+              },
+              limited: {
+                type: 'number',
+              },
+            },
+            required: ['session-issued', 'limited'],
+          },
+          like: {
+            type: 'object',
+            properties: {
+              'session-issued': {
+                type: 'number',
+              },
+              limited: {
+                type: 'number',
+              },
+            },
+            required: ['session-issued', 'limited'],
+          },
+          share: {
+            type: 'object',
+            properties: {
+              'session-issued': {
+                type: 'number',
+              },
+              limited: {
+                type: 'number',
+              },
+            },
+            required: ['session-issued', 'limited'],
+          },
+        },
+        required: ['view', 'like', 'share'],
+      },
+      raw: {
+        type: 'object',
+        properties: {
+          views: {
+            type: 'number',
+          },
+          likes: {
+            type: 'number',
+          },
+          shares: {
+            type: 'number',
+          },
+        },
+        required: ['views', 'likes', 'shares'],
+      },
+    },
+    required: ['articleId', 'counted', 'notCounted', 'raw'],
+  },
   ArticleFreshness: {
     type: 'object',
     properties: {
@@ -2062,6 +2153,10 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       views: {
         type: 'number',
+      },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
       },
     },
     required: ['counted', 'views'],
@@ -2582,6 +2677,21 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'username', 'displayName', 'isAnonymous', 'badges', 'createdAt', 'lastActiveAt'],
+  },
+  EngagementVolume: {
+    type: 'object',
+    properties: {
+      views: {
+        type: 'number',
+      },
+      likes: {
+        type: 'number',
+      },
+      shares: {
+        type: 'number',
+      },
+    },
+    required: ['views', 'likes', 'shares'],
   },
   ExternalResource: {
     type: 'object',
@@ -3323,6 +3433,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       likesCount: {
         type: 'number',
+      },
+      counted: {
+        type: 'boolean',
+        const: false,
+      },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
       },
     },
     required: ['liked', 'likesCount'],
@@ -4192,6 +4310,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       sharesCount: {
         type: 'number',
       },
+      counted: {
+        type: 'boolean',
+        const: false,
+      },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
+      },
     },
     required: ['sharesCount'],
   },
@@ -4741,6 +4867,36 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         },
       },
     },
+  },
+  TrendingEngagementFiguresResponse: {
+    type: 'object',
+    properties: {
+      articles: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            articleId: {
+              type: 'string',
+            },
+            title: {
+              type: ['null', 'string'],
+            },
+            hotScore: {
+              type: 'number',
+            },
+            raw: {
+              $ref: '#/components/schemas/EngagementVolume',
+            },
+            counted: {
+              $ref: '#/components/schemas/EngagementVolume',
+            },
+          },
+          required: ['articleId', 'title', 'hotScore', 'raw', 'counted'],
+        },
+      },
+    },
+    required: ['articles'],
   },
   TrendingListResponse: {
     type: 'object',

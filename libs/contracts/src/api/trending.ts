@@ -38,8 +38,31 @@ export const trendingStatsQuerySchema = strictParams({ period });
 export const hotTopicsQuerySchema = strictParams({ limit, type });
 export const popularQuerySchema = strictParams({ period, limit, type });
 export const risingQuerySchema = strictParams({ limit });
+/** GET /api/trending/admin/engagement (admin): the hottest articles' raw and counted engagement. */
+export const engagementFiguresQuerySchema = strictParams({ limit });
 
 export type TrendingStatsQuery = z.output<typeof trendingStatsQuerySchema>;
 export type HotTopicsQuery = z.output<typeof hotTopicsQuerySchema>;
 export type PopularQuery = z.output<typeof popularQuerySchema>;
 export type RisingQuery = z.output<typeof risingQuerySchema>;
+
+/** Views, likes and shares of one article. */
+export interface EngagementVolume {
+  views: number;
+  likes: number;
+  shares: number;
+}
+
+/**
+ * GET /api/trending/admin/engagement (admin; docs/abuse/engagement.md): per article, the raw figures
+ * content counted and what the hot score counts after the rigging filter.
+ */
+export interface TrendingEngagementFiguresResponse {
+  articles: Array<{
+    articleId: string;
+    title: string | null;
+    hotScore: number;
+    raw: EngagementVolume;
+    counted: EngagementVolume;
+  }>;
+}

@@ -60,8 +60,13 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
     const view = () => app.request('POST', `/api/community/questions/${id}/view`, { headers: helper.bearer });
     expect((await view()).body).toEqual({ success: true, data: { counted: true, viewCount: 1 } });
     expect((await view()).body).toEqual({ success: true, data: { counted: false, viewCount: 1 } });
-    // Another reader with no identity is counted by IP and user agent, once.
-    const stranger = { headers: { 'user-agent': 'reader-2' }, ip: '10.9.9.9' };
+    // Another reader with no identity is counted by its signed reader session, once: the first request
+    // without one gets the session and counts nothing (the front end's client sends it again).
+    const first = await app.request('POST', `/api/community/questions/${id}/view`, { ip: '10.9.9.9' });
+    expect(first.body.data).toEqual({ counted: false, viewCount: 1, reason: 'session-issued' });
+    const session = String(first.headers['set-cookie']).split(';')[0];
+    expect(session).toMatch(/^pulse_community_sid=/);
+    const stranger = { headers: { 'user-agent': 'reader-2', cookie: session }, ip: '10.9.9.9' };
     expect((await app.request('POST', `/api/community/questions/${id}/view`, stranger)).body.data).toEqual({
       counted: true,
       viewCount: 2,

@@ -16,7 +16,7 @@ import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
-import { ReaderKey } from '../identity/reader-key.decorator';
+import { ReaderKey, type ReaderKeyValue } from '../identity/reader-key.decorator';
 import { QuestionsService } from './questions.service';
 
 /**
@@ -47,7 +47,7 @@ export class QuestionsController {
   /** Counts the reader's view (chosen path: the seed counted views inside the detail read). */
   @Post(':id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @Viewer() viewer: Actor | undefined, @ReaderKey() reader: string) {
+  view(@Param('id') id: string, @Viewer() viewer: Actor | undefined, @ReaderKey() reader: ReaderKeyValue) {
     return this.questions.view(id, viewer, reader);
   }
 

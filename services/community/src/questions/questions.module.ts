@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StoryArticlesModule } from '../story-questions/story-articles.module';
+import { CommunityReaderSessions, ReaderKeyPipe } from '../identity/reader-key.decorator';
 import { QuestionIndex } from './question-index';
 import { QuestionViews } from './question-views';
 import { QuestionsController } from './questions.controller';
@@ -9,7 +10,7 @@ import { QuestionsService } from './questions.service';
 @Module({
   imports: [StoryArticlesModule],
   controllers: [QuestionsController],
-  providers: [QuestionIndex, QuestionViews, QuestionsService],
+  providers: [QuestionIndex, QuestionViews, QuestionsService, CommunityReaderSessions, ReaderKeyPipe],
   exports: [QuestionsService, QuestionIndex],
 })
 export class QuestionsModule {}

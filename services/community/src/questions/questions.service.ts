@@ -20,6 +20,7 @@ import { newId, publicSessionMark } from '../identity/identity.service';
 import { StoryArticlesRepository } from '../story-questions/story-articles.repository';
 import { QuestionIndex } from './question-index';
 import { QuestionPurges } from './question-purges';
+import type { ReaderKeyValue } from '../identity/reader-key.decorator';
 import { QuestionViews } from './question-views';
 import { TrustService } from '../trust/trust.service';
 import { toQuestion } from './question.mapper';
@@ -81,12 +82,19 @@ export class QuestionsService {
 
   /**
    * POST /api/community/questions/{id}/view: counts a view once per reader (the identity when signed in,
-   * else IP and user agent) and COMMUNITY_VIEW_WINDOW_HOURS.
+   * else the signed reader session: QuestionViews) and COMMUNITY_VIEW_WINDOW_HOURS.
    */
-  async view(rawId: unknown, viewer: Actor | undefined, reader: string): Promise<QuestionViewResponse> {
+  async view(
+    rawId: unknown,
+    viewer: Actor | undefined,
+    reader: ReaderKeyValue,
+  ): Promise<QuestionViewResponse> {
     const question = await this.visible(rawId);
-    const counted = await this.views.count(question._id, viewer?.identity._id ?? reader);
-    return { success: true, data: { counted, viewCount: question.viewCount + (counted ? 1 : 0) } };
+    const { counted, reason } = await this.views.count(question._id, viewer?.identity._id, reader);
+    return {
+      success: true,
+      data: { counted, viewCount: question.viewCount + (counted ? 1 : 0), ...(reason ? { reason } : {}) },
+    };
   }
 
   /** POST /api/community/questions. */

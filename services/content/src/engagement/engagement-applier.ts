@@ -12,6 +12,7 @@ import {
   type MarkerStore,
   type PendingMarker,
   type PendingOp,
+  readerFieldsOf,
 } from './pending-op';
 
 /** The article as stored, with the ids of engagement ops in flight on it (never shown to readers). */
@@ -85,6 +86,7 @@ export class EngagementApplier {
       sessionKey: marker.session,
       occurredAt: op.at,
       kind: op.kind,
+      ...readerFieldsOf(op),
     });
     const changed = await this.articles.findOneAndUpdate(filter, update, [event]);
     // No match: already applied by an earlier attempt, nothing to decrement, or no longer published.

@@ -1,13 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { AdminGuard } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
+import { EngagementLimitedException } from './engagement-caps';
+import { EngagementFiguresService } from './engagement-figures.service';
 import { LikesService } from './likes.service';
-import { ReaderHash } from './reader-hash.decorator';
-import { SharesService, TooManySharesException } from './shares.service';
+import { Reader, ReaderHash } from './reader-hash.decorator';
+import type { ReaderContext } from './reader-sessions';
+import { SharesService } from './shares.service';
 import { ViewsService } from './views.service';
+
+/** A capped like or share answers 429 with the seconds until one more would be taken (Retry-After). */
+async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof EngagementLimitedException)
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 /**
  * docs/spec-content.md §7: view and share on an article. The seed shows neither response ('not shown'); chosen:
- * ArticleViewResponse {counted, views} and ShareResponse {sharesCount}, both 200.
+ * ArticleViewResponse {counted, views, reason?} and ShareResponse {sharesCount, counted?, reason?}, both 200.
  */
 @Controller('/api/articles')
 export class ArticleEngagementController {
@@ -18,25 +33,19 @@ export class ArticleEngagementController {
 
   @Post(':id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @ReaderHash() reader: string) {
+  view(@Param('id') id: string, @Reader() reader: ReaderContext) {
     return this.views.view(id, reader);
   }
 
   @Post(':id/share')
   @HttpCode(200)
-  async share(
+  share(
     @Param('id') id: string,
     @Body() body: unknown,
-    @ReaderHash() reader: string,
+    @Reader() reader: ReaderContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    try {
-      return await this.shares.share(id, body, reader);
-    } catch (error) {
-      if (error instanceof TooManySharesException)
-        void reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
+    return withRetryAfter(reply, this.shares.share(id, body, reader));
   }
 }
 
@@ -50,16 +59,25 @@ export class InteractionsController {
 
   @Post('like')
   @HttpCode(200)
-  like(@Body() body: unknown, @ReaderHash() reader: string) {
-    return this.likes.like(body, reader);
+  like(
+    @Body() body: unknown,
+    @Reader() reader: ReaderContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return withRetryAfter(reply, this.likes.like(body, reader));
   }
 
   @Delete('unlike')
   @HttpCode(200)
-  unlike(@Body() body: unknown, @ReaderHash() reader: string) {
-    return this.likes.unlike(body, reader);
+  unlike(
+    @Body() body: unknown,
+    @Reader() reader: ReaderContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return withRetryAfter(reply, this.likes.unlike(body, reader));
   }
 
+  /** Issues the reader's session when it has none (the page reads it on load, before any click). */
   @Get('status/:id')
   status(
     @Param('id') id: string,
@@ -68,5 +86,17 @@ export class InteractionsController {
   ) {
     void reply.header('cache-control', 'private, no-store');
     return this.likes.status(id, reader);
+  }
+}
+
+/** The raw and counted engagement of an article, for editors (docs/abuse/engagement.md). */
+@Controller('/api/content/admin/articles')
+@UseGuards(AdminGuard)
+export class EngagementFiguresController {
+  constructor(private readonly figures: EngagementFiguresService) {}
+
+  @Get(':id/engagement')
+  engagement(@Param('id') id: string) {
+    return this.figures.of(id);
   }
 }

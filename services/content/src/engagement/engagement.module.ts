@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
 import { ContentSettingsRepository } from './content-settings.repository';
 import { EngagementApplier } from './engagement-applier';
 import { EngagementRecovery } from './engagement-recovery';
-import { ArticleEngagementController, InteractionsController } from './engagement.controller';
+import { EngagementCaps } from './engagement-caps';
+import { EngagementFiguresService } from './engagement-figures.service';
+import { EngagementTallyRepository } from './engagement-tally.repository';
+import {
+  ArticleEngagementController,
+  EngagementFiguresController,
+  InteractionsController,
+} from './engagement.controller';
 import { ENGAGEMENT_CONFIG, type EngagementConfig } from './engagement.config';
 import { LikeMarkersRepository } from './like-markers.repository';
 import { LikesService } from './likes.service';
@@ -17,8 +24,12 @@ import { ViewsService } from './views.service';
  * exported for the other areas that count per reader (tech-analysis likes).
  */
 @Module({
-  controllers: [ArticleEngagementController, InteractionsController],
+  imports: [AdminAuthModule],
+  controllers: [ArticleEngagementController, InteractionsController, EngagementFiguresController],
   providers: [
+    EngagementCaps,
+    EngagementTallyRepository,
+    EngagementFiguresService,
     ContentSettingsRepository,
     ReaderSessions,
     ViewMarkersRepository,

@@ -49,7 +49,7 @@ describe('content service: engagement (views, likes, shares)', () => {
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ liked: false });
       const [pair, ...attributes] = first.setCookie!.split('; ');
-      expect(pair).toMatch(/^pulse_sid=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
+      expect(pair).toMatch(/^pulse_sid=[A-Za-z0-9_-]{43}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
       expect(attributes.sort()).toEqual(['HttpOnly', `Max-Age=${365 * 24 * 3600}`, 'Path=/', 'SameSite=Lax']);
       expect(first.headers['cache-control']).toBe('private, no-store');
       const second = await browser.call('GET', '/api/interactions/status/c1');
@@ -114,7 +114,11 @@ describe('content service: engagement (views, likes, shares)', () => {
         kind: 'view',
         sessionKey: readerHash(alice.key!),
         occurredAt: new Date(clock.value).toISOString(),
+        // trending's filter: the network (a keyed hash, never the address) and the session's issue time.
+        networkHash: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+        sessionIssuedAt: new Date(clock.value).toISOString(),
       });
+      expect(fromAlice.networkHash).not.toContain('127.0.0.1');
       expect(fromBob.sessionKey).toBe(readerHash(bob.key!));
       // A one-way hash: the event never carries what the cookie holds.
       expect(fromAlice.sessionKey).not.toContain(alice.key!);
@@ -287,7 +291,8 @@ describe('content service: engagement (views, likes, shares)', () => {
       expect((await stored('s2'))?.sharesCount).toBe(10);
       // The same reader may still share another article, and another reader this one.
       expect((await kim.call('POST', '/api/articles/s1/share', { platform: 'native' })).status).toBe(200);
-      const lee = reader(content);
+      // From another network: kim's 10 shares also filled this network's budget for s2.
+      const lee = reader(content, undefined, { from: '192.0.2.44' });
       expect(
         (await lee.call<ShareResponse>('POST', '/api/articles/s2/share', { platform: 'native' })).body,
       ).toEqual({

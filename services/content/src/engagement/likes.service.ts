@@ -4,13 +4,18 @@ import { ArticleCache } from '../articles/article-cache';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { EngagementApplier, type CountedArticle } from './engagement-applier';
+import { EngagementCaps, EngagementLimitedException } from './engagement-caps';
+import { EngagementTallyRepository } from './engagement-tally.repository';
 import { LikeMarkersRepository } from './like-markers.repository';
 import { newOp } from './pending-op';
 import { requirePublished } from './published-article';
+import type { ReaderContext } from './reader-sessions';
 
 /**
  * Likes on articles (docs/spec-content.md §4 'Like on an article'): one per reader per article, a repeated like or
- * unlike changes nothing and emits nothing, and the count never goes below 0.
+ * unlike changes nothing and emits nothing, and the count never goes below 0. Only a reader session the
+ * site issued before this request likes anything (a request without one gets one and counts nothing),
+ * and likes and unlikes are capped per hour (EngagementCaps; past a cap, 429): docs/abuse/engagement.md.
  */
 @Injectable()
 export class LikesService {
@@ -19,26 +24,54 @@ export class LikesService {
     private readonly markers: LikeMarkersRepository,
     private readonly applier: EngagementApplier,
     private readonly cache: ArticleCache,
+    private readonly caps: EngagementCaps,
+    private readonly tally: EngagementTallyRepository,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
   ) {}
 
   /** POST /api/interactions/like. */
-  async like(body: unknown, session: string): Promise<LikeResponse> {
+  async like(body: unknown, reader: ReaderContext): Promise<LikeResponse> {
     const article = await this.target(body);
-    const markerId = `${session}:${article._id}`;
-    const op = newOp('like', this.clock.now());
-    if (!(await this.markers.claimLike(markerId, article._id, session, op)))
+    if (reader.issuedNow) return this.sessionIssued(article);
+    const markerId = `${reader.hash}:${article._id}`;
+    // Already liked (or a change in flight): nothing to claim, nothing spent of the caps.
+    const marker = await this.markers.findById(markerId);
+    if (marker?.liked || marker?.op) return this.current(markerId, article);
+    await this.admit(reader, article._id);
+    const op = newOp('like', this.clock.now(), reader);
+    if (!(await this.markers.claimLike(markerId, article._id, reader.hash, op)))
       return this.current(markerId, article);
-    return this.applied(markerId, article, session, op);
+    return this.applied(markerId, article, reader.hash, op);
   }
 
   /** DELETE /api/interactions/unlike. */
-  async unlike(body: unknown, session: string): Promise<LikeResponse> {
+  async unlike(body: unknown, reader: ReaderContext): Promise<LikeResponse> {
     const article = await this.target(body);
-    const markerId = `${session}:${article._id}`;
-    const op = newOp('unlike', this.clock.now());
+    if (reader.issuedNow) return this.sessionIssued(article);
+    const markerId = `${reader.hash}:${article._id}`;
+    const marker = await this.markers.findById(markerId);
+    if (!marker?.liked || marker.op) return this.current(markerId, article);
+    await this.admit(reader, article._id);
+    const op = newOp('unlike', this.clock.now(), reader);
     if (!(await this.markers.claimUnlike(markerId, op))) return this.current(markerId, article);
-    return this.applied(markerId, article, session, op);
+    return this.applied(markerId, article, reader.hash, op);
+  }
+
+  /** The request carried no session: it has one now (Set-Cookie) and counts nothing. */
+  private async sessionIssued(article: CountedArticle): Promise<LikeResponse> {
+    await this.tally.notCounted(article._id, 'like', 'session-issued', this.iso());
+    return { liked: false, likesCount: article.likesCount, counted: false, reason: 'session-issued' };
+  }
+
+  private async admit(reader: ReaderContext, articleId: string): Promise<void> {
+    const decision = await this.caps.admit('like', reader, articleId);
+    if (decision.allowed) return;
+    await this.tally.notCounted(articleId, 'like', 'limited', this.iso());
+    throw new EngagementLimitedException('like', decision.retryAfterSeconds);
+  }
+
+  private iso(): string {
+    return new Date(this.clock.now()).toISOString();
   }
 
   /** GET /api/interactions/status/:id. */

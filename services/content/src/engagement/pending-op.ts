@@ -15,6 +15,18 @@ export interface PendingOp {
   at: string;
   /** When the current applier took the op; another takes over only once this is RECOVER_AFTER_MS old. */
   leaseAt: string;
+  /**
+   * What article.engaged carries for trending's filter (ReaderContext), kept in the op so a recoverer
+   * sends the same event. Absent on ops claimed before these fields existed.
+   */
+  networkHash?: string;
+  sessionIssuedAt?: string;
+}
+
+/** The reader facts an op carries onto its event. */
+export interface OpReader {
+  networkHash: string;
+  issuedAtMs: number;
 }
 
 /** What the applier needs from a marker collection: the pending op and how to settle or take it over. */
@@ -46,7 +58,23 @@ export const LIVE_LIMIT_MS = 20_000;
 /** A pending op whose lease is this old is taken over by the recovery sweep (or a later request). */
 export const RECOVER_AFTER_MS = 60_000;
 
-export function newOp(kind: MarkedKind, now: number): PendingOp {
+export function newOp(kind: MarkedKind, now: number, reader?: OpReader): PendingOp {
   const at = new Date(now).toISOString();
-  return { id: randomBytes(12).toString('base64url'), kind, at, leaseAt: at };
+  return {
+    id: randomBytes(12).toString('base64url'),
+    kind,
+    at,
+    leaseAt: at,
+    ...(reader
+      ? { networkHash: reader.networkHash, sessionIssuedAt: new Date(reader.issuedAtMs).toISOString() }
+      : {}),
+  };
+}
+
+/** The optional article.engaged fields of an op (none for an op that predates them). */
+export function readerFieldsOf(op: Pick<PendingOp, 'networkHash' | 'sessionIssuedAt'>) {
+  return {
+    ...(op.networkHash ? { networkHash: op.networkHash } : {}),
+    ...(op.sessionIssuedAt ? { sessionIssuedAt: op.sessionIssuedAt } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import { createParamDecorator, Injectable, type ExecutionContext, type PipeTransform } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ReaderSessions } from './reader-sessions';
+import { ReaderSessions, type ReaderContext } from './reader-sessions';
 
 interface HttpPair {
   request: FastifyRequest;
@@ -17,6 +17,17 @@ export class ReaderHashPipe implements PipeTransform<HttpPair, string> {
   }
 }
 
+/** Resolves the reader's session with its age and network (setting its cookie when new). */
+@Injectable()
+export class ReaderPipe implements PipeTransform<HttpPair, ReaderContext> {
+  constructor(private readonly sessions: ReaderSessions) {}
+
+  transform({ request, reply }: HttpPair): ReaderContext {
+    const { key: _key, ...context } = this.sessions.reader(request, reply);
+    return context;
+  }
+}
+
 const httpPair = createParamDecorator((_data: unknown, context: ExecutionContext): HttpPair => ({
   request: context.switchToHttp().getRequest<FastifyRequest>(),
   reply: context.switchToHttp().getResponse<FastifyReply>(),
@@ -28,3 +39,6 @@ const httpPair = createParamDecorator((_data: unknown, context: ExecutionContext
  * (EngagementModule exports it).
  */
 export const ReaderHash = (): ParameterDecorator => httpPair(ReaderHashPipe);
+
+/** The handler parameter holding the reader's ReaderContext: what article likes, shares and views count by. */
+export const Reader = (): ParameterDecorator => httpPair(ReaderPipe);

@@ -1,5 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  networkOf,
+  networkPrefixesOf,
+  ReaderSessionSigner,
+  SERVICE_CONFIG,
+  type NetworkConfig,
+  type NetworkPrefixes,
+  type ReaderSession,
+} from '@pulse/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_CLOCK, SITE_CONFIG, type ContentClock, type SiteConfig } from '../content.config';
 import { ContentSettingsRepository } from './content-settings.repository';
@@ -7,8 +16,8 @@ import { ENGAGEMENT_CONFIG, type EngagementConfig } from './engagement.config';
 
 export const READER_COOKIE = 'pulse_sid';
 const SECRET_SETTING = 'reader-session-secret';
-/** 32 random bytes in base64url. */
-const SESSION_KEY = /^[A-Za-z0-9_-]{43}$/;
+/** When this service first issued dated sessions: the age an older, undated cookie is given. */
+const DATED_SINCE_SETTING = 'reader-session-dated-since';
 
 /**
  * The one-way hash of a session key that leaves the request: markers in the store and `sessionKey` on
@@ -19,74 +28,102 @@ export function readerHash(sessionKey: string): string {
   return createHash('sha256').update(`pulse-reader:${sessionKey}`).digest('base64url');
 }
 
+/** Who engages, as the engagement services need it. */
+export interface ReaderContext {
+  /** readerHash of the session key. */
+  hash: string;
+  /** When the site issued the session (signed in the cookie). */
+  issuedAtMs: number;
+  /** True when the request carried no valid session and this one was issued with the answer. */
+  issuedNow: boolean;
+  /** Keyed one-way hash of the request's network (networkOf): equal networks, equal hashes. */
+  networkHash: string;
+}
+
 /**
- * Anonymous reader sessions for likes, views and shares (docs/spec-content.md §5: no login to like or share). The
- * cookie `pulse_sid` holds a random key and its HMAC-SHA256 signature; a missing, malformed or forged
- * cookie is replaced by a new session. @fastify/cookie (registered for every service by createServiceApp)
- * parses and writes the cookie; the signature stays ours, base64url HMAC-SHA256, so sessions issued before
- * the plugin still verify (the plugin's own signer encodes differently). HttpOnly (scripts never see it) and SameSite=Lax (another site
- * cannot like or view on the reader's behalf with a cross-site POST).
+ * Anonymous reader sessions for likes, views and shares (docs/spec-content.md §5: no login to like or
+ * share). The cookie `pulse_sid` holds a random key and its issue time, signed together
+ * (ReaderSessionSigner, libs/platform): a missing, malformed or forged cookie is replaced by a new
+ * session, and a request that needed one counts nothing (docs/abuse/engagement.md).
+ *
+ * Older cookies (`<key>.<HMAC(key)>`, no date) still verify and are migrated: the answer re-issues the
+ * same key in the dated form, dated when this service first issued dated sessions (stored once in
+ * content_settings), which is when the last undated one could have been issued. The key is unchanged, so
+ * the reader keeps their likes. HttpOnly (scripts never see it) and SameSite=Lax (another site cannot like
+ * or view on the reader's behalf with a cross-site POST).
  */
 @Injectable()
 export class ReaderSessions implements OnModuleInit {
-  private secret: Buffer | undefined;
+  private signer: ReaderSessionSigner | undefined;
+  private readonly prefixes: NetworkPrefixes;
   /** A request resolved twice (two services of one request) gets one session and one Set-Cookie. */
-  private readonly resolved = new WeakMap<FastifyRequest, string>();
+  private readonly resolved = new WeakMap<FastifyRequest, ReaderContext & { key: string }>();
 
   constructor(
     private readonly settings: ContentSettingsRepository,
     @Inject(ENGAGEMENT_CONFIG) private readonly config: EngagementConfig,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
-  ) {}
+    @Inject(SERVICE_CONFIG) service: { network?: NetworkConfig },
+  ) {
+    this.prefixes = networkPrefixesOf(
+      service.network ?? { NETWORK_IPV4_PREFIX: 32, NETWORK_IPV6_PREFIX: 64 },
+    );
+  }
 
   async onModuleInit(): Promise<void> {
-    const configured = this.config.CONTENT_SESSION_SECRET;
+    const now = new Date(this.clock.now()).toISOString();
     const secret =
-      configured ??
-      (await this.settings.getOrCreate(
-        SECRET_SETTING,
-        randomBytes(32).toString('base64url'),
-        new Date(this.clock.now()).toISOString(),
-      ));
-    this.secret = Buffer.from(secret, 'utf8');
+      this.config.CONTENT_SESSION_SECRET ??
+      (await this.settings.getOrCreate(SECRET_SETTING, randomBytes(32).toString('base64url'), now));
+    const datedSince = await this.settings.getOrCreate(DATED_SINCE_SETTING, now, now);
+    this.signer = new ReaderSessionSigner(secret, { legacyIssuedAtMs: Date.parse(datedSince) });
   }
 
   /** The reader's session key; a new session (and its Set-Cookie) when the request carries no valid one. */
   resolve(request: FastifyRequest, reply: FastifyReply): string {
-    const known = this.resolved.get(request) ?? this.verified(request.cookies[READER_COOKIE]);
-    if (known) {
-      this.resolved.set(request, known);
-      return known;
-    }
-    const key = randomBytes(32).toString('base64url');
-    this.resolved.set(request, key);
-    void reply.setCookie(READER_COOKIE, `${key}.${this.sign(key)}`, {
-      path: '/',
-      maxAge: this.config.CONTENT_SESSION_DAYS * 24 * 60 * 60,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.site.PUBLIC_SITE_URL.startsWith('https:'),
-    });
-    return key;
+    return this.reader(request, reply).key;
   }
 
   /** resolve, hashed: what markers and events carry (readerHash). */
   resolveHash(request: FastifyRequest, reply: FastifyReply): string {
-    return readerHash(this.resolve(request, reply));
+    return this.reader(request, reply).hash;
   }
 
-  /** The session key of a well-formed cookie whose signature matches; undefined for anything else. */
-  private verified(value: string | undefined): string | undefined {
-    const [key, signature, ...rest] = value?.split('.') ?? [];
-    if (rest.length || !key || !signature || !SESSION_KEY.test(key)) return undefined;
-    const expected = Buffer.from(this.sign(key));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? key : undefined;
+  /** The reader's session with its age and network; issued (Set-Cookie) when the request has none. */
+  reader(request: FastifyRequest, reply: FastifyReply): ReaderContext & { key: string } {
+    const known = this.resolved.get(request);
+    if (known) return known;
+    const signer = this.signerOrThrow();
+    const now = this.clock.now();
+    const verified = signer.verify(request.cookies[READER_COOKIE], now);
+    let session: ReaderSession;
+    if (verified && !verified.legacy) session = verified;
+    else {
+      // No session, or an undated one to migrate (same key, dated as ReaderSessions explains).
+      const issued = verified ? signer.issue(verified.issuedAtMs, verified.key) : signer.issue(now);
+      session = issued.session;
+      void reply.setCookie(READER_COOKIE, issued.value, {
+        path: '/',
+        maxAge: this.config.CONTENT_SESSION_DAYS * 24 * 60 * 60,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.site.PUBLIC_SITE_URL.startsWith('https:'),
+      });
+    }
+    const context = {
+      key: session.key,
+      hash: readerHash(session.key),
+      issuedAtMs: session.issuedAtMs,
+      issuedNow: !verified,
+      networkHash: signer.keyedHash('pulse-network', networkOf(request.ip ?? '', this.prefixes)).slice(0, 32),
+    };
+    this.resolved.set(request, context);
+    return context;
   }
 
-  private sign(key: string): string {
-    if (!this.secret) throw new Error('ReaderSessions used before the module was initialised');
-    return createHmac('sha256', this.secret).update(key).digest('base64url');
+  private signerOrThrow(): ReaderSessionSigner {
+    if (!this.signer) throw new Error('ReaderSessions used before the module was initialised');
+    return this.signer;
   }
 }

@@ -3,9 +3,12 @@ import type { ArticleViewResponse } from '@pulse/contracts';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { EngagementApplier } from './engagement-applier';
+import { EngagementCaps } from './engagement-caps';
+import { EngagementTallyRepository } from './engagement-tally.repository';
 import { ENGAGEMENT_CONFIG, type EngagementConfig } from './engagement.config';
 import { newOp } from './pending-op';
 import { requirePublished } from './published-article';
+import type { ReaderContext } from './reader-sessions';
 import { ViewMarkersRepository } from './view-markers.repository';
 
 const HOUR_MS = 60 * 60_000;
@@ -13,7 +16,9 @@ const HOUR_MS = 60 * 60_000;
 /**
  * Article views (docs/spec-content.md §4: counted once per article per browser session, when a detail page opens).
  * "Session" is the reader cookie and the window CONTENT_VIEW_WINDOW_HOURS, so a reader who keeps a tab
- * open for days is still counted once a day rather than once ever.
+ * open for days is still counted once a day rather than once ever. Only a session the site issued before
+ * this request is counted, and past a cap (EngagementCaps) a view is recorded as not counted, not
+ * refused: reading the article is never the problem (docs/abuse/engagement.md).
  */
 @Injectable()
 export class ViewsService {
@@ -21,17 +26,34 @@ export class ViewsService {
     private readonly articles: ArticlesRepository,
     private readonly markers: ViewMarkersRepository,
     private readonly applier: EngagementApplier,
+    private readonly caps: EngagementCaps,
+    private readonly tally: EngagementTallyRepository,
     @Inject(ENGAGEMENT_CONFIG) private readonly config: EngagementConfig,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
   ) {}
 
-  /** POST /api/articles/:id/view for the reader whose readerHash is `session`. */
-  async view(id: unknown, session: string): Promise<ArticleViewResponse> {
+  /** POST /api/articles/:id/view. */
+  async view(id: unknown, reader: ReaderContext): Promise<ArticleViewResponse> {
     const article = await requirePublished(this.articles, 'id', id);
     const now = this.clock.now();
+    const at = new Date(now).toISOString();
+    if (reader.issuedNow) {
+      await this.tally.notCounted(article._id, 'view', 'session-issued', at);
+      return { counted: false, views: article.views, reason: 'session-issued' };
+    }
+    const session = reader.hash;
     const markerId = `${session}:${article._id}`;
-    const op = newOp('view', now);
     const windowStart = new Date(now - this.windowMs()).toISOString();
+    // Seen within the window already: neither counted nor spent from the caps.
+    const seen = await this.markers.findById(markerId);
+    if (!seen || (!seen.op && seen.countedAt < windowStart)) {
+      const decision = await this.caps.admit('view', reader, article._id);
+      if (!decision.allowed) {
+        await this.tally.notCounted(article._id, 'view', 'limited', at);
+        return { counted: false, views: article.views, reason: 'limited' };
+      }
+    }
+    const op = newOp('view', now, reader);
     if (await this.markers.claim(markerId, article._id, session, windowStart, op)) {
       const after = await this.applier.apply(this.markers, {
         _id: markerId,

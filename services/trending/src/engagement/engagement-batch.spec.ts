@@ -8,10 +8,11 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
-import type { TrendingConfig } from '../trending.config';
+import { trendingConfigSchema, type TrendingConfig } from '../trending.config';
 import { ListReadCache } from '../trending/list-read-cache';
 import type { ScoresService } from '../trending/scores.service';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
+import { EngagementFilter } from './engagement-filter';
 import { EngagementWindows } from './engagement-windows';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
@@ -93,6 +94,7 @@ describe('engagement batches: a redelivered batch after a crash mid-apply counts
       scores,
       lists,
       clock,
+      new EngagementFilter(cache, trendingConfigSchema.parse({})),
     );
   });
 

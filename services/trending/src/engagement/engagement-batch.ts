@@ -13,13 +13,32 @@ export interface ArticleFold {
   hasUnlike: boolean;
   /** The likes after this batch's likes and unlikes in order, from `likes` before it, never below 0. */
   likesAfter(likes: number): number;
+  /** This batch's likes (not unlikes). */
+  likes: number;
+  /**
+   * What the rigging filter took off (1 − weight, summed): discountedViews, discountedShares and the
+   * batch's likes' discountedLikes (EngagementFilter). Counted = raw − discounted.
+   */
+  discounts: Discounts;
 }
 
-/** Folds engagements (in partition order) per article, as applying them one by one would add up. */
-export function foldBatch(events: ArticleEngagedPayload[]): Map<string, ArticleFold> {
+export interface Discounts {
+  discountedViews: number;
+  discountedLikes: number;
+  discountedShares: number;
+}
+
+/**
+ * Folds engagements (in partition order) per article, as applying them one by one would add up, with
+ * each event's filter weight (1 when none is given).
+ */
+export function foldBatch(
+  events: ArticleEngagedPayload[],
+  weights: readonly number[] = [],
+): Map<string, ArticleFold> {
   const steps = new Map<string, Array<1 | -1>>();
   const folds = new Map<string, ArticleFold>();
-  for (const event of events) {
+  for (const [index, event] of events.entries()) {
     let fold = folds.get(event.articleId);
     if (!fold) {
       const likeSteps: Array<1 | -1> = [];
@@ -29,18 +48,27 @@ export function foldBatch(events: ArticleEngagedPayload[]): Map<string, ArticleF
         lastAt: event.occurredAt,
         hasUnlike: false,
         likesAfter: (likes) => likeSteps.reduce((sum, step) => Math.max(0, sum + step), likes),
+        likes: 0,
+        discounts: { discountedViews: 0, discountedLikes: 0, discountedShares: 0 },
       };
       folds.set(event.articleId, fold);
     }
+    const discount = 1 - (weights[index] ?? 1);
     if (event.occurredAt > fold.lastAt) fold.lastAt = event.occurredAt;
     const add = (field: keyof Counters) => (fold.counters[field] = (fold.counters[field] ?? 0) + 1);
-    if (event.kind === 'view') add('views');
-    else if (event.kind === 'like') steps.get(event.articleId)!.push(1);
-    else if (event.kind === 'unlike') {
+    if (event.kind === 'view') {
+      add('views');
+      fold.discounts.discountedViews += discount;
+    } else if (event.kind === 'like') {
+      steps.get(event.articleId)!.push(1);
+      fold.likes += 1;
+      fold.discounts.discountedLikes += discount;
+    } else if (event.kind === 'unlike') {
       steps.get(event.articleId)!.push(-1);
       fold.hasUnlike = true;
     } else if (event.kind === 'share') {
       add('shares');
+      fold.discounts.discountedShares += discount;
       if (SNS_PLATFORMS.has(event.platform)) add('snsShares');
     }
   }

@@ -6,6 +6,7 @@ import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
 import { ListReadCache } from '../trending/list-read-cache';
 import { ScoresService } from '../trending/scores.service';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
+import { EngagementFilter } from './engagement-filter';
 import { EngagementWindows } from './engagement-windows';
 import { EngagementRepository, engagementKey } from './engagement.repository';
 import { foldBatch, type ArticleFold } from './engagement-batch';
@@ -23,6 +24,7 @@ export class EngagementService implements OnApplicationBootstrap {
     private readonly scores: ScoresService,
     private readonly lists: ListReadCache,
     @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+    private readonly filter: EngagementFilter,
   ) {}
 
   /**
@@ -75,11 +77,13 @@ export class EngagementService implements OnApplicationBootstrap {
 
     // Partition order, which decides where likes and unlikes meet 0.
     const toApply = [...byKey].filter(([key]) => claimed.has(key)).map(([, event]) => event);
+    // The rigging filter weighs only what this apply counts, so a replayed engagement is not weighed again.
+    const weights = await this.filter.weigh(toApply);
     // Every update settles before a failure is passed on: the bus may retry the batch at once, and an
     // update still in flight then would not be seen in appliedBatches.
     try {
       await allSettledOrThrow(
-        [...foldBatch(toApply)].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)),
+        [...foldBatch(toApply, weights)].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)),
       );
     } finally {
       // Counters changed (some, when one update failed): the lists show them.
@@ -94,17 +98,32 @@ export class EngagementService implements OnApplicationBootstrap {
     this.scores.requestRecompute();
   }
 
-  /** One article's share of a batch apply; a compare-and-set on likes when it has unlikes. */
+  /**
+   * One article's share of a batch apply; a compare-and-set on likes when it has unlikes. An unlike takes
+   * back an average like: the filter's discount on likes shrinks in proportion to the likes left, so a
+   * like-unlike loop from one network neither adds likes nor leaves a discount behind on the article.
+   */
   private async applyFold(articleId: string, fold: ArticleFold, batch: string): Promise<void> {
     if (!fold.hasUnlike) {
-      await this.articles.applyBatch(articleId, fold.counters, fold.lastAt, batch);
+      await this.articles.applyBatch(articleId, { ...fold.counters, ...fold.discounts }, fold.lastAt, batch);
       return;
     }
     // A bus partition has one consumer and an article one partition, so a retry is rare.
     for (;;) {
-      const likesWere = (await this.articles.batchStateOf([articleId])).get(articleId)?.likes;
-      const by = { ...fold.counters, likes: fold.likesAfter(likesWere ?? 0) - (likesWere ?? 0) };
-      if (await this.articles.applyBatch(articleId, by, fold.lastAt, batch, likesWere)) return;
+      const state = (await this.articles.batchStateOf([articleId])).get(articleId);
+      const likesWere = state?.likes ?? 0;
+      const discountWere = state?.discountedLikes ?? 0;
+      const likesAfter = fold.likesAfter(likesWere);
+      const likesSeen = likesWere + fold.likes;
+      const discountAfter =
+        likesSeen === 0 ? 0 : ((discountWere + fold.discounts.discountedLikes) * likesAfter) / likesSeen;
+      const by = {
+        ...fold.counters,
+        ...fold.discounts,
+        likes: likesAfter - likesWere,
+        discountedLikes: discountAfter - discountWere,
+      };
+      if (await this.articles.applyBatch(articleId, by, fold.lastAt, batch, state?.likes)) return;
     }
   }
 

@@ -30,6 +30,22 @@ export interface EngagementTotals {
 
 const HOUR_MS = 3_600_000;
 
+/** Raw totals with what the rigging filter took off them (EngagementFilter). */
+export interface FilteredTotals extends EngagementTotals {
+  discountedViews?: number;
+  discountedLikes?: number;
+  discountedShares?: number;
+}
+
+/** What the hot score counts: raw minus the filter's discount, never below 0. */
+export function countedTotals(totals: FilteredTotals): EngagementTotals {
+  return {
+    views: Math.max(0, totals.views - (totals.discountedViews ?? 0)),
+    likes: Math.max(0, totals.likes - (totals.discountedLikes ?? 0)),
+    shares: Math.max(0, totals.shares - (totals.discountedShares ?? 0)),
+  };
+}
+
 /** Weighted engagement points before the age decay. */
 export function engagementPoints({ views, likes, shares }: EngagementTotals): number {
   const { LIKE_WEIGHT, SHARE_WEIGHT } = HOT_SCORE_CONSTANTS;

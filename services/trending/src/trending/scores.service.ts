@@ -4,7 +4,14 @@ import { LOGGER } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { EngagementWindows } from '../engagement/engagement-windows';
 import { EngagementRepository } from '../engagement/engagement.repository';
-import { hotScore, isHotTopic, isRisingArticle, viewWindow, type ViewWindow } from '../scoring';
+import {
+  countedTotals,
+  hotScore,
+  isHotTopic,
+  isRisingArticle,
+  viewWindow,
+  type ViewWindow,
+} from '../scoring';
 import { TRENDING_CLOCK, TRENDING_CONFIG, type TrendingClock, type TrendingConfig } from '../trending.config';
 import { ListReadCache } from './list-read-cache';
 import { ScoreBatchesRepository } from './score-batches.repository';
@@ -105,7 +112,9 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
       const window = active.has(article._id)
         ? viewWindow(await this.windows.buckets(article._id, now), now)
         : NO_VIEWS;
-      const score = hotScore(article, publishedAtMs, now);
+      // The filtered figures (docs/abuse/engagement.md): a burst from one network or from brand-new
+      // sessions moves the score by little.
+      const score = hotScore(countedTotals(article), publishedAtMs, now);
       const next: ArticleScores = {
         hotScore: score,
         viewsPerHour: window.viewsPerHour,

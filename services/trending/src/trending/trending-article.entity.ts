@@ -21,6 +21,14 @@ export interface TrendingArticleRecord {
   shares: number;
   /** Shares through a social platform (not copy-link or the native sheet). */
   snsShares: number;
+  /**
+   * What the rigging filter took off views, likes and shares (EngagementFilter, docs/abuse/engagement.md):
+   * views, likes and shares above are the raw figures content counted; raw minus these is what the hot
+   * score counts. Absent until the filter first discounted something.
+   */
+  discountedViews?: number;
+  discountedLikes?: number;
+  discountedShares?: number;
   hotScore: number;
   viewsPerHour: number;
   isHotTopic: boolean;

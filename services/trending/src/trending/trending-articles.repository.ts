@@ -22,6 +22,10 @@ export interface Counters {
   likes?: number;
   shares?: number;
   snsShares?: number;
+  /** What the rigging filter took off (EngagementFilter); absent on articles it never discounted. */
+  discountedViews?: number;
+  discountedLikes?: number;
+  discountedShares?: number;
 }
 
 const ZERO = { views: 0, likes: 0, shares: 0, snsShares: 0 };
@@ -105,15 +109,20 @@ export class TrendingArticlesRepository {
   }
 
   /** Each article's likes and the batch applies it took (absent articles are left out). */
-  async batchStateOf(ids: string[]): Promise<Map<string, { likes: number; appliedBatches: string[] }>> {
-    const found = await this.articles.find<Pick<TrendingArticleRecord, '_id' | 'likes' | 'appliedBatches'>>(
-      { _id: { $in: ids } },
-      { projection: { _id: 1, likes: 1, appliedBatches: 1 } },
-    );
+  async batchStateOf(
+    ids: string[],
+  ): Promise<Map<string, { likes: number; discountedLikes: number; appliedBatches: string[] }>> {
+    const found = await this.articles.find<
+      Pick<TrendingArticleRecord, '_id' | 'likes' | 'discountedLikes' | 'appliedBatches'>
+    >({ _id: { $in: ids } }, { projection: { _id: 1, likes: 1, discountedLikes: 1, appliedBatches: 1 } });
     return new Map(
       found.map((article) => [
         article._id,
-        { likes: article.likes ?? 0, appliedBatches: article.appliedBatches ?? [] },
+        {
+          likes: article.likes ?? 0,
+          discountedLikes: article.discountedLikes ?? 0,
+          appliedBatches: article.appliedBatches ?? [],
+        },
       ]),
     );
   }
