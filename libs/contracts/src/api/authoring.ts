@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categorySlugSchema, httpUrl, youtubeVideoIdSchema } from '../events/shared-schemas';
 import { SUMMARY_MAX_LENGTH } from './constants';
 import type { Article } from './content';
+import type { NotCountedReason } from './interactions';
 import { idParamSchema, intParam, oneOf, slugParamSchema, strictParams, textField } from './params';
 import { DIFFICULTY_LEVELS, TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 import { EXTERNAL_RESOURCE_TYPES, type TechAnalysis } from './tech-analysis';
@@ -284,4 +285,6 @@ export interface AdminListResponse<T> {
 export interface TechAnalysisViewResponse {
   counted: boolean;
   views: number;
+  /** Why it did not count, when that was not a view already counted in the reader's window. */
+  reason?: NotCountedReason;
 }

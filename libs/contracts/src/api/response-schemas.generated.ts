@@ -4726,10 +4726,13 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     properties: {
       liked: {
         type: 'boolean',
-        const: true,
       },
       likesCount: {
         type: 'number',
+      },
+      reason: {
+        type: 'string',
+        const: 'session-issued',
       },
     },
     required: ['liked', 'likesCount'],
@@ -4827,6 +4830,10 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       views: {
         type: 'number',
+      },
+      reason: {
+        type: 'string',
+        enum: ['session-issued', 'limited'],
       },
     },
     required: ['counted', 'views'],

@@ -3,6 +3,7 @@ import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
 import { intParam, oneOf, strictParams } from './params';
 import { TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 import type { DifficultyLevel, TechnologyCategory } from './taxonomy';
+import type { NotCountedReason } from './interactions';
 
 /** Tech analyses: tutorials with code and difficulty (docs/spec-content.md §2 'Tech analysis', §3 TechAnalysis, §7). */
 
@@ -89,8 +90,10 @@ export interface TechAnalysisDetailResponse {
  * There is no unlike (docs/spec-content.md §4), so a second like from the same session leaves the count unchanged.
  */
 export interface TechAnalysisLikeResponse {
-  liked: true;
+  /** false only when the request came without a session: it got one, and counted nothing. */
+  liked: boolean;
   likesCount: number;
+  reason?: Extract<NotCountedReason, 'session-issued'>;
 }
 
 /** Content languages; the seed's client always sends lang=ko. */

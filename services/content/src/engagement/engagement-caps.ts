@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 import { ENGAGEMENT_CONFIG, type EngagementConfig } from './engagement.config';
 import type { ReaderContext } from './reader-sessions';
@@ -19,6 +20,17 @@ export class EngagementLimitedException extends HttpException {
         : '공유 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
       HttpStatus.TOO_MANY_REQUESTS,
     );
+  }
+}
+
+/** A capped like or share answers 429 with the seconds until one more would be taken (Retry-After). */
+export async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof EngagementLimitedException)
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
   }
 }
 

@@ -1,24 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { AdminGuard } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
-import { EngagementLimitedException } from './engagement-caps';
+import { withRetryAfter } from './engagement-caps';
 import { EngagementFiguresService } from './engagement-figures.service';
 import { LikesService } from './likes.service';
 import { Reader, ReaderHash } from './reader-hash.decorator';
 import type { ReaderContext } from './reader-sessions';
 import { SharesService } from './shares.service';
 import { ViewsService } from './views.service';
-
-/** A capped like or share answers 429 with the seconds until one more would be taken (Retry-After). */
-async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof EngagementLimitedException)
-      void reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 /**
  * docs/spec-content.md §7: view and share on an article. The seed shows neither response ('not shown'); chosen:

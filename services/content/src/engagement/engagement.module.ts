@@ -46,6 +46,6 @@ import { ViewsService } from './views.service';
       useFactory: (config: { engagement: EngagementConfig }) => config.engagement,
     },
   ],
-  exports: [ReaderSessions],
+  exports: [ReaderSessions, EngagementCaps],
 })
 export class EngagementModule {}

@@ -78,6 +78,17 @@ export class TechAnalysesRepository {
   }
 
   /** Records a reader's like; false when that reader already liked the analysis. */
+  /** Whether the reader already liked the analysis (a repeat answers without spending a cap). */
+  async hasLikeMarker(analysisId: string, readerKey: string): Promise<boolean> {
+    return (await this.likes.findOne({ _id: `${analysisId}:${readerKey}` })) !== null;
+  }
+
+  /** Whether the reader's view was counted at or after `windowStart` (a repeat spends no cap). */
+  async hasViewMarkerSince(analysisId: string, readerKey: string, windowStart: string): Promise<boolean> {
+    const marker = await this.views.findOne({ _id: `${analysisId}:${readerKey}` });
+    return marker !== null && marker.at >= windowStart;
+  }
+
   addLikeMarker(analysisId: string, readerKey: string, at: string): Promise<boolean> {
     return insertMarker(this.likes, analysisId, readerKey, at);
   }

@@ -1,7 +1,9 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CACHE_TAG_HEADER, TECH_ANALYSIS_LISTS_TAG, techAnalysisTag } from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
-import { ReaderHash } from '../engagement/reader-hash.decorator';
+import { withRetryAfter } from '../engagement/engagement-caps';
+import { Reader } from '../engagement/reader-hash.decorator';
+import type { ReaderContext } from '../engagement/reader-sessions';
 import { TechAnalysisService } from './tech-analysis.service';
 
 /**
@@ -30,13 +32,17 @@ export class TechAnalysisController {
 
   @Post(':id/like')
   @HttpCode(200)
-  like(@Param('id') id: string, @ReaderHash() reader: string) {
-    return this.analyses.like(id, reader);
+  like(
+    @Param('id') id: string,
+    @Reader() reader: ReaderContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return withRetryAfter(reply, this.analyses.like(id, reader));
   }
 
   @Post(':id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @ReaderHash() reader: string) {
+  view(@Param('id') id: string, @Reader() reader: ReaderContext) {
     return this.analyses.view(id, reader);
   }
 }

@@ -11,7 +11,9 @@ import {
 } from '@pulse/contracts';
 import { SERVICE_CONFIG } from '@pulse/platform';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { EngagementCaps, EngagementLimitedException } from '../engagement/engagement-caps';
 import type { EngagementConfig } from '../engagement/engagement.config';
+import type { ReaderContext } from '../engagement/reader-sessions';
 import { rankRelated, RELATED_ANALYSES_LIMIT } from './related-analyses';
 import { PUBLISHED_ANALYSIS, TechAnalysesRepository } from './tech-analyses.repository';
 import { toListItem, toRelatedAnalysis, toTechAnalysis } from './tech-analysis.mapper';
@@ -35,6 +37,7 @@ export class TechAnalysisService {
   constructor(
     private readonly analyses: TechAnalysesRepository,
     private readonly purges: TechAnalysisPurges,
+    private readonly caps: EngagementCaps,
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
     // The view window is the engagement area's setting, so article and analysis views count alike.
     @Inject(SERVICE_CONFIG) config: { engagement: EngagementConfig },
@@ -82,9 +85,15 @@ export class TechAnalysisService {
    * current count. The marker is written before the count: a crash between the two loses one like rather
    * than letting a retry count it twice.
    */
-  async like(rawId: string, readerKey: string): Promise<TechAnalysisLikeResponse> {
+  async like(rawId: string, reader: ReaderContext): Promise<TechAnalysisLikeResponse> {
     const record = await this.requirePublished(rawId);
-    const first = await this.analyses.addLikeMarker(record._id, readerKey, this.nowIso());
+    // As an article's like: only a session issued before this request counts, within the hourly caps.
+    if (reader.issuedNow) return { liked: false, likesCount: record.likesCount, reason: 'session-issued' };
+    if (await this.analyses.hasLikeMarker(record._id, reader.hash))
+      return { liked: true, likesCount: record.likesCount };
+    const decision = await this.caps.admit('like', reader, record._id);
+    if (!decision.allowed) throw new EngagementLimitedException('like', decision.retryAfterSeconds);
+    const first = await this.analyses.addLikeMarker(record._id, reader.hash, this.nowIso());
     if (!first) return { liked: true, likesCount: record.likesCount };
     const updated = await this.analyses.update({ _id: record._id }, { $inc: { likesCount: 1 } });
     await this.purges.liked(record._id);
@@ -96,13 +105,19 @@ export class TechAnalysisService {
    * call; a GET that counted would be wrong behind any cache). Once per reader per view window. A view
    * purges nothing, as an article's does not: the detail's count may be a micro-cache TTL old.
    */
-  async view(rawId: string, readerKey: string): Promise<TechAnalysisViewResponse> {
+  async view(rawId: string, reader: ReaderContext): Promise<TechAnalysisViewResponse> {
     const record = await this.requirePublished(rawId);
+    if (reader.issuedNow) return { counted: false, views: record.views, reason: 'session-issued' };
     const now = this.clock.now();
     const windowStart = new Date(now - this.viewWindowMs).toISOString();
+    // Past a cap a view is not counted, not refused: reading the analysis is never the problem.
+    if (!(await this.analyses.hasViewMarkerSince(record._id, reader.hash, windowStart))) {
+      const decision = await this.caps.admit('view', reader, record._id);
+      if (!decision.allowed) return { counted: false, views: record.views, reason: 'limited' };
+    }
     const counted = await this.analyses.addViewMarker(
       record._id,
-      readerKey,
+      reader.hash,
       new Date(now).toISOString(),
       windowStart,
     );

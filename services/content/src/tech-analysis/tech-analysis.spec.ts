@@ -5,7 +5,7 @@ import type {
   TechAnalysisViewResponse,
 } from '@pulse/contracts';
 import { startContentTestApp, testClock, type ContentTestApp } from '../testing/content-test-app';
-import { publishAnalysis } from './testing/analysis-fixtures';
+import { publishAnalysis, readerCookie } from './testing/analysis-fixtures';
 
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z'));
 const MINUTE = 60_000;
@@ -171,14 +171,25 @@ describe('tech analyses for readers (docs/spec-content.md §2, §7)', () => {
 
   it('counts a like once per reader session, with no unlike', async () => {
     const url = `/api/tech-analysis/${published.cloud1.id}/like`;
-    const first = await content.inject({ method: 'POST', url });
-    expect(first.statusCode).toBe(200);
+    // Without a session: one is issued, and the like counts nothing (a script's cookie-less likes).
+    const cookieless = await content.inject({ method: 'POST', url });
+    expect(cookieless.statusCode).toBe(200);
+    expect(cookieless.json<TechAnalysisLikeResponse>()).toEqual({
+      liked: false,
+      likesCount: 0,
+      reason: 'session-issued',
+    });
+    const cookie = String(cookieless.headers['set-cookie']).split(';')[0];
+    const first = await content.inject({ method: 'POST', url, headers: { cookie } });
     expect(first.json<TechAnalysisLikeResponse>()).toEqual({ liked: true, likesCount: 1 });
-    const cookie = String(first.headers['set-cookie']).split(';')[0];
     const again = await content.inject({ method: 'POST', url, headers: { cookie } });
     expect(again.json<TechAnalysisLikeResponse>()).toEqual({ liked: true, likesCount: 1 });
-    // Another session (no cookie) counts.
-    const other = await content.inject({ method: 'POST', url });
+    // Another session counts.
+    const other = await content.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: await readerCookie(content, published.cloud1.id) },
+    });
     expect(other.json<TechAnalysisLikeResponse>()).toEqual({ liked: true, likesCount: 2 });
     const detail = await content.get<TechAnalysisDetailResponse>('/api/tech-analysis/cloud-1');
     expect(detail.body.analysis.likesCount).toBe(2);
@@ -188,9 +199,15 @@ describe('tech analyses for readers (docs/spec-content.md §2, §7)', () => {
 
   it('counts a view once per reader session within the view window, through POST …/view', async () => {
     const url = `/api/tech-analysis/${published.cloud2.id}/view`;
-    const first = await content.inject({ method: 'POST', url });
+    const cookieless = await content.inject({ method: 'POST', url });
+    expect(cookieless.json<TechAnalysisViewResponse>()).toEqual({
+      counted: false,
+      views: 0,
+      reason: 'session-issued',
+    });
+    const cookie = String(cookieless.headers['set-cookie']).split(';')[0];
+    const first = await content.inject({ method: 'POST', url, headers: { cookie } });
     expect(first.json<TechAnalysisViewResponse>()).toEqual({ counted: true, views: 1 });
-    const cookie = String(first.headers['set-cookie']).split(';')[0];
     expect((await content.inject({ method: 'POST', url, headers: { cookie } })).json()).toEqual({
       counted: false,
       views: 1,
@@ -206,6 +223,34 @@ describe('tech analyses for readers (docs/spec-content.md §2, §7)', () => {
       counted: true,
       views: 2,
     });
+  });
+
+  it('caps likes of one analysis from one network, however many sessions it mints (429 with Retry-After)', async () => {
+    const url = `/api/tech-analysis/${published.security.id}/like`;
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      // A fresh session each time, from another address of the same IPv6 /64.
+      const address = { remoteAddress: `2001:db8:77:1::${(i + 2).toString(16)}` };
+      const issued = await content.inject({ method: 'POST', url, ...address });
+      const cookie = String(issued.headers['set-cookie']).split(';')[0];
+      const like = await content.inject({ method: 'POST', url, headers: { cookie }, ...address });
+      answers.push(like.statusCode);
+      if (like.statusCode === 429) expect(Number(like.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // CONTENT_LIKES_PER_NETWORK_ARTICLE_HOUR (10) count; the rest are refused.
+    expect(answers.filter((status) => status === 200)).toHaveLength(10);
+    expect(answers.slice(10)).toEqual([429, 429]);
+    const detail = await content.get<TechAnalysisDetailResponse>(
+      `/api/tech-analysis/${encodeURIComponent(published.security.slug)}`,
+    );
+    expect(detail.body.analysis.likesCount).toBe(10);
+    // Another network is not held back by it.
+    const other = { remoteAddress: '198.51.100.9' };
+    const issued = await content.inject({ method: 'POST', url, ...other });
+    const cookie = String(issued.headers['set-cookie']).split(';')[0];
+    expect((await content.inject({ method: 'POST', url, headers: { cookie }, ...other })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for a like or view of an unknown id', async () => {

@@ -11,6 +11,7 @@ import { eventually } from '@pulse/testing';
 import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
 import { loadDemoAnalyses, SAMPLE_NOTICE, SAMPLE_TITLE_PREFIX } from './demo-analyses';
 import { DemoAnalysesSeeder } from './demo-analyses.seeder';
+import { readerCookie } from '../testing/analysis-fixtures';
 
 const samples = loadDemoAnalyses();
 
@@ -59,12 +60,13 @@ describe('sample tech analyses (DEMO_CORPUS)', () => {
 
     it('seeding again adds nothing and keeps what readers did', async () => {
       const id = samples[0].id;
-      expect((await content.inject({ method: 'POST', url: `/api/tech-analysis/${id}/like` })).json()).toEqual(
-        {
-          liked: true,
-          likesCount: 1,
-        },
-      );
+      const cookie = await readerCookie(content, id);
+      const like = await content.inject({
+        method: 'POST',
+        url: `/api/tech-analysis/${id}/like`,
+        headers: { cookie },
+      });
+      expect(like.json()).toEqual({ liked: true, likesCount: 1 });
       // What a restart or a second replica does: the same seeding, over the same store.
       expect(await content.app.get(DemoAnalysesSeeder).seed()).toBe(0);
       expect(await content.store.collection('tech_analyses').countDocuments({})).toBe(samples.length);

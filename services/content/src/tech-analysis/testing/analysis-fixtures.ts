@@ -70,3 +70,14 @@ export async function publishAnalysis(
   if (published.status !== 200) throw new Error(`publish failed: ${JSON.stringify(published.body)}`);
   return published.body;
 }
+
+/**
+ * A reader's session cookie, as a browser gets it: the first engagement call without one is answered
+ * `reason: 'session-issued'` with the cookie and counts nothing (the front end then sends it again).
+ */
+export async function readerCookie(app: ContentTestApp, analysisId: string): Promise<string> {
+  const first = await app.inject({ method: 'POST', url: `/api/tech-analysis/${analysisId}/view` });
+  if (first.json<{ reason?: string }>().reason !== 'session-issued')
+    throw new Error(`a cookie-less view answered ${first.body}, not a new session`);
+  return String(first.headers['set-cookie']).split(';')[0];
+}
