@@ -32,9 +32,19 @@ module.exports = tseslint.config(
               sourceTag: 'type:launcher',
               onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'],
             },
+            // Tests and benchmarks may reach every project (a front end's renderer, another test's harness),
+            // always by its package name.
             {
               sourceTag: 'type:test',
-              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway', 'type:launcher'],
+              onlyDependOnLibsWithTags: [
+                'type:lib',
+                'type:service',
+                'type:gateway',
+                'type:launcher',
+                'type:frontend',
+                'type:frontend-lib',
+                'type:test',
+              ],
             },
           ],
         },

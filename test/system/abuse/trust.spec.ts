@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parse } from 'yaml';
 import { eventually } from '@pulse/testing';
-import { linksClickableFor, SimpleMarkdown } from '../../../frontends/qa/src/markdown';
+import { linksClickableFor, SimpleMarkdown } from '@pulse/frontend-qa/src/markdown';
 import {
   ADMIN_TOKEN,
   questionBody,
@@ -12,7 +12,7 @@ import {
   testClock,
   type CommunityTestApp,
   type TestIdentity,
-} from '../../../services/community/src/testing/community-test-app';
+} from '@pulse/community/src/testing/community-test-app';
 import { REPO_ROOT } from '../../support/processes';
 import { runInNetworkNamespace } from '../../support/network-namespace';
 
