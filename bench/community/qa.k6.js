@@ -12,7 +12,7 @@ const IDENTITIES = Number(__ENV.IDENTITIES || 40);
 const QUESTIONS = Number(__ENV.QUESTIONS || 60);
 
 // SCENARIOS=vote runs the votes alone (a comma-separated subset of list, detail, vote): beside the reads a
-// vote's figures are mostly its wait for the shared event loop (README 'Community Q&A').
+// vote's figures are mostly its wait for the shared event loop (docs/benchmarks.md 'Community Q&A').
 const SCENARIOS = (__ENV.SCENARIOS || 'list,detail,vote').split(',');
 
 const scenario = (exec) => ({ executor: 'constant-vus', vus: VUS, duration: DURATION, exec });

@@ -60,6 +60,34 @@ describe('the repository stands alone', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("names only sections that exist when it points into a document (README.md 'Tests', docs/testing.md 'Graceful shutdown')", () => {
+    // A section is a heading, a bold lead (**Calibration**) or a paragraph's first words ('Rolling restart:').
+    const sectionsIn = (text: string): string[] =>
+      text
+        .split('\n')
+        .map((line) => /^#+ (.*)$/.exec(line)?.[1] ?? /^\*\*([^*]+)\*\*/.exec(line)?.[1] ?? line)
+        .map((line) => line.trim());
+    const reference =
+      /(?<![\w/.-])((?:[\w.-]+\/)*(?:README|[\w.-]+\.md)) (['"])([^'"\n]{2,80}(?:\n\s*\*?\s*[^'"\n]{1,80})?)\2/g;
+    const documents = new Map(
+      files.filter(({ file }) => file.endsWith('.md')).map(({ file, text }) => [file, text]),
+    );
+    const missing = files.flatMap(({ file, text }) =>
+      [...text.matchAll(reference)].flatMap((match) => {
+        const named = match[1] === 'README' ? 'README.md' : match[1];
+        const section = match[3].replace(/\s*\n\s*\*?\s*/g, ' ').trim();
+        const target = [named, path.posix.join(path.posix.dirname(file), named)].find((candidate) =>
+          documents.has(candidate),
+        );
+        if (!target) return named.endsWith('.md') ? [`${file}: ${named} (no such document)`] : [];
+        return sectionsIn(documents.get(target)!).some((heading) => heading.startsWith(section))
+          ? []
+          : [`${file}: ${named} '${section}'`];
+      }),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it.each([
     ['design.md', /docs\/design\.md §(\d+(?:\.\d+)?)/g],
     ['spec-content.md', /docs\/spec-content\.md §(\d+)/g],

@@ -22,7 +22,7 @@ const tagOf = (viewport: ViewportName) => (viewport === 'desktop' ? 'D' : 'M');
 test.use({ siteOptions: { spec: 'comments', env: { ADMIN_TOKEN } } });
 
 /**
- * Community II: article comments (services/community/README.md 'Comments'), on the shell's article page
+ * Community II: article comments (services/community/README.md 'Article comments'), on the shell's article page
  * and on the news remote's content detail, by two readers in two browser contexts, plus a third identity
  * reacting through the API (Bearer) to give the sorts something to order.
  */

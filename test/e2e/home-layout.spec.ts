@@ -156,7 +156,7 @@ test.describe('home, header and footer', () => {
       page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/subscribers')),
       submit.click(),
     ]);
-    // Double opt-in: a success says the confirmation mail went out (README 'Newsletter'); a failure
+    // Double opt-in: a success says the confirmation mail went out (docs/services.md 'The newsletter'); a failure
     // says the subscription failed (docs/spec-content.md §8).
     expect(response.status()).toBe(202);
     if (response.ok()) {

@@ -7,7 +7,7 @@ import { freePort, REPO_ROOT, startTs, type RunningProcess, untilReady } from '.
 /**
  * Generated fuzzing of every documented operation with Schemathesis (PyPI), against the merged OpenAPI
  * the gateway serves at /api/docs. Used by test/system/api-fuzz.spec.ts (bounded) and
- * `npm run fuzz:api` (bench/api-fuzz.ts, long, with stateful links). README.md 'Generated API fuzzing'.
+ * `npm run fuzz:api` (bench/api-fuzz.ts, long, with stateful links). docs/testing.md 'Generated API fuzzing'.
  */
 
 export const FUZZ_ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef';

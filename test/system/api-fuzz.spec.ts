@@ -1,7 +1,7 @@
 import { describeFuzz, fuzzApi, startFuzzSite, type FuzzResult } from '../support/api-fuzz';
 
 /**
- * Generated fuzzing of every documented operation (README.md 'Generated API fuzzing'): Schemathesis
+ * Generated fuzzing of every documented operation (docs/testing.md 'Generated API fuzzing'): Schemathesis
  * against the merged OpenAPI of the running site (`npm start`'s embedded mode), every response checked
  * for a 5xx, an undocumented status, a content type or a body that does not match its schema. Bounded
  * here (FUZZ_EXAMPLES per operation, default 10); `npm run fuzz:api` runs the same with 200 examples and

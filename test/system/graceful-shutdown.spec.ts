@@ -14,7 +14,7 @@ import { eventually } from '@pulse/testing';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 /**
- * Graceful shutdown of one service process (README.md 'Graceful shutdown'): the content service on its
+ * Graceful shutdown of one service process (docs/testing.md 'Graceful shutdown'): the content service on its
  * own, with the embedded store and the in-process bus on disk, serves a stream of article views (each a
  * new reader with a session, so each is counted and stores an article.engaged event in the outbox) and gets SIGTERM in
  * the middle of it. Every request the process accepted is answered 200; the rest are refused at connect

@@ -27,7 +27,7 @@ const OUTAGE_MS = 30_000;
 const REDIS_OUTAGE_MS = 10_000;
 
 /**
- * Outages under load on the local stack (README 'Failure tests'): ingestion, translation and content as
+ * Outages under load on the local stack (docs/testing.md 'Failure tests'): ingestion, translation and content as
  * their own processes on a three-broker Kafka (replication 3, min.insync.replicas 2) and a MongoDB-
  * compatible server of their own (both started here, so stopping them disturbs no other suite), with
  * a Redis of their own (the services' caches, the gateway's rate limits and micro-cache) and the gateway in

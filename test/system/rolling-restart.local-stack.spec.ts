@@ -62,7 +62,7 @@ interface Member {
  *
  * The readers play the load balancer in front of the gateways: a request a stopping gateway refused at
  * connect (or whose idle keep-alive connection it closed before an answer began) is sent once to the other
- * gateway, as an ingress does for an idempotent read (README 'Rolling restart'). Those hand-overs are
+ * gateway, as an ingress does for an idempotent read (docs/testing.md 'Rolling restart'). Those hand-overs are
  * counted; any other error or any status but 200 is a failure. The micro-cache is off, so every read
  * reaches a replica.
  */

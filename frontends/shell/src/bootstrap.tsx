@@ -8,7 +8,7 @@ import { setupFederation } from './federation/federation';
 
 /**
  * Lets the browser run what waits (input, a frame) before the next step of starting: each step is a task of
- * its own, none long enough to block a phone's main thread (README 'Front-end page speed').
+ * its own, none long enough to block a phone's main thread (docs/benchmarks.md 'Front-end page speed').
  */
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -39,7 +39,7 @@ async function start(): Promise<void> {
     await yieldToBrowser();
     // As a transition, hydration yields to the browser every few milliseconds instead of running as one
     // long task: the page is already visible and readable, so a reader's tap or scroll comes first (this
-    // long task was most of the pages' total blocking time; README 'Front-end page speed').
+    // long task was most of the pages' total blocking time; docs/benchmarks.md 'Front-end page speed').
     if (hydratable)
       startTransition(() => {
         hydrateRoot(container, app);

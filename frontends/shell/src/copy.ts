@@ -54,7 +54,7 @@ export const NEWSLETTER = {
   failedDescription: '뉴스레터 구독 중 오류가 발생했습니다. 다시 시도해주세요',
   /**
    * Deliberately not the seed's 'subscription complete!' (docs/spec-content.md §8): with double opt-in nothing is
-   * complete until the reader confirms from the mail, so the toast says what happened (README 'Newsletter').
+   * complete until the reader confirms from the mail, so the toast says what happened (docs/services.md 'The newsletter').
    */
   successTitle: '확인 메일을 보냈습니다',
   successDescription: '메일함에서 확인 링크를 눌러야 구독이 완료됩니다',

@@ -21,7 +21,7 @@ const startOnce = () => {
 // hidden tab has no frames, so there (or once the tab is hidden before its frame) it starts at once. Also a
 // task apart from this file's own: resolving the shared modules (version checks) costs as much as setting
 // up the federation runtime while this file loads, and together they made one task long enough to block a
-// phone's main thread (README 'Front-end page speed').
+// phone's main thread (docs/benchmarks.md 'Front-end page speed').
 if (document.visibilityState === 'hidden') setTimeout(startOnce, 0);
 else {
   requestAnimationFrame(() => setTimeout(startOnce, 0));

@@ -15,7 +15,7 @@ interface Props {
 /**
  * Renders `children` only once this block comes near the viewport, so that the code and the data of a
  * section below the fold (an article's comments, the newsletter form) are fetched when the reader scrolls
- * toward it, not with the page (README.md 'Front-end page speed'). Pair it with a React.lazy component.
+ * toward it, not with the page (docs/benchmarks.md 'Front-end page speed'). Pair it with a React.lazy component.
  * Where there is no IntersectionObserver (component tests), the children show at once; a server render
  * (no window) leaves the block empty, as the browser's first render does, so hydration matches.
  */

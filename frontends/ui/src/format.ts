@@ -1,7 +1,7 @@
 // Dates are shown in Korean time whatever the reader's machine says (docs/spec-content.md §9: yyyy년 MM월 dd일, MM/dd).
 // Korea has kept UTC+9 without daylight saving since 1988, so the date is the UTC date nine hours later.
 // Not Intl.DateTimeFormat with timeZone 'Asia/Seoul': creating it loads the browser's time-zone data,
-// a 20 ms task on a fast machine when the first page's script runs (README 'Front-end page speed').
+// a 20 ms task on a fast machine when the first page's script runs (docs/benchmarks.md 'Front-end page speed').
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');

@@ -5,7 +5,7 @@ const int = (min: number, max: number, fallback: number, description: string) =>
 const onOff = (fallback: 'on' | 'off', description: string) =>
   z.enum(['on', 'off']).default(fallback).describe(description);
 
-/** Settings of the newsletter service; README 'Newsletter' explains them. */
+/** Settings of the newsletter service; docs/services.md 'The newsletter' explains them. */
 export const newsletterConfigSchema = z.object({
   PUBLIC_SITE_URL: z
     .url({ protocol: /^https?$/ })

@@ -13,7 +13,7 @@ import { openPage } from '../../support/browser';
 import type { Site } from './site';
 
 /**
- * How much JavaScript a page costs before the reader does anything (README.md 'Front-end page speed'): every
+ * How much JavaScript a page costs before the reader does anything (docs/benchmarks.md 'Front-end page speed'): every
  * script response of a cold load (fresh browser context, empty cache) at the desktop width, from navigation
  * until the page's main content is shown and no script request has started for QUIET_MS, without scrolling
  * or clicking. What loads on scroll (below-the-fold sections) or on a click (the assistant panel) is not

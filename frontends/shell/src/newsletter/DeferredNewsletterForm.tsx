@@ -2,7 +2,7 @@ import { WhenVisible } from '@pulse/frontend-ui';
 import { lazy, Suspense } from 'react';
 
 // The footer's and the home banner's form are below the fold: loaded as the reader scrolls toward them
-// (README.md 'Front-end page speed').
+// (docs/benchmarks.md 'Front-end page speed').
 const NewsletterForm = lazy(() => import('./NewsletterForm').then((m) => ({ default: m.NewsletterForm })));
 
 /** The newsletter form, fetched once it comes near the viewport. */

@@ -16,7 +16,7 @@ import { ServerRemotesContext, type ServerRemotes } from '../federation/server-r
 import { ServerReads } from './server-reads';
 
 /**
- * The shell's server render (ARCHITECTURE.md 'HTML documents'): built by rspack.server.config.js into
+ * The shell's server render (ARCHITECTURE.md "The gateway's edge"): built by rspack.server.config.js into
  * dist/server/render.js, which the gateway loads at run time. It renders the same <App> the browser
  * hydrates, with the answers the page read embedded, so the first response already holds the page.
  */

@@ -20,7 +20,7 @@ import { ShareBar } from './ShareBar';
 import { VideoList } from './VideoList';
 import { countViewOnce } from './view-count';
 
-// Below the article, loaded when the reader scrolls toward it (README.md 'Front-end page speed').
+// Below the article, loaded when the reader scrolls toward it (docs/benchmarks.md 'Front-end page speed').
 const ArticleDiscussion = lazy(() => import('./ArticleDiscussion'));
 
 /** What differs between /article/{id} and content detail (docs/spec-content.md §2); everything else is shared. */

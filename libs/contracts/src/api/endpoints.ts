@@ -289,7 +289,7 @@ export const ENDPOINTS = {
     service: 'translation',
     origin: 'chosen',
   },
-  // ingestion: the sources it reads and its runs (chosen; README 'The news pipeline', api/ingestion.ts)
+  // ingestion: the sources it reads and its runs (chosen; docs/pipeline.md 'The news pipeline', api/ingestion.ts)
   ingestionSources: { method: 'GET', path: '/api/ingestion/sources', service: 'ingestion', origin: 'chosen' },
   ingestionSource: {
     method: 'GET',

@@ -4,7 +4,7 @@ import type { SourceWebSub } from './sources';
 import type { CategorySlug } from './taxonomy';
 
 /**
- * The ingestion service's sources and runs (chosen paths; README.md 'The news pipeline'): reading them is
+ * The ingestion service's sources and runs (chosen paths; docs/pipeline.md 'The news pipeline'): reading them is
  * public, every change needs the admin credential. The request schemas here are the ones the service
  * parses with, so its OpenAPI document cannot promise a field it refuses.
  */

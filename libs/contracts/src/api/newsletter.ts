@@ -3,7 +3,7 @@ import { oneOf, strictParams } from './params';
 import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
 
 /**
- * The newsletter's calls beyond the sign-up (README 'The newsletter'): the pages a mail links to (confirm,
+ * The newsletter's calls beyond the sign-up (docs/services.md 'The newsletter'): the pages a mail links to (confirm,
  * unsubscribe with RFC 8058 one-click, preferences, delete), which take form posts and answer HTML, and
  * the JSON archive and admin calls. The newsletter service parses its requests with these schemas.
  */

@@ -15,7 +15,7 @@ export interface Source {
 }
 
 /**
- * A source's WebSub subscription as ingestion tracks it (README 'Freshness: adaptive polling and WebSub'):
+ * A source's WebSub subscription as ingestion tracks it (docs/pipeline.md 'Freshness: adaptive polling and WebSub'):
  * 'pending' until the hub verifies the request, 'subscribed' while a verified lease lasts (pushes arrive),
  * 'failed' when the hub denied or refused it (asked again a day later), 'lapsed' when a lease ended
  * without a verified renewal. In the last two the source is simply polled.

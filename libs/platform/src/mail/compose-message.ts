@@ -11,7 +11,7 @@ export function composeMessage(message: MailMessage, from: string): SendMailOpti
     html: message.html,
     headers: message.headers,
     // Korean is three bytes a character: quoted-printable writes each byte as =XX (nine characters a
-    // character), base64 four per three bytes, and encodes in native code (README 'The newsletter').
+    // character), base64 four per three bytes, and encodes in native code (docs/services.md 'The newsletter').
     textEncoding: 'base64',
   };
 }

@@ -57,7 +57,7 @@ export async function orExitOnConfigError<T>(work: Promise<T>): Promise<T> {
 export const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /**
- * On SIGTERM or SIGINT, a graceful shutdown (README.md 'Graceful shutdown'): `close` stops accepting
+ * On SIGTERM or SIGINT, a graceful shutdown (docs/testing.md 'Graceful shutdown'): `close` stops accepting
  * connections, lets in-flight requests finish, finishes or hands back the current event and leaves the
  * consumer groups, flushes the outbox relay and closes the adapters; then traces are flushed and the
  * process exits 0. If that fails or takes longer than `timeoutMs`, it exits 1 (what is unfinished is

@@ -67,7 +67,7 @@ export async function createServiceApp(
     // handler runs. Node's HTTP parser already caps a request line at 16 KiB, so let every parameter reach
     // the handler's schema, which answers 400 naming it in the common error shape (docs/design.md §7).
     routerOptions: { maxParamLength: 16_384 },
-    // While app.close() drains (README.md 'Graceful shutdown'), a request that arrives on a connection
+    // While app.close() drains (docs/testing.md 'Graceful shutdown'), a request that arrives on a connection
     // already open is served rather than answered 503: the listener is closed, so no new connection comes.
     return503OnClosing: false,
   });

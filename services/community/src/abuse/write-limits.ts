@@ -33,7 +33,7 @@ export class TooManyRequestsException extends HttpException {
 const hash = (value: string): string => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
 /**
- * Abuse controls on writes (README 'Community: abuse rules'). Buckets live on the cache port, so replicas
+ * Abuse controls on writes (services/community/README.md 'Abuse rules'). Buckets live on the cache port, so replicas
  * share them (Redis in production). A denied write changes nothing and answers 429. Every per-address
  * bucket and marker keys on the client's network (`ClientNetworks`), never on the full address: callers
  * pass the address as it came, this class alone turns it into a key.

@@ -13,7 +13,7 @@ export interface AchievementRule extends BadgeRule {
 }
 
 /**
- * The badge catalogue (README 'Community: badges'; GET /api/community/badges). Achievement and activity
+ * The badge catalogue (services/community/README.md 'Badges'; GET /api/community/badges). Achievement and activity
  * badges follow from the community's own events; the expert badge is granted by an admin.
  */
 export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [

@@ -21,7 +21,7 @@ import { COMMENT_NOT_FOUND } from './comments.service';
 const PAGE_SIZE = 20;
 
 /**
- * Reports and moderation of comments, by the rules of questions and answers (README 'Moderation'): a
+ * Reports and moderation of comments, by the rules of questions and answers (services/community/README.md 'Moderation'): a
  * comment whose reporters' trust weight reaches COMMUNITY_REPORT_WEIGHT_TO_HOLD (ReportLedger) is held
  * until a moderator restores or hides it. A held or hidden comment with visible replies stays in its thread as '숨겨진 댓글입니다.'.
  */

@@ -1,6 +1,6 @@
 import { controversy } from './comment-order';
 
-describe('controversy (the controversial sort; README "Article comments")', () => {
+describe('controversy (the controversial sort; services/community/README.md "Article comments")', () => {
   it('gives the figures the README quotes: many reactions split evenly rank first', () => {
     expect(controversy(50, 50)).toBe(100);
     expect(controversy(10, 10)).toBe(20);

@@ -2,7 +2,7 @@ import type { CommentSort } from '@pulse/contracts';
 import type { SortSpec } from '@pulse/platform';
 
 /**
- * How controversial a comment is (the 'controversial' sort; README 'Comments'). Reddit's formula, which
+ * How controversial a comment is (the 'controversial' sort; services/community/README.md 'Article comments'). Reddit's formula, which
  * Remark42 also uses:
  *
  *     controversy = (likes + dislikes) ^ (min(likes, dislikes) / max(likes, dislikes))

@@ -3,7 +3,7 @@ import { AdminGuard } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { CommentModerationService } from './comment-moderation.service';
 
-/** Comment moderation behind `Authorization: Bearer $ADMIN_TOKEN` (as the Q&A's, README 'Moderation'). */
+/** Comment moderation behind `Authorization: Bearer $ADMIN_TOKEN` (as the Q&A's, services/community/README.md 'Moderation'). */
 @Controller('/api/community/admin')
 @UseGuards(AdminGuard)
 export class CommentsAdminController {

@@ -41,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Kind = 'question' | 'answer';
 
 /**
- * Reports from readers and the moderator's actions (README 'Community: moderation'). A post whose
+ * Reports from readers and the moderator's actions (services/community/README.md 'Moderation'). A post whose
  * reporters' trust weight reaches COMMUNITY_REPORT_WEIGHT_TO_HOLD (ReportLedger) is held: hidden from
  * lists until a moderator restores or hides it. Hide and restore move a post between visible, held and
  * hidden; the author's delete is final. A hidden post's endorsements stop counting toward trust.

@@ -24,7 +24,7 @@ interface RenderedDigest {
 /**
  * One subscriber's copy of an edition: their categories, their unsubscribe and preferences links. An
  * edition is rendered once per choice of categories, with stand-ins where the links go; each mail then
- * only signs its manage token and puts its links in (README 'The newsletter', sending speed).
+ * only signs its manage token and puts its links in (docs/services.md 'The newsletter', sending speed).
  */
 @Injectable()
 export class DigestMailFactory {

@@ -20,7 +20,7 @@ function queued(i: number, dueAt = T0): SendRecord {
   };
 }
 
-/** Batch claims (README 'The newsletter', sending never doubles): disjoint, due only, released whole. */
+/** Batch claims (docs/services.md 'The newsletter', sending never doubles): disjoint, due only, released whole. */
 describe('send records: batch claims', () => {
   let dir: string;
   let store: EmbeddedDocumentStore;

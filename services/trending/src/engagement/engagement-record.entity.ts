@@ -2,7 +2,7 @@ import type { EngagementKind } from '@pulse/contracts';
 
 /**
  * One applied engagement event. Its _id is the event's natural key, so inserting it is the apply-once
- * marker (README 'Idempotency'); the view records also rebuild the in-memory windows after a restart.
+ * marker (services/trending/README.md 'Idempotency'); the view records also rebuild the in-memory windows after a restart.
  */
 export interface EngagementRecord {
   _id: string;

@@ -2,7 +2,7 @@ import { hotScore, isHotTopic } from './hot-score';
 import { REALISTIC_DAY, syntheticDay } from './synthetic-day';
 
 /**
- * The calibration behind HOT_SCORE_CONSTANTS.SCALE (README 'Calibration'): on ten synthetic realistic days,
+ * The calibration behind HOT_SCORE_CONSTANTS.SCALE (services/trending/README.md 'Calibration'): on ten synthetic realistic days,
  * scored at the end of each day, about a tenth of the day's articles earn the HOT badge.
  */
 describe('hotScore calibration', () => {

@@ -1,7 +1,7 @@
 import { isHotScore } from '@pulse/contracts';
 
 /**
- * hotScore, in the Hacker News gravity family (README 'hotScore'):
+ * hotScore, in the Hacker News gravity family (services/trending/README.md 'hotScore'):
  *
  *   hotScore = SCALE × (views + LIKE_WEIGHT × likes + SHARE_WEIGHT × shares) / (ageHours + AGE_OFFSET_HOURS)^GRAVITY
  *

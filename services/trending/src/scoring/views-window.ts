@@ -1,7 +1,7 @@
 import { isRising as isRisingBadge } from '@pulse/contracts';
 
 /**
- * Views over a sliding window of minute buckets (README 'viewsPerHour and rising'). A bucket is the
+ * Views over a sliding window of minute buckets (services/trending/README.md 'viewsPerHour and rising'). A bucket is the
  * minute since the epoch in which views happened (by the event's occurredAt), so the window is the
  * same whichever replica or restart computes it.
  */

@@ -149,7 +149,7 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.articles.saveScores(id, scores).finally(() => this.lists.invalidate());
     }
     // One purge for the gateway per pass, after every save: engagement at thousands of events a second
-    // costs one purge per pass, not one per event or batch (README 'Reads').
+    // costs one purge per pass, not one per event or batch (services/trending/README.md 'Reads').
     if (updates.length > 0 || countersChanged) await this.purges.recomputed();
     await this.engagements.purgeBefore(new Date(now - MARKER_RETENTION_MS).toISOString());
     await this.batches.purgeBefore(new Date(now - DAY_MS).toISOString());

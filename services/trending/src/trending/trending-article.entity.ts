@@ -3,7 +3,7 @@ import type { CategorySlug, ContentType } from '@pulse/contracts';
 /**
  * One article as trending knows it: the list-item metadata from article.published and the durable
  * engagement totals, with the scores of the last recompute. The totals are written by the engagement
- * handler before the bus commits the event (README 'Durability').
+ * handler before the bus commits the event (services/trending/README.md 'Durability').
  */
 export interface TrendingArticleRecord {
   _id: string;

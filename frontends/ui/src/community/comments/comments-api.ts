@@ -1,4 +1,4 @@
-// The article comments' calls (services/community/README.md 'Comments'). Constants come from libs/contracts'
+// The article comments' calls (services/community/README.md 'Article comments'). Constants come from libs/contracts'
 // dependency-free modules, deep-imported so no zod schema reaches a bundle.
 import type {
   ArticleComment,
