@@ -133,6 +133,15 @@ export const gatewayConfigSchema = z.object({
     .describe(
       'Gateway: how long a rendered page document is replayed to every reader of its URL, unless a purge of what it shows (an article, a list, a question) ends it sooner. A CDN in front keeps documents a minute anyway. 0 renders every request.',
     ),
+  GATEWAY_RENDER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(2)
+    .describe(
+      'Gateway: how many page documents may be rendering at once (refreshes of held copies included). Past it, a reader whose document is neither held nor already rendering gets at once a 503 with Retry-After whose shell renders the page in the browser, so renders never queue up in front of API requests. Documents are keyed on their path and the query parameters their page reads, so a cache-buster never renders (docs/abuse/cache-busting.md).',
+    ),
   RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
     1200,
     "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",

@@ -128,6 +128,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         staleMs: config.GATEWAY_STALE_MS,
         purges: microCache,
         contentSecurityPolicy: contentSecurityPolicy(config),
+        maxRenders: config.GATEWAY_RENDER_CONCURRENCY,
       }),
     );
   }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HeldCopies } from '../edge/held-copies';
 import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
 import { withStyleSources } from '../edge/security-headers';
+import { documentCounters } from './document-metrics';
 import type { DocumentRenderer, RenderedDocument } from './document-renderer';
 import {
   encodeDocument,
@@ -10,6 +11,7 @@ import {
   preferredEncoding,
   type DocumentEncoding,
 } from './document-encoding';
+import { canonicalDocumentUrl } from './page-queries';
 
 /** How many rendered documents are held at most (GATEWAY_DOCUMENT_CACHE_MS each). */
 const MAX_HELD = 2_000;
@@ -57,6 +59,11 @@ export interface DocumentHandlerOptions {
   purges?: DocumentPurges;
   /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
   contentSecurityPolicy?: string;
+  /**
+   * GATEWAY_RENDER_CONCURRENCY: how many documents may be rendering at once (refreshes included). A reader
+   * whose document is neither held nor rendering then gets the busy document. Unbounded when unset.
+   */
+  maxRenders?: number;
 }
 
 /**
@@ -65,7 +72,7 @@ export interface DocumentHandlerOptions {
  * while it refetches; the browser revalidates each time with the ETag the edge adds
  * (edge/http-caching.ts). Anything but a 200 is not cached.
  *
- * For `holdMs` (GATEWAY_DOCUMENT_CACHE_MS) a rendered 200 is replayed to every reader of the same URL, as
+ * For `holdMs` (GATEWAY_DOCUMENT_CACHE_MS) a rendered 200 is replayed to every reader of the same canonical URL, as
  * bytes with its ETag: a render (the shell's components, the article body's sanitising, the head, the
  * JSON-LD) is the dearest thing the gateway does, several ms of CPU, tens on the local stack. A document
  * names what it shows in its tags (the cache tags of the answers it read, and its article, analysis or
@@ -78,11 +85,31 @@ export interface DocumentHandlerOptions {
  *
  * Documents go out compressed when the reader accepts it (brotli, else gzip; document-encoding.ts), with
  * `Vary: Accept-Encoding` and an ETag per encoding.
+ *
+ * A document is keyed, held and rendered under its canonical URL (page-queries.ts): its path and the query
+ * parameters its page reads. Anything else in the query (`/?cb=<random>`) is the same held copy, not a
+ * render: keyed on the full URL, every cache-buster rendered React, about 200 documents/s where a held
+ * copy serves thousands, and the renders held up every other request of the process.
+ *
+ * Rendering has a budget, `maxRenders` (GATEWAY_RENDER_CONCURRENCY) at once: distinct URLs a page really
+ * reads (`/search?q=<random>`) are renders each, and a flood of them must not take the event loop from
+ * the API. Past it, a reader whose document is neither held (fresh or stale) nor already rendering gets
+ * the busy document at once (DocumentRenderer.busy: 503, Retry-After, the shell that renders the page in
+ * the browser), and a lapsed copy waits for its refresh until a render is free. No render is queued: a
+ * queue would only make the readers wait for what the busy document gives them now.
  */
 export function documentHandler(
   renderer: DocumentRenderer,
-  { holdMs = 0, staleMs = 0, now = Date.now, purges, contentSecurityPolicy }: DocumentHandlerOptions = {},
+  {
+    holdMs = 0,
+    staleMs = 0,
+    now = Date.now,
+    purges,
+    contentSecurityPolicy,
+    maxRenders = Number.POSITIVE_INFINITY,
+  }: DocumentHandlerOptions = {},
 ) {
+  const counters = documentCounters();
   const held = new HeldCopies<HeldDocument>(MAX_HELD);
   purges?.onPurge((named) => held.deleteWhere((document) => document.tags.some((tag) => named.has(tag))));
   /**
@@ -93,9 +120,10 @@ export function documentHandler(
    * one URL get one render.
    */
   const inFlight = new Map<string, { render: ReturnType<DocumentRenderer['render']>; startedAt: number }>();
-  const renderOnce = (url: string, requestId: string) => {
+  const renderOnce = (url: string, requestId: string, trigger: 'reader' | 'refresh') => {
     let flight = inFlight.get(url);
     if (!flight) {
+      counters.renders.add(1, { trigger });
       flight = { render: renderer.render(url, requestId), startedAt: now() };
       inFlight.set(url, flight);
       const forget = () => inFlight.delete(url);
@@ -156,10 +184,13 @@ export function documentHandler(
     held.set(url, document, at);
     return document;
   };
-  /** Renders `url` again for the readers of its lapsed copy, unless a render of it is under way. */
+  /**
+   * Renders `url` again for the readers of its lapsed copy, unless a render of it is under way or the
+   * budget is spent (a later reader of the copy asks again).
+   */
   const refresh = (url: string, requestId: string) => {
-    if (inFlight.has(url)) return;
-    const flight = renderOnce(url, requestId);
+    if (inFlight.has(url) || inFlight.size >= maxRenders) return;
+    const flight = renderOnce(url, requestId, 'refresh');
     flight.render.then(
       (rendered) => {
         // Anything but a 200 now (gone, moved, failing): readers get it from the next request on.
@@ -170,18 +201,25 @@ export function documentHandler(
     );
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const url = canonicalDocumentUrl(request.url);
     const at = now();
-    const hit = holdMs > 0 ? held.get(request.url, at) : undefined;
+    const hit = holdMs > 0 ? held.get(url, at) : undefined;
     if (hit) {
-      if (hit.freshUntil <= at) refresh(request.url, request.requestId);
+      if (hit.freshUntil <= at) refresh(url, request.requestId);
       return sendDocument(request, reply, hit);
     }
-    const flight = renderOnce(request.url, request.requestId);
+    if (!inFlight.has(url) && inFlight.size >= maxRenders) {
+      counters.busy.add(1);
+      const busy = renderer.busy(url);
+      reply.header('retry-after', String(busy.retryAfterS));
+      return send(reply, busy.statusCode).send(busy.html);
+    }
+    const flight = renderOnce(url, request.requestId, 'reader');
     const rendered = await flight.render;
     if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
     if (rendered.statusCode !== 200) return send(reply, rendered.statusCode).send(rendered.html);
-    return sendDocument(request, reply, hold(request.url, flight, rendered, at));
+    return sendDocument(request, reply, hold(url, flight, rendered, at));
   };
 }
 
