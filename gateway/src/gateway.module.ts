@@ -128,7 +128,11 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         staleMs: config.GATEWAY_STALE_MS,
         purges: microCache,
         contentSecurityPolicy: contentSecurityPolicy(config),
-        maxRenders: config.GATEWAY_RENDER_CONCURRENCY,
+        renderBudget: {
+          concurrency: config.GATEWAY_RENDER_CONCURRENCY,
+          msPerSecond: config.GATEWAY_RENDER_MS_PER_S,
+          maxWaitMs: config.GATEWAY_RENDER_WAIT_MS,
+        },
       }),
     );
   }

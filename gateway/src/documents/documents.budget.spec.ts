@@ -36,7 +36,14 @@ describe('page documents keyed on what they render, rendered within a budget', (
     const gated = gatedRenderer();
     fastify = Fastify();
     fastify.decorateRequest('requestId', 'r');
-    fastify.get('/*', documentHandler(gated.renderer, { holdMs: 10_000, now: () => clock, maxRenders }));
+    fastify.get(
+      '/*',
+      documentHandler(gated.renderer, {
+        holdMs: 10_000,
+        now: () => clock,
+        renderBudget: maxRenders ? { concurrency: maxRenders, msPerSecond: 1000 } : undefined,
+      }),
+    );
     await fastify.ready();
     return gated;
   }
@@ -79,7 +86,7 @@ describe('page documents keyed on what they render, rendered within a budget', (
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('5');
     expect(busy.headers['cache-control']).toBe('no-store');
-    expect(busy.body).toBe('<p>busy /search?q=b</p>');
+    expect(busy.body).toBe('<p>busy /search</p>');
     // The held page and the one already rendering are still answered, with no render of their own.
     expect((await get('/?cb=9')).body).toBe('<p>/</p>');
     const joining = get('/search?q=a&utm_source=x');

@@ -1,0 +1,70 @@
+import { RenderBudget } from './render-budget';
+
+describe('the render budget', () => {
+  let clock = 0;
+  const now = () => clock;
+
+  it('lets at most `concurrency` renders run at once', () => {
+    const budget = new RenderBudget({ concurrency: 2, msPerSecond: 1000 }, now);
+    const first = budget.start();
+    const second = budget.start();
+    expect([first, second].every(Boolean)).toBe(true);
+    expect(budget.start()).toBeUndefined();
+    first!();
+    first!(); // ending twice frees one place, not two
+    expect(budget.start()).toBeDefined();
+    expect(budget.start()).toBeUndefined();
+  });
+
+  it('takes each render’s duration from a bucket refilled at msPerSecond, a second’s worth at most', () => {
+    clock = 0;
+    const budget = new RenderBudget({ concurrency: 10, msPerSecond: 200 }, now);
+    const end = budget.start()!;
+    clock += 300; // a 300 ms render: the bucket (200) goes 100 below empty
+    end();
+    expect(budget.start()).toBeUndefined();
+    clock += 499; // 99.8 ms earned back: still below empty
+    expect(budget.start()).toBeUndefined();
+    clock += 10; // above empty again
+    const next = budget.start();
+    expect(next).toBeDefined();
+    next!();
+    clock += 60_000; // idle for a minute: a second's worth banked, no more
+    const long = budget.start()!;
+    clock += 201;
+    long();
+    expect(budget.start()).toBeUndefined();
+  });
+});
+
+describe('waiting for the render budget', () => {
+  beforeEach(() => jest.useFakeTimers({ now: 0 }));
+  afterEach(() => jest.useRealTimers());
+
+  it('admits a waiting reader once the bucket refills, four waiters per render at most, none past maxWaitMs', async () => {
+    const budget = new RenderBudget({ concurrency: 1, msPerSecond: 100, maxWaitMs: 500 }, Date.now);
+    const first = budget.start()!;
+    jest.advanceTimersByTime(120);
+    first(); // 20 ms below empty: refilled above it 200 ms later
+    const waiting = Array.from({ length: 5 }, () => budget.acquire());
+    // The fifth finds four waiting already: turned away at once.
+    expect(await waiting[4]).toBeUndefined();
+    const admitted = jest.fn();
+    void waiting[0].then(admitted);
+    await jest.advanceTimersByTimeAsync(199);
+    expect(admitted).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(3);
+    expect(admitted).toHaveBeenCalledWith(expect.any(Function));
+    // Its render holds the one place for 400 ms: the other waiters' 500 ms are up before it is free.
+    await jest.advanceTimersByTimeAsync(400);
+    admitted.mock.calls[0][0]();
+    await jest.advanceTimersByTimeAsync(500);
+    expect(await Promise.all(waiting.slice(1, 4))).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('does not wait when maxWaitMs is 0', async () => {
+    const budget = new RenderBudget({ concurrency: 1, msPerSecond: 100 }, Date.now);
+    budget.start();
+    expect(await budget.acquire()).toBeUndefined();
+  });
+});
