@@ -64,7 +64,12 @@ describe('cache-busting query strings (embedded)', () => {
     }
     return sum;
   };
-  const readerRenders = () => counter('pulse_document_renders_total', /trigger="reader"/);
+  /** Renders a reader waited for; the page reads just before have made the counter exist. */
+  const readerRenders = async () => {
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).toContain('# TYPE pulse_document_renders_total counter');
+    return counter('pulse_document_renders_total', /trigger="reader"/);
+  };
   const random = () => Math.random().toString(36).slice(2);
   const userAgent = (n: number) =>
     `Mozilla/5.0 (bot ${n % 7}; rv:${100 + (n % 13)}) Gecko/20100101 Firefox/${n}`;
