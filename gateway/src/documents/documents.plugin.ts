@@ -240,14 +240,21 @@ export function documentHandler(
     reply.header('retry-after', String(copy.retryAfterS));
     return sendDocument(request, reply, copy, 503);
   };
+  const refreshing = new Set<string>();
   /**
-   * Renders `url` again for the readers of its lapsed copy, unless a render of it is under way or the
-   * budget is spent (a later reader of the copy asks again).
+   * Renders `url` again for the readers of its lapsed copy, unless a render of it is under way or asked
+   * for: ahead of every reader waiting for the budget, as long as the copy may still be replayed.
    */
-  const refresh = (url: string, requestId: string) => {
-    if (inFlight.has(url)) return;
-    const end = budget.start();
-    if (!end) return;
+  const refresh = (url: string, requestId: string, at: number, copy: HeldDocument) => {
+    if (inFlight.has(url) || refreshing.has(url)) return;
+    refreshing.add(url);
+    void budget.acquire({ maxWaitMs: Math.max(1, copy.expiresAt - at) }).then((end) => {
+      refreshing.delete(url);
+      if (end && inFlight.has(url)) end();
+      else if (end) renderAgain(url, requestId, end);
+    });
+  };
+  const renderAgain = (url: string, requestId: string, end: RenderEnd) => {
     const flight = startRender(url, requestId, 'refresh', end);
     flight.render.then(
       (rendered) => {
@@ -263,7 +270,7 @@ export function documentHandler(
     const at = now();
     const hit = holdMs > 0 ? held.get(url, at) : undefined;
     if (hit) {
-      if (hit.freshUntil <= at) refresh(url, request.requestId);
+      if (hit.freshUntil <= at) refresh(url, request.requestId, at, hit);
       return sendDocument(request, reply, hit);
     }
     const flight = await renderFor(url, request.requestId);

@@ -62,6 +62,25 @@ describe('waiting for the render budget', () => {
     expect(await Promise.all(waiting.slice(1, 4))).toEqual([undefined, undefined, undefined]);
   });
 
+  it('admits the refresh of a held copy ahead of the readers, however many wait', async () => {
+    const budget = new RenderBudget({ concurrency: 1, msPerSecond: 1000, maxWaitMs: 1000 }, Date.now);
+    const running = budget.start()!;
+    const order: string[] = [];
+    const readers = Array.from({ length: 4 }, (_, n) =>
+      budget.acquire().then((end) => {
+        order.push(`reader ${n}`);
+        end?.();
+      }),
+    );
+    const refresh = budget.acquire({ maxWaitMs: 5000 }).then((end) => {
+      order.push('refresh');
+      end?.();
+    });
+    running();
+    await Promise.all([...readers, refresh]);
+    expect(order).toEqual(['refresh', 'reader 0', 'reader 1', 'reader 2', 'reader 3']);
+  });
+
   it('does not wait when maxWaitMs is 0', async () => {
     const budget = new RenderBudget({ concurrency: 1, msPerSecond: 100 }, Date.now);
     budget.start();

@@ -33,8 +33,11 @@ export class RenderBudget {
   private running = 0;
   private available: number;
   private refilledAt: number;
-  private readonly waiters: Array<{ admit: (end: RenderEnd | undefined) => void; timer: NodeJS.Timeout }> =
-    [];
+  private readonly waiters: Array<{
+    admit: (end: RenderEnd | undefined) => void;
+    first: boolean;
+    timer: NodeJS.Timeout;
+  }> = [];
   private wake: NodeJS.Timeout | undefined;
 
   constructor(
@@ -62,24 +65,36 @@ export class RenderBudget {
     };
   }
 
-  /** As start(), but waits up to maxWaitMs for the budget, when few others are waiting. */
-  acquire(): Promise<RenderEnd | undefined> {
+  /**
+   * As start(), but waits up to maxWaitMs for the budget, when few others are waiting. `first`: ahead of
+   * every reader, for up to `first.maxWaitMs`, however many wait (the refresh of a held copy: a flood of
+   * distinct URLs must not starve the pages everyone reads, whose copies would lapse).
+   */
+  acquire(first?: { maxWaitMs: number }): Promise<RenderEnd | undefined> {
     const end = this.waiters.length === 0 ? this.start() : undefined;
-    const maxWaitMs = this.settings.maxWaitMs ?? 0;
+    const maxWaitMs = first?.maxWaitMs ?? this.settings.maxWaitMs ?? 0;
     if (end || maxWaitMs <= 0) return Promise.resolve(end);
-    if (this.waiters.length >= this.settings.concurrency * WAITERS_PER_RENDER)
+    if (!first && this.readersWaiting() >= this.settings.concurrency * WAITERS_PER_RENDER)
       return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const waiter = {
         admit: resolve,
+        first: first !== undefined,
+        // Unref'd, as the wake below: a waiting reader's connection keeps the process up, not its timer.
         timer: setTimeout(() => {
           this.waiters.splice(this.waiters.indexOf(waiter), 1);
           resolve(undefined);
-        }, maxWaitMs),
+        }, maxWaitMs).unref(),
       };
-      this.waiters.push(waiter);
+      // Behind the other firsts, ahead of every reader.
+      const at = first ? this.waiters.findIndex((other) => !other.first) : -1;
+      this.waiters.splice(at < 0 ? this.waiters.length : at, 0, waiter);
       this.scheduleWake();
     });
+  }
+
+  private readersWaiting(): number {
+    return this.waiters.filter((waiter) => !waiter.first).length;
   }
 
   private admitWaiters(): void {
@@ -101,7 +116,7 @@ export class RenderBudget {
     this.wake = setTimeout(() => {
       this.wake = undefined;
       this.admitWaiters();
-    }, ms);
+    }, ms).unref();
   }
 
   private refill(): void {
