@@ -166,7 +166,7 @@ export function documentHandler(
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', statusCode === 200 ? DOCUMENT_CACHE.cacheControl : 'no-store')
       .header('cdn-cache-control', statusCode === 200 ? DOCUMENT_CACHE.cdnCacheControl : 'no-store');
-  /** A 200 document in the encoding the request prefers. */
+  /** A held document (a 200) or the busy one (a 503, no validator) in the encoding the request prefers. */
   const sendDocument = async (
     request: FastifyRequest,
     reply: FastifyReply,

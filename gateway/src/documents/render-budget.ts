@@ -120,6 +120,10 @@ export class RenderBudget {
   }
 
   private refill(): void {
+    if (this.settings.msPerSecond === Number.POSITIVE_INFINITY) {
+      this.available = Number.POSITIVE_INFINITY; // unmetered (documentHandler without a budget)
+      return;
+    }
     const at = this.now();
     const earned = ((at - this.refilledAt) * this.settings.msPerSecond) / 1000;
     // At most a second's worth banked: an idle minute must not become a minute of renders in a row.
