@@ -19,9 +19,9 @@ describe('the render budget', () => {
   it('takes each render’s duration from a bucket refilled at msPerSecond, a second’s worth at most', () => {
     clock = 0;
     const budget = new RenderBudget({ concurrency: 10, msPerSecond: 200 }, now);
-    const end = budget.start()!;
-    clock += 300; // a 300 ms render: the bucket (200) goes 100 below empty
-    end();
+    const ends = [budget.start()!, budget.start()!];
+    clock += 150; // two 150 ms renders at once: the bucket (200) goes 100 below empty
+    ends.forEach((end) => end());
     expect(budget.start()).toBeUndefined();
     clock += 499; // 99.8 ms earned back: still below empty
     expect(budget.start()).toBeUndefined();
@@ -34,6 +34,13 @@ describe('the render budget', () => {
     clock += 201;
     long();
     expect(budget.start()).toBeUndefined();
+    clock += 60_000;
+    // A render of 5 s (a slow upstream, a first render loading the bundle) costs a second's worth at most.
+    const slow = budget.start()!;
+    clock += 5_000;
+    slow();
+    clock += 10;
+    expect(budget.start()).toBeDefined();
   });
 });
 
@@ -43,15 +50,18 @@ describe('waiting for the render budget', () => {
 
   it('admits a waiting reader once the bucket refills, four waiters per render at most, none past maxWaitMs', async () => {
     const budget = new RenderBudget({ concurrency: 1, msPerSecond: 100, maxWaitMs: 500 }, Date.now);
-    const first = budget.start()!;
-    jest.advanceTimersByTime(120);
-    first(); // 20 ms below empty: refilled above it 200 ms later
+    // Two 60 ms renders: 100 - 60, then + 6 earned - 60: 14 ms below empty, above it 140 ms later.
+    for (let render = 0; render < 2; render++) {
+      const end = budget.start()!;
+      jest.advanceTimersByTime(60);
+      end();
+    }
     const waiting = Array.from({ length: 5 }, () => budget.acquire());
     // The fifth finds four waiting already: turned away at once.
     expect(await waiting[4]).toBeUndefined();
     const admitted = jest.fn();
     void waiting[0].then(admitted);
-    await jest.advanceTimersByTimeAsync(199);
+    await jest.advanceTimersByTimeAsync(139);
     expect(admitted).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(3);
     expect(admitted).toHaveBeenCalledWith(expect.any(Function));

@@ -60,7 +60,9 @@ export class RenderBudget {
       ended = true;
       this.running -= 1;
       this.refill();
-      this.available -= this.now() - startedAt;
+      // A second's worth at most: a render that waited on a slow upstream, or the first one, which loaded
+      // the bundle, was not CPU all along, and must not lock the readers after it out for seconds.
+      this.available -= Math.min(this.now() - startedAt, this.settings.msPerSecond);
       this.admitWaiters();
     };
   }
