@@ -137,7 +137,7 @@ describe('cache-busting query strings (embedded)', () => {
     );
   });
 
-  it('answers distinct searches past the render budget with the busy document at once, never a queue', async () => {
+  it('answers distinct searches past the render budget with the busy document, never a long queue', async () => {
     const busyBefore = await counter('pulse_document_busy_total');
     const replies = await burst(
       60,
