@@ -135,6 +135,33 @@ export const gatewayConfigSchema = z
       .describe(
         'Gateway: how long a rendered page document is replayed to every reader of its URL, unless a purge of what it shows (an article, a list, a question) ends it sooner. A CDN in front keeps documents a minute anyway. 0 renders every request.',
       ),
+    GATEWAY_RENDER_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(2)
+      .describe(
+        'Gateway: how many page documents may be rendering at once (refreshes of held copies included). Past it, or past GATEWAY_RENDER_MS_PER_S, a reader whose document is neither held nor already rendering gets at once a 503 with Retry-After whose shell renders the page in the browser: renders never queue up in front of API requests. Documents are keyed on their path and the query parameters their page reads, so a cache-buster never renders (docs/abuse/cache-busting.md).',
+      ),
+    GATEWAY_RENDER_MS_PER_S: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(250)
+      .describe(
+        "Gateway: milliseconds of each second that page renders may take between them (each from its start to its end; a second's worth banked at most). A render is CPU on the event loop the API is answered from too, so this bounds how long API requests wait behind renders; past it, readers are answered as past GATEWAY_RENDER_CONCURRENCY.",
+      ),
+    GATEWAY_RENDER_WAIT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(1_000)
+      .describe(
+        'Gateway: how long a reader whose page must be rendered may wait for the render budget (GATEWAY_RENDER_CONCURRENCY, GATEWAY_RENDER_MS_PER_S), four per render allowed at once; the others, and those still waiting then, get the 503 at once. Waiting costs no CPU; it keeps readers arriving one after the other (a crawler, a site just started) from a 503. 0: never waits.',
+      ),
     RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
       1200,
       "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",

@@ -130,6 +130,11 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         staleMs: config.GATEWAY_STALE_MS,
         purges: microCache,
         contentSecurityPolicy: contentSecurityPolicy(config),
+        renderBudget: {
+          concurrency: config.GATEWAY_RENDER_CONCURRENCY,
+          msPerSecond: config.GATEWAY_RENDER_MS_PER_S,
+          maxWaitMs: config.GATEWAY_RENDER_WAIT_MS,
+        },
       }),
     );
   }

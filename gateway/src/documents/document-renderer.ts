@@ -47,6 +47,14 @@ const NO_INDEX_OUTAGE = 'noindex, follow';
 const OUTAGE_BODY =
   '<main><h1>잠시 후 다시 시도해 주세요</h1><p>일시적으로 이 페이지를 불러올 수 없습니다.</p><p><a href="/">홈으로</a></p></main>';
 
+/**
+ * Past the render budget: a moment is enough, renders take milliseconds. The text is for readers without
+ * JavaScript (in <noscript>); with it, the shell renders the page itself.
+ */
+const BUSY_RETRY_AFTER_S = 5;
+const BUSY_BODY =
+  '<main><h1>잠시 후 다시 시도해 주세요</h1><p>지금은 요청이 많아 이 페이지를 준비하지 못했습니다.</p><p><a href="/">홈으로</a></p></main>';
+
 /** Link previews need some image; the shell's icon until a dedicated share image exists. */
 // A 1200×630 share card (frontends/shell/public/og-default.png): previews ignore SVG images.
 const DEFAULT_IMAGE_PATH = '/og-default.png';
@@ -170,6 +178,21 @@ export class DocumentRenderer {
       techAnalysisBody(lookup.value),
       await this.serverRender(url, requestId, tags),
     );
+  }
+
+  /**
+   * The busy document (documents.plugin.ts, past the render budget): 503 with Retry-After and the site's
+   * generic, unindexed head, so a crawler or a CDN comes back later rather than keeps it; the shell in it
+   * renders the page in the reader's browser, as every page was before server rendering. Nothing is
+   * fetched or rendered for it: it costs a template fill.
+   */
+  busy(url: string): { statusCode: 503; html: string; retryAfterS: number } {
+    const queryStart = url.indexOf('?');
+    const head = {
+      ...this.genericHead(queryStart < 0 ? url : url.slice(0, queryStart)),
+      robots: NO_INDEX_OUTAGE,
+    };
+    return { statusCode: 503, html: this.page(503, head, BUSY_BODY).html, retryAfterS: BUSY_RETRY_AFTER_S };
   }
 
   private outage(path: string): RenderedDocument {

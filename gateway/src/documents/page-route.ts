@@ -16,6 +16,16 @@ const ARTICLE_SECTIONS = new Set(['article', 'news', 'insights', 'analysis']);
 const encodePath = (segments: readonly string[]) =>
   `/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
 
+/**
+ * The one spelling of a document path: %-escapes decoded and re-encoded, empty segments and a trailing
+ * slash gone (they name the same page). A path whose escapes are malformed is kept as it came: it names no
+ * page, and its 404 is keyed on it.
+ */
+export function normalisedPath(pathname: string): string {
+  const segments = decodeSegments(pathname);
+  return segments ? encodePath(segments) : pathname;
+}
+
 function decodeSegments(pathname: string): string[] | undefined {
   try {
     return pathname

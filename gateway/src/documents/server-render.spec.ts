@@ -74,14 +74,15 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
   afterAll(() => gateway.close());
 
   it('puts the rendered markup in #root, outside <noscript>, with its answers before </body>', async () => {
-    const page = await get('/?x=1');
+    // The render is of the canonical URL: the search page reads q, not utm_source (page-queries.ts).
+    const page = await get('/search?utm_source=mail&q=x');
     expect(page.status).toBe(200);
     const root = page.document.getElementById('root');
     expect(root?.querySelector('main > h1')?.textContent).toBe(sampleArticle().id);
-    expect(root?.querySelector('main > p')?.textContent).toBe('/?x=1');
+    expect(root?.querySelector('main > p')?.textContent).toBe('/search?q=x');
     expect(root?.querySelector('noscript')).toBeNull();
     // The head is still the gateway's.
-    expect(page.document.title).toBe('펄스 - AI·블록체인 전문 미디어');
+    expect(page.document.title).toBe("'x' 검색 결과 | 펄스");
     const seed = page.document.getElementById('pulse-query-seed');
     expect(seed?.getAttribute('type')).toBe('application/json');
     expect(page.html).not.toContain('"</script>"');

@@ -27,11 +27,17 @@ describe('HeldCopies', () => {
     expect(held.get('/a', 21)).toBeUndefined();
   });
 
-  it('starts afresh when full of live copies rather than grow without bound', () => {
+  it('full of live copies, drops the least recently read one, so a flood of new keys keeps the read ones', () => {
     const held = new HeldCopies(3);
-    for (const key of ['/a', '/b', '/c', '/d']) held.set(key, copy(100), 0);
-    expect(held.size).toBe(1);
-    expect(held.get('/d', 0)).toEqual(copy(100));
+    held.set('/home', copy(100), 0);
+    for (let n = 0; n < 50; n += 1) {
+      expect(held.get('/home', n)).toEqual(copy(100)); // read between the flood's keys
+      held.set(`/search?q=${n}`, copy(100), n);
+    }
+    expect(held.size).toBe(3);
+    expect(held.get('/home', 50)).toEqual(copy(100));
+    expect(held.get('/search?q=49', 50)).toEqual(copy(100));
+    expect(held.get('/search?q=0', 50)).toBeUndefined();
   });
 
   it('drops the copies a purge names and says which', () => {

@@ -40,11 +40,31 @@ describe('the micro-cache', () => {
     expect(countOf('/api/articles/a1')).toBe(1);
   });
 
-  it('keys by the whole URL, query included', async () => {
-    await fetch(`${gateway.base}/api/content/news?page=1`);
-    await fetch(`${gateway.base}/api/content/news?page=2`);
-    expect(countOf('/api/content/news?page=1')).toBe(1);
-    expect(countOf('/api/content/news?page=2')).toBe(1);
+  it('keys by the path and the parameters the contract declares, in its order', async () => {
+    await fetch(`${gateway.base}/api/content/news?offset=12&limit=12`);
+    await fetch(`${gateway.base}/api/content/news?limit=12&offset=12`);
+    await fetch(`${gateway.base}/api/content/news?limit=12&offset=24`);
+    expect(countOf('/api/content/news?limit=12&offset=12')).toBe(1);
+    expect(countOf('/api/content/news?limit=12&offset=24')).toBe(1);
+    expect(content.requests.some((request) => request.url.startsWith('/api/content/news?offset'))).toBe(
+      false,
+    );
+  });
+
+  it('refuses a parameter the contract does not declare, for every caller, without a trip to the service', async () => {
+    const before = content.requests.length;
+    for (const headers of [{}, { authorization: 'Bearer made-up' }] as Array<Record<string, string>>) {
+      const response = await fetch(`${gateway.base}/api/articles/a1?cb=${Math.random()}&x=1`, { headers });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'unknown parameter(s): cb, x',
+      });
+    }
+    const list = await fetch(`${gateway.base}/api/content/news?limit=12&sotr=latest`);
+    expect((await list.json()).message).toBe('unknown parameter(s): sotr');
+    expect(content.requests.length).toBe(before);
   });
 
   it('never shares what depends on the reader, an error, or a request with a credential', async () => {

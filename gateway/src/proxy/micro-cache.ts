@@ -3,6 +3,7 @@ import type { CacheStore } from '@pulse/platform';
 import { HeldCopies } from '../edge/held-copies';
 import { cachePolicyFor, entityTagOf } from '../edge/http-caching';
 import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
+import { cachedQueryOf } from './micro-cache-query';
 
 /** Headers of a cached answer worth replaying; the rest (dates, request ids) describe one exchange. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'last-modified', 'vary', 'content-language'];
@@ -52,7 +53,9 @@ class NotShared extends Error {
  * drops its copies and the shared entry, so a changed article does not wait out the TTL. A purge is a
  * hint sent at most once: one lost (Redis away) leaves the entry its TTL. The reader who has just written
  * (a like, a comment) also reads past the micro-cache for a TTL, so a reload shows them their own change
- * even before the purge lands. That memory is per gateway replica.
+ * even before the purge lands. That memory is per gateway replica. An entry is keyed on the path and the
+ * query parameters its endpoint's contract declares; a read carrying any other is refused at the gateway
+ * (micro-cache-query.ts), so a random query string reaches the service neither as a miss nor as a 400.
  */
 export class MicroCache {
   /** Client address → until when its reads skip the micro-cache (it has just written). */
@@ -114,12 +117,18 @@ export class MicroCache {
     this.recentWriters.set(client, at + this.ttlMs);
   }
 
-  /** Whether this request may be answered from the micro-cache. */
+  /**
+   * Whether this request is the micro-cache's to answer: a public read it may share, or any GET of a
+   * cacheable resource with a parameter its contract does not take, which forward() refuses for every
+   * caller alike (a cache-buster must reach the service neither with nor without a credential).
+   */
   applies(request: ForwardRequest, client: string): boolean {
-    if (this.ttlMs <= 0 || request.method !== 'GET') return false;
+    if (request.method !== 'GET') return false;
+    if (cachePolicyFor(request.url.split('?')[0]) === undefined) return false;
+    if ('unknown' in cachedQueryOf(request.url)) return true;
+    if (this.ttlMs <= 0) return false;
     if (request.headers.authorization !== undefined) return false;
-    if ((this.recentWriters.get(client) ?? 0) > this.now()) return false;
-    return cachePolicyFor(request.url.split('?')[0]) !== undefined;
+    return (this.recentWriters.get(client) ?? 0) <= this.now();
   }
 
   /**
@@ -127,7 +136,11 @@ export class MicroCache {
    * port's read-through, so a read never fails because of the micro-cache.
    */
   async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
-    const key = `gateway:micro:${request.url}`;
+    const query = cachedQueryOf(request.url);
+    if ('unknown' in query) return unknownParameters(query.unknown);
+    // Keyed on, and forwarded as, the path with the parameters its contract declares (micro-cache-query.ts).
+    if (query.url !== request.url) request = { ...request, url: query.url };
+    const key = `gateway:micro:${query.url}`;
     const at = this.now();
     const held = this.decoded.get(key, at);
     if (held) {
@@ -199,6 +212,23 @@ export class MicroCache {
     if (tags.length === 0) return false;
     return this.purges.some((purge) => purge.at >= at && tags.some((tag) => purge.tags.has(tag)));
   }
+}
+
+/**
+ * The answer the services give a parameter their schema does not take (libs/contracts strictParams, the
+ * platform's HttpExceptionFilter): the same status, shape and message, so a client cannot tell who said it.
+ */
+function unknownParameters(names: readonly string[]): ForwardResponse {
+  const body = {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: `unknown parameter(s): ${names.join(', ')}`,
+  };
+  return {
+    statusCode: 400,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }
 
 function shareable(response: ForwardResponse): boolean {
