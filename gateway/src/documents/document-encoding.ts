@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
- * Compression of page documents (ARCHITECTURE.md 'HTML documents'). An article document is about 28 KB of
+ * Compression of page documents (ARCHITECTURE.md "The gateway's edge"). An article document is about 28 KB of
  * HTML and 6–7 KB with brotli; on a phone's connection those bytes are most of the time to the first
  * paint. Front-end files have their compressed copies written by the build; documents are made per
  * request, so the gateway compresses them, once per held copy (documents.plugin.ts).

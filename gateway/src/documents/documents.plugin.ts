@@ -127,7 +127,7 @@ export function documentHandler(
    * Renders under way, by URL: readers arriving while one runs wait for it instead of starting their own.
    * Without this, every reader of a popular page in the moment its held copy lapsed rendered it again, and
    * on a busy gateway the renders slowed each other until the whole site queued behind them (the local
-   * soak, README 'Mixed reading at 1,000 requests/s'). Also with the micro-cache off: concurrent readers of
+   * soak, docs/benchmarks.md 'Mixed reading at 1,000 requests/s'). Also with the micro-cache off: concurrent readers of
    * one URL get one render.
    */
   const inFlight = new Map<string, { render: ReturnType<DocumentRenderer['render']>; startedAt: number }>();

@@ -16,7 +16,7 @@ export interface RenderedPage {
 
 /**
  * The port through which the gateway gets a page rendered by the front end's own components
- * (ARCHITECTURE.md 'HTML documents'). Undefined: this page is not server-rendered, and the document
+ * (ARCHITECTURE.md "The gateway's edge"). Undefined: this page is not server-rendered, and the document
  * carries its text in <noscript> for the browser's render to replace.
  */
 export interface PageRenderer {

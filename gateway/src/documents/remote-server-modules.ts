@@ -122,7 +122,7 @@ export class RemoteServerModules {
 /**
  * The text of the stylesheets the remote's `./App` loads first, for the document's head: a remote page's
  * own stylesheet, linked, was a second render-blocking request beside the shell's (on a slow phone
- * connection, first paint came 0.15 s later than on the shell's pages: README 'Front-end page speed'). Only
+ * connection, first paint came 0.15 s later than on the shell's pages: docs/benchmarks.md 'Front-end page speed'). Only
  * when the files are in the deployment itself, small (MAX_INLINE_STYLE_BYTES), and hold no relative
  * reference (`url(`, `@import`) that would resolve against the page instead of the file, and nothing that
  * could end the <style> element; otherwise undefined, and they are linked. The browser still loads the

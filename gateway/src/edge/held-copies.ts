@@ -4,7 +4,7 @@
  * copy lives about the same moment, so a copy nobody read lately is close to its end, and each insertion
  * frees what lapsed before it (a copy that lapses early behind a live one waits for that one, a moment at
  * most). Without this a copy stayed until the map was full, so a replica held every URL read in the last
- * thousands, long lapsed (the embedded soak's resident memory climbed for minutes: README 'Mixed reading').
+ * thousands, long lapsed (the embedded soak's resident memory climbed for minutes: docs/benchmarks.md 'Mixed reading').
  * Full of live copies, it drops the least recently read one: a crawl or a flood of distinct URLs (searches
  * for random words) then pushes out copies of its own, while the home page, read every moment, stays.
  * It used to start afresh instead, so such a flood dropped every popular copy each time it filled the map.

@@ -77,7 +77,7 @@ export class MicroCache {
    * @param staleMs how long past its TTL a held answer is still replayed while one read refreshes it
    * (GATEWAY_STALE_MS; stale-while-revalidate). Without it, the readers arriving in the moment an entry
    * lapsed all waited for the service: on a busy site that wait, once per key and TTL, was the slowest
-   * hundredth of every read (README 'Reads beside bare Node'). A purged answer is never replayed.
+   * hundredth of every read (docs/benchmarks.md 'Reads beside bare Node'). A purged answer is never replayed.
    */
   constructor(
     private readonly cache: CacheStore,
