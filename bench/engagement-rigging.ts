@@ -17,7 +17,7 @@
  * - reference: the same volume from distinct, aged readers on distinct networks.
  *
  * Figure: the attack's share of the reference's effect, (hot(attacked) − hot(organic)) / (hot(reference) −
- * hot(organic)); the issue asks for at most 10 %. Also shown: that share with content's caps only (the hot
+ * hot(organic)); the aim is at most 10 %. Also shown: that share with content's caps only (the hot
  * score of trending's raw figures), and that the organic article's counted figures equal its raw ones.
  */
 import { randomBytes } from 'node:crypto';
