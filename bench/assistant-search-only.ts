@@ -1,5 +1,5 @@
 /**
- * The assistant's search-only answer latency (issue 11): what a reader waits for with no LLM configured.
+ * The assistant's search-only answer latency: what a reader waits for with no LLM configured.
  * Content and community run in this process as their own Nest apps on the embedded adapters, each
  * listening on a free port, as the separate-process modes run them: community retrieves through content's
  * public search API over HTTP (COMMUNITY_CONTENT_URL), stores the question and the answer, and answers

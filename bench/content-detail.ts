@@ -1,5 +1,5 @@
 /**
- * Article-detail requests per second straight to the content service (issue 4): the service built with
+ * Article-detail requests per second straight to the content service: the service built with
  * createServiceApp on the embedded adapters (in-process bus, embedded store on disk, embedded search,
  * memory cache), as embedded mode runs it, listening on a free port and holding BENCH_ARTICLES published
  * articles (sent as article.translated, ~4 KB of Korean HTML each); then k6

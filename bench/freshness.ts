@@ -1,5 +1,5 @@
 /**
- * Freshness bench (issue 15): how long from a source publishing a story to its Korean version going
+ * Freshness bench (docs/pipeline.md 'Freshness: adaptive polling and WebSub'): how long from a source publishing a story to its Korean version going
  * live, by kind of source. Fixture feeds publish on realistic schedules (publishing.ts: a busy site, a
  * slow blog, a site with a WebSub hub served by the local test hub of @pulse/testing); the whole site
  * runs embedded in this process (startEmbedded: ingestion → in-process bus → translation with an

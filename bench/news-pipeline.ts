@@ -1,5 +1,5 @@
 /**
- * News pipeline bench (issue 3): synthetic RSS feeds on a local HTTP server → ingestion (real fetch,
+ * News pipeline bench (docs/pipeline.md 'The news pipeline'): synthetic RSS feeds on a local HTTP server → ingestion (real fetch,
  * parse, canonical URLs, MinHash clustering, outbox) → article.collected → translation (an OpenAI-
  * compatible stub answering every call after a fixed 200 ms) → translations collection. Both services
  * run as Nest apps from createServiceApp in this process. Measures items per second from the first

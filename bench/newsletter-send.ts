@@ -1,5 +1,5 @@
 /**
- * Newsletter send bench (issue 12): one weekly edition to N confirmed subscribers (default 100,000) into a
+ * Newsletter send bench (docs/services.md 'The newsletter'): one weekly edition to N confirmed subscribers (default 100,000) into a
  * local SMTP sink (the smtp-server library, counting accepted messages, discarding their bytes). The
  * service runs in this process as embedded mode does (embedded store with fsync per write, memory cache,
  * in-process bus) with the real SMTP adapter; subscribers are written straight into its store, the edition

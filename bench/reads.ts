@@ -1,5 +1,5 @@
 /**
- * The read path beside bare Node (issue 13): for each of four public reads, the site's saturation rate
+ * The read path beside bare Node (docs/benchmarks.md 'Reads beside bare Node'): for each of four public reads, the site's saturation rate
  * (k6, VUS virtual users flat out for DURATION) next to a bare Node `http` server answering the same
  * bytes (bench/reads/bare-server.ts, fetched once from the site), measured one after the other in the
  * same run; then the site held at 70 % of its saturation rate, for the p99 below saturation, and the bare

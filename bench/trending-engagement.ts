@@ -1,5 +1,5 @@
 /**
- * Trending engagement bench (issue 5): how many article.engaged events per second the trending service
+ * Trending engagement bench: how many article.engaged events per second the trending service
  * absorbs. N engagement events (default 50,000: 95 % views, 4 % likes, 1 % shares, long-tailed over 500
  * articles published in the last 24 h) are published in batches of 1,000 to a service built with
  * createServiceApp, and the clock runs until its counters reflect them: GET /api/trending/stats?period=month

@@ -1,5 +1,5 @@
 /**
- * Latency of GET /api/trending/hot-topics?limit=10 under load (issue 5): the trending service built with
+ * Latency of GET /api/trending/hot-topics?limit=10 under load: the trending service built with
  * createServiceApp on the embedded adapters (in-process bus on disk, embedded store, memory cache), as
  * embedded mode runs it, listening on a free port and holding a populated day (500 articles, 20,000
  * engagement events, recomputed); then k6 (bench/trending/hot-topics.k6.js, 20 VUs for 20 s) against it.

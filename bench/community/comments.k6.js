@@ -1,4 +1,4 @@
-// Reading an article's comments through the gateway (issue 11): one article holding 1,000 comments in a
+// Reading an article's comments through the gateway: one article holding 1,000 comments in a
 // thread tree — 100 top-level comments, each with 3 replies, each of those with a reply, each of those
 // with a reply (1 + 3 + 3 + 3 = 10 per thread, depths 0–3) — and a few likes and dislikes so the sorts
 // have something to order. setup() writes it all through the gateway. Two scenarios side by side:

@@ -1,4 +1,4 @@
-// Load on the Q&A through the gateway (issue 10): the question list, question detail and votes, each its
+// Load on the Q&A through the gateway: the question list, question detail and votes, each its
 // own scenario running side by side. setup() signs up IDENTITIES nicknames and asks QUESTIONS questions
 // through the gateway, so the figures include the gateway's proxying and the service's credential checks.
 // Run through bench/community-load.sh (embedded or local stack).

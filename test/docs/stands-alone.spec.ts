@@ -60,6 +60,20 @@ describe('the repository stands alone', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('cites no issue tracker (the repository has none)', () => {
+    const citation = /\bissues? \d+/i;
+    const offenders = files
+      .filter(({ file }) => file !== 'test/docs/stands-alone.spec.ts')
+      .flatMap(({ file, text }) =>
+        text
+          .split('\n')
+          .map((line, index) => ({ line, index }))
+          .filter(({ line }) => citation.test(line))
+          .map(({ index, line }) => `${file}:${index + 1}: ${line.trim()}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it("names only sections that exist when it points into a document (README.md 'Tests', docs/testing.md 'Graceful shutdown')", () => {
     // A section is a heading, a bold lead (**Calibration**) or a paragraph's first words ('Rolling restart:').
     const sectionsIn = (text: string): string[] =>

@@ -22,7 +22,7 @@ import { expect, test } from './support/fixtures';
 test.use({ siteOptions: { spec: 'article' } });
 
 /**
- * Issue 6: the shell's article page (/article/{id}) and the news remote's content detail (/news/{id},
+ * The shell's article page (/article/{id}) and the news remote's content detail (/news/{id},
  * /insights/{id}, /analysis/{id}): what they show, like and share, views, the missing states, and what a
  * reader without JavaScript (or a crawler) gets.
  */

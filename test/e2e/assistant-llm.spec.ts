@@ -7,7 +7,7 @@ import { askAssistant, tagOf } from './support/assistant';
 import { expect, test as e2eTest } from './support/fixtures';
 
 /**
- * Issue 11, item 3 in Chromium: the assistant streaming an answer with citations against the
+ * In Chromium (services/community/README.md 'The assistant'): the assistant streaming an answer with citations against the
  * OpenAI-compatible test server, which the site is started with (one per worker, as the site is).
  */
 const test = e2eTest.extend<object, { llm: OpenAiTestServer }>({

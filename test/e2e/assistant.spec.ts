@@ -15,7 +15,7 @@ test.use({
 });
 
 /**
- * Issue 11, items 3 and 4 in Chromium: search-only mode without an LLM (the assistant with one:
+ * In Chromium (services/community/README.md 'The assistant'): search-only mode without an LLM (the assistant with one:
  * assistant-llm.spec.ts), and a question that follows its story (ask about an article → a new source joins
  * the story → the asker's bell).
  */

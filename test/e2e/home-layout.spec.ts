@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 
 test.use({ siteOptions: { spec: 'home-layout' } });
 
-/** Issue 6: home, header and footer (docs/spec-content.md §2 'Home', 'Header', 'Footer', 'Newsletter'), at both widths. */
+/** Home, header and footer (docs/spec-content.md §2 'Home', 'Header', 'Footer', 'Newsletter'), at both widths. */
 test.describe('home, header and footer', () => {
   let latest: NewsListResponse['articles'];
 

@@ -6,8 +6,8 @@ test.use({ siteOptions: { spec: 'js-budget' } });
 /**
  * The JavaScript budget of each page type: brotli-compressed bytes of every script a cold load fetches
  * before the reader does anything (how: test/e2e/support/page-js.ts; figures: docs/benchmarks.md 'Front-end page
- * speed', `npm run bench:page-js`). Home and article are the issue's targets; the others sit a few KB
- * above what they load today, so that growth is a decision, not an accident. TanStack Query (issue 17),
+ * speed', `npm run bench:page-js`). Home's and article's budgets are the targets set for those pages; the others sit a few KB
+ * above what they load today, so that growth is a decision, not an accident. TanStack Query,
  * loaded once by the shell for every front end, costs 9 KB on each page; the budgets other than home's and
  * article's were raised by that much when it replaced the hand-written query cache.
  */

@@ -8,7 +8,7 @@ test.use({ siteOptions: { spec: 'news' } });
 
 type ListItem = NewsListResponse['articles'][number];
 
-/** Issue 6: the news remote's lists, /news (tabs, infinite scroll) and /insights, at both widths. */
+/** The news remote's lists, /news (tabs, infinite scroll) and /insights, at both widths. */
 test.describe('news and insights lists (news remote)', () => {
   let news: ListItem[];
   let insights: ListItem[];

@@ -19,7 +19,7 @@ const MAIL_ORIGIN = 'http://localhost:3000';
 test.use({ siteOptions: { spec: 'newsletter', env: { ADMIN_TOKEN, PUBLIC_SITE_URL: MAIL_ORIGIN } } });
 
 /**
- * Issue 12 in Chromium, on the site `npm start` runs (file outbox): the footer form, the confirmation
+ * The newsletter in Chromium, on the site `npm start` runs (file outbox): the footer form, the confirmation
  * mail read from the outbox, its link and the confirm button; an edition made by the admin's manual send,
  * its mail (screenshots at 600 and 375 px, docs/services.md 'The newsletter') and its web version; the unsubscribe
  * page, whose GET changes nothing and whose button unsubscribes.

@@ -11,7 +11,7 @@ import { expect, test } from './support/fixtures';
 
 test.use({ siteOptions: { spec: 'pages' } });
 
-/** Issue 6: the shell's listing and static pages (docs/spec-content.md §2), and the not-found page, at both widths. */
+/** The shell's listing and static pages (docs/spec-content.md §2), and the not-found page, at both widths. */
 test.describe('category, archive, search, sources and static pages', () => {
   test('/category/gen-ai: breadcrumb, cards, sort and filter in the URL, reset, pagination, sidebar with real counts', async ({
     e2e,

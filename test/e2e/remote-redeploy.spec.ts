@@ -19,7 +19,7 @@ const shellBuild = () =>
     .sort();
 
 /**
- * Issue 14 item 4: a remote is deployed on its own. A changed trending remote is built into a new folder,
+ * A remote is deployed on its own. A changed trending remote is built into a new folder,
  * served from its own origin, and the gateway's REMOTE_TRENDING_URL pointed at it; the live site then shows
  * the change, with the shell neither rebuilt nor restarted (its files untouched, the same bundle in the page).
  * The gateway reads REMOTE_*_URL when it starts, so pointing it is a restart of the gateway (in the embedded

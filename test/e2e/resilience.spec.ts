@@ -8,7 +8,7 @@ test.use({ siteOptions: { spec: 'resilience' } });
 const FALLBACK = '이 영역을 불러오지 못했습니다';
 
 /**
- * Issue 6: a remote that cannot be loaded shows the Korean fallback on its routes while the rest of the site
+ * A remote that cannot be loaded shows the Korean fallback on its routes while the rest of the site
  * works (docs/design.md §8), and failed API calls end in the seed's error states (docs/spec-content.md §8) after the retries
  * of §7, never in a blank page.
  */

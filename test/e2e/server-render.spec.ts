@@ -15,7 +15,7 @@ import { recordViews, type Site } from './support/site';
 test.use({ siteOptions: { spec: 'server-render' } });
 
 /**
- * Issue 14 item 1: every page type arrives as HTML with its content (read here with JavaScript off, so
+ * Server rendering (frontends/README.md 'Server rendering'): every page type arrives as HTML with its content (read here with JavaScript off, so
  * nothing but the document can have put it there), then hydrates: the server's markup is kept, React says
  * nothing in the console, and nothing moves (CLS 0), at both widths. The shell's own pages and the remotes'
  * (news and insights lists and an article at its section's address, trending, tech analysis, a question),

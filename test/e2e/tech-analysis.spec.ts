@@ -12,7 +12,7 @@ test.use({ siteOptions: { spec: 'tech-analysis' } });
 const DIFFICULTY = { beginner: '초급', intermediate: '중급', advanced: '고급' } as const;
 const label = (category: string) => TECHNOLOGY_CATEGORIES.find((c) => c.value === category)!.label;
 
-/** Issue 6: the tech-analysis remote, /tech-analysis and /tech-analysis/{slug} (docs/spec-content.md §2, §4, §8). */
+/** The tech-analysis remote, /tech-analysis and /tech-analysis/{slug} (docs/spec-content.md §2, §4, §8). */
 test.describe('tech analysis (tech-analysis remote)', () => {
   let list: TechAnalysisListResponse['analyses'];
 

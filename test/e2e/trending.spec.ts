@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 
 test.use({ siteOptions: { spec: 'trending' } });
 
-/** Issue 6: the trending remote (docs/spec-content.md §2 'Trending'), on engagement sent through the public API. */
+/** The trending remote (docs/spec-content.md §2 'Trending'), on engagement sent through the public API. */
 test.describe('trending (trending remote)', () => {
   let soaring: string;
   let warm: string;

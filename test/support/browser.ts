@@ -31,7 +31,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** The two widths every route is checked at (issue 6): a laptop, and a phone under the 768 px breakpoint. */
+/** The two widths every route is checked at: a laptop, and a phone under the 768 px breakpoint. */
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 375, height: 812 },

@@ -8,7 +8,7 @@ import {
 import { seededRandom } from '@pulse/testing';
 
 /**
- * A scripted day of engagement for the trending service (issue 5, "What it must show"): deterministic
+ * A scripted day of engagement for the trending service (the trending simulation specs of test/system run it): deterministic
  * for a seed, so the expected orders are known before the service computes anything.
  *
  * `now` is the end of the simulated day. 500 articles are published over the 24 hours before it

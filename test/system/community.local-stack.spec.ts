@@ -27,7 +27,7 @@ const COMMUNITY_TOPICS = [
 const CONTENT_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated];
 
 /**
- * Issue 10, local stack: the community service as its own process over Kafka, the MongoDB-compatible
+ * Local stack: the community service as its own process over Kafka, the MongoDB-compatible
  * server and Redis, behind the gateway process. Two identities sign up through the gateway; one asks
  * (cookie + CSRF), the other answers and votes (Bearer); the author accepts. The events go out through
  * the outbox to Kafka and come back as badges; the question page renders without JavaScript.

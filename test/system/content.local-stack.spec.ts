@@ -26,7 +26,7 @@ const CONSUMED_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated]
 const BUS_PARTITIONS = 3;
 
 /**
- * Issue 4, "What it must show", local stack: the content service as its own process
+ * Local stack: the content service as its own process
  * (services/content/src/main.ts) over Kafka, the MongoDB-compatible server and Redis. The test publishes
  * article.translated to Kafka as translation would, and follows the article over HTTP to every list,
  * the category page, the archive, the search and the feeds, and on Kafka to article.published.

@@ -8,7 +8,7 @@ import { parseHTML } from 'linkedom';
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 /**
- * Issue 6, "What it must show": without JavaScript (a plain HTTP GET), an article URL returns its title,
+ * Without JavaScript (a plain HTTP GET), an article URL returns its title,
  * description, canonical, Open Graph tags, JSON-LD NewsArticle and body text; an unknown route returns
  * 404. Against the whole site in one process (embedded/src/main.ts, what `npm start` runs after building
  * the front ends), with the demo corpus the translation service publishes into an empty store.

@@ -60,7 +60,7 @@ const obedientModel = openAiReply.computed((body) => {
 });
 
 /**
- * Issue 16, "What it must show": a source whose text asks for a link, a different category and a changed
+ * What an LLM may write (ARCHITECTURE.md 'What an LLM may write'): a source whose text asks for a link, a different category and a changed
  * title, through ingestion → translation → content in embedded mode (one in-process bus, each service's
  * embedded adapters, as the embedded launcher builds them). The published article follows the source, not
  * the text's instructions; the item whose hidden instruction got through to the model is held, and an

@@ -50,7 +50,7 @@ const SERVICE_ENV = {
 };
 
 /**
- * Issue 3, "What it must show", embedded: fixture server → ingestion → in-process bus → translation →
+ * The news pipeline end to end, embedded: fixture server → ingestion → in-process bus → translation →
  * stored Korean article, in one process (both services through createServiceApp, as the embedded
  * launcher builds them), with one trace from the source run to the stored translation.
  */

@@ -36,7 +36,7 @@ import { required } from '../support/infra-env';
 const BUS_PARTITIONS = 3;
 
 /**
- * Issue 3, "What it must show", local stack: the same flow as the embedded spec with ingestion and
+ * The news pipeline end to end, local stack: the same flow as the embedded spec with ingestion and
  * translation as separate processes over Kafka, the MongoDB-compatible server and Redis.
  *
  * Isolation: each run has its own databases, cache prefix, Kafka client ids and observer group. The

@@ -12,7 +12,7 @@ const ADMIN_TOKEN = 'crash-test-admin-token-0123';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
 /**
- * Issue 12 §4: the newsletter service as its own process, SIGKILLed in the middle of an edition and
+ * An edition survives a crash: the newsletter service as its own process, SIGKILLed in the middle of an edition and
  * started again on the same data, mails every subscriber exactly once (counted at a real SMTP server).
  * The kill comes while every sender worker has a mail in flight (the sink holds its answer), which is
  * the moment a sender that marked mails sent before sending would lose them, and one that never marked

@@ -38,7 +38,7 @@ const logger = pino({ level: 'silent' });
 const NOW_MS = Date.parse('2026-05-05T12:30:00.000Z');
 
 /**
- * Issue 5, "What it must show", embedded: the scripted day (test/support/trending-day.ts: 500 articles,
+ * Trending end to end, embedded: the scripted day (test/support/trending-day.ts: 500 articles,
  * ~21,000 engagement events with known bursts) through the in-process bus into the trending service
  * built in-process with createServiceApp over the embedded store and MemoryCacheStore, on the service's
  * settable clock (TrendingModule.withClock) frozen at the end of the day; read back over HTTP.

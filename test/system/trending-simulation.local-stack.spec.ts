@@ -65,7 +65,7 @@ function consumerGroups(prefix: string): Map<string, string> {
 const SCORE_TOLERANCE = 0.005;
 
 /**
- * Issue 5, "What it must show", local stack: the scripted day with the trending service as its own
+ * Trending end to end, local stack: the scripted day with the trending service as its own
  * process (services/trending/src/main.ts) over Kafka, the MongoDB-compatible server and Redis; the test
  * publishes the envelopes to Kafka with our KafkaEventBus and reads the service over HTTP.
  *

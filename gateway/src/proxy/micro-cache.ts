@@ -63,7 +63,7 @@ export class MicroCache {
   /**
    * The answers this replica has replayed, until their shared entry lapses. A hit then costs a map lookup:
    * reading the shared entry (a JSON parse, a base64 decode, a SHA-256 for the ETag) was most of what a
-   * micro-cached read cost (issue 13).
+   * micro-cached read cost (docs/benchmarks.md 'Reads beside bare Node').
    */
   private readonly decoded = new HeldCopies<DecodedAnswer>(MAX_HELD);
   /** Recent purges, oldest first: when each came and which tags it named. */

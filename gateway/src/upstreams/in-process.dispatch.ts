@@ -169,7 +169,7 @@ function headerValue(value: string | number | readonly string[]): string | strin
  * The service runs its whole request pipeline (hooks, Nest guards, pipes, error filter, serialisation) as
  * it would for a request off a socket; what is skipped is the HTTP simulation fastify.inject adds around it
  * (a Readable request, a full ServerResponse, header strings built and parsed back), which cost a quarter of
- * an embedded article read (issue 13). Writes and event streams still go through fastify.inject.
+ * an embedded article read (docs/benchmarks.md 'Reads beside bare Node'). Writes and event streams still go through fastify.inject.
  */
 export function dispatch(
   routing: Routing,

@@ -2,7 +2,7 @@ import { ENDPOINTS, type EndpointSpec } from '@pulse/contracts';
 import { startContentTestApp, translatedArticle, type ContentTestApp } from './testing/content-test-app';
 
 /**
- * Issue 4 'What it must show': a bad-input suite over every content endpoint, taken from the shared
+ * A bad-input suite over every content endpoint, taken from the shared
  * ENDPOINTS table so a new endpoint is covered without editing this file. Whatever the input — wrong
  * types, huge values, operator injection, over-long strings, hostile path parameters — the answer is a
  * 4xx in the common error shape, never a 500, and nothing is written for a rejected request.

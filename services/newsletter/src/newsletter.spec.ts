@@ -8,7 +8,7 @@ import {
   type NewsletterTestApp,
 } from './testing/newsletter-test-app';
 
-/** Issue 12, end to end against a real SMTP server: double opt-in, the digest, one-click unsubscribe. */
+/** The newsletter end to end against a real SMTP server: double opt-in, the digest, one-click unsubscribe. */
 describe('newsletter: subscribe → confirm → digest → one-click unsubscribe', () => {
   let t: NewsletterTestApp;
   const clock = testClock();

@@ -8,7 +8,7 @@ import { DIFFICULTY_LEVELS, TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 import { EXTERNAL_RESOURCE_TYPES, type TechAnalysis } from './tech-analysis';
 
 /**
- * The admin authoring API of the content service (issue 4 'Authoring'; docs/design.md §10: content authoring needs
+ * The admin authoring API of the content service (docs/services.md 'The content service', its Authoring item; docs/design.md §10: content authoring needs
  * the admin credential). The seeds do not show it: every path and shape here is chosen. Bounds are the
  * server's own (docs/design.md §11.10); long text sections are HTML, sanitised by the server before storing.
  */

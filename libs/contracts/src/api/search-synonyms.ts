@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { strictParams, textField } from './params';
 
 /**
- * The search synonyms admins add without a deploy (issue 15 'Search that forgives'): each group is
+ * The search synonyms admins add without a deploy (docs/services.md 'The content service': search that forgives): each group is
  * spellings of one thing ('하닉', 'SK하이닉스'), applied on top of the maintained dictionary
  * (libs/platform/src/search/synonyms/synonyms.ko.ts) to the article index at once.
  */

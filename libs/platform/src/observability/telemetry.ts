@@ -37,7 +37,7 @@ export function startTelemetry(options: TelemetryOptions): void {
     logRecordProcessors: [],
     // Nothing reads a recorded span that is never exported: spans this process starts are then unsampled,
     // which keeps their ids (traceparent travels, logs carry the traceId) but skips recording them, a few
-    // per cent of every request's CPU (issue 13). A caller's sampled trace stays sampled (parent-based), so
+    // per cent of every request's CPU (docs/benchmarks.md 'Reads beside bare Node'). A caller's sampled trace stays sampled (parent-based), so
     // the services after this one still record it. An operator's OTEL_TRACES_SAMPLER still wins.
     ...(exportsTraces
       ? {}

@@ -18,7 +18,7 @@ export class ArticlesController {
     return related;
   }
 
-  /** A legacy or Korean category name answers 301 to the slug, query kept (issue 4 'Model'). */
+  /** A legacy or Korean category name answers 301 to the slug, query kept (docs/spec-content.md §3, the category definitions). */
   @Get('category/:slug')
   @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   async category(

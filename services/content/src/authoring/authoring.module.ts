@@ -9,7 +9,7 @@ import { TechAnalysisAuthoringController } from './tech-analysis-authoring.contr
 import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service';
 
 /**
- * Admin authoring (issue 4 'Authoring'; docs/design.md §10): tech analyses and insights created, edited and
+ * Admin authoring (docs/services.md 'The content service'; docs/design.md §10): tech analyses and insights created, edited and
  * published through a protected API, and drafted by the LLM. Every route needs the admin credential.
  */
 @Module({

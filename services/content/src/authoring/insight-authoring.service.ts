@@ -39,7 +39,7 @@ const isAuthored = (record: ArticleRecord): boolean =>
   record.type === 'insight' && record.sourceVersion === null && record.state !== 'held';
 
 /**
- * Admin authoring of insights (issue 4 'Authoring'): an insight is an Article of type 'insight', written
+ * Admin authoring of insights: an insight is an Article of type 'insight', written
  * as a draft; publishing makes it visible and emits article.published in the same write (outbox), then
  * tells the derived views (search, caches, feeds) through ArticleChanges.
  */

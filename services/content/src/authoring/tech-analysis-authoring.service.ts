@@ -36,7 +36,7 @@ const REQUIRED_TO_PUBLISH = ['executiveSummary', 'introduction', 'conclusion'] a
 const SLUG_ATTEMPTS = 20;
 
 /**
- * Admin authoring of tech analyses (issue 4 'Authoring'): drafts created and edited here, published
+ * Admin authoring of tech analyses: drafts created and edited here, published
  * when complete. Slugs are unique (409 when an editor picks a taken one; drafts from the LLM get a
  * suffix instead). Drafts are in no public answer: only editing a published analysis and publishing one
  * purge the gateway's micro-cache (TechAnalysisPurges).

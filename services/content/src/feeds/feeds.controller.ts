@@ -6,7 +6,7 @@ import { SitemapsService } from './sitemaps.service';
 
 /**
  * The feeds outside /api (libs/contracts routing.ts CONTENT_FEED_PATHS; the gateway routes them here).
- * /feed.json and /news-sitemap.xml are not in seed 000 (chosen, issue 4), nor is /sitemap.xml?page=N.
+ * /feed.json and /news-sitemap.xml are not in seed 000 (chosen), nor is /sitemap.xml?page=N.
  */
 @Controller()
 export class FeedsController {

@@ -12,7 +12,7 @@ import { FORGIVING_QUERIES, type ForgivingQuery } from './relevance/forgiving-qu
 import { RELEVANCE_QUERIES } from './relevance/relevance-queries';
 
 /**
- * The Korean relevance suite (docs/design.md §6, issue 4): each query must rank its expected article in the top
+ * The Korean relevance suite (docs/design.md §6): each query must rank its expected article in the top
  * three. Run end to end: every article is published through article.translated, indexed by the
  * ArticleIndexer, and searched through GET /api/articles/search. On the embedded engine, or, with
  * MEILISEARCH_TEST_URL set, on that real Meilisearch through the Meilisearch adapter

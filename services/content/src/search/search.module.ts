@@ -9,8 +9,8 @@ import { SearchSynonymsService } from './synonyms/search-synonyms.service';
 import { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
 
 /**
- * Korean search and the archive (issue 4, docs/design.md §6): the article index kept in step with the store, and
- * GET /api/articles/search and /api/articles/archive; the admin-added search synonyms (issue 15).
+ * Korean search and the archive (docs/design.md §6): the article index kept in step with the store, and
+ * GET /api/articles/search and /api/articles/archive; the admin-added search synonyms (docs/services.md 'The content service').
  */
 @Module({
   imports: [AdminAuthModule],

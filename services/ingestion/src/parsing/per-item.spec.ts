@@ -1,6 +1,6 @@
 /**
  * A malformed or hostile element in one item costs that item at most: the rest of the feed is read, and
- * the rejection says which item was dropped and why (issue 16, "Feeds degrade per item"). Before this,
+ * the rejection says which item was dropped and why (docs/pipeline.md 'The news pipeline': feeds degrade per item). Before this,
  * one unclosed tag in one title made the XML check refuse the whole document, and every item with it.
  */
 import { normaliseItems, readEach, type RawItem, type Rejected } from './normalise';

@@ -36,7 +36,7 @@ const served = (text: string): FetchOutcome => ({
 });
 
 /**
- * Issue 16, "Feeds degrade per item": a run of a feed with two broken items collects the other three,
+ * Feeds degrade per item (docs/pipeline.md 'The news pipeline'): a run of a feed with two broken items collects the other three,
  * ends 'ok', and its record says which items were dropped and why.
  */
 describe('a run of a feed with broken items', () => {

@@ -54,7 +54,7 @@ export class RunSourceService {
   /**
    * Null when the source no longer exists (deleted while queued).
    *
-   * Tracing (issue 3, "trace context from fetch to store"): the whole run is one span, so the
+   * Tracing (one trace context from fetch to store): the whole run is one span, so the
    * article.collected events the collector stores through the outbox carry this run's traceparent
    * (OutboxWriter.event reads the active span), and translation's consumer span — and the
    * article.translated it stores — joins the same trace. A manual run is a child of its trigger's span.

@@ -16,7 +16,7 @@ async function confirmed(t: NewsletterTestApp, email: string): Promise<void> {
   expect((await t.request('POST', '/newsletter/confirm', { form: { token } })).status).toBe(200);
 }
 
-/** Issue 12 §4: 5xx marks bounced, 4xx retries with backoff, an edition reaches each subscriber once. */
+/** Sending (docs/services.md 'The newsletter'): 5xx marks bounced, 4xx retries with backoff, an edition reaches each subscriber once. */
 describe('newsletter sender', () => {
   let t: NewsletterTestApp;
   const clock = testClock();

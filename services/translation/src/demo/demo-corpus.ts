@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { TranslationRecord } from '../translation.entity';
 
 /**
- * The demo corpus (docs/design.md §2, issue 3): Korean sample articles written for this project, one JSON file each
+ * The demo corpus (docs/design.md §2): Korean sample articles written for this project, one JSON file each
  * in ./corpus, that embedded mode stores as translated articles so a fresh machine shows a populated site.
  * Every item is fictional and marked as such four ways: the contract's optional `sample: true`, a '[샘플]'
  * title prefix, the '샘플' tag, and a first paragraph that says so. Sources point at sample.pulse.local, an

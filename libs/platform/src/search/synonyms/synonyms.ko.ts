@@ -1,5 +1,5 @@
 /**
- * The one maintained synonym dictionary of Pulse search (issue 15, 'Search that forgives'): each line is a
+ * The one maintained synonym dictionary of Pulse search (docs/services.md 'The content service': search that forgives): each line is a
  * group of spellings of the same thing — Korean and English names, common Korean abbreviations and
  * transliterations, number words. A query word matches a document holding any spelling of its group, on
  * both adapters (the embedded engine at query time, Meilisearch through its `synonyms` setting).

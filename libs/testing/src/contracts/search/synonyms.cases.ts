@@ -2,7 +2,7 @@ import type { SearchContractContext } from './context';
 import { ids, SEARCH_CONTRACT_CORPUS, SEARCH_CONTRACT_SETTINGS } from './fixtures';
 
 /**
- * Synonym groups in the index settings (issue 15 'Search that forgives'): a query word finds documents
+ * Synonym groups in the index settings (docs/services.md 'The content service': search that forgives): a query word finds documents
  * that hold another spelling of its group, on every adapter. The queries are single words, which a
  * protocol stub's substring matcher can expand as Meilisearch does; how a synonym ranks is the engine's.
  */

@@ -41,7 +41,7 @@ export const CLUSTER_MAX_RELATED = 5;
 const MAX_ORIGINAL_SOURCES = 20;
 
 /**
- * Drafts with the LLM (issue 4 'Authoring'): an insight from a recent story and its cluster, a tech
+ * Drafts with the LLM for admin authoring: an insight from a recent story and its cluster, a tech
  * analysis from a technology name. Stored as drafts only — an editor publishes. With no LLM configured
  * nothing is drafted (503), and output is validated, reviewed and sanitised like an editor's input.
  */

@@ -15,7 +15,7 @@ import { neutraliseDelimiters, type DraftPrompt } from './structured-draft';
 /** Source text per article in the prompt: enough for the story, bounded so the prompt stays small. */
 const SOURCE_TEXT_CHARS = 6000;
 
-/** What the model returns for an insight (issue 4 'Authoring'); bounds sit inside the admin API's. */
+/** What the model returns for an insight draft; bounds sit inside the admin API's. */
 export const insightDraftSchema = z.object({
   title: z.string().trim().min(1).max(200).describe('Korean headline of the insight'),
   summary: z

@@ -10,7 +10,7 @@ import { SynonymGroupsRepository, synonymGroupId } from './synonym-groups.reposi
 export const MAX_ADDED_SYNONYM_GROUPS = 1_000;
 
 /**
- * Search synonyms without a deploy (issue 15): an admin adds or removes a group, it is stored, and the
+ * Search synonyms without a deploy: an admin adds or removes a group, it is stored, and the
  * article index is given the dictionary plus every added group before the answer, so the next search
  * uses it (or no longer does). Other
  * replicas pick it up on their next index refresh (ArticleIndexer.refresh).

@@ -10,7 +10,7 @@ import {
 const BASE = '/api/content/admin/search/synonyms';
 
 /**
- * Search synonyms (issue 15 'Search that forgives'): the maintained dictionary applies to the article
+ * Search synonyms (docs/services.md 'The content service': search that forgives): the maintained dictionary applies to the article
  * search, and an admin adds a group that applies at once, without a deploy.
  */
 describe('search synonyms', () => {
