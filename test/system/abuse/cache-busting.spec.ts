@@ -32,8 +32,14 @@ describe('cache-busting query strings (embedded)', () => {
       DEMO_CORPUS: 'true',
       // One address plays every reader here; the read limit is another part's subject.
       RATE_LIMIT_READ_PER_MIN: '1000000',
-      // One render at a time, so a handful of distinct searches at once already spends the budget.
+      // One render at a time, none waiting for its turn, and 50 ms of rendering a second: a render ends
+      // with the budget spent for about as many seconds as it took twentieths of one, so distinct searches
+      // meet a spent budget however slowly a loaded machine sends them (no timing is assumed).
       GATEWAY_RENDER_CONCURRENCY: '1',
+      GATEWAY_RENDER_MS_PER_S: '50',
+      GATEWAY_RENDER_WAIT_MS: '0',
+      // The held copies of / and the article outlive the file, so that budget never turns their readers away.
+      GATEWAY_DOCUMENT_CACHE_MS: '300000',
       OTEL_METRICS_EXPORTER: 'prometheus',
       OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
       OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort),
