@@ -34,7 +34,7 @@ const disguise = () => ({ 'user-agent': USER_AGENTS[sent++ % USER_AGENTS.length]
 const cacheBuster = () => `cb=${randomBytes(6).toString('hex')}`;
 // A read's random query string uses a parameter the endpoint declares: the gateway answers an undeclared
 // one (?cb=…) 400 itself, before the service (docs/abuse/cache-busting.md), and this scenario is about buckets.
-const randomPage = () => `page=${1 + (randomBytes(4).readUInt32BE() % 100_000)}`;
+const randomOffset = () => `offset=${randomBytes(4).readUInt32BE() % 100_000}`;
 const madeUpBearer = () => `Bearer ${randomBytes(24).toString('base64url')}`;
 
 const urlOf = (server: string, port: number, path: string) =>
@@ -56,7 +56,7 @@ async function main() {
   // Each request goes to the address family it comes from; the server listens on both.
   const get = async (from: string, headers: Record<string, string> = {}) =>
     (
-      await sendFrom(from, urlOf(from, port, `/api/content/news?${randomPage()}`), {
+      await sendFrom(from, urlOf(from, port, `/api/content/news?${randomOffset()}`), {
         headers: { ...disguise(), ...headers },
       })
     ).status;
