@@ -379,9 +379,18 @@ test.describe('article and content detail pages', () => {
     { tag: '@desktop' },
     async ({ e2e }) => {
       const id = news[10];
+      // The views the server counted. A new browser's first view is answered 'session-issued' (its cookie
+      // comes with that answer, and it counts nothing) and sent once more, so requests are not views.
       const views: Request[] = [];
       const watch = (page: Page) =>
-        page.on('request', (r) => apiCall('POST', `/api/articles/${id}/view`)(r) && views.push(r));
+        page.on('response', (response) => {
+          const request = response.request();
+          if (!apiCall('POST', `/api/articles/${id}/view`)(request)) return;
+          void response.json().then(
+            (body: { counted?: boolean }) => body.counted === true && views.push(request),
+            () => undefined,
+          );
+        });
       const page = await e2e.open();
       watch(page);
       await page.goto(`/news/${id}`);
