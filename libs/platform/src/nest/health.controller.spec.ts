@@ -97,6 +97,42 @@ describe('/readyz: ready, degraded, not ready', () => {
     expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|store|cache/);
   });
 
+  it('runs one set of checks for a flood of probes arriving together, and fresh checks after it', async () => {
+    const health = controller();
+    let checks = 0;
+    let answerStore: (result: HealthResult) => void = () => undefined;
+    const slowStore: Adapter = {
+      adapterName: 'mongo',
+      check: () => {
+        checks += 1;
+        return new Promise<HealthResult>((resolve) => (answerStore = resolve));
+      },
+      close: async () => undefined,
+    };
+    const flooded = new HealthController(
+      'content',
+      { store: slowStore, bus, cache } as unknown as PortSet,
+      { outbox },
+      ADMIN_TOKEN,
+    );
+    const flood = Array.from({ length: 50 }, (_, n) =>
+      answer(flooded, n % 2 ? `Bearer ${ADMIN_TOKEN}` : undefined),
+    );
+    answerStore({ ok: true });
+    const answers = await Promise.all(flood);
+    expect(checks).toBe(1);
+    expect(answers.every(({ code }) => code === 200)).toBe(true);
+    // A probe after the flood gets a check of its own: nothing is replayed once answered.
+    const later = answer(flooded, `Bearer ${ADMIN_TOKEN}`);
+    answerStore({ ok: false, reason: 'connection refused' });
+    expect((await later).body).toMatchObject({
+      status: 'degraded',
+      checks: { store: { ok: false, reason: 'connection refused' } },
+    });
+    expect(checks).toBe(2);
+    expect((await readiness(health)).status).toBe('ready');
+  });
+
   it('shows no details to anyone when the service has no admin credential', async () => {
     const health = new HealthController(
       'content',

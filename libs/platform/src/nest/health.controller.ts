@@ -95,6 +95,12 @@ export class HealthController {
   private beenReady = false;
   /** Checks failed in a row, by name; reset by a pass. */
   private readonly misses = new Map<string, number>();
+  /**
+   * The assessment under way. /readyz is public and not rate-limited (probes must never be refused), and
+   * an assessment pings the store and, on the gateway, every service: callers arriving while one runs
+   * share its answer, so a flood of probes costs one set of checks at a time, not one each.
+   */
+  private assessing: Promise<ReadinessDetails> | undefined;
 
   @Get('healthz')
   @HttpCode(200)
@@ -107,9 +113,19 @@ export class HealthController {
     @Req() request: Pick<FastifyRequest, 'headers'>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReadinessDetails | PublicReadiness> {
-    const details = await this.assess();
+    const details = await this.assessShared();
     reply.status(readinessHttpStatus(details.status));
     return this.isAdmin(request) ? details : publicReadiness(details.status);
+  }
+
+  /** assess(), joined while one is under way (`assessing`). */
+  private assessShared(): Promise<ReadinessDetails> {
+    if (!this.assessing) {
+      this.assessing = this.assess();
+      const done = () => (this.assessing = undefined);
+      this.assessing.then(done, done);
+    }
+    return this.assessing;
   }
 
   /** Runs every check and decides the status (class comment). */
