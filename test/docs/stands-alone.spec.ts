@@ -44,34 +44,27 @@ function sectionsOf(doc: string): Set<string> {
  */
 describe('the repository stands alone', () => {
   const files = trackedTextFiles();
+  /** `file:line: text` of every line matching `pattern`, this spec (which names the patterns) aside. */
+  const linesMatching = (pattern: RegExp): string[] =>
+    files
+      .filter(({ file }) => file !== 'test/docs/stands-alone.spec.ts')
+      .flatMap(({ file, text }) =>
+        text
+          .split('\n')
+          .map((line, index) => ({ line, index }))
+          .filter(({ line }) => pattern.test(line))
+          .map(({ index, line }) => `${file}:${index + 1}: ${line.trim()}`),
+      );
 
   it('points to no document outside the repository', () => {
     const outside =
       /DESIGN \u00a7|DESIGN\.md|shared\/(seeds|STYLE|COMMUNITY-NOTES|MEASUREMENTS)|seeds\/00[01]|[Ss]eed 00[01] §/;
-    const offenders = files
-      .filter(({ file }) => file !== 'test/docs/stands-alone.spec.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .split('\n')
-          .map((line, index) => ({ line, index }))
-          .filter(({ line }) => outside.test(line))
-          .map(({ index, line }) => `${file}:${index + 1}: ${line.trim()}`),
-      );
-    expect(offenders).toEqual([]);
+    expect(linesMatching(outside)).toEqual([]);
   });
 
   it('cites no issue tracker (the repository has none)', () => {
     const citation = /\bissues? \d+/i;
-    const offenders = files
-      .filter(({ file }) => file !== 'test/docs/stands-alone.spec.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .split('\n')
-          .map((line, index) => ({ line, index }))
-          .filter(({ line }) => citation.test(line))
-          .map(({ index, line }) => `${file}:${index + 1}: ${line.trim()}`),
-      );
-    expect(offenders).toEqual([]);
+    expect(linesMatching(citation)).toEqual([]);
   });
 
   it("names only sections that exist when it points into a document (README.md 'Tests', docs/testing.md 'Graceful shutdown')", () => {
