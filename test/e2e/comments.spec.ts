@@ -57,6 +57,39 @@ test.describe('article comments', () => {
       }),
     );
 
+  /**
+   * Runs `act` and waits until the server has answered the community write it sends (`method` on a path
+   * matching `path`) with `status`. The screen changes at once (an optimistic comment, a deleted mark),
+   * before the server holds the change; and `not.toHaveAttribute('aria-busy')` also holds while the
+   * comment is not drawn yet. A second reader who reloads must come after the answer, or a slow server
+   * (CI under load) hands them the list from before it.
+   */
+  async function answered(
+    page: Page,
+    write: { method: 'POST' | 'PATCH' | 'DELETE'; path: RegExp; status: number },
+    act: () => Promise<unknown>,
+  ): Promise<void> {
+    const response = page.waitForResponse(
+      (candidate) =>
+        candidate.request().method() === write.method && write.path.test(new URL(candidate.url()).pathname),
+    );
+    await act();
+    expect((await response).status()).toBe(write.status);
+  }
+  const POSTED_COMMENT = {
+    method: 'POST',
+    path: /\/api\/community\/articles\/[^/]+\/comments$/,
+    status: 201,
+  } as const;
+  const POSTED_REPLY = {
+    method: 'POST',
+    path: /\/api\/community\/comments\/[^/]+\/replies$/,
+    status: 201,
+  } as const;
+  const EDITED = { method: 'PATCH', path: /\/api\/community\/comments\/[^/]+$/, status: 200 } as const;
+  const VOTED = { method: 'POST', path: /\/api\/community\/comments\/[^/]+\/vote$/, status: 200 } as const;
+  const DELETED = { method: 'DELETE', path: /\/api\/community\/comments\/[^/]+$/, status: 200 } as const;
+
   test('comment, like/dislike switching, replies to depth 3 and no deeper, edit, every sort, delete keeping replies', async ({
     e2e,
     viewportName: viewport,
@@ -79,8 +112,10 @@ test.describe('article comments', () => {
     });
     await expect(section.getByRole('button', { name: '등록' })).toBeDisabled();
     await box.fill(first);
-    await box.press('Control+Enter');
-    await signInThroughDialog(a, `댓글러${tag}`);
+    await answered(a, POSTED_COMMENT, async () => {
+      await box.press('Control+Enter');
+      await signInThroughDialog(a, `댓글러${tag}`);
+    });
     await expect(commentBody(a, first)).toBeVisible();
     await expect(commentBody(a, first)).not.toHaveAttribute('aria-busy');
     await expect(box).toHaveValue('');
@@ -97,14 +132,16 @@ test.describe('article comments', () => {
     await expect(commentBody(b, first)).toBeVisible();
     await expect(commentBody(b, first).getByRole('button', { name: '수정' })).toHaveCount(0);
     await expect(commentBody(b, first).getByRole('button', { name: '삭제' })).toHaveCount(0);
-    await react(b, first, /^좋아요/);
-    await signInThroughDialog(b, `답글러${tag}`);
+    await answered(b, VOTED, async () => {
+      await react(b, first, /^좋아요/);
+      await signInThroughDialog(b, `답글러${tag}`);
+    });
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
-    await react(b, first, /^싫어요/);
+    await answered(b, VOTED, () => react(b, first, /^싫어요/));
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 1:true']);
-    await react(b, first, /^싫어요/);
+    await answered(b, VOTED, () => react(b, first, /^싫어요/));
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 0:false']);
-    await react(b, first, /^좋아요/);
+    await answered(b, VOTED, () => react(b, first, /^좋아요/));
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
     await showComments(b);
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
@@ -114,7 +151,7 @@ test.describe('article comments', () => {
       await commentBody(page, parent).getByRole('button', { name: '답글' }).click();
       const replyBox = page.getByRole('textbox', { name: '답글 쓰기' });
       await replyBox.fill(text);
-      await replyBox.press('Control+Enter');
+      await answered(page, POSTED_REPLY, () => replyBox.press('Control+Enter'));
       await expect(commentBody(page, text)).not.toHaveAttribute('aria-busy');
     };
     await reply(b, first, `1단계 답글 ${tag}`);
@@ -171,7 +208,9 @@ test.describe('article comments', () => {
     ).toBe(true);
     const edited = `고친 첫 댓글입니다 ${tag}`;
     await editBox.fill(edited);
-    await a.locator('.comment__body .comment-composer').getByRole('button', { name: '저장' }).click();
+    await answered(a, EDITED, () =>
+      a.locator('.comment__body .comment-composer').getByRole('button', { name: '저장' }).click(),
+    );
     await expect(commentBody(a, edited).locator('.comment__edited', { hasText: '수정됨' })).toBeVisible();
 
     // Two more comments, reactions from B and from C (through the API), then every sort.
@@ -182,7 +221,7 @@ test.describe('article comments', () => {
       // pressed while it is still sending is ignored, as a click on its disabled button would be.
       await expect(box.locator('..').getByRole('button', { name: '등록', exact: true })).toBeVisible();
       await box.fill(text);
-      await box.press('Control+Enter');
+      await answered(a, POSTED_COMMENT, () => box.press('Control+Enter'));
       await expect(commentBody(a, text)).not.toHaveAttribute('aria-busy');
     }
     const c = await e2e.site.api<AnonymousAuthResponse>('/api/community/auth/anonymous', {
@@ -204,8 +243,8 @@ test.describe('article comments', () => {
         body: JSON.stringify({ voteType }),
       });
     await showComments(b);
-    await react(b, second, /^좋아요/);
-    await react(b, third, /^좋아요/);
+    await answered(b, VOTED, () => react(b, second, /^좋아요/));
+    await answered(b, VOTED, () => react(b, third, /^좋아요/));
     await expect.poll(async () => (await reactionLabels(b, third))[0]).toBe('좋아요 1:true');
     await asC(second, 'dislike');
     await asC(third, 'like');
@@ -234,7 +273,7 @@ test.describe('article comments', () => {
       void dialog.accept();
     });
     await section.getByRole('button', { name: '오래된순', exact: true }).click();
-    await commentBody(a, edited).getByRole('button', { name: '삭제' }).click();
+    await answered(a, DELETED, () => commentBody(a, edited).getByRole('button', { name: '삭제' }).click());
     await expect(section.getByText('삭제된 댓글입니다.')).toBeVisible();
     expect(asked).toBe('정말로 이 댓글을 삭제하시겠습니까?');
     await showComments(b);
