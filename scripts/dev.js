@@ -13,7 +13,8 @@
 // dev servers do not write (`npm start` is the server-rendered site). The site's CSP is the production one,
 // widened by the dev servers' own origins alone so their hot-update sockets may connect.
 //
-// Usage: npm run dev [-- --port 3000]   (--port 0: free ports, for tests; the address is printed)
+// Usage: npm run dev [-- --port 3000] (scripts/dev.sh: the pinned Node and the dependencies first), or
+// node scripts/dev.js --port 0: free ports, for tests; the address is printed.
 require('./require-node.js');
 process.env.NODE_ENV = 'development'; // read by frontends/rspack.common.js when the configs load
 
