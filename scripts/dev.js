@@ -157,13 +157,14 @@ async function startShell(ports) {
         {
           context: () => true,
           target: `http://${HOST}:${ports.embedded}`,
-          // While the embedded site restarts after a save, answer plainly instead of hanging up.
           on: {
+            // The remotes' hot-update sockets are on their own origins, which the site's CSP leaves out.
             proxyRes: (proxyRes) => {
               const policy = proxyRes.headers['content-security-policy'];
               if (typeof policy === 'string')
                 proxyRes.headers['content-security-policy'] = widenCsp(policy, socketOrigins);
             },
+            // While the embedded site restarts after a save, answer plainly instead of hanging up.
             error: (_error, _req, res) => {
               if (typeof res.writeHead !== 'function' || res.headersSent) return res.end?.();
               res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
