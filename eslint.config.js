@@ -80,6 +80,35 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Service time comes from the injected platform Clock (libs/platform/src/clock.ts), so a test can set
+    // it and expiry, windows and schedules stay exact: service production code may not read the wall
+    // clock itself. A measured real duration (a wait budget, pacing) reads performance.now() instead.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    plugins: {
+      'pulse-clock': {
+        rules: {
+          'no-wall-clock': {
+            meta: {
+              type: 'problem',
+              messages: {
+                wallClock: '{{what}} reads the wall clock: inject CLOCK from @pulse/platform instead.',
+              },
+              schema: [],
+            },
+            create: (context) => ({
+              "MemberExpression[object.name='Date'][property.name='now']": (node) =>
+                context.report({ node, messageId: 'wallClock', data: { what: 'Date.now' } }),
+              "NewExpression[callee.name='Date'][arguments.length=0]": (node) =>
+                context.report({ node, messageId: 'wallClock', data: { what: 'new Date()' } }),
+            }),
+          },
+        },
+      },
+    },
+    rules: { 'pulse-clock/no-wall-clock': 'error' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -22,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { TestClock } from '@pulse/testing';
 import { hotScore } from '@pulse/trending/src/scoring';
 // The benchmark measures the site the abuse suite plays against, so it starts the same one (Nx counts the
 // test project an application, which its rule forbids importing; nothing ships from either).
@@ -65,7 +66,7 @@ class Driver {
 
   constructor(
     private readonly site: EngagementSite,
-    private readonly clock: { value: number },
+    private readonly clock: TestClock,
   ) {}
 
   /** A distinct IPv4 network per reader (10.0.0.0/8 has room for every reader of the bench). */
@@ -118,14 +119,14 @@ class Driver {
 
   /** Sessions issued a day before `at`, one per reader, each on `network()`. */
   async agedReaders(count: number, network: () => string, at: number) {
-    const now = this.clock.value;
-    this.clock.value = at - DAY_MS;
+    const now = this.clock.now();
+    this.clock.set(at - DAY_MS);
     const readers = [];
     for (let i = 0; i < count; i += 1) {
       const from = network();
       readers.push({ from, cookie: await this.session(from) });
     }
-    this.clock.value = now;
+    this.clock.set(now);
     return readers;
   }
 }
@@ -152,7 +153,7 @@ async function figures(site: EngagementSite): Promise<Map<string, Figures>> {
 async function scenario(attack: 'fresh sessions' | 'aged sessions') {
   // The start of an hour plus a minute: the whole run stays in one of the filter's hour windows.
   const start = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000 + MINUTE_MS;
-  const clock = { value: start, now: () => clock.value };
+  const clock = new TestClock(start);
   const site = await startEngagementSite({ clock });
   try {
     const driver = new Driver(site, clock);
@@ -189,7 +190,7 @@ async function scenario(attack: 'fresh sessions' | 'aged sessions') {
     // 50 minutes, organic engagement spread evenly, the burst alongside.
     const steps = 50;
     for (let step = 0; step < steps; step += 1) {
-      clock.value = start + (step + 1) * MINUTE_MS;
+      clock.set(start + (step + 1) * MINUTE_MS);
       const slice = <T>(list: T[]) =>
         list.slice(Math.floor((list.length * step) / steps), Math.floor((list.length * (step + 1)) / steps));
       for (const id of Object.values(ids))
@@ -230,7 +231,7 @@ async function scenario(attack: 'fresh sessions' | 'aged sessions') {
       if (tries > 240) throw new Error('trending did not settle');
     }
     const hot = (id: string) => result.get(id)!.hotScore;
-    const rawHot = (id: string) => hotScore(result.get(id)!.raw, start, clock.value);
+    const rawHot = (id: string) => hotScore(result.get(id)!.raw, start, clock.now());
     const share = (score: (id: string) => number) =>
       (score(ids.attacked) - score(ids.organic)) / (score(ids.reference) - score(ids.organic));
     return {

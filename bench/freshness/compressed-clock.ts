@@ -1,8 +1,8 @@
-import type { Clock, TimerHandle } from '@pulse/ingestion';
+import type { Clock, TimerHandle } from '@pulse/platform';
 
 /**
- * Simulated time running `scale` times faster than the wall clock, for ingestion's scheduler (its
- * injectable Clock): with scale 120 a 2-minute poll interval passes in one real second. Simulated time
+ * Simulated time running `scale` times faster than the wall clock, for ingestion's scheduler (the
+ * platform Clock it injects): with scale 120 a 2-minute poll interval passes in one real second. Simulated time
  * starts at `simStart`; timers wait their simulated delay divided by `scale`.
  */
 export class CompressedClock implements Clock {
@@ -26,6 +26,12 @@ export class CompressedClock implements Clock {
     const timer = setTimeout(fn, Math.max(0, ms / this.scale));
     timer.unref();
     return { cancel: () => clearTimeout(timer) };
+  }
+
+  setRepeating(fn: () => void, everyMs: number): TimerHandle {
+    const timer = setInterval(fn, Math.max(1, everyMs / this.scale));
+    timer.unref();
+    return { cancel: () => clearInterval(timer) };
   }
 
   random(): number {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { ALL_SERVICES, startEmbedded, type EmbeddedSite } from '@pulse/embedded';
 import { gatewayConfigSchema } from '@pulse/gateway';
-import { CLOCK, IngestionModule } from '@pulse/ingestion';
-import { bootProcess } from '@pulse/platform';
+import { IngestionModule } from '@pulse/ingestion';
+import { bootProcess, CLOCK } from '@pulse/platform';
 import type { CompressedClock } from './compressed-clock';
 
 export const BENCH_ADMIN_TOKEN = 'bench-freshness-admin-token-0123456789';

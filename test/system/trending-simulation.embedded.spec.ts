@@ -11,7 +11,7 @@ import {
   InProcessEventBus,
   MemoryCacheStore,
 } from '@pulse/platform';
-import { eventually } from '@pulse/testing';
+import { eventually, TestClock } from '@pulse/testing';
 import { trendingService } from '@pulse/trending';
 import { TrendingModule } from '@pulse/trending/src/trending.module';
 import { ScoresService } from '@pulse/trending/src/trending/scores.service';
@@ -56,7 +56,7 @@ describe('trending simulation, embedded: a scripted day → in-process bus → t
   let api: TrendingApi;
   let day: ScriptedDay;
   let before: Snapshot | undefined;
-  const clock = { nowMs: NOW_MS, now: () => clock.nowMs };
+  const clock = new TestClock(NOW_MS);
   const savedEnv = { ...process.env };
 
   const recompute = () => app.get(ScoresService).recompute();
@@ -107,7 +107,7 @@ describe('trending simulation, embedded: a scripted day → in-process bus → t
 
     before = await snapshot(api);
     expectScriptedOrders(day, before);
-    expectScriptedStats(day, before, clock.nowMs);
+    expectScriptedStats(day, before, clock.now());
   });
 
   it('replaying every engagement envelope, and re-sending the same engagement under new ids, changes nothing', async () => {

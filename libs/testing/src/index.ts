@@ -14,6 +14,7 @@ export * from './contracts/store-parity.contract';
 export * from './contracts/outbox.contract';
 export * from './fixture-server';
 export * from './seeded-random';
+export * from './test-clock';
 export * from './otlp-collector';
 export * from './free-port';
 export * from './processes';

@@ -75,11 +75,3 @@ export const communityConfigSchema = z.object({
 });
 export type CommunityConfig = z.output<typeof communityConfigSchema>;
 export const COMMUNITY_CONFIG = Symbol.for('pulse.community.Config');
-
-/** What time it is; tests inject a settable clock (session expiry, analytics days). */
-export interface CommunityClock {
-  now(): number;
-}
-export const COMMUNITY_CLOCK = Symbol.for('pulse.community.Clock');
-export const systemClock: CommunityClock = { now: () => Date.now() };
-export const isoNow = (clock: CommunityClock): string => new Date(clock.now()).toISOString();

@@ -1,17 +1,11 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@pulse/platform';
+import { SERVICE_CONFIG, CLOCK, systemClock, type Clock } from '@pulse/platform';
 import { AbuseModule } from './abuse/abuse.module';
 import { AnswersModule } from './answers/answers.module';
 import { AssistantModule } from './assistant/assistant.module';
 import { BadgesModule } from './badges/badges.module';
 import { CommentsModule } from './comments/comments.module';
-import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
-  systemClock,
-  type CommunityClock,
-  type CommunityConfig,
-} from './community.config';
+import { COMMUNITY_CONFIG, type CommunityConfig } from './community.config';
 import { FailureShape } from './failure-shape';
 import { IdentityModule } from './identity/identity.module';
 import { ModerationModule } from './moderation/moderation.module';
@@ -28,7 +22,7 @@ import { VotesModule } from './votes/votes.module';
 @Module({})
 export class CommunityModule {
   /** The module on the system clock (the service definition) or on a settable one (tests). */
-  static withClock(clock: CommunityClock = systemClock): DynamicModule {
+  static withClock(clock: Clock = systemClock): DynamicModule {
     return {
       module: CommunityModule,
       imports: [
@@ -54,18 +48,18 @@ export class CommunityModule {
 @Global()
 @Module({})
 class CommunityCoreModule {
-  static with(clock: CommunityClock): DynamicModule {
+  static with(clock: Clock): DynamicModule {
     return {
       module: CommunityCoreModule,
       providers: [
-        { provide: COMMUNITY_CLOCK, useValue: clock },
+        { provide: CLOCK, useValue: clock },
         {
           provide: COMMUNITY_CONFIG,
           inject: [SERVICE_CONFIG],
           useFactory: (config: { community: CommunityConfig }) => config.community,
         },
       ],
-      exports: [COMMUNITY_CLOCK, COMMUNITY_CONFIG],
+      exports: [CLOCK, COMMUNITY_CONFIG],
     };
   }
 }

@@ -13,10 +13,3 @@ export const siteConfigSchema = z.object({
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 
 export const SITE_CONFIG = Symbol.for('pulse.content.SiteConfig');
-
-/** What time it is; tests inject a settable clock so periods ('today', 'week') are exact. */
-export interface ContentClock {
-  now(): number;
-}
-export const CONTENT_CLOCK = Symbol.for('pulse.content.Clock');
-export const systemClock: ContentClock = { now: () => Date.now() };

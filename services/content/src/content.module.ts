@@ -1,8 +1,8 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { CLOCK, systemClock, type Clock } from '@pulse/platform';
 import { ArticlesCoreModule } from './articles/articles-core.module';
 import { ArticlesModule } from './articles/articles.module';
 import { AuthoringModule } from './authoring/authoring.module';
-import { CONTENT_CLOCK, systemClock, type ContentClock } from './content.config';
 import { EngagementModule } from './engagement/engagement.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { ImagesModule } from './images/images.module';
@@ -19,7 +19,7 @@ import { TechAnalysisModule } from './tech-analysis/tech-analysis.module';
 @Module({})
 export class ContentModule {
   /** The module on the system clock (the service definition) or on a settable one (tests). */
-  static withClock(clock: ContentClock = systemClock): DynamicModule {
+  static withClock(clock: Clock = systemClock): DynamicModule {
     return {
       module: ContentModule,
       imports: [
@@ -42,11 +42,11 @@ export class ContentModule {
 @Global()
 @Module({})
 class ClockModule {
-  static with(clock: ContentClock): DynamicModule {
+  static with(clock: Clock): DynamicModule {
     return {
       module: ClockModule,
-      providers: [{ provide: CONTENT_CLOCK, useValue: clock }],
-      exports: [CONTENT_CLOCK],
+      providers: [{ provide: CLOCK, useValue: clock }],
+      exports: [CLOCK],
     };
   }
 }

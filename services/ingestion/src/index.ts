@@ -3,4 +3,3 @@ export { realPipelineStages } from './pipeline/pipeline-stages.provider';
 export { PIPELINE_STAGES } from './pipeline/stages';
 export { createFetcher } from './fetching';
 export { IngestionModule } from './ingestion.module';
-export { CLOCK, type Clock, type TimerHandle } from './schedule/clock';

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG, CLOCK, systemClock } from '@pulse/platform';
 import { CollectedStoryRepository } from './pipeline/collected-story.repository';
 import { FeedReader } from './pipeline/feed-reader.service';
 import { pipelineStagesProviders } from './pipeline/pipeline-stages.provider';
@@ -10,7 +10,6 @@ import { RunSourceService } from './runs/run-source.service';
 import { RunsAdminController } from './runs/runs-admin.controller';
 import { RunsController } from './runs/runs.controller';
 import { RunsService } from './runs/runs.service';
-import { CLOCK, systemClock } from './schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from './schedule/ingestion.config';
 import { RunQueue } from './schedule/run-queue';
 import { IngestionScheduler } from './schedule/scheduler.service';

@@ -93,7 +93,7 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
     expect(oneClick.text).toContain('구독이 해지되었습니다');
 
     // The next day's edition reaches no one.
-    clock.value += 24 * 60 * 60 * 1000;
+    clock.advance(24 * 60 * 60 * 1000);
     const next = await t.request('POST', '/api/newsletter/admin/editions', {
       json: { kind: 'daily' },
       headers: admin,
@@ -159,7 +159,7 @@ describe('newsletter: subscribe → confirm → digest → one-click unsubscribe
 
   it('refuses to make an edition from nothing when trending is down (503), and sends nothing', async () => {
     t.trending.state.failing = true;
-    clock.value += 24 * 60 * 60 * 1000;
+    clock.advance(24 * 60 * 60 * 1000);
     const before = t.smtp.count();
     const response = await t.request('POST', '/api/newsletter/admin/editions', {
       json: { kind: 'daily' },

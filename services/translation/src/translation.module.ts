@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, CLOCK, SERVICE_CONFIG, systemClock } from '@pulse/platform';
 import { DemoCorpusSeeder } from './demo/demo-corpus.seeder';
 import { ReviewController } from './review/review.controller';
 import { ReviewService } from './review/review.service';
@@ -22,9 +22,10 @@ import { TranslationService } from './translation.service';
       inject: [SERVICE_CONFIG],
       useFactory: (config: { translation: TranslationConfig }) => config.translation,
     },
+    { provide: CLOCK, useValue: systemClock },
   ],
-  // The repository and settings are also exported for the demo corpus seeder (TranslationModule).
-  exports: [TranslationService, TranslationRepository, TRANSLATION_CONFIG],
+  // The repository, settings and clock are also exported for the seeder and the review (TranslationModule).
+  exports: [TranslationService, TranslationRepository, TRANSLATION_CONFIG, CLOCK],
 })
 export class TranslationJobsModule {}
 

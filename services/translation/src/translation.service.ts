@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleCollectedPayload, ArticleTranslatedPayload, OriginalSource } from '@pulse/contracts';
-import { LANGUAGE_MODEL, LOGGER, pulseMetrics, type LanguageModel, type Logger } from '@pulse/platform';
+import {
+  CLOCK,
+  isoNow,
+  LANGUAGE_MODEL,
+  LOGGER,
+  pulseMetrics,
+  type Clock,
+  type LanguageModel,
+  type Logger,
+} from '@pulse/platform';
 import { classifyByKeywords } from './classify/keyword-classifier';
 import { pendingPayload, translatedPayload } from './events/article-translated.payload';
 import { rewriteArticle, RewriteUnavailableError, type RewriteRun } from './rewrite/rewrite-article';
@@ -49,6 +58,7 @@ export class TranslationService {
     @Inject(LANGUAGE_MODEL) private readonly llm: LanguageModel,
     @Inject(TRANSLATION_CONFIG) private readonly config: TranslationConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -93,7 +103,7 @@ export class TranslationService {
 
   private async translateOnce(id: string): Promise<TranslateOutcome> {
     const claimId = randomUUID();
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const until = new Date(now.getTime() + this.config.TRANSLATION_CLAIM_LEASE_MS).toISOString();
     const job = await this.translations.claim(id, claimId, now.toISOString(), until, this.stopped.get(id));
     if (!job) return 'skipped';
@@ -116,11 +126,11 @@ export class TranslationService {
       result = await rewriteArticle(this.llm, job.source);
     } catch (error) {
       const run = error instanceof RewriteUnavailableError ? error.run : NO_RUN;
-      await this.translations.release(id, claimId, run, String(error), new Date().toISOString());
+      await this.translations.release(id, claimId, run, String(error), isoNow(this.clock));
       this.stopped.delete(id);
       throw error;
     }
-    const at = new Date().toISOString();
+    const at = isoNow(this.clock);
     const usage = {
       promptTokens: job.usage.promptTokens + result.usage.promptTokens,
       completionTokens: job.usage.completionTokens + result.usage.completionTokens,
@@ -167,10 +177,7 @@ export class TranslationService {
     onProgress?: (progress: BackfillProgress) => void;
   }): Promise<BackfillSummary> {
     if (!this.llm.enabled) throw new Error('LLM is not configured: set LLM_BASE_URL and LLM_MODEL first');
-    const ids = await this.translations.findClaimablePendingIds(
-      new Date().toISOString(),
-      options.limit ?? 10_000,
-    );
+    const ids = await this.translations.findClaimablePendingIds(isoNow(this.clock), options.limit ?? 10_000);
     const summary: BackfillSummary = { translated: 0, held: 0, skipped: 0, failed: 0 };
     for (const [index, id] of ids.entries()) {
       let outcome: BackfillProgress['outcome'];
@@ -222,7 +229,7 @@ export class TranslationService {
 
   /** A joined story's sources into the cluster's existing job, re-publishing an article already out. */
   private async mergeSources(source: ArticleCollectedPayload): Promise<CollectedOutcome> {
-    const at = new Date().toISOString();
+    const at = isoNow(this.clock);
     const outcome = await this.translations.mergeSources(
       source.clusterId,
       source.sources,
@@ -258,7 +265,7 @@ export class TranslationService {
   }
 
   private newRecord(source: ArticleCollectedPayload): TranslationRecord {
-    const now = new Date().toISOString();
+    const now = isoNow(this.clock);
     return {
       _id: source.clusterId,
       // One article per cluster, for good: a redelivered or re-translated cluster updates the same article.

@@ -67,10 +67,3 @@ export const trendingConfigSchema = z.object({
 export type TrendingConfig = z.output<typeof trendingConfigSchema>;
 
 export const TRENDING_CONFIG = Symbol.for('pulse.trending.Config');
-
-/** What time it is; tests inject a settable clock so windows and decay are exact. */
-export interface TrendingClock {
-  now(): number;
-}
-export const TRENDING_CLOCK = Symbol.for('pulse.trending.Clock');
-export const systemClock: TrendingClock = { now: () => Date.now() };

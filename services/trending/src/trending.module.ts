@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AdminAuthModule, SERVICE_CONFIG } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG, systemClock, CLOCK, type Clock } from '@pulse/platform';
 import { EngagementFiguresController } from './engagement/engagement-figures.controller';
 import { EngagementFiguresService } from './engagement/engagement-figures.service';
 import { EngagementFilter } from './engagement/engagement-filter';
@@ -7,13 +7,7 @@ import { EngagementWindows } from './engagement/engagement-windows';
 import { EngagementHandler } from './engagement/engagement.handler';
 import { EngagementRepository } from './engagement/engagement.repository';
 import { EngagementService } from './engagement/engagement.service';
-import {
-  systemClock,
-  TRENDING_CLOCK,
-  TRENDING_CONFIG,
-  type TrendingClock,
-  type TrendingConfig,
-} from './trending.config';
+import { TRENDING_CONFIG, type TrendingConfig } from './trending.config';
 import { ListReadCache } from './trending/list-read-cache';
 import { ScoreBatchesRepository } from './trending/score-batches.repository';
 import { ScoresService } from './trending/scores.service';
@@ -49,12 +43,12 @@ const providers = [
 @Module({})
 export class TrendingModule {
   /** The module on the system clock (the service definition) or on a settable one (tests). */
-  static withClock(clock: TrendingClock = systemClock): DynamicModule {
+  static withClock(clock: Clock = systemClock): DynamicModule {
     return {
       module: TrendingModule,
       imports: [AdminAuthModule],
       controllers: [TrendingController, EngagementHandler, EngagementFiguresController],
-      providers: [...providers, { provide: TRENDING_CLOCK, useValue: clock }],
+      providers: [...providers, { provide: CLOCK, useValue: clock }],
     };
   }
 }

@@ -22,7 +22,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@pulse/platform';
-import { eventually } from '@pulse/testing';
+import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { TrendingModule } from './trending.module';
 import { trendingService } from './trending.service-definition';
@@ -32,7 +32,7 @@ const logger = pino({ level: 'silent' });
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const START = Date.parse('2026-01-05T03:00:00.000Z'); // 12:00 in Seoul
-const clock = { value: START, now: () => clock.value };
+const clock = new TestClock(START);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const published = (
@@ -308,7 +308,7 @@ describe('trending service', () => {
   }, 30_000);
 
   it('decays with time: an hour later the window has moved on', async () => {
-    clock.value = START + 2 * HOUR;
+    clock.set(START + 2 * HOUR);
     await service.recompute();
     expect(await service.ids('/api/trending/rising')).toEqual([]);
     const { body } = await service.get<TrendingListResponse>('/api/trending/hot-topics');

@@ -18,6 +18,7 @@ import {
   OffLanguageModel,
   publishEvent,
   type Adapter,
+  type Clock,
 } from '@pulse/platform';
 import { trendingService } from '@pulse/trending';
 import { TrendingModule } from '@pulse/trending/src/trending.module';
@@ -41,7 +42,7 @@ export interface EngagementSite {
 }
 
 export async function startEngagementSite(
-  options: { clock?: { now(): number }; env?: Record<string, string> } = {},
+  options: { clock?: Clock; env?: Record<string, string> } = {},
 ): Promise<EngagementSite> {
   const logger = pino({ level: process.env.PULSE_SITE_LOG_LEVEL ?? 'silent' });
   const root = mkdtempSync(path.join(os.tmpdir(), 'pulse-engagement-site-'));

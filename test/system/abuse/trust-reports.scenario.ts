@@ -68,7 +68,7 @@ async function main() {
   const afterFresh = await visible(first);
 
   // A day later the same nicknames are 'basic' (weight 1 each), but the five on one /64 count once.
-  clock.value += 25 * 60 * 60 * 1000;
+  clock.advance(25 * 60 * 60 * 1000);
   const second = await ask();
   const oneNetworkHeld = [];
   for (const who of fresh.slice(0, 5)) oneNetworkHeld.push(await report(who, second));

@@ -18,7 +18,6 @@ import {
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { BadgesService } from '../badges/badges.service';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
 import { QuestionPurges } from '../questions/question-purges';
@@ -28,6 +27,7 @@ import { TrustService } from '../trust/trust.service';
 import { toAnswer } from './answer.mapper';
 import type { AnswerRecord } from './answer.record';
 import { AnswersRepository } from './answers.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const ANSWER_NOT_FOUND = '답변을 찾을 수 없습니다.';
 export const NOT_ANSWER_AUTHOR = '답변 작성자만 삭제할 수 있습니다.';
@@ -46,7 +46,7 @@ export class AnswersService {
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
     private readonly trust: TrustService,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** GET /api/community/questions/{id}/answers?sortBy=, and the question's id (its cache tag). */

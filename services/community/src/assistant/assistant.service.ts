@@ -18,9 +18,17 @@ import {
   type ClearChatResponse,
   type StartChatSessionBody,
 } from '@pulse/contracts';
-import { LANGUAGE_MODEL, LOGGER, pulseMetrics, type Completion, type LanguageModel } from '@pulse/platform';
+import {
+  LANGUAGE_MODEL,
+  LOGGER,
+  pulseMetrics,
+  type Completion,
+  type LanguageModel,
+  CLOCK,
+  isoNow,
+  type Clock,
+} from '@pulse/platform';
 import type { Logger } from 'pino';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { newId } from '../identity/identity.service';
 import { QuestionsRepository } from '../questions/questions.repository';
@@ -72,7 +80,7 @@ export class AssistantService {
     private readonly questions: QuestionsRepository,
     @Inject(LANGUAGE_MODEL) private readonly llm: LanguageModel,
     @Inject(ASSISTANT_CONFIG) private readonly config: AssistantConfig,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -11,12 +11,12 @@ import {
   type ReportResponse,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
-import { COMMUNITY_CLOCK, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import { NO_REPORTS, ReportLedger } from '../moderation/report-ledger';
 import { CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND } from './comments.service';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 const PAGE_SIZE = 20;
 
@@ -32,7 +32,7 @@ export class CommentModerationService {
     private readonly reports: ReportLedger,
     private readonly identities: IdentitiesRepository,
     private readonly limits: WriteLimits,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/community/comments/{id}/report. */

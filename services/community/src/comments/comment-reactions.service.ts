@@ -7,7 +7,6 @@ import {
   type CommentVoteResponse,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { countDelta, toggleVote } from '../votes/vote-toggle';
 import { voteId } from '../votes/vote.record';
@@ -15,6 +14,7 @@ import { OWN_POST } from '../votes/votes.service';
 import { VotesRepository } from '../votes/votes.repository';
 import { CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND } from './comments.service';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 /**
  * Likes and dislikes on comments: one per identity per comment. The same reaction again withdraws it, the
@@ -27,7 +27,7 @@ export class CommentReactionsService {
     private readonly comments: CommentsRepository,
     private readonly votes: VotesRepository,
     private readonly limits: WriteLimits,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/community/comments/{id}/vote {voteType: like|dislike}. */

@@ -20,13 +20,13 @@ import {
 import { WriteLimits } from '../abuse/write-limits';
 import { PublishedArticles } from '../articles/published-articles';
 import { BadgesService } from '../badges/badges.service';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
 import { VotesRepository } from '../votes/votes.repository';
 import { buildThreads, toArticleComment, type CommentLookups } from './comment-tree';
 import type { CommentRecord } from './comment.record';
 import { CommentsRepository } from './comments.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const COMMENT_NOT_FOUND = '댓글을 찾을 수 없습니다.';
 export const NOT_COMMENT_AUTHOR = '댓글 작성자만 수정하거나 삭제할 수 있습니다.';
@@ -46,7 +46,7 @@ export class CommentsService {
     private readonly badges: BadgesService,
     private readonly limits: WriteLimits,
     private readonly articles: PublishedArticles,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** GET /api/community/articles/{id}/comments?sort&page&limit. */

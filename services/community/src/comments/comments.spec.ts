@@ -60,7 +60,7 @@ describe('article comments', () => {
 
   it('posts a comment with the seed fields, trimmed, and lists it', async () => {
     const articleId = newArticle();
-    clock.value += 1000;
+    clock.advance(1000);
     const created = await comment(articleId, '   좋은 기사 감사합니다!   ', alice);
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({
@@ -70,8 +70,8 @@ describe('article comments', () => {
       depth: 0,
       content: '좋은 기사 감사합니다!',
       author: { id: alice.id, displayName: '댓글작성자', avatar: null, isAnonymous: true, badges: [] },
-      createdAt: new Date(clock.value).toISOString(),
-      updatedAt: new Date(clock.value).toISOString(),
+      createdAt: new Date(clock.now()).toISOString(),
+      updatedAt: new Date(clock.now()).toISOString(),
       isEdited: false,
       likes: 0,
       dislikes: 0,
@@ -130,7 +130,7 @@ describe('article comments', () => {
     expect(same.body.message).toBe('content: 수정된 내용이 없습니다.');
     expect((await edit('x'.repeat(1001))).status).toBe(400);
     expect((await edit('   ')).status).toBe(400);
-    clock.value += 60_000;
+    clock.advance(60_000);
     const edited = await edit('수정한 뒤의 댓글');
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ content: '수정한 뒤의 댓글', isEdited: true });
@@ -195,7 +195,7 @@ describe('article comments', () => {
     const articleId = newArticle();
     const crowd = await Promise.all(Array.from({ length: 6 }, (_, i) => app.signUp(`정렬반응${i}`)));
     const make = async (label: string) => {
-      clock.value += 1000;
+      clock.advance(1000);
       return (await comment(articleId, `정렬 시험 댓글 ${label}`, alice)).body.data.id as string;
     };
     const liked = await make('좋아요 많음'); // 4 likes, 0 dislikes → popular first, controversy 0
@@ -220,7 +220,7 @@ describe('article comments', () => {
     expect((await app.get(`/api/community/articles/${articleId}/comments?sort=best`)).status).toBe(400);
 
     const first = await reply(quiet, '먼저 단 답글', bob);
-    clock.value += 1000;
+    clock.advance(1000);
     const second = await reply(quiet, '나중에 단 답글', bob);
     const replies = async (sort: string) =>
       (await list(articleId, `?sort=${sort}`)).comments
@@ -234,7 +234,7 @@ describe('article comments', () => {
     const articleId = newArticle();
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      clock.value += 1000;
+      clock.advance(1000);
       ids.push((await comment(articleId, `페이지 시험 댓글 ${i}`, alice)).body.data.id);
     }
     await reply(ids[0], '첫 댓글의 답글', bob);

@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
-  type CommunityClock,
-  type CommunityConfig,
-} from '../community.config';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
 import { CREDENTIAL_COOKIE } from './cookies';
 import { IdentitiesRepository } from './identities.repository';
 import type { IdentityRecord } from './identity.record';
 import { SessionsRepository } from './sessions.repository';
 import { TokenKeys } from './token-keys';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 /** The identity acting in a request, decided from its verified credential only. */
 export interface Actor {
@@ -35,7 +31,7 @@ export class ActorResolver {
     private readonly sessions: SessionsRepository,
     private readonly identities: IdentitiesRepository,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   resolve(request: FastifyRequest): Promise<Actor | undefined> {

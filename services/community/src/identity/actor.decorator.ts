@@ -8,10 +8,10 @@ import {
   type PipeTransform,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { COMMUNITY_CLOCK, type CommunityClock } from '../community.config';
 import { ActorResolver, type Actor } from './actor-resolver';
 import { CSRF_HEADER } from './cookies';
 import { TokenKeys } from './token-keys';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 export const SIGN_IN_REQUIRED = '닉네임을 설정해야 이용할 수 있습니다.';
 export const SUSPENDED = '이용이 정지된 닉네임입니다.';
@@ -30,7 +30,7 @@ export class RequiredActorPipe implements PipeTransform<ActorRequest, Promise<Ac
   constructor(
     private readonly actors: ActorResolver,
     private readonly keys: TokenKeys,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async transform({ request, allowSuspended }: ActorRequest): Promise<Actor> {

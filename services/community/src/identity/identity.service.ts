@@ -6,16 +6,10 @@ import {
   type CommunityDone,
   type CommunityMeResponse,
 } from '@pulse/contracts';
-import { DuplicateKeyError } from '@pulse/platform';
+import { DuplicateKeyError, CLOCK, isoNow, type Clock } from '@pulse/platform';
 import { WriteLimits } from '../abuse/write-limits';
 import { BadgesService } from '../badges/badges.service';
-import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
-  isoNow,
-  type CommunityClock,
-  type CommunityConfig,
-} from '../community.config';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
 import type { Actor } from './actor-resolver';
 import { clearedCookies, credentialCookies, type CookieToSet } from './cookies';
 import { IdentitiesRepository } from './identities.repository';
@@ -48,7 +42,7 @@ export class IdentityService {
     private readonly limits: WriteLimits,
     private readonly badges: BadgesService,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/community/auth/anonymous. */

@@ -7,15 +7,17 @@ import {
   type OnModuleInit,
   type PipeTransform,
 } from '@nestjs/common';
-import { DOCUMENT_STORE, ReaderSessionSigner, SharedSettings, type DocumentStore } from '@pulse/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
+  DOCUMENT_STORE,
+  ReaderSessionSigner,
+  SharedSettings,
+  type DocumentStore,
+  CLOCK,
   isoNow,
-  type CommunityClock,
-  type CommunityConfig,
-} from '../community.config';
+  type Clock,
+} from '@pulse/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
 
 /**
  * The anonymous reader's session cookie of the community service. Its own name, so it never meets
@@ -48,7 +50,7 @@ export class CommunityReaderSessions implements OnModuleInit {
   constructor(
     @Inject(DOCUMENT_STORE) private readonly store: DocumentStore,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -1,14 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
-import {
-  COMMUNITY_CLOCK,
-  COMMUNITY_CONFIG,
-  isoNow,
-  type CommunityClock,
-  type CommunityConfig,
-} from '../community.config';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
 import { CommunitySettingsRepository } from './community-settings.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 const ISSUER = 'pulse-community';
 const SECRET_SETTING = 'token-secret';
@@ -30,7 +25,7 @@ export class TokenKeys implements OnModuleInit {
   constructor(
     private readonly settings: CommunitySettingsRepository,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {

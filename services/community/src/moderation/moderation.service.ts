@@ -20,7 +20,6 @@ import { ANSWER_NOT_FOUND } from '../answers/answers.service';
 import type { AnswerRecord } from '../answers/answer.record';
 import { AnswersRepository } from '../answers/answers.repository';
 import { BadgesService } from '../badges/badges.service';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import { SessionsRepository } from '../identity/sessions.repository';
@@ -31,6 +30,7 @@ import { QUESTION_NOT_FOUND } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { TrustService } from '../trust/trust.service';
 import { NO_REPORTS, ReportLedger } from './report-ledger';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const IDENTITY_NOT_FOUND = '닉네임을 찾을 수 없습니다.';
 const PAGE_SIZE = 20;
@@ -59,7 +59,7 @@ export class ModerationService {
     private readonly index: QuestionIndex,
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/community/{questions|answers}/{id}/report. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ModerationReporter, ModerationReports, ReportBody } from '@pulse/contracts';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import type { IdentityRecord } from '../identity/identity.record';
 import { reportWeight, ruleOf } from '../trust/trust-levels';
@@ -8,6 +7,7 @@ import { TRUST_CONFIG, type TrustConfig } from '../trust/trust.config';
 import { TrustService } from '../trust/trust.service';
 import type { ReportRecord } from './report.record';
 import { ReportsRepository } from './reports.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 /** Reporters a moderator sees per post (the newest); the count and weight cover every report. */
 const REPORTERS_SHOWN = 50;
@@ -25,7 +25,7 @@ export class ReportLedger {
     private readonly identities: IdentitiesRepository,
     private readonly trust: TrustService,
     @Inject(TRUST_CONFIG) private readonly config: TrustConfig,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**

@@ -283,12 +283,12 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
   it('expires a session after 7 idle days and revokes it on logout', async () => {
     const idle = await app.signUp('잠자는사용자');
     expect((await app.get('/api/community/auth/me', idle.bearer)).status).toBe(200);
-    clock.value += 6 * 24 * 60 * 60 * 1000;
+    clock.advance(6 * 24 * 60 * 60 * 1000);
     expect((await app.get('/api/community/auth/me', idle.bearer)).status).toBe(200);
-    clock.value += 6 * 24 * 60 * 60 * 1000;
+    clock.advance(6 * 24 * 60 * 60 * 1000);
     // Six days after the last activity: still live (activity refreshed it).
     expect((await app.get('/api/community/auth/me', idle.bearer)).status).toBe(200);
-    clock.value += 7 * 24 * 60 * 60 * 1000 + 1;
+    clock.advance(7 * 24 * 60 * 60 * 1000 + 1);
     expect((await app.get('/api/community/auth/me', idle.bearer)).status).toBe(401);
 
     const leaving = await app.signUp('떠나는사용자');
@@ -305,12 +305,12 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
     const sessions = app.store.collection<{ _id: string; lastActiveAt: string }>('community_sessions');
     const lastActive = async () => (await sessions.findOne({ _id: active.sessionId }))!.lastActiveAt;
     const start = await lastActive();
-    clock.value += 4 * 60_000;
+    clock.advance(4 * 60_000);
     await app.get('/api/community/auth/me', active.bearer);
     expect(await lastActive()).toBe(start);
-    clock.value += 2 * 60_000;
+    clock.advance(2 * 60_000);
     await app.get('/api/community/auth/me', active.bearer);
-    expect(await lastActive()).toBe(new Date(clock.value).toISOString());
+    expect(await lastActive()).toBe(new Date(clock.now()).toISOString());
   });
 
   it('refuses cookie writes without the CSRF header, and accepts them with it', async () => {

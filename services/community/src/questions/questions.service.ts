@@ -14,7 +14,6 @@ import {
 import { WriteLimits } from '../abuse/write-limits';
 import { AnswersRepository } from '../answers/answers.repository';
 import { BadgesService } from '../badges/badges.service';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
 import { StoryArticlesRepository } from '../story-questions/story-articles.repository';
@@ -26,6 +25,7 @@ import { TrustService } from '../trust/trust.service';
 import { toQuestion } from './question.mapper';
 import type { QuestionRecord } from './question.record';
 import { QuestionsRepository } from './questions.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다. 존재하지 않거나 삭제된 질문입니다.';
 export const NOT_QUESTION_AUTHOR = '질문 작성자만 할 수 있습니다.';
@@ -47,7 +47,7 @@ export class QuestionsService {
     private readonly limits: WriteLimits,
     private readonly stories: StoryArticlesRepository,
     private readonly trust: TrustService,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** GET /api/community/questions. */

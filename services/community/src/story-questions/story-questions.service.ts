@@ -8,7 +8,6 @@ import type {
   StoryQuestionsResponse,
 } from '@pulse/contracts';
 import { BadgesService } from '../badges/badges.service';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { QuestionPurges } from '../questions/question-purges';
 import { toQuestion } from '../questions/question.mapper';
@@ -16,6 +15,7 @@ import { QuestionsRepository } from '../questions/questions.repository';
 import type { NotificationRecord } from './story-article.record';
 import { NotificationsRepository } from './notifications.repository';
 import { StoryArticlesRepository } from './story-articles.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const STORY_NOTICE = '질문하신 소식에 새 기사가 올라왔습니다';
 export const NOTIFICATION_NOT_FOUND = '알림을 찾을 수 없습니다.';
@@ -40,7 +40,7 @@ export class StoryQuestionsService {
     private readonly notifications: NotificationsRepository,
     private readonly badges: BadgesService,
     private readonly purges: QuestionPurges,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** article.published v2: remember the story; tell the askers when it has a new article or source. */

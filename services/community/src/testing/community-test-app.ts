@@ -12,9 +12,10 @@ import {
   OffLanguageModel,
   type LanguageModel,
   type PortSet,
+  type Clock,
 } from '@pulse/platform';
+import { TestClock } from '@pulse/testing';
 import pino from 'pino';
-import type { CommunityClock } from '../community.config';
 import { CommunityModule } from '../community.module';
 import { communityService } from '../community.service-definition';
 import { startContentApiStub } from './content-api-stub';
@@ -23,13 +24,12 @@ const logger = pino({ level: 'silent' });
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 /** A settable clock for tests. */
-export function testClock(start = Date.parse('2026-03-02T03:00:00.000Z')) {
-  const clock = { value: start, now: () => clock.value };
-  return clock;
+export function testClock(start: number | string = '2026-03-02T03:00:00.000Z'): TestClock {
+  return new TestClock(start);
 }
 
 export interface CommunityTestOptions {
-  clock?: CommunityClock;
+  clock?: Clock;
   env?: Record<string, string>;
   /** Reopen another app's data folder (a restart); the folder is then left for its owner to remove. */
   dataDir?: string;

@@ -1,3 +1,4 @@
+import type { TestClock } from '@pulse/testing';
 import type { IdentityRecord } from '../identity/identity.record';
 import { questionBody, type CommunityTestApp, type TestIdentity } from './community-test-app';
 
@@ -55,14 +56,14 @@ export type Acting = ReturnType<typeof actingAs>;
  */
 export async function passDays(
   app: CommunityTestApp,
-  clock: { value: number },
+  clock: TestClock,
   days: number,
   returning: readonly TestIdentity[] = [],
 ): Promise<void> {
   let left = days * DAY_MS;
   while (left > 0) {
     const step = Math.min(left, 3 * DAY_MS);
-    clock.value += step;
+    clock.advance(step);
     left -= step;
     for (const who of returning) {
       const me = await app.request('GET', '/api/community/auth/me', { headers: who.bearer, ip: who.ip });

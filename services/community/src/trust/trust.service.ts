@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { TrustLevel } from '@pulse/contracts';
-import { networkOf, type NetworkPrefixes } from '@pulse/platform';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
+import { networkOf, type NetworkPrefixes, CLOCK, isoNow, type Clock } from '@pulse/platform';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import type { IdentityRecord } from '../identity/identity.record';
 import { EndorsementsRepository } from './endorsements.repository';
@@ -36,7 +35,7 @@ export class TrustService {
     private readonly endorsements: EndorsementsRepository,
     private readonly identities: IdentitiesRepository,
     @Inject(TRUST_NETWORKS) private readonly prefixes: NetworkPrefixes,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   levelOf(identity: TrustSubject): TrustLevel {

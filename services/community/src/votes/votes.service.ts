@@ -12,7 +12,6 @@ import {
 import { WriteLimits } from '../abuse/write-limits';
 import { ANSWER_NOT_FOUND } from '../answers/answers.service';
 import { AnswersRepository } from '../answers/answers.repository';
-import { COMMUNITY_CLOCK, isoNow, type CommunityClock } from '../community.config';
 import type { Actor } from '../identity/actor-resolver';
 import { QuestionPurges } from '../questions/question-purges';
 import { QUESTION_NOT_FOUND, QuestionsService } from '../questions/questions.service';
@@ -21,6 +20,7 @@ import { TrustService } from '../trust/trust.service';
 import { countDelta, toggleVote } from './vote-toggle';
 import { voteId, type VoteRecord } from './vote.record';
 import { VotesRepository } from './votes.repository';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const OWN_POST = '자신의 글에는 투표할 수 없습니다.';
 
@@ -43,7 +43,7 @@ export class VotesService {
     private readonly purges: QuestionPurges,
     private readonly visibleQuestions: QuestionsService,
     private readonly trust: TrustService,
-    @Inject(COMMUNITY_CLOCK) private readonly clock: CommunityClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** GET /api/community/questions/{id}/votes: the viewer's votes on the question and its answers. */

@@ -17,7 +17,7 @@ import {
 
 const HOUR = 3_600_000;
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z')); // 12:00 in Seoul
-const at = (hoursAgo: number) => new Date(clock.value - hoursAgo * HOUR).toISOString();
+const at = (hoursAgo: number) => new Date(clock.now() - hoursAgo * HOUR).toISOString();
 const ids = (body: { articles: Array<{ id: string }> }) => body.articles.map((article) => article.id);
 
 describe('content service: articles from article.translated', () => {

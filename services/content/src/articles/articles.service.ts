@@ -14,12 +14,12 @@ import {
   type RelatedArticlesResponse,
 } from '@pulse/contracts';
 import type { Filter, SortSpec } from '@pulse/platform';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { ArticleCache } from './article-cache';
 import { toArticle, toListItem } from './article.mapper';
 import { CATEGORY_SORT_SPECS, categoryFilter } from './article-queries';
 import type { ArticleRecord } from './article.record';
 import { ArticlesRepository, PUBLISHED } from './articles.repository';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 /** docs/spec-content.md §8: what a missing article is called, by the detail page and every call on an article. */
 export const ARTICLE_NOT_FOUND = 'Article not found';
@@ -41,7 +41,7 @@ export class ArticlesService {
   constructor(
     private readonly articles: ArticlesRepository,
     private readonly cache: ArticleCache,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** GET /api/content/news: newest first; hot=true lists hot topics by hotScore. */

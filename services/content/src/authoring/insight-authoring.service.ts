@@ -14,13 +14,13 @@ import {
   type AdminInsight,
   type AdminListResponse,
 } from '@pulse/contracts';
-import { LOGGER, OUTBOX, OutboxWriter, type Filter } from '@pulse/platform';
+import { LOGGER, OUTBOX, OutboxWriter, type Filter, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import { toArticle } from '../articles/article.mapper';
 import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock, SITE_CONFIG, type SiteConfig } from '../content.config';
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { publishedEvents } from '../publishing/translated-article';
 import { adminListPage } from './admin-list';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
@@ -49,7 +49,7 @@ export class InsightAuthoringService {
     private readonly articles: ArticlesRepository,
     private readonly changes: ArticleChanges,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}

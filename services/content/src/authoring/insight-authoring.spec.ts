@@ -75,8 +75,8 @@ describe('admin authoring of insights', () => {
     expect(await insightIds()).not.toContain(id);
     expect((await content.get(`/api/articles/${id}`)).status).toBe(404);
 
-    clock.value += 60_000;
-    const publishedAt = new Date(clock.value).toISOString();
+    clock.advance(60_000);
+    const publishedAt = new Date(clock.now()).toISOString();
     const result = await adminRequest<AdminInsight>(content, 'POST', `${BASE}/${id}/publish`);
     expect(result).toMatchObject({ status: 200, body: { state: 'published', publishedAt } });
     expect(await insightIds()).toContain(id);

@@ -14,8 +14,7 @@ import {
   type AdminListResponse,
   type AdminTechAnalysis,
 } from '@pulse/contracts';
-import { DuplicateKeyError } from '@pulse/platform';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { DuplicateKeyError, CLOCK, type Clock } from '@pulse/platform';
 import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
 import {
   analysisSlug,
@@ -46,7 +45,7 @@ export class TechAnalysisAuthoringService {
   constructor(
     private readonly analyses: TechAnalysesRepository,
     private readonly purges: TechAnalysisPurges,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {

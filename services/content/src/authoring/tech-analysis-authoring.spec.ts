@@ -75,7 +75,7 @@ describe('admin authoring of tech analyses', () => {
       body: { message: 'executiveSummary: required before publishing (empty in the draft)' },
     });
 
-    clock.value += 60_000;
+    clock.advance(60_000);
     const edited = await adminRequest<AdminTechAnalysis>(content, 'PATCH', `${BASE}/${id}`, {
       executiveSummary: 'Kafka 요약',
       estimatedReadingTime: 7,
@@ -89,7 +89,7 @@ describe('admin authoring of tech analyses', () => {
       // untouched fields kept
       technologyName: 'Apache Kafka',
       codeExamples: [expect.objectContaining({ id: 'code-1', code: 'kubectl apply -f web.yaml' })],
-      updatedAt: new Date(clock.value).toISOString(),
+      updatedAt: new Date(clock.now()).toISOString(),
     });
     // null gives the reading time back to the text.
     const computed = await adminRequest<AdminTechAnalysis>(content, 'PATCH', `${BASE}/${id}`, {
@@ -97,12 +97,12 @@ describe('admin authoring of tech analyses', () => {
     });
     expect(computed.body.estimatedReadingTime).not.toBe(7);
 
-    clock.value += 60_000;
+    clock.advance(60_000);
     const published = await adminRequest<AdminTechAnalysis>(content, 'POST', `${BASE}/${id}/publish`);
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({
       state: 'published',
-      publishedAt: new Date(clock.value).toISOString(),
+      publishedAt: new Date(clock.now()).toISOString(),
     });
     const read = await content.get<TechAnalysisDetailResponse>('/api/tech-analysis/apache-kafka');
     expect(read.status).toBe(200);
@@ -113,7 +113,7 @@ describe('admin authoring of tech analyses', () => {
     });
 
     // Publishing again changes nothing.
-    clock.value += 60_000;
+    clock.advance(60_000);
     const again = await adminRequest<AdminTechAnalysis>(content, 'POST', `${BASE}/${id}/publish`);
     expect(again.body.publishedAt).toBe(published.body.publishedAt);
 
@@ -148,7 +148,7 @@ describe('admin authoring of tech analyses', () => {
   });
 
   it('keeps related analyses an editor chose, in order, published ones only', async () => {
-    clock.value += 60_000;
+    clock.advance(60_000);
     const a = await publishAnalysis(content, { technologyCategory: 'mobile' });
     const b = await publishAnalysis(content, { technologyCategory: 'security' });
     const draft = await adminRequest<AdminTechAnalysis>(content, 'POST', BASE, analysisBody());

@@ -1,10 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TOPICS } from '@pulse/contracts';
-import { LOGGER, OUTBOX, OutboxWriter, type Filter, type UpdateSpec } from '@pulse/platform';
+import {
+  LOGGER,
+  OUTBOX,
+  OutboxWriter,
+  type Filter,
+  type UpdateSpec,
+  CLOCK,
+  type Clock,
+} from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import {
   LIVE_LIMIT_MS,
   RECOVER_AFTER_MS,
@@ -53,7 +60,7 @@ export class EngagementApplier {
   constructor(
     private readonly articles: ArticlesRepository,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

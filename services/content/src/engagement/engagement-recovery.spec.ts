@@ -43,7 +43,7 @@ describe('content service: engagement crash recovery', () => {
   /** A pending op claimed `ageMs` ago by an applier that then died. */
   const pendingOp = (kind: PendingOp['kind'], ageMs = RECOVER_AFTER_MS + 1): PendingOp => {
     serial += 1;
-    const at = iso(clock.value - ageMs);
+    const at = iso(clock.now() - ageMs);
     return { id: `op-${serial}-${kind}`, kind, at, leaseAt: at };
   };
   /** Step 2 done before the crash: counter, event and the op id on the article. */
@@ -167,7 +167,7 @@ describe('content service: engagement crash recovery', () => {
       _id: `${session}:r1`,
       articleId: 'r1',
       session,
-      countedAt: iso(clock.value - 25 * 3_600_000),
+      countedAt: iso(clock.now() - 25 * 3_600_000),
       op: null,
     });
     expect((await sweep()).purged).toBeGreaterThanOrEqual(1);

@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { LOGGER } from '@pulse/platform';
+import { LOGGER, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { EngagementApplier, type CountedArticle } from './engagement-applier';
 import { LikeMarkersRepository } from './like-markers.repository';
 import { RECOVER_AFTER_MS, type MarkerStore } from './pending-op';
@@ -34,7 +33,7 @@ export class EngagementRecovery implements OnApplicationBootstrap, OnModuleDestr
     private readonly likes: LikeMarkersRepository,
     private readonly viewsService: ViewsService,
     private readonly articles: ArticlesRepository,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -113,10 +113,10 @@ describe('content service: engagement (views, likes, shares)', () => {
         articleId: 'v1',
         kind: 'view',
         sessionKey: readerHash(alice.key!),
-        occurredAt: new Date(clock.value).toISOString(),
+        occurredAt: new Date(clock.now()).toISOString(),
         // trending's filter: the network (a keyed hash, never the address) and the session's issue time.
         networkHash: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
-        sessionIssuedAt: new Date(clock.value).toISOString(),
+        sessionIssuedAt: new Date(clock.now()).toISOString(),
       });
       expect(fromAlice.networkHash).not.toContain('127.0.0.1');
       expect(fromBob.sessionKey).toBe(readerHash(bob.key!));
@@ -132,15 +132,15 @@ describe('content service: engagement (views, likes, shares)', () => {
       expect((await carol.call<ArticleViewResponse>('POST', '/api/articles/v2/view')).body.counted).toBe(
         true,
       );
-      clock.value += 24 * HOUR - 1;
+      clock.advance(24 * HOUR - 1);
       expect((await carol.call<ArticleViewResponse>('POST', '/api/articles/v2/view')).body.counted).toBe(
         false,
       );
-      clock.value += 2;
+      clock.advance(2);
       const later = await carol.call<ArticleViewResponse>('POST', '/api/articles/v2/view');
       expect(later.body).toEqual({ counted: true, views: before + 2 });
       // The window slides from the last counted view.
-      clock.value += HOUR;
+      clock.advance(HOUR);
       expect((await carol.call<ArticleViewResponse>('POST', '/api/articles/v2/view')).body.counted).toBe(
         false,
       );

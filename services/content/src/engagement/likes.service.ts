@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { likeBodySchema, type LikeResponse, type LikeStatusResponse } from '@pulse/contracts';
 import { ArticleCache } from '../articles/article-cache';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { EngagementApplier, type CountedArticle } from './engagement-applier';
 import { EngagementCaps, EngagementLimitedException } from './engagement-caps';
 import { EngagementTallyRepository } from './engagement-tally.repository';
@@ -10,6 +9,7 @@ import { LikeMarkersRepository } from './like-markers.repository';
 import { newOp } from './pending-op';
 import { requirePublished } from './published-article';
 import type { ReaderContext } from './reader-sessions';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 /**
  * Likes on articles (docs/spec-content.md §4 'Like on an article'): one per reader per article, a repeated like or
@@ -26,7 +26,7 @@ export class LikesService {
     private readonly cache: ArticleCache,
     private readonly caps: EngagementCaps,
     private readonly tally: EngagementTallyRepository,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/interactions/like. */

@@ -5,13 +5,13 @@ import { startContentTestApp, type ContentTestApp } from '../testing/content-tes
 import { ContentSettingsRepository } from './content-settings.repository';
 import { engagementConfigSchema, type EngagementConfig } from './engagement.config';
 import { reader } from './engagement.fixture';
-import { ReaderSessionSigner } from '@pulse/platform';
+import { ReaderSessionSigner, systemClock } from '@pulse/platform';
 import { ReaderSessions } from './reader-sessions';
 
 const config: EngagementConfig = engagementConfigSchema.parse({});
 const site = { PUBLIC_SITE_URL: 'https://pulse.example.com' };
 // The test app runs on the system clock: the replicas here must agree with it.
-const clock = { now: () => Date.now() };
+const clock = systemClock;
 const service = { network: { NETWORK_IPV4_PREFIX: 32, NETWORK_IPV6_PREFIX: 64 } };
 
 const signedWith = (secret: string, cookie: string) =>

@@ -8,9 +8,11 @@ import {
   type NetworkConfig,
   type NetworkPrefixes,
   type ReaderSession,
+  CLOCK,
+  type Clock,
 } from '@pulse/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTENT_CLOCK, SITE_CONFIG, type ContentClock, type SiteConfig } from '../content.config';
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { ContentSettingsRepository } from './content-settings.repository';
 import { ENGAGEMENT_CONFIG, type EngagementConfig } from './engagement.config';
 
@@ -63,7 +65,7 @@ export class ReaderSessions implements OnModuleInit {
     private readonly settings: ContentSettingsRepository,
     @Inject(ENGAGEMENT_CONFIG) private readonly config: EngagementConfig,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) service: { network?: NetworkConfig },
   ) {
     this.prefixes = networkPrefixesOf(

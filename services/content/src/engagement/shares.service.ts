@@ -7,11 +7,10 @@ import {
   type SharePlatform,
   type ShareResponse,
 } from '@pulse/contracts';
-import { OUTBOX, OutboxWriter } from '@pulse/platform';
+import { OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import { ArticleCache } from '../articles/article-cache';
 import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
 import { ARTICLE_NOT_FOUND } from '../articles/articles.service';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { EngagementCaps, EngagementLimitedException } from './engagement-caps';
 import { EngagementTallyRepository } from './engagement-tally.repository';
 import { readerFieldsOf } from './pending-op';
@@ -35,7 +34,7 @@ export class SharesService {
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     private readonly caps: EngagementCaps,
     private readonly tally: EngagementTallyRepository,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/articles/:id/share. */

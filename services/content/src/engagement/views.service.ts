@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleViewResponse } from '@pulse/contracts';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { EngagementApplier } from './engagement-applier';
 import { EngagementCaps } from './engagement-caps';
 import { EngagementTallyRepository } from './engagement-tally.repository';
@@ -10,6 +9,7 @@ import { newOp } from './pending-op';
 import { requirePublished } from './published-article';
 import type { ReaderContext } from './reader-sessions';
 import { ViewMarkersRepository } from './view-markers.repository';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -29,7 +29,7 @@ export class ViewsService {
     private readonly caps: EngagementCaps,
     private readonly tally: EngagementTallyRepository,
     @Inject(ENGAGEMENT_CONFIG) private readonly config: EngagementConfig,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/articles/:id/view. */

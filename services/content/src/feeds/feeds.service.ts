@@ -10,7 +10,7 @@ import {
 } from '@pulse/contracts';
 import type { Filter } from '@pulse/platform';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, SITE_CONFIG, type ContentClock, type SiteConfig } from '../content.config';
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { renderAtom } from './atom.renderer';
 import type { FeedChannel } from './feed-channel';
 import { feedDocument, type FeedDocument } from './feed-document';
@@ -26,6 +26,7 @@ import {
 import { IN_FEEDS, inCategory } from './feed-queries';
 import { renderJsonFeed } from './json-feed.renderer';
 import { renderRss } from './rss.renderer';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 /** docs/spec-content.md §8: an unknown category. */
 export const CATEGORY_NOT_FOUND = 'Category not found';
@@ -42,7 +43,7 @@ export class FeedsService {
     private readonly articles: ArticlesRepository,
     private readonly cache: FeedCache,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   rss(query: unknown): Promise<FeedDocument> {

@@ -8,9 +8,9 @@ import {
   sitemapQuerySchema,
   type ContentType,
 } from '@pulse/contracts';
-import { SERVICE_CONFIG, type Filter } from '@pulse/platform';
+import { SERVICE_CONFIG, type Filter, CLOCK, type Clock } from '@pulse/platform';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, SITE_CONFIG, type ContentClock, type SiteConfig } from '../content.config';
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { feedDocument, type FeedDocument } from './feed-document';
 import { FeedCache } from './feed-cache';
 import { absoluteUrl, articlePath, newestUpdate } from './feed-entry';
@@ -55,7 +55,7 @@ export class SitemapsService {
     private readonly cache: FeedCache,
     private readonly sections: SitemapSections,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) config: { feeds: FeedsConfig },
   ) {
     this.perFile = config.feeds.FEEDS_SITEMAP_URLS_PER_FILE;

@@ -1,7 +1,7 @@
 import { TOPICS, type GenerateImageResponse } from '@pulse/contracts';
 import { openAiReply, startOpenAiTestServer, eventually, type OpenAiTestServer } from '@pulse/testing';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { CONTENT_CLOCK, SITE_CONFIG } from '../content.config';
+import { SITE_CONFIG } from '../content.config';
 import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
 import type { ArticleImageRecord } from './article-image.record';
 import { ARTICLE_IMAGES_COLLECTION, ArticleImagesRepository } from './article-images.repository';
@@ -20,6 +20,7 @@ import {
   pixelWidth,
   SITE,
 } from './testing/image-fixtures';
+import { CLOCK } from '@pulse/platform';
 
 // Encoding five WebP widths with sharp takes a second or two on a loaded 2-core machine.
 jest.setTimeout(30_000);
@@ -210,7 +211,7 @@ function secondReplica(content: ContentTestApp): ImagesService {
     get(ArticleImageLink),
     get(SITE_CONFIG),
     get(IMAGES_CONFIG),
-    get(CONTENT_CLOCK),
+    get(CLOCK),
   );
 }
 

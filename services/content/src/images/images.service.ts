@@ -13,7 +13,7 @@ import {
 import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ARTICLE_NOT_FOUND } from '../articles/articles.service';
-import { CONTENT_CLOCK, SITE_CONFIG, type ContentClock, type SiteConfig } from '../content.config';
+import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { variantKey, type ImageMeta } from './article-image.record';
 import { ArticleImageLink } from './article-image-link';
 import { ArticleImagesRepository } from './article-images.repository';
@@ -26,6 +26,7 @@ import {
 } from './image-delivery';
 import { ImageProducer } from './image-producer';
 import { IMAGES_CONFIG, type ImagesConfig } from './images.config';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 export const IMAGE_NOT_FOUND = 'Image not found';
 /** A caller waiting on another replica's generation looks again this often. */
@@ -58,7 +59,7 @@ export class ImagesService {
     private readonly link: ArticleImageLink,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** POST /api/articles/:id/generate-image. */
@@ -107,7 +108,9 @@ export class ImagesService {
     const article = await this.articles.findPublished(articleId);
     if (!article) throw new NotFoundException(ARTICLE_NOT_FOUND);
     const claimId = randomUUID();
-    const giveUpAt = Date.now() + this.claimLeaseMs() + CLAIM_SLACK_MS;
+    // How long this request waits on another holder is real elapsed time (it sleeps between polls),
+    // so the budget reads the monotonic timer; claim staleness is stored time and reads the Clock.
+    const giveUpAt = performance.now() + this.claimLeaseMs() + CLAIM_SLACK_MS;
     for (;;) {
       const image = await this.images.status(articleId);
       if (image?.state === 'ready' && image.imageUrl) {
@@ -125,7 +128,7 @@ export class ImagesService {
         if (made) return made;
         continue; // our claim was taken over meanwhile: the other holder's image is the one
       }
-      if (Date.now() > giveUpAt) {
+      if (performance.now() > giveUpAt) {
         throw new ServiceUnavailableException('The image is still being generated; try again shortly');
       }
       if (image) await delay(WAIT_POLL_MS);

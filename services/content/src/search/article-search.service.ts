@@ -14,11 +14,12 @@ import {
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
+  CLOCK,
+  type Clock,
 } from '@pulse/platform';
 import { toListItem } from '../articles/article.mapper';
 import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
 import { ARTICLE_INDEX, type ArticleSearchDocument } from './article-document';
 import { archiveIndexQuery, hasWord, searchPageIndexQuery } from './index-queries';
 import { otherKeyboardLayout } from './keyboard-layout';
@@ -40,7 +41,7 @@ export class ArticleSearchService {
   constructor(
     @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
     private readonly articles: ArticlesRepository,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** GET /api/articles/search: a q through the index; a tag alone straight from the store. */

@@ -54,7 +54,7 @@ beforeAll(async () => {
           tags: article.tags,
           primaryCategory: article.category,
           contentType: article.type,
-          translatedAt: new Date(clock.value - article.daysAgo * DAY).toISOString(),
+          translatedAt: new Date(clock.now() - article.daysAgo * DAY).toISOString(),
         }),
       ),
     ),

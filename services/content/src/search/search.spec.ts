@@ -14,7 +14,7 @@ import { ArticleIndexer } from './article-indexer';
 // The test clock starts at 2026-03-02T03:00:00Z, which is 12:00 in Seoul.
 const clock = testClock();
 const HOUR = 3_600_000;
-const at = (hoursAgo: number) => new Date(clock.value - hoursAgo * HOUR).toISOString();
+const at = (hoursAgo: number) => new Date(clock.now() - hoursAgo * HOUR).toISOString();
 
 let app: ContentTestApp;
 const search = (query: string) => app.get<SearchPageResponse>(`/api/articles/search?${query}`);

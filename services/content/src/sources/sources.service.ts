@@ -10,8 +10,7 @@ import {
   type SourceUpdatedPayload,
   type SourceWithFreshness,
 } from '@pulse/contracts';
-import { CACHE_STORE, type CacheStore } from '@pulse/platform';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { CACHE_STORE, type CacheStore, CLOCK, type Clock } from '@pulse/platform';
 import { ArticleCounts } from './article-counts';
 import { KoreanDelays } from './korean-delays';
 import type { SourceRecord } from './source.record';
@@ -39,7 +38,7 @@ export class SourcesService {
     private readonly counts: ArticleCounts,
     private readonly delays: KoreanDelays,
     @Inject(CACHE_STORE) private readonly cache: CacheStore,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onSourceUpdated(payload: SourceUpdatedPayload): Promise<void> {

@@ -9,8 +9,7 @@ import {
   type TechAnalysisListResponse,
   type TechAnalysisViewResponse,
 } from '@pulse/contracts';
-import { SERVICE_CONFIG } from '@pulse/platform';
-import { CONTENT_CLOCK, type ContentClock } from '../content.config';
+import { SERVICE_CONFIG, CLOCK, type Clock } from '@pulse/platform';
 import { EngagementCaps, EngagementLimitedException } from '../engagement/engagement-caps';
 import type { EngagementConfig } from '../engagement/engagement.config';
 import type { ReaderContext } from '../engagement/reader-sessions';
@@ -38,7 +37,7 @@ export class TechAnalysisService {
     private readonly analyses: TechAnalysesRepository,
     private readonly purges: TechAnalysisPurges,
     private readonly caps: EngagementCaps,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     // The view window is the engagement area's setting, so article and analysis views count alike.
     @Inject(SERVICE_CONFIG) config: { engagement: EngagementConfig },
   ) {

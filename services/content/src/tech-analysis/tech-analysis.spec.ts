@@ -19,19 +19,19 @@ describe('tech analyses for readers (docs/spec-content.md §2, §7)', () => {
     content = await startContentTestApp({ clock });
     // 11 cloud-native analyses, then one each in ai_ml and security; each a minute newer than the last.
     for (let i = 0; i < 11; i += 1) {
-      clock.value += MINUTE;
+      clock.advance(MINUTE);
       published[`cloud${i}`] = await publishAnalysis(content, {
         slug: `cloud-${i}`,
         seoKeywords: i === 0 ? ['Kubernetes', 'GitOps', 'Helm'] : ['Kubernetes'],
       });
     }
-    clock.value += MINUTE;
+    clock.advance(MINUTE);
     published.ai = await publishAnalysis(content, {
       slug: 'pytorch',
       technologyCategory: 'ai_ml',
       seoKeywords: ['PyTorch', 'gitops', 'helm'],
     });
-    clock.value += MINUTE;
+    clock.advance(MINUTE);
     published.security = await publishAnalysis(content, {
       slug: '오어스-pkce',
       technologyCategory: 'security',
@@ -218,7 +218,7 @@ describe('tech analyses for readers (docs/spec-content.md §2, §7)', () => {
       (await content.get<TechAnalysisDetailResponse>('/api/tech-analysis/cloud-2')).body.analysis.views,
     ).toBe(1);
     // After the window (CONTENT_VIEW_WINDOW_HOURS, 24 by default) the same reader counts again.
-    clock.value += 25 * 60 * MINUTE;
+    clock.advance(25 * 60 * MINUTE);
     expect((await content.inject({ method: 'POST', url, headers: { cookie } })).json()).toEqual({
       counted: true,
       views: 2,

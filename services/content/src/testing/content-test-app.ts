@@ -17,23 +17,22 @@ import {
   type LanguageModel,
   type PortSet,
   type SearchIndex,
+  type Clock,
 } from '@pulse/platform';
-import { eventually } from '@pulse/testing';
+import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
-import type { ContentClock } from '../content.config';
 import { ContentModule } from '../content.module';
 import { contentService } from '../content.service-definition';
 
 const logger = pino({ level: 'silent' });
 
 /** A settable clock for tests; starts at `start`. */
-export function testClock(start = Date.parse('2026-03-02T03:00:00.000Z')) {
-  const clock = { value: start, now: () => clock.value };
-  return clock;
+export function testClock(start: number | string = '2026-03-02T03:00:00.000Z'): TestClock {
+  return new TestClock(start);
 }
 
 export interface ContentTestOptions {
-  clock?: ContentClock;
+  clock?: Clock;
   env?: Record<string, string>;
   llm?: LanguageModel;
   images?: ImageGenerator;

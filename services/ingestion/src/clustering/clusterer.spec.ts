@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedDocumentStore } from '@pulse/platform';
+import { TestClock } from '@pulse/testing';
 import type { CanonicalItem, ClusterDecision } from '../pipeline/pipeline.types';
 import {
   CLUSTERED_ITEMS_COLLECTION,
@@ -48,7 +49,7 @@ describe('Clusterer over the embedded store', () => {
   // in memory and are matched by the store's query; on a clock of their own time, from memory.
   it.each([
     ['by the store query', undefined],
-    ['from the recent clusters in memory', () => new Date(earliestLabelled())],
+    ['from the recent clusters in memory', new TestClock(earliestLabelled())],
   ])(
     'clusters the labelled items as labelled (≥ 95%% of pairs) and reports exact duplicates, %s',
     async (_, clock) => {
@@ -98,7 +99,7 @@ describe('Clusterer over the embedded store', () => {
   );
 
   it('a new process loads the recent clusters from the store and joins a story to them', async () => {
-    const clock = () => new Date('2025-03-04T06:00:00.000Z');
+    const clock = new TestClock('2025-03-04T06:00:00.000Z');
     const first = await new Clusterer(store, { clock }).assign(item({}));
     const restarted = new Clusterer(store, { clock });
     const joined = await restarted.assign(
@@ -203,7 +204,7 @@ describe('Clusterer over the embedded store', () => {
   });
 
   it('uses the clock for an item without a publication time', async () => {
-    const clusterer = new Clusterer(store, { clock: () => new Date('2025-03-04T05:00:00.000Z') });
+    const clusterer = new Clusterer(store, { clock: new TestClock('2025-03-04T05:00:00.000Z') });
     const decision = await clusterer.assign(item({ publishedAt: undefined }));
     expect((await clusterer.cluster(decision.clusterId))?.firstSeenAt).toBe('2025-03-04T05:00:00.000Z');
   });

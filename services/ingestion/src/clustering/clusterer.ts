@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
+import {
+  DuplicateKeyError,
+  systemClock,
+  type Clock,
+  type Collection,
+  type DocumentStore,
+} from '@pulse/platform';
 import type { CanonicalItem, ClusterDecision } from '../pipeline/pipeline.types';
 import {
   CLUSTERED_ITEMS_COLLECTION,
@@ -15,8 +21,8 @@ import { leadOf, signatureOf, type StorySignature } from './story-signature';
 import { isSameStory, similarity, STORY_RULE } from './story-similarity';
 
 export interface ClustererOptions {
-  /** Stands in for an item's missing publication time; injectable for tests. */
-  clock?: () => Date;
+  /** Stands in for an item's missing publication time and bounds the recent clusters; tests set it. */
+  clock?: Pick<Clock, 'now'>;
   /** Most candidate clusters compared per item (newest first); LSH keeps the real number far lower. */
   maxCandidates?: number;
 }
@@ -44,17 +50,17 @@ export type SeenRecords = ReadonlyMap<string, ClusteredItemDocument | null>;
 export class Clusterer {
   private readonly clusters: Collection<ClusterDocument>;
   private readonly items: Collection<ClusteredItemDocument>;
-  private readonly clock: () => Date;
+  private readonly clock: Pick<Clock, 'now'>;
   private readonly maxCandidates: number;
   private readonly recent: RecentClusters;
 
   constructor(store: DocumentStore, options: ClustererOptions = {}) {
     this.clusters = store.collection<ClusterDocument>(CLUSTERS_COLLECTION, CLUSTERS_OPTIONS);
     this.items = store.collection<ClusteredItemDocument>(CLUSTERED_ITEMS_COLLECTION, CLUSTERED_ITEMS_OPTIONS);
-    this.clock = options.clock ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
     this.maxCandidates = options.maxCandidates ?? 50;
     this.recent = new RecentClusters(this.clusters, STORY_RULE.maxHoursApart * HOUR_MS, () =>
-      this.clock().getTime(),
+      this.clock.now(),
     );
   }
 
@@ -205,6 +211,6 @@ export class Clusterer {
 
   private publishedAtOf(item: CanonicalItem): string {
     const time = item.publishedAt ? Date.parse(item.publishedAt) : NaN;
-    return new Date(Number.isFinite(time) ? time : this.clock().getTime()).toISOString();
+    return new Date(Number.isFinite(time) ? time : this.clock.now()).toISOString();
   }
 }

@@ -44,6 +44,10 @@ export function toIsoUtc(value: string | number | undefined | null): string | un
   if (value === undefined || value === null) return undefined;
   const ms = typeof value === 'number' ? unixSecondsToMs(value) : parseDateString(value);
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
+  // A year-ahead sanity bound on what a feed claims, deep in pure parsers that hold no injected Clock:
+  // the wall clock decides no expiry, window or schedule here, and a test clock must not make a real
+  // feed's dates look implausible.
+  // eslint-disable-next-line pulse-clock/no-wall-clock -- plausibility bound, not service time (above)
   if (ms < MIN_MS || ms > Date.now() + MAX_FUTURE_MS) return undefined;
   return new Date(ms).toISOString();
 }

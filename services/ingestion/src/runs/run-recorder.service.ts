@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, pulseMetrics } from '@pulse/platform';
+import { LOGGER, pulseMetrics, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { RunTally } from '../pipeline/run-tally';
-import { CLOCK, type Clock } from '../schedule/clock';
 import type { SourceDocument } from '../sources/source.entity';
 import type { RunDocument, RunTrigger } from './run.entity';
 import { RunRepository } from './run.repository';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionErrorCategory } from '@pulse/contracts';
-import { LOGGER, withSpan } from '@pulse/platform';
+import { LOGGER, withSpan, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
@@ -8,7 +8,6 @@ import { RunTally } from '../pipeline/run-tally';
 import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
 import { StoryCollector } from '../pipeline/story-collector.service';
 import { CollectedStoryRepository } from '../pipeline/collected-story.repository';
-import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import {
   announcedIntervalSeconds,

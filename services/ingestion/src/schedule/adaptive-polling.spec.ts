@@ -158,7 +158,7 @@ describe('adaptive polling in the scheduler', () => {
     expect(quietRuns.length).toBeLessThan(20);
     expect(pinnedRuns.length).toBeGreaterThanOrEqual(23);
     expect(pinnedRuns.length).toBeLessThanOrEqual(25);
-    // Within the bounds (the scheduler looks at least once a minute; FakeClock has no jitter).
+    // Within the bounds (the scheduler looks at least once a minute; TestClock draws no jitter).
     expect(Math.min(...gaps(busyRuns))).toBeGreaterThanOrEqual(2 * MIN);
     expect(lastGap(busyRuns)).toBeLessThanOrEqual(3 * MIN);
     expect(lastGap(quietRuns)).toBeGreaterThan(30 * MIN);

@@ -49,7 +49,7 @@ describe('source.updated carries the poll interval in use', () => {
     await idle();
   };
   const stored = async () => (await t.store.collection<SourceDocument>('sources').findOne({ _id: id }))!;
-  /** The interval the scheduler uses next (FakeClock draws no jitter), in seconds. */
+  /** The interval the scheduler uses next (TestClock draws no jitter), in seconds. */
   const inUseSeconds = (source: SourceDocument) =>
     (Date.parse(source.nextRunAt!) - Date.parse(source.lastRunAt!)) / 1000;
   const intervals = () => announced.filter((e) => e.id === id).map((e) => e.pollIntervalSeconds);

@@ -86,7 +86,7 @@ describe('scheduler', () => {
         nextRunAt: string;
         status: string;
       }>();
-    // FakeClock.random() is 0.5: no jitter; 15 minutes, or 30 after the first failure.
+    // TestClock.random() is 0.5: no jitter; 15 minutes, or 30 after the first failure.
     expect(Date.parse((await view(ok)).nextRunAt) - start).toBe(15 * MIN);
     expect(await view(down)).toMatchObject({ status: 'failing' });
     expect(Date.parse((await view(down)).nextRunAt) - start).toBe(30 * MIN);

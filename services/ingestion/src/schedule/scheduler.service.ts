@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { LOGGER } from '@pulse/platform';
+import { LOGGER, CLOCK, type Clock, type TimerHandle } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { SourceRepository } from '../sources/source.repository';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
-import { CLOCK, type Clock, type TimerHandle } from './clock';
 import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
 import { RunQueue } from './run-queue';
 

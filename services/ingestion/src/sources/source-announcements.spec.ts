@@ -9,8 +9,9 @@ import {
   EmbeddedDocumentStore,
   InProcessEventBus,
   MemoryCacheStore,
+  CLOCK,
 } from '@pulse/platform';
-import { eventually } from '@pulse/testing';
+import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { IngestionModule } from '../ingestion.module';
 import { FakeStages } from '../pipeline/testing/fake-stages';
@@ -21,8 +22,6 @@ import {
   startIngestionTestApp,
   type IngestionTestApp,
 } from '../pipeline/testing/ingestion-test-app';
-import { CLOCK } from '../schedule/clock';
-import { FakeClock } from '../schedule/fake-clock';
 import { INGESTION_CONFIG, ingestionConfigSchema } from '../schedule/ingestion.config';
 import { PIPELINE_STAGES } from '../pipeline/stages';
 import { DEFAULT_SOURCES } from './default-sources';
@@ -53,7 +52,7 @@ async function startProcess(dataDir: string, seed: boolean) {
   process.env.ADMIN_TOKEN = ADMIN_TOKEN;
   const module = IngestionModule.withProviders([
     { provide: PIPELINE_STAGES, useValue: new FakeStages() },
-    { provide: CLOCK, useValue: new FakeClock() },
+    { provide: CLOCK, useValue: new TestClock('2026-03-02T09:00:00.000Z') },
     {
       provide: INGESTION_CONFIG,
       useValue: ingestionConfigSchema.parse({ INGESTION_SEED_DEFAULT_SOURCES: String(seed) }),

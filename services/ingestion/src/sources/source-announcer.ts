@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TOPICS } from '@pulse/contracts';
-import { OUTBOX, type OutboxWriter } from '@pulse/platform';
-import { CLOCK, type Clock } from '../schedule/clock';
+import { OUTBOX, type OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
 import type { SourceDocument } from './source.entity';
 import { SourceRepository } from './source.repository';

@@ -8,9 +8,8 @@ import {
   updateSourceBodySchema,
   type CreateSourceBody,
 } from '@pulse/contracts';
-import { DuplicateKeyError, LOGGER, OUTBOX, type OutboxWriter } from '@pulse/platform';
+import { DuplicateKeyError, LOGGER, OUTBOX, type OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
-import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';

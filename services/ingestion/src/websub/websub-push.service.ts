@@ -5,7 +5,7 @@ import {
   NotFoundException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { withSpan } from '@pulse/platform';
+import { withSpan, CLOCK, type Clock } from '@pulse/platform';
 import { decodeBody } from '../fetching';
 import { CollectedStoryRepository } from '../pipeline/collected-story.repository';
 import { FeedReader } from '../pipeline/feed-reader.service';
@@ -15,7 +15,6 @@ import { StoryCollector } from '../pipeline/story-collector.service';
 import type { RunDocument, RunOutcome } from '../runs/run.entity';
 import { RunRecorder } from '../runs/run-recorder.service';
 import { INTERNAL_FAILURE } from '../runs/error-category';
-import { CLOCK, type Clock } from '../schedule/clock';
 import { RunQueue } from '../schedule/run-queue';
 import type { SourceDocument } from '../sources/source.entity';
 import { IngestionPurges } from '../sources/ingestion-purges';

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { websubCallbackIdSchema, websubVerifyQuerySchema } from '@pulse/contracts';
-import { LOGGER } from '@pulse/platform';
+import { LOGGER, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
-import { CLOCK, type Clock } from '../schedule/clock';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { IngestionPurges } from '../sources/ingestion-purges';
 import type { SourceDocument } from '../sources/source.entity';

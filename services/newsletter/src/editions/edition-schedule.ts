@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
+import { CLOCK, LOGGER, type Clock, type TimerHandle } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
 import { FREQUENCIES } from '../subscribers/subscriber.record';
@@ -24,7 +24,7 @@ const LATE_LIMIT_MS = 12 * 60 * 60 * 1000;
  */
 @Injectable()
 export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+  private timer: TimerHandle | undefined;
   private ticking: Promise<void> | undefined;
 
   constructor(
@@ -37,13 +37,12 @@ export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap(): void {
     if (this.config.NEWSLETTER_SCHEDULE !== 'on') return;
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
-    this.timer.unref();
+    this.timer = this.clock.setRepeating(() => void this.tick(), TICK_MS);
     void this.tick();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    this.timer?.cancel();
     await this.ticking;
   }
 

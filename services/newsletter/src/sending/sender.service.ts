@@ -232,10 +232,13 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
     return edition;
   }
 
-  /** Spaces mail starts 1/rate seconds apart across this replica's workers. */
+  /**
+   * Spaces mail starts 1/rate seconds apart across this replica's workers. Throughput is real elapsed
+   * time (the SMTP server's), so pacing reads the monotonic timer, not the injected Clock.
+   */
   private async pace(): Promise<void> {
     const interval = 1000 / this.config.NEWSLETTER_SEND_RATE_PER_SECOND;
-    const now = Date.now();
+    const now = performance.now();
     const start = Math.max(now, this.nextStart);
     this.nextStart = start + interval;
     // Under a millisecond ahead is not worth a timer (it would wait a whole one).

@@ -67,7 +67,7 @@ describe('newsletter sender', () => {
 
     // The 4xx one is retried after its backoff (60 s, then 120 s…): the server now takes it.
     refuseDigests = false;
-    clock.value += 61_000;
+    clock.advance(61_000);
     await eventually(
       async () => expect((await progress()).body.sends).toMatchObject({ sent: 2, bounced: 1, queued: 0 }),
       { timeoutMs: 10_000 },
@@ -76,7 +76,7 @@ describe('newsletter sender', () => {
     expect(digests.map((m) => m.to).sort()).toEqual(['busy@example.com', 'fine@example.com']);
 
     // A bounced address is not queued for the next edition.
-    clock.value += 7 * 24 * 60 * 60 * 1000;
+    clock.advance(7 * 24 * 60 * 60 * 1000);
     const next = await t.request('POST', '/api/newsletter/admin/editions', {
       json: { kind: 'weekly' },
       headers: admin,

@@ -12,6 +12,7 @@ import {
   type Clock,
   type PortSet,
 } from '@pulse/platform';
+import { TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { NewsletterModule } from '../newsletter.module';
 import { newsletterService } from '../newsletter.service-definition';
@@ -24,9 +25,8 @@ export const SITE = 'https://pulse.example';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 /** A settable clock; starts Monday 2026-03-02 09:00 Seoul, an hour after the weekly edition fell due. */
-export function testClock(start = Date.parse('2026-03-02T00:00:00.000Z')) {
-  const clock = { value: start, now: () => clock.value };
-  return clock;
+export function testClock(start: number | string = '2026-03-02T00:00:00.000Z'): TestClock {
+  return new TestClock(start);
 }
 
 export interface NewsletterTestOptions {

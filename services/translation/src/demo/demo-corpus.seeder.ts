@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { LOGGER } from '@pulse/platform';
+import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { TRANSLATION_CONFIG, type TranslationConfig } from '../translation.config';
 import { TranslationRepository } from '../translation.repository';
@@ -18,6 +18,7 @@ export class DemoCorpusSeeder implements OnApplicationBootstrap {
     private readonly repository: TranslationRepository,
     @Inject(TRANSLATION_CONFIG) private readonly config: TranslationConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Awaited by Nest before the app is ready: 30 small writes, a few milliseconds on the embedded store. */
@@ -34,7 +35,7 @@ export class DemoCorpusSeeder implements OnApplicationBootstrap {
   }
 
   /** Stores every sample article not stored yet; returns how many were new. */
-  async seed(now = Date.now()): Promise<number> {
+  async seed(now = this.clock.now()): Promise<number> {
     const at = new Date(now).toISOString();
     let seeded = 0;
     for (const article of loadDemoCorpus()) {

@@ -6,7 +6,7 @@ import type {
   HeldListResponse,
   RejectHeldBody,
 } from '@pulse/contracts';
-import { LOGGER, type Logger } from '@pulse/platform';
+import { CLOCK, isoNow, LOGGER, type Clock, type Logger } from '@pulse/platform';
 import { translatedPayload } from '../events/article-translated.payload';
 import { sanitiseHtml } from '../sanitise/sanitise-html';
 import type { TranslationRecord } from '../translation.entity';
@@ -28,6 +28,7 @@ export class ReviewService {
   constructor(
     private readonly translations: TranslationRepository,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async list(query: HeldListQuery): Promise<HeldListResponse> {
@@ -52,7 +53,7 @@ export class ReviewService {
     const merged = { ...job.output, ...changes };
     const valid = assertPublishable(merged, job.source);
     const output = { ...valid, bodyHtml: sanitiseHtml(valid.bodyHtml) };
-    if (!(await this.translations.updateHeldOutput(id, output, new Date().toISOString())))
+    if (!(await this.translations.updateHeldOutput(id, output, isoNow(this.clock))))
       throw new ConflictException('this translation is no longer held');
     this.logger.info({ clusterId: id, fields: Object.keys(changes) }, 'held translation edited');
     return this.get(id);
@@ -72,7 +73,7 @@ export class ReviewService {
         throw new ConflictException('this translation has no output: edit it before releasing');
       // The stored output is checked again: what was held for a foreign link cannot leave unedited.
       assertPublishable(job.output, job.source);
-      const at = new Date().toISOString();
+      const at = isoNow(this.clock);
       const event = translatedPayload(
         job.source,
         job.articleId,
@@ -96,7 +97,7 @@ export class ReviewService {
     const state = reviewStateOf(job);
     if (state === 'rejected') return toHeldDetail(job);
     if (state === 'released') throw new ConflictException('this translation was already released');
-    const decision = { state: 'rejected' as const, at: new Date().toISOString(), reason: body.reason };
+    const decision = { state: 'rejected' as const, at: isoNow(this.clock), reason: body.reason };
     if (!(await this.translations.rejectHeld(id, decision))) return this.reject(id, body);
     this.logger.info({ clusterId: id }, 'held translation rejected');
     return this.get(id);

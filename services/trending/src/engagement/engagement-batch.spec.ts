@@ -16,6 +16,7 @@ import { EngagementFilter } from './engagement-filter';
 import { EngagementWindows } from './engagement-windows';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
+import { TestClock } from '@pulse/testing';
 
 const NOW = Date.parse('2026-01-05T03:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -85,7 +86,7 @@ describe('engagement batches: a redelivered batch after a crash mid-apply counts
     articles = new TrendingArticlesRepository(crashing.store);
     windows = new EngagementWindows(cache);
     const scores = { requestRecompute: () => undefined } as unknown as ScoresService;
-    const clock = { now: () => NOW };
+    const clock = new TestClock(NOW);
     const lists = new ListReadCache({ TRENDING_READ_CACHE_MS: 0 } as TrendingConfig, clock);
     service = new EngagementService(
       articles,

@@ -12,6 +12,7 @@ import { decayedWeight, EngagementFilter } from './engagement-filter';
 import { EngagementWindows } from './engagement-windows';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
+import { TestClock } from '@pulse/testing';
 
 const NOW = Date.parse('2026-01-05T03:30:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -103,7 +104,7 @@ describe('EngagementService with the filter: raw and counted totals, and the hot
     store = await EmbeddedDocumentStore.open({ dataDir: dir });
     cache = new MemoryCacheStore();
     articles = new TrendingArticlesRepository(store);
-    const clock = { now: () => NOW };
+    const clock = new TestClock(NOW);
     service = new EngagementService(
       articles,
       new EngagementRepository(store),

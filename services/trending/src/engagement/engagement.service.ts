@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ArticleEngagedPayload, ArticlePublishedPayload } from '@pulse/contracts';
 import { MINUTE_MS, WINDOW_MINUTES } from '../scoring';
-import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
 import { ListReadCache } from '../trending/list-read-cache';
 import { ScoresService } from '../trending/scores.service';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
@@ -10,6 +9,7 @@ import { EngagementFilter } from './engagement-filter';
 import { EngagementWindows } from './engagement-windows';
 import { EngagementRepository, engagementKey } from './engagement.repository';
 import { foldBatch, type ArticleFold } from './engagement-batch';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 /**
  * Turns article.published and article.engaged into durable totals (store) and view windows (cache).
@@ -23,7 +23,7 @@ export class EngagementService implements OnApplicationBootstrap {
     private readonly windows: EngagementWindows,
     private readonly scores: ScoresService,
     private readonly lists: ListReadCache,
-    @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly filter: EngagementFilter,
   ) {}
 

@@ -21,7 +21,7 @@ import {
   MemoryCacheStore,
   publishEvent,
 } from '@pulse/platform';
-import { eventually } from '@pulse/testing';
+import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { TrendingModule } from '../trending.module';
 import { trendingService } from '../trending.service-definition';
@@ -29,7 +29,7 @@ import { ScoresService } from './scores.service';
 import { TrendingArticlesRepository } from './trending-articles.repository';
 
 const START = Date.parse('2026-01-05T03:00:00.000Z');
-const clock = { value: START, now: () => clock.value };
+const clock = new TestClock(START);
 const iso = (ms: number) => new Date(ms).toISOString();
 const VIEWS = 300;
 

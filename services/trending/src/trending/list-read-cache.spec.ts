@@ -1,16 +1,16 @@
 import type { TrendingConfig } from '../trending.config';
 import { ListReadCache } from './list-read-cache';
+import { TestClock } from '@pulse/testing';
 
 describe('ListReadCache', () => {
-  let now = 0;
-  const clock = { now: () => now };
+  const clock = new TestClock(0);
   const cacheOf = (ms: number) => new ListReadCache({ TRENDING_READ_CACHE_MS: ms } as TrendingConfig, clock);
   const counted = () => {
     let reads = 0;
     return { load: async () => ++reads, reads: () => reads };
   };
 
-  beforeEach(() => (now = 1_000_000));
+  beforeEach(() => clock.set(1_000_000));
 
   it('answers the same query from one read until the TTL ends; readers during the read share it', async () => {
     const lists = cacheOf(2_000);
@@ -18,9 +18,9 @@ describe('ListReadCache', () => {
     expect(await Promise.all([lists.read('hot:10', store.load), lists.read('hot:10', store.load)])).toEqual([
       1, 1,
     ]);
-    now += 1_999;
+    clock.advance(1_999);
     expect(await lists.read('hot:10', store.load)).toBe(1);
-    now += 1;
+    clock.advance(1);
     expect(await lists.read('hot:10', store.load)).toBe(2);
     expect(await lists.read('hot:20', store.load)).toBe(3);
   });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TRENDING_CLOCK, TRENDING_CONFIG, type TrendingClock, type TrendingConfig } from '../trending.config';
+import { TRENDING_CONFIG, type TrendingConfig } from '../trending.config';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 interface Held {
   expiresAt: number;
@@ -24,7 +25,7 @@ export class ListReadCache {
 
   constructor(
     @Inject(TRENDING_CONFIG) private readonly config: TrendingConfig,
-    @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   read<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { ArticleScore } from '@pulse/contracts';
-import { LOGGER } from '@pulse/platform';
+import { LOGGER, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { EngagementWindows } from '../engagement/engagement-windows';
 import { EngagementRepository } from '../engagement/engagement.repository';
@@ -12,7 +12,7 @@ import {
   viewWindow,
   type ViewWindow,
 } from '../scoring';
-import { TRENDING_CLOCK, TRENDING_CONFIG, type TrendingClock, type TrendingConfig } from '../trending.config';
+import { TRENDING_CONFIG, type TrendingConfig } from '../trending.config';
 import { ListReadCache } from './list-read-cache';
 import { ScoreBatchesRepository } from './score-batches.repository';
 import { TrendingPurges } from './trending-purges';
@@ -49,7 +49,7 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly batches: ScoreBatchesRepository,
     private readonly lists: ListReadCache,
     private readonly purges: TrendingPurges,
-    @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(TRENDING_CONFIG) private readonly config: TrendingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -8,10 +8,10 @@ import {
   type TrendingPeriod,
   type TrendingStatsResponse,
 } from '@pulse/contracts';
-import { TRENDING_CLOCK, type TrendingClock } from '../trending.config';
 import { ListReadCache } from './list-read-cache';
 import { toListItem } from './to-list-item';
 import { TrendingArticlesRepository } from './trending-articles.repository';
+import { CLOCK, type Clock } from '@pulse/platform';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<TrendingPeriod, number> = { day: 1, week: 7, month: 30 };
@@ -25,7 +25,7 @@ export class TrendingService {
   constructor(
     private readonly articles: TrendingArticlesRepository,
     private readonly lists: ListReadCache,
-    @Inject(TRENDING_CLOCK) private readonly clock: TrendingClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Highest hotScore first, among articles with any score; isHotTopic says which earn the badge. */

@@ -13,11 +13,10 @@ import {
   type AdminInsight,
   type AdminTechAnalysis,
 } from '@pulse/contracts';
-import { LANGUAGE_MODEL, LOGGER, type LanguageModel } from '@pulse/platform';
+import { LANGUAGE_MODEL, LOGGER, type LanguageModel, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { ArticleRecord } from '../../articles/article.record';
 import { ArticlesRepository, PUBLISHED } from '../../articles/articles.repository';
-import { CONTENT_CLOCK, type ContentClock } from '../../content.config';
 import { toAdminTechAnalysis } from '../../tech-analysis/tech-analysis.mapper';
 import { toInsightContent } from '../insight.content';
 import { InsightAuthoringService, toAdminInsight } from '../insight-authoring.service';
@@ -52,7 +51,7 @@ export class DraftingService {
     private readonly insights: InsightAuthoringService,
     private readonly analyses: TechAnalysisAuthoringService,
     @Inject(LANGUAGE_MODEL) private readonly llm: LanguageModel,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -14,7 +14,7 @@ import type { InsightDraft } from './insight-draft';
 
 const HOUR = 3_600_000;
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z'));
-const hoursAgo = (hours: number) => new Date(clock.value - hours * HOUR).toISOString();
+const hoursAgo = (hours: number) => new Date(clock.now() - hours * HOUR).toISOString();
 const LLM_OFF =
   'LLM이 설정되지 않아 초안을 만들 수 없습니다 — no LLM is configured (LLM_BASE_URL, LLM_MODEL), so no draft can be made.';
 

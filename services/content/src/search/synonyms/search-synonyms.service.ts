@@ -1,7 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { addSynonymGroupBodySchema, type SynonymGroup, type SynonymsResponse } from '@pulse/contracts';
-import { DuplicateKeyError, KOREAN_SYNONYMS } from '@pulse/platform';
-import { CONTENT_CLOCK, type ContentClock } from '../../content.config';
+import { DuplicateKeyError, KOREAN_SYNONYMS, CLOCK, type Clock } from '@pulse/platform';
 import { ArticleIndexer } from '../article-indexer';
 import type { SynonymGroupRecord } from './synonym-group.record';
 import { SynonymGroupsRepository, synonymGroupId } from './synonym-groups.repository';
@@ -20,7 +19,7 @@ export class SearchSynonymsService {
   constructor(
     private readonly groups: SynonymGroupsRepository,
     private readonly indexer: ArticleIndexer,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async list(): Promise<SynonymsResponse> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DuplicateKeyError, LOGGER } from '@pulse/platform';
+import { DuplicateKeyError, LOGGER, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
-import { CONTENT_CLOCK, type ContentClock } from '../../content.config';
 import { TechAnalysesRepository } from '../tech-analyses.repository';
 import { TechAnalysisPurges } from '../tech-analysis-purges';
 import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from '../tech-analysis.config';
@@ -20,7 +19,7 @@ export class DemoAnalysesSeeder implements OnApplicationBootstrap {
     private readonly analyses: TechAnalysesRepository,
     private readonly purges: TechAnalysisPurges,
     @Inject(TECH_ANALYSIS_CONFIG) private readonly config: TechAnalysisConfig,
-    @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

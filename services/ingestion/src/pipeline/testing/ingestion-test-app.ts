@@ -17,11 +17,11 @@ import {
   InProcessEventBus,
   MemoryCacheStore,
   type DocumentStore,
+  CLOCK,
 } from '@pulse/platform';
+import { TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { IngestionModule } from '../../ingestion.module';
-import { CLOCK } from '../../schedule/clock';
-import { FakeClock } from '../../schedule/fake-clock';
 import {
   INGESTION_CONFIG,
   ingestionConfigSchema,
@@ -30,6 +30,8 @@ import {
 import { PIPELINE_STAGES, type PipelineStages } from '../stages';
 import { FakeStages } from './fake-stages';
 
+/** Where test time starts unless a test brings its own clock: a Monday morning. */
+export const INGESTION_TEST_START = '2026-03-02T09:00:00.000Z';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -40,13 +42,13 @@ export interface IngestionTestApp {
   /** The cache port: purges for the gateway go out on it (embedded pub/sub reaches every store in the process). */
   cache: MemoryCacheStore;
   stages: FakeStages;
-  clock: FakeClock;
+  clock: TestClock;
   close(): Promise<void>;
 }
 
 /**
  * Test support: the ingestion service through createServiceApp over the embedded store and the
- * in-process bus, with fake stages and a fake clock. Default sources are off unless asked for.
+ * in-process bus, with fake stages and a TestClock. Default sources are off unless asked for.
  * `pipeline` replaces the fake stages with others built on the app's store (the real ones, for a test
  * that fetches from a local server); `stages` is then not used.
  */
@@ -54,7 +56,7 @@ export async function startIngestionTestApp(
   options: {
     config?: Partial<IngestionConfig>;
     stages?: FakeStages;
-    clock?: FakeClock;
+    clock?: TestClock;
     pipeline?: (store: DocumentStore) => PipelineStages;
   } = {},
 ): Promise<IngestionTestApp> {
@@ -63,7 +65,7 @@ export async function startIngestionTestApp(
   const store = await EmbeddedDocumentStore.open({ dataDir });
   const cache = new MemoryCacheStore();
   const stages = options.stages ?? new FakeStages();
-  const clock = options.clock ?? new FakeClock();
+  const clock = options.clock ?? new TestClock(INGESTION_TEST_START);
   const config: IngestionConfig = {
     ...ingestionConfigSchema.parse({ INGESTION_SEED_DEFAULT_SOURCES: 'false' }),
     ...options.config,
