@@ -79,6 +79,70 @@ module.exports = tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  (() => {
+    // Queries live in repositories: a service asks for `markPublished(id, at)`, it does not build
+    // `{ $set: … }`. So a MongoDB operator (as an object key or a string) is refused everywhere except
+    // the repositories, the store adapters (the document store itself, the outbox and the bus's
+    // processed ids in libs/platform) and test code (specs, testing/ folders, contract suites, benches).
+    const OPERATORS = new Set(
+      [
+        // query
+        'eq ne gt gte lt lte in nin and or nor not exists type regex options elemMatch size all mod',
+        'where expr text jsonSchema comment',
+        // update
+        'set unset inc mul min max rename currentDate setOnInsert push pushAll addToSet pull pullAll pop',
+        'each slice sort position bit',
+        // aggregation stages, accumulators and expressions
+        'match group project addFields unwind limit skip count lookup facet replaceRoot replaceWith sample',
+        'out merge bucket bucketAuto sortByCount unionWith setWindowFields graphLookup densify fill',
+        'sum avg first last cond ifNull switch concat concatArrays substr substrCP toLower toUpper split',
+        'dateToString arrayElemAt filter map reduce literal add subtract multiply divide abs floor ceil',
+        'round strLenCP indexOfArray isArray objectToArray arrayToObject mergeObjects toString toInt',
+      ]
+        .join(' ')
+        .split(' ')
+        .map((name) => `$${name}`),
+    );
+    const noMongoOperators = {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          operator:
+            "MongoDB operator '{{name}}' outside a repository: give the repository a named method (CONTRIBUTING.md 'House rules').",
+        },
+      },
+      create(context) {
+        const report = (node, name) => context.report({ node, messageId: 'operator', data: { name } });
+        return {
+          Property(node) {
+            if (!node.computed && node.key.type === 'Identifier' && OPERATORS.has(node.key.name))
+              report(node.key, node.key.name);
+          },
+          Literal(node) {
+            if (typeof node.value === 'string' && OPERATORS.has(node.value)) report(node, node.value);
+          },
+        };
+      },
+    };
+    return {
+      files: ['**/*.ts', '**/*.tsx'],
+      ignores: [
+        '**/*.repository.ts',
+        'libs/platform/src/store/**',
+        'libs/platform/src/outbox/**',
+        'libs/platform/src/bus/store-processed-ids.ts',
+        '**/*.spec.ts',
+        '**/*.spec.tsx',
+        '**/testing/**',
+        'libs/testing/**',
+        'test/**',
+        'bench/**',
+      ],
+      plugins: { 'repository-queries': { rules: { 'no-mongo-operators': noMongoOperators } } },
+      rules: { 'repository-queries/no-mongo-operators': 'error' },
+    };
+  })(),
   {
     // Service time comes from the injected platform Clock (libs/platform/src/clock.ts), so a test can set
     // it and expiry, windows and schedules stay exact: service production code may not read the wall

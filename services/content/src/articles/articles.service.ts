@@ -13,12 +13,10 @@ import {
   type OffsetPageResponse,
   type RelatedArticlesResponse,
 } from '@pulse/contracts';
-import type { Filter, SortSpec } from '@pulse/platform';
 import { ArticleCache } from './article-cache';
 import { toArticle, toListItem } from './article.mapper';
-import { CATEGORY_SORT_SPECS, categoryFilter } from './article-queries';
 import type { ArticleRecord } from './article.record';
-import { ArticlesRepository, PUBLISHED } from './articles.repository';
+import { ArticlesRepository } from './articles.repository';
 import { CLOCK, type Clock } from '@pulse/platform';
 
 /** docs/spec-content.md §8: what a missing article is called, by the detail page and every call on an article. */
@@ -47,17 +45,17 @@ export class ArticlesService {
   /** GET /api/content/news: newest first; hot=true lists hot topics by hotScore. */
   news(query: unknown): Promise<OffsetPageResponse> {
     const { limit, offset, hot } = newsListQuerySchema.parse(query);
-    const filter: Filter = hot
-      ? { ...PUBLISHED, type: 'news', isHotTopic: true }
-      : { ...PUBLISHED, type: 'news' };
-    const sort: SortSpec = hot ? { hotScore: -1, publishedAt: -1 } : { publishedAt: -1 };
-    return this.offsetPage(filter, sort, offset, limit);
+    return this.offsetPage(
+      (skip, take) => (hot ? this.articles.hotNews(skip, take) : this.articles.newest('news', skip, take)),
+      offset,
+      limit,
+    );
   }
 
   /** GET /api/content/insights. */
   insights(query: unknown): Promise<OffsetPageResponse> {
     const { limit, offset } = insightsListQuerySchema.parse(query);
-    return this.offsetPage({ ...PUBLISHED, type: 'insight' }, { publishedAt: -1 }, offset, limit);
+    return this.offsetPage((skip, take) => this.articles.newest('insight', skip, take), offset, limit);
   }
 
   /** GET /api/articles/:id. */
@@ -94,18 +92,25 @@ export class ArticlesService {
     if (!slug) throw new NotFoundException(CATEGORY_NOT_FOUND);
     const { page, sort, filter } = categoryPageQuerySchema.parse(query);
     if (slug !== name) throw new CategoryRedirect(slug);
-    const where = categoryFilter(slug, filter, this.clock.now());
     const size = PAGE_SIZES.category;
-    const [records, total] = await Promise.all([
-      this.articles.find(where, { sort: CATEGORY_SORT_SPECS[sort], skip: (page - 1) * size, limit: size }),
-      this.articles.count(where),
-    ]);
+    const { records, total } = await this.articles.categoryPage(
+      slug,
+      filter,
+      sort,
+      this.clock.now(),
+      (page - 1) * size,
+      size,
+    );
     return { articles: records.map(toListItem), currentPage: page, totalPages: Math.ceil(total / size) };
   }
 
-  private async offsetPage(filter: Filter, sort: SortSpec, offset: number, limit: number) {
+  private async offsetPage(
+    read: (skip: number, limit: number) => Promise<ArticleRecord[]>,
+    offset: number,
+    limit: number,
+  ) {
     // One more than asked says whether another page exists without counting the collection.
-    const records = await this.articles.find(filter, { sort, skip: offset, limit: limit + 1 });
+    const records = await read(offset, limit + 1);
     return {
       articles: records.slice(0, limit).map(toListItem),
       pagination: { hasMore: records.length > limit },
@@ -113,17 +118,7 @@ export class ArticlesService {
   }
 
   private async findRelated(article: ArticleRecord): Promise<ArticleListItem[]> {
-    const candidates = await this.articles.find(
-      {
-        ...PUBLISHED,
-        _id: { $ne: article._id },
-        $or: [
-          { primaryCategory: article.primaryCategory },
-          { 'tags.slug': { $in: article.tags.map((tag) => tag.slug) } },
-        ],
-      },
-      { sort: { publishedAt: -1 }, limit: RELATED_CANDIDATES },
-    );
+    const candidates = await this.articles.relatedCandidates(article, RELATED_CANDIDATES);
     const mine = new Set(article.tags.map((tag) => tag.slug));
     const shared = (other: ArticleRecord) => other.tags.filter((tag) => mine.has(tag.slug)).length;
     return candidates

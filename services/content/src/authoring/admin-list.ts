@@ -1,32 +1,23 @@
-import { adminListQuerySchema, type AdminListResponse } from '@pulse/contracts';
-import type { Filter, SortSpec } from '@pulse/platform';
+import { adminListQuerySchema, type AdminListQuery, type AdminListResponse } from '@pulse/contracts';
 
-/** The part of a repository an admin list reads. */
-export interface AdminListSource<R> {
-  count(filter: Filter): Promise<number>;
-  find(filter: Filter, options: { sort: SortSpec; skip?: number; limit?: number }): Promise<R[]>;
-}
+/** The repository's read of one admin list page in the queried state, newest change first, with its size. */
+export type AdminListRead<R> = (
+  state: AdminListQuery['state'],
+  skip: number,
+  limit: number,
+) => Promise<{ total: number; records: R[] }>;
 
 /**
- * One page of an admin list (insights, tech analyses): `base` narrowed to the queried state, newest
- * change first. Bad query parameters throw the ZodError that becomes a 400 naming the field.
+ * One page of an admin list (insights, tech analyses). Bad query parameters throw the ZodError that
+ * becomes a 400 naming the field.
  */
 export async function adminListPage<R, T>(
-  source: AdminListSource<R>,
-  base: Filter,
+  read: AdminListRead<R>,
   rawQuery: unknown,
   toItem: (record: R) => T,
 ): Promise<AdminListResponse<T>> {
   const query = adminListQuerySchema.parse(rawQuery);
-  const filter = query.state === 'all' ? base : { ...base, state: query.state };
-  const [total, records] = await Promise.all([
-    source.count(filter),
-    source.find(filter, {
-      sort: { updatedAt: -1 },
-      skip: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
-  ]);
+  const { total, records } = await read(query.state, (query.page - 1) * query.limit, query.limit);
   return {
     items: records.map(toItem),
     pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },

@@ -14,7 +14,7 @@ import {
   type AdminInsight,
   type AdminListResponse,
 } from '@pulse/contracts';
-import { LOGGER, OUTBOX, OutboxWriter, type Filter, CLOCK, type Clock } from '@pulse/platform';
+import { LOGGER, OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import { toArticle } from '../articles/article.mapper';
@@ -34,7 +34,6 @@ export const MIN_KEY_INSIGHTS_TO_PUBLISH = 2;
  * article carries its translatedAt). Admins edit only these, so a re-translation never overwrites an
  * editor's work and an editor never edits what the next re-translation would overwrite.
  */
-const AUTHORED: Filter = { type: 'insight', sourceVersion: null, state: { $in: ['draft', 'published'] } };
 const isAuthored = (record: ArticleRecord): boolean =>
   record.type === 'insight' && record.sourceVersion === null && record.state !== 'held';
 
@@ -55,7 +54,11 @@ export class InsightAuthoringService {
   ) {}
 
   list(rawQuery: unknown): Promise<AdminListResponse<AdminInsight>> {
-    return adminListPage(this.articles, AUTHORED, rawQuery, toAdminInsight);
+    return adminListPage(
+      (state, skip, limit) => this.articles.authoredInsightsPage(state, skip, limit),
+      rawQuery,
+      toAdminInsight,
+    );
   }
 
   async get(rawId: unknown): Promise<AdminInsight> {
@@ -98,9 +101,10 @@ export class InsightAuthoringService {
     // re-translated article's do: article.published again (consumers are idempotent by article id).
     const events =
       next.state === 'published' ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL) : [];
-    const applied = await this.articles.update(
-      { _id: current._id, state: current.state, updatedAt: current.updatedAt },
-      { $set: { ...content, updatedAt: next.updatedAt } },
+    const applied = await this.articles.updateIfUnchanged(
+      current._id,
+      { state: current.state, updatedAt: current.updatedAt },
+      { ...content, updatedAt: next.updatedAt },
       events,
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
@@ -119,9 +123,10 @@ export class InsightAuthoringService {
       );
     const now = this.nowIso();
     const next: ArticleRecord = { ...current, state: 'published', publishedAt: now, updatedAt: now };
-    const applied = await this.articles.update(
-      { _id: current._id, state: 'draft', updatedAt: current.updatedAt },
-      { $set: { state: 'published', publishedAt: now, updatedAt: now } },
+    const applied = await this.articles.updateIfUnchanged(
+      current._id,
+      { state: 'draft', updatedAt: current.updatedAt },
+      { state: 'published', publishedAt: now, updatedAt: now },
       publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL),
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');

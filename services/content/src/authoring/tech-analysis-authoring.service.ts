@@ -49,7 +49,11 @@ export class TechAnalysisAuthoringService {
   ) {}
 
   list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {
-    return adminListPage(this.analyses, {}, rawQuery, toAdminTechAnalysis);
+    return adminListPage(
+      (state, skip, limit) => this.analyses.adminPage(state, skip, limit),
+      rawQuery,
+      toAdminTechAnalysis,
+    );
   }
 
   async get(rawId: unknown): Promise<AdminTechAnalysis> {
@@ -103,7 +107,7 @@ export class TechAnalysisAuthoringService {
     };
     let updated: TechAnalysisRecord | null;
     try {
-      updated = await this.analyses.update({ _id: current._id, updatedAt: current.updatedAt }, { $set: set });
+      updated = await this.analyses.updateIfUnchanged(current._id, { updatedAt: current.updatedAt }, set);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw slugTaken(slug ?? current.slug);
       throw error;
@@ -121,9 +125,10 @@ export class TechAnalysisAuthoringService {
     if (missing.length)
       throw new BadRequestException(`${missing.join(', ')}: required before publishing (empty in the draft)`);
     const now = this.nowIso();
-    const updated = await this.analyses.update(
-      { _id: current._id, state: 'draft', updatedAt: current.updatedAt },
-      { $set: { state: 'published', publishedAt: now, updatedAt: now } },
+    const updated = await this.analyses.updateIfUnchanged(
+      current._id,
+      { state: 'draft', updatedAt: current.updatedAt },
+      { state: 'published', publishedAt: now, updatedAt: now },
     );
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
     await this.purges.changed(updated._id);
@@ -167,7 +172,7 @@ export class TechAnalysisAuthoringService {
     if (!ids?.length) return;
     if (selfId && ids.includes(selfId))
       throw new BadRequestException('relatedAnalysisIds: an analysis cannot be related to itself');
-    const found = await this.analyses.find({ _id: { $in: ids } }, { sort: { _id: 1 } });
+    const found = await this.analyses.findByIds(ids);
     const unknown = ids.filter((id) => !found.some((analysis) => analysis._id === id));
     if (unknown.length)
       throw new BadRequestException(`relatedAnalysisIds: unknown analysis ids: ${unknown.join(', ')}`);

@@ -1,17 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TOPICS } from '@pulse/contracts';
-import {
-  LOGGER,
-  OUTBOX,
-  OutboxWriter,
-  type Filter,
-  type UpdateSpec,
-  CLOCK,
-  type Clock,
-} from '@pulse/platform';
+import { LOGGER, OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { ArticleRecord } from '../articles/article.record';
-import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { ArticlesRepository } from '../articles/articles.repository';
 import {
   LIVE_LIMIT_MS,
   RECOVER_AFTER_MS,
@@ -80,14 +72,6 @@ export class EngagementApplier {
       );
       return this.articles.findPublished(articleId);
     }
-    const filter: Filter & { _id: string } = {
-      _id: articleId,
-      ...PUBLISHED,
-      engagementOps: { $ne: op.id },
-      // Never below 0: an unlike of a count already at 0 changes nothing and emits nothing.
-      ...(op.kind === 'unlike' ? { likesCount: { $gt: 0 } } : {}),
-    };
-    const update: UpdateSpec = { $inc: COUNTERS[op.kind], $push: { engagementOps: op.id } };
     const event = this.outbox.event(TOPICS.articleEngaged, {
       articleId,
       sessionKey: marker.session,
@@ -95,12 +79,13 @@ export class EngagementApplier {
       kind: op.kind,
       ...readerFieldsOf(op),
     });
-    const changed = await this.articles.findOneAndUpdate(filter, update, [event]);
+    // Never below 0: an unlike of a count already at 0 changes nothing and emits nothing.
+    const changed = await this.articles.applyEngagementOp(articleId, op.id, COUNTERS[op.kind], [event]);
     // No match: already applied by an earlier attempt, nothing to decrement, or no longer published.
     const article = changed ?? (await this.articles.findPublished(articleId));
     await markers.settle(marker._id, op);
     if (changed || (article as CountedArticle | null)?.engagementOps?.includes(op.id)) {
-      await this.articles.update({ _id: articleId }, { $pull: { engagementOps: op.id } });
+      await this.articles.releaseEngagementOp(articleId, op.id);
     }
     return article;
   }

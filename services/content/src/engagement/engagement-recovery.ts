@@ -79,14 +79,11 @@ export class EngagementRecovery implements OnApplicationBootstrap, OnModuleDestr
   /** Op ids an article still lists although no marker holds them pending any more. */
   private async releaseSettledOps(): Promise<number> {
     let released = 0;
-    const held = (await this.articles.find(
-      { 'engagementOps.0': { $exists: true } },
-      { sort: { _id: 1 }, limit: BATCH },
-    )) as CountedArticle[];
+    const held: CountedArticle[] = await this.articles.withEngagementOps(BATCH);
     for (const article of held) {
       for (const opId of article.engagementOps ?? []) {
         if ((await this.views.isPending(opId)) || (await this.likes.isPending(opId))) continue;
-        await this.articles.update({ _id: article._id }, { $pull: { engagementOps: opId } });
+        await this.articles.releaseEngagementOp(article._id, opId);
         released += 1;
       }
     }

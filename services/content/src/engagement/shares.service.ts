@@ -9,7 +9,7 @@ import {
 } from '@pulse/contracts';
 import { OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import { ArticleCache } from '../articles/article-cache';
-import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { ArticlesRepository } from '../articles/articles.repository';
 import { ARTICLE_NOT_FOUND } from '../articles/articles.service';
 import { EngagementCaps, EngagementLimitedException } from './engagement-caps';
 import { EngagementTallyRepository } from './engagement-tally.repository';
@@ -63,17 +63,7 @@ export class SharesService {
         sessionIssuedAt: new Date(reader.issuedAtMs).toISOString(),
       }),
     });
-    const after = await this.articles.findOneAndUpdate(
-      { _id: article._id, ...PUBLISHED },
-      {
-        $inc: {
-          sharesCount: 1,
-          [`sharesByPlatform.${platform}`]: 1,
-          ...(SNS_PLATFORMS.has(platform) ? { snsShareCount: 1 } : {}),
-        },
-      },
-      [event],
-    );
+    const after = await this.articles.countShare(article._id, platform, SNS_PLATFORMS.has(platform), [event]);
     if (!after) throw new NotFoundException(ARTICLE_NOT_FOUND);
     await this.cache.invalidate(article._id);
     return { sharesCount: after.sharesCount };

@@ -4,6 +4,7 @@ import { FeedsController } from './feeds.controller';
 import { FeedsService } from './feeds.service';
 import { SitemapSections } from './sitemap-sections';
 import { SitemapsService } from './sitemaps.service';
+import { FeedArticlesRepository } from './feed-articles.repository';
 
 /**
  * RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the latest articles, per-category RSS, the sitemap and the
@@ -13,7 +14,7 @@ import { SitemapsService } from './sitemaps.service';
 @Global()
 @Module({
   controllers: [FeedsController],
-  providers: [FeedsService, SitemapsService, FeedCache, SitemapSections],
+  providers: [FeedsService, SitemapsService, FeedCache, SitemapSections, FeedArticlesRepository],
   exports: [SitemapSections],
 })
 export class FeedsModule {}

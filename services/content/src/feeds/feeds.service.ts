@@ -8,8 +8,6 @@ import {
   resolveCategorySlug,
   type CategorySlug,
 } from '@pulse/contracts';
-import type { Filter } from '@pulse/platform';
-import { ArticlesRepository } from '../articles/articles.repository';
 import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { renderAtom } from './atom.renderer';
 import type { FeedChannel } from './feed-channel';
@@ -23,7 +21,7 @@ import {
   SITE_TAGLINE,
   toFeedEntry,
 } from './feed-entry';
-import { IN_FEEDS, inCategory } from './feed-queries';
+import { FeedArticlesRepository } from './feed-articles.repository';
 import { renderJsonFeed } from './json-feed.renderer';
 import { renderRss } from './rss.renderer';
 import { CLOCK, type Clock } from '@pulse/platform';
@@ -40,7 +38,7 @@ export class FeedRedirect {
 @Injectable()
 export class FeedsService {
   constructor(
-    private readonly articles: ArticlesRepository,
+    private readonly articles: FeedArticlesRepository,
     private readonly cache: FeedCache,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -65,7 +63,7 @@ export class FeedsService {
     const category = CATEGORY_DEFINITIONS[slug];
     return this.cache.document(`category:${slug}`, async () =>
       toDocument(
-        await this.channel(inCategory(slug), {
+        await this.channel(slug, {
           title: `${PUBLICATION_NAME} - ${category.name}`,
           description: category.description,
           pagePath: `/category/${slug}`,
@@ -94,7 +92,7 @@ export class FeedsService {
     noQueryParamsSchema.parse(query);
     return this.cache.document(selfPath, async () =>
       toDocument(
-        await this.channel(IN_FEEDS, {
+        await this.channel(undefined, {
           title: `${PUBLICATION_NAME} - ${SITE_TAGLINE}`,
           description: SITE_DESCRIPTION,
           pagePath: '/',
@@ -107,10 +105,10 @@ export class FeedsService {
   }
 
   private async channel(
-    filter: Filter,
+    category: CategorySlug | undefined,
     text: { title: string; description: string; pagePath: string; selfPath: string },
   ): Promise<FeedChannel> {
-    const records = await this.articles.find(filter, { sort: { publishedAt: -1 }, limit: FEED_ITEM_LIMIT });
+    const records = await this.articles.newest(FEED_ITEM_LIMIT, category);
     const entries = records.map((record) => toFeedEntry(record, this.site.PUBLIC_SITE_URL));
     return {
       title: text.title,

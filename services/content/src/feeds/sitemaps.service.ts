@@ -6,15 +6,13 @@ import {
   NEWS_SITEMAP_WINDOW_MS,
   noQueryParamsSchema,
   sitemapQuerySchema,
-  type ContentType,
 } from '@pulse/contracts';
-import { SERVICE_CONFIG, type Filter, CLOCK, type Clock } from '@pulse/platform';
-import { ArticlesRepository } from '../articles/articles.repository';
+import { SERVICE_CONFIG, CLOCK, type Clock } from '@pulse/platform';
 import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { feedDocument, type FeedDocument } from './feed-document';
 import { FeedCache } from './feed-cache';
 import { absoluteUrl, articlePath, newestUpdate } from './feed-entry';
-import { IN_FEEDS, inCategory } from './feed-queries';
+import { FeedArticlesRepository } from './feed-articles.repository';
 import type { FeedsConfig } from './feeds.config';
 import { SitemapSections } from './sitemap-sections';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlset, type SitemapUrl } from './sitemap.renderer';
@@ -36,12 +34,6 @@ const STATIC_PATHS = [
   '/sitemap',
 ];
 
-interface ArticleStub {
-  _id: string;
-  type: ContentType;
-  updatedAt: string;
-}
-
 /**
  * /sitemap.xml (every published article and the site's pages; an index of /sitemap.xml?page=N files past
  * the per-file limit) and /news-sitemap.xml (Google News: the last two days).
@@ -51,7 +43,7 @@ export class SitemapsService {
   private readonly perFile: number;
 
   constructor(
-    private readonly articles: ArticlesRepository,
+    private readonly articles: FeedArticlesRepository,
     private readonly cache: FeedCache,
     private readonly sections: SitemapSections,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
@@ -65,7 +57,7 @@ export class SitemapsService {
     const { page } = sitemapQuerySchema.parse(query);
     return this.cache.document(`sitemap:${page ?? 'root'}`, async () => {
       const fixed = await this.fixedUrls();
-      const total = fixed.length + (await this.articles.count(IN_FEEDS));
+      const total = fixed.length + (await this.articles.count());
       const pages = Math.max(1, Math.ceil(total / this.perFile));
       if (page !== undefined && page > pages) throw new NotFoundException(SITEMAP_PAGE_NOT_FOUND);
       if (page === undefined && pages > 1) return this.index(pages);
@@ -78,12 +70,7 @@ export class SitemapsService {
     noQueryParamsSchema.parse(query);
     return this.cache.document('news-sitemap', async () => {
       const since = new Date(this.clock.now() - NEWS_SITEMAP_WINDOW_MS).toISOString();
-      const rows = await this.articles.aggregate<ArticleStub & { title: string; publishedAt: string }>([
-        { $match: { $and: [IN_FEEDS, { publishedAt: { $gte: since } }] } },
-        { $sort: { publishedAt: -1 } },
-        { $limit: NEWS_SITEMAP_MAX_URLS },
-        { $project: { type: 1, title: 1, publishedAt: 1, updatedAt: 1 } },
-      ]);
+      const rows = await this.articles.publishedSince(since, NEWS_SITEMAP_MAX_URLS);
       const urls = rows.map((row) => ({
         loc: this.url(articlePath(row.type, row._id)),
         title: row.title,
@@ -98,7 +85,7 @@ export class SitemapsService {
     const sitemaps = Array.from({ length: pages }, (_, i) => ({
       loc: this.url(`/sitemap.xml?page=${i + 1}`),
     }));
-    const latest = await this.newestIn(IN_FEEDS);
+    const latest = await this.articles.newestUpdate();
     return feedDocument(renderSitemapIndex(sitemaps), FEED_CONTENT_TYPES.sitemap, latest ?? null);
   }
 
@@ -111,16 +98,7 @@ export class SitemapsService {
     const end = start + this.perFile;
     const skip = Math.max(0, start - fixed.length);
     const limit = end - Math.max(start, fixed.length);
-    const articles =
-      limit <= 0
-        ? []
-        : await this.articles.aggregate<ArticleStub>([
-            { $match: IN_FEEDS },
-            { $sort: { publishedAt: 1 } },
-            ...(skip > 0 ? [{ $skip: skip }] : []),
-            { $limit: limit },
-            { $project: { type: 1, updatedAt: 1 } },
-          ]);
+    const articles = limit <= 0 ? [] : await this.articles.oldestFirst(skip, limit);
     return [
       ...fixed.slice(start, end),
       ...articles.map((row) => ({ loc: this.url(articlePath(row.type, row._id)), lastmod: row.updatedAt })),
@@ -130,9 +108,9 @@ export class SitemapsService {
   /** Home, the static pages, the category pages, then what other areas add (tech analyses). */
   private async fixedUrls(): Promise<SitemapUrl[]> {
     const [home, categories, contributed] = await Promise.all([
-      this.newestIn(IN_FEEDS),
+      this.articles.newestUpdate(),
       Promise.all(
-        CATEGORY_SLUGS.map(async (slug) => ({ slug, lastmod: await this.newestIn(inCategory(slug)) })),
+        CATEGORY_SLUGS.map(async (slug) => ({ slug, lastmod: await this.articles.newestUpdate(slug) })),
       ),
       this.sections.urls(),
     ]);
@@ -142,17 +120,6 @@ export class SitemapsService {
       ...categories.map((c) => ({ loc: this.url(`/category/${c.slug}`), ...lastmod(c.lastmod) })),
       ...contributed.map((entry) => ({ loc: this.url(entry.path), ...lastmod(entry.lastmod) })),
     ];
-  }
-
-  /** The updatedAt of the newest article `filter` matches, by publication. */
-  private async newestIn(filter: Filter): Promise<string | undefined> {
-    const [row] = await this.articles.aggregate<{ updatedAt: string }>([
-      { $match: filter },
-      { $sort: { publishedAt: -1 } },
-      { $limit: 1 },
-      { $project: { updatedAt: 1 } },
-    ]);
-    return row?.updatedAt;
   }
 
   private url(path: string): string {

@@ -32,15 +32,11 @@ export class ArticleImageLink {
       const next: ArticleRecord = { ...current, imageUrl };
       const events =
         next.state === 'published' ? publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL) : [];
-      const applied = await this.articles.update(
+      const applied = await this.articles.updateIfUnchanged(
+        articleId,
         // The version fields make a lost race a no-op (then read again), not a stale event.
-        {
-          _id: articleId,
-          updatedAt: current.updatedAt,
-          sourceVersion: current.sourceVersion,
-          imageUrl: current.imageUrl,
-        },
-        { $set: { imageUrl } },
+        { updatedAt: current.updatedAt, sourceVersion: current.sourceVersion, imageUrl: current.imageUrl },
+        { imageUrl },
         events,
       );
       if (!applied) continue;

@@ -65,9 +65,10 @@ export class PublishingService {
         state: nextState,
         updatedAt: payload.translatedAt,
       };
-      const applied = await this.articles.update(
-        { _id: current._id, sourceVersion: current.sourceVersion },
-        { $set: { ...fields, ...live, state: nextState, updatedAt: payload.translatedAt } },
+      const applied = await this.articles.updateIfUnchanged(
+        current._id,
+        { sourceVersion: current.sourceVersion },
+        { ...fields, ...live, state: nextState, updatedAt: payload.translatedAt },
         this.eventsFor(next),
       );
       if (applied) {
@@ -82,19 +83,10 @@ export class PublishingService {
   async onScores(payload: TrendingScoresUpdatedPayload): Promise<number> {
     let applied = 0;
     for (const score of payload.scores) {
-      const changed = await this.articles.update(
-        {
-          _id: score.articleId,
-          $or: [{ scoresComputedAt: null }, { scoresComputedAt: { $lt: payload.computedAt } }],
-        },
-        {
-          $set: {
-            hotScore: score.hotScore,
-            viewsPerHour: score.viewsPerHour,
-            isHotTopic: score.isHotTopic,
-            scoresComputedAt: payload.computedAt,
-          },
-        },
+      const changed = await this.articles.applyScores(
+        score.articleId,
+        { hotScore: score.hotScore, viewsPerHour: score.viewsPerHour, isHotTopic: score.isHotTopic },
+        payload.computedAt,
       );
       if (changed) applied += 1;
     }

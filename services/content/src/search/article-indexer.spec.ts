@@ -17,7 +17,11 @@ function heldIndexer(readyWaitSeconds: number) {
     upsert: async () => {},
     remove: async () => {},
   } as unknown as SearchIndex;
-  const articles = { count: async () => 0, find: async () => [] } as unknown as ArticlesRepository;
+  const articles = {
+    countPublished: async () => 0,
+    publishedAfter: async () => [],
+    unpublishedAfter: async () => [],
+  } as unknown as ArticlesRepository;
   const config: ContentSearchConfig = {
     CONTENT_SEARCH_READY_WAIT_SECONDS: readyWaitSeconds,
     CONTENT_SEARCH_REINDEX_BATCH: 500,

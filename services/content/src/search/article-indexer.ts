@@ -11,7 +11,7 @@ import {
 import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import type { ArticleRecord } from '../articles/article.record';
-import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { ArticlesRepository } from '../articles/articles.repository';
 import {
   ARTICLE_INDEX,
   articleIndexSettings,
@@ -113,15 +113,15 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
     await this.applySynonyms();
     this.changedDuringRebuild = new Set();
     try {
-      this.progress = { done: 0, total: await this.articles.count(PUBLISHED) };
-      const indexed = await this.scan(PUBLISHED, async (batch) => {
+      this.progress = { done: 0, total: await this.articles.countPublished() };
+      const indexed = await this.scan(this.articles.publishedAfter.bind(this.articles), async (batch) => {
         const docs = batch.filter(isIndexable);
         await this.serial(() => this.search.upsert(ARTICLE_INDEX, docs.map(toSearchDocument)));
         for (const record of docs) this.indexedCounters.set(record._id, countersOf(record));
         this.progress.done += batch.length;
       });
       // Held articles and drafts may linger in an index that outlives the process (Meilisearch).
-      const removed = await this.scan({ state: { $ne: 'published' } }, async (batch) => {
+      const removed = await this.scan(this.articles.unpublishedAfter.bind(this.articles), async (batch) => {
         const ids = batch.filter(isIndexable).map((record) => record._id);
         await this.serial(() => this.search.remove(ARTICLE_INDEX, ids));
         for (const id of ids) this.indexedCounters.delete(id);
@@ -158,19 +158,17 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
     let rewritten = 0;
     let after = '';
     for (;;) {
-      const rows = await this.articles.aggregate<Pick<ArticleRecord, '_id' | 'likesCount' | 'views'>>([
-        { $match: { ...PUBLISHED, _id: { $gt: after } } },
-        { $sort: { _id: 1 } },
-        { $limit: this.config.CONTENT_SEARCH_REINDEX_BATCH },
-        { $project: { likesCount: 1, views: 1 } },
-      ]);
+      const rows = await this.articles.publishedCountersAfter(
+        after,
+        this.config.CONTENT_SEARCH_REINDEX_BATCH,
+      );
       if (rows.length === 0 || this.stopped) return rewritten;
       after = rows[rows.length - 1]._id;
       const stale = rows
         .filter((row) => isIndexable(row) && this.indexedCounters.get(row._id) !== countersOf(row))
         .map((row) => row._id);
       if (stale.length === 0) continue;
-      const records = await this.articles.find({ ...PUBLISHED, _id: { $in: stale } }, { sort: { _id: 1 } });
+      const records = await this.articles.findPublishedByIds(stale);
       await this.serial(() => this.search.upsert(ARTICLE_INDEX, records.map(toSearchDocument)));
       for (const record of records) this.indexedCounters.set(record._id, countersOf(record));
       rewritten += records.length;
@@ -220,18 +218,15 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
     return run;
   }
 
-  /** Calls `each` with batches of the matching articles in _id order; returns how many there were. */
+  /** Calls `each` with the batches `read` gives in _id order; returns how many articles there were. */
   private async scan(
-    filter: Record<string, unknown>,
+    read: (afterId: string, limit: number) => Promise<ArticleRecord[]>,
     each: (batch: ArticleRecord[]) => Promise<void>,
   ): Promise<number> {
     let after = '';
     let seen = 0;
     while (!this.stopped) {
-      const batch = await this.articles.find(
-        { ...filter, _id: { $gt: after } },
-        { sort: { _id: 1 }, limit: this.config.CONTENT_SEARCH_REINDEX_BATCH },
-      );
+      const batch = await read(after, this.config.CONTENT_SEARCH_REINDEX_BATCH);
       if (batch.length === 0) break;
       await each(batch);
       seen += batch.length;

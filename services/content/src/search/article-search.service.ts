@@ -19,12 +19,11 @@ import {
 } from '@pulse/platform';
 import { toListItem } from '../articles/article.mapper';
 import type { ArticleRecord } from '../articles/article.record';
-import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { ArticlesRepository } from '../articles/articles.repository';
 import { ARTICLE_INDEX, type ArticleSearchDocument } from './article-document';
 import { archiveIndexQuery, hasWord, searchPageIndexQuery } from './index-queries';
 import { otherKeyboardLayout } from './keyboard-layout';
 import { toSearchResultItem, toUnmarkedResultItem } from './search-results';
-import { archiveStoreQuery, tagPageStoreQuery, type StoreQuery } from './store-queries';
 
 /**
  * Meilisearch counts hits only up to its maxTotalHits (100,000, meilisearch.settings.ts); a page past
@@ -49,8 +48,9 @@ export class ArticleSearchService {
     const query = searchPageQuerySchema.parse(raw);
     const size = PAGE_SIZES.search;
     if (query.q === undefined) {
-      const { records, total } = await this.storePage(
-        tagPageStoreQuery({ ...query, tag: query.tag! }, this.clock.now()),
+      const { records, total } = await this.articles.tagPage(
+        { ...query, tag: query.tag! },
+        this.clock.now(),
         query.page,
         size,
       );
@@ -97,11 +97,7 @@ export class ArticleSearchService {
     const query = archiveQuerySchema.parse(raw);
     const size = PAGE_SIZES.archive;
     if (query.q === undefined) {
-      const { records, total } = await this.storePage(
-        archiveStoreQuery(query, this.clock.now()),
-        query.page,
-        size,
-      );
+      const { records, total } = await this.articles.archivePage(query, this.clock.now(), query.page, size);
       return {
         articles: records.map(toListItem),
         currentPage: query.page,
@@ -113,14 +109,6 @@ export class ArticleSearchService {
     const records = await this.publishedByIds(result.hits.map((hit) => hit.id));
     const found = result.hits.flatMap((hit) => records.get(hit.id) ?? []);
     return { articles: found.map(toListItem), currentPage: query.page, totalPages: result.totalPages };
-  }
-
-  /** One page of a store list and the list's size; a page past the end is not read. */
-  private async storePage({ filter, sort }: StoreQuery, page: number, size: number) {
-    const total = await this.articles.count(filter);
-    const skip = (page - 1) * size;
-    const records = skip < total ? await this.articles.find(filter, { sort, skip, limit: size }) : [];
-    return { records, total };
   }
 
   private async find(
@@ -157,7 +145,7 @@ export class ArticleSearchService {
   /** The published articles among `ids`: a hit the store no longer shows (held meanwhile) is dropped. */
   private async publishedByIds(ids: string[]): Promise<Map<string, ArticleRecord>> {
     if (ids.length === 0) return new Map();
-    const records = await this.articles.find({ ...PUBLISHED, _id: { $in: ids } }, { sort: { _id: 1 } });
+    const records = await this.articles.findPublishedByIds(ids);
     return new Map(records.map((record) => [record._id, record]));
   }
 }

@@ -1,4 +1,5 @@
-import { archiveIndexFilter, archiveStoreFilter, periodStart } from './search-filters';
+import { archiveStoreFilter } from '../articles/articles.repository';
+import { archiveIndexFilter, periodStart } from './search-filters';
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 

@@ -2,17 +2,16 @@ import type {
   ArchiveCategory,
   ArchiveSort,
   ArchiveTimeframe,
-  CategorySlug,
   SearchPeriod,
   SearchSort,
 } from '@pulse/contracts';
-import type { Filter, SearchFilters, SearchQuery, SortSpec } from '@pulse/platform';
+import type { SearchFilters, SearchQuery, SortSpec } from '@pulse/platform';
 import { startOfSeoulDay } from '../articles/article-queries';
 
 /**
  * The archive's and the search page's filters and sorts, built only from values their zod schemas have
- * already validated, in the two forms they are run in: the search port's structured filters and the
- * document store's filters.
+ * already validated: the search port's structured filters, and the periods, tag slugs and sorts the
+ * articles repository builds its store filters from.
  */
 
 const DAY_MS = 86_400_000;
@@ -40,19 +39,6 @@ export function archiveIndexFilter(category: ArchiveCategory): SearchFilters {
   if (category === 'nft' || category === 'web3') return { tagSlugs: ARCHIVE_TAG_SLUGS[category] };
   return { categories: category };
 }
-
-/** The archive category as a store filter: primary or secondary category, or one of the tag slugs. */
-export function archiveStoreFilter(category: ArchiveCategory): Filter {
-  if (category === 'all') return {};
-  if (category === 'nft' || category === 'web3')
-    return { 'tags.slug': { $in: [...ARCHIVE_TAG_SLUGS[category]] } };
-  return categoryStoreFilter(category);
-}
-
-/** An article category as a store filter: primary or secondary. */
-export const categoryStoreFilter = (category: CategorySlug): Filter => ({
-  $or: [{ primaryCategory: category }, { secondaryCategory: category }],
-});
 
 /** Index sorts: the field first, then the newest, then relevance (the port breaks remaining ties by it). */
 export const INDEX_SORTS: Record<SearchSort, SearchQuery['sort']> = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TagCount } from '@pulse/contracts';
-import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { ArticleStatsRepository } from './article-stats.repository';
 
 const DAY_MS = 86_400_000;
 /** Seoul is UTC+9 all year (no daylight saving). */
@@ -18,40 +18,24 @@ export function startOfSeoulDay(now: number): string {
  */
 @Injectable()
 export class ArticleCounts {
-  constructor(private readonly articles: ArticlesRepository) {}
+  constructor(private readonly stats: ArticleStatsRepository) {}
 
-  /**
-   * Published articles per source id. An article lists each clustered source; one source appearing twice
-   * in a story (two of its items merged) still counts the article once.
-   */
-  async bySource(): Promise<Map<string, number>> {
-    const rows = await this.articles.aggregate<{ _id: string; count: number }>([
-      { $match: PUBLISHED },
-      { $unwind: '$originalSources' },
-      { $group: { _id: { source: '$originalSources.sourceId', article: '$_id' } } },
-      { $group: { _id: '$_id.source', count: { $sum: 1 } } },
-    ]);
-    return new Map(rows.map((row) => [row._id, row.count]));
+  /** Published articles per source id, an article counted once per source. */
+  bySource(): Promise<Map<string, number>> {
+    return this.stats.countBySource();
   }
 
   /** Tags by the number of published articles carrying them, most first; `limit` undefined for all. */
   async tags(limit?: number): Promise<TagCount[]> {
-    const rows = await this.articles.aggregate<{ _id: string; name: string; count: number }>([
-      { $match: PUBLISHED },
-      { $unwind: '$tags' },
-      // Grouped by slug, the tag's identity; tags are de-duplicated by slug within an article on write.
-      { $group: { _id: '$tags.slug', name: { $first: '$tags.name' }, count: { $sum: 1 } } },
-      { $sort: { count: -1, _id: 1 } },
-      ...(limit === undefined ? [] : [{ $limit: limit }]),
-    ]);
+    const rows = await this.stats.countByTag(limit);
     return rows.map((row) => ({ name: row.name, count: row.count }));
   }
 
   /** All published articles, and those published since 00:00 today in Seoul. */
   async totals(now: number): Promise<{ total: number; today: number }> {
     const [total, today] = await Promise.all([
-      this.articles.count(PUBLISHED),
-      this.articles.count({ ...PUBLISHED, publishedAt: { $gte: startOfSeoulDay(now) } }),
+      this.stats.countPublished(),
+      this.stats.countPublished(startOfSeoulDay(now)),
     ]);
     return { total, today };
   }

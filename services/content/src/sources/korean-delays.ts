@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ArticlesRepository, PUBLISHED } from '../articles/articles.repository';
+import { ArticleStatsRepository } from './article-stats.repository';
 
 /** The sources page's window: how quickly each source's stories reached readers in Korean this past week. */
 export const KOREAN_DELAY_WINDOW_MS = 7 * 86_400_000;
@@ -23,33 +23,12 @@ export function median(values: readonly number[]): number | null {
  */
 @Injectable()
 export class KoreanDelays {
-  constructor(private readonly articles: ArticlesRepository) {}
+  constructor(private readonly stats: ArticleStatsRepository) {}
 
   /** Minutes (whole, rounded) by source id; sources with no article of the week are absent. */
   async medianMinutesBySource(now: number): Promise<Map<string, number>> {
     const since = new Date(now - KOREAN_DELAY_WINDOW_MS).toISOString();
-    const rows = await this.articles.aggregate<{
-      _id: string;
-      pairs: { source: string; korean: string }[];
-    }>([
-      // Demo sample articles carry made-up times: they never count toward a source's figure.
-      { $match: { ...PUBLISHED, koreanPublishedAt: { $gte: since }, sample: { $ne: true } } },
-      { $unwind: '$originalSources' },
-      { $match: { 'originalSources.publishedAt': { $ne: null } } },
-      {
-        $group: {
-          _id: { source: '$originalSources.sourceId', article: '$_id' },
-          sourcePublishedAt: { $min: '$originalSources.publishedAt' },
-          koreanPublishedAt: { $first: '$koreanPublishedAt' },
-        },
-      },
-      {
-        $group: {
-          _id: '$_id.source',
-          pairs: { $push: { source: '$sourcePublishedAt', korean: '$koreanPublishedAt' } },
-        },
-      },
-    ]);
+    const rows = await this.stats.publicationPairsSince(since);
     const medians = new Map<string, number>();
     for (const row of rows) {
       const delays = row.pairs

@@ -5,6 +5,7 @@ import { SourcesController } from './sources.controller';
 import { SourcesHandler } from './sources.handler';
 import { SourcesRepository } from './sources.repository';
 import { SourcesService } from './sources.service';
+import { ArticleStatsRepository } from './article-stats.repository';
 
 /**
  * The sources page and the category sidebar: ingestion's source catalogue (source.updated) with article
@@ -12,6 +13,6 @@ import { SourcesService } from './sources.service';
  */
 @Module({
   controllers: [SourcesController, SourcesHandler],
-  providers: [SourcesRepository, SourcesService, ArticleCounts, KoreanDelays],
+  providers: [SourcesRepository, SourcesService, ArticleCounts, KoreanDelays, ArticleStatsRepository],
 })
 export class SourcesModule {}

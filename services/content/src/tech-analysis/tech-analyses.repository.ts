@@ -5,15 +5,14 @@ import {
   type Collection,
   type DocumentStore,
   type Filter,
-  type SortSpec,
-  type UpdateSpec,
 } from '@pulse/platform';
 import type { TechAnalysisRecord } from './tech-analysis.record';
 
 export const TECH_ANALYSES_COLLECTION = 'tech_analyses';
 
 /** Only what readers may see. Every public read goes through this. */
-export const PUBLISHED_ANALYSIS: Filter = { state: 'published' };
+const PUBLISHED_ANALYSIS: Filter = { state: 'published' };
+const NEWEST_FIRST = { publishedAt: -1 } as const;
 
 /** One reader's like or view of one analysis: the marker that makes it count once. */
 interface EngagementMarker {
@@ -52,19 +51,81 @@ export class TechAnalysesRepository {
     return this.analyses.findOne({ _id: id });
   }
 
-  findOne(filter: Filter): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOne(filter);
+  findPublished(id: string): Promise<TechAnalysisRecord | null> {
+    return this.analyses.findOne({ _id: id, ...PUBLISHED_ANALYSIS });
   }
 
-  find(
-    filter: Filter,
-    options: { sort: SortSpec; skip?: number; limit?: number },
-  ): Promise<TechAnalysisRecord[]> {
-    return this.analyses.find(filter, options);
+  findPublishedBySlug(slug: string): Promise<TechAnalysisRecord | null> {
+    return this.analyses.findOne({ slug, ...PUBLISHED_ANALYSIS });
   }
 
-  count(filter: Filter): Promise<number> {
-    return this.analyses.countDocuments(filter);
+  /** One page of the public list, newest first, with the list's size. */
+  async publishedPage(
+    scope: Pick<TechAnalysisRecord, 'language'> & {
+      technologyCategory?: TechAnalysisRecord['technologyCategory'];
+    },
+    skip: number,
+    limit: number,
+  ): Promise<{ total: number; records: TechAnalysisRecord[] }> {
+    const filter = { ...PUBLISHED_ANALYSIS, ...scope };
+    const [total, records] = await Promise.all([
+      this.analyses.countDocuments(filter),
+      this.analyses.find(filter, { sort: NEWEST_FIRST, skip, limit }),
+    ]);
+    return { total, records };
+  }
+
+  /** One page of the admin list in `state` ('all' for every state), last edited first, with its size. */
+  async adminPage(
+    state: TechAnalysisRecord['state'] | 'all',
+    skip: number,
+    limit: number,
+  ): Promise<{ total: number; records: TechAnalysisRecord[] }> {
+    const filter = state === 'all' ? {} : { state };
+    const [total, records] = await Promise.all([
+      this.analyses.countDocuments(filter),
+      this.analyses.find(filter, { sort: { updatedAt: -1 }, skip, limit }),
+    ]);
+    return { total, records };
+  }
+
+  /** Every published analysis, newest first (the sitemap). */
+  allPublished(): Promise<TechAnalysisRecord[]> {
+    return this.analyses.find(PUBLISHED_ANALYSIS, { sort: NEWEST_FIRST });
+  }
+
+  /** The published analyses among `ids`, newest first. */
+  findPublishedByIds(ids: string[]): Promise<TechAnalysisRecord[]> {
+    return this.analyses.find({ _id: { $in: ids }, ...PUBLISHED_ANALYSIS }, { sort: NEWEST_FIRST });
+  }
+
+  /** The analyses among `ids`, whatever their state, in id order. */
+  findByIds(ids: string[]): Promise<TechAnalysisRecord[]> {
+    return this.analyses.find({ _id: { $in: ids } }, { sort: { _id: 1 } });
+  }
+
+  /**
+   * Candidates for the related list of `record`, in two bounded reads (newest first, `limit` each), so
+   * a busy category cannot crowd out keyword matches: published analyses of its language in its
+   * category, then those of other categories sharing a keyword.
+   */
+  async relatedCandidates(record: TechAnalysisRecord, limit: number): Promise<TechAnalysisRecord[]> {
+    const scope = { ...PUBLISHED_ANALYSIS, language: record.language, _id: { $ne: record._id } };
+    const options = { sort: NEWEST_FIRST, limit };
+    const [sameCategory, sharingKeywords] = await Promise.all([
+      this.analyses.find({ ...scope, technologyCategory: record.technologyCategory }, options),
+      record.keywordKeys.length
+        ? this.analyses.find(
+            {
+              ...scope,
+              technologyCategory: { $ne: record.technologyCategory },
+              keywordKeys: { $in: record.keywordKeys },
+            },
+            options,
+          )
+        : Promise.resolve([]),
+    ]);
+    return [...sameCategory, ...sharingKeywords];
   }
 
   /** Throws DuplicateKeyError when the id or the slug is taken. */
@@ -72,9 +133,35 @@ export class TechAnalysesRepository {
     return this.analyses.insertOne(record);
   }
 
-  /** The analysis after the change, or null when `filter` matched nothing. Throws DuplicateKeyError on a taken slug. */
-  update(filter: Filter & { _id: string }, update: UpdateSpec): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOneAndUpdate(filter, update, { returnDocument: 'after' });
+  /**
+   * Sets `changes` while the analysis still has the `expected` field values the caller read (its
+   * version), so a lost race writes nothing. The analysis after the change, or null when it changed
+   * meanwhile or is gone. Throws DuplicateKeyError on a taken slug.
+   */
+  updateIfUnchanged(
+    id: string,
+    expected: Partial<TechAnalysisRecord>,
+    changes: Partial<Omit<TechAnalysisRecord, '_id'>>,
+  ): Promise<TechAnalysisRecord | null> {
+    return this.analyses.findOneAndUpdate(
+      { ...expected, _id: id },
+      { $set: changes },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** Adds one like to the count; the analysis after it, or null when it is gone. */
+  countLike(id: string): Promise<TechAnalysisRecord | null> {
+    return this.analyses.findOneAndUpdate(
+      { _id: id },
+      { $inc: { likesCount: 1 } },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** Adds one view to the count; the analysis after it, or null when it is gone. */
+  countView(id: string): Promise<TechAnalysisRecord | null> {
+    return this.analyses.findOneAndUpdate({ _id: id }, { $inc: { views: 1 } }, { returnDocument: 'after' });
   }
 
   /** Records a reader's like; false when that reader already liked the analysis. */

@@ -14,7 +14,7 @@ import { EngagementCaps, EngagementLimitedException } from '../engagement/engage
 import type { EngagementConfig } from '../engagement/engagement.config';
 import type { ReaderContext } from '../engagement/reader-sessions';
 import { rankRelated, RELATED_ANALYSES_LIMIT } from './related-analyses';
-import { PUBLISHED_ANALYSIS, TechAnalysesRepository } from './tech-analyses.repository';
+import { TechAnalysesRepository } from './tech-analyses.repository';
 import { toListItem, toRelatedAnalysis, toTechAnalysis } from './tech-analysis.mapper';
 import { TechAnalysisPurges } from './tech-analysis-purges';
 import type { TechAnalysisRecord } from './tech-analysis.record';
@@ -51,19 +51,11 @@ export class TechAnalysisService {
    */
   async list(rawQuery: unknown): Promise<TechAnalysisListResponse> {
     const query = techAnalysisListQuerySchema.parse(rawQuery);
-    const filter = {
-      ...PUBLISHED_ANALYSIS,
-      language: query.lang,
-      ...(query.category ? { technologyCategory: query.category } : {}),
-    };
-    const [total, records] = await Promise.all([
-      this.analyses.count(filter),
-      this.analyses.find(filter, {
-        sort: { publishedAt: -1 },
-        skip: (query.page - 1) * query.limit,
-        limit: query.limit,
-      }),
-    ]);
+    const { total, records } = await this.analyses.publishedPage(
+      { language: query.lang, ...(query.category ? { technologyCategory: query.category } : {}) },
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
     return {
       analyses: records.map(toListItem),
       pagination: { page: query.page, totalPages: Math.ceil(total / query.limit) },
@@ -73,7 +65,7 @@ export class TechAnalysisService {
   /** GET /api/tech-analysis/{slug}. */
   async detail(rawSlug: string): Promise<TechAnalysisDetailResponse> {
     const slug = parsePathParam('slug', slugParamSchema, rawSlug).normalize('NFC');
-    const record = await this.analyses.findOne({ slug, ...PUBLISHED_ANALYSIS });
+    const record = await this.analyses.findPublishedBySlug(slug);
     if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
     const related = await this.related(record);
     return { analysis: toTechAnalysis(record), relatedAnalyses: related.map(toRelatedAnalysis) };
@@ -94,7 +86,7 @@ export class TechAnalysisService {
     if (!decision.allowed) throw new EngagementLimitedException('like', decision.retryAfterSeconds);
     const first = await this.analyses.addLikeMarker(record._id, reader.hash, this.nowIso());
     if (!first) return { liked: true, likesCount: record.likesCount };
-    const updated = await this.analyses.update({ _id: record._id }, { $inc: { likesCount: 1 } });
+    const updated = await this.analyses.countLike(record._id);
     await this.purges.liked(record._id);
     return { liked: true, likesCount: updated?.likesCount ?? record.likesCount + 1 };
   }
@@ -121,45 +113,26 @@ export class TechAnalysisService {
       windowStart,
     );
     if (!counted) return { counted: false, views: record.views };
-    const updated = await this.analyses.update({ _id: record._id }, { $inc: { views: 1 } });
+    const updated = await this.analyses.countView(record._id);
     return { counted: true, views: updated?.views ?? record.views + 1 };
   }
 
   /** The editor's choice in its order (published ones only), else the ranking of related-analyses.ts. */
   async related(record: TechAnalysisRecord): Promise<TechAnalysisRecord[]> {
     if (record.relatedAnalysisIds) {
-      const chosen = await this.analyses.find(
-        { _id: { $in: record.relatedAnalysisIds }, ...PUBLISHED_ANALYSIS },
-        { sort: { publishedAt: -1 } },
-      );
+      const chosen = await this.analyses.findPublishedByIds(record.relatedAnalysisIds);
       const byId = new Map(chosen.map((analysis) => [analysis._id, analysis]));
       return record.relatedAnalysisIds
         .map((id) => byId.get(id))
         .filter((analysis): analysis is TechAnalysisRecord => !!analysis && analysis._id !== record._id)
         .slice(0, RELATED_ANALYSES_LIMIT);
     }
-    // Two bounded reads, one per group of the ranking, so a busy category cannot crowd out keyword matches.
-    const scope = { ...PUBLISHED_ANALYSIS, language: record.language, _id: { $ne: record._id } };
-    const options = { sort: { publishedAt: -1 as const }, limit: RELATED_CANDIDATES };
-    const [sameCategory, sharingKeywords] = await Promise.all([
-      this.analyses.find({ ...scope, technologyCategory: record.technologyCategory }, options),
-      record.keywordKeys.length
-        ? this.analyses.find(
-            {
-              ...scope,
-              technologyCategory: { $ne: record.technologyCategory },
-              keywordKeys: { $in: record.keywordKeys },
-            },
-            options,
-          )
-        : Promise.resolve([]),
-    ]);
-    return rankRelated(record, [...sameCategory, ...sharingKeywords]);
+    return rankRelated(record, await this.analyses.relatedCandidates(record, RELATED_CANDIDATES));
   }
 
   private async requirePublished(rawId: string): Promise<TechAnalysisRecord> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const record = await this.analyses.findOne({ _id: id, ...PUBLISHED_ANALYSIS });
+    const record = await this.analyses.findPublished(id);
     if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
     return record;
   }

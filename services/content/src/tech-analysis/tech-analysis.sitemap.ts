@@ -16,7 +16,7 @@ export class TechAnalysisSitemap implements OnModuleInit {
   onModuleInit(): void {
     this.sections.add({
       urls: async () =>
-        (await this.analyses.find({ state: 'published' }, { sort: { publishedAt: -1 } })).map((analysis) => ({
+        (await this.analyses.allPublished()).map((analysis) => ({
           path: `/tech-analysis/${encodeURIComponent(analysis.slug)}`,
           lastmod: analysis.updatedAt,
         })),

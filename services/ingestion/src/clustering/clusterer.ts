@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DuplicateKeyError,
-  systemClock,
-  type Clock,
-  type Collection,
-  type DocumentStore,
-} from '@pulse/platform';
+import { DuplicateKeyError, systemClock, type Clock, type DocumentStore } from '@pulse/platform';
 import type { CanonicalItem, ClusterDecision } from '../pipeline/pipeline.types';
-import {
-  CLUSTERED_ITEMS_COLLECTION,
-  CLUSTERED_ITEMS_OPTIONS,
-  CLUSTERS_COLLECTION,
-  CLUSTERS_OPTIONS,
-  MAX_MEMBERS,
-  type ClusterDocument,
-  type ClusteredItemDocument,
-} from './cluster.documents';
+import type { ClusterDocument, ClusteredItemDocument } from './cluster.documents';
+import { ClusteredItemsRepository } from './clustered-items.repository';
+import { ClustersRepository } from './clusters.repository';
 import { RecentClusters, type ClusterCandidate } from './recent-clusters';
 import { leadOf, signatureOf, type StorySignature } from './story-signature';
 import { isSameStory, similarity, STORY_RULE } from './story-similarity';
@@ -48,15 +36,15 @@ export type SeenRecords = ReadonlyMap<string, ClusteredItemDocument | null>;
  * a run, so this is rare, and it costs a second article rather than a lost one.
  */
 export class Clusterer {
-  private readonly clusters: Collection<ClusterDocument>;
-  private readonly items: Collection<ClusteredItemDocument>;
+  private readonly clusters: ClustersRepository;
+  private readonly items: ClusteredItemsRepository;
   private readonly clock: Pick<Clock, 'now'>;
   private readonly maxCandidates: number;
   private readonly recent: RecentClusters;
 
   constructor(store: DocumentStore, options: ClustererOptions = {}) {
-    this.clusters = store.collection<ClusterDocument>(CLUSTERS_COLLECTION, CLUSTERS_OPTIONS);
-    this.items = store.collection<ClusteredItemDocument>(CLUSTERED_ITEMS_COLLECTION, CLUSTERED_ITEMS_OPTIONS);
+    this.clusters = new ClustersRepository(store);
+    this.items = new ClusteredItemsRepository(store);
     this.clock = options.clock ?? systemClock;
     this.maxCandidates = options.maxCandidates ?? 50;
     this.recent = new RecentClusters(this.clusters, STORY_RULE.maxHoursApart * HOUR_MS, () =>
@@ -66,7 +54,7 @@ export class Clusterer {
 
   /** The records of these URLs in one read (a feed's items), for assign. */
   async lookupSeen(canonicalUrls: string[]): Promise<SeenRecords> {
-    const found = await this.items.find({ _id: { $in: canonicalUrls } });
+    const found = await this.items.findByUrls(canonicalUrls);
     const byUrl = new Map<string, ClusteredItemDocument | null>(canonicalUrls.map((url) => [url, null]));
     for (const record of found) byUrl.set(record.canonicalUrl, record);
     return byUrl;
@@ -80,7 +68,7 @@ export class Clusterer {
   async assign(item: CanonicalItem, seen?: SeenRecords): Promise<ClusterDecision> {
     const prior = seen?.has(item.canonicalUrl)
       ? seen.get(item.canonicalUrl)
-      : await this.items.findOne({ canonicalUrl: item.canonicalUrl });
+      : await this.items.findByUrl(item.canonicalUrl);
     if (prior) return this.duplicateOf(prior);
 
     const signature = signatureOf(item);
@@ -101,11 +89,11 @@ export class Clusterer {
       storyWritten: false,
     };
     try {
-      await this.items.insertOne(record);
+      await this.items.insert(record);
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       // Another call claimed this URL between our read and our insert.
-      const winner = await this.items.findOne({ canonicalUrl: item.canonicalUrl });
+      const winner = await this.items.findByUrl(item.canonicalUrl);
       if (!winner) throw error;
       return this.duplicateOf(winner);
     }
@@ -115,7 +103,7 @@ export class Clusterer {
 
   /** The cluster document, e.g. for the article's list of original sources. */
   cluster(clusterId: string): Promise<ClusterDocument | null> {
-    return this.clusters.findOne({ _id: clusterId });
+    return this.clusters.findById(clusterId);
   }
 
   /**
@@ -123,7 +111,7 @@ export class Clusterer {
    * and with them the cluster write before them (clusterWritten), in one update.
    */
   async storyStored(canonicalUrl: string): Promise<void> {
-    await this.items.updateOne({ _id: canonicalUrl }, { $set: { clusterWritten: true, storyWritten: true } });
+    await this.items.markStoryStored(canonicalUrl);
   }
 
   private async duplicateOf(seen: ClusteredItemDocument): Promise<ClusterDecision> {
@@ -143,14 +131,7 @@ export class Clusterer {
     await this.recent.ready();
     const candidates: Array<Pick<ClusterCandidate, '_id' | 'members'>> = this.recent.covers(at)
       ? this.recent.candidates(signature.bands, at, this.maxCandidates)
-      : await this.clusters.find(
-          {
-            bands: { $in: signature.bands },
-            lastSeenAt: { $gte: new Date(at - windowMs) },
-            firstSeenAt: { $lte: new Date(at + windowMs) },
-          },
-          { sort: { lastSeenAt: -1 }, limit: this.maxCandidates, projection: { members: 1 } },
-        );
+      : await this.clusters.candidates(signature.bands, at, windowMs, this.maxCandidates);
     let best: { clusterId: string; score: number } | null = null;
     for (const cluster of candidates) {
       // Single link over the kept members: a story's wordings drift, and the newest may be closest.
@@ -179,33 +160,7 @@ export class Clusterer {
       lead: record.lead,
       publishedAt: record.publishedAt,
     };
-    // Conditional on the URL not being in the cluster yet, so a repeat (a duplicate finishing the write
-    // of a first caller that has not confirmed it) changes nothing, not even members: then the filter
-    // matches nothing and the upsert's insert meets the existing _id.
-    try {
-      await this.clusters.updateOne(
-        { _id: record.clusterId, canonicalUrls: { $ne: record.canonicalUrl } },
-        {
-          $setOnInsert: { title: record.title, lead: record.lead },
-          $min: { firstSeenAt: record.publishedAt },
-          $max: { lastSeenAt: record.publishedAt },
-          $addToSet: {
-            canonicalUrls: record.canonicalUrl,
-            sources: {
-              sourceId: record.sourceId,
-              sourceName: record.sourceName,
-              canonicalUrl: record.canonicalUrl,
-            },
-            bands: { $each: record.bands },
-          },
-          $push: { members: { $each: [member], $slice: -MAX_MEMBERS } },
-        },
-        { upsert: true },
-      );
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      return; // already in the cluster
-    }
+    if (!(await this.clusters.addMember(record, member))) return; // already in the cluster
     this.recent.noteWrite(record.clusterId, member, record.bands);
   }
 

@@ -1,5 +1,5 @@
-import type { Collection } from '@pulse/platform';
 import { MAX_MEMBERS, type ClusterDocument, type ClusterMember } from './cluster.documents';
+import type { ClustersRepository } from './clusters.repository';
 
 /** What the candidate lookup needs of a cluster. */
 export type ClusterCandidate = Pick<ClusterDocument, '_id' | 'members' | 'firstSeenAt' | 'lastSeenAt'>;
@@ -31,7 +31,7 @@ export class RecentClusters {
   private writesSinceEviction = 0;
 
   constructor(
-    private readonly clusters: Collection<ClusterDocument>,
+    private readonly clusters: ClustersRepository,
     /** How far back a candidate may be from its item (the story rule's window). */
     private readonly windowMs: number,
     private readonly now: () => number,
@@ -41,10 +41,7 @@ export class RecentClusters {
   ready(): Promise<void> {
     this.loading ??= (async () => {
       const horizonMs = this.now() - 2 * this.windowMs;
-      const loaded = await this.clusters.find<ClusterCandidate & { bands?: string[] }>(
-        { lastSeenAt: { $gte: new Date(horizonMs) } },
-        { projection: { members: 1, bands: 1, firstSeenAt: 1, lastSeenAt: 1 } },
-      );
+      const loaded = await this.clusters.seenSince(new Date(horizonMs));
       for (const cluster of loaded) this.put(cluster, cluster.bands ?? []);
       this.horizonMs = horizonMs;
     })().catch((error: unknown) => {

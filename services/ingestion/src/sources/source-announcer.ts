@@ -55,7 +55,7 @@ export class SourceAnnouncer {
       const updated = await this.sources.updateAnnounced(
         _id,
         announced,
-        { $set: { ...set, announced: fingerprint } },
+        { ...set, announced: fingerprint },
         events,
       );
       if (updated) return updated;

@@ -7,7 +7,6 @@ import {
   type Collection,
   type DocumentStore,
   type OutboxWriter,
-  type UpdateSpec,
 } from '@pulse/platform';
 import type { SourceDocument } from './source.entity';
 
@@ -72,29 +71,33 @@ export class SourceRepository {
   }
 
   /** Returns the updated source, or null when it does not exist. Run state only: it announces nothing. */
-  update(id: string, update: UpdateSpec): Promise<SourceDocument | null> {
-    return this.sources.findOneAndUpdate({ _id: id }, update, {
-      returnDocument: 'after',
-      projection: excludeOutbox(),
-    });
+  recordStoryCount(id: string, count: number): Promise<SourceDocument | null> {
+    return this.sources.findOneAndUpdate(
+      { _id: id },
+      { $set: { count } },
+      {
+        returnDocument: 'after',
+        projection: excludeOutbox(),
+      },
+    );
   }
 
   /**
-   * Applies `update` with its events only while the source still has the announced fingerprint the
+   * Sets `changes` with its events only while the source still has the announced fingerprint the
    * caller read (`announced`, undefined for never), so an event always describes the document it is
    * stored with. Null when the source is gone or another writer changed it first.
    */
   updateAnnounced(
     id: string,
     announced: string | undefined,
-    update: UpdateSpec,
+    changes: Partial<Omit<SourceDocument, '_id'>>,
     events: readonly EventEnvelope[],
   ): Promise<SourceDocument | null> {
     // { announced: null } also matches a document without the field (MongoDB semantics).
     return this.outbox.findOneAndUpdate<SourceDocument>(
       this.sources,
       { _id: id, announced: announced ?? null },
-      update,
+      { $set: changes },
       events,
       { returnDocument: 'after' },
     );

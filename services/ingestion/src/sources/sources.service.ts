@@ -139,8 +139,7 @@ export class SourcesService implements OnModuleInit {
       const updatedAt = nextUpdatedAt(source.updatedAt, this.clock.now());
       const event = this.outbox.event(TOPICS.sourceUpdated, sourceUpdatedPayload({ ...source, updatedAt }));
       const set = { announced: fingerprint, updatedAt };
-      if (await this.sources.updateAnnounced(source._id, source.announced, { $set: set }, [event]))
-        announced += 1;
+      if (await this.sources.updateAnnounced(source._id, source.announced, set, [event])) announced += 1;
     }
     if (announced > 0) this.logger.info({ announced }, 'sources announced to the content service');
     return announced;

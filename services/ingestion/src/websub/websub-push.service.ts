@@ -101,9 +101,7 @@ export class WebSubPushService {
         error,
         errorCategory: error ? INTERNAL_FAILURE : null,
       });
-      await this.sources.update(source._id, {
-        $set: { count: await this.stories.countBySource(source._id) },
-      });
+      await this.sources.recordStoryCount(source._id, await this.stories.countBySource(source._id));
       await this.purges.runFinished();
       return run;
     });

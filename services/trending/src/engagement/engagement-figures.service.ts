@@ -12,7 +12,7 @@ export class EngagementFiguresService {
 
   async hottest(query: unknown): Promise<TrendingEngagementFiguresResponse> {
     const { limit } = engagementFiguresQuerySchema.parse(query);
-    const rows = await this.articles.list({}, { hotScore: -1, publishedAt: -1 }, limit);
+    const rows = await this.articles.hottestIncludingUnscored(limit);
     return {
       articles: rows.map((row) => {
         const counted = countedTotals(row);

@@ -11,6 +11,7 @@ import {
 import type { TrendingArticleRecord } from './trending-article.entity';
 
 const COLLECTION = 'trending_articles';
+const HOTTEST: SortSpec = { hotScore: -1, publishedAt: -1 };
 
 export type ArticleScores = Pick<
   TrendingArticleRecord,
@@ -136,12 +137,36 @@ export class TrendingArticlesRepository {
     return this.articles.find({ _id: { $in: ids } });
   }
 
-  list(filter: Filter, sort: SortSpec, limit: number): Promise<TrendingArticleRecord[]> {
-    return this.articles.find({ $and: [filter, { publishedAt: { $exists: true } }] }, { sort, limit });
+  /** Highest hotScore first among published articles with any score. */
+  hottest(limit: number, type?: ContentType): Promise<TrendingArticleRecord[]> {
+    return this.listPublished({ hotScore: { $gt: 0 }, ...(type ? { type } : {}) }, HOTTEST, limit);
+  }
+
+  /** Highest hotScore first among every published article, scored or not (the admin's figures). */
+  hottestIncludingUnscored(limit: number): Promise<TrendingArticleRecord[]> {
+    return this.listPublished({}, HOTTEST, limit);
+  }
+
+  /** Published since `since`, most viewed first, then most liked. */
+  mostViewedSince(since: string, limit: number, type?: ContentType): Promise<TrendingArticleRecord[]> {
+    return this.listPublished(
+      { publishedAt: { $gte: since }, ...(type ? { type } : {}) },
+      { views: -1, likes: -1, publishedAt: -1 },
+      limit,
+    );
+  }
+
+  /** Rising at the last recompute, most views in the last 30 minutes first. */
+  rising(limit: number): Promise<TrendingArticleRecord[]> {
+    return this.listPublished({ rising: true }, { recentViews: -1, viewsPerHour: -1 }, limit);
   }
 
   async saveScores(id: string, scores: ArticleScores): Promise<void> {
     await this.articles.updateOne({ _id: id }, { $set: scores });
+  }
+
+  private listPublished(filter: Filter, sort: SortSpec, limit: number): Promise<TrendingArticleRecord[]> {
+    return this.articles.find({ $and: [filter, { publishedAt: { $exists: true } }] }, { sort, limit });
   }
 
   private published(since: string | null, type?: ContentType): Filter {

@@ -32,11 +32,7 @@ export class TrendingService {
   async hotTopics(query: unknown): Promise<TrendingListResponse> {
     const { limit, type } = hotTopicsQuerySchema.parse(query);
     return this.lists.read(`hot:${limit}:${type ?? ''}`, async () => {
-      const rows = await this.articles.list(
-        { hotScore: { $gt: 0 }, ...(type ? { type } : {}) },
-        { hotScore: -1, publishedAt: -1 },
-        limit,
-      );
+      const rows = await this.articles.hottest(limit, type);
       return { articles: rows.map(toListItem) };
     });
   }
@@ -45,11 +41,7 @@ export class TrendingService {
   async popular(query: unknown): Promise<TrendingListResponse> {
     const { period, limit, type } = popularQuerySchema.parse(query);
     return this.lists.read(`popular:${period}:${limit}:${type ?? ''}`, async () => {
-      const rows = await this.articles.list(
-        { publishedAt: { $gte: this.since(period) }, ...(type ? { type } : {}) },
-        { views: -1, likes: -1, publishedAt: -1 },
-        limit,
-      );
+      const rows = await this.articles.mostViewedSince(this.since(period), limit, type);
       return { articles: rows.map(toListItem) };
     });
   }
@@ -58,7 +50,7 @@ export class TrendingService {
   async rising(query: unknown): Promise<TrendingListResponse> {
     const { limit } = risingQuerySchema.parse(query);
     return this.lists.read(`rising:${limit}`, async () => {
-      const rows = await this.articles.list({ rising: true }, { recentViews: -1, viewsPerHour: -1 }, limit);
+      const rows = await this.articles.rising(limit);
       return { articles: rows.map(toListItem) };
     });
   }

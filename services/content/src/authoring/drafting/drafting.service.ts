@@ -16,7 +16,7 @@ import {
 import { LANGUAGE_MODEL, LOGGER, type LanguageModel, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { ArticleRecord } from '../../articles/article.record';
-import { ArticlesRepository, PUBLISHED } from '../../articles/articles.repository';
+import { ArticlesRepository } from '../../articles/articles.repository';
 import { toAdminTechAnalysis } from '../../tech-analysis/tech-analysis.mapper';
 import { toInsightContent } from '../insight.content';
 import { InsightAuthoringService, toAdminInsight } from '../insight-authoring.service';
@@ -103,10 +103,7 @@ export class DraftingService {
     const slugs = story.tags.map((tag) => tag.slug);
     if (!slugs.length) return Promise.resolve([]);
     const since = new Date(this.clock.now() - CLUSTER_WINDOW_MS).toISOString();
-    return this.articles.find(
-      { ...PUBLISHED, _id: { $ne: story._id }, 'tags.slug': { $in: slugs }, publishedAt: { $gte: since } },
-      { sort: { publishedAt: -1 }, limit: CLUSTER_MAX_RELATED },
-    );
+    return this.articles.publishedSharingTags(story._id, slugs, since, CLUSTER_MAX_RELATED);
   }
 
   private requireLlm(): void {
