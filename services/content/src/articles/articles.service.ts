@@ -1,10 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  categoryPageQuerySchema,
   idParamSchema,
   parsePathParam,
-  insightsListQuerySchema,
-  newsListQuerySchema,
   PAGE_SIZES,
   resolveCategorySlug,
   type ArticleDetailResponse,
@@ -12,6 +9,9 @@ import {
   type CategoryPageResponse,
   type OffsetPageResponse,
   type RelatedArticlesResponse,
+  type NewsListQuery,
+  type InsightsListQuery,
+  type CategoryPageQuery,
 } from '@pulse/contracts';
 import type { Filter, SortSpec } from '@pulse/platform';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
@@ -45,8 +45,8 @@ export class ArticlesService {
   ) {}
 
   /** GET /api/content/news: newest first; hot=true lists hot topics by hotScore. */
-  news(query: unknown): Promise<OffsetPageResponse> {
-    const { limit, offset, hot } = newsListQuerySchema.parse(query);
+  news(query: NewsListQuery): Promise<OffsetPageResponse> {
+    const { limit, offset, hot } = query;
     const filter: Filter = hot
       ? { ...PUBLISHED, type: 'news', isHotTopic: true }
       : { ...PUBLISHED, type: 'news' };
@@ -55,8 +55,8 @@ export class ArticlesService {
   }
 
   /** GET /api/content/insights. */
-  insights(query: unknown): Promise<OffsetPageResponse> {
-    const { limit, offset } = insightsListQuerySchema.parse(query);
+  insights(query: InsightsListQuery): Promise<OffsetPageResponse> {
+    const { limit, offset } = query;
     return this.offsetPage({ ...PUBLISHED, type: 'insight' }, { publishedAt: -1 }, offset, limit);
   }
 
@@ -89,10 +89,10 @@ export class ArticlesService {
   }
 
   /** GET /api/articles/category/:slug; a legacy or Korean name throws CategoryRedirect. */
-  async category(name: string, query: unknown): Promise<CategoryPageResponse> {
+  async category(name: string, query: CategoryPageQuery): Promise<CategoryPageResponse> {
     const slug = resolveCategorySlug(name);
     if (!slug) throw new NotFoundException(CATEGORY_NOT_FOUND);
-    const { page, sort, filter } = categoryPageQuerySchema.parse(query);
+    const { page, sort, filter } = query;
     if (slug !== name) throw new CategoryRedirect(slug);
     const where = categoryFilter(slug, filter, this.clock.now());
     const size = PAGE_SIZES.category;

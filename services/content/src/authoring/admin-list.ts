@@ -1,4 +1,4 @@
-import { adminListQuerySchema, type AdminListResponse } from '@pulse/contracts';
+import { type AdminListResponse, type AdminListQuery } from '@pulse/contracts';
 import type { Filter, SortSpec } from '@pulse/platform';
 
 /** The part of a repository an admin list reads. */
@@ -14,10 +14,10 @@ export interface AdminListSource<R> {
 export async function adminListPage<R, T>(
   source: AdminListSource<R>,
   base: Filter,
-  rawQuery: unknown,
+  rawQuery: AdminListQuery,
   toItem: (record: R) => T,
 ): Promise<AdminListResponse<T>> {
-  const query = adminListQuerySchema.parse(rawQuery);
+  const query = rawQuery;
   const filter = query.state === 'all' ? base : { ...base, state: query.state };
   const [total, records] = await Promise.all([
     source.count(filter),

@@ -10,9 +10,11 @@ import {
   createTechAnalysisBodySchema,
   idParamSchema,
   parsePathParam,
-  updateTechAnalysisBodySchema,
+  type AdminListQuery,
   type AdminListResponse,
   type AdminTechAnalysis,
+  type CreateTechAnalysisBody,
+  type UpdateTechAnalysisBody,
 } from '@pulse/contracts';
 import { DuplicateKeyError } from '@pulse/platform';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
@@ -49,16 +51,15 @@ export class TechAnalysisAuthoringService {
     @Inject(CONTENT_CLOCK) private readonly clock: ContentClock,
   ) {}
 
-  list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {
-    return adminListPage(this.analyses, {}, rawQuery, toAdminTechAnalysis);
+  list(query: AdminListQuery): Promise<AdminListResponse<AdminTechAnalysis>> {
+    return adminListPage(this.analyses, {}, query, toAdminTechAnalysis);
   }
 
   async get(rawId: unknown): Promise<AdminTechAnalysis> {
     return toAdminTechAnalysis(await this.require(rawId));
   }
 
-  async create(body: unknown): Promise<AdminTechAnalysis> {
-    const { slug, ...input } = createTechAnalysisBodySchema.parse(body);
+  async create({ slug, ...input }: CreateTechAnalysisBody): Promise<AdminTechAnalysis> {
     await this.checkRelated(input.relatedAnalysisIds, null);
     const record = this.newRecord(input, slug ?? analysisSlug(input.technologyName), {
       origin: 'admin',
@@ -87,10 +88,12 @@ export class TechAnalysisAuthoringService {
   }
 
   /** PATCH: merges onto the stored analysis; derived fields are recomputed from the result. */
-  async update(rawId: unknown, body: unknown): Promise<AdminTechAnalysis> {
-    const { slug, ...patch } = updateTechAnalysisBodySchema.parse(body);
+  async update(rawId: unknown, { slug, ...patch }: UpdateTechAnalysisBody): Promise<AdminTechAnalysis> {
     const current = await this.require(rawId);
     await this.checkRelated(patch.relatedAnalysisIds ?? null, current._id);
+    // The stored analysis with the patch applied is checked against the whole analysis's schema here: only the
+    // service holds the stored analysis the patch applies to.
+    // eslint-disable-next-line edge-input/no-parse-in-services
     const { slug: _slug, ...merged } = createTechAnalysisBodySchema.parse({
       ...toTechAnalysisInput(current),
       ...patch,

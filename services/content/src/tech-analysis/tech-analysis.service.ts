@@ -3,11 +3,11 @@ import {
   idParamSchema,
   parsePathParam,
   slugParamSchema,
-  techAnalysisListQuerySchema,
   type TechAnalysisDetailResponse,
   type TechAnalysisLikeResponse,
   type TechAnalysisListResponse,
   type TechAnalysisViewResponse,
+  type TechAnalysisListQuery,
 } from '@pulse/contracts';
 import { SERVICE_CONFIG } from '@pulse/platform';
 import { CONTENT_CLOCK, type ContentClock } from '../content.config';
@@ -50,8 +50,8 @@ export class TechAnalysisService {
    * sends lang) and answers the English analyses there are: none. Returning the Korean list under
    * lang=en would mislabel it.
    */
-  async list(rawQuery: unknown): Promise<TechAnalysisListResponse> {
-    const query = techAnalysisListQuerySchema.parse(rawQuery);
+  async list(rawQuery: TechAnalysisListQuery): Promise<TechAnalysisListResponse> {
+    const query = rawQuery;
     const filter = {
       ...PUBLISHED_ANALYSIS,
       language: query.lang,
