@@ -74,9 +74,11 @@ export class FeedsController {
 
   /** A legacy or Korean name ('Gen AI', '블록체인') answers 301 to the slug's feed (docs/spec-content.md §2). */
   @Get('category/:slug/rss.xml')
+  // The query comes before the slug on purpose: Nest runs the last argument's pipe first, so a bad slug is
+  // answered before a bad query, as it was when the service read both.
   async categoryRss(
-    @Param('slug', new ZodPipe(categoryFeedNameSchema)) slug: string,
     @Query(noQueryParams) _query: NoQueryParams,
+    @Param('slug', new ZodPipe(categoryFeedNameSchema)) slug: string,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {

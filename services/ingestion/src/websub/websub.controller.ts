@@ -27,9 +27,11 @@ export class WebSubController {
 
   /** Verification of intent: the challenge echoed as plain text. */
   @Get(':id')
+  // The query comes before the id on purpose: Nest runs the last argument's pipe first, so a bad id is
+  // answered before a bad query, as it was when the service read both.
   async verify(
-    @Param('id', new ZodPipe(websubCallbackIdSchema)) id: string,
     @Query(new ZodPipe(websubVerifyQuerySchema)) query: WebSubVerifyQuery,
+    @Param('id', new ZodPipe(websubCallbackIdSchema)) id: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const challenge = await this.subscriptions.verify(id, query);
