@@ -5,6 +5,57 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const jsxA11y = require('eslint-plugin-jsx-a11y');
 
+// Request input is parsed at the edge: a controller's @Body() and @Query() go through a pipe (ZodPipe with
+// the contracts' schema), so services receive typed, parsed values and never parse request input themselves
+// (CONTRIBUTING.md '3. Add an HTTP endpoint'). A service that must parse (a merged patch, a form answered
+// with a page) says why on the line, with an eslint-disable comment naming the rule.
+const PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
+const NOT_SCHEMAS = new Set(['JSON', 'Date', 'Number', 'URL']);
+const edgeInput = {
+  rules: {
+    'input-through-pipe': {
+      meta: { type: 'problem', schema: [] },
+      create: (context) => ({
+        Decorator(node) {
+          const call = node.expression;
+          if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier') return;
+          if (!['Body', 'Query'].includes(call.callee.name)) return;
+          // A pipe is any argument that is not the property name ('@Body(new ZodPipe(schema))').
+          if (call.arguments.some((argument) => argument.type !== 'Literal')) return;
+          context.report({
+            node,
+            message: `@${call.callee.name}() without a pipe: parse it here with ZodPipe`,
+          });
+        },
+        'Identifier[decorators.length>0] > TSTypeAnnotation > TSUnknownKeyword'(node) {
+          context.report({
+            node,
+            message: 'a controller input typed unknown: give it a pipe and its parsed type',
+          });
+        },
+      }),
+    },
+    'no-parse-in-services': {
+      meta: { type: 'problem', schema: [] },
+      create: (context) => ({
+        CallExpression(node) {
+          const callee = node.callee;
+          if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+          if (!PARSE_METHODS.has(callee.property.name)) return;
+          if (callee.object.type === 'Identifier' && NOT_SCHEMAS.has(callee.object.name)) return;
+          // An injected collaborator's own parse (the feed parser stage, `this.stages.parse`) is no schema.
+          if (callee.object.type === 'MemberExpression' && callee.object.object.type === 'ThisExpression')
+            return;
+          context.report({
+            node,
+            message: 'a service parses its input: parse it at the edge (ZodPipe in the controller)',
+          });
+        },
+      }),
+    },
+  },
+};
+
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', '.data/**', '.nx/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -175,5 +226,16 @@ module.exports = tseslint.config(
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['services/**/*.controller.ts', 'gateway/**/*.controller.ts'],
+    plugins: { 'edge-input': edgeInput },
+    rules: { 'edge-input/input-through-pipe': 'error' },
+  },
+  {
+    files: ['services/**/*.service.ts', 'gateway/**/*.service.ts'],
+    ignores: ['**/*.spec.ts'],
+    plugins: { 'edge-input': edgeInput },
+    rules: { 'edge-input/no-parse-in-services': 'error' },
   },
 );

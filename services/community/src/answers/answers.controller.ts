@@ -1,10 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
-import { CACHE_TAG_HEADER, questionTag } from '@pulse/contracts';
+import {
+  CACHE_TAG_HEADER,
+  questionTag,
+  type AnswerListQuery,
+  answerListQuerySchema,
+  type CreateAnswerBody,
+  createAnswerBodySchema,
+} from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { AnswersService } from './answers.service';
+import { ZodPipe } from '@pulse/platform';
 
 /**
  * docs/spec-community.md §7 answer calls. The list is the same bytes for every reader and carries its
@@ -18,7 +26,7 @@ export class AnswersController {
   @Get('questions/:id/answers')
   async list(
     @Param('id') id: string,
-    @Query() query: unknown,
+    @Query(new ZodPipe(answerListQuerySchema)) query: AnswerListQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { questionId, answers } = await this.answers.list(id, query);
@@ -30,7 +38,7 @@ export class AnswersController {
   @HttpCode(201)
   create(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(createAnswerBodySchema)) body: CreateAnswerBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {

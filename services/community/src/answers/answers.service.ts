@@ -6,8 +6,6 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  answerListQuerySchema,
-  createAnswerBodySchema,
   idParamSchema,
   parsePathParam,
   type AcceptAnswerResponse,
@@ -15,6 +13,8 @@ import {
   type AnswerListResponse,
   type CreateAnswerResponse,
   type DeleteAnswerResponse,
+  type AnswerListQuery,
+  type CreateAnswerBody,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { BadgesService } from '../badges/badges.service';
@@ -52,10 +52,10 @@ export class AnswersService {
   /** GET /api/community/questions/{id}/answers?sortBy=, and the question's id (its cache tag). */
   async list(
     rawQuestionId: unknown,
-    query: unknown,
+    query: AnswerListQuery,
   ): Promise<{ questionId: string; answers: AnswerListResponse }> {
     const question = await this.questions.visible(rawQuestionId);
-    const { sortBy } = answerListQuerySchema.parse(query);
+    const { sortBy } = query;
     return {
       questionId: question._id,
       answers: {
@@ -66,9 +66,14 @@ export class AnswersService {
   }
 
   /** POST /api/community/questions/{id}/answers. */
-  async create(questionId: unknown, body: unknown, actor: Actor, ip: string): Promise<CreateAnswerResponse> {
+  async create(
+    questionId: unknown,
+    body: CreateAnswerBody,
+    actor: Actor,
+    ip: string,
+  ): Promise<CreateAnswerResponse> {
     const question = await this.questions.visible(questionId);
-    const { content } = this.limits.screenProfanity(createAnswerBodySchema.parse(body), ['content']);
+    const { content } = this.limits.screenProfanity(body, ['content']);
     await this.limits.post(actor.identity._id, ip);
     await this.limits.refuseDuplicate(actor.identity._id, ip, `${question._id}\n${content}`);
     const at = isoNow(this.clock);

@@ -1,14 +1,14 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   idParamSchema,
-  moderationQueueQuerySchema,
   parsePathParam,
-  reportBodySchema,
   type CommentModerationActionResponse,
   type CommentModerationItem,
   type CommentModerationQueueResponse,
   type ModerationState,
   type ReportResponse,
+  type ReportBody,
+  type ModerationQueueQuery,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import type { Actor } from '../identity/actor-resolver';
@@ -36,9 +36,9 @@ export class CommentModerationService {
   ) {}
 
   /** POST /api/community/comments/{id}/report. */
-  async report(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<ReportResponse> {
+  async report(rawId: unknown, body: ReportBody, actor: Actor, ip: string): Promise<ReportResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const report = reportBodySchema.parse(body);
+    const report = body;
     if (!(await this.comments.findVisible(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
     await this.limits.vote(actor.identity._id, ip);
     const { fresh, holds } = await this.reports.record('comment', id, actor.identity, ip, report);
@@ -49,8 +49,8 @@ export class CommentModerationService {
   }
 
   /** GET /api/community/admin/moderation/comments?state&page. */
-  async queue(query: unknown): Promise<CommentModerationQueueResponse> {
-    const { state, page } = moderationQueueQuerySchema.parse(query);
+  async queue(query: ModerationQueueQuery): Promise<CommentModerationQueueResponse> {
+    const { state, page } = query;
     const [comments, total] = await this.comments.moderationPage(state, (page - 1) * PAGE_SIZE, PAGE_SIZE);
     const [reports, authors] = await Promise.all([
       this.reports.summaries(

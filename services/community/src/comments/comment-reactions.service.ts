@@ -1,10 +1,10 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  commentVoteBodySchema,
   idParamSchema,
   parsePathParam,
   type CommentViewerVote,
   type CommentVoteResponse,
+  type CommentVoteBody,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import type { Actor } from '../identity/actor-resolver';
@@ -31,9 +31,9 @@ export class CommentReactionsService {
   ) {}
 
   /** POST /api/community/comments/{id}/vote {voteType: like|dislike}. */
-  async react(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentVoteResponse> {
+  async react(rawId: unknown, body: CommentVoteBody, actor: Actor, ip: string): Promise<CommentVoteResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const { voteType } = commentVoteBodySchema.parse(body);
+    const { voteType } = body;
     const comment = await this.comments.findVisible(id);
     if (!comment) throw new NotFoundException(COMMENT_NOT_FOUND);
     if (comment.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);

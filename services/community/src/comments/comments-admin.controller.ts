@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { CommentModerationService } from './comment-moderation.service';
+import { type ModerationQueueQuery, moderationQueueQuerySchema } from '@pulse/contracts';
 
 /** Comment moderation behind `Authorization: Bearer $ADMIN_TOKEN` (as the Q&A's, services/community/README.md 'Moderation'). */
 @Controller('/api/community/admin')
@@ -10,7 +11,10 @@ export class CommentsAdminController {
   constructor(private readonly moderation: CommentModerationService) {}
 
   @Get('moderation/comments')
-  queue(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  queue(
+    @Query(new ZodPipe(moderationQueueQuerySchema)) query: ModerationQueueQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     void reply.header('cache-control', 'private, no-store');
     return this.moderation.queue(query);
   }

@@ -18,6 +18,21 @@ import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { CommentModerationService } from './comment-moderation.service';
 import { CommentReactionsService } from './comment-reactions.service';
 import { CommentsService } from './comments.service';
+import {
+  type CommentListQuery,
+  commentListQuerySchema,
+  type CreateCommentBody,
+  createCommentBodySchema,
+  type CreateReplyBody,
+  createReplyBodySchema,
+  type EditCommentBody,
+  editCommentBodySchema,
+  type CommentVoteBody,
+  commentVoteBodySchema,
+  type ReportBody,
+  reportBodySchema,
+} from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
 
 /** Article comments: the seed's read path and the writes it left local (libs/contracts ENDPOINTS). */
 @UseFilters(TooManyRequestsFilter)
@@ -33,7 +48,7 @@ export class CommentsController {
   @Get('articles/:id/comments')
   list(
     @Param('id') id: string,
-    @Query() query: unknown,
+    @Query(new ZodPipe(commentListQuerySchema)) query: CommentListQuery,
     @Viewer() viewer: Actor | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -45,7 +60,7 @@ export class CommentsController {
   @HttpCode(201)
   create(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(createCommentBodySchema)) body: CreateCommentBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
@@ -56,7 +71,7 @@ export class CommentsController {
   @HttpCode(201)
   reply(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(createReplyBodySchema)) body: CreateReplyBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
@@ -65,7 +80,12 @@ export class CommentsController {
 
   @Patch('comments/:id')
   @HttpCode(200)
-  edit(@Param('id') id: string, @Body() body: unknown, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  edit(
+    @Param('id') id: string,
+    @Body(new ZodPipe(editCommentBodySchema)) body: EditCommentBody,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
     return this.comments.edit(id, body, actor, ip);
   }
 
@@ -79,7 +99,7 @@ export class CommentsController {
   @HttpCode(200)
   react(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(commentVoteBodySchema)) body: CommentVoteBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
@@ -90,7 +110,7 @@ export class CommentsController {
   @HttpCode(200)
   report(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(reportBodySchema)) body: ReportBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {

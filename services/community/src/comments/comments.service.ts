@@ -6,16 +6,16 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  commentListQuerySchema,
   COMMUNITY_LIMITS,
-  createCommentBodySchema,
-  createReplyBodySchema,
-  editCommentBodySchema,
   idParamSchema,
   parsePathParam,
   type CommentListResponse,
   type CommentResponse,
   type DeleteCommentResponse,
+  type CommentListQuery,
+  type CreateCommentBody,
+  type CreateReplyBody,
+  type EditCommentBody,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { PublishedArticles } from '../articles/published-articles';
@@ -50,9 +50,13 @@ export class CommentsService {
   ) {}
 
   /** GET /api/community/articles/{id}/comments?sort&page&limit. */
-  async list(rawArticleId: unknown, query: unknown, viewer: Actor | undefined): Promise<CommentListResponse> {
+  async list(
+    rawArticleId: unknown,
+    query: CommentListQuery,
+    viewer: Actor | undefined,
+  ): Promise<CommentListResponse> {
     const articleId = parsePathParam('id', idParamSchema, rawArticleId);
-    const { sort, page, limit } = commentListQuerySchema.parse(query);
+    const { sort, page, limit } = query;
     const [{ items, total }, totalCount] = await Promise.all([
       this.comments.threadPage(articleId, sort, (page - 1) * limit, limit),
       this.comments.countVisible(articleId),
@@ -78,24 +82,33 @@ export class CommentsService {
   }
 
   /** POST /api/community/articles/{id}/comments: 5 to 2000 characters, on an article content publishes. */
-  async create(rawArticleId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentResponse> {
+  async create(
+    rawArticleId: unknown,
+    body: CreateCommentBody,
+    actor: Actor,
+    ip: string,
+  ): Promise<CommentResponse> {
     const articleId = parsePathParam('id', idParamSchema, rawArticleId);
-    const { content } = createCommentBodySchema.parse(body);
+    const { content } = body;
     return this.store({ articleId, parent: null, content }, actor, ip);
   }
 
   /** POST /api/community/comments/{id}/replies: 1 to 1000 characters, under a comment above depth 3, on a published article. */
-  async reply(rawParentId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentResponse> {
+  async reply(
+    rawParentId: unknown,
+    body: CreateReplyBody,
+    actor: Actor,
+    ip: string,
+  ): Promise<CommentResponse> {
     const parent = await this.visible(rawParentId);
-    const { content } = createReplyBodySchema.parse(body);
+    const { content } = body;
     if (parent.depth >= COMMUNITY_LIMITS.commentMaxDepth) throw new BadRequestException(TOO_DEEP);
     return this.store({ articleId: parent.articleId, parent, content }, actor, ip);
   }
 
   /** PATCH /api/community/comments/{id}: its author only, at most 1000 characters, only a changed text. */
-  async edit(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<CommentResponse> {
+  async edit(rawId: unknown, edit: EditCommentBody, actor: Actor, ip: string): Promise<CommentResponse> {
     const comment = await this.visible(rawId);
-    const edit = editCommentBodySchema.parse(body);
     if (comment.authorId !== actor.identity._id) throw new ForbiddenException(NOT_COMMENT_AUTHOR);
     const { content } = this.limits.screenProfanity(edit, ['content']);
     if (content === comment.content) throw new BadRequestException(UNCHANGED);

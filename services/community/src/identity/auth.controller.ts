@@ -4,6 +4,8 @@ import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from './actor-resolver';
 import { ClientIp, CurrentActor } from './actor.decorator';
 import { IdentityService } from './identity.service';
+import { type AnonymousAuthBody, anonymousAuthBodySchema } from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
 
 /** Nickname sign-up (docs/spec-community.md §7), who-am-I and logout (chosen). Never cached: they name a person. */
 @UseFilters(TooManyRequestsFilter)
@@ -14,7 +16,7 @@ export class AuthController {
   @Post('anonymous')
   @HttpCode(201)
   async anonymous(
-    @Body() body: unknown,
+    @Body(new ZodPipe(anonymousAuthBodySchema)) body: AnonymousAuthBody,
     @ClientIp() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  anonymousAuthBodySchema,
   type AnonymousAuthResponse,
   type CommunityDone,
   type CommunityMeResponse,
+  type AnonymousAuthBody,
 } from '@pulse/contracts';
 import { DuplicateKeyError, CLOCK, isoNow, type Clock } from '@pulse/platform';
 import { WriteLimits } from '../abuse/write-limits';
@@ -46,8 +46,8 @@ export class IdentityService {
   ) {}
 
   /** POST /api/community/auth/anonymous. */
-  async signUp(body: unknown, ip: string): Promise<SignedIn> {
-    const { username } = anonymousAuthBodySchema.parse(body);
+  async signUp(body: AnonymousAuthBody, ip: string): Promise<SignedIn> {
+    const { username } = body;
     refuseUnsafeNickname(username);
     this.limits.refuseProfanity({ username });
     await this.limits.newIdentity(ip);

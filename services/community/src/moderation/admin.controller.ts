@@ -1,7 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { ModerationService } from './moderation.service';
+import {
+  type ModerationQueueQuery,
+  moderationQueueQuerySchema,
+  type SuspendBody,
+  suspendBodySchema,
+  type AnalyticsQuery,
+  analyticsQuerySchema,
+} from '@pulse/contracts';
 
 /** The moderation and analytics API behind `Authorization: Bearer $ADMIN_TOKEN` (401/403, 503 when unset). */
 @Controller('/api/community/admin')
@@ -10,7 +18,10 @@ export class AdminController {
   constructor(private readonly moderation: ModerationService) {}
 
   @Get('moderation')
-  queue(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  queue(
+    @Query(new ZodPipe(moderationQueueQuerySchema)) query: ModerationQueueQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     void reply.header('cache-control', 'private, no-store');
     return this.moderation.queue(query);
   }
@@ -41,7 +52,7 @@ export class AdminController {
 
   @Post('identities/:id/suspend')
   @HttpCode(200)
-  suspend(@Param('id') id: string, @Body() body: unknown) {
+  suspend(@Param('id') id: string, @Body(new ZodPipe(suspendBodySchema)) body: SuspendBody) {
     return this.moderation.suspend(id, body);
   }
 
@@ -58,7 +69,10 @@ export class AdminController {
   }
 
   @Get('analytics')
-  analytics(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  analytics(
+    @Query(new ZodPipe(analyticsQuerySchema)) query: AnalyticsQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     void reply.header('cache-control', 'private, no-store');
     return this.moderation.analytics(query);
   }

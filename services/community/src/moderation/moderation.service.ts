@@ -1,11 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  analyticsQuerySchema,
   idParamSchema,
-  moderationQueueQuerySchema,
   parsePathParam,
-  reportBodySchema,
-  suspendBodySchema,
   type AnalyticsResponse,
   type GrantBadgeResponse,
   type ModerationActionResponse,
@@ -14,6 +10,10 @@ import {
   type ModerationState,
   type ReportResponse,
   type SuspendResponse,
+  type ReportBody,
+  type ModerationQueueQuery,
+  type SuspendBody,
+  type AnalyticsQuery,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { ANSWER_NOT_FOUND } from '../answers/answers.service';
@@ -63,9 +63,15 @@ export class ModerationService {
   ) {}
 
   /** POST /api/community/{questions|answers}/{id}/report. */
-  async report(kind: Kind, rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<ReportResponse> {
+  async report(
+    kind: Kind,
+    rawId: unknown,
+    body: ReportBody,
+    actor: Actor,
+    ip: string,
+  ): Promise<ReportResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const report = reportBodySchema.parse(body);
+    const report = body;
     const post =
       kind === 'question' ? await this.questions.findVisible(id) : await this.answers.findVisible(id);
     if (!post) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
@@ -79,8 +85,8 @@ export class ModerationService {
   }
 
   /** GET /api/community/admin/moderation. */
-  async queue(query: unknown): Promise<ModerationQueueResponse> {
-    const { state, page } = moderationQueueQuerySchema.parse(query);
+  async queue(query: ModerationQueueQuery): Promise<ModerationQueueResponse> {
+    const { state, page } = query;
     // Questions and answers are paged side by side: each page holds up to PAGE_SIZE of each.
     const skip = (page - 1) * PAGE_SIZE;
     const [[questions, questionTotal], [answers, answerTotal]] = await Promise.all([
@@ -152,9 +158,9 @@ export class ModerationService {
   }
 
   /** POST /api/community/admin/identities/{id}/suspend: writes refused, every session ended. */
-  async suspend(rawId: unknown, body: unknown): Promise<SuspendResponse> {
+  async suspend(rawId: unknown, body: SuspendBody): Promise<SuspendResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const { reason, days } = suspendBodySchema.parse(body);
+    const { reason, days } = body;
     const until = days ? new Date(this.clock.now() + days * DAY_MS).toISOString() : INDEFINITE;
     if (!(await this.identities.suspend(id, until, reason))) throw new NotFoundException(IDENTITY_NOT_FOUND);
     await this.sessions.revokeAllOf(id, isoNow(this.clock));
@@ -178,8 +184,8 @@ export class ModerationService {
   }
 
   /** GET /api/community/admin/analytics?days=: per UTC day, oldest first, days with nothing as 0. */
-  async analytics(query: unknown): Promise<AnalyticsResponse> {
-    const { days } = analyticsQuerySchema.parse(query);
+  async analytics(query: AnalyticsQuery): Promise<AnalyticsResponse> {
+    const { days } = query;
     const today = new Date(this.clock.now()).toISOString().slice(0, 10);
     const first = new Date(Date.parse(today) - (days - 1) * DAY_MS).toISOString();
     const [questions, answers, active] = await Promise.all([

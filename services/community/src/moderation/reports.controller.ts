@@ -3,6 +3,8 @@ import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { ModerationService } from './moderation.service';
+import { type ReportBody, reportBodySchema } from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
 
 /** A reader's 'report' on a question or an answer (chosen paths). */
 @UseFilters(TooManyRequestsFilter)
@@ -14,7 +16,7 @@ export class ReportsController {
   @HttpCode(200)
   question(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(reportBodySchema)) body: ReportBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
@@ -25,7 +27,7 @@ export class ReportsController {
   @HttpCode(200)
   answer(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(reportBodySchema)) body: ReportBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {

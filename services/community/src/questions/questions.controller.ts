@@ -11,13 +11,22 @@ import {
   Res,
   UseFilters,
 } from '@nestjs/common';
-import { CACHE_TAG_HEADER, QUESTION_LISTS_TAG, questionTag } from '@pulse/contracts';
+import {
+  CACHE_TAG_HEADER,
+  QUESTION_LISTS_TAG,
+  questionTag,
+  type QuestionListQuery,
+  questionListQuerySchema,
+  type CreateQuestionBody,
+  createQuestionBodySchema,
+} from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { ReaderKey, type ReaderKeyValue } from '../identity/reader-key.decorator';
 import { QuestionsService } from './questions.service';
+import { ZodPipe } from '@pulse/platform';
 
 /**
  * docs/spec-community.md §7 question calls. The reads are the same bytes for every reader, so the gateway
@@ -32,7 +41,7 @@ export class QuestionsController {
 
   @Get()
   @Header(CACHE_TAG_HEADER, QUESTION_LISTS_TAG)
-  list(@Query() query: unknown) {
+  list(@Query(new ZodPipe(questionListQuerySchema)) query: QuestionListQuery) {
     return this.questions.list(query);
   }
 
@@ -53,7 +62,11 @@ export class QuestionsController {
 
   @Post()
   @HttpCode(201)
-  create(@Body() body: unknown, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  create(
+    @Body(new ZodPipe(createQuestionBodySchema)) body: CreateQuestionBody,
+    @CurrentActor() actor: Actor,
+    @ClientIp() ip: string,
+  ) {
     return this.questions.create(body, actor, ip);
   }
 

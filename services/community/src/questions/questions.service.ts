@@ -1,15 +1,15 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  createQuestionBodySchema,
   idParamSchema,
   parsePathParam,
-  questionListQuerySchema,
   type CreateQuestionResponse,
   type DeleteQuestionResponse,
   type Question,
   type QuestionDetailResponse,
   type QuestionListResponse,
   type QuestionViewResponse,
+  type QuestionListQuery,
+  type CreateQuestionBody,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { AnswersRepository } from '../answers/answers.repository';
@@ -51,8 +51,8 @@ export class QuestionsService {
   ) {}
 
   /** GET /api/community/questions. */
-  async list(query: unknown): Promise<QuestionListResponse> {
-    const { page, limit, sort, category, q } = questionListQuerySchema.parse(query);
+  async list(query: QuestionListQuery): Promise<QuestionListResponse> {
+    const { page, limit, sort, category, q } = query;
     const ids = q ? await this.index.matchingIds(q) : undefined;
     const [{ items, total }, stats] = await Promise.all([
       this.questions.page({ category, sort, ids }, (page - 1) * limit, limit),
@@ -98,12 +98,8 @@ export class QuestionsService {
   }
 
   /** POST /api/community/questions. */
-  async create(body: unknown, actor: Actor, ip: string): Promise<CreateQuestionResponse> {
-    const input = this.limits.screenProfanity(createQuestionBodySchema.parse(body), [
-      'title',
-      'content',
-      'tags',
-    ]);
+  async create(body: CreateQuestionBody, actor: Actor, ip: string): Promise<CreateQuestionResponse> {
+    const input = this.limits.screenProfanity(body, ['title', 'content', 'tags']);
     await this.limits.post(actor.identity._id, ip);
     const text = `${input.title}\n${input.content}`;
     await this.limits.refuseDuplicate(actor.identity._id, ip, text);

@@ -4,6 +4,13 @@ import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
 import { VotesService } from './votes.service';
+import {
+  type QuestionVoteBody,
+  questionVoteBodySchema,
+  type AnswerVoteBody,
+  answerVoteBodySchema,
+} from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
 
 /** docs/spec-community.md §7 votes on questions (upvote) and answers (upvote, downvote). */
 @UseFilters(TooManyRequestsFilter)
@@ -26,7 +33,7 @@ export class VotesController {
   @HttpCode(200)
   question(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(questionVoteBodySchema)) body: QuestionVoteBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
@@ -37,7 +44,7 @@ export class VotesController {
   @HttpCode(200)
   answer(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(answerVoteBodySchema)) body: AnswerVoteBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {

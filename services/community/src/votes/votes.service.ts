@@ -1,13 +1,13 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  answerVoteBodySchema,
   idParamSchema,
   parsePathParam,
-  questionVoteBodySchema,
   type AnswerVoteResponse,
   type QuestionViewerVotes,
   type QuestionViewerVotesResponse,
   type QuestionVoteResponse,
+  type QuestionVoteBody,
+  type AnswerVoteBody,
 } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import { ANSWER_NOT_FOUND } from '../answers/answers.service';
@@ -66,9 +66,14 @@ export class VotesService {
   }
 
   /** POST /api/community/questions/{id}/vote. */
-  async onQuestion(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<QuestionVoteResponse> {
+  async onQuestion(
+    rawId: unknown,
+    body: QuestionVoteBody,
+    actor: Actor,
+    ip: string,
+  ): Promise<QuestionVoteResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const { voteType } = questionVoteBodySchema.parse(body);
+    const { voteType } = body;
     const question = await this.questions.findVisible(id);
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
     if (question.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
@@ -90,9 +95,14 @@ export class VotesService {
   }
 
   /** POST /api/community/answers/{id}/vote. */
-  async onAnswer(rawId: unknown, body: unknown, actor: Actor, ip: string): Promise<AnswerVoteResponse> {
+  async onAnswer(
+    rawId: unknown,
+    body: AnswerVoteBody,
+    actor: Actor,
+    ip: string,
+  ): Promise<AnswerVoteResponse> {
     const id = parsePathParam('id', idParamSchema, rawId);
-    const { voteType } = answerVoteBodySchema.parse(body);
+    const { voteType } = body;
     const answer = await this.answers.findVisible(id);
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);

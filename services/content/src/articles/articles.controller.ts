@@ -1,7 +1,14 @@
 import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
-import { ARTICLE_LISTS_TAG, articleTag, CACHE_TAG_HEADER } from '@pulse/contracts';
+import {
+  ARTICLE_LISTS_TAG,
+  articleTag,
+  CACHE_TAG_HEADER,
+  type CategoryPageQuery,
+  categoryPageQuerySchema,
+} from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArticlesService, CategoryRedirect } from './articles.service';
+import { ZodPipe } from '@pulse/platform';
 
 /**
  * docs/spec-content.md §7: one article, its related articles, and category pages. Each answer names in
@@ -23,7 +30,7 @@ export class ArticlesController {
   @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   async category(
     @Param('slug') slug: string,
-    @Query() query: unknown,
+    @Query(new ZodPipe(categoryPageQuerySchema)) query: CategoryPageQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

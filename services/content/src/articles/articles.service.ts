@@ -1,10 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  categoryPageQuerySchema,
   idParamSchema,
   parsePathParam,
-  insightsListQuerySchema,
-  newsListQuerySchema,
   PAGE_SIZES,
   resolveCategorySlug,
   type ArticleDetailResponse,
@@ -12,6 +9,9 @@ import {
   type CategoryPageResponse,
   type OffsetPageResponse,
   type RelatedArticlesResponse,
+  type NewsListQuery,
+  type InsightsListQuery,
+  type CategoryPageQuery,
 } from '@pulse/contracts';
 import { ArticleCache } from './article-cache';
 import { toArticle, toListItem } from './article.mapper';
@@ -43,8 +43,8 @@ export class ArticlesService {
   ) {}
 
   /** GET /api/content/news: newest first; hot=true lists hot topics by hotScore. */
-  news(query: unknown): Promise<OffsetPageResponse> {
-    const { limit, offset, hot } = newsListQuerySchema.parse(query);
+  news(query: NewsListQuery): Promise<OffsetPageResponse> {
+    const { limit, offset, hot } = query;
     return this.offsetPage(
       (skip, take) => (hot ? this.articles.hotNews(skip, take) : this.articles.newest('news', skip, take)),
       offset,
@@ -53,8 +53,8 @@ export class ArticlesService {
   }
 
   /** GET /api/content/insights. */
-  insights(query: unknown): Promise<OffsetPageResponse> {
-    const { limit, offset } = insightsListQuerySchema.parse(query);
+  insights(query: InsightsListQuery): Promise<OffsetPageResponse> {
+    const { limit, offset } = query;
     return this.offsetPage((skip, take) => this.articles.newest('insight', skip, take), offset, limit);
   }
 
@@ -87,10 +87,10 @@ export class ArticlesService {
   }
 
   /** GET /api/articles/category/:slug; a legacy or Korean name throws CategoryRedirect. */
-  async category(name: string, query: unknown): Promise<CategoryPageResponse> {
+  async category(name: string, query: CategoryPageQuery): Promise<CategoryPageResponse> {
     const slug = resolveCategorySlug(name);
     if (!slug) throw new NotFoundException(CATEGORY_NOT_FOUND);
-    const { page, sort, filter } = categoryPageQuerySchema.parse(query);
+    const { page, sort, filter } = query;
     if (slug !== name) throw new CategoryRedirect(slug);
     const size = PAGE_SIZES.category;
     const { records, total } = await this.articles.categoryPage(

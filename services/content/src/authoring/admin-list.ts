@@ -1,4 +1,4 @@
-import { adminListQuerySchema, type AdminListQuery, type AdminListResponse } from '@pulse/contracts';
+import type { AdminListQuery, AdminListResponse } from '@pulse/contracts';
 
 /** The repository's read of one admin list page in the queried state, newest change first, with its size. */
 export type AdminListRead<R> = (
@@ -13,10 +13,9 @@ export type AdminListRead<R> = (
  */
 export async function adminListPage<R, T>(
   read: AdminListRead<R>,
-  rawQuery: unknown,
+  query: AdminListQuery,
   toItem: (record: R) => T,
 ): Promise<AdminListResponse<T>> {
-  const query = adminListQuerySchema.parse(rawQuery);
   const { total, records } = await read(query.state, (query.page - 1) * query.limit, query.limit);
   return {
     items: records.map(toItem),

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import { InsightAuthoringService } from './insight-authoring.service';
+import {
+  type AdminListQuery,
+  adminListQuerySchema,
+  type CreateInsightBody,
+  createInsightBodySchema,
+  type UpdateInsightBody,
+  updateInsightBodySchema,
+} from '@pulse/contracts';
 
 /** Admin authoring of insights (chosen paths; docs/design.md §10: admins only). */
 @Controller('/api/content/admin/insights')
@@ -9,7 +17,7 @@ export class InsightAuthoringController {
   constructor(private readonly insights: InsightAuthoringService) {}
 
   @Get()
-  list(@Query() query: unknown) {
+  list(@Query(new ZodPipe(adminListQuerySchema)) query: AdminListQuery) {
     return this.insights.list(query);
   }
 
@@ -19,12 +27,12 @@ export class InsightAuthoringController {
   }
 
   @Post()
-  create(@Body() body: unknown) {
+  create(@Body(new ZodPipe(createInsightBodySchema)) body: CreateInsightBody) {
     return this.insights.create(body);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: unknown) {
+  update(@Param('id') id: string, @Body(new ZodPipe(updateInsightBodySchema)) body: UpdateInsightBody) {
     return this.insights.update(id, body);
   }
 

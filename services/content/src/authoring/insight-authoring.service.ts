@@ -10,9 +10,11 @@ import {
   createInsightBodySchema,
   idParamSchema,
   parsePathParam,
-  updateInsightBodySchema,
   type AdminInsight,
+  type AdminListQuery,
   type AdminListResponse,
+  type CreateInsightBody,
+  type UpdateInsightBody,
 } from '@pulse/contracts';
 import { LOGGER, OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
@@ -53,10 +55,10 @@ export class InsightAuthoringService {
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
-  list(rawQuery: unknown): Promise<AdminListResponse<AdminInsight>> {
+  list(query: AdminListQuery): Promise<AdminListResponse<AdminInsight>> {
     return adminListPage(
       (state, skip, limit) => this.articles.authoredInsightsPage(state, skip, limit),
-      rawQuery,
+      query,
       toAdminInsight,
     );
   }
@@ -65,8 +67,8 @@ export class InsightAuthoringService {
     return toAdminInsight(await this.require(rawId));
   }
 
-  async create(body: unknown): Promise<AdminInsight> {
-    return toAdminInsight(await this.createDraft(toInsightContent(createInsightBodySchema.parse(body))));
+  async create(body: CreateInsightBody): Promise<AdminInsight> {
+    return toAdminInsight(await this.createDraft(toInsightContent(body)));
   }
 
   /** Stores a new draft insight (the admin API and the LLM drafts). */
@@ -92,9 +94,11 @@ export class InsightAuthoringService {
   }
 
   /** PATCH: merges onto the stored insight; a published one stays published and is announced again. */
-  async update(rawId: unknown, body: unknown): Promise<AdminInsight> {
-    const patch = updateInsightBodySchema.parse(body);
+  async update(rawId: unknown, patch: UpdateInsightBody): Promise<AdminInsight> {
     const current = await this.require(rawId);
+    // The stored insight with the patch applied is checked against the whole insight's schema here: only the
+    // service holds the stored insight the patch applies to.
+    // eslint-disable-next-line edge-input/no-parse-in-services
     const content = toInsightContent(createInsightBodySchema.parse({ ...toInsightInput(current), ...patch }));
     const next: ArticleRecord = { ...current, ...content, updatedAt: this.nowIso() };
     // A published insight's new title and summary reach trending and the newsletter the way a

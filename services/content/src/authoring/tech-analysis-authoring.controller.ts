@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service';
+import {
+  type AdminListQuery,
+  adminListQuerySchema,
+  type CreateTechAnalysisBody,
+  createTechAnalysisBodySchema,
+  type UpdateTechAnalysisBody,
+  updateTechAnalysisBodySchema,
+} from '@pulse/contracts';
 
 /** Admin authoring of tech analyses (chosen paths; docs/design.md §10: admins only). */
 @Controller('/api/content/admin/tech-analyses')
@@ -9,7 +17,7 @@ export class TechAnalysisAuthoringController {
   constructor(private readonly analyses: TechAnalysisAuthoringService) {}
 
   @Get()
-  list(@Query() query: unknown) {
+  list(@Query(new ZodPipe(adminListQuerySchema)) query: AdminListQuery) {
     return this.analyses.list(query);
   }
 
@@ -19,12 +27,15 @@ export class TechAnalysisAuthoringController {
   }
 
   @Post()
-  create(@Body() body: unknown) {
+  create(@Body(new ZodPipe(createTechAnalysisBodySchema)) body: CreateTechAnalysisBody) {
     return this.analyses.create(body);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: unknown) {
+  update(
+    @Param('id') id: string,
+    @Body(new ZodPipe(updateTechAnalysisBodySchema)) body: UpdateTechAnalysisBody,
+  ) {
     return this.analyses.update(id, body);
   }
 

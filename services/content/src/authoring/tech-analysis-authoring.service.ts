@@ -10,9 +10,11 @@ import {
   createTechAnalysisBodySchema,
   idParamSchema,
   parsePathParam,
-  updateTechAnalysisBodySchema,
+  type AdminListQuery,
   type AdminListResponse,
   type AdminTechAnalysis,
+  type CreateTechAnalysisBody,
+  type UpdateTechAnalysisBody,
 } from '@pulse/contracts';
 import { DuplicateKeyError, CLOCK, type Clock } from '@pulse/platform';
 import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
@@ -48,10 +50,10 @@ export class TechAnalysisAuthoringService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  list(rawQuery: unknown): Promise<AdminListResponse<AdminTechAnalysis>> {
+  list(query: AdminListQuery): Promise<AdminListResponse<AdminTechAnalysis>> {
     return adminListPage(
       (state, skip, limit) => this.analyses.adminPage(state, skip, limit),
-      rawQuery,
+      query,
       toAdminTechAnalysis,
     );
   }
@@ -60,8 +62,7 @@ export class TechAnalysisAuthoringService {
     return toAdminTechAnalysis(await this.require(rawId));
   }
 
-  async create(body: unknown): Promise<AdminTechAnalysis> {
-    const { slug, ...input } = createTechAnalysisBodySchema.parse(body);
+  async create({ slug, ...input }: CreateTechAnalysisBody): Promise<AdminTechAnalysis> {
     await this.checkRelated(input.relatedAnalysisIds, null);
     const record = this.newRecord(input, slug ?? analysisSlug(input.technologyName), {
       origin: 'admin',
@@ -90,10 +91,12 @@ export class TechAnalysisAuthoringService {
   }
 
   /** PATCH: merges onto the stored analysis; derived fields are recomputed from the result. */
-  async update(rawId: unknown, body: unknown): Promise<AdminTechAnalysis> {
-    const { slug, ...patch } = updateTechAnalysisBodySchema.parse(body);
+  async update(rawId: unknown, { slug, ...patch }: UpdateTechAnalysisBody): Promise<AdminTechAnalysis> {
     const current = await this.require(rawId);
     await this.checkRelated(patch.relatedAnalysisIds ?? null, current._id);
+    // The stored analysis with the patch applied is checked against the whole analysis's schema here: only the
+    // service holds the stored analysis the patch applies to.
+    // eslint-disable-next-line edge-input/no-parse-in-services
     const { slug: _slug, ...merged } = createTechAnalysisBodySchema.parse({
       ...toTechAnalysisInput(current),
       ...patch,

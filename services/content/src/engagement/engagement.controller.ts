@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { withRetryAfter } from './engagement-caps';
 import { EngagementFiguresService } from './engagement-figures.service';
@@ -8,6 +8,13 @@ import { Reader, ReaderHash } from './reader-hash.decorator';
 import type { ReaderContext } from './reader-sessions';
 import { SharesService } from './shares.service';
 import { ViewsService } from './views.service';
+import {
+  idParamSchema,
+  likeBodySchema,
+  shareBodySchema,
+  type LikeBody,
+  type ShareBody,
+} from '@pulse/contracts';
 
 /**
  * docs/spec-content.md §7: view and share on an article. The seed shows neither response ('not shown'); chosen:
@@ -28,9 +35,11 @@ export class ArticleEngagementController {
 
   @Post(':id/share')
   @HttpCode(200)
+  // The body comes before the id on purpose: Nest runs the last argument's pipe first, so a bad id is
+  // answered before a bad body, as it was when the service read both.
   share(
-    @Param('id') id: string,
-    @Body() body: unknown,
+    @Body(new ZodPipe(shareBodySchema)) body: ShareBody,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Reader() reader: ReaderContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -49,7 +58,7 @@ export class InteractionsController {
   @Post('like')
   @HttpCode(200)
   like(
-    @Body() body: unknown,
+    @Body(new ZodPipe(likeBodySchema)) body: LikeBody,
     @Reader() reader: ReaderContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -59,7 +68,7 @@ export class InteractionsController {
   @Delete('unlike')
   @HttpCode(200)
   unlike(
-    @Body() body: unknown,
+    @Body(new ZodPipe(likeBodySchema)) body: LikeBody,
     @Reader() reader: ReaderContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { likeBodySchema, type LikeResponse, type LikeStatusResponse } from '@pulse/contracts';
+import { type LikeResponse, type LikeStatusResponse, type LikeBody } from '@pulse/contracts';
 import { ArticleCache } from '../articles/article-cache';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { EngagementApplier, type CountedArticle } from './engagement-applier';
@@ -30,7 +30,7 @@ export class LikesService {
   ) {}
 
   /** POST /api/interactions/like. */
-  async like(body: unknown, reader: ReaderContext): Promise<LikeResponse> {
+  async like(body: LikeBody, reader: ReaderContext): Promise<LikeResponse> {
     const article = await this.target(body);
     if (reader.issuedNow) return this.sessionIssued(article);
     const markerId = `${reader.hash}:${article._id}`;
@@ -45,7 +45,7 @@ export class LikesService {
   }
 
   /** DELETE /api/interactions/unlike. */
-  async unlike(body: unknown, reader: ReaderContext): Promise<LikeResponse> {
+  async unlike(body: LikeBody, reader: ReaderContext): Promise<LikeResponse> {
     const article = await this.target(body);
     if (reader.issuedNow) return this.sessionIssued(article);
     const markerId = `${reader.hash}:${article._id}`;
@@ -81,8 +81,8 @@ export class LikesService {
     return { liked };
   }
 
-  private async target(body: unknown): Promise<CountedArticle> {
-    const { contentId } = likeBodySchema.parse(body);
+  private async target(body: LikeBody): Promise<CountedArticle> {
+    const { contentId } = body;
     return requirePublished(this.articles, 'contentId', contentId);
   }
 

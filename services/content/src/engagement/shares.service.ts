@@ -1,12 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  idParamSchema,
-  parsePathParam,
-  shareBodySchema,
-  TOPICS,
-  type SharePlatform,
-  type ShareResponse,
-} from '@pulse/contracts';
+import { TOPICS, type SharePlatform, type ShareResponse, type ShareBody } from '@pulse/contracts';
 import { OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import { ArticleCache } from '../articles/article-cache';
 import { ArticlesRepository } from '../articles/articles.repository';
@@ -38,9 +31,7 @@ export class SharesService {
   ) {}
 
   /** POST /api/articles/:id/share. */
-  async share(id: unknown, body: unknown, reader: ReaderContext): Promise<ShareResponse> {
-    const articleId = parsePathParam('id', idParamSchema, id);
-    const { platform } = shareBodySchema.parse(body);
+  async share(articleId: string, { platform }: ShareBody, reader: ReaderContext): Promise<ShareResponse> {
     const article = await requirePublished(this.articles, 'id', articleId);
     const at = new Date(this.clock.now()).toISOString();
     if (reader.issuedNow) {

@@ -48,6 +48,8 @@ describe('feeds: bad input', () => {
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
     expect((await t.get(`/category/${'a'.repeat(100)}/rss.xml`)).status).toBe(404);
+    // The name is read before the query: a bad name with a stray parameter is answered for the name.
+    await expect400(`/category/${'a'.repeat(101)}/rss.xml?format=xml`, /slug must be 1 to 100 characters/);
     // fastify's router refuses a malformed %-escape before routing.
     expect((await t.get('/category/%E0%A4%A/rss.xml')).status).toBe(400);
     const injected = await t.get(`/category/${encodeURIComponent('{"$ne":null}')}/rss.xml`);

@@ -3,6 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { feedHeaders, isNotModified, type FeedDocument } from './feed-document';
 import { FeedRedirect, FeedsService } from './feeds.service';
 import { SitemapsService } from './sitemaps.service';
+import {
+  noQueryParamsSchema,
+  categoryFeedNameSchema,
+  type SitemapQuery,
+  sitemapQuerySchema,
+} from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
+import type { z } from 'zod';
+
+/** The route takes no query parameters: any one is a 400 naming it. */
+const noQueryParams = new ZodPipe(noQueryParamsSchema);
+type NoQueryParams = z.output<typeof noQueryParamsSchema>;
 
 /**
  * The feeds outside /api (libs/contracts routing.ts CONTENT_FEED_PATHS; the gateway routes them here).
@@ -16,40 +28,62 @@ export class FeedsController {
   ) {}
 
   @Get('rss.xml')
-  rss(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.feeds.rss(query).then((document) => send(request, reply, document));
+  rss(
+    @Query(noQueryParams) _query: NoQueryParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.feeds.rss().then((document) => send(request, reply, document));
   }
 
   @Get('atom.xml')
-  atom(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.feeds.atom(query).then((document) => send(request, reply, document));
+  atom(
+    @Query(noQueryParams) _query: NoQueryParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.feeds.atom().then((document) => send(request, reply, document));
   }
 
   @Get('feed.json')
-  jsonFeed(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.feeds.jsonFeed(query).then((document) => send(request, reply, document));
+  jsonFeed(
+    @Query(noQueryParams) _query: NoQueryParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.feeds.jsonFeed().then((document) => send(request, reply, document));
   }
 
   @Get('sitemap.xml')
-  sitemap(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  sitemap(
+    @Query(new ZodPipe(sitemapQuerySchema)) query: SitemapQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     return this.sitemaps.sitemap(query).then((document) => send(request, reply, document));
   }
 
   @Get('news-sitemap.xml')
-  newsSitemap(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.sitemaps.newsSitemap(query).then((document) => send(request, reply, document));
+  newsSitemap(
+    @Query(noQueryParams) _query: NoQueryParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.sitemaps.newsSitemap().then((document) => send(request, reply, document));
   }
 
   /** A legacy or Korean name ('Gen AI', '블록체인') answers 301 to the slug's feed (docs/spec-content.md §2). */
   @Get('category/:slug/rss.xml')
+  // The query comes before the slug on purpose: Nest runs the last argument's pipe first, so a bad slug is
+  // answered before a bad query, as it was when the service read both.
   async categoryRss(
-    @Param('slug') slug: string,
-    @Query() query: unknown,
+    @Query(noQueryParams) _query: NoQueryParams,
+    @Param('slug', new ZodPipe(categoryFeedNameSchema)) slug: string,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
     try {
-      return send(request, reply, await this.feeds.categoryRss(slug, query));
+      return send(request, reply, await this.feeds.categoryRss(slug));
     } catch (error) {
       if (!(error instanceof FeedRedirect)) throw error;
       return reply.redirect(error.location, 301);

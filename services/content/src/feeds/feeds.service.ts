@@ -1,10 +1,8 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   CATEGORY_DEFINITIONS,
-  categoryFeedNameSchema,
   FEED_CONTENT_TYPES,
   FEED_ITEM_LIMIT,
-  noQueryParamsSchema,
   resolveCategorySlug,
   type CategorySlug,
 } from '@pulse/contracts';
@@ -44,22 +42,21 @@ export class FeedsService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  rss(query: unknown): Promise<FeedDocument> {
-    return this.siteFeed(query, '/rss.xml', renderRss, FEED_CONTENT_TYPES.rss);
+  rss(): Promise<FeedDocument> {
+    return this.siteFeed('/rss.xml', renderRss, FEED_CONTENT_TYPES.rss);
   }
 
-  atom(query: unknown): Promise<FeedDocument> {
-    return this.siteFeed(query, '/atom.xml', renderAtom, FEED_CONTENT_TYPES.atom);
+  atom(): Promise<FeedDocument> {
+    return this.siteFeed('/atom.xml', renderAtom, FEED_CONTENT_TYPES.atom);
   }
 
-  jsonFeed(query: unknown): Promise<FeedDocument> {
-    return this.siteFeed(query, '/feed.json', renderJsonFeed, FEED_CONTENT_TYPES.jsonFeed);
+  jsonFeed(): Promise<FeedDocument> {
+    return this.siteFeed('/feed.json', renderJsonFeed, FEED_CONTENT_TYPES.jsonFeed);
   }
 
   /** /category/{slug}/rss.xml; a legacy or Korean name throws FeedRedirect to the slug's feed. */
-  async categoryRss(name: unknown, query: unknown): Promise<FeedDocument> {
-    const slug = this.categorySlug(categoryFeedNameSchema.parse(name));
-    noQueryParamsSchema.parse(query);
+  async categoryRss(name: string): Promise<FeedDocument> {
+    const slug = this.categorySlug(name);
     const category = CATEGORY_DEFINITIONS[slug];
     return this.cache.document(`category:${slug}`, async () =>
       toDocument(
@@ -84,12 +81,10 @@ export class FeedsService {
 
   /** The whole site's feed at `selfPath`, in one format. */
   private siteFeed(
-    query: unknown,
     selfPath: string,
     render: (channel: FeedChannel) => string,
     contentType: string,
   ): Promise<FeedDocument> {
-    noQueryParamsSchema.parse(query);
     return this.cache.document(selfPath, async () =>
       toDocument(
         await this.channel(undefined, {

@@ -4,8 +4,7 @@ import {
   FEED_CONTENT_TYPES,
   NEWS_SITEMAP_MAX_URLS,
   NEWS_SITEMAP_WINDOW_MS,
-  noQueryParamsSchema,
-  sitemapQuerySchema,
+  type SitemapQuery,
 } from '@pulse/contracts';
 import { SERVICE_CONFIG, CLOCK, type Clock } from '@pulse/platform';
 import { SITE_CONFIG, type SiteConfig } from '../content.config';
@@ -53,8 +52,8 @@ export class SitemapsService {
     this.perFile = config.feeds.FEEDS_SITEMAP_URLS_PER_FILE;
   }
 
-  sitemap(query: unknown): Promise<FeedDocument> {
-    const { page } = sitemapQuerySchema.parse(query);
+  sitemap(query: SitemapQuery): Promise<FeedDocument> {
+    const { page } = query;
     return this.cache.document(`sitemap:${page ?? 'root'}`, async () => {
       const fixed = await this.fixedUrls();
       const total = fixed.length + (await this.articles.count());
@@ -66,8 +65,7 @@ export class SitemapsService {
     });
   }
 
-  newsSitemap(query: unknown): Promise<FeedDocument> {
-    noQueryParamsSchema.parse(query);
+  newsSitemap(): Promise<FeedDocument> {
     return this.cache.document('news-sitemap', async () => {
       const since = new Date(this.clock.now() - NEWS_SITEMAP_WINDOW_MS).toISOString();
       const rows = await this.articles.publishedSince(since, NEWS_SITEMAP_MAX_URLS);

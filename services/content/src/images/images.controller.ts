@@ -1,6 +1,8 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ImagesService, type ImageReply } from './images.service';
+import { type ImageQuery, imageQuerySchema } from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
 
 /**
  * docs/spec-content.md §7 generate-image, and the image URLs it returns (chosen paths, libs/contracts api/images.ts).
@@ -20,7 +22,7 @@ export class ImagesController {
   async hashed(
     @Param('id') id: string,
     @Param('hash') hash: string,
-    @Query() query: unknown,
+    @Query(new ZodPipe(imageQuerySchema)) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -30,7 +32,7 @@ export class ImagesController {
   @Get('/api/content/images/:id')
   async current(
     @Param('id') id: string,
-    @Query() query: unknown,
+    @Query(new ZodPipe(imageQuerySchema)) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -6,9 +6,9 @@ import {
   generatedImagePath,
   idParamSchema,
   imageHashSchema,
-  imageQuerySchema,
   parsePathParam,
   type GenerateImageResponse,
+  type ImageQuery,
 } from '@pulse/contracts';
 import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
@@ -78,12 +78,12 @@ export class ImagesService {
   async serve(
     id: unknown,
     hash: unknown,
-    query: unknown,
+    query: ImageQuery,
     ifNoneMatch?: string | string[],
   ): Promise<ImageReply> {
     const articleId = parsePathParam('id', idParamSchema, id);
     const wanted = hash === undefined ? undefined : parsePathParam('hash', imageHashSchema, hash);
-    const { w } = imageQuerySchema.parse(query);
+    const { w } = query;
     const meta = await this.readyMeta(articleId);
     if (!meta || (wanted !== undefined && meta.hash !== wanted)) throw new NotFoundException(IMAGE_NOT_FOUND);
     const key = variantKey(chooseSlot(meta.slots, w));

@@ -1,11 +1,10 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
-  archiveQuerySchema,
   PAGE_SIZES,
-  searchPageQuerySchema,
   type ArchiveResponse,
   type SearchPageQuery,
   type SearchPageResponse,
+  type ArchiveQuery,
 } from '@pulse/contracts';
 import {
   SEARCH_INDEX,
@@ -44,8 +43,8 @@ export class ArticleSearchService {
   ) {}
 
   /** GET /api/articles/search: a q through the index; a tag alone straight from the store. */
-  async searchPage(raw: unknown): Promise<SearchPageResponse> {
-    const query = searchPageQuerySchema.parse(raw);
+  async searchPage(raw: SearchPageQuery): Promise<SearchPageResponse> {
+    const query = raw;
     const size = PAGE_SIZES.search;
     if (query.q === undefined) {
       const { records, total } = await this.articles.tagPage(
@@ -93,8 +92,8 @@ export class ArticleSearchService {
   }
 
   /** GET /api/articles/archive: a text query through the index, the rest straight from the store. */
-  async archive(raw: unknown): Promise<ArchiveResponse> {
-    const query = archiveQuerySchema.parse(raw);
+  async archive(raw: ArchiveQuery): Promise<ArchiveResponse> {
+    const query = raw;
     const size = PAGE_SIZES.archive;
     if (query.q === undefined) {
       const { records, total } = await this.articles.archivePage(query, this.clock.now(), query.page, size);

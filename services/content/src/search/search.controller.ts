@@ -1,6 +1,14 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ARTICLE_LISTS_TAG, CACHE_TAG_HEADER } from '@pulse/contracts';
+import {
+  ARTICLE_LISTS_TAG,
+  CACHE_TAG_HEADER,
+  type SearchPageQuery,
+  searchPageQuerySchema,
+  type ArchiveQuery,
+  archiveQuerySchema,
+} from '@pulse/contracts';
 import { ArticleSearchService } from './article-search.service';
+import { ZodPipe } from '@pulse/platform';
 
 /**
  * docs/spec-content.md §7: GET /api/articles/search (q, page → {articles, total, pages}; chosen: tag, category, type,
@@ -13,13 +21,13 @@ export class SearchController {
 
   @Get('search')
   @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
-  searchPage(@Query() query: unknown) {
+  searchPage(@Query(new ZodPipe(searchPageQuerySchema)) query: SearchPageQuery) {
     return this.search.searchPage(query);
   }
 
   @Get('archive')
   @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
-  archive(@Query() query: unknown) {
+  archive(@Query(new ZodPipe(archiveQuerySchema)) query: ArchiveQuery) {
     return this.search.archive(query);
   }
 }

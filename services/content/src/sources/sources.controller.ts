@@ -1,6 +1,12 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { CACHE_TAG_HEADER, SOURCES_TAG } from '@pulse/contracts';
+import { CACHE_TAG_HEADER, SOURCES_TAG, noQueryParamsSchema } from '@pulse/contracts';
 import { SourcesService } from './sources.service';
+import { ZodPipe } from '@pulse/platform';
+import type { z } from 'zod';
+
+/** The route takes no query parameters: any one is a 400 naming it. */
+const noQueryParams = new ZodPipe(noQueryParamsSchema);
+type NoQueryParams = z.output<typeof noQueryParamsSchema>;
 
 /**
  * The sources page (GET /api/sources: seed 'not shown', chosen) and the category sidebar
@@ -15,19 +21,19 @@ export class SourcesController {
 
   @Get('sources')
   @Header(CACHE_TAG_HEADER, SOURCES_TAG)
-  list(@Query() query: unknown) {
-    return this.sources.sources(query);
+  list(@Query(noQueryParams) _query: NoQueryParams) {
+    return this.sources.sources();
   }
 
   @Get('sidebar-data')
   @Header(CACHE_TAG_HEADER, SOURCES_TAG)
-  sidebar(@Query() query: unknown) {
-    return this.sources.sidebar(query, 'top');
+  sidebar(@Query(noQueryParams) _query: NoQueryParams) {
+    return this.sources.sidebar('top');
   }
 
   @Get('sidebar-data/full')
   @Header(CACHE_TAG_HEADER, SOURCES_TAG)
-  sidebarFull(@Query() query: unknown) {
-    return this.sources.sidebar(query, 'full');
+  sidebarFull(@Query(noQueryParams) _query: NoQueryParams) {
+    return this.sources.sidebar('full');
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  noQueryParamsSchema,
   PURGE_CHANNEL,
   purgeMessage,
   SOURCES_TAG,
@@ -65,8 +64,7 @@ export class SourcesService {
    * GET /api/sources: enabled sources, most articles first, each with its median time to Korean this
    * week, how often ingestion polls it and its WebSub subscription.
    */
-  sources(query: unknown): Promise<SourcesResponse> {
-    noQueryParamsSchema.parse(query);
+  sources(): Promise<SourcesResponse> {
     return this.cache.getOrLoad(CACHE_KEYS.sources, SOURCES_CACHE_TTL_MS, async () => {
       const [sources, medians] = await Promise.all([
         this.sourcesWithCounts(),
@@ -84,8 +82,7 @@ export class SourcesService {
   }
 
   /** GET /api/sidebar-data (top 10 tags, top 6 sources) and /api/sidebar-data/full (all of both). */
-  sidebar(query: unknown, variant: 'top' | 'full'): Promise<SidebarDataResponse> {
-    noQueryParamsSchema.parse(query);
+  sidebar(variant: 'top' | 'full'): Promise<SidebarDataResponse> {
     const full = variant === 'full';
     return this.cache.getOrLoad(CACHE_KEYS[variant], SOURCES_CACHE_TTL_MS, async () => {
       const [popularTags, sources, articleCounts] = await Promise.all([

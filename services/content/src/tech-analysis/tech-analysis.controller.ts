@@ -1,10 +1,17 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { CACHE_TAG_HEADER, TECH_ANALYSIS_LISTS_TAG, techAnalysisTag } from '@pulse/contracts';
+import {
+  CACHE_TAG_HEADER,
+  TECH_ANALYSIS_LISTS_TAG,
+  techAnalysisTag,
+  type TechAnalysisListQuery,
+  techAnalysisListQuerySchema,
+} from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { withRetryAfter } from '../engagement/engagement-caps';
 import { Reader } from '../engagement/reader-hash.decorator';
 import type { ReaderContext } from '../engagement/reader-sessions';
 import { TechAnalysisService } from './tech-analysis.service';
+import { ZodPipe } from '@pulse/platform';
 
 /**
  * docs/spec-content.md §7: the tech-analysis list, detail and like; the view call is chosen (see the service).
@@ -17,7 +24,7 @@ export class TechAnalysisController {
 
   @Get()
   @Header(CACHE_TAG_HEADER, TECH_ANALYSIS_LISTS_TAG)
-  list(@Query() query: unknown) {
+  list(@Query(new ZodPipe(techAnalysisListQuerySchema)) query: TechAnalysisListQuery) {
     return this.analyses.list(query);
   }
 

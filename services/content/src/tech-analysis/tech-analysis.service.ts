@@ -3,11 +3,11 @@ import {
   idParamSchema,
   parsePathParam,
   slugParamSchema,
-  techAnalysisListQuerySchema,
   type TechAnalysisDetailResponse,
   type TechAnalysisLikeResponse,
   type TechAnalysisListResponse,
   type TechAnalysisViewResponse,
+  type TechAnalysisListQuery,
 } from '@pulse/contracts';
 import { SERVICE_CONFIG, CLOCK, type Clock } from '@pulse/platform';
 import { EngagementCaps, EngagementLimitedException } from '../engagement/engagement-caps';
@@ -49,8 +49,7 @@ export class TechAnalysisService {
    * sends lang) and answers the English analyses there are: none. Returning the Korean list under
    * lang=en would mislabel it.
    */
-  async list(rawQuery: unknown): Promise<TechAnalysisListResponse> {
-    const query = techAnalysisListQuerySchema.parse(rawQuery);
+  async list(query: TechAnalysisListQuery): Promise<TechAnalysisListResponse> {
     const { total, records } = await this.analyses.publishedPage(
       { language: query.lang, ...(query.category ? { technologyCategory: query.category } : {}) },
       (query.page - 1) * query.limit,

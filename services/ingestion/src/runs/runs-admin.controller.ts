@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { listRunsQuerySchema, type ListRunsQuery } from '@pulse/contracts';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import { RunsService } from './runs.service';
 
 /**
@@ -13,7 +14,7 @@ export class RunsAdminController {
 
   @Get()
   @Header('cache-control', 'private, no-store')
-  list(@Query() query: unknown) {
+  list(@Query(new ZodPipe(listRunsQuerySchema)) query: ListRunsQuery) {
     return this.runs.listForAdmin(query);
   }
 }

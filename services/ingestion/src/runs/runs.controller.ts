@@ -1,7 +1,18 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { CACHE_TAG_HEADER, INGESTION_RUNS_TAG } from '@pulse/contracts';
-import { AdminGuard } from '@pulse/platform';
+import {
+  CACHE_TAG_HEADER,
+  INGESTION_RUNS_TAG,
+  listRunsQuerySchema,
+  triggerRunsBodySchema,
+  type ListRunsQuery,
+  type TriggerRunsBody,
+} from '@pulse/contracts';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { z } from 'zod';
 import { RunsService } from './runs.service';
+
+/** A POST with no body at all runs every unpaused source, as `{}` does. */
+const triggerRunsBody = new ZodPipe(z.preprocess((body) => body ?? {}, triggerRunsBodySchema));
 
 /**
  * Reading runs is public: they say which public feed was fetched when and how it went, nothing an
@@ -14,7 +25,7 @@ export class RunsController {
 
   @Get()
   @Header(CACHE_TAG_HEADER, INGESTION_RUNS_TAG)
-  list(@Query() query: unknown) {
+  list(@Query(new ZodPipe(listRunsQuerySchema)) query: ListRunsQuery) {
     return this.runs.list(query);
   }
 
@@ -22,7 +33,7 @@ export class RunsController {
   @Post()
   @HttpCode(202)
   @UseGuards(AdminGuard)
-  trigger(@Body() body: unknown) {
+  trigger(@Body(triggerRunsBody) body: TriggerRunsBody) {
     return this.runs.trigger(body);
   }
 }

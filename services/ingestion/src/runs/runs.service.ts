@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { listRunsQuerySchema, triggerRunsBodySchema, type TriggerRunsResponse } from '@pulse/contracts';
+import type { ListRunsQuery, TriggerRunsBody, TriggerRunsResponse } from '@pulse/contracts';
 import { RunQueue } from '../schedule/run-queue';
 import { SourceRepository } from '../sources/source.repository';
 import { toRunAdminView, toRunView, type RunAdminView, type RunView } from './run.entity';
@@ -13,20 +13,17 @@ export class RunsService {
     private readonly queue: RunQueue,
   ) {}
 
-  async list(query: unknown): Promise<RunView[]> {
-    const { sourceId, limit } = listRunsQuerySchema.parse(query);
+  async list({ sourceId, limit }: ListRunsQuery): Promise<RunView[]> {
     return (await this.runs.latest({ sourceId }, limit)).map(toRunView);
   }
 
   /** The same runs with each failure's own message, for the admin. */
-  async listForAdmin(query: unknown): Promise<RunAdminView[]> {
-    const { sourceId, limit } = listRunsQuerySchema.parse(query);
+  async listForAdmin({ sourceId, limit }: ListRunsQuery): Promise<RunAdminView[]> {
     return (await this.runs.latest({ sourceId }, limit)).map(toRunAdminView);
   }
 
   /** One named source runs even when paused (an admin asked for it); "all" means every unpaused source. */
-  async trigger(body: unknown): Promise<TriggerRunsResponse> {
-    const { sourceId } = triggerRunsBodySchema.parse(body ?? {});
+  async trigger({ sourceId }: TriggerRunsBody): Promise<TriggerRunsResponse> {
     let ids: string[];
     if (sourceId) {
       if (!(await this.sources.findById(sourceId))) throw new NotFoundException('Source not found');

@@ -11,10 +11,20 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { CACHE_TAG_HEADER, INGESTION_SOURCES_TAG } from '@pulse/contracts';
-import { AdminGuard } from '@pulse/platform';
+import {
+  CACHE_TAG_HEADER,
+  createSourceBodySchema,
+  INGESTION_SOURCES_TAG,
+  sourceIdSchema,
+  updateSourceBodySchema,
+  type CreateSourceBody,
+  type UpdateSourceBody,
+} from '@pulse/contracts';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { SourcesService } from './sources.service';
+
+const sourceId = new ZodPipe(sourceIdSchema);
 
 /**
  * Reading sources is public (the /sources page); every change needs the admin credential (docs/design.md §10).
@@ -31,43 +41,46 @@ export class SourcesController {
   }
 
   @Get(':id')
-  async get(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async get(@Param('id', sourceId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const source = await this.sources.get(id);
-    // Only once the id is known good (the service answers 400 or 404 first).
+    // Only once the id is known good (the pipe answers 400, the service 404, first).
     void reply.header(CACHE_TAG_HEADER, INGESTION_SOURCES_TAG);
     return source;
   }
 
   @Post()
   @UseGuards(AdminGuard)
-  create(@Body() body: unknown) {
+  create(@Body(new ZodPipe(createSourceBodySchema)) body: CreateSourceBody) {
     return this.sources.create(body);
   }
 
   @Patch(':id')
   @UseGuards(AdminGuard)
-  update(@Param('id') id: string, @Body() body: unknown) {
+  update(
+    @Param('id', sourceId) id: string,
+    @Body(new ZodPipe(updateSourceBodySchema)) body: UpdateSourceBody,
+  ) {
     return this.sources.update(id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @UseGuards(AdminGuard)
-  async remove(@Param('id') id: string) {
+  async remove(@Param('id', sourceId) id: string) {
     await this.sources.remove(id);
   }
 
   @Post(':id/pause')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  pause(@Param('id') id: string) {
+  pause(@Param('id', sourceId) id: string) {
     return this.sources.pause(id);
   }
 
   @Post(':id/resume')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  resume(@Param('id') id: string) {
+  resume(@Param('id', sourceId) id: string) {
     return this.sources.resume(id);
   }
 }

@@ -44,14 +44,14 @@ export class WebSubPushService {
   ) {}
 
   async receive(
-    id: string,
+    id: string | null,
     headers: Record<string, string | string[] | undefined>,
-    body: unknown,
+    body: Buffer | null,
   ): Promise<void> {
     const subscription = await this.subscriptions.live(id);
     if (!subscription) throw new NotFoundException('No such subscription');
     // The body parser (websub-body.parser.ts) keeps feed types as bytes; anything else is not a feed.
-    if (!Buffer.isBuffer(body)) throw new UnsupportedMediaTypeException('Not a feed document type');
+    if (!body) throw new UnsupportedMediaTypeException('Not a feed document type');
     const signature = headers['x-hub-signature'];
     if (!isValidSignature(Array.isArray(signature) ? signature[0] : signature, subscription.secret, body))
       throw new ForbiddenException('X-Hub-Signature does not match');

@@ -9,10 +9,13 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
+import type { z } from 'zod';
 import { parseEditionId } from './edition-calendar';
 import { editionKindDto } from './editions.dto';
 import { EditionsService } from './editions.service';
+
+type EditionKind = z.output<typeof editionKindDto>;
 
 export const EDITION_NOT_FOUND = '뉴스레터를 찾을 수 없습니다.';
 
@@ -37,14 +40,14 @@ export class EditionsController {
   @Get('admin/preview')
   @UseGuards(AdminGuard)
   @Header('cache-control', 'no-store')
-  preview(@Query() query: unknown) {
-    return this.editions.preview(editionKindDto.parse(query).kind);
+  preview(@Query(new ZodPipe(editionKindDto)) query: EditionKind) {
+    return this.editions.preview(query.kind);
   }
 
   @Post('admin/editions')
   @UseGuards(AdminGuard)
-  send(@Body() body: unknown) {
-    return this.editions.send(editionKindDto.parse(body).kind);
+  send(@Body(new ZodPipe(editionKindDto)) body: EditionKind) {
+    return this.editions.send(body.kind);
   }
 
   @Get('admin/editions/:id')

@@ -1,10 +1,26 @@
 import { Body, Controller, Get, Header, Param, Post, Query, Res } from '@nestjs/common';
+import { ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { digestStylesheet } from '../editions/digest-render';
 import { PagesService } from './pages.service';
 import { PAGE_CSS } from './page-layout';
 
 type Form = Record<string, unknown> | undefined;
+/**
+ * A page's query or form fields, or none when the request carried no object. A bad token or a bad form is
+ * answered with a page (the link is not valid, the form again with its message), not the JSON 400, so the
+ * fields are only shaped here and each page reads what it needs.
+ */
+const formFields = new ZodPipe(
+  z
+    .unknown()
+    .transform((value): Form =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined,
+    ),
+);
 const tokenOf = (...sources: Array<Record<string, unknown> | undefined>): unknown =>
   sources.map((source) => source?.token).find((value) => typeof value === 'string');
 
@@ -31,38 +47,50 @@ export class PagesController {
   }
 
   @Get('confirm')
-  async confirmPage(@Query() query: Form, @Res() reply: FastifyReply) {
+  async confirmPage(@Query(formFields) query: Form, @Res() reply: FastifyReply) {
     return send(reply, await this.pages.confirmPage(tokenOf(query)));
   }
 
   @Post('confirm')
-  async confirm(@Query() query: Form, @Body() body: Form, @Res() reply: FastifyReply) {
+  async confirm(@Query(formFields) query: Form, @Body(formFields) body: Form, @Res() reply: FastifyReply) {
     return send(reply, await this.pages.confirm(tokenOf(body, query)));
   }
 
   @Get('unsubscribe')
-  async unsubscribePage(@Query() query: Form, @Res() reply: FastifyReply) {
+  async unsubscribePage(@Query(formFields) query: Form, @Res() reply: FastifyReply) {
     return send(reply, await this.pages.unsubscribePage(tokenOf(query)));
   }
 
   /** RFC 8058 one-click (body `List-Unsubscribe=One-Click`) and the page's own button. */
   @Post('unsubscribe')
-  async unsubscribe(@Query() query: Form, @Body() body: Form, @Res() reply: FastifyReply) {
+  async unsubscribe(
+    @Query(formFields) query: Form,
+    @Body(formFields) body: Form,
+    @Res() reply: FastifyReply,
+  ) {
     return send(reply, await this.pages.unsubscribe(tokenOf(query, body)));
   }
 
   @Get('preferences')
-  async preferencesPage(@Query() query: Form, @Res() reply: FastifyReply) {
+  async preferencesPage(@Query(formFields) query: Form, @Res() reply: FastifyReply) {
     return send(reply, await this.pages.preferencesPage(tokenOf(query)));
   }
 
   @Post('preferences')
-  async savePreferences(@Query() query: Form, @Body() body: Form, @Res() reply: FastifyReply) {
+  async savePreferences(
+    @Query(formFields) query: Form,
+    @Body(formFields) body: Form,
+    @Res() reply: FastifyReply,
+  ) {
     return send(reply, await this.pages.savePreferences({ ...(query ?? {}), ...(body ?? {}) }));
   }
 
   @Post('preferences/delete')
-  async deleteSubscriber(@Query() query: Form, @Body() body: Form, @Res() reply: FastifyReply) {
+  async deleteSubscriber(
+    @Query(formFields) query: Form,
+    @Body(formFields) body: Form,
+    @Res() reply: FastifyReply,
+  ) {
     return send(reply, await this.pages.delete(tokenOf(body, query)));
   }
 

@@ -111,6 +111,9 @@ export class PagesService {
   }
 
   async savePreferences(form: Record<string, unknown>): Promise<Page> {
+    // A bad form is answered with the form again and its message (an HTML page), not the JSON 400 that
+    // ZodPipe gives, so the page's form is parsed where the page is built.
+    // eslint-disable-next-line edge-input/no-parse-in-services
     const parsed = preferencesDto.safeParse(form);
     const token = typeof form.token === 'string' ? form.token : undefined;
     if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { subscribeDto } from './subscribers.dto';
+import { ZodPipe } from '@pulse/platform';
+import { subscribeDto, type SubscribeDto } from './subscribers.dto';
 import { SubscribersService } from './subscribers.service';
 import { TooManyRequestsFilter } from './too-many-requests.filter';
 
@@ -12,7 +13,7 @@ export class SubscribersController {
 
   @Post()
   @HttpCode(202)
-  subscribe(@Body() body: unknown, @Req() request: FastifyRequest) {
-    return this.subscribers.subscribe(subscribeDto.parse(body).email, request.ip);
+  subscribe(@Body(new ZodPipe(subscribeDto)) body: SubscribeDto, @Req() request: FastifyRequest) {
+    return this.subscribers.subscribe(body.email, request.ip);
   }
 }

@@ -1,5 +1,7 @@
 import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { engagementFiguresQuerySchema } from '@pulse/contracts';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
+import type { z } from 'zod';
 import { EngagementFiguresService } from './engagement-figures.service';
 
 /** Where editors read the rigging filter's effect (docs/abuse/engagement.md): raw beside counted. */
@@ -10,7 +12,9 @@ export class EngagementFiguresController {
 
   @Get('engagement')
   @Header('cache-control', 'private, no-store')
-  engagement(@Query() query: unknown) {
+  engagement(
+    @Query(new ZodPipe(engagementFiguresQuerySchema)) query: z.output<typeof engagementFiguresQuerySchema>,
+  ) {
     return this.figures.hottest(query);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { engagementFiguresQuerySchema, type TrendingEngagementFiguresResponse } from '@pulse/contracts';
+import type { engagementFiguresQuerySchema, TrendingEngagementFiguresResponse } from '@pulse/contracts';
+import type { z } from 'zod';
 import { countedTotals } from '../scoring';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
 
@@ -10,8 +11,9 @@ const round = (value: number) => Math.round(value * 100) / 100;
 export class EngagementFiguresService {
   constructor(private readonly articles: TrendingArticlesRepository) {}
 
-  async hottest(query: unknown): Promise<TrendingEngagementFiguresResponse> {
-    const { limit } = engagementFiguresQuerySchema.parse(query);
+  async hottest({
+    limit,
+  }: z.output<typeof engagementFiguresQuerySchema>): Promise<TrendingEngagementFiguresResponse> {
     const rows = await this.articles.hottestIncludingUnscored(limit);
     return {
       articles: rows.map((row) => {

@@ -1,5 +1,17 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { CACHE_TAG_HEADER, TRENDING_TAG } from '@pulse/contracts';
+import {
+  CACHE_TAG_HEADER,
+  hotTopicsQuerySchema,
+  popularQuerySchema,
+  risingQuerySchema,
+  TRENDING_TAG,
+  trendingStatsQuerySchema,
+  type HotTopicsQuery,
+  type PopularQuery,
+  type RisingQuery,
+  type TrendingStatsQuery,
+} from '@pulse/contracts';
+import { ZodPipe } from '@pulse/platform';
 import { TrendingService } from './trending.service';
 
 /**
@@ -12,25 +24,25 @@ export class TrendingController {
 
   @Get('stats')
   @Header(CACHE_TAG_HEADER, TRENDING_TAG)
-  stats(@Query() query: unknown) {
+  stats(@Query(new ZodPipe(trendingStatsQuerySchema)) query: TrendingStatsQuery) {
     return this.trending.stats(query);
   }
 
   @Get('hot-topics')
   @Header(CACHE_TAG_HEADER, TRENDING_TAG)
-  hotTopics(@Query() query: unknown) {
+  hotTopics(@Query(new ZodPipe(hotTopicsQuerySchema)) query: HotTopicsQuery) {
     return this.trending.hotTopics(query);
   }
 
   @Get('popular')
   @Header(CACHE_TAG_HEADER, TRENDING_TAG)
-  popular(@Query() query: unknown) {
+  popular(@Query(new ZodPipe(popularQuerySchema)) query: PopularQuery) {
     return this.trending.popular(query);
   }
 
   @Get('rising')
   @Header(CACHE_TAG_HEADER, TRENDING_TAG)
-  rising(@Query() query: unknown) {
+  rising(@Query(new ZodPipe(risingQuerySchema)) query: RisingQuery) {
     return this.trending.rising(query);
   }
 }

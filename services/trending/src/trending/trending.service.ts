@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  hotTopicsQuerySchema,
-  popularQuerySchema,
-  risingQuerySchema,
-  trendingStatsQuerySchema,
+  type HotTopicsQuery,
+  type PopularQuery,
+  type RisingQuery,
   type TrendingListResponse,
   type TrendingPeriod,
+  type TrendingStatsQuery,
   type TrendingStatsResponse,
 } from '@pulse/contracts';
 import { ListReadCache } from './list-read-cache';
@@ -19,7 +19,7 @@ const PERIOD_DAYS: Record<TrendingPeriod, number> = { day: 1, week: 7, month: 30
 const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const seoulDate = (ms: number) => new Date(ms + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 
-/** The trending reads: queries validated by the contracts' schemas (a bad value is a ZodError → 400). */
+/** The trending reads, on queries the controller parsed with the contracts' schemas. */
 @Injectable()
 export class TrendingService {
   constructor(
@@ -29,8 +29,7 @@ export class TrendingService {
   ) {}
 
   /** Highest hotScore first, among articles with any score; isHotTopic says which earn the badge. */
-  async hotTopics(query: unknown): Promise<TrendingListResponse> {
-    const { limit, type } = hotTopicsQuerySchema.parse(query);
+  async hotTopics({ limit, type }: HotTopicsQuery): Promise<TrendingListResponse> {
     return this.lists.read(`hot:${limit}:${type ?? ''}`, async () => {
       const rows = await this.articles.hottest(limit, type);
       return { articles: rows.map(toListItem) };
@@ -38,8 +37,7 @@ export class TrendingService {
   }
 
   /** Articles published within the period, most viewed first, then most liked. */
-  async popular(query: unknown): Promise<TrendingListResponse> {
-    const { period, limit, type } = popularQuerySchema.parse(query);
+  async popular({ period, limit, type }: PopularQuery): Promise<TrendingListResponse> {
     return this.lists.read(`popular:${period}:${limit}:${type ?? ''}`, async () => {
       const rows = await this.articles.mostViewedSince(this.since(period), limit, type);
       return { articles: rows.map(toListItem) };
@@ -47,8 +45,7 @@ export class TrendingService {
   }
 
   /** Articles meeting the rising rule at the last recompute, most views in the last 30 minutes first. */
-  async rising(query: unknown): Promise<TrendingListResponse> {
-    const { limit } = risingQuerySchema.parse(query);
+  async rising({ limit }: RisingQuery): Promise<TrendingListResponse> {
     return this.lists.read(`rising:${limit}`, async () => {
       const rows = await this.articles.rising(limit);
       return { articles: rows.map(toListItem) };
@@ -56,8 +53,7 @@ export class TrendingService {
   }
 
   /** Over the articles published within the period; one dailyTrends entry per Seoul day, oldest first. */
-  async stats(query: unknown): Promise<TrendingStatsResponse> {
-    const { period } = trendingStatsQuerySchema.parse(query);
+  async stats({ period }: TrendingStatsQuery): Promise<TrendingStatsResponse> {
     return this.lists.read(`stats:${period}`, () => this.readStats(period));
   }
 

@@ -7,11 +7,11 @@ import {
 } from '@nestjs/common';
 import {
   createInsightBodySchema,
-  draftAnalysisBodySchema,
-  draftInsightBodySchema,
   httpUrl,
   type AdminInsight,
   type AdminTechAnalysis,
+  type DraftAnalysisBody,
+  type DraftInsightBody,
 } from '@pulse/contracts';
 import { LANGUAGE_MODEL, LOGGER, type LanguageModel, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
@@ -55,8 +55,7 @@ export class DraftingService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async draftInsight(body: unknown): Promise<AdminInsight> {
-    const { articleId } = draftInsightBodySchema.parse(body);
+  async draftInsight({ articleId }: DraftInsightBody): Promise<AdminInsight> {
     this.requireLlm();
     const story = await this.articles.findPublished(articleId);
     if (!story) throw new NotFoundException(STORY_NOT_FOUND);
@@ -69,6 +68,9 @@ export class DraftingService {
         (parsed) => reviewInsightDraft(parsed, cluster),
       ),
     );
+    // The model's draft and the stored story's image are checked with the admin's own schema, as an
+    // insight an editor sent would be: they come from outside this request (the model, the store).
+    /* eslint-disable edge-input/no-parse-in-services */
     const input = createInsightBodySchema.parse({
       title: draft.value.title,
       summary: draft.value.summary,
@@ -81,11 +83,11 @@ export class DraftingService {
       relatedIndustries: draft.value.relatedIndustries,
       originalSources: originalSourcesOf(cluster),
     });
+    /* eslint-enable edge-input/no-parse-in-services */
     return toAdminInsight(await this.insights.createDraft(toInsightContent(input)));
   }
 
-  async draftAnalysis(body: unknown): Promise<AdminTechAnalysis> {
-    const { technologyName, technologyCategory } = draftAnalysisBodySchema.parse(body);
+  async draftAnalysis({ technologyName, technologyCategory }: DraftAnalysisBody): Promise<AdminTechAnalysis> {
     this.requireLlm();
     const draft = await this.run('analysis', technologyName, () =>
       draftWithModel(

@@ -1,6 +1,12 @@
 import { Body, Controller, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import { DraftingService } from './drafting.service';
+import {
+  type DraftInsightBody,
+  draftInsightBodySchema,
+  type DraftAnalysisBody,
+  draftAnalysisBodySchema,
+} from '@pulse/contracts';
 
 /**
  * LLM drafts (chosen paths; admins only). Synchronous: the answer is the stored draft. `npm run draft`
@@ -12,12 +18,12 @@ export class DraftsController {
   constructor(private readonly drafting: DraftingService) {}
 
   @Post('insight')
-  insight(@Body() body: unknown) {
+  insight(@Body(new ZodPipe(draftInsightBodySchema)) body: DraftInsightBody) {
     return this.drafting.draftInsight(body);
   }
 
   @Post('analysis')
-  analysis(@Body() body: unknown) {
+  analysis(@Body(new ZodPipe(draftAnalysisBodySchema)) body: DraftAnalysisBody) {
     return this.drafting.draftAnalysis(body);
   }
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, ZodPipe } from '@pulse/platform';
 import { SearchSynonymsService } from './search-synonyms.service';
+import { type AddSynonymGroupBody, addSynonymGroupBodySchema } from '@pulse/contracts';
 
 /** Admin-added search synonyms (chosen paths; docs/design.md §10: admins only). */
 @Controller('/api/content/admin/search/synonyms')
@@ -14,7 +15,7 @@ export class SearchSynonymsController {
   }
 
   @Post()
-  add(@Body() body: unknown) {
+  add(@Body(new ZodPipe(addSynonymGroupBodySchema)) body: AddSynonymGroupBody) {
     return this.synonyms.add(body);
   }
 

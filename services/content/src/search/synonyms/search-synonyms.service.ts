@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { addSynonymGroupBodySchema, type SynonymGroup, type SynonymsResponse } from '@pulse/contracts';
+import { type SynonymGroup, type SynonymsResponse, type AddSynonymGroupBody } from '@pulse/contracts';
 import { DuplicateKeyError, KOREAN_SYNONYMS, CLOCK, type Clock } from '@pulse/platform';
 import { ArticleIndexer } from '../article-indexer';
 import type { SynonymGroupRecord } from './synonym-group.record';
@@ -29,8 +29,8 @@ export class SearchSynonymsService {
     };
   }
 
-  async add(body: unknown): Promise<SynonymGroup> {
-    const { spellings } = addSynonymGroupBodySchema.parse(body);
+  async add(body: AddSynonymGroupBody): Promise<SynonymGroup> {
+    const { spellings } = body;
     const unique = [...new Set(spellings)];
     if (unique.length < 2) throw new ConflictException('spellings must hold at least 2 different spellings');
     if ((await this.groups.count()) >= MAX_ADDED_SYNONYM_GROUPS)
