@@ -56,6 +56,27 @@ describe('community under hostile input', () => {
       .setSubject(owner.id)
       .sign(new TextEncoder().encode(key));
 
+  it('answers a write with no credential 401 before it looks at the body, however bad the body is', async () => {
+    const before = await state();
+    const writes: Array<['POST', string]> = [
+      ['POST', '/api/community/questions'],
+      ['POST', `/api/community/questions/${questionId}/answers`],
+      ['POST', `/api/community/questions/${questionId}/vote`],
+      ['POST', `/api/community/questions/${questionId}/report`],
+      ['POST', '/api/community/articles/some-article/comments'],
+      ['POST', `/api/community/questions/${questionId}/answers/unknown/accept`],
+    ];
+    for (const [method, path] of writes)
+      // (A body that is not JSON at all is refused by the HTTP layer's parser first, with 400.)
+      for (const body of [{}, { title: 1, content: [], voteType: 'sideways', reason: 7 }])
+        expect([method, path, (await app.request(method, path, { body })).status]).toEqual([
+          method,
+          path,
+          401,
+        ]);
+    expect(await state()).toEqual(before);
+  });
+
   it('refuses forged, tampered, unsigned and foreign credentials, and ids in bodies or headers', async () => {
     const before = await state();
     const forged = await tokenFor({ sid: owner.sessionId }, 'x'.repeat(32));

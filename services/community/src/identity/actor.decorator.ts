@@ -4,6 +4,8 @@ import {
   Inject,
   Injectable,
   UnauthorizedException,
+  UseGuards,
+  type CanActivate,
   type ExecutionContext,
   type PipeTransform,
 } from '@nestjs/common';
@@ -24,16 +26,22 @@ interface ActorRequest {
   allowSuspended: boolean;
 }
 
-/** The acting identity, required: 401 without a live credential, 403 on a cookie write without CSRF or when suspended. */
+/**
+ * The acting identity, required: 401 without a live credential, 403 on a cookie write without CSRF or when
+ * suspended. Decided by RequiredActorGuard, which CurrentActor puts on the handler: guards run before any
+ * argument's pipe, whereas Nest runs the argument pipes together, so a body pipe (which answers at once)
+ * would otherwise answer a request with no credential and a bad body with 400 instead of 401.
+ */
 @Injectable()
-export class RequiredActorPipe implements PipeTransform<ActorRequest, Promise<Actor>> {
+export class RequiredActorGuard implements CanActivate {
   constructor(
     private readonly actors: ActorResolver,
     private readonly keys: TokenKeys,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async transform({ request, allowSuspended }: ActorRequest): Promise<Actor> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const actor = await this.actors.resolve(request);
     if (!actor) throw new UnauthorizedException(SIGN_IN_REQUIRED);
     if (actor.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
@@ -42,8 +50,26 @@ export class RequiredActorPipe implements PipeTransform<ActorRequest, Promise<Ac
         throw new ForbiddenException(CSRF_REFUSED);
     }
     const until = actor.identity.suspendedUntil;
+    const allowSuspended = ALLOWS_SUSPENDED.has(context.getHandler());
     if (!allowSuspended && until && Date.parse(until) > this.clock.now())
       throw new ForbiddenException(SUSPENDED);
+    RESOLVED.set(request, actor);
+    return true;
+  }
+}
+
+/** The actor RequiredActorGuard resolved for a request (weakly held: gone with the request). */
+const RESOLVED = new WeakMap<FastifyRequest, Actor>();
+/** Handlers whose CurrentActor allows a suspended identity (reading its own state, say). */
+const ALLOWS_SUSPENDED = new WeakSet<object>();
+
+/** Hands the handler the actor its guard resolved. */
+@Injectable()
+export class RequiredActorPipe implements PipeTransform<ActorRequest, Actor> {
+  transform({ request }: ActorRequest): Actor {
+    const actor = RESOLVED.get(request);
+    // Only reachable if CurrentActor's guard did not run: refuse rather than act for nobody.
+    if (!actor) throw new UnauthorizedException(SIGN_IN_REQUIRED);
     return actor;
   }
 }
@@ -65,9 +91,17 @@ const actorRequest = createParamDecorator(
   }),
 );
 
-/** Handler parameter: the acting identity (see RequiredActorPipe). */
-export const CurrentActor = (options: { allowSuspended?: boolean } = {}): ParameterDecorator =>
-  actorRequest(options.allowSuspended ?? false, RequiredActorPipe);
+/** Handler parameter: the acting identity, decided before any other argument (see RequiredActorGuard). */
+export const CurrentActor =
+  (options: { allowSuspended?: boolean } = {}): ParameterDecorator =>
+  (target, key, index) => {
+    actorRequest(options.allowSuspended ?? false, RequiredActorPipe)(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key);
+    if (!descriptor) return;
+    if (options.allowSuspended) ALLOWS_SUSPENDED.add(descriptor.value as object);
+    UseGuards(RequiredActorGuard)(target, key, descriptor);
+  };
 /** Handler parameter: the reading identity or undefined. */
 export const Viewer = (): ParameterDecorator => actorRequest(false, OptionalActorPipe);
 

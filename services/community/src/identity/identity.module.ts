@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ActorResolver } from './actor-resolver';
-import { OptionalActorPipe, RequiredActorPipe } from './actor.decorator';
+import { OptionalActorPipe, RequiredActorGuard, RequiredActorPipe } from './actor.decorator';
 import { AuthController } from './auth.controller';
 import { CommunitySettingsRepository } from './community-settings.repository';
 import { IdentitiesRepository } from './identities.repository';
@@ -19,6 +19,7 @@ import { TokenKeys } from './token-keys';
     SessionsRepository,
     TokenKeys,
     ActorResolver,
+    RequiredActorGuard,
     RequiredActorPipe,
     OptionalActorPipe,
     IdentityService,
@@ -29,6 +30,7 @@ import { TokenKeys } from './token-keys';
     SessionsRepository,
     TokenKeys,
     ActorResolver,
+    RequiredActorGuard,
     RequiredActorPipe,
     OptionalActorPipe,
   ],
