@@ -17,6 +17,8 @@ export interface LlmTestTarget {
   maxRetries: number;
   /** Small, so backoff does not slow the suite; Retry-After from the server is still honoured in full. */
   retryBaseDelayMs: number;
+  /** Failed calls in a row that open the circuit; the adapter's default unless a test sets it. */
+  breakerFailures?: number;
 }
 
 /**
@@ -248,6 +250,37 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     await expect(attempt).rejects.toBeInstanceOf(LlmError);
     await expect(attempt).rejects.toMatchObject({ code: 'http', status: 503, attempts: 3, retryable: true });
     expect(server.requests).toHaveLength(3);
+  });
+
+  it('stops calling an API whose calls failed N times in a row: the next caller is told unavailable at once', async () => {
+    server.enqueue(openAiReply.status(503), openAiReply.reset(), openAiReply.json(translated));
+    const { llm } = connect({ maxRetries: 0, breakerFailures: 2 });
+    await expect(llm.complete(request)).rejects.toMatchObject({ code: 'http', status: 503 });
+    await expect(llm.check()).resolves.toMatchObject({ ok: true, circuit: 'closed' });
+    await expect(llm.complete(request)).rejects.toMatchObject({ code: 'network' });
+    await expect(llm.complete(request)).rejects.toMatchObject({ code: 'unavailable', retryable: false });
+    await expect(llm.check()).resolves.toMatchObject({ ok: true, circuit: 'open' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('stops calling the image API the same way, with its own circuit', async () => {
+    server.enqueue(openAiReply.status(500), openAiReply.status(500), openAiReply.image(png));
+    const { images, llm } = connect({ maxRetries: 0, breakerFailures: 2 });
+    const image = { prompt: 'x', size: '1024x1024' } as const;
+    await expect(images.generate(image)).rejects.toMatchObject({ status: 500 });
+    await expect(images.generate(image)).rejects.toMatchObject({ status: 500 });
+    await expect(images.generate(image)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(images.check()).resolves.toMatchObject({ circuit: 'open' });
+    await expect(llm.check()).resolves.toMatchObject({ circuit: 'closed' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not count a 400 (our request, not the API) toward opening the circuit', async () => {
+    server.enqueue(openAiReply.status(400), openAiReply.status(400), openAiReply.json(translated));
+    const { llm } = connect({ maxRetries: 0, breakerFailures: 2 });
+    await expect(llm.complete(request)).rejects.toMatchObject({ status: 400 });
+    await expect(llm.complete(request)).rejects.toMatchObject({ status: 400 });
+    await expect(llm.complete(request)).resolves.toMatchObject({ json: translated });
   });
 
   it('never retries a 400, and reports the server message', async () => {
