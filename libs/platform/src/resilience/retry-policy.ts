@@ -28,6 +28,12 @@ export interface RetryPolicyOptions {
   backoff: BackoffSteps;
   /** A wait the failure itself asks for (an HTTP Retry-After), used instead of the backoff's step. */
   requestedDelayMs?: (error: unknown) => number | undefined;
+  /**
+   * Waits that do not keep the process alive, for background work a shutdown abandons. The library's wait
+   * cannot be cancelled: after an abort its timer still runs out (no attempt follows), so a long wait of a
+   * call that stopped would otherwise hold a closing process (or a test run) open until it ends.
+   */
+  unref?: boolean;
   /** Told before each wait, for the log. */
   onRetry?: (retry: { error: unknown; attempt: number; delayMs: number }) => void;
 }
@@ -63,10 +69,11 @@ export function retryPolicy(options: RetryPolicyOptions): RetryPolicy {
     generator: options.backoff.jitter === 'equal' ? halfJitterGenerator : noJitterGenerator,
   });
   const requested = options.requestedDelayMs;
-  const policy = retry(handleWhen(options.retryOn), {
+  const retrying = retry(handleWhen(options.retryOn), {
     maxAttempts: options.maxRetries,
     backoff: requested ? requestedOr(steps, requested) : steps,
   });
+  const policy = options.unref ? retrying.dangerouslyUnref() : retrying;
   if (options.onRetry) {
     const onRetry = options.onRetry;
     policy.onRetry((event) => {
