@@ -355,6 +355,28 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     expect(rest.at(-1)).toMatchObject({ done: { text: '첫 조각마지막 조각' } });
   });
 
+  it('reads events however the network splits them: mid-event, mid-character, CRLF, comments, multi-line data', async () => {
+    const delta = (content: string) => JSON.stringify({ choices: [{ delta: { content } }] });
+    const stream = Buffer.from(
+      ': keep-alive\r\n\r\n' +
+        `data: ${delta('첫 ')}\r\n\r\n` +
+        // One JSON chunk over two data lines: the lines are joined with a newline, which JSON allows.
+        `data: {"choices":[{"delta":\ndata: {"content":"두 번째"}}]}\n\n` +
+        `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 2 }, model: 'm' })}\n\n` +
+        'data: [DONE]\n\n',
+    );
+    // Cut inside the comment, inside the first JSON, between \r and \n, and inside '두' (3 UTF-8 bytes).
+    const cuts = [5, 30, stream.indexOf('\r\n\r\n', 20) + 1, stream.indexOf(Buffer.from('두')) + 1];
+    const chunks = [0, ...cuts].map((start, i) => stream.subarray(start, [...cuts, stream.length][i]));
+    server.enqueue(openAiReply.eventStream(chunks));
+    const chunksRead = await collect(connect().llm.stream({ messages: request.messages }));
+    expect(chunksRead).toEqual([
+      { delta: '첫 ' },
+      { delta: '두 번째' },
+      { done: { text: '첫 두 번째', usage: { promptTokens: 3, completionTokens: 2 }, model: 'm' } },
+    ]);
+  });
+
   it('retries a stream that failed to open, then streams', async () => {
     server.enqueue(openAiReply.status(503), openAiReply.streamed(['다시 ', '연결']));
     const chunks = await collect(connect().llm.stream({ messages: request.messages }));
