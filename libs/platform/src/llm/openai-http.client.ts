@@ -23,8 +23,8 @@ export interface OpenAiHttpOptions {
 }
 
 const BACKOFF_CAP_MS = 8_000;
-export const DEFAULT_BREAKER_FAILURES = 5;
-export const DEFAULT_BREAKER_COOL_DOWN_MS = 30_000;
+const DEFAULT_BREAKER_FAILURES = 5;
+const DEFAULT_BREAKER_COOL_DOWN_MS = 30_000;
 
 const excerpt = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 

@@ -92,4 +92,25 @@ describe('circuit breaker', () => {
     await expect(call()).resolves.toBe('answer');
     expect(breaker.state).toBe('closed');
   });
+
+  it('calls arriving during the trial wait for it, and are refused at once when it fails', async () => {
+    const breaker = createCircuitBreaker({
+      failures: 1,
+      coolDownMs: COOL_DOWN_MS,
+      countsAsFailure: (error) => error instanceof ProviderDown,
+      openError: () => new Error('provider unavailable'),
+    });
+    await expect(breaker.execute(() => Promise.reject(new ProviderDown('503')))).rejects.toBeInstanceOf(
+      ProviderDown,
+    );
+    jest.setSystemTime(COOL_DOWN_MS);
+    let failTrial: (error: Error) => void = () => undefined;
+    const trial = breaker.execute(() => new Promise((_, reject) => (failTrial = reject)));
+    const reached: string[] = [];
+    const waiting = breaker.execute(async () => reached.push('second call'));
+    failTrial(new ProviderDown('still 503'));
+    await expect(trial).rejects.toBeInstanceOf(ProviderDown);
+    await expect(waiting).rejects.toThrow('provider unavailable');
+    expect(reached).toEqual([]);
+  });
 });
