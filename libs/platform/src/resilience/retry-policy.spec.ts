@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { retryPolicy, type RetryPolicyOptions } from './retry-policy';
 
 class Transient extends Error {
@@ -94,5 +95,15 @@ describe('retry policy', () => {
     }, controller.signal);
     await expect(run).rejects.toThrow('caller gone');
     expect(calls).toEqual([1]);
+  });
+
+  it('leaves no listener on a signal that serves many calls', async () => {
+    const { policy } = policyRecordingWaits();
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await policy.execute(failingThen([new Transient()]), controller.signal);
+      await expect(policy.execute(failingThen([new Error('400')]), controller.signal)).rejects.toThrow('400');
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

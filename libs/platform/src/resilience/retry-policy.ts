@@ -61,7 +61,10 @@ function requestedOr(
   };
 }
 
-/** A retry policy on cockatiel: the one way Pulse retries an outbound call (docs/services.md 'Retries and circuit breakers'). */
+/**
+ * A retry policy on cockatiel: the one way Pulse retries an outbound call (docs/services.md 'Retries and
+ * circuit breakers').
+ */
 export function retryPolicy(options: RetryPolicyOptions): RetryPolicy {
   const steps = new ExponentialBackoff({
     initialDelay: options.backoff.initialMs,
@@ -88,16 +91,13 @@ export function retryPolicy(options: RetryPolicyOptions): RetryPolicy {
         return call(attempt + 1);
       }, signal);
       if (!signal) return run;
-      // The race below answers an abort at once; the policy's own ending is then nobody's concern.
-      run.catch(() => undefined);
-      return Promise.race([run, abortedBy(signal)]);
+      // An abort answers at once, even mid-wait; the policy's own ending is then nobody's concern. The
+      // listener goes when the call settles, as one signal may serve many calls (a relay's whole life).
+      return new Promise<T>((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        void run.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
     },
   };
-}
-
-function abortedBy(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }
