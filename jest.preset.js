@@ -25,9 +25,12 @@ module.exports = {
     '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
-  // meilisearch, jose, @platformatic/kafka and content-disposition (@fastify/static's) ship ES modules only;
+  // meilisearch, jose, @platformatic/kafka, content-disposition (@fastify/static's), cockatiel and
+  // eventsource-parser ship ES modules only;
   // Jest (CommonJS here) must compile them like our own sources.
-  transformIgnorePatterns: ['/node_modules/(?!(meilisearch|jose|@platformatic|content-disposition)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(meilisearch|jose|@platformatic|content-disposition|cockatiel|eventsource-parser)/)',
+  ],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],

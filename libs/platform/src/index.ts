@@ -11,6 +11,7 @@ export * from './search';
 export * from './cache';
 export * from './mail';
 export * from './llm';
+export * from './resilience';
 export * from './outbox';
 export * from './auth';
 export * from './security';

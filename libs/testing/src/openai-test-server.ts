@@ -19,6 +19,8 @@ export type ScriptedReply =
   | { kind: 'slow'; delayMs: number; then: ScriptedReply }
   /** Drops the connection without answering: a network error for the client. */
   | { kind: 'reset' }
+  /** A server-sent event stream written exactly as given, one write per chunk, a few ms apart. */
+  | { kind: 'sse'; chunks: Array<string | Buffer> }
   /** A reply computed from the request's body: a model that reacts to what the prompt says. */
   | { kind: 'computed'; reply: (body: any) => ScriptedReply }; // eslint-disable-line @typescript-eslint/no-explicit-any -- the client's JSON
 
@@ -49,6 +51,8 @@ export const openAiReply = {
     openAiReply.status(429, retryAfter),
   slow: (delayMs: number, then: ScriptedReply): ScriptedReply => ({ kind: 'slow', delayMs, then }),
   reset: (): ScriptedReply => ({ kind: 'reset' }),
+  /** Raw event-stream bytes, so a test decides where the network splits events, lines and characters. */
+  eventStream: (chunks: Array<string | Buffer>): ScriptedReply => ({ kind: 'sse', chunks }),
   image: (bytes: Buffer): ScriptedReply => ({ kind: 'image', b64: bytes.toString('base64') }),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the client's JSON
   computed: (reply: (body: any) => ScriptedReply): ScriptedReply => ({ kind: 'computed', reply }),
@@ -127,6 +131,9 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
           return send(scripted.status, scripted.body ?? {}, scripted.headers);
         case 'reset':
           return void req.socket.destroy();
+        case 'sse':
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          return writeApart(scripted.chunks);
         case 'computed':
           return play(scripted.reply(requests.at(-1)?.body));
         case 'slow': {
@@ -137,6 +144,19 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
           timers.add(timer);
         }
       }
+    }
+
+    /** One write per chunk with a pause between, so the client most likely reads them as separate chunks. */
+    function writeApart(chunks: Array<string | Buffer>): void {
+      if (res.destroyed) return;
+      const [first, ...rest] = chunks;
+      if (first === undefined) return void res.end();
+      res.write(first);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        writeApart(rest);
+      }, 5);
+      timers.add(timer);
     }
 
     /** A chat completion as OpenAI streams it: SSE chunks of deltas, a usage chunk when asked, [DONE]. */

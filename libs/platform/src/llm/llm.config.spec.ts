@@ -9,8 +9,13 @@ import { OpenAiCompatibleLanguageModel } from './openai-compatible.llm';
 const logger = pino({ level: 'silent' });
 
 describe('LLM configuration', () => {
-  it('is off by default, with a 60 s timeout and 3 retries', () => {
-    expect(llmConfigSchema.parse({})).toEqual({ LLM_TIMEOUT_MS: 60_000, LLM_MAX_RETRIES: 3 });
+  it('is off by default, with a 60 s timeout, 3 retries, and a breaker opening for 30 s after 5 failed calls', () => {
+    expect(llmConfigSchema.parse({})).toEqual({
+      LLM_TIMEOUT_MS: 60_000,
+      LLM_MAX_RETRIES: 3,
+      LLM_BREAKER_FAILURES: 5,
+      LLM_BREAKER_COOL_DOWN_MS: 30_000,
+    });
   });
 
   it('names LLM_MODEL when a base URL has no model', () => {
@@ -30,6 +35,12 @@ describe('LLM configuration', () => {
     ]);
     expect(llmConfigSchema.safeParse({ LLM_MAX_RETRIES: '-1' }).error?.issues[0].path).toEqual([
       'LLM_MAX_RETRIES',
+    ]);
+    expect(llmConfigSchema.safeParse({ LLM_BREAKER_FAILURES: '0' }).error?.issues[0].path).toEqual([
+      'LLM_BREAKER_FAILURES',
+    ]);
+    expect(llmConfigSchema.safeParse({ LLM_BREAKER_COOL_DOWN_MS: '10' }).error?.issues[0].path).toEqual([
+      'LLM_BREAKER_COOL_DOWN_MS',
     ]);
   });
 

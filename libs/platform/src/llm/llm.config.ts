@@ -32,6 +32,24 @@ export const llmConfigSchema = z
       .describe(
         'Retries after a 408, 429, 5xx, timeout or network error (exponential backoff with jitter; Retry-After honoured). Never after another 4xx.',
       ),
+    LLM_BREAKER_FAILURES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(5)
+      .describe(
+        'Failed LLM or image calls in a row (each after its retries; timeouts, network errors, 408, 429, 5xx) that open the circuit: further calls fail at once as unavailable until LLM_BREAKER_COOL_DOWN_MS has passed, then one trial call decides.',
+      ),
+    LLM_BREAKER_COOL_DOWN_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(3_600_000)
+      .default(30_000)
+      .describe(
+        'How long an open LLM or image circuit refuses calls before one trial call, in milliseconds.',
+      ),
     IMAGE_MODEL: z
       .string()
       .optional()

@@ -5,6 +5,8 @@ export type LlmErrorCode =
   | 'timeout'
   /** Connection refused, reset or dropped. */
   | 'network'
+  /** The circuit is open: the last calls failed in a row, so none is made until the cool-down ends. */
+  | 'unavailable'
   /** The caller's signal aborted the call. */
   | 'aborted'
   /** A structured-output reply that is not JSON. */

@@ -1,4 +1,5 @@
 import type { Adapter, HealthResult } from '../lifecycle';
+import type { CircuitBreakerState } from '../resilience';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';
@@ -51,8 +52,11 @@ export interface GeneratedImage {
   mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
 }
 
-/** check() of these ports also says what is configured (or that it is off), for /readyz. */
-export type LlmHealth = HealthResult & { detail?: string };
+/**
+ * check() of these ports also says what is configured (or that it is off), and for a configured API the
+ * state of its circuit breaker, for /readyz.
+ */
+export type LlmHealth = HealthResult & { detail?: string; circuit?: CircuitBreakerState };
 
 export interface LanguageModel extends Adapter {
   /** false when no LLM is configured: every call throws LlmDisabledError and nothing is generated. */

@@ -31,7 +31,11 @@ export class OpenAiCompatibleImageGenerator implements ImageGenerator {
 
   /** No network call, for the same reason as the language model's check(). */
   async check(): Promise<LlmHealth> {
-    return { ok: true, detail: `image model ${this.options.model} at ${this.http.host}` };
+    return {
+      ok: true,
+      detail: `image model ${this.options.model} at ${this.http.host}`,
+      circuit: this.http.circuit,
+    };
   }
 
   close(): Promise<void> {

@@ -44,7 +44,11 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
    * surface on each call as LlmError, and translation retries later.
    */
   async check(): Promise<LlmHealth> {
-    return { ok: true, detail: `model ${this.options.model} at ${this.http.host}` };
+    return {
+      ok: true,
+      detail: `model ${this.options.model} at ${this.http.host}`,
+      circuit: this.http.circuit,
+    };
   }
 
   close(): Promise<void> {

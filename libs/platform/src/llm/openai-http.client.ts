@@ -1,7 +1,9 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
+import { createCircuitBreaker, retryPolicy, type CircuitBreaker, type RetryPolicy } from '../resilience';
 import { LlmError } from './llm.errors';
-import { backoffMs, delay, isRetryableStatus, retryAfterMs } from './retry-policy';
+import { isRetryableStatus, retryAfterMs } from './retry-policy';
 
 export interface OpenAiHttpOptions {
   /** e.g. https://api.openai.com/v1; paths are appended to it. */
@@ -11,24 +13,69 @@ export interface OpenAiHttpOptions {
   timeoutMs: number;
   maxRetries: number;
   logger: Logger;
-  /** First backoff step; doubles per retry. */
+  /** First backoff step; doubles per retry, up to 8 s. */
   retryBaseDelayMs?: number;
-  /** Longest wait between attempts. A server asking for more (Retry-After) gets an error back instead. */
+  /** Longest Retry-After honoured. A server asking for more gets its error back at once instead. */
   maxRetryDelayMs?: number;
+  /** Failed calls in a row (after their retries) that stop calling the API for breakerCoolDownMs. */
+  breakerFailures?: number;
+  breakerCoolDownMs?: number;
 }
+
+const BACKOFF_CAP_MS = 8_000;
+const DEFAULT_BREAKER_FAILURES = 5;
+const DEFAULT_BREAKER_COOL_DOWN_MS = 30_000;
 
 const excerpt = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 
+/** A failure that says the API is down or overloaded, as opposed to our bad request or the caller's abort. */
+const isTransient = (error: unknown) => error instanceof LlmError && error.retryable;
+
 /**
- * POSTs JSON to an OpenAI-compatible API with a per-attempt timeout and retries. Its own connection
- * pool, so close() leaves no sockets behind.
+ * POSTs JSON to an OpenAI-compatible API with a per-attempt timeout, retries, and a circuit breaker around
+ * each call with its retries. Its own connection pool, so close() leaves no sockets behind.
  */
 export class OpenAiHttpClient {
   private readonly agent = new Agent({ keepAliveTimeout: 10_000 });
   private readonly baseUrl: string;
+  private readonly retries: RetryPolicy;
+  private readonly breaker: CircuitBreaker;
 
   constructor(private readonly options: OpenAiHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+    this.retries = retryPolicy({
+      maxRetries: options.maxRetries,
+      // A Retry-After longer than we will wait is answered at once; the caller decides what to do later.
+      retryOn: (error) => isTransient(error) && ((error as LlmError).retryAfterMs ?? 0) <= maxRetryDelayMs,
+      backoff: { initialMs: options.retryBaseDelayMs ?? 500, maxMs: BACKOFF_CAP_MS, jitter: 'equal' },
+      requestedDelayMs: (error) => (error as LlmError).retryAfterMs,
+      onRetry: ({ error, attempt, delayMs }) => {
+        const failure = error as LlmError;
+        options.logger.warn(
+          { attempt, status: failure.status, code: failure.code, waitMs: Math.round(delayMs) },
+          'LLM request failed; retrying',
+        );
+      },
+    });
+    const failures = options.breakerFailures ?? DEFAULT_BREAKER_FAILURES;
+    const coolDownMs = options.breakerCoolDownMs ?? DEFAULT_BREAKER_COOL_DOWN_MS;
+    this.breaker = createCircuitBreaker({
+      failures,
+      coolDownMs,
+      countsAsFailure: isTransient,
+      openError: () =>
+        new LlmError(
+          `LLM API at ${this.host} unavailable: ${failures} calls in a row failed; not called again for up to ${coolDownMs} ms`,
+          'unavailable',
+          false,
+        ),
+    });
+  }
+
+  /** closed, open (calls refused at once) or half-open (one trial call decides); for check() and /readyz. */
+  get circuit(): CircuitBreaker['state'] {
+    return this.breaker.state;
   }
 
   get host(): string {
@@ -52,21 +99,12 @@ export class OpenAiHttpClient {
   async *postStream(path: string, body: unknown, signal?: AbortSignal): AsyncGenerator<string> {
     const opened = await this.withRetries(path, signal, () => this.open(path, body, signal));
     const decoder = new TextDecoder();
-    let buffered = '';
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
     try {
       for await (const chunk of opened.body) {
-        buffered += decoder.decode(chunk as Buffer, { stream: true });
-        let end: number;
-        while ((end = buffered.search(/\r?\n\r?\n/)) >= 0) {
-          const event = buffered.slice(0, end);
-          buffered = buffered.slice(end).replace(/^\r?\n\r?\n/, '');
-          const data = event
-            .split(/\r?\n/)
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).replace(/^ /, ''))
-            .join('\n');
-          if (data) yield data;
-        }
+        parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+        for (const event of events.splice(0)) if (event.data) yield event.data;
       }
     } catch (error) {
       if (signal?.aborted)
@@ -84,34 +122,22 @@ export class OpenAiHttpClient {
     signal: AbortSignal | undefined,
     run: () => Promise<T>,
   ): Promise<T> {
-    const { maxRetries, logger } = this.options;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await run();
-      } catch (error) {
-        const failure = error as LlmError;
-        failure.attempts = attempt + 1;
-        if (!failure.retryable || attempt >= maxRetries) throw failure;
-        const wait = failure.retryAfterMs ?? backoffMs(attempt, this.options.retryBaseDelayMs ?? 500, 8_000);
-        if (wait > (this.options.maxRetryDelayMs ?? 60_000)) throw failure;
-        logger.warn(
-          {
-            path,
-            attempt: attempt + 1,
-            status: failure.status,
-            code: failure.code,
-            waitMs: Math.round(wait),
-          },
-          'LLM request failed; retrying',
-        );
-        try {
-          await delay(wait, signal);
-        } catch {
-          throw new LlmError('LLM request aborted by the caller', 'aborted', false, {
-            cause: signal?.reason,
-          });
-        }
-      }
+    try {
+      return await this.breaker.execute(() =>
+        this.retries.execute(
+          (attempt) =>
+            run().catch((error: unknown) => {
+              if (error instanceof LlmError) error.attempts = attempt;
+              throw error;
+            }),
+          signal,
+        ),
+      );
+    } catch (error) {
+      // An abort answers with the signal's reason at once, even in a wait between attempts.
+      if (signal?.aborted && !(error instanceof LlmError && error.code === 'aborted'))
+        throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: error });
+      throw error;
     }
   }
 

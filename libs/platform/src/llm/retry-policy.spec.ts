@@ -1,4 +1,4 @@
-import { backoffMs, delay, isRetryableStatus, retryAfterMs } from './retry-policy';
+import { isRetryableStatus, retryAfterMs } from './retry-policy';
 
 describe('retry policy', () => {
   it('retries rate limits, timeouts and server errors, never other client errors', () => {
@@ -13,21 +13,5 @@ describe('retry policy', () => {
     expect(retryAfterMs({ 'retry-after': '3', 'retry-after-ms': '250' })).toBe(250);
     expect(retryAfterMs({ 'retry-after': 'soon' })).toBeUndefined();
     expect(retryAfterMs({})).toBeUndefined();
-  });
-
-  it('backs off exponentially with jitter, within the cap', () => {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const step = Math.min(8_000, 500 * 2 ** attempt);
-      const wait = backoffMs(attempt, 500, 8_000);
-      expect(wait).toBeGreaterThanOrEqual(step / 2);
-      expect(wait).toBeLessThanOrEqual(step);
-    }
-  });
-
-  it('stops waiting when the signal aborts', async () => {
-    const controller = new AbortController();
-    const waiting = delay(60_000, controller.signal);
-    controller.abort(new Error('stop'));
-    await expect(waiting).rejects.toThrow('stop');
   });
 });

@@ -1,9 +1,9 @@
 import type { EventEnvelope } from '@pulse/contracts';
 import type { BackoffOptions, BusLogger, EventBus } from '../bus';
-import { backoffDelay } from '../bus/backoff';
 import type { Adapter, HealthResult } from '../lifecycle';
 import { observeGauge, type GaugeReading } from '../observability/metrics';
 import { inTraceOf } from '../observability/telemetry';
+import { retryPolicy } from '../resilience';
 import type { Collection, DocumentStore } from '../store';
 import { OUTBOX_FIELD } from './outbox-field';
 import {
@@ -13,7 +13,7 @@ import {
   PENDING_FILTER,
   PENDING_SORT,
 } from './pending-events.query';
-import { pause, RelayAlarm } from './relay-alarm';
+import { RelayAlarm } from './relay-alarm';
 
 export interface OutboxRelayOptions {
   store: DocumentStore;
@@ -21,8 +21,8 @@ export interface OutboxRelayOptions {
   logger?: Pick<BusLogger, 'error' | 'info'>;
   /** Poll period while idle; a local write nudges the relay sooner. Default 500 ms. */
   intervalMs?: number;
-  /** Wait after a failed pass. Default 500 ms doubling up to 30 s. */
-  backoff?: BackoffOptions;
+  /** Wait after a failed pass: initialMs, doubled per failure in a row up to maxMs. Default 500 ms up to 5 s. */
+  backoff?: Pick<BackoffOptions, 'initialMs' | 'maxMs'>;
   /** Documents read per collection per pass; a full batch is followed at once by another pass. Default 100. */
   batchSize?: number;
 }
@@ -42,7 +42,7 @@ class PublishFailed extends Error {}
 
 // At most 5 s between tries: a pass that finds the bus or the store still down costs one request, and
 // events should move again within seconds of the outage's end, not after a long backoff.
-const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 5_000 };
+const DEFAULT_BACKOFF = { initialMs: 500, maxMs: 5_000 };
 
 /**
  * Moves the events repositories wrote into documents (OutboxWriter) onto the bus, one relay per service
@@ -62,7 +62,7 @@ export class OutboxRelay implements Adapter {
   private readonly stop = new AbortController();
   private readonly alarm = new RelayAlarm();
   private readonly intervalMs: number;
-  private readonly backoff: BackoffOptions;
+  private readonly backoff: Pick<BackoffOptions, 'initialMs' | 'maxMs'>;
   private readonly batchSize: number;
   private loop?: Promise<void>;
   private lastFailure?: Failure;
@@ -156,24 +156,35 @@ export class OutboxRelay implements Adapter {
   private async run(): Promise<void> {
     const { signal } = this.stop;
     let failures = 0;
-    while (!signal.aborted) {
-      this.alarm.reset();
-      let more = false;
-      try {
-        more = await this.pass(signal);
-        if (failures > 0) this.options.logger?.info({ failures }, 'outbox relay recovered');
-        failures = 0;
-        this.lastFailure = undefined;
-      } catch (error) {
-        failures += 1;
+    const passes = retryPolicy({
+      maxRetries: Infinity,
+      retryOn: () => !signal.aborted,
+      backoff: { ...this.backoff, jitter: 'none' },
+      unref: true,
+      onRetry: ({ error, attempt, delayMs }) => {
+        failures = attempt;
         const stage = error instanceof PublishFailed ? 'publish' : 'store';
         const cause = error instanceof PublishFailed ? error.cause : error;
         this.lastFailure = { stage, message: messageOf(cause) };
-        const retryInMs = backoffDelay(this.backoff, failures);
-        this.options.logger?.error({ err: cause, stage, failures, retryInMs }, 'outbox relay pass failed');
-        await pause(retryInMs, signal);
-        continue;
+        this.options.logger?.error(
+          { err: cause, stage, failures, retryInMs: delayMs },
+          'outbox relay pass failed',
+        );
+      },
+    });
+    while (!signal.aborted) {
+      let more: boolean;
+      try {
+        more = await passes.execute(() => {
+          this.alarm.reset();
+          return this.pass(signal);
+        }, signal);
+      } catch {
+        return; // only close() ends the retries
       }
+      if (failures > 0) this.options.logger?.info({ failures }, 'outbox relay recovered');
+      failures = 0;
+      this.lastFailure = undefined;
       if (!more) await this.alarm.idle(this.intervalMs, signal);
     }
   }

@@ -35,18 +35,3 @@ export class RelayAlarm {
     });
   }
 }
-
-/** A backoff wait: nudges do not shorten it (a failing bus must not be hammered by every write). */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    signal.addEventListener('abort', done, { once: true });
-  });
-}

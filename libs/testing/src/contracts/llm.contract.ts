@@ -17,6 +17,8 @@ export interface LlmTestTarget {
   maxRetries: number;
   /** Small, so backoff does not slow the suite; Retry-After from the server is still honoured in full. */
   retryBaseDelayMs: number;
+  /** Failed calls in a row that open the circuit; the adapter's default unless a test sets it. */
+  breakerFailures?: number;
 }
 
 /**
@@ -250,6 +252,37 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     expect(server.requests).toHaveLength(3);
   });
 
+  it('stops calling an API whose calls failed N times in a row: the next caller is told unavailable at once', async () => {
+    server.enqueue(openAiReply.status(503), openAiReply.reset(), openAiReply.json(translated));
+    const { llm } = connect({ maxRetries: 0, breakerFailures: 2 });
+    await expect(llm.complete(request)).rejects.toMatchObject({ code: 'http', status: 503 });
+    await expect(llm.check()).resolves.toMatchObject({ ok: true, circuit: 'closed' });
+    await expect(llm.complete(request)).rejects.toMatchObject({ code: 'network' });
+    await expect(llm.complete(request)).rejects.toMatchObject({ code: 'unavailable', retryable: false });
+    await expect(llm.check()).resolves.toMatchObject({ ok: true, circuit: 'open' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('stops calling the image API the same way, with its own circuit', async () => {
+    server.enqueue(openAiReply.status(500), openAiReply.status(500), openAiReply.image(png));
+    const { images, llm } = connect({ maxRetries: 0, breakerFailures: 2 });
+    const image = { prompt: 'x', size: '1024x1024' } as const;
+    await expect(images.generate(image)).rejects.toMatchObject({ status: 500 });
+    await expect(images.generate(image)).rejects.toMatchObject({ status: 500 });
+    await expect(images.generate(image)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(images.check()).resolves.toMatchObject({ circuit: 'open' });
+    await expect(llm.check()).resolves.toMatchObject({ circuit: 'closed' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not count a 400 (our request, not the API) toward opening the circuit', async () => {
+    server.enqueue(openAiReply.status(400), openAiReply.status(400), openAiReply.json(translated));
+    const { llm } = connect({ maxRetries: 0, breakerFailures: 2 });
+    await expect(llm.complete(request)).rejects.toMatchObject({ status: 400 });
+    await expect(llm.complete(request)).rejects.toMatchObject({ status: 400 });
+    await expect(llm.complete(request)).resolves.toMatchObject({ json: translated });
+  });
+
   it('never retries a 400, and reports the server message', async () => {
     server.enqueue(openAiReply.status(400), openAiReply.json(translated));
     const attempt = connect().llm.complete(request);
@@ -320,6 +353,28 @@ function describeGenerating(make: (target: LlmTestTarget) => LlmAdapters): void 
     const rest = [];
     for (let step = await iterator.next(); !step.done; step = await iterator.next()) rest.push(step.value);
     expect(rest.at(-1)).toMatchObject({ done: { text: '첫 조각마지막 조각' } });
+  });
+
+  it('reads events however the network splits them: mid-event, mid-character, CRLF, comments, multi-line data', async () => {
+    const delta = (content: string) => JSON.stringify({ choices: [{ delta: { content } }] });
+    const stream = Buffer.from(
+      ': keep-alive\r\n\r\n' +
+        `data: ${delta('첫 ')}\r\n\r\n` +
+        // One JSON chunk over two data lines: the lines are joined with a newline, which JSON allows.
+        `data: {"choices":[{"delta":\ndata: {"content":"두 번째"}}]}\n\n` +
+        `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 2 }, model: 'm' })}\n\n` +
+        'data: [DONE]\n\n',
+    );
+    // Cut inside the comment, inside the first JSON, between \r and \n, and inside '두' (3 UTF-8 bytes).
+    const cuts = [5, 30, stream.indexOf('\r\n\r\n', 20) + 1, stream.indexOf(Buffer.from('두')) + 1];
+    const chunks = [0, ...cuts].map((start, i) => stream.subarray(start, [...cuts, stream.length][i]));
+    server.enqueue(openAiReply.eventStream(chunks));
+    const chunksRead = await collect(connect().llm.stream({ messages: request.messages }));
+    expect(chunksRead).toEqual([
+      { delta: '첫 ' },
+      { delta: '두 번째' },
+      { done: { text: '첫 두 번째', usage: { promptTokens: 3, completionTokens: 2 }, model: 'm' } },
+    ]);
   });
 
   it('retries a stream that failed to open, then streams', async () => {

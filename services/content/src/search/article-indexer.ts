@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import {
   EXTRA_CHECKS,
   LOGGER,
+  retryPolicy,
   SEARCH_INDEX,
   type Adapter,
   type HealthResult,
@@ -22,7 +23,8 @@ import {
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
 import { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
 
-const MAX_RETRY_DELAY_MS = 60_000;
+/** The start-up rebuild's retries: 1 s, doubled per failure up to a minute, until it succeeds or shutdown. */
+const REBUILD_RETRIES = { initialMs: 1_000, maxMs: 60_000, jitter: 'none' } as const;
 
 /**
  * Keeps the article index in step with the article store, which is the source of truth:
@@ -54,7 +56,8 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
   private refreshTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<unknown> | undefined;
   private stopped = false;
-  private wake: (() => void) | undefined;
+  /** Aborted at shutdown, so a rebuild waiting to retry stops at once. */
+  private readonly stopping = new AbortController();
   /** The admin-added synonym groups last given to the index, as JSON: refresh re-applies on a change. */
   private appliedSynonyms: string | undefined;
 
@@ -86,7 +89,7 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.refreshTimer);
-    this.wake?.();
+    this.stopping.abort();
     await Promise.allSettled([this.rebuilding, this.refreshing, this.writes]);
   }
 
@@ -238,24 +241,25 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
 
   /** The start-up rebuild, retried with backoff while the store or the search backend is down. */
   private async rebuildUntilDone(): Promise<void> {
-    for (let attempt = 1; !this.stopped; attempt += 1) {
-      const started = performance.now();
-      this.logger.info({ index: ARTICLE_INDEX }, 'rebuilding the article search index from the store');
-      try {
+    const retries = retryPolicy({
+      maxRetries: Infinity,
+      retryOn: () => !this.stopped,
+      backoff: REBUILD_RETRIES,
+      unref: true,
+      onRetry: ({ error, attempt, delayMs }) =>
+        this.logger.error({ err: error, attempt, retryInMs: delayMs }, 'article search index rebuild failed'),
+    });
+    await retries
+      .execute(async () => {
+        const started = performance.now();
+        this.logger.info({ index: ARTICLE_INDEX }, 'rebuilding the article search index from the store');
         const { indexed, removed } = await this.rebuild();
         if (this.stopped) return;
         this.rebuilt = true;
         const ms = Math.round(performance.now() - started);
         this.logger.info({ index: ARTICLE_INDEX, indexed, removed, ms }, 'article search index rebuilt');
-        return;
-      } catch (error) {
-        const delay = Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** (attempt - 1));
-        this.logger.error({ err: error, attempt, retryInMs: delay }, 'article search index rebuild failed');
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-          setTimeout(resolve, delay).unref();
-        });
-      }
-    }
+      }, this.stopping.signal)
+      // Only a shutdown ends the retries: nothing is left to do then.
+      .catch(() => undefined);
   }
 }
