@@ -6,7 +6,7 @@ import {
   questionBody,
   startCommunityTestApp,
   testClock,
-} from '@pulse/community/src/testing/community-test-app';
+} from '@pulse/community/testing/community-test-app';
 import { sendFrom } from '../../support/network-namespace';
 
 const ONE_64 = ['fd00:7:7:7::11', 'fd00:7:7:7::12', 'fd00:7:7:7::13', 'fd00:7:7:7::14', 'fd00:7:7:7::15'];

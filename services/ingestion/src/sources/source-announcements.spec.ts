@@ -13,16 +13,16 @@ import {
 import { eventually } from '@pulse/testing';
 import pino from 'pino';
 import { IngestionModule } from '../ingestion.module';
-import { FakeStages } from '../pipeline/testing/fake-stages';
+import { FakeStages } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   ADMIN_TOKEN,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import { CLOCK } from '../schedule/clock';
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from '../../testing/schedule/fake-clock';
 import { INGESTION_CONFIG, ingestionConfigSchema } from '../schedule/ingestion.config';
 import { PIPELINE_STAGES } from '../pipeline/stages';
 import { DEFAULT_SOURCES } from './default-sources';

@@ -16,7 +16,7 @@ import {
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import type { RunDocument } from '../runs/run.entity';
 import { RunQueue } from '../schedule/run-queue';
 import { IngestionScheduler } from '../schedule/scheduler.service';
