@@ -13,7 +13,7 @@ import {
   type IngestionTestApp,
 } from '../../testing/pipeline/ingestion-test-app';
 import { RunQueue } from '../schedule/run-queue';
-import type { RunView } from './run.entity';
+import type { RunView } from './run.record';
 
 /** The fake network and clusterer, with the real parser: what a feed's own bytes do to a run. */
 class RealParserStages extends FakeStages {

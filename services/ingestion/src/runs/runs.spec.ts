@@ -10,7 +10,7 @@ import {
   type IngestionTestApp,
 } from '../../testing/pipeline/ingestion-test-app';
 import { RunQueue } from '../schedule/run-queue';
-import type { RunAdminView, RunView } from './run.entity';
+import type { RunAdminView, RunView } from './run.record';
 
 describe('source runs', () => {
   let t: IngestionTestApp;

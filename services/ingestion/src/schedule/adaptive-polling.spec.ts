@@ -6,7 +6,7 @@ import {
   startIngestionTestApp,
   type IngestionTestApp,
 } from '../../testing/pipeline/ingestion-test-app';
-import type { RunDocument } from '../runs/run.entity';
+import type { RunDocument } from '../runs/run.record';
 import { pollIntervalMs } from './next-run';
 import { observeRun, priorRate, publishGapMs, type PublishRate } from './publish-rate';
 import { RunQueue } from './run-queue';

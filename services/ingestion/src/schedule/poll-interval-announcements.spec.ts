@@ -8,7 +8,7 @@ import {
   startIngestionTestApp,
   type IngestionTestApp,
 } from '../../testing/pipeline/ingestion-test-app';
-import type { SourceDocument } from '../sources/source.entity';
+import type { SourceDocument } from '../sources/source.record';
 import { announcedIntervalSeconds, backedOffIntervalMs } from './next-run';
 import { RunQueue } from './run-queue';
 

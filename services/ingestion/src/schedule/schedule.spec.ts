@@ -7,7 +7,7 @@ import {
   startIngestionTestApp,
   type IngestionTestApp,
 } from '../../testing/pipeline/ingestion-test-app';
-import type { RunView } from '../runs/run.entity';
+import type { RunView } from '../runs/run.record';
 import { nextRunDelayMs } from './next-run';
 import { RunQueue } from './run-queue';
 

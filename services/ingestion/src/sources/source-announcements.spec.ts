@@ -26,7 +26,7 @@ import { FakeClock } from '../../testing/schedule/fake-clock';
 import { INGESTION_CONFIG, ingestionConfigSchema } from '../schedule/ingestion.config';
 import { PIPELINE_STAGES } from '../pipeline/stages';
 import { DEFAULT_SOURCES } from './default-sources';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 import { SourcesService } from './sources.service';
 
 type Announcement = EventEnvelope<SourceUpdatedPayload>;

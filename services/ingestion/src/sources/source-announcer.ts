@@ -3,7 +3,7 @@ import { TOPICS } from '@pulse/contracts';
 import { OUTBOX, type OutboxWriter } from '@pulse/platform';
 import { CLOCK, type Clock } from '../schedule/clock';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 import { SourceRepository } from './source.repository';
 
 /** A change retries this often when another writer changes the source between its read and its write. */

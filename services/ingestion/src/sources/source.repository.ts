@@ -9,7 +9,7 @@ import {
   type OutboxWriter,
   type UpdateSpec,
 } from '@pulse/platform';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 
 interface MetaDocument {
   _id: string;
