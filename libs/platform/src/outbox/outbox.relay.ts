@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@pulse/contracts';
 import type { BackoffOptions, BusLogger, EventBus } from '../bus';
-import { backoffDelay } from '../bus/backoff';
+import { backoffDelay } from '../bus/core/backoff';
 import type { Adapter, HealthResult } from '../lifecycle';
 import { observeGauge, type GaugeReading } from '../observability/metrics';
 import { inTraceOf } from '../observability/telemetry';

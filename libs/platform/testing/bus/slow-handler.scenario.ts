@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually, kafkaTestBrokers } from '@pulse/testing';
 import { Kafka, logLevel, type Admin } from 'kafkajs';
-import type { KafkaConsumerTuning } from '../../src/bus/kafka.subscription';
+import type { KafkaConsumerTuning } from '../../src/bus/kafkajs/kafka.subscription';
 import type { EventBus } from '../../src/bus/bus.port';
 import { createEnvelope } from '../../src/bus/create-envelope';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
-import type { HealthResult } from '../lifecycle';
+import type { HealthResult } from '../../lifecycle';
 import type {
   BackoffOptions,
   BusLogger,
@@ -9,18 +9,18 @@ import type {
   EventBus,
   SubscribeOptions,
   Subscription,
-} from './bus.port';
-import { deadLetterHeaders, errorOf } from './dead-letter';
-import { envelopeHeaders, validateForPublish } from './envelope-headers';
-import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
-import { acquireFileLock } from './file-lock';
+} from '../bus.port';
+import { deadLetterHeaders, errorOf } from '../core/dead-letter';
+import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
+import { consumerSettings, DEFAULT_PARTITIONS } from '../core/consumer-settings';
+import { acquireFileLock } from '../core/file-lock';
 import { InProcessGroup, type Member } from './in-process.group';
 import { EventLog, partitionOf } from './in-process.log';
 import { encodeRawRecord, encodeRecord } from './in-process.record';
 import { applyRetention, type RetentionOutcome, type RetentionPolicy } from './in-process.retention';
 import { FileOffsetStore, MemoryOffsetStore, type OffsetStore } from './offset-store';
-import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
-import { assertGroupName, assertTopicName } from './topic-name';
+import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from '../core/processed-ids';
+import { assertGroupName, assertTopicName } from '../core/topic-name';
 
 export interface InProcessBusOptions {
   /** Where the log, offsets and processed ids live. Unset: all in memory, gone with the process. */

@@ -1,10 +1,10 @@
 import type { CommitOptionsPartition, Consumer, Message, MessagesStream } from '@platformatic/kafka';
-import { waitOrAbort } from './backoff';
-import type { BusLogger, DeadLetterInfo, Subscription } from './bus.port';
-import { errorOf } from './dead-letter';
-import { deliverBatch } from './batch-delivery';
-import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
-import type { KafkaConsumerTuning } from './kafka.subscription';
+import { waitOrAbort } from '../core/backoff';
+import type { BusLogger, DeadLetterInfo, Subscription } from '../bus.port';
+import { errorOf } from '../core/dead-letter';
+import { deliverBatch } from '../core/batch-delivery';
+import { deliver, type ConsumerSettings, type IncomingRecord } from '../core/event-delivery';
+import type { KafkaConsumerTuning } from '../kafkajs/kafka.subscription';
 import type { PlatformaticKafkaLibrary } from './platformatic-kafka.library';
 
 /** A record as @platformatic/kafka hands it over without deserialisers: every part stays bytes. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppendFile } from './append-file';
+import { AppendFile } from '../core/append-file';
 
 /** Committed positions of the embedded bus: per group, topic and partition, the next offset to read. */
 export interface OffsetStore {

@@ -1,6 +1,6 @@
-import { StoreUnavailableError } from '../store/store.errors';
+import { StoreUnavailableError } from '../../store/store.errors';
 import { backoffDelay, waitOrAbort } from './backoff';
-import type { BackoffOptions, BusLogger } from './bus.port';
+import type { BackoffOptions, BusLogger } from '../bus.port';
 import { errorOf } from './dead-letter';
 
 /**

@@ -1,9 +1,9 @@
 import { setMaxListeners } from 'node:events';
-import { waitOrAbort } from './backoff';
-import type { BusLogger, DeadLetterInfo } from './bus.port';
-import { errorOf } from './dead-letter';
-import { deliverBatch } from './batch-delivery';
-import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
+import { waitOrAbort } from '../core/backoff';
+import type { BusLogger, DeadLetterInfo } from '../bus.port';
+import { errorOf } from '../core/dead-letter';
+import { deliverBatch } from '../core/batch-delivery';
+import { deliver, type ConsumerSettings, type IncomingRecord } from '../core/event-delivery';
 import type { TopicLog } from './in-process.log';
 import type { OffsetStore } from './offset-store';
 

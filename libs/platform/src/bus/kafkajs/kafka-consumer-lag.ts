@@ -1,5 +1,5 @@
 import type { Admin } from 'kafkajs';
-import type { GaugeReading } from '../observability/metrics';
+import type { GaugeReading } from '../../observability/metrics';
 
 /**
  * How far `group` is behind on `topic`: per partition, the log end offset minus the group's committed

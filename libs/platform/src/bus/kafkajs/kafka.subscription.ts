@@ -1,8 +1,8 @@
 import { KafkaJSError, type Consumer, type IHeaders, type Kafka, type KafkaMessage } from 'kafkajs';
-import type { BusLogger, DeadLetterInfo, Subscription } from './bus.port';
-import { errorOf } from './dead-letter';
-import { deliverBatch } from './batch-delivery';
-import { deliver, type ConsumerSettings, type IncomingRecord } from './event-delivery';
+import type { BusLogger, DeadLetterInfo, Subscription } from '../bus.port';
+import { errorOf } from '../core/dead-letter';
+import { deliverBatch } from '../core/batch-delivery';
+import { deliver, type ConsumerSettings, type IncomingRecord } from '../core/event-delivery';
 
 /** Consumer-group timing; see the comment on startKafkaSubscription for how these fit together. */
 export interface KafkaConsumerTuning {

@@ -4,7 +4,7 @@ import type {
   EventBatchHandler,
   EventHandler,
   SubscribeOptions,
-} from './bus.port';
+} from '../bus.port';
 import type { ConsumerSettings } from './event-delivery';
 import type { ProcessedIds } from './processed-ids';
 

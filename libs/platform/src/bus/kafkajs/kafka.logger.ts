@@ -1,5 +1,5 @@
 import { logLevel, type logCreator } from 'kafkajs';
-import type { BusLogger } from './bus.port';
+import type { BusLogger } from '../bus.port';
 
 /**
  * kafkajs logs through its own creator; this one forwards to the service's pino logger (so broker

@@ -1,4 +1,4 @@
-import type { BackoffOptions } from './bus.port';
+import type { BackoffOptions } from '../bus.port';
 
 export function backoffDelay(backoff: BackoffOptions, attempt: number): number {
   const factor = backoff.factor ?? 2;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeEventBusContract, eventually } from '@pulse/testing';
-import { createEnvelope } from './create-envelope';
+import { createEnvelope } from '../create-envelope';
 import { InProcessEventBus } from './in-process.bus';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import { Kafka, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
-import type { HealthResult } from '../lifecycle';
-import { observeGauge } from '../observability/metrics';
+import type { HealthResult } from '../../lifecycle';
+import { observeGauge } from '../../observability/metrics';
 import type {
   BackoffOptions,
   BusLogger,
@@ -9,10 +9,10 @@ import type {
   EventBus,
   SubscribeOptions,
   Subscription,
-} from './bus.port';
-import { deadLetterHeaders, errorOf } from './dead-letter';
-import { envelopeHeaders, validateForPublish } from './envelope-headers';
-import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
+} from '../bus.port';
+import { deadLetterHeaders, errorOf } from '../core/dead-letter';
+import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
+import { consumerSettings, DEFAULT_PARTITIONS } from '../core/consumer-settings';
 import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
 import {
@@ -21,8 +21,8 @@ import {
   startKafkaSubscription,
   type KafkaConsumerTuning,
 } from './kafka.subscription';
-import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
-import { assertGroupName, assertTopicName } from './topic-name';
+import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from '../core/processed-ids';
+import { assertGroupName, assertTopicName } from '../core/topic-name';
 
 export interface KafkaBusOptions {
   brokers: string[];

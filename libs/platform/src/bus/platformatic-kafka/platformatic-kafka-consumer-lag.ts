@@ -1,5 +1,5 @@
 import type { Admin } from '@platformatic/kafka';
-import type { GaugeReading } from '../observability/metrics';
+import type { GaugeReading } from '../../observability/metrics';
 
 /** Kafka's ListOffsets timestamps for a partition's log end and its earliest kept offset. */
 const LATEST = -1n;

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@pulse/contracts';
-import type { DeadLetterInfo, EventBatchContext } from './bus.port';
+import type { DeadLetterInfo, EventBatchContext } from '../bus.port';
 import { errorOf } from './dead-letter';
 import { isDependencyOutage, waitOutOutage } from './dependency-outage';
 import {
@@ -10,7 +10,7 @@ import {
   type IncomingRecord,
 } from './event-delivery';
 import { markProcessed, processedAmong } from './processed-ids';
-import { withConsumerSpan } from '../observability/telemetry';
+import { withConsumerSpan } from '../../observability/telemetry';
 
 /** What the adapter provides around one batch: deadLetter names the record by its index in the batch. */
 export interface BatchDeliveryIo {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
-import type { BusLogger, Subscription } from './bus.port';
-import { createEnvelope } from './create-envelope';
+import type { BusLogger, Subscription } from '../bus.port';
+import { createEnvelope } from '../create-envelope';
 import { InProcessEventBus, type InProcessBusOptions } from './in-process.bus';
 import { segmentFileName } from './in-process.segments';
 

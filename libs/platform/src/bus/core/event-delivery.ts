@@ -8,10 +8,10 @@ import type {
   EventBatchHandler,
   EventContext,
   EventHandler,
-} from './bus.port';
+} from '../bus.port';
 import { errorOf, readDeadLetter } from './dead-letter';
 import type { ProcessedIds } from './processed-ids';
-import { withConsumerSpan } from '../observability/telemetry';
+import { withConsumerSpan } from '../../observability/telemetry';
 import { isDependencyOutage, waitOutOutage } from './dependency-outage';
 
 /** A subscription with the bus's defaults filled in. */

@@ -1,13 +1,13 @@
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import type { Admin, MessageToProduce, Producer } from '@platformatic/kafka';
-import type { HealthResult } from '../lifecycle';
-import { observeGauge } from '../observability/metrics';
-import type { DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from './bus.port';
-import { consumerSettings, DEFAULT_PARTITIONS } from './consumer-settings';
-import { deadLetterHeaders, errorOf } from './dead-letter';
-import { envelopeHeaders, validateForPublish } from './envelope-headers';
-import type { KafkaBusOptions } from './kafka.bus';
-import { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
+import type { HealthResult } from '../../lifecycle';
+import { observeGauge } from '../../observability/metrics';
+import type { DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from '../bus.port';
+import { consumerSettings, DEFAULT_PARTITIONS } from '../core/consumer-settings';
+import { deadLetterHeaders, errorOf } from '../core/dead-letter';
+import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
+import type { KafkaBusOptions } from '../kafkajs/kafka.bus';
+import { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from '../kafkajs/kafka.subscription';
 import { platformaticConsumerLag } from './platformatic-kafka-consumer-lag';
 import { loadPlatformaticKafka } from './platformatic-kafka.library';
 import {
@@ -15,8 +15,8 @@ import {
   startPlatformaticSubscription,
   type RawMessage,
 } from './platformatic-kafka.subscription';
-import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from './processed-ids';
-import { assertGroupName, assertTopicName } from './topic-name';
+import { FileProcessedIds, MemoryProcessedIds, type ProcessedIds } from '../core/processed-ids';
+import { assertGroupName, assertTopicName } from '../core/topic-name';
 
 type RawProducer = Producer<Buffer, Buffer, Buffer, Buffer>;
 type RawOutgoing = MessageToProduce<Buffer, Buffer, Buffer, Buffer>;

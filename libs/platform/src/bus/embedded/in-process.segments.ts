@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppendFile, fsyncDirectory } from './append-file';
+import { AppendFile, fsyncDirectory } from '../core/append-file';
 
 /** A segment file as found on disk when a partition is opened. */
 export interface StoredSegment {

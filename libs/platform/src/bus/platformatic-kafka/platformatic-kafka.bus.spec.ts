@@ -1,6 +1,6 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
-import { describeSlowHandler } from '../../testing/bus/slow-handler.scenario';
+import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
 
 // Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
 beforeAll(() => requireKafka(), 30_000);

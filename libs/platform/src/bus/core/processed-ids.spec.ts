@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedDocumentStore } from '../store';
+import { EmbeddedDocumentStore } from '../../store';
 import { FileProcessedIds, markProcessed, MemoryProcessedIds, processedAmong } from './processed-ids';
 import { StoreProcessedIds } from './store-processed-ids';
 

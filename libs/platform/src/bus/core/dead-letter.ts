@@ -1,4 +1,4 @@
-import type { DeadLetterInfo } from './bus.port';
+import type { DeadLetterInfo } from '../bus.port';
 
 /**
  * A dead-lettered record keeps its original key, value and headers and gains these headers, so an

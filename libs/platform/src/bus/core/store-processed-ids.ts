@@ -1,5 +1,5 @@
-import type { Collection, DocumentStore } from '../store';
-import { DuplicateKeyError, insertNew } from '../store';
+import type { Collection, DocumentStore } from '../../store';
+import { DuplicateKeyError, insertNew } from '../../store';
 import type { ProcessedIds } from './processed-ids';
 
 interface ProcessedIdDocument {
