@@ -7,13 +7,13 @@ import type { HealthResult } from '../lifecycle';
 import { composeMessage, recipientsOf } from './compose-message';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
 
-export interface FileOutboxOptions {
+export interface MailDropOptions {
   dir: string;
   from: string;
 }
 
-/** What the outbox records beside each .eml, so tests and the newsletter can list without parsing MIME. */
-export interface OutboxEntry {
+/** What the mail drop records beside each .eml, so tests and the newsletter can list without parsing MIME. */
+export interface DroppedMail {
   id: string;
   messageId: string;
   from: string;
@@ -21,7 +21,7 @@ export interface OutboxEntry {
   subject: string;
   /** ISO time the message was written. */
   sentAt: string;
-  /** File name of the RFC 5322 message inside the outbox folder. */
+  /** File name of the RFC 5322 message inside the mail-drop folder. */
   emlFile: string;
 }
 
@@ -30,13 +30,13 @@ export interface OutboxEntry {
  * mail client) and a .json entry. Files appear whole or not at all (written under a dot-name, then
  * renamed), and the .json is renamed last, so a listed entry always has its .eml.
  */
-export class FileOutboxMailer implements Mailer {
-  readonly adapterName = 'file-outbox';
+export class MailDropMailer implements Mailer {
+  readonly adapterName = 'mail-drop';
   // Nodemailer's stream transport renders the exact bytes an SMTP server would receive.
   private sequence = 0;
   private readonly renderer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
-  constructor(private readonly options: FileOutboxOptions) {}
+  constructor(private readonly options: MailDropOptions) {}
 
   async check(): Promise<HealthResult> {
     try {
@@ -44,7 +44,10 @@ export class FileOutboxMailer implements Mailer {
       await access(this.options.dir, constants.W_OK);
       return { ok: true };
     } catch (error) {
-      return { ok: false, reason: `outbox ${this.options.dir} is not writable: ${(error as Error).message}` };
+      return {
+        ok: false,
+        reason: `mail drop ${this.options.dir} is not writable: ${(error as Error).message}`,
+      };
     }
   }
 
@@ -58,7 +61,7 @@ export class FileOutboxMailer implements Mailer {
     // Time, then a sequence for sends within one millisecond: a plain name sort is the order of sending.
     const sequence = String(++this.sequence).padStart(6, '0');
     const id = `${sentAt.toISOString().replace(/[-:.]/g, '')}-${sequence}-${randomUUID().slice(0, 8)}`;
-    const entry: OutboxEntry = {
+    const entry: DroppedMail = {
       id,
       messageId: rendered.messageId,
       from: this.options.from,
@@ -74,7 +77,7 @@ export class FileOutboxMailer implements Mailer {
   }
 
   /** Entries oldest first. */
-  async list(): Promise<OutboxEntry[]> {
+  async list(): Promise<DroppedMail[]> {
     let names: string[];
     try {
       names = await readdir(this.options.dir);
@@ -85,13 +88,13 @@ export class FileOutboxMailer implements Mailer {
     const entries = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
     return Promise.all(
       entries.map(
-        async (name) => JSON.parse(await readFile(path.join(this.options.dir, name), 'utf8')) as OutboxEntry,
+        async (name) => JSON.parse(await readFile(path.join(this.options.dir, name), 'utf8')) as DroppedMail,
       ),
     );
   }
 
   /** The raw RFC 5322 bytes of one entry. */
-  async readRaw(entry: OutboxEntry): Promise<Buffer> {
+  async readRaw(entry: DroppedMail): Promise<Buffer> {
     return readFile(path.join(this.options.dir, entry.emlFile));
   }
 

@@ -2,13 +2,13 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeMailerContract } from '@pulse/testing';
-import { FileOutboxMailer } from './file-outbox.mailer';
+import { MailDropMailer } from './mail-drop.mailer';
 
 const from = 'Pulse 펄스 <no-reply@pulse.local>';
 
-describeMailerContract('file outbox', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pulse-outbox-'));
-  const mailer = new FileOutboxMailer({ dir: path.join(dir, 'outbox'), from });
+describeMailerContract('mail drop', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pulse-mail-drop-'));
+  const mailer = new MailDropMailer({ dir: path.join(dir, 'mail-drop'), from });
   return {
     mailer,
     from,
@@ -18,21 +18,21 @@ describeMailerContract('file outbox', async () => {
   };
 });
 
-describe('FileOutboxMailer', () => {
+describe('MailDropMailer', () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'pulse-outbox-'));
+    dir = await mkdtemp(path.join(tmpdir(), 'pulse-mail-drop-'));
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('lists an empty or missing outbox as empty', async () => {
-    await expect(
-      new FileOutboxMailer({ dir: path.join(dir, 'never-created'), from }).list(),
-    ).resolves.toEqual([]);
+  it('lists an empty or missing mail drop as empty', async () => {
+    await expect(new MailDropMailer({ dir: path.join(dir, 'never-created'), from }).list()).resolves.toEqual(
+      [],
+    );
   });
 
   it('records metadata beside each .eml and leaves no temporary files', async () => {
-    const mailer = new FileOutboxMailer({ dir, from });
+    const mailer = new MailDropMailer({ dir, from });
     const { messageId } = await mailer.send({
       to: ['a@example.com', 'b@example.com'],
       subject: '주간 다이제스트',
@@ -50,10 +50,10 @@ describe('FileOutboxMailer', () => {
     await mailer.close();
   });
 
-  it('reports an outbox it cannot write as unhealthy', async () => {
+  it('reports a mail drop it cannot write as unhealthy', async () => {
     // A folder below a regular file can never be created.
     await writeFile(path.join(dir, 'a-file'), 'x');
-    const mailer = new FileOutboxMailer({ dir: path.join(dir, 'a-file', 'outbox'), from });
+    const mailer = new MailDropMailer({ dir: path.join(dir, 'a-file', 'mail-drop'), from });
     await expect(mailer.check()).resolves.toMatchObject({
       ok: false,
       reason: expect.stringContaining('not writable'),
