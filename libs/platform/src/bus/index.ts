@@ -12,7 +12,10 @@ export {
 } from './core/processed-ids';
 export { InProcessEventBus, type InProcessBusOptions } from './embedded/in-process.bus';
 export { KafkaEventBus, type KafkaBusOptions } from './kafkajs/kafka.bus';
-export { PlatformaticKafkaEventBus, type PlatformaticKafkaBusOptions } from './platformatic-kafka/platformatic-kafka.bus';
+export {
+  PlatformaticKafkaEventBus,
+  type PlatformaticKafkaBusOptions,
+} from './platformatic-kafka/platformatic-kafka.bus';
 export { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafkajs/kafka.subscription';
 export * from './nest';
 export { StoreProcessedIds } from './core/store-processed-ids';

@@ -1,4 +1,10 @@
-import type { CanonicalItem, ClusterDecision, FeedItem, FetchOutcome, FetchRequest } from '../../src/pipeline/pipeline.types';
+import type {
+  CanonicalItem,
+  ClusterDecision,
+  FeedItem,
+  FetchOutcome,
+  FetchRequest,
+} from '../../src/pipeline/pipeline.types';
 import type { ExtractedArticle, ParseInput, PipelineStages, SeenUrls } from '../../src/pipeline/stages';
 
 type Responder = (request: FetchRequest) => FetchOutcome | Promise<FetchOutcome>;
