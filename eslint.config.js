@@ -56,6 +56,50 @@ const edgeInput = {
   },
 };
 
+/**
+ * Which project may import which. `type:testing` (libs/testing: contract suites, test servers, stubs) is
+ * reachable only from code that never ships: spec files, each project's `testing/` folder, and the test and
+ * benchmark projects. Production code importing it fails lint, so a test helper cannot end up in dist/.
+ */
+function moduleBoundaries({ testCode }) {
+  const testing = testCode ? ['type:testing'] : [];
+  return {
+    allow: [],
+    // libs/platform's specs run the contract suites of libs/testing, which are typed against
+    // libs/platform's ports: a cycle through test files only, which no runtime code follows.
+    ignoredCircularDependencies: [['@pulse/platform', '@pulse/testing']],
+    depConstraints: [
+      { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+      { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+      { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+      { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:lib', 'type:frontend-lib', ...testing] },
+      // The shared front-end library reads contract types and constants, nothing else.
+      { sourceTag: 'type:frontend-lib', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+      { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
+      // The test library builds on the libraries it tests, never on a service.
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+      // Tests and benchmarks may reach every project (a front end's renderer, another test's harness),
+      // always by its package name.
+      {
+        sourceTag: 'type:test',
+        onlyDependOnLibsWithTags: [
+          'type:lib',
+          'type:testing',
+          'type:service',
+          'type:gateway',
+          'type:launcher',
+          'type:frontend',
+          'type:frontend-lib',
+          'type:test',
+        ],
+      },
+    ],
+  };
+}
+
+/** Files that never ship: specs and the `testing/` folders (scripts/build-server.js compiles neither). */
+const TEST_CODE = ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**/*.ts', '**/testing/**/*.tsx'];
+
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', '.data/**', '.nx/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -65,42 +109,13 @@ module.exports = tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [],
-          // libs/platform's specs run the contract suites of libs/testing, which are typed against
-          // libs/platform's ports: a cycle through test files only, which no runtime code follows.
-          ignoredCircularDependencies: [['@pulse/platform', '@pulse/testing']],
-          depConstraints: [
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:lib', 'type:frontend-lib'] },
-            // The shared front-end library reads contract types and constants, nothing else.
-            { sourceTag: 'type:frontend-lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            {
-              sourceTag: 'type:launcher',
-              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'],
-            },
-            // Tests and benchmarks may reach every project (a front end's renderer, another test's harness),
-            // always by its package name.
-            {
-              sourceTag: 'type:test',
-              onlyDependOnLibsWithTags: [
-                'type:lib',
-                'type:service',
-                'type:gateway',
-                'type:launcher',
-                'type:frontend',
-                'type:frontend-lib',
-                'type:test',
-              ],
-            },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ testCode: false })],
     },
+  },
+  {
+    // Specs and testing/ folders may use libs/testing; the rule above refuses it everywhere else.
+    files: TEST_CODE,
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ testCode: true })] },
   },
   {
     // A promise nobody awaits loses its rejection (an unhandled rejection ends a Node process) and its
@@ -182,7 +197,7 @@ module.exports = tseslint.config(
         '**/*.repository.ts',
         'libs/platform/src/store/**',
         'libs/platform/src/outbox/**',
-        'libs/platform/src/bus/store-processed-ids.ts',
+        'libs/platform/src/bus/core/store-processed-ids.ts',
         '**/*.spec.ts',
         '**/*.spec.tsx',
         '**/testing/**',

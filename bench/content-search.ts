@@ -27,8 +27,8 @@ import {
 import { archiveIndexQuery, searchPageIndexQuery } from '@pulse/content/src/search/index-queries';
 import { archiveQuerySchema, PAGE_SIZES, searchPageQuerySchema } from '@pulse/contracts';
 import { EmbeddedSearchIndex, type SearchIndex, type SearchQuery } from '@pulse/platform';
-import { RELEVANCE_CORPUS } from '@pulse/content/src/search/relevance/relevance-corpus';
-import { RELEVANCE_QUERIES } from '@pulse/content/src/search/relevance/relevance-queries';
+import { RELEVANCE_CORPUS } from '@pulse/content/testing/search/relevance/relevance-corpus';
+import { RELEVANCE_QUERIES } from '@pulse/content/testing/search/relevance/relevance-queries';
 import { articleGenerator } from './content-search/generate-articles';
 import { MiniSearchEngine } from './content-search/minisearch-engine';
 

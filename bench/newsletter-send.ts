@@ -21,7 +21,7 @@ import {
   SmtpMailer,
 } from '@pulse/platform';
 import { newsletterService } from '@pulse/newsletter';
-import { startTrendingStub } from '@pulse/newsletter/src/testing/trending-stub';
+import { startTrendingStub } from '@pulse/newsletter/testing/trending-stub';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 

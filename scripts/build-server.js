@@ -11,7 +11,8 @@
 //
 // @pulse/* imports are rewritten by SWC into relative paths from tsconfig.base.json's `paths`, and since
 // dist/ mirrors the sources those paths stay valid there. Data files beside the code (JSON samples read
-// through __dirname) are copied as they are. Specs and declaration files are left out.
+// through __dirname) are copied as they are. Specs and declaration files are left out; test helpers live
+// beside src/, in each project's testing/ folder, so they are never compiled (test/architecture checks).
 //
 // Usage: node scripts/build-server.js [outDir]   (default dist/; replaced as a whole. The output must stay
 // inside the repository, where Node finds node_modules from it.)
@@ -115,4 +116,6 @@ function build() {
   );
 }
 
-build();
+module.exports = { SOURCE_DIRS };
+
+if (require.main === module) build();

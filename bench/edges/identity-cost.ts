@@ -9,7 +9,7 @@
  * One process, no I/O; run it on an idle machine.
  */
 import { RateIdentityResolver } from '@pulse/gateway/src/edge/rate-limit-identity';
-import { communityToken } from '@pulse/gateway/src/testing/community-token';
+import { communityToken } from '@pulse/gateway/testing/community-token';
 
 const ITERATIONS = Number(process.argv[2] ?? 20_000);
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TrendingListResponse } from '@pulse/contracts';
-import type { OutboxEntry } from '@pulse/platform';
+import type { DroppedMail } from '@pulse/platform';
 import { eventually } from '@pulse/testing/src/eventually';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { saveScreenshot, scrollToDeferred, type ViewportName } from '../support/browser';
@@ -19,14 +19,14 @@ const MAIL_ORIGIN = 'http://localhost:3000';
 test.use({ siteOptions: { spec: 'newsletter', env: { ADMIN_TOKEN, PUBLIC_SITE_URL: MAIL_ORIGIN } } });
 
 /**
- * The newsletter in Chromium, on the site `npm start` runs (file outbox): the footer form, the confirmation
- * mail read from the outbox, its link and the confirm button; an edition made by the admin's manual send,
+ * The newsletter in Chromium, on the site `npm start` runs (mail drop): the footer form, the confirmation
+ * mail read from the mail drop, its link and the confirm button; an edition made by the admin's manual send,
  * its mail (screenshots at 600 and 375 px, docs/services.md 'The newsletter') and its web version; the unsubscribe
  * page, whose GET changes nothing and whose button unsubscribes.
  */
 test.describe('newsletter pages and mails', () => {
-  const outbox = (site: Site) => path.join(site.dataDir, 'newsletter', 'outbox');
-  test('footer form → confirmation mail in the outbox → its link → the confirm button → confirmed', async ({
+  const mailDrop = (site: Site) => path.join(site.dataDir, 'newsletter', 'mail-drop');
+  test('footer form → confirmation mail in the mail drop → its link → the confirm button → confirmed', async ({
     e2e,
     viewportName: viewport,
   }) => {
@@ -40,7 +40,7 @@ test.describe('newsletter pages and mails', () => {
     await expect(page.getByText('확인 메일을 보냈습니다', { exact: true })).toBeVisible();
     await expect(page.getByText('메일함에서 확인 링크를 눌러야 구독이 완료됩니다')).toBeVisible();
 
-    const mail = await mailTo(outbox(e2e.site), email, '구독을 확인해주세요');
+    const mail = await mailTo(mailDrop(e2e.site), email, '구독을 확인해주세요');
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const link = sitePath(linkIn(mail, '/newsletter/confirm'));
     await page.goto(link);
@@ -66,7 +66,7 @@ test.describe('newsletter pages and mails', () => {
     const digests = new Map<string, ParsedMail>();
 
     test.beforeAll(async ({ site }) => {
-      for (const email of Object.values(readers)) await subscribeAndConfirm(site, outbox(site), email);
+      for (const email of Object.values(readers)) await subscribeAndConfirm(site, mailDrop(site), email);
       await makeTrendingData(site);
       const sent = await site.api<{ edition: { id: string; recipients: number } }>(
         '/api/newsletter/admin/editions',
@@ -78,7 +78,7 @@ test.describe('newsletter pages and mails', () => {
       );
       editionId = sent.edition.id;
       for (const email of Object.values(readers))
-        digests.set(email, await mailTo(outbox(site), email, '주간 뉴스레터'));
+        digests.set(email, await mailTo(mailDrop(site), email, '주간 뉴스레터'));
     });
 
     test(
@@ -191,11 +191,11 @@ function linkIn(mail: ParsedMail, pathname: string): string {
   return match[0];
 }
 
-/** The newest mail in the file outbox to `email` whose subject has `subject` in it, once it is written. */
+/** The newest mail in the mail drop to `email` whose subject has `subject` in it, once it is written. */
 async function mailTo(dir: string, email: string, subject: string): Promise<ParsedMail> {
   return eventually(
     async () => {
-      const entries = await outboxEntries(dir);
+      const entries = await droppedMail(dir);
       const entry = entries.reverse().find((e) => e.to.includes(email) && e.subject.includes(subject));
       if (!entry) throw new Error(`no '${subject}' mail to ${email} in ${dir} yet`);
       return simpleParser(await readFile(path.join(dir, entry.emlFile)));
@@ -204,12 +204,12 @@ async function mailTo(dir: string, email: string, subject: string): Promise<Pars
   );
 }
 
-async function outboxEntries(dir: string): Promise<OutboxEntry[]> {
+async function droppedMail(dir: string): Promise<DroppedMail[]> {
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
     .sort();
   return Promise.all(
-    names.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxEntry),
+    names.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as DroppedMail),
   );
 }
 

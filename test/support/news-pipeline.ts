@@ -5,7 +5,7 @@ import type { ArticleCollectedPayload, ArticleTranslatedPayload, EventEnvelope }
 // ingestion's own parser and canonicaliser from the fixture files, so no count is hard-coded here.
 import { canonicalUrl } from '@pulse/ingestion/src/clustering/canonical-url';
 import { parseFeed } from '@pulse/ingestion/src/parsing';
-import type { RunAdminView } from '@pulse/ingestion/src/runs/run.entity';
+import type { RunAdminView } from '@pulse/ingestion/src/runs/run.record';
 import { sourceParagraphsOf } from '@pulse/translation/src/alignment/alignment';
 import { DEFAULT_FIXTURES_ROOT, eventually, type FixtureServer } from '@pulse/testing';
 import { koreanTitleFor, UNSAFE_MARKUP, type KoreanLlmServer } from './korean-llm-server';

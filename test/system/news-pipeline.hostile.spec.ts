@@ -13,7 +13,7 @@ import { createFetcher, systemResolver } from '@pulse/ingestion/src/fetching';
 import { IngestionModule } from '@pulse/ingestion/src/ingestion.module';
 import { parseFeed } from '@pulse/ingestion/src/parsing';
 import { PIPELINE_STAGES } from '@pulse/ingestion/src/pipeline/stages';
-import type { RunAdminView, RunView } from '@pulse/ingestion/src/runs/run.entity';
+import type { RunAdminView, RunView } from '@pulse/ingestion/src/runs/run.record';
 import {
   createServiceApp,
   DOCUMENT_STORE,

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { linkIn, startSmtpSink, type SmtpSink } from '@pulse/newsletter/src/testing/smtp-sink';
-import { startTrendingStub } from '@pulse/newsletter/src/testing/trending-stub';
+import { linkIn, startSmtpSink, type SmtpSink } from '@pulse/newsletter/testing/smtp-sink';
+import { startTrendingStub } from '@pulse/newsletter/testing/trending-stub';
 import { eventually } from '@pulse/testing';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
 

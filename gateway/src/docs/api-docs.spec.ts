@@ -5,7 +5,7 @@ import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
 import { createServiceApp, type OpenApiDocument } from '@pulse/platform';
 import pino from 'pino';
 import { parseHTML } from 'linkedom';
-import { FakeUpstream, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 import { InProcessUpstream } from '../upstreams/in-process.upstream';
 
 /**

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { parseHTML } from 'linkedom';
-import { sampleArticle, sampleTechAnalysis } from '../testing/sample-article';
+import { sampleArticle, sampleTechAnalysis } from '../../testing/sample-article';
 import {
   capturingLogger,
   FakeUpstream,
   jsonResponse,
   startTestGateway,
   type TestGateway,
-} from '../testing/test-gateway';
+} from '../../testing/test-gateway';
 import type { ForwardRequest } from '../upstreams/upstream';
 
 const SITE = 'https://pulse.example';

@@ -3,8 +3,8 @@ import { MemoryCacheStore } from '@pulse/platform';
 import pino from 'pino';
 import { MicroCache } from '../proxy/micro-cache';
 import { RouteTable } from '../proxy/route-table';
-import { sampleArticle, sampleTechAnalysis } from '../testing/sample-article';
-import { FakeUpstream, jsonResponse } from '../testing/test-gateway';
+import { sampleArticle, sampleTechAnalysis } from '../../testing/sample-article';
+import { FakeUpstream, jsonResponse } from '../../testing/test-gateway';
 import type { ForwardRequest, ForwardResponse } from '../upstreams/upstream';
 import { PageDataSource } from './page-data.source';
 

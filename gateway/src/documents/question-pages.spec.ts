@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseHTML } from 'linkedom';
-import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 const SITE = 'https://pulse.example';
 const at = '2026-03-01T09:00:00.000Z';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { capturingLogger } from '../testing/test-gateway';
+import { capturingLogger } from '../../testing/test-gateway';
 import { remoteDeployment, type RemoteDeployment } from './remote-deployment';
 import { linkServerModule } from './remote-server-module';
 import { MAX_INLINE_STYLE_BYTES, REMOTE_RECHECK_MS, RemoteServerModules } from './remote-server-modules';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import { parseHTML } from 'linkedom';
-import { sampleArticle } from '../testing/sample-article';
+import { sampleArticle } from '../../testing/sample-article';
 import {
   capturingLogger,
   FakeUpstream,
   jsonResponse,
   startTestGateway,
   type TestGateway,
-} from '../testing/test-gateway';
+} from '../../testing/test-gateway';
 import type { ForwardRequest } from '../upstreams/upstream';
 
 /**

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 const ALLOWED = 'https://admin.pulse.example';
 

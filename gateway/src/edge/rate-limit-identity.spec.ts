@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { communityToken } from '../testing/community-token';
+import { communityToken } from '../../testing/community-token';
 import { cookieOf, RateIdentityResolver } from './rate-limit-identity';
 
 const SECRET = 'community-secret-for-identity-tests-0123456789';

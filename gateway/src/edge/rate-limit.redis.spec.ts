@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { RedisCacheStore } from '@pulse/platform';
 import pino from 'pino';
-import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 const redisUrl = process.env.PULSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:16379';
 

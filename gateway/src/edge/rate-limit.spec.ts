@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MemoryCacheStore, type CacheStore } from '@pulse/platform';
-import { communityToken } from '../testing/community-token';
-import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { communityToken } from '../../testing/community-token';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 const ok = () => jsonResponse(200, { ok: true });
 

@@ -5,7 +5,7 @@ import {
   jsonResponse,
   startTestGateway,
   type TestGateway,
-} from '../testing/test-gateway';
+} from '../../testing/test-gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { gatewayConfigSchema } from '../gateway.config';
-import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 import { contentSecurityPolicy } from './security-headers';
 
 const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

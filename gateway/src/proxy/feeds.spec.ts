@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { ForwardResponse } from '../upstreams/upstream';
-import { FakeUpstream, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 
 const xml = (body: string): ForwardResponse => ({
   statusCode: 200,

@@ -8,7 +8,7 @@ import {
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
-import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 import type { ForwardResponse } from '../upstreams/upstream';
 import { MicroCache } from './micro-cache';
 

@@ -1,7 +1,7 @@
 import { MemoryCacheStore, type CacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { entityTagOf } from '../edge/http-caching';
-import { FakeUpstream, jsonResponse } from '../testing/test-gateway';
+import { FakeUpstream, jsonResponse } from '../../testing/test-gateway';
 import { MicroCache } from './micro-cache';
 
 describe('the micro-cache replays decoded answers', () => {

@@ -5,7 +5,7 @@ import {
   startCommunityTestApp,
   type CommunityTestApp,
   type TestIdentity,
-} from './testing/community-test-app';
+} from '../testing/community-test-app';
 
 /**
  * The hostile suite: acting as someone else, stuffing votes, evading the filter, injecting markup and

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type EndpointSpec } from '@pulse/contracts';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from './testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
 
 /**
  * A bad-input suite over every content endpoint, taken from the shared

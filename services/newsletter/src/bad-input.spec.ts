@@ -1,12 +1,12 @@
 import { SignJWT } from 'jose';
 import { normaliseAddress, maskAddress } from './subscribers/email-address';
-import { linkIn } from './testing/smtp-sink';
+import { linkIn } from '../testing/smtp-sink';
 import {
   admin,
   startNewsletterTestApp,
   testClock,
   type NewsletterTestApp,
-} from './testing/newsletter-test-app';
+} from '../testing/newsletter-test-app';
 
 const HOSTILE_ADDRESSES: unknown[] = [
   'victim@example.com\r\nBcc: everyone@example.com',

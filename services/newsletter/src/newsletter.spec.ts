@@ -1,12 +1,12 @@
 import { eventually } from '@pulse/testing';
-import { linkIn } from './testing/smtp-sink';
+import { linkIn } from '../testing/smtp-sink';
 import {
   admin,
   SITE,
   startNewsletterTestApp,
   testClock,
   type NewsletterTestApp,
-} from './testing/newsletter-test-app';
+} from '../testing/newsletter-test-app';
 
 /** The newsletter end to end against a real SMTP server: double opt-in, the digest, one-click unsubscribe. */
 describe('newsletter: subscribe → confirm → digest → one-click unsubscribe', () => {

@@ -13,7 +13,7 @@ import {
   startNewsletterTestApp,
   testClock,
   type NewsletterTestApp,
-} from './testing/newsletter-test-app';
+} from '../testing/newsletter-test-app';
 
 const NEWSLETTER_ENDPOINTS = Object.entries(ENDPOINTS as Record<string, EndpointSpec>).filter(
   ([, spec]) => spec.service === 'newsletter',

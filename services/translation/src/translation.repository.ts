@@ -17,7 +17,7 @@ import {
   type DocumentStore,
 } from '@pulse/platform';
 import type { TranslationOutput } from './output/translation-output.schema';
-import type { TokenTally, TranslationRecord } from './translation.entity';
+import type { TokenTally, TranslationRecord } from './translation.record';
 
 const COLLECTION = 'translations';
 /** A merge retries this often when the job changes between its read and its write. */

@@ -22,7 +22,7 @@ import {
 import { eventually, openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import pino from 'pino';
 import { runBackfill } from './backfill/run-backfill';
-import type { TranslationRecord } from './translation.entity';
+import type { TranslationRecord } from './translation.record';
 import { TranslationRepository } from './translation.repository';
 import { TranslationService } from './translation.service';
 import { translationService } from './translation.service-definition';

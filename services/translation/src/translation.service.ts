@@ -16,7 +16,7 @@ import { pendingPayload, translatedPayload } from './events/article-translated.p
 import { rewriteArticle, RewriteUnavailableError, type RewriteRun } from './rewrite/rewrite-article';
 import { htmlToText, sanitiseHtml } from './sanitise/sanitise-html';
 import { estimateCostUsd, TRANSLATION_CONFIG, type TranslationConfig } from './translation.config';
-import type { TranslationRecord } from './translation.entity';
+import type { TranslationRecord } from './translation.record';
 import { TranslationRepository } from './translation.repository';
 import { instructionsInSource } from './prompt/build-prompt';
 import { reviewOutput } from './validate/review-output';

@@ -6,9 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
 import { InProcessUpstream } from '@pulse/gateway';
-import { communityToken } from '@pulse/gateway/src/testing/community-token';
-import { FakeUpstream, jsonResponse, startTestGateway } from '@pulse/gateway/src/testing/test-gateway';
-import { startNewsletterTestApp } from '@pulse/newsletter/src/testing/newsletter-test-app';
+import { communityToken } from '@pulse/gateway/testing/community-token';
+import { FakeUpstream, jsonResponse, startTestGateway } from '@pulse/gateway/testing/test-gateway';
+import { startNewsletterTestApp } from '@pulse/newsletter/testing/newsletter-test-app';
 import { sendFrom } from '../../support/network-namespace';
 
 const SCENARIO = {

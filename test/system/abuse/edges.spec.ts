@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HttpUpstream } from '@pulse/gateway';
-import { startTestGateway, type TestGateway } from '@pulse/gateway/src/testing/test-gateway';
+import { startTestGateway, type TestGateway } from '@pulse/gateway/testing/test-gateway';
 import { ingestionService } from '@pulse/ingestion';
 import {
   createServiceApp,

@@ -6,7 +6,7 @@ import { CommunityModule } from '@pulse/community/src/community.module';
 import { communityService } from '@pulse/community';
 import { contentService } from '@pulse/content';
 import { ContentModule } from '@pulse/content/src/content.module';
-import { translatedArticle } from '@pulse/content/src/testing/content-test-app';
+import { translatedArticle } from '@pulse/content/testing/content-test-app';
 import { TOPICS } from '@pulse/contracts';
 import {
   createServiceApp,

@@ -2,7 +2,7 @@
 // engagement attacks of a script, each request sent from the address it names (sendFrom). Prints one JSON
 // line: what each attack achieved, in the figures the public API shows.
 import type { AddressInfo } from 'node:net';
-import { questionBody } from '@pulse/community/src/testing/community-test-app';
+import { questionBody } from '@pulse/community/testing/community-test-app';
 import type { ArticleDetailResponse, TrendingListResponse } from '@pulse/contracts';
 import { ReaderSessionSigner } from '@pulse/platform';
 import { sendFrom, type SentResponse } from '../../support/network-namespace';

@@ -4,8 +4,8 @@
 // bearers, as a bot would. It prints what each request got, as one JSON line.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { ordinarySentences } from '@pulse/community/src/abuse/testing/ordinary-sentences';
-import { startCommunityTestApp } from '@pulse/community/src/testing/community-test-app';
+import { ordinarySentences } from '@pulse/community/testing/abuse/ordinary-sentences';
+import { startCommunityTestApp } from '@pulse/community/testing/community-test-app';
 import { sendFrom } from '../../support/network-namespace';
 import { NAMESPACE_ADDRESSES } from './nicknames.addresses';
 

@@ -2,11 +2,7 @@
 // clock) listens on [::]; nicknames are made and report over TCP from several addresses of one IPv6 /64,
 // from other /64s and from IPv4 addresses, as a script on one machine with a /64 would.
 import type { AddressInfo } from 'node:net';
-import {
-  questionBody,
-  startCommunityTestApp,
-  testClock,
-} from '@pulse/community/src/testing/community-test-app';
+import { questionBody, startCommunityTestApp, testClock } from '@pulse/community/testing/community-test-app';
 import { sendFrom } from '../../support/network-namespace';
 
 const ONE_64 = ['fd00:7:7:7::11', 'fd00:7:7:7::12', 'fd00:7:7:7::13', 'fd00:7:7:7::14', 'fd00:7:7:7::15'];

@@ -12,7 +12,7 @@ import {
   testClock,
   type CommunityTestApp,
   type TestIdentity,
-} from '@pulse/community/src/testing/community-test-app';
+} from '@pulse/community/testing/community-test-app';
 import { REPO_ROOT } from '../../support/processes';
 import { runInNetworkNamespace } from '../../support/network-namespace';
 

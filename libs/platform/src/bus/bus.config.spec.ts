@@ -1,10 +1,10 @@
 import { describeConfigSchema, loadConfig } from '../config';
 import { busConfigSchema } from './bus.config';
 import { createEventBus } from './bus.factory';
-import { InProcessEventBus } from './in-process.bus';
-import { KafkaEventBus } from './kafka.bus';
-import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
-import { assertSupportedNode } from './platformatic-kafka.library';
+import { InProcessEventBus } from './embedded/in-process.bus';
+import { KafkaEventBus } from './kafkajs/kafka.bus';
+import { PlatformaticKafkaEventBus } from './platformatic-kafka/platformatic-kafka.bus';
+import { assertSupportedNode } from './platformatic-kafka/platformatic-kafka.library';
 
 const silent = {
   error: () => undefined,

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { BusConfig } from './bus.config';
 import type { BusLogger, EventBus } from './bus.port';
-import { InProcessEventBus } from './in-process.bus';
-import { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
-import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
-import { assertSupportedNode } from './platformatic-kafka.library';
-import type { ProcessedIds } from './processed-ids';
+import { InProcessEventBus } from './embedded/in-process.bus';
+import { KafkaEventBus, type KafkaBusOptions } from './kafkajs/kafka.bus';
+import { PlatformaticKafkaEventBus } from './platformatic-kafka/platformatic-kafka.bus';
+import { assertSupportedNode } from './platformatic-kafka/platformatic-kafka.library';
+import type { ProcessedIds } from './core/processed-ids';
 import { GroupPrefixedBus } from './group-prefixed.bus';
 
 const HOUR_MS = 3_600_000;

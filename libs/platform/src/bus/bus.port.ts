@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@pulse/contracts';
 import type { ZodType } from 'zod';
 import type { Adapter } from '../lifecycle';
-import type { ProcessedIds } from './processed-ids';
+import type { ProcessedIds } from './core/processed-ids';
 
 /** The slice of pino the bus logs through; adapters are quiet when none is given. */
 export interface BusLogger {

@@ -3,8 +3,8 @@ import { Admin as PlatformaticAdmin } from '@platformatic/kafka';
 import { kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { GaugeReading } from '../observability/metrics';
-import { kafkaConsumerLag } from './kafka-consumer-lag';
-import { platformaticConsumerLag } from './platformatic-kafka-consumer-lag';
+import { kafkaConsumerLag } from './kafkajs/kafka-consumer-lag';
+import { platformaticConsumerLag } from './platformatic-kafka/platformatic-kafka-consumer-lag';
 
 // Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
 beforeAll(() => requireKafka(), 30_000);

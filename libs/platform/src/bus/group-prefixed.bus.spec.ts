@@ -4,7 +4,7 @@ import { busConfigSchema } from './bus.config';
 import { createEventBus } from './bus.factory';
 import { createEnvelope } from './create-envelope';
 import { GroupPrefixedBus } from './group-prefixed.bus';
-import { InProcessEventBus } from './in-process.bus';
+import { InProcessEventBus } from './embedded/in-process.bus';
 
 describe('BUS_GROUP_PREFIX', () => {
   it('gives each prefixed deployment every event in its own groups', async () => {

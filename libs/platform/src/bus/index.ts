@@ -2,18 +2,21 @@ export * from './bus.port';
 export * from './bus.config';
 export * from './bus.factory';
 export { createEnvelope, type NewEnvelope } from './create-envelope';
-export { DLT_HEADERS, readDeadLetter } from './dead-letter';
+export { DLT_HEADERS, readDeadLetter } from './core/dead-letter';
 export {
   DEFAULT_PROCESSED_IDS_WINDOW,
   FileProcessedIds,
   HANDLER_KEEPS_MARKERS,
   MemoryProcessedIds,
   type ProcessedIds,
-} from './processed-ids';
-export { InProcessEventBus, type InProcessBusOptions } from './in-process.bus';
-export { KafkaEventBus, type KafkaBusOptions } from './kafka.bus';
-export { PlatformaticKafkaEventBus, type PlatformaticKafkaBusOptions } from './platformatic-kafka.bus';
-export { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafka.subscription';
+} from './core/processed-ids';
+export { InProcessEventBus, type InProcessBusOptions } from './embedded/in-process.bus';
+export { KafkaEventBus, type KafkaBusOptions } from './kafkajs/kafka.bus';
+export {
+  PlatformaticKafkaEventBus,
+  type PlatformaticKafkaBusOptions,
+} from './platformatic-kafka/platformatic-kafka.bus';
+export { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from './kafkajs/kafka.subscription';
 export * from './nest';
-export { StoreProcessedIds } from './store-processed-ids';
+export { StoreProcessedIds } from './core/store-processed-ids';
 export { publishEvent } from './publish-event';

@@ -1,7 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { MailMessage } from './mail.port';
 
-/** Both adapters hand nodemailer the same fields, so the outbox's .eml is exactly what SMTP would carry. */
+/** Both adapters hand nodemailer the same fields, so the mail drop's .eml is exactly what SMTP would carry. */
 export function composeMessage(message: MailMessage, from: string): SendMailOptions {
   return {
     from,

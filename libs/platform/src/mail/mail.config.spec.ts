@@ -2,18 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { FileOutboxMailer } from './file-outbox.mailer';
-import { mailConfigSchema } from './mail.config';
+import { MailDropMailer } from './mail-drop.mailer';
+import { DEFAULT_MAIL_DROP_DIR, mailConfigSchema, mailDropDir } from './mail.config';
 import { createMailer } from './mail.factory';
 import { SmtpMailer } from './smtp.mailer';
 
 const logger = pino({ level: 'silent' });
 
 describe('mail configuration', () => {
-  it('defaults to the file outbox with the Pulse sender', () => {
+  it('defaults to the mail drop with the Pulse sender', () => {
     expect(mailConfigSchema.parse({})).toEqual({
-      MAIL_DRIVER: 'outbox',
-      MAIL_OUTBOX_DIR: '.data/outbox',
+      MAIL_DRIVER: 'mail-drop',
       SMTP_MAX_CONNECTIONS: 5,
       MAIL_FROM: 'Pulse 펄스 <no-reply@pulse.local>',
     });
@@ -34,13 +33,23 @@ describe('mail configuration', () => {
 
   it('builds the adapter the driver names', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pulse-mail-config-'));
-    const outbox = createMailer(mailConfigSchema.parse({ MAIL_OUTBOX_DIR: dir }), { logger });
-    expect(outbox).toBeInstanceOf(FileOutboxMailer);
+    const drop = createMailer(mailConfigSchema.parse({ MAIL_DROP_DIR: dir }), { logger });
+    expect(drop).toBeInstanceOf(MailDropMailer);
     const smtp = createMailer(
       mailConfigSchema.parse({ MAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }),
       { logger },
     );
     expect(smtp).toBeInstanceOf(SmtpMailer);
-    await Promise.all([outbox.close(), smtp.close(), rm(dir, { recursive: true, force: true })]);
+    await Promise.all([drop.close(), smtp.close(), rm(dir, { recursive: true, force: true })]);
+  });
+
+  it("still reads the mail drop's former names (MAIL_DRIVER=outbox, MAIL_OUTBOX_DIR), the new folder name first", () => {
+    const old = mailConfigSchema.parse({ MAIL_DRIVER: 'outbox', MAIL_OUTBOX_DIR: 'old-dir' });
+    expect(createMailer(old, { logger })).toBeInstanceOf(MailDropMailer);
+    expect(mailDropDir(old)).toBe('old-dir');
+    expect(
+      mailDropDir(mailConfigSchema.parse({ MAIL_OUTBOX_DIR: 'old-dir', MAIL_DROP_DIR: 'new-dir' })),
+    ).toBe('new-dir');
+    expect(mailDropDir(mailConfigSchema.parse({}))).toBe(DEFAULT_MAIL_DROP_DIR);
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { FileOutboxMailer } from './file-outbox.mailer';
-import type { MailConfig } from './mail.config';
+import { MailDropMailer } from './mail-drop.mailer';
+import { mailDropDir, type MailConfig } from './mail.config';
 import type { Mailer } from './mail.port';
 import { SmtpMailer, parseSmtpUrl } from './smtp.mailer';
 
@@ -22,7 +22,7 @@ export function createMailer(config: MailConfig, deps: MailDeps): Mailer {
       maxConnections: config.SMTP_MAX_CONNECTIONS,
     });
   }
-  const dir = path.resolve(config.MAIL_OUTBOX_DIR);
-  deps.logger.info({ adapter: 'file-outbox', dir }, 'mail: file outbox (nothing is sent)');
-  return new FileOutboxMailer({ dir, from: config.MAIL_FROM });
+  const dir = path.resolve(mailDropDir(config));
+  deps.logger.info({ adapter: 'mail-drop', dir }, 'mail: mail drop, .eml files (nothing is sent)');
+  return new MailDropMailer({ dir, from: config.MAIL_FROM });
 }

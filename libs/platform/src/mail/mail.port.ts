@@ -13,7 +13,7 @@ export interface MailMessage {
 export interface SentMail {
   /** The Message-ID header, angle brackets included. */
   messageId: string;
-  /** Where the message can be read, when the adapter keeps it: the file outbox's .eml path. */
+  /** Where the message can be read, when the adapter keeps it: the mail drop's .eml path. */
   location?: string;
 }
 

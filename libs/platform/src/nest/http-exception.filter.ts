@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter }
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { isDependencyOutage } from '../bus/dependency-outage';
+import { isDependencyOutage } from '../bus/core/dependency-outage';
 
 /** Seconds a client is asked to wait when a dependency (the store) is down: it usually returns soon. */
 const OUTAGE_RETRY_AFTER_S = 5;

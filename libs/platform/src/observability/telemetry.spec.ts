@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eventually, freePort, startOtlpCollector, type OtlpCollector } from '@pulse/testing';
 
-const PROBE = path.join(__dirname, 'telemetry-probe.fixture.ts');
+const PROBE = path.join(__dirname, '../../testing/observability/telemetry-probe.fixture.ts');
 
 /**
  * A process set up as every entry point is (telemetry-probe.fixture.ts), configured only by the standard

@@ -81,7 +81,8 @@ function withServiceDataDirs(env: Record<string, string | undefined>, serviceDir
   return {
     BUS_DATA_DIR: path.join(serviceDir, '..', 'bus'),
     STORE_DATA_DIR: path.join(serviceDir, 'store'),
-    MAIL_OUTBOX_DIR: path.join(serviceDir, 'outbox'),
+    // MAIL_OUTBOX_DIR is the mail drop's former name: an operator's old setting still wins over the default.
+    MAIL_DROP_DIR: env.MAIL_OUTBOX_DIR ?? path.join(serviceDir, 'mail-drop'),
     ...env,
   };
 }

@@ -10,7 +10,7 @@ export interface MailerUnderTest {
   mailer: Mailer;
   /** The From the mailer was configured with. */
   from: string;
-  /** Every message delivered so far, oldest first (outbox files, or what a real SMTP server received). */
+  /** Every message delivered so far, oldest first (mail-drop files, or what a real SMTP server received). */
   delivered(): Promise<DeliveredMail[]>;
   dispose?(): Promise<void>;
 }

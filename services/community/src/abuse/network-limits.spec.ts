@@ -1,6 +1,6 @@
-import { assistantOf } from '../assistant/testing/assistant-test-kit';
+import { assistantOf } from '../../testing/assistant/assistant-test-kit';
 import { ASSISTANT_NETWORK_BUSY } from '../assistant/assistant-limits';
-import { questionBody, startCommunityTestApp, type CommunityTestApp } from '../testing/community-test-app';
+import { questionBody, startCommunityTestApp, type CommunityTestApp } from '../../testing/community-test-app';
 
 // Addresses of one IPv6 /64, of another /64, and IPv4 addresses: the per-network buckets see the first
 // group as one client and every IPv4 address as its own.

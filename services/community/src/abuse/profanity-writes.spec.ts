@@ -1,5 +1,5 @@
 import { PROFANE_POST } from './write-limits';
-import { questionBody, startCommunityTestApp, type CommunityTestApp } from '../testing/community-test-app';
+import { questionBody, startCommunityTestApp, type CommunityTestApp } from '../../testing/community-test-app';
 
 describe('profanity on writes: refused, masked, or kept as written', () => {
   let app: CommunityTestApp;

@@ -1,6 +1,6 @@
 import { findProfanity, isProfane, judgeProfanity } from './profanity';
-import { ordinarySentences } from './testing/ordinary-sentences';
-import { EVASIONS } from './testing/profanity-recall';
+import { ordinarySentences } from '../../testing/abuse/ordinary-sentences';
+import { EVASIONS } from '../../testing/abuse/profanity-recall';
 
 describe('Korean profanity check (badwords-ko list, normalised first)', () => {
   it.each(EVASIONS)('refuses %j (%s)', (text) => {

@@ -5,10 +5,10 @@ import {
   startCommunityTestApp,
   type CommunityTestApp,
   type TestIdentity,
-} from '../testing/community-test-app';
+} from '../../testing/community-test-app';
 import { RULES, WONT_REVEAL } from './assistant-prompt';
-import { startContentApiStub } from '../testing/content-api-stub';
-import { articles, assistantOf, readEvents } from './testing/assistant-test-kit';
+import { startContentApiStub } from '../../testing/content-api-stub';
+import { articles, assistantOf, readEvents } from '../../testing/assistant/assistant-test-kit';
 
 /** An article whose text speaks to the model: it wants a link added and the instructions revealed. */
 const planted = {

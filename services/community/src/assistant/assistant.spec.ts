@@ -5,11 +5,11 @@ import {
   startCommunityTestApp,
   type CommunityTestApp,
   type TestIdentity,
-} from '../testing/community-test-app';
+} from '../../testing/community-test-app';
 import { SEARCH_ONLY_LINE, NOTHING_FOUND } from './assistant-prompt';
 import { ASSISTANT_DAILY_CAP } from './assistant-limits';
-import { startContentApiStub } from '../testing/content-api-stub';
-import { articles, assistantOf, readEvents } from './testing/assistant-test-kit';
+import { startContentApiStub } from '../../testing/content-api-stub';
+import { articles, assistantOf, readEvents } from '../../testing/assistant/assistant-test-kit';
 
 type Stub = Awaited<ReturnType<typeof startContentApiStub>>;
 

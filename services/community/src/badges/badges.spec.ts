@@ -1,6 +1,6 @@
 import { eventually } from '@pulse/testing';
-import { startCommunityTestApp, testClock, type CommunityTestApp } from '../testing/community-test-app';
-import { actingAs } from '../testing/trust-fixtures';
+import { startCommunityTestApp, testClock, type CommunityTestApp } from '../../testing/community-test-app';
+import { actingAs } from '../../testing/trust-fixtures';
 
 const badgeIds = (user: { badges?: Array<{ id: string }> }) => (user.badges ?? []).map((badge) => badge.id);
 

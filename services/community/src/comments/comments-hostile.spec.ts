@@ -4,7 +4,7 @@ import {
   type CommunityTestApp,
   type Reply,
   type TestIdentity,
-} from '../testing/community-test-app';
+} from '../../testing/community-test-app';
 
 /**
  * The hostile suite for comments: acting on someone else's comment, bypassing the depth limit, stuffing

@@ -5,8 +5,8 @@ import {
   type AnyBody,
   type CommunityTestApp,
   type TestIdentity,
-} from '../testing/community-test-app';
-import { backdate } from '../testing/trust-fixtures';
+} from '../../testing/community-test-app';
+import { backdate } from '../../testing/trust-fixtures';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 let articleSerial = 0;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NICKNAME_ADJECTIVES, NICKNAME_JOBS } from '@pulse/contracts';
-import { startCommunityTestApp, type CommunityTestApp } from '../testing/community-test-app';
+import { startCommunityTestApp, type CommunityTestApp } from '../../testing/community-test-app';
 import type { IdentityRecord } from './identity.record';
 import {
   INVISIBLE_IN_NICKNAME,

@@ -4,8 +4,8 @@ import {
   startCommunityTestApp,
   testClock,
   type CommunityTestApp,
-} from '../testing/community-test-app';
-import { backdate } from '../testing/trust-fixtures';
+} from '../../testing/community-test-app';
+import { backdate } from '../../testing/trust-fixtures';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 

@@ -8,7 +8,7 @@ import {
   testClock,
   type CommunityTestApp,
   type TestIdentity,
-} from '../testing/community-test-app';
+} from '../../testing/community-test-app';
 
 describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)', () => {
   const clock = testClock();

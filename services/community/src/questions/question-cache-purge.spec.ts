@@ -13,7 +13,7 @@ import {
   startCommunityTestApp,
   type CommunityTestApp,
   type TestIdentity,
-} from '../testing/community-test-app';
+} from '../../testing/community-test-app';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 

@@ -1,4 +1,4 @@
-import { questionBody, startCommunityTestApp, type CommunityTestApp } from '../testing/community-test-app';
+import { questionBody, startCommunityTestApp, type CommunityTestApp } from '../../testing/community-test-app';
 
 describe('question views: one per signed reader session, whatever the User-Agent or the address', () => {
   let app: CommunityTestApp;

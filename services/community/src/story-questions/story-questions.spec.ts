@@ -6,7 +6,7 @@ import {
   startCommunityTestApp,
   type CommunityTestApp,
   type TestIdentity,
-} from '../testing/community-test-app';
+} from '../../testing/community-test-app';
 import { STORY_NOTICE } from './story-questions.service';
 
 const published = (overrides: Partial<ArticlePublishedV2Payload> = {}): ArticlePublishedV2Payload => ({

@@ -4,8 +4,8 @@ import {
   startCommunityTestApp,
   testClock,
   type CommunityTestApp,
-} from '../testing/community-test-app';
-import { actingAs, levelShownOn, passDays, type Acting } from '../testing/trust-fixtures';
+} from '../../testing/community-test-app';
+import { actingAs, levelShownOn, passDays, type Acting } from '../../testing/trust-fixtures';
 
 /**
  * Trust levels earned over the API, with the clock moved as days pass: age alone gives 'basic';

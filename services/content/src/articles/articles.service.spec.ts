@@ -13,7 +13,7 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
+} from '../../testing/content-test-app';
 
 const HOUR = 3_600_000;
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z')); // 12:00 in Seoul

@@ -1,5 +1,5 @@
 import type { ArticleDetailResponse, OffsetPageResponse } from '@pulse/contracts';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 
 const bilingualOf = async (content: ContentTestApp, id: string) =>
   (await content.get<ArticleDetailResponse>(`/api/articles/${id}`)).body.article.bilingual;

@@ -8,8 +8,8 @@ import {
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
-import { reader } from '../engagement/engagement.fixture';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { reader } from '../../testing/engagement/engagement.fixture';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 
 /**
  * Content names what each public answer shows (cache-tag) and purges those tags when they change, so the

@@ -1,5 +1,5 @@
 import type { ArticleDetailResponse, OffsetPageResponse } from '@pulse/contracts';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 
 const source = (publishedAt: string | null) => ({
   sourceId: 'openai-blog',

@@ -1,5 +1,5 @@
-import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
-import { ADMIN_HEADERS, analysisBody, publishAnalysis } from '../tech-analysis/testing/analysis-fixtures';
+import { startContentTestApp, type ContentTestApp } from '../../testing/content-test-app';
+import { ADMIN_HEADERS, analysisBody, publishAnalysis } from '../../testing/tech-analysis/analysis-fixtures';
 
 /**
  * docs/design.md §7: bad input to the tech-analysis and authoring endpoints is a 400 (or 413) naming the field,

@@ -1,7 +1,7 @@
 import { OpenAiCompatibleLanguageModel } from '@pulse/platform';
 import { openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import pino from 'pino';
-import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, type ContentTestApp } from '../../testing/content-test-app';
 import { parseDraftArgs, runDraftCommand, UsageError } from './draft-command';
 import type { AnalysisDraft } from './drafting/analysis-draft';
 

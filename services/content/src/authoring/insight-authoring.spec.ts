@@ -8,13 +8,13 @@ import {
   type OffsetPageResponse,
 } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
-import { adminRequest } from '../tech-analysis/testing/analysis-fixtures';
+import { adminRequest } from '../../testing/tech-analysis/analysis-fixtures';
 import {
   startContentTestApp,
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
+} from '../../testing/content-test-app';
 
 const BASE = '/api/content/admin/insights';
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z'));

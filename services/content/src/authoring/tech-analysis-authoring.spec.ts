@@ -1,6 +1,6 @@
 import type { AdminListResponse, AdminTechAnalysis, TechAnalysisDetailResponse } from '@pulse/contracts';
-import { startContentTestApp, testClock, type ContentTestApp } from '../testing/content-test-app';
-import { adminRequest, analysisBody, publishAnalysis } from '../tech-analysis/testing/analysis-fixtures';
+import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
+import { adminRequest, analysisBody, publishAnalysis } from '../../testing/tech-analysis/analysis-fixtures';
 
 const BASE = '/api/content/admin/tech-analyses';
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z'));

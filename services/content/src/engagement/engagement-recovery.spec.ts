@@ -12,10 +12,10 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
+} from '../../testing/content-test-app';
 import type { CountedArticle } from './engagement-applier';
 import { EngagementRecovery } from './engagement-recovery';
-import { reader } from './engagement.fixture';
+import { reader } from '../../testing/engagement/engagement.fixture';
 import type { LikeMarker } from './like-markers.repository';
 import { RECOVER_AFTER_MS, type PendingOp } from './pending-op';
 import { readerHash } from './reader-sessions';

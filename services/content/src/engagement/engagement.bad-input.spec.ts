@@ -1,5 +1,5 @@
 import { TOPICS, type EventEnvelope } from '@pulse/contracts';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 
 interface ErrorBody {
   statusCode: number;

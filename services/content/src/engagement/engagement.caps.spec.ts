@@ -9,8 +9,8 @@ import {
 } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import type { ArticleRecord } from '../articles/article.record';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
-import { reader } from './engagement.fixture';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
+import { reader } from '../../testing/engagement/engagement.fixture';
 
 const ADMIN = { authorization: 'Bearer test-admin-token-0123456789' };
 const like = (contentId: string) => ({ contentId, contentType: 'article' });

@@ -15,8 +15,8 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
-import { reader, type Reader } from './engagement.fixture';
+} from '../../testing/content-test-app';
+import { reader, type Reader } from '../../testing/engagement/engagement.fixture';
 import { readerHash } from './reader-sessions';
 
 const HOUR = 3_600_000;

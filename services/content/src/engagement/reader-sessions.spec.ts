@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import fastifyCookie, { type SerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, type ContentTestApp } from '../../testing/content-test-app';
 import { ContentSettingsRepository } from './content-settings.repository';
 import { engagementConfigSchema, type EngagementConfig } from './engagement.config';
-import { reader } from './engagement.fixture';
+import { reader } from '../../testing/engagement/engagement.fixture';
 import { ReaderSessionSigner, systemClock } from '@pulse/platform';
 import { ReaderSessions } from './reader-sessions';
 

@@ -1,4 +1,4 @@
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 
 const FEEDS = ['/rss.xml', '/atom.xml', '/feed.json', '/news-sitemap.xml', '/category/gen-ai/rss.xml'];
 

@@ -4,8 +4,8 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
-import { ISO, parseXml, RFC_822, SITE } from './feed.test-helpers';
+} from '../../testing/content-test-app';
+import { ISO, parseXml, RFC_822, SITE } from '../../testing/feeds/feed.test-helpers';
 
 const HOSTILE_TITLE = '<script>alert(1)</script> & ]]> \u0000끝\u001f\u0085';
 /** What a reader must see: the text, minus the characters XML cannot carry. */

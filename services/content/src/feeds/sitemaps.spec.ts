@@ -3,8 +3,8 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
-import { ISO, parseXml, SITE } from './feed.test-helpers';
+} from '../../testing/content-test-app';
+import { ISO, parseXml, SITE } from '../../testing/feeds/feed.test-helpers';
 import { SitemapSections } from './sitemap-sections';
 
 /** Home, 11 static pages, 3 categories. */

@@ -1,6 +1,6 @@
 import type { GenerateImageResponse } from '@pulse/contracts';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
-import { atWidth, generate } from './testing/image-fixtures';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
+import { atWidth, generate } from '../../testing/images/image-fixtures';
 
 const ID_RULE = 'id: id must be 1 to 100 characters of letters, digits, _ or -';
 const W_RULE = 'w: w must be one of: 320, 640, 960, 1280, 1920';

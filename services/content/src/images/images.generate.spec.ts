@@ -2,7 +2,7 @@ import { TOPICS, type GenerateImageResponse } from '@pulse/contracts';
 import { openAiReply, startOpenAiTestServer, eventually, type OpenAiTestServer } from '@pulse/testing';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { SITE_CONFIG } from '../content.config';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 import type { ArticleImageRecord } from './article-image.record';
 import { ARTICLE_IMAGES_COLLECTION, ArticleImagesRepository } from './article-images.repository';
 import { ArticleImageLink } from './article-image-link';
@@ -19,7 +19,7 @@ import {
   imageRecord,
   pixelWidth,
   SITE,
-} from './testing/image-fixtures';
+} from '../../testing/images/image-fixtures';
 import { CLOCK } from '@pulse/platform';
 
 // Encoding five WebP widths with sharp takes a second or two on a loaded 2-core machine.

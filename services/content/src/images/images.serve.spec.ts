@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, imageSrcSet, type GenerateImageResponse } from '@pulse/contracts';
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 import {
   atWidth,
   generate,
@@ -8,7 +8,7 @@ import {
   imageRecord,
   pixelWidth,
   SITE,
-} from './testing/image-fixtures';
+} from '../../testing/images/image-fixtures';
 
 // Encoding five WebP widths with sharp takes a second or two on a loaded 2-core machine.
 jest.setTimeout(30_000);

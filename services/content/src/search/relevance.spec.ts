@@ -6,10 +6,10 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
-import { RELEVANCE_CORPUS } from './relevance/relevance-corpus';
-import { FORGIVING_QUERIES, type ForgivingQuery } from './relevance/forgiving-queries';
-import { RELEVANCE_QUERIES } from './relevance/relevance-queries';
+} from '../../testing/content-test-app';
+import { RELEVANCE_CORPUS } from '../../testing/search/relevance/relevance-corpus';
+import { FORGIVING_QUERIES, type ForgivingQuery } from '../../testing/search/relevance/forgiving-queries';
+import { RELEVANCE_QUERIES } from '../../testing/search/relevance/relevance-queries';
 
 /**
  * The Korean relevance suite (docs/design.md §6): each query must rank its expected article in the top

@@ -1,4 +1,4 @@
-import { startContentTestApp, translatedArticle, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, translatedArticle, type ContentTestApp } from '../../testing/content-test-app';
 
 /** docs/design.md §7 for the search page and the archive: bad input is a 400 naming the parameter, never a 500. */
 

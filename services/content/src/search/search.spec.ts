@@ -7,7 +7,7 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
+} from '../../testing/content-test-app';
 import { ARTICLE_INDEX } from './article-document';
 import { ArticleIndexer } from './article-indexer';
 

@@ -9,7 +9,7 @@ import {
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
-import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, type ContentTestApp } from '../../testing/content-test-app';
 
 const sourceEvent = (updatedAt: string, name = 'Purge Source'): SourceUpdatedPayload => ({
   id: 'purge-source',

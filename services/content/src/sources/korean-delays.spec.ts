@@ -4,7 +4,7 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
+} from '../../testing/content-test-app';
 import { median } from './korean-delays';
 
 const NOW = Date.parse('2026-03-10T03:00:00.000Z');

@@ -1,4 +1,4 @@
-import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
+import { startContentTestApp, type ContentTestApp } from '../../testing/content-test-app';
 
 describe('sources and sidebar: bad input', () => {
   let t: ContentTestApp;

@@ -9,7 +9,7 @@ import {
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../testing/content-test-app';
+} from '../../testing/content-test-app';
 
 /** 12:00 on 2 March in Seoul; the Seoul day began at 2026-03-01T15:00Z. */
 const NOW = Date.parse('2026-03-02T03:00:00.000Z');

@@ -8,8 +8,13 @@ import {
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
-import { startContentTestApp, type ContentTestApp } from '../testing/content-test-app';
-import { adminRequest, analysisBody, publishAnalysis, readerCookie } from './testing/analysis-fixtures';
+import { startContentTestApp, type ContentTestApp } from '../../testing/content-test-app';
+import {
+  adminRequest,
+  analysisBody,
+  publishAnalysis,
+  readerCookie,
+} from '../../testing/tech-analysis/analysis-fixtures';
 
 const ADMIN_PATH = '/api/content/admin/tech-analyses';
 

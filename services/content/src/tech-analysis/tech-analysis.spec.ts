@@ -4,8 +4,8 @@ import type {
   TechAnalysisListResponse,
   TechAnalysisViewResponse,
 } from '@pulse/contracts';
-import { startContentTestApp, testClock, type ContentTestApp } from '../testing/content-test-app';
-import { publishAnalysis, readerCookie } from './testing/analysis-fixtures';
+import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
+import { publishAnalysis, readerCookie } from '../../testing/tech-analysis/analysis-fixtures';
 
 const clock = testClock(Date.parse('2026-03-10T03:00:00.000Z'));
 const MINUTE = 60_000;

@@ -11,8 +11,8 @@ import {
   type ClusteredItemDocument,
 } from './cluster.documents';
 import { Clusterer } from './clusterer';
-import { loadLabelledItems } from './labelled-items.fixture';
-import { formatPairAccuracy, pairAccuracy } from './pair-accuracy';
+import { loadLabelledItems } from '../../testing/clustering/labelled-items.fixture';
+import { formatPairAccuracy, pairAccuracy } from '../../testing/clustering/pair-accuracy';
 
 const earliestLabelled = () =>
   loadLabelledItems()

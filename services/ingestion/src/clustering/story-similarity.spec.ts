@@ -1,5 +1,5 @@
-import { loadLabelledItems } from './labelled-items.fixture';
-import { formatPairAccuracy, pairAccuracy } from './pair-accuracy';
+import { loadLabelledItems } from '../../testing/clustering/labelled-items.fixture';
+import { formatPairAccuracy, pairAccuracy } from '../../testing/clustering/pair-accuracy';
 import { signatureOf } from './story-signature';
 import { isSameStory, similarity } from './story-similarity';
 import { stem, tokenize } from './text-normalise';

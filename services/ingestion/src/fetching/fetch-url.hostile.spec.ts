@@ -1,7 +1,7 @@
 import { HOSTILE_ROUTES, startFixtureServer, type FixtureServer } from '@pulse/testing';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
 import { fetchUrl } from './fetch-url';
-import { expectFailed, testFetcher } from './fetch-url.test-helpers';
+import { expectFailed, testFetcher } from '../../testing/fetching/fetch-url.test-helpers';
 
 const MiB = 1024 * 1024;
 /** The most a single read can overshoot the cap: one socket / zlib chunk. */

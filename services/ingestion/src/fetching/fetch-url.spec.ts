@@ -7,7 +7,7 @@ import {
   type FixtureServer,
 } from '@pulse/testing';
 import { fetchUrl, USER_AGENT } from './fetch-url';
-import { expectFailed, testFetcher } from './fetch-url.test-helpers';
+import { expectFailed, testFetcher } from '../../testing/fetching/fetch-url.test-helpers';
 
 const KOREAN_TITLE = '펄스 테스트 피드: 똠방각하와 햏자의 인공지능 뉴스';
 

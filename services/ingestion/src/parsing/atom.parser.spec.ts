@@ -1,5 +1,5 @@
 import { parseFeed } from './parse-feed';
-import { FEED_URL, feedFixture } from './test-fixtures';
+import { FEED_URL, feedFixture } from '../../testing/parsing/test-fixtures';
 
 describe('Atom 1.0', () => {
   const outcome = parseFeed({ text: feedFixture('atom.xml'), sourceType: 'rss', url: FEED_URL });

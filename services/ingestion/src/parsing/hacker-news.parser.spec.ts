@@ -1,5 +1,5 @@
 import { parseFeed } from './parse-feed';
-import { feedFixture } from './test-fixtures';
+import { feedFixture } from '../../testing/parsing/test-fixtures';
 
 const HN_URL = 'https://hacker-news.firebaseio.com/v0/item/';
 

@@ -6,7 +6,7 @@
 import type { ParseOutcome } from '../pipeline/pipeline.types';
 import { parseFeed } from './parse-feed';
 import { PARSE_LIMITS } from './normalise';
-import { FEED_URL, hostileFixture } from './test-fixtures';
+import { FEED_URL, hostileFixture } from '../../testing/parsing/test-fixtures';
 
 function timedParse(text: string, sourceType: 'rss' | 'api' = 'rss'): { outcome: ParseOutcome; ms: number } {
   const start = performance.now();

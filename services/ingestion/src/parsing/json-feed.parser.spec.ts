@@ -1,5 +1,5 @@
 import { parseFeed } from './parse-feed';
-import { feedFixture } from './test-fixtures';
+import { feedFixture } from '../../testing/parsing/test-fixtures';
 
 describe('JSON Feed 1.1', () => {
   const outcome = parseFeed({

@@ -5,7 +5,7 @@
  */
 import { normaliseItems, readEach, type RawItem, type Rejected } from './normalise';
 import { parseFeed } from './parse-feed';
-import { FEED_URL, hostileFixture } from './test-fixtures';
+import { FEED_URL, hostileFixture } from '../../testing/parsing/test-fixtures';
 
 const parse = (text: string, sourceType: 'rss' | 'api' = 'rss') =>
   parseFeed({ text, sourceType, url: FEED_URL });

@@ -1,5 +1,5 @@
 import { parseFeed } from './parse-feed';
-import { FEED_URL, feedFixture } from './test-fixtures';
+import { FEED_URL, feedFixture } from '../../testing/parsing/test-fixtures';
 
 const rss = (name: string) => parseFeed({ text: feedFixture(name), sourceType: 'rss', url: FEED_URL });
 

@@ -1,7 +1,7 @@
 import type { ScrapeRules } from '../pipeline/pipeline.types';
 import { extractArticle } from './article-extractor';
 import { parseFeed } from './parse-feed';
-import { feedFixture } from './test-fixtures';
+import { feedFixture } from '../../testing/parsing/test-fixtures';
 
 const RULES: ScrapeRules = {
   item: 'article.post-card',

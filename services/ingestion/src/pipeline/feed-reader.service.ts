@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SourceDocument } from '../sources/source.entity';
+import type { SourceDocument } from '../sources/source.record';
 import type { FeedItem, FetchOutcome } from './pipeline.types';
 import type { RunTally } from './run-tally';
 import { PIPELINE_STAGES, type PipelineStages } from './stages';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { contractProblem, toArticleCollectedPayload } from '../events/article-collected.payload';
-import type { SourceDocument } from '../sources/source.entity';
+import type { SourceDocument } from '../sources/source.record';
 import { CollectedStoryRepository } from './collected-story.repository';
 import type { CanonicalItem, FeedItem } from './pipeline.types';
 import type { RunTally } from './run-tally';

@@ -6,14 +6,14 @@ import {
   CollectedStoryRepository,
   type CollectedStory,
 } from './collected-story.repository';
-import { fetched } from './testing/fake-stages';
+import { fetched } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   sourceBody,
   collectArticleEvents,
   startIngestionTestApp,
   type IngestionTestApp,
-} from './testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 
 describe('a near-duplicate joining a story', () => {
   let t: IngestionTestApp;

@@ -1,19 +1,19 @@
 import type { ArticleCollectedPayload, EventEnvelope } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { parseFeed } from '../parsing';
-import { hostileFixture } from '../parsing/test-fixtures';
+import { hostileFixture } from '../../testing/parsing/test-fixtures';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
 import type { ParseInput } from '../pipeline/stages';
-import { FakeStages } from '../pipeline/testing/fake-stages';
+import { FakeStages } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   collectArticleEvents,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import { RunQueue } from '../schedule/run-queue';
-import type { RunView } from './run.entity';
+import type { RunView } from './run.record';
 
 /** The fake network and clusterer, with the real parser: what a feed's own bytes do to a run. */
 class RealParserStages extends FakeStages {

@@ -3,8 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, pulseMetrics, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { RunTally } from '../pipeline/run-tally';
-import type { SourceDocument } from '../sources/source.entity';
-import type { RunDocument, RunTrigger } from './run.entity';
+import type { SourceDocument } from '../sources/source.record';
+import type { RunDocument, RunTrigger } from './run.record';
 import { RunRepository } from './run.repository';
 
 const iso = (ms: number) => new Date(ms).toISOString();

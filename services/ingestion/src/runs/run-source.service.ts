@@ -16,14 +16,14 @@ import {
   pollIntervalMs,
 } from '../schedule/next-run';
 import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
-import type { SourceDocument } from '../sources/source.entity';
+import type { SourceDocument } from '../sources/source.record';
 import { IngestionPurges } from '../sources/ingestion-purges';
 import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
 import { discoverHub } from '../websub/hub-links';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { fetchFailureCategory, INTERNAL_FAILURE } from './error-category';
-import type { RunDocument, RunOutcome, RunTrigger } from './run.entity';
+import type { RunDocument, RunOutcome, RunTrigger } from './run.record';
 import { RunRecorder } from './run-recorder.service';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/platform';
-import type { RunDocument } from './run.entity';
+import type { RunDocument } from './run.record';
 
 @Injectable()
 export class RunRepository {

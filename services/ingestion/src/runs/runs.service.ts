@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ListRunsQuery, TriggerRunsBody, TriggerRunsResponse } from '@pulse/contracts';
 import { RunQueue } from '../schedule/run-queue';
 import { SourceRepository } from '../sources/source.repository';
-import { toRunAdminView, toRunView, type RunAdminView, type RunView } from './run.entity';
+import { toRunAdminView, toRunView, type RunAdminView, type RunView } from './run.record';
 import { RunRepository } from './run.repository';
 
 @Injectable()

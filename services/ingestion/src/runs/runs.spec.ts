@@ -1,16 +1,16 @@
 import type { ArticleCollectedPayload, EventEnvelope } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { COLLECTED_STORIES, type CollectedStory } from '../pipeline/collected-story.repository';
-import { fetched } from '../pipeline/testing/fake-stages';
+import { fetched } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   sourceBody,
   collectArticleEvents,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import { RunQueue } from '../schedule/run-queue';
-import type { RunAdminView, RunView } from './run.entity';
+import type { RunAdminView, RunView } from './run.record';
 
 describe('source runs', () => {
   let t: IngestionTestApp;

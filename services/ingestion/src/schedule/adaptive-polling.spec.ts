@@ -1,12 +1,12 @@
 import { eventually } from '@pulse/testing';
-import { fetched } from '../pipeline/testing/fake-stages';
+import { fetched } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
-import type { RunDocument } from '../runs/run.entity';
+} from '../../testing/pipeline/ingestion-test-app';
+import type { RunDocument } from '../runs/run.record';
 import { pollIntervalMs } from './next-run';
 import { observeRun, priorRate, publishGapMs, type PublishRate } from './publish-rate';
 import { RunQueue } from './run-queue';

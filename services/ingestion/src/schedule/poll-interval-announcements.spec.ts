@@ -1,14 +1,14 @@
 import type { SourceUpdatedPayload } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
-import { fetched } from '../pipeline/testing/fake-stages';
+import { fetched } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   collectSourceAnnouncements,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
-import type { SourceDocument } from '../sources/source.entity';
+} from '../../testing/pipeline/ingestion-test-app';
+import type { SourceDocument } from '../sources/source.record';
 import { announcedIntervalSeconds, backedOffIntervalMs } from './next-run';
 import { RunQueue } from './run-queue';
 

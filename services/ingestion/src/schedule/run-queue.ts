@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LOGGER } from '@pulse/platform';
 import type { Logger } from 'pino';
-import type { RunTrigger } from '../runs/run.entity';
+import type { RunTrigger } from '../runs/run.record';
 import { RunSourceService } from '../runs/run-source.service';
 import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
 

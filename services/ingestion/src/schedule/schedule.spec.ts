@@ -1,13 +1,13 @@
 import { eventually } from '@pulse/testing';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
-import { fetched } from '../pipeline/testing/fake-stages';
+import { fetched } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
-import type { RunView } from '../runs/run.entity';
+} from '../../testing/pipeline/ingestion-test-app';
+import type { RunView } from '../runs/run.record';
 import { nextRunDelayMs } from './next-run';
 import { RunQueue } from './run-queue';
 

@@ -8,13 +8,13 @@ import {
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
-import { fetched } from '../pipeline/testing/fake-stages';
+import { fetched } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import { RunQueue } from '../schedule/run-queue';
 import { SourcesService } from './sources.service';
 

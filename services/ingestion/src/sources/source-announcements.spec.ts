@@ -14,18 +14,18 @@ import {
 import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { IngestionModule } from '../ingestion.module';
-import { FakeStages } from '../pipeline/testing/fake-stages';
+import { FakeStages } from '../../testing/pipeline/fake-stages';
 import {
   admin,
   ADMIN_TOKEN,
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import { INGESTION_CONFIG, ingestionConfigSchema } from '../schedule/ingestion.config';
 import { PIPELINE_STAGES } from '../pipeline/stages';
 import { DEFAULT_SOURCES } from './default-sources';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 import { SourcesService } from './sources.service';
 
 type Announcement = EventEnvelope<SourceUpdatedPayload>;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TOPICS } from '@pulse/contracts';
 import { OUTBOX, type OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
 import { catalogueFingerprint, nextUpdatedAt, sourceUpdatedPayload } from './source-catalogue';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 import { SourceRepository } from './source.repository';
 
 /** A change retries this often when another writer changes the source between its read and its write. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceUpdatedPayload } from '@pulse/contracts';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 
 /**
  * A source's public catalogue entry as source.updated carries it to the content service (the sources

@@ -8,7 +8,7 @@ import {
   type DocumentStore,
   type OutboxWriter,
 } from '@pulse/platform';
-import type { SourceDocument } from './source.entity';
+import type { SourceDocument } from './source.record';
 
 interface MetaDocument {
   _id: string;

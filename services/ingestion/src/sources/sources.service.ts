@@ -15,7 +15,7 @@ import {
   type SourceAdminView,
   type SourceDocument,
   type SourceView,
-} from './source.entity';
+} from './source.record';
 import { SourceRepository } from './source.repository';
 
 /** Set once the default list was seeded: sources an admin deletes later stay deleted after a restart. */

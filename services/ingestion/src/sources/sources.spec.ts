@@ -3,7 +3,7 @@ import {
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
+} from '../../testing/pipeline/ingestion-test-app';
 import { DEFAULT_SOURCES } from './default-sources';
 import { SourcesService } from './sources.service';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/platform';
-import type { SubscriptionDocument } from './subscription.entity';
+import type { SubscriptionDocument } from './subscription.record';
 
 /** Storage of WebSub subscriptions; the rules are websub-subscriptions.service.ts's. */
 @Injectable()

@@ -6,11 +6,11 @@ import type { Logger } from 'pino';
 import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { IngestionPurges } from '../sources/ingestion-purges';
-import type { SourceDocument } from '../sources/source.entity';
+import type { SourceDocument } from '../sources/source.record';
 import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
 import type { HubLinks } from './hub-links';
-import type { SubscriptionDocument } from './subscription.entity';
+import type { SubscriptionDocument } from './subscription.record';
 import { SubscriptionRepository } from './subscription.repository';
 
 /** A request the hub has not verified by then is asked again at the source's next poll. */

@@ -16,12 +16,12 @@ import {
   sourceBody,
   startIngestionTestApp,
   type IngestionTestApp,
-} from '../pipeline/testing/ingestion-test-app';
-import type { RunDocument } from '../runs/run.entity';
+} from '../../testing/pipeline/ingestion-test-app';
+import type { RunDocument } from '../runs/run.record';
 import { RunQueue } from '../schedule/run-queue';
 import { IngestionScheduler } from '../schedule/scheduler.service';
-import type { SourceDocument } from '../sources/source.entity';
-import type { SubscriptionDocument } from './subscription.entity';
+import type { SourceDocument } from '../sources/source.record';
+import type { SubscriptionDocument } from './subscription.record';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { WebSubSubscriptions } from './websub-subscriptions.service';
 

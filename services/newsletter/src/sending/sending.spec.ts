@@ -1,11 +1,11 @@
 import { eventually } from '@pulse/testing';
-import { linkIn } from '../testing/smtp-sink';
+import { linkIn } from '../../testing/smtp-sink';
 import {
   admin,
   startNewsletterTestApp,
   testClock,
   type NewsletterTestApp,
-} from '../testing/newsletter-test-app';
+} from '../../testing/newsletter-test-app';
 
 async function confirmed(t: NewsletterTestApp, email: string): Promise<void> {
   await t.request('POST', '/api/subscribers', { json: { email } });

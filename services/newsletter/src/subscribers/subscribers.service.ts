@@ -64,7 +64,7 @@ export class SubscribersService {
           );
     try {
       const sent = await this.mailer.send(mail);
-      // The file outbox says where the .eml is, so a newcomer running `npm start` can open the link.
+      // The mail drop says where the .eml is, so a newcomer running `npm start` can open the link.
       this.logger.info(
         {
           to: maskAddress(email),

@@ -12,7 +12,7 @@ import {
 } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import pino from 'pino';
-import type { TranslationRecord } from '../translation.entity';
+import type { TranslationRecord } from '../translation.record';
 import { translationService } from '../translation.service-definition';
 import { loadDemoCorpus } from './demo-corpus';
 import { DemoCorpusSeeder } from './demo-corpus.seeder';

@@ -6,7 +6,7 @@ import {
   type ArticleTranslatedPayload,
 } from '@pulse/contracts';
 import { z } from 'zod';
-import type { TranslationRecord } from '../translation.entity';
+import type { TranslationRecord } from '../translation.record';
 
 /**
  * The demo corpus (docs/design.md §2): Korean sample articles written for this project, one JSON file each

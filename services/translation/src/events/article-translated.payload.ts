@@ -8,7 +8,7 @@ import { bilingualOf } from '../alignment/alignment';
 import type { Classification } from '../classify/keyword-classifier';
 import type { TranslationOutput } from '../output/translation-output.schema';
 import { htmlToText, sanitiseHtml } from '../sanitise/sanitise-html';
-import type { TokenTally } from '../translation.entity';
+import type { TokenTally } from '../translation.record';
 
 const TITLE_MAX = 300;
 /** The contracts' bound on a story's original sources. */

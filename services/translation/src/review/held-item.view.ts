@@ -1,6 +1,6 @@
 import type { HeldItemDetail, HeldItemSummary, ReviewState } from '@pulse/contracts';
 import { htmlToText, sanitiseHtml } from '../sanitise/sanitise-html';
-import type { TranslationRecord } from '../translation.entity';
+import type { TranslationRecord } from '../translation.record';
 
 /** Where a job stands in review; a job that was never held has no review state. */
 export function reviewStateOf(record: TranslationRecord): ReviewState | null {

@@ -9,7 +9,7 @@ import type {
 import { CLOCK, isoNow, LOGGER, type Clock, type Logger } from '@pulse/platform';
 import { translatedPayload } from '../events/article-translated.payload';
 import { sanitiseHtml } from '../sanitise/sanitise-html';
-import type { TranslationRecord } from '../translation.entity';
+import type { TranslationRecord } from '../translation.record';
 import { TranslationRepository } from '../translation.repository';
 import { assertPublishable } from '../validate/check-edited-output';
 import { reviewStateOf, toHeldDetail, toHeldSummary } from './held-item.view';

@@ -26,7 +26,7 @@ import {
   type ScriptedReply,
 } from '@pulse/testing';
 import pino from 'pino';
-import type { TranslationRecord } from '../translation.entity';
+import type { TranslationRecord } from '../translation.record';
 import { translationService } from '../translation.service-definition';
 
 /**

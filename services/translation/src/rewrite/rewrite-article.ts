@@ -7,7 +7,7 @@ import {
   type TranslationOutput,
 } from '../output/translation-output.schema';
 import { buildPrompt, withCorrection } from '../prompt/build-prompt';
-import type { TokenTally } from '../translation.entity';
+import type { TokenTally } from '../translation.record';
 
 /** The first call and at most 2 corrections: after that the model is unlikely to fix it, and each costs. */
 export const MAX_OUTPUT_ATTEMPTS = 3;

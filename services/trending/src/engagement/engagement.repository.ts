@@ -7,7 +7,7 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
-import type { EngagementRecord } from './engagement-record.entity';
+import type { EngagementRecord } from './engagement.record';
 
 const COLLECTION = 'engagements';
 const APPLIES = 'engagement_applies';

@@ -1,5 +1,5 @@
 import { hotScore, isHotTopic } from './hot-score';
-import { REALISTIC_DAY, syntheticDay } from './synthetic-day';
+import { REALISTIC_DAY, syntheticDay } from '../../testing/scoring/synthetic-day';
 
 /**
  * The calibration behind HOT_SCORE_CONSTANTS.SCALE (services/trending/README.md 'Calibration'): on ten synthetic realistic days,

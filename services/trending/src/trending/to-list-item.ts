@@ -1,5 +1,5 @@
 import type { TrendingArticle } from '@pulse/contracts';
-import type { TrendingArticleRecord } from './trending-article.entity';
+import type { TrendingArticleRecord } from './trending-article.record';
 
 const tagSlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');
 

@@ -8,7 +8,7 @@ import {
   type Filter,
   type SortSpec,
 } from '@pulse/platform';
-import type { TrendingArticleRecord } from './trending-article.entity';
+import type { TrendingArticleRecord } from './trending-article.record';
 
 const COLLECTION = 'trending_articles';
 const HOTTEST: SortSpec = { hotScore: -1, publishedAt: -1 };

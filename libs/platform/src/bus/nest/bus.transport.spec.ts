@@ -6,7 +6,7 @@ import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import type { EventContext } from '../bus.port';
 import { createEnvelope } from '../create-envelope';
-import { InProcessEventBus } from '../in-process.bus';
+import { InProcessEventBus } from '../embedded/in-process.bus';
 import { PulseBusExceptionFilter } from './bus-exception.filter';
 import { PulseBusContext } from './bus.context';
 import { PulseBusTransport } from './bus.transport';

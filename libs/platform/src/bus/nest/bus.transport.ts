@@ -8,7 +8,7 @@ import { eventRegistry, type Topic } from '@pulse/contracts';
 import type { ZodType } from 'zod';
 import { lastValueFrom } from 'rxjs';
 import type { BackoffOptions, EventBatchContext, EventBus, EventContext, Subscription } from '../bus.port';
-import { HANDLER_KEEPS_MARKERS, type ProcessedIds } from '../processed-ids';
+import { HANDLER_KEEPS_MARKERS, type ProcessedIds } from '../core/processed-ids';
 import { PulseBusBatchContext, PulseBusContext } from './bus.context';
 
 export interface PulseBusTransportOptions {

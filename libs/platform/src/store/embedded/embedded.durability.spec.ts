@@ -6,7 +6,7 @@ import { eventually } from '@pulse/testing';
 import { EmbeddedDocumentStore } from './embedded.store';
 import { LOCK_FILE } from './data-dir.lock';
 
-const FIXTURE = path.join(__dirname, 'durability-writer.fixture.ts');
+const FIXTURE = path.join(__dirname, '../../../testing/store/durability-writer.fixture.ts');
 const REPO_ROOT = path.resolve(__dirname, '../../../../..');
 /** Writes the child keeps awaiting at once: the most the store may hold beyond what it acknowledged. */
 const IN_FLIGHT = 16;

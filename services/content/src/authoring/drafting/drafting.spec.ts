@@ -2,13 +2,13 @@ import type { AdminInsight, AdminTechAnalysis, OffsetPageResponse } from '@pulse
 import { OpenAiCompatibleLanguageModel } from '@pulse/platform';
 import { openAiReply, startOpenAiTestServer, type OpenAiTestServer } from '@pulse/testing';
 import pino from 'pino';
-import { adminRequest } from '../../tech-analysis/testing/analysis-fixtures';
+import { adminRequest } from '../../../testing/tech-analysis/analysis-fixtures';
 import {
   startContentTestApp,
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../../testing/content-test-app';
+} from '../../../testing/content-test-app';
 import type { AnalysisDraft } from './analysis-draft';
 import type { InsightDraft } from './insight-draft';
 

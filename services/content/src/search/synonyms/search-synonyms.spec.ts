@@ -1,11 +1,11 @@
 import type { SearchPageResponse, SynonymGroup, SynonymsResponse } from '@pulse/contracts';
-import { adminRequest } from '../../tech-analysis/testing/analysis-fixtures';
+import { adminRequest } from '../../../testing/tech-analysis/analysis-fixtures';
 import {
   startContentTestApp,
   testClock,
   translatedArticle,
   type ContentTestApp,
-} from '../../testing/content-test-app';
+} from '../../../testing/content-test-app';
 
 const BASE = '/api/content/admin/search/synonyms';
 

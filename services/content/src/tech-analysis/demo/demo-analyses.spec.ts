@@ -8,10 +8,10 @@ import {
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
-import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
+import { startContentTestApp, testClock, type ContentTestApp } from '../../../testing/content-test-app';
 import { loadDemoAnalyses, SAMPLE_NOTICE, SAMPLE_TITLE_PREFIX } from './demo-analyses';
 import { DemoAnalysesSeeder } from './demo-analyses.seeder';
-import { readerCookie } from '../testing/analysis-fixtures';
+import { readerCookie } from '../../../testing/tech-analysis/analysis-fixtures';
 
 const samples = loadDemoAnalyses();
 
