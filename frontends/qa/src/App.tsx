@@ -1,6 +1,6 @@
 import { NotFound, Placeholder, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { AskPage } from './ask/AskPage';
 import { COPY } from './copy';
 import { QuestionListPage } from './list/QuestionListPage';
@@ -34,7 +34,7 @@ export function preload(pathname: string): Promise<void> {
 
 /** docs/spec-community.md §2: /community/projects and its items say the feature is coming. */
 function ProjectsPage() {
-  usePageHead(PAGE_HEADS.projects);
+  usePageHead({ ...PAGE_HEADS.projects, canonical: useLocation().pathname });
   return <Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />;
 }
 

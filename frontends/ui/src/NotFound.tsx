@@ -13,7 +13,7 @@ export const NOT_FOUND_HEAD = {
 // that it does not serve. Drawn by a server render, it makes the document a 404.
 export function NotFound() {
   const { pathname } = useLocation();
-  usePageHead(NOT_FOUND_HEAD);
+  usePageHead({ ...NOT_FOUND_HEAD, canonical: pathname });
   return (
     <Page title="404 Page Not Found">
       <p>요청하신 페이지를 찾을 수 없습니다.</p>
