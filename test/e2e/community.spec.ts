@@ -172,13 +172,18 @@ test.describe('community Q&A (qa remote)', () => {
     await page.goto('/community/qa?q=%EC%97%86%EB%8A%94%EA%B2%80%EC%83%89%EC%96%B4xyz');
     await expect(page.getByText('검색 조건에 맞는 질문이 없습니다.')).toBeVisible();
 
+    // The list's first page arrives in the document (server-rendered); the browser's own read of another
+    // order is the one that fails.
+    await page.goto('/community/qa');
+    await expect(page.getByRole('heading', { level: 1, name: '질문과 답변' })).toBeVisible();
     let blocked = true;
     await page.route('**/api/community/questions?**', (route) =>
       blocked
         ? route.fulfill({ status: 503, body: '{"statusCode":503,"error":"x","message":"점검 중"}' })
         : route.continue(),
     );
-    await page.goto('/community/qa');
+    await page.getByRole('combobox', { name: '정렬' }).selectOption('popular');
+    await expect(page).toHaveURL(/[?&]sort=popular/);
     await expect(page.getByText('질문을 불러오지 못했습니다.')).toBeVisible();
     await expect(page.locator('.qa-card')).toHaveCount(0);
     blocked = false;

@@ -309,9 +309,10 @@ test.describe('category, archive, search, sources and static pages', () => {
         '/rss.xml',
         '/atom.xml',
         '/sitemap.xml',
-        '/contact',
       ]),
     );
+    // /contact has no page (docs/spec-content.md §2): the sitemap does not link a not-found page.
+    expect(hrefs).not.toContain('/contact');
     await expect(page.getByRole('heading', { level: 2, name: '검색 엔진 최적화' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: '업데이트 주기' })).toBeVisible();
   });

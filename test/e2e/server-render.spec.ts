@@ -18,7 +18,8 @@ test.use({ siteOptions: { spec: 'server-render' } });
  * Server rendering (frontends/README.md 'Server rendering'): every page type arrives as HTML with its content (read here with JavaScript off, so
  * nothing but the document can have put it there), then hydrates: the server's markup is kept, React says
  * nothing in the console, and nothing moves (CLS 0), at both widths. The shell's own pages and the remotes'
- * (news and insights lists and an article at its section's address, trending, tech analysis, a question),
+ * (news and insights lists and an article at its section's address, trending, tech analysis, a question,
+ * the question list and the ask form),
  * which the gateway renders inside the shell's layout with the server bundle each remote deployed beside its
  * browser files.
  */
@@ -85,6 +86,9 @@ test.describe('server-rendered pages', () => {
         heading: QUESTION_TITLE,
         text: QUESTION_CONTENT,
       },
+      // The qa remote's list (its first page: the question just asked is the newest) and its ask form, empty.
+      { name: 'questions', path: '/community/qa', heading: '질문과 답변', text: QUESTION_TITLE },
+      { name: 'ask form', path: '/community/qa/ask', heading: '질문하기', text: '질문 등록' },
     ];
   }
 

@@ -1,15 +1,16 @@
-import { NotFound, Placeholder, seedRemoteQueryClient } from '@pulse/frontend-ui';
+import { NotFound, Placeholder, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { AskPage } from './ask/AskPage';
 import { COPY } from './copy';
 import { QuestionListPage } from './list/QuestionListPage';
+import { PAGE_HEADS } from './page-heads';
 import './styles.css';
 
-// A server-rendered question page carries its answers; the hydrating render reads them.
+// A server-rendered list or question page carries its answers; the hydrating render reads them.
 seedRemoteQueryClient();
 
-/** The question page, the one page of this remote the server renders (server.tsx): /community/questions/{id}. */
+/** The question page, /community/questions/{id}: its own chunk (below). */
 export const QUESTION_PAGE = /^\/community\/questions\/[^/]+\/?$/;
 
 // The detail page is its own chunk, loaded when a question is opened, or ahead of hydrating a
@@ -31,6 +32,12 @@ export function preload(pathname: string): Promise<void> {
   return QUESTION_PAGE.test(pathname) ? loadDetailPage().then(() => undefined) : Promise.resolve();
 }
 
+/** docs/spec-community.md §2: /community/projects and its items say the feature is coming. */
+function ProjectsPage() {
+  usePageHead({ ...PAGE_HEADS.projects, canonical: useLocation().pathname });
+  return <Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />;
+}
+
 /** Mounted by the shell at /community/*; routes are relative to that mount. */
 export default function App() {
   return (
@@ -45,14 +52,8 @@ export default function App() {
           </Suspense>
         }
       />
-      <Route
-        path="projects"
-        element={<Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />}
-      />
-      <Route
-        path="projects/:id"
-        element={<Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />}
-      />
+      <Route path="projects" element={<ProjectsPage />} />
+      <Route path="projects/:id" element={<ProjectsPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -6,7 +6,6 @@ import type {
   CreateAnswerResponse,
   CreateQuestionResponse,
   QuestionDetailResponse,
-  QuestionListResponse,
   QuestionViewerVotesResponse,
   QuestionViewResponse,
   QuestionVoteResponse,
@@ -28,8 +27,6 @@ export function questionListPath(filters: ListFilters, page: number): string {
   return `/api/community/questions?${query}`;
 }
 
-export const fetchQuestions = (filters: ListFilters, page: number) =>
-  communityFetch<QuestionListResponse>('GET', questionListPath(filters, page));
 /** A question and its answers: the same for every reader, read as queries (and on the server). */
 export const questionPath = (id: string) => `/api/community/questions/${segment(id)}`;
 export const answersPath = (id: string, sortBy: AnswerSort) =>

@@ -1,13 +1,11 @@
 import { remoteServerApp } from '@pulse/frontend-ui';
-import App, { QUESTION_PAGE } from './App';
+import App from './App';
 
 /**
  * The qa remote's server bundle (rspack.server.config.js → dist/server/render.js): its App for the shell's
  * server render, which the gateway loads from where this remote is deployed (frontends/README.md 'Server
- * rendering'). Only the question page is rendered on the server: the list and the ask form follow the
- * reader's filters and identity, and stay the browser's.
+ * rendering'). Every page of the remote is rendered: the question list (its first page, with the filters
+ * in the URL), the ask form (empty: the reader's identity is read after hydration), a question, the
+ * projects placeholder and the not-found page of an unknown path, which makes the document a 404.
  */
 export const ServerApp = remoteServerApp(App);
-
-/** Whether the server renders the page at `pathname` (the shell asks before rendering). */
-export const rendersPath = (pathname: string): boolean => QUESTION_PAGE.test(pathname);

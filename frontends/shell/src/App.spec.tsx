@@ -104,14 +104,16 @@ describe('static pages', () => {
     expect(PRIVACY.sections).toHaveLength(8);
   });
 
-  it('the sitemap page links the main pages, categories with their feeds, the feeds and contact', async () => {
+  it('the sitemap page links the main pages, categories with their feeds, the feeds and contact (the site introduction)', async () => {
     renderAt(<App />, '/sitemap');
     await waitFor(() => expect(heading()).toBe('사이트맵'));
     const hrefs = within(screen.getByRole('main'))
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
-    for (const href of ['/', '/search', '/archive', '/sources', '/about', '/privacy', '/contact'])
+    for (const href of ['/', '/search', '/archive', '/sources', '/about', '/privacy'])
       expect(hrefs).toContain(href);
+    // /contact has no page (docs/spec-content.md §2): contact goes through the site introduction.
+    expect(hrefs).not.toContain('/contact');
     for (const slug of ['gen-ai', 'blockchain', 'big-tech']) {
       expect(hrefs).toContain(`/category/${slug}`);
       expect(hrefs).toContain(`/category/${slug}/rss.xml`);

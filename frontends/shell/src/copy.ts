@@ -288,10 +288,8 @@ export const SITEMAP = {
     { href: '/sitemap.xml', label: 'XML 사이트맵 (/sitemap.xml)' },
   ],
   contact: '문의',
-  contactLinks: [
-    { href: '/contact', label: '문의하기' },
-    { href: '/about', label: '사이트 소개' },
-  ],
+  /** docs/spec-content.md §2: /contact shows no page; contact goes through the site introduction. */
+  contactLinks: [{ to: '/about', label: '사이트 소개' }],
   seoTitle: '검색 엔진 최적화',
   seoText:
     '모든 기사 페이지는 제목, 요약, 대표 이미지, 구조화 데이터(JSON-LD)를 서버에서 미리 담아 보내므로 검색 엔진과 링크 미리보기가 자바스크립트 없이도 내용을 읽을 수 있습니다.',

@@ -59,5 +59,4 @@ export const COPY = {
     related: '관련 기술분석',
     sample: '샘플 콘텐츠',
   },
-  siteSuffix: '펄스',
 } as const;

@@ -1,6 +1,15 @@
 import type { TrendingListResponse, TrendingPeriod, TrendingStatsResponse } from '@pulse/contracts';
 import { TRENDING_LIVE_REFRESH_MS } from '@pulse/contracts/src/api/constants';
-import { EmptyState, ErrorState, LIST_QUERY, Spinner, tabId, Tabs, useApiQuery } from '@pulse/frontend-ui';
+import {
+  EmptyState,
+  ErrorState,
+  LIST_QUERY,
+  Spinner,
+  tabId,
+  Tabs,
+  useApiQuery,
+  usePageHead,
+} from '@pulse/frontend-ui';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hotTopicsPath, PERIODS, popularPath, RISING_PATH, statsPath, TYPES, type TrendingType } from './api';
@@ -31,6 +40,14 @@ function listQuery(tab: TrendingTab, period: TrendingPeriod, type: TrendingType)
   }
 }
 
+/** The page's head, as the document the server sends for /trending names it. */
+const TRENDING_HEAD = {
+  title: '트렌딩',
+  description:
+    '지금 가장 많이 읽히는 핫 토픽, 인기 기사와 급상승 기사를 24시간, 7일, 30일 기준으로 확인하세요.',
+  canonical: '/trending',
+} as const;
+
 /** /trending (docs/spec-content.md §2 'Trending'). Tab, period and type live in the URL; 'live' is per visit. */
 export function TrendingPage() {
   const [params, setParams] = useSearchParams();
@@ -38,6 +55,7 @@ export function TrendingPage() {
   const period = pick(PERIODS, params.get('period'), 'day');
   const type = pick(TYPES, params.get('type'), 'all');
   const [live, setLive] = useState(false);
+  usePageHead(TRENDING_HEAD);
 
   const update = (name: string, value: string, fallback: string) => {
     const next = new URLSearchParams(params);

@@ -9,8 +9,9 @@ export { CATEGORY_NAMES, HOT_SCORE_THRESHOLD, categoryName, isHot } from './cate
 export { EmptyState } from './EmptyState';
 export { EndSentinel, SENTINEL_THRESHOLD } from './EndSentinel';
 export { ErrorState } from './ErrorState';
+export * from './head';
 export { formatCount, formatDate, formatShortDate, isoDate, truncate } from './format';
-export { NotFound } from './NotFound';
+export { NOT_FOUND_HEAD, NotFound } from './NotFound';
 export { Page } from './Page';
 export { Placeholder } from './Placeholder';
 export {

@@ -121,11 +121,15 @@ export class DocumentRenderer {
       case 'not-found':
         return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
       case 'page': {
+        const rendered = await this.serverRender(url, requestId, tags);
+        // The front end knows its own routes: a path under its mount that none serves drew the not-found page.
+        if (rendered?.status === 404)
+          return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY, rendered);
         const head = {
           ...this.textHead(route.text, route.path),
           jsonLd: route.home ? [webSiteData(this.siteUrl)] : [],
         };
-        return this.page(200, head, '', await this.serverRender(url, requestId, tags));
+        return this.page(200, head, '', rendered);
       }
       case 'article':
         return this.articlePage(route, url, requestId, tags);

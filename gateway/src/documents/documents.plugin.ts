@@ -278,7 +278,15 @@ export function documentHandler(
     const rendered = await flight.render;
     if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
-    if (rendered.statusCode !== 200) return send(reply, rendered.statusCode).send(rendered.html);
+    if (rendered.statusCode !== 200) {
+      // A rendered not-found page of a remote carries the remote's inline stylesheet too.
+      if (rendered.styleHashes?.length && contentSecurityPolicy)
+        reply.header(
+          'content-security-policy',
+          withStyleSources(contentSecurityPolicy, rendered.styleHashes),
+        );
+      return send(reply, rendered.statusCode).send(rendered.html);
+    }
     return sendDocument(request, reply, hold(url, flight, rendered, at));
   };
 }

@@ -18,7 +18,6 @@ const PAGE_QUERY_PARAMETERS: ReadonlyArray<{ path: RegExp; reads: readonly strin
   { path: /^\/news$/, reads: ['tab'] },
   { path: /^\/trending$/, reads: ['tab', 'period', 'type'] },
   { path: /^\/tech-analysis$/, reads: ['category'] },
-  // Rendered in the browser only (the qa remote's rendersPath), but the page is the front end's to render.
   { path: /^\/community\/qa$/, reads: ['q', 'category', 'sort'] },
   { path: /^\/community\/qa\/ask$/, reads: ['articleId'] },
 ];

@@ -12,6 +12,11 @@ export interface RenderedPage {
   stylesheets?: readonly string[];
   /** Or the same written into the head (remote-server-modules.ts inlineStyleOf), with its CSP hash. */
   inlineStyle?: InlineStyle;
+  /**
+   * What the page drawn says of itself (the front ends' usePageHead): 404 when it is a not-found page, a
+   * path under a front end's routes that none of them serves. Absent from an older bundle: 200.
+   */
+  status?: number;
 }
 
 /**

@@ -13,7 +13,8 @@ import type { ForwardRequest } from '../upstreams/upstream';
 
 /**
  * A stand-in for frontends/shell/dist/server/render.js with the same exports: it reads one API path through
- * the gateway and renders the id it got, or throws for /about, or declines (undefined) for /sources; a
+ * the gateway and renders the id it got, or throws for /about, or declines (undefined) for /sources, or
+ * draws its not-found page for /privacy (as a remote does for a path none of its routes serves); a
  * remote's page (/trending, /community) it renders with the remote's server module it is given, whose
  * shared 'label' library is its own.
  */
@@ -29,6 +30,8 @@ exports.renderPage = async ({ url, readApi, remotes = {} }) => {
   }
   if (url === '/sources') return undefined;
   if (url === '/about') throw new Error('component failed');
+  if (url === '/privacy')
+    return { html: '<main><h1>404 Page Not Found</h1></main>', queryData: '{}', status: 404 };
   const answer = await readApi('/api/articles/a1b2c3');
   const title = answer ? answer.article.id : '(no answer)';
   return { html: '<main><h1>' + title + '</h1><p>' + url + '</p></main>', queryData: JSON.stringify({ k: '</script>' }) };
@@ -136,6 +139,19 @@ describe('HTML documents rendered by the shell’s server bundle', () => {
     expect(log.lines().some((line) => line['msg'] === 'server render failed; <noscript> document')).toBe(
       true,
     );
+  });
+
+  it('answers 404 with the not-found head when the page the render drew is its not-found page', async () => {
+    const page = await get('/privacy');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.document.title).toBe('페이지를 찾을 수 없습니다 | 펄스');
+    expect(page.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, follow',
+    );
+    // The drawn page itself, for the browser to hydrate.
+    expect(page.document.querySelector('#root main h1')?.textContent).toBe('404 Page Not Found');
+    expect(page.document.getElementById('pulse-query-seed')).not.toBeNull();
   });
 
   it('does not serve the server bundle as an asset', async () => {

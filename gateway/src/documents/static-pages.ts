@@ -63,7 +63,6 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     title: '사이트맵',
     description: '펄스의 주요 페이지, 카테고리와 RSS·Atom 피드, 사이트맵 링크를 한눈에 확인하세요.',
   },
-  '/contact': { title: '문의하기', description: '펄스에 문의하실 내용을 보내 주세요.' },
   '/community': {
     title: '커뮤니티',
     description: 'AI와 블록체인에 대해 묻고 답하는 펄스 커뮤니티입니다.',

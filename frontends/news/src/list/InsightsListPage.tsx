@@ -1,12 +1,14 @@
-import { useInfiniteList } from '@pulse/frontend-ui';
+import { useInfiniteList, usePageHead } from '@pulse/frontend-ui';
 import { INSIGHTS_PAGE_SIZE, insightsPagePath } from '../api';
 import { COPY } from '../copy';
+import { PAGE_HEADS } from '../page-heads';
 import { InsightCard } from './InsightCard';
 import { ListFooter } from './ListStates';
 
 /** /insights: a featured first card, then the rest, loaded as the reader scrolls (docs/spec-content.md §2). */
 export function InsightsListPage() {
   const list = useInfiniteList('insights', insightsPagePath);
+  usePageHead(PAGE_HEADS.insights);
   const onePageLoaded = list.articles.length <= INSIGHTS_PAGE_SIZE;
   return (
     <section className="page insights-list">

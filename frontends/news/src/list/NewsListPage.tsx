@@ -1,7 +1,8 @@
-import { ArticleCard, tabId, Tabs, useInfiniteList } from '@pulse/frontend-ui';
+import { ArticleCard, tabId, Tabs, useInfiniteList, usePageHead } from '@pulse/frontend-ui';
 import { useSearchParams } from 'react-router-dom';
 import { NEWS_PAGE_SIZE, newsPagePath } from '../api';
 import { COPY } from '../copy';
+import { PAGE_HEADS } from '../page-heads';
 import { ListFooter } from './ListStates';
 
 type NewsTab = 'all' | 'hot';
@@ -21,6 +22,7 @@ export function NewsListPage() {
   // The tab lives in the URL so back/forward and a shared link keep it.
   const tab: NewsTab = params.get('tab') === 'hot' ? 'hot' : 'all';
   const list = useInfiniteList(`news:${tab}`, (offset) => newsPagePath(offset, tab === 'hot'));
+  usePageHead(PAGE_HEADS.news);
 
   return (
     <section className="page news-list">

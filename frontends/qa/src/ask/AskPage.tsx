@@ -1,6 +1,6 @@
 import { COMMUNITY_LIMITS, SUGGESTED_TAGS } from '@pulse/contracts/src/api/community-constants';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { AssistantHelpWidget, useNavigateTo } from '@pulse/frontend-ui';
+import { AssistantHelpWidget, useNavigateTo, usePageHead } from '@pulse/frontend-ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { postQuestion } from '../api';
 import { COPY } from '../copy';
@@ -8,7 +8,7 @@ import { CATEGORY_OPTIONS } from '../list/QuestionCard';
 import { SimpleMarkdown } from '../markdown';
 import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 import { useIdentityGate } from '../use-identity-gate';
-import { useQaTitle } from '../use-title';
+import { PAGE_HEADS } from '../page-heads';
 
 const L = COMMUNITY_LIMITS;
 type Errors = Partial<Record<'title' | 'content' | 'category', string>>;
@@ -40,7 +40,7 @@ export function AskPage() {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  useQaTitle(COPY.askTitle);
+  usePageHead(PAGE_HEADS.ask);
 
   const full = tags.length >= L.questionTags.max;
   const addTag = (raw: string) => {

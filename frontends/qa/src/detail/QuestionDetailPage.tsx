@@ -8,6 +8,7 @@ import {
   Skeleton,
   toast,
   useNavigateTo,
+  usePageHead,
 } from '@pulse/frontend-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -17,7 +18,7 @@ import { linksClickableFor, SimpleMarkdown } from '../markdown';
 import { TabButtons } from '../TabButtons';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
 import { useIdentityGate } from '../use-identity-gate';
-import { useQaTitle } from '../use-title';
+import { PAGE_HEADS, questionHead } from '../page-heads';
 import { AnswerCard } from './AnswerCard';
 import { AnswerComposer } from './AnswerComposer';
 import { useQuestionPage } from './use-question-page';
@@ -50,7 +51,11 @@ export default function QuestionDetailPage() {
       (error: unknown) => console.warn('[펄스] 조회수를 기록하지 못했습니다.', error),
     );
   }, [id]);
-  useQaTitle(question.data?.data.title);
+  const missing =
+    question.error instanceof ApiError && (question.error.status === 404 || question.error.status === 400);
+  usePageHead(
+    question.data ? questionHead(question.data.data) : missing ? PAGE_HEADS.questionNotFound : null,
+  );
 
   // Votes show at once and are put back when refused (use-votes.ts): counts on the shared question and
   // answers, the reader's own vote beside them.
@@ -64,10 +69,7 @@ export default function QuestionDetailPage() {
   });
 
   if (question.error) {
-    if (
-      question.error instanceof ApiError &&
-      (question.error.status === 404 || question.error.status === 400)
-    )
+    if (missing)
       return (
         <section className="page qa-page">
           <h1>{COPY.notFoundTitle}</h1>

@@ -1,3 +1,4 @@
+import { queryClient } from '@pulse/frontend-ui';
 import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +8,7 @@ import { badge, author, listPage, question } from '../testing/fixtures';
 let api: FetchMock;
 beforeEach(() => {
   localStorage.clear();
+  queryClient.clear();
   api = installFetch();
 });
 const renderQa = (url = '/community/qa') => renderAt(<App />, url, '/community/*');

@@ -1,33 +1,58 @@
-import type { Question, QuestionListData } from '@pulse/contracts';
+import type { QuestionListResponse } from '@pulse/contracts';
 import { QUESTION_SORTS, type QuestionSort } from '@pulse/contracts/src/api/community-constants';
-import { EmptyState, ErrorState, Page, Spinner, useNavigateTo } from '@pulse/frontend-ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  EmptyState,
+  ErrorState,
+  fetchJson,
+  LIST_QUERY,
+  Page,
+  retryOptions,
+  Spinner,
+  useApiQueryClient,
+  useNavigateTo,
+  usePageHead,
+  type ApiQueryMeta,
+} from '@pulse/frontend-ui';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fetchQuestions, type ListFilters } from '../api';
+import { questionListPath, type ListFilters } from '../api';
 import { COPY } from '../copy';
+import { PAGE_HEADS } from '../page-heads';
 import { useIdentityGate } from '../use-identity-gate';
 import { CATEGORY_OPTIONS, QuestionCard } from './QuestionCard';
 
-interface ListState {
-  questions: Question[];
-  stats: QuestionListData['stats'] | null;
-  page: number;
-  hasMore: boolean;
-  status: 'loading' | 'ready' | 'error' | 'loading-more';
-  error: string | null;
-}
-
-const INITIAL: ListState = {
-  questions: [],
-  stats: null,
-  page: 0,
-  hasMore: false,
-  status: 'loading',
-  error: null,
-};
-
 const isSort = (value: string | null): value is QuestionSort =>
   (QUESTION_SORTS as readonly string[]).includes(value ?? '');
+
+/**
+ * The questions of one search, category and sort as an infinite query of pages 1, 2, …: a server render
+ * reads the first page (its path in the query's meta) and the browser hydrates from it; 'load more' reads
+ * the next. Not retried, as before: the reader has the refresh and retry buttons.
+ */
+function useQuestionPages(filters: ListFilters) {
+  return useInfiniteQuery<
+    QuestionListResponse,
+    Error,
+    InfiniteData<QuestionListResponse, number>,
+    readonly unknown[],
+    number
+  >(
+    {
+      queryKey: questionListKey(filters),
+      queryFn: ({ pageParam }) => fetchJson<QuestionListResponse>(questionListPath(filters, pageParam)),
+      initialPageParam: 1,
+      getNextPageParam: (last, _pages, lastPage) => (last.data.pagination.hasMore ? lastPage + 1 : undefined),
+      staleTime: LIST_QUERY.staleMs,
+      ...retryOptions(0),
+      meta: { path: questionListPath(filters, 1), firstPageParam: 1 } satisfies ApiQueryMeta,
+    },
+    useApiQueryClient(),
+  );
+}
+
+const questionListKey = (filters: ListFilters) =>
+  ['qa:questions', filters.q, filters.category, filters.sort] as const;
 
 /** /community/qa: statistics, search, category and sort in the URL, real pages behind 'load more'. */
 export function QuestionListPage() {
@@ -39,42 +64,23 @@ export function QuestionListPage() {
   const sort = isSort(sortParam) ? sortParam : 'latest';
   // One object per distinct search, category and sort: a new one is a new list to load.
   const filters = useMemo<ListFilters>(() => ({ q, category, sort }), [q, category, sort]);
-  const key = `${q}|${category}|${sort}`;
-  const [state, setState] = useState<ListState>(INITIAL);
   const [search, setSearch] = useState(filters.q);
-  const latest = useRef(key);
   const { require, dialog } = useIdentityGate('ask');
+  const client = useApiQueryClient();
+  const list = useQuestionPages(filters);
+  usePageHead(PAGE_HEADS.list);
 
-  const load = useCallback(
-    async (page: number) => {
-      latest.current = key;
-      setState((s) => (page === 1 ? { ...INITIAL } : { ...s, status: 'loading-more', error: null }));
-      try {
-        const { data } = await fetchQuestions(filters, page);
-        if (latest.current !== key) return; // the filters changed meanwhile
-        setState((s) => ({
-          questions: page === 1 ? data.questions : [...s.questions, ...data.questions],
-          stats: data.stats,
-          page,
-          hasMore: data.pagination.hasMore,
-          status: 'ready',
-          error: null,
-        }));
-      } catch (error) {
-        if (latest.current !== key) return;
-        setState((s) => ({
-          ...s,
-          status: 'error',
-          error: error instanceof Error ? error.message : String(error),
-        }));
-      }
-    },
-    [filters, key],
-  );
-
-  useEffect(() => {
-    void load(1);
-  }, [load]);
+  const pages = list.data?.pages ?? [];
+  const questions = pages.flatMap((page) => page.data.questions);
+  // The counts as the latest page read gave them.
+  const stats = pages.at(-1)?.data.stats ?? null;
+  const loading = list.isPending;
+  const failed = list.isError && pages.length === 0;
+  const moreFailed = list.isFetchNextPageError;
+  const errorText = list.error?.message;
+  // Refresh starts the list again from its first page, as opening it does.
+  const refresh = () => void client.resetQueries({ queryKey: questionListKey(filters), exact: true });
+  const loadMore = () => void list.fetchNextPage({ cancelRefetch: false });
 
   const setFilter = (name: keyof ListFilters, value: string) => {
     const next = new URLSearchParams(params);
@@ -93,7 +99,7 @@ export function QuestionListPage() {
         <header className="qa-header">
           <p className="page-intro">{COPY.listIntro}</p>
           <div className="qa-header__actions">
-            <button type="button" className="button button--outline" onClick={() => void load(1)}>
+            <button type="button" className="button button--outline" onClick={refresh}>
               {COPY.refresh}
             </button>
             <button type="button" className="button" onClick={ask}>
@@ -102,13 +108,13 @@ export function QuestionListPage() {
           </div>
         </header>
 
-        <dl className="qa-tiles" aria-busy={state.stats === null}>
+        <dl className="qa-tiles" aria-busy={stats === null}>
           {(
             [
-              ['total', state.stats?.totalQuestions],
-              ['resolved', state.stats?.resolvedQuestions],
-              ['unanswered', state.stats?.unansweredQuestions],
-              ['answers', state.stats?.totalAnswers],
+              ['total', stats?.totalQuestions],
+              ['resolved', stats?.resolvedQuestions],
+              ['unanswered', stats?.unansweredQuestions],
+              ['answers', stats?.totalAnswers],
             ] as const
           ).map(([name, value]) => (
             <div key={name} className="qa-tile">
@@ -163,15 +169,9 @@ export function QuestionListPage() {
           </select>
         </form>
 
-        {state.status === 'loading' && <Spinner />}
-        {state.status === 'error' && state.questions.length === 0 && (
-          <ErrorState
-            title={COPY.loadFailed}
-            message={state.error ?? undefined}
-            onRetry={() => void load(1)}
-          />
-        )}
-        {state.status !== 'loading' && state.status !== 'error' && state.questions.length === 0 && (
+        {loading && <Spinner />}
+        {failed && <ErrorState title={COPY.loadFailed} message={errorText} onRetry={refresh} />}
+        {!loading && !failed && questions.length === 0 && (
           <EmptyState title={filtered ? COPY.emptyFiltered : COPY.empty}>
             {!filtered && (
               <button type="button" className="button" onClick={ask}>
@@ -180,28 +180,22 @@ export function QuestionListPage() {
             )}
           </EmptyState>
         )}
-        {state.questions.length > 0 && (
+        {questions.length > 0 && (
           <ul className="qa-list">
-            {state.questions.map((question) => (
+            {questions.map((question) => (
               <QuestionCard key={question.id} question={question} />
             ))}
           </ul>
         )}
-        {state.status === 'error' && state.questions.length > 0 && (
-          <ErrorState
-            title={COPY.loadFailed}
-            message={state.error ?? undefined}
-            onRetry={() => void load(state.page + 1)}
-          />
-        )}
-        {state.hasMore && state.status !== 'error' && (
+        {moreFailed && <ErrorState title={COPY.loadFailed} message={errorText} onRetry={loadMore} />}
+        {list.hasNextPage && !moreFailed && (
           <button
             type="button"
             className="button button--outline qa-more"
-            disabled={state.status === 'loading-more'}
-            onClick={() => void load(state.page + 1)}
+            disabled={list.isFetchingNextPage}
+            onClick={loadMore}
           >
-            {state.status === 'loading-more' ? COPY.loadingMore : COPY.loadMore}
+            {list.isFetchingNextPage ? COPY.loadingMore : COPY.loadMore}
           </button>
         )}
         {dialog}

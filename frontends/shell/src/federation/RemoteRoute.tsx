@@ -1,4 +1,4 @@
-import { useApiQueryClient } from '@pulse/frontend-ui';
+import { PageHeadContext, useApiQueryClient } from '@pulse/frontend-ui';
 import {
   lazy,
   Suspense,
@@ -57,7 +57,8 @@ interface Props {
 
 /**
  * Mounts a remote's App under the current route, with a loading state and a fallback with retry. In a
- * server render it is the remote's server module the render was given, with the request's query client;
+ * server render it is the remote's server module the render was given, with the request's query client
+ * and the render's head sink (the remote's pages name the document's head and status);
  * the boundaries around it are the same on both sides, so the browser hydrates the server's markup.
  */
 export function RemoteRoute({ remote, appProps }: Props) {
@@ -65,6 +66,7 @@ export function RemoteRoute({ remote, appProps }: Props) {
   const [attempt, setAttempt] = useState(0);
   const server = useContext(ServerRemotesContext)[remote];
   const queryClient = useApiQueryClient();
+  const pageHead = useContext(PageHeadContext);
   const retry = useCallback(() => {
     remoteApps.delete(remote);
     resetRemote(remote);
@@ -76,7 +78,7 @@ export function RemoteRoute({ remote, appProps }: Props) {
       <RemoteErrorBoundary key={attempt} resetKey={pathname} fallback={<RemoteFallback />}>
         <Suspense fallback={<p role="status">{REMOTE.loading}</p>}>
           {server ? (
-            <server.ServerApp queryClient={queryClient} appProps={appProps} />
+            <server.ServerApp queryClient={queryClient} appProps={appProps} pageHead={pageHead} />
           ) : (
             App && <App {...appProps} />
           )}

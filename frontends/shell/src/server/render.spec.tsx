@@ -3,13 +3,15 @@
 import {
   fetchJson,
   LIST_QUERY,
+  NotFound,
   remoteServerApp,
   useApiQuery,
   useApiQueryClient,
+  usePageHead,
   type ApiQueryMeta,
 } from '@pulse/frontend-ui';
 import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { article, listItems } from '../test/fixtures';
 import { isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
 
@@ -145,5 +147,35 @@ describe('the shell’s server render', () => {
     expect((await renderPage({ url: '/community/questions/q1', readApi, remotes: { qa } }))?.html).toContain(
       '<h1>질문</h1>',
     );
+  });
+
+  it('reports the head the drawn page names, and a 404 when a remote draws its not-found page', async () => {
+    const QaList = () => {
+      usePageHead({ title: 'Q&A 커뮤니티', description: '묻고 답하기', canonical: '/community/qa' });
+      return <h1>질문 목록</h1>;
+    };
+    // A remote's App as its own bundle builds it: its routes, and the one not-found page for the rest.
+    const QaApp = () => (
+      <Routes>
+        <Route path="qa" element={<QaList />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    );
+    const remotes = { qa: { ServerApp: remoteServerApp(QaApp) } };
+    const { readApi } = api({});
+    const list = await renderPage({ url: '/community/qa', readApi, remotes });
+    expect(list?.status).toBe(200);
+    expect(list?.head).toEqual({
+      title: 'Q&A 커뮤니티',
+      description: '묻고 답하기',
+      canonical: '/community/qa',
+    });
+    const unknown = await renderPage({ url: '/community/no-such-page', readApi, remotes });
+    expect(unknown?.status).toBe(404);
+    expect(unknown?.head?.title).toBe('페이지를 찾을 수 없습니다');
+    expect(unknown?.html).toContain('No route matches &quot;/community/no-such-page&quot;');
+    // The shell's own pages name theirs too.
+    const about = await renderPage({ url: '/about', readApi });
+    expect(about).toMatchObject({ status: 200, head: { title: '사이트 소개', canonical: '/about' } });
   });
 });

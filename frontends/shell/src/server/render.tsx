@@ -1,4 +1,11 @@
-import { ApiQueryClientContext, createServerQueryClient, serialiseQuerySeed } from '@pulse/frontend-ui';
+import {
+  ApiQueryClientContext,
+  createServerQueryClient,
+  PageHeadContext,
+  serialiseQuerySeed,
+  type PageHead,
+  type PageHeadSink,
+} from '@pulse/frontend-ui';
 import * as reactQuery from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import * as react from 'react';
@@ -71,6 +78,10 @@ export interface ServerRenderOutput {
   html: string;
   /** The text of the query-seed data block (QUERY_SEED_ID), already escaped for a <script>. */
   queryData: string;
+  /** 404 when the page drawn is a not-found page (a path no route of the shell or its remote serves). */
+  status: 200 | 404;
+  /** The head the drawn page named (usePageHead), when it named one. */
+  head?: PageHead;
 }
 
 const pathnameOf = (url: string) => new URL(url, 'http://pulse.invalid').pathname;
@@ -90,13 +101,15 @@ export function isServerRendered(url: string, remotes: ServerRemotes = {}): bool
   return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
-function page(url: string, client: QueryClient, remotes: ServerRemotes): ReactNode {
+function page(url: string, client: QueryClient, remotes: ServerRemotes, head?: PageHeadSink): ReactNode {
   return (
     <StrictMode>
       <StaticRouter location={url}>
         <ApiQueryClientContext.Provider value={client}>
           <ServerRemotesContext.Provider value={remotes}>
-            <App />
+            <PageHeadContext.Provider value={head}>
+              <App />
+            </PageHeadContext.Provider>
           </ServerRemotesContext.Provider>
         </ApiQueryClientContext.Provider>
       </StaticRouter>
@@ -122,7 +135,7 @@ async function discoverReads(url: string, client: QueryClient, remotes: ServerRe
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
- * The page's markup and data, or undefined when this bundle does not render the URL's page. The reads are
+ * The page's markup, data, status and head, or undefined when this bundle does not render the URL's page. The reads are
  * found by rendering (the queries the components create in the request's client), answered, and rendered
  * again while new ones appear; the markup is then one synchronous render, complete and inline: a streamed one would finish
  * late Suspense boundaries with inline scripts, which the site's CSP (script-src 'self') refuses.
@@ -139,8 +152,16 @@ export async function renderPage({
     await discoverReads(url, client, remotes);
     if (!(await reads.answer(readApi))) break;
   }
-  const html = renderToString(page(url, client, remotes));
+  // The head the page names in this last, complete render is the document's (its status included).
+  const sink: PageHeadSink = {};
+  const html = renderToString(page(url, client, remotes, sink));
   if (html.includes(CLIENT_RENDERED_BOUNDARY))
     throw new Error(`server render of ${url} left a boundary unrendered`);
-  return { html, queryData: serialiseQuerySeed(client) };
+  const { head } = sink;
+  return {
+    html,
+    queryData: serialiseQuerySeed(client),
+    status: head?.status ?? 200,
+    ...(head ? { head } : {}),
+  };
 }

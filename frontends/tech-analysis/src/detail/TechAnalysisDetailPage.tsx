@@ -1,5 +1,5 @@
 import type { TechAnalysisDetailResponse } from '@pulse/contracts';
-import { ApiError, ARTICLE_QUERY, tabId, Tabs, useApiQuery } from '@pulse/frontend-ui';
+import { ApiError, ARTICLE_QUERY, tabId, Tabs, useApiQuery, usePageHead } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { detailPath } from '../api';
@@ -10,7 +10,6 @@ import { DetailProblem, DetailSkeleton } from './DetailStates';
 import { RelatedAnalyses } from './RelatedAnalyses';
 import { Resources } from './Resources';
 import { Html, OverviewTab, TutorialTab } from './Sections';
-import { useDocumentMeta } from './use-document-meta';
 import { useCountView } from './view-count';
 
 type DetailTab = 'overview' | 'tutorial' | 'code' | 'resources';
@@ -33,9 +32,15 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
   );
   const [tab, setTab] = useState<DetailTab>('overview');
   const analysis = data?.analysis;
-  useDocumentMeta(
+  // As the server-rendered head: the summary (else the introduction) and the SEO keywords.
+  usePageHead(
     analysis
-      ? { title: analysis.title, description: analysis.executiveSummary, keywords: analysis.seoKeywords }
+      ? {
+          title: analysis.title,
+          description: analysis.executiveSummary || analysis.introduction,
+          canonical: `/tech-analysis/${encodeURIComponent(analysis.slug)}`,
+          keywords: analysis.seoKeywords,
+        }
       : null,
   );
   useCountView(analysis?.id);

@@ -1,4 +1,4 @@
-import { EmptyState, EndSentinel, ErrorState, Spinner } from '@pulse/frontend-ui';
+import { EmptyState, EndSentinel, ErrorState, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useSearchParams } from 'react-router-dom';
 import { COPY } from '../copy';
 import { isTechnologyCategory, TECHNOLOGY_CATEGORIES } from '../labels';
@@ -8,11 +8,20 @@ import { useAnalysisPages } from './use-analysis-pages';
 const CATEGORY_BUTTONS = [{ value: null, label: COPY.list.all }, ...TECHNOLOGY_CATEGORIES];
 
 /** /tech-analysis: category buttons (all + 8), a card grid and infinite scroll (docs/spec-content.md §2). */
+/** The list's head, as the document the server sends for /tech-analysis names it. */
+const LIST_HEAD = {
+  title: '기술 분석',
+  description:
+    'AI/ML, 웹 프레임워크, 클라우드 네이티브, 블록체인 등 기술별 튜토리얼과 코드 예제, 난이도별 기술 분석.',
+  canonical: '/tech-analysis',
+} as const;
+
 export function TechAnalysisListPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('category');
   const category = isTechnologyCategory(raw) ? raw : null;
   const list = useAnalysisPages(category);
+  usePageHead(LIST_HEAD);
 
   return (
     <section className="page tech-analysis-list">

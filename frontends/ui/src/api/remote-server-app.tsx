@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { PageHeadContext, type PageHeadSink } from '../head';
 import { ApiQueryClientContext, queryClient } from './query-client';
 import { seedQueryClient } from './query-seed';
 
@@ -8,21 +9,25 @@ export interface RemoteServerAppProps {
   /** The request's client, which the shell's render also reads and embeds (frontends/README.md 'Server rendering'). */
   queryClient: QueryClient;
   appProps?: Record<string, unknown>;
+  /** Where the render collects the drawn page's head and status (usePageHead); absent from an older shell. */
+  pageHead?: PageHeadSink;
 }
 
 /**
  * A remote's App as its server bundle exports it: rendered with the request's client instead of the
- * bundle's own, through this bundle's context (its copy of this library is compiled in, so the shell's
- * provider does not reach its hooks). The context renders no markup, so the browser's tree without it
- * hydrates the same HTML.
+ * bundle's own, and with the render's head sink, through this bundle's contexts (its copy of this library
+ * is compiled in, so the shell's providers do not reach its hooks). The contexts render no markup, so the
+ * browser's tree without them hydrates the same HTML.
  */
 export function remoteServerApp(
   App: ComponentType<Record<string, unknown>>,
 ): ComponentType<RemoteServerAppProps> {
-  return function RemoteServerApp({ queryClient: client, appProps }: RemoteServerAppProps) {
+  return function RemoteServerApp({ queryClient: client, appProps, pageHead }: RemoteServerAppProps) {
     return (
       <ApiQueryClientContext.Provider value={client}>
-        <App {...appProps} />
+        <PageHeadContext.Provider value={pageHead}>
+          <App {...appProps} />
+        </PageHeadContext.Provider>
       </ApiQueryClientContext.Provider>
     );
   };

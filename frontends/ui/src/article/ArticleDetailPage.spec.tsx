@@ -127,11 +127,15 @@ describe('the article page: shown', () => {
     );
   });
 
-  it('gives the route the title for the tab', async () => {
-    articleApi(makeArticle({ id: 't1', title: '탭 제목' }));
-    const titles: Array<string | undefined> = [];
-    showArticle('/read/t1', { onTitle: (title) => titles.push(title) });
-    await waitFor(() => expect(titles.at(-1)).toBe('탭 제목'));
+  it("names the tab, the description and the canonical URL as the server's head does", async () => {
+    articleApi(makeArticle({ id: 't1', title: '탭 제목', summary: '탭 요약' }));
+    showArticle('/read/t1');
+    await waitFor(() => expect(document.title).toBe('탭 제목 | 펄스'));
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('탭 요약');
+    // A news article's one URL is /article/{id}, whichever route shows it.
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/article/t1`,
+    );
   });
 });
 
@@ -151,15 +155,14 @@ describe('the article page: loading, errors', () => {
 
   it('says the article does not exist on a 404, with the error message, the tab title and 돌아가기', async () => {
     installFetch().on('GET', '/api/articles/gone', errorResponse(404, 'article gone not found'));
-    const titles: Array<string | undefined> = [];
-    showArticle('/read/gone', { onTitle: (title) => titles.push(title) });
+    showArticle('/read/gone');
     await waitFor(() =>
       expect(document.body).toHaveTextContent('요청하신 기사가 존재하지 않거나 삭제되었습니다'),
     );
     const alert = screen.getByRole('alert');
     expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe('기사를 찾을 수 없습니다');
     expect(alert).toHaveTextContent('article gone not found');
-    expect(titles.at(-1)).toBe('기사를 찾을 수 없습니다');
+    expect(document.title).toBe('기사를 찾을 수 없습니다 | 펄스');
     // Opened directly: no history, so back goes to the route's list.
     await userEvent.click(screen.getByRole('button', { name: '돌아가기' }));
     expect(location()).toBe('/list');

@@ -5,6 +5,7 @@ import { ApiError, ARTICLE_QUERY, useApiQuery } from '../api';
 import { AssistantButton } from '../assistant';
 import { categoryName } from '../categories';
 import { formatCount, formatDate, isoDate } from '../format';
+import { usePageHead, type PageHead } from '../head';
 import type { SocialPlatform } from '../ShareButtons';
 import { WhenVisible } from '../WhenVisible';
 import { ArticleProblem, ArticleSkeleton } from './ArticleStates';
@@ -41,9 +42,23 @@ export interface ArticleRouteOptions {
   badges: (article: Article) => ReactNode;
   /** Between the hero and the body: the tech-metadata and key-insights boxes of content detail. */
   boxes?: (article: Article) => ReactNode;
-  /** The article's title, or the not-found title, for the tab title (the shell owns the site's name). */
-  onTitle?: (title: string | undefined) => void;
 }
+
+/**
+ * One article, one canonical URL, as the server-rendered head names it: news at /article/{id}, insights
+ * and analyses at their own sections, whichever route shows it.
+ */
+const CANONICAL_PREFIX: Record<Article['type'], string> = {
+  news: '/article/',
+  insight: '/insights/',
+  analysis: '/analysis/',
+};
+
+const articleHead = (article: Article): PageHead => ({
+  title: article.title,
+  ...(article.summary ? { description: article.summary } : {}),
+  canonical: `${CANONICAL_PREFIX[article.type]}${encodeURIComponent(article.id)}`,
+});
 
 /**
  * The one article page (docs/spec-content.md §2 'Article detail' and 'Content detail'), mounted by the shell at
@@ -60,10 +75,7 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
   );
   const article = data?.article;
   const failed = !valid || (!article && !!error);
-  const { onTitle } = route;
-  useEffect(() => {
-    onTitle?.(article?.title ?? (failed ? ARTICLE_PAGE.notFoundTitle : undefined));
-  }, [onTitle, article?.title, failed]);
+  usePageHead(article ? articleHead(article) : failed ? { title: ARTICLE_PAGE.notFoundTitle } : null);
   useEffect(() => {
     if (article) countViewOnce(article.id);
   }, [article]);

@@ -1,7 +1,7 @@
 import type { ModerationItem, ModerationQueueResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, formatDate, Page, Spinner } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, formatDate, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { ReportersList } from './ReportersList';
 
@@ -17,7 +17,7 @@ type QueueState = (typeof STATES)[number][0];
  * post with its reporters (nickname, trust level, weight, when, why).
  */
 export default function AdminPage() {
-  useDocumentTitle('관리자');
+  usePageHead(PAGE_HEADS.admin);
   return (
     <Page title="관리자">
       <AdminGate>{(signOut) => <ModerationQueue signOut={signOut} />}</AdminGate>

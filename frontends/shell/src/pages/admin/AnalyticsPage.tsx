@@ -1,7 +1,7 @@
 import type { AnalyticsDay, AnalyticsResponse } from '@pulse/contracts';
-import { ErrorState, Page, Spinner } from '@pulse/frontend-ui';
+import { ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 
 const SERIES = [
@@ -12,7 +12,7 @@ const SERIES = [
 
 /** /analytics: questions, answers and active identities per day, from the community service. */
 export default function AnalyticsPage() {
-  useDocumentTitle('통계');
+  usePageHead(PAGE_HEADS.analytics);
   return (
     <Page title="커뮤니티 통계">
       <AdminGate>{() => <Analytics />}</AdminGate>

@@ -4,9 +4,9 @@ import type {
   CommentModerationQueueResponse,
   ModerationState,
 } from '@pulse/contracts';
-import { EmptyState, ErrorState, formatDate, Page, Spinner } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, formatDate, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { AdminPager } from './AdminPager';
 import { REASON_LABELS, ReportersList } from './ReportersList';
@@ -34,7 +34,7 @@ const STATE_LABELS: Readonly<Record<ModerationState, string>> = {
  * moderator hid, each with its reasons, counts and article, to hide or restore. Behind the admin credential.
  */
 export default function CommentModerationPage() {
-  useDocumentTitle('댓글 검토');
+  usePageHead(PAGE_HEADS.commentModeration);
   return (
     <Page title="댓글 검토">
       <AdminGate>{(signOut) => <CommentQueue signOut={signOut} />}</AdminGate>

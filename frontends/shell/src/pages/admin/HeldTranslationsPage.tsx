@@ -1,7 +1,7 @@
 import type { HeldItemDetail, HeldItemSummary, HeldListResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, formatDate, Page, Spinner } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, formatDate, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { HeldTranslationReview } from './HeldTranslationReview';
 import { AdminPager } from './AdminPager';
@@ -14,7 +14,7 @@ const API = '/api/translation/admin/held';
  * output the model could not get right), oldest first, so none waits unseen. Behind the admin credential.
  */
 export default function HeldTranslationsPage() {
-  useDocumentTitle('보류된 번역 검토');
+  usePageHead(PAGE_HEADS.heldTranslations);
   return (
     <Page title="보류된 번역 검토">
       <AdminGate>{(signOut) => <HeldQueue signOut={signOut} />}</AdminGate>

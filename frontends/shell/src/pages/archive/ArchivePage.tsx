@@ -1,10 +1,10 @@
 import type { ArchiveResponse } from '@pulse/contracts';
-import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo } from '@pulse/frontend-ui';
+import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo, usePageHead } from '@pulse/frontend-ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Pagination } from '../../components/Pagination';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { ARCHIVE } from '../../copy';
 import {
   ARCHIVE_CATEGORIES,
@@ -23,7 +23,7 @@ export default function ArchivePage() {
   const query = readArchiveQuery(new URLSearchParams(search));
   const [text, setText] = useState(query.q);
   useEffect(() => setText(query.q), [query.q]);
-  useDocumentTitle(ARCHIVE.title);
+  usePageHead(PAGE_HEADS.archive);
 
   const path = archiveApiPath(query);
   const result = useApiQuery<ArchiveResponse>(path, path, LIST_QUERY);

@@ -1,9 +1,7 @@
 import type { Article } from '@pulse/contracts';
 import { ArticleDetailPage, type ArticleRouteOptions, categoryName } from '@pulse/frontend-ui';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { useDocumentTitle } from '../../components/use-document-title';
 
 /** The primary and secondary category badges, each a link to its category page. */
 function CategoryBadges({ article }: { article: Article }) {
@@ -39,10 +37,8 @@ export const ARTICLE_ROUTE: ArticleRouteOptions = {
   badges: (article) => <CategoryBadges article={article} />,
 };
 
-/** /article/{id}: the shared article page with the breadcrumb, category badges and the tab title. */
+/** /article/{id}: the shared article page with the breadcrumb and category badges (it names its own head). */
 export default function ArticlePage() {
   const { id } = useParams();
-  const [title, setTitle] = useState<string>();
-  useDocumentTitle(title);
-  return <ArticleDetailPage id={id} {...ARTICLE_ROUTE} onTitle={setTitle} />;
+  return <ArticleDetailPage id={id} {...ARTICLE_ROUTE} />;
 }

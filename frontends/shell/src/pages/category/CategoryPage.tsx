@@ -5,12 +5,11 @@ import {
   type CategoryPageResponse,
   type CategorySlug,
 } from '@pulse/contracts';
-import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo } from '@pulse/frontend-ui';
+import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo, usePageHead } from '@pulse/frontend-ui';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Pagination } from '../../components/Pagination';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { CATEGORY } from '../../copy';
 import { CategorySidebar } from './CategorySidebar';
 import {
@@ -40,7 +39,11 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
   const query = readCategoryQuery(new URLSearchParams(search));
   const path = categoryApiPath(slug, query);
   const result = useApiQuery<CategoryPageResponse>(path, path, LIST_QUERY);
-  useDocumentTitle(definition.name);
+  usePageHead({
+    title: definition.name,
+    description: `${definition.description}. 펄스가 전하는 ${definition.name} 최신 뉴스.`,
+    canonical: `/category/${slug}`,
+  });
 
   // Sort and filter start again at page 1; each change is a history entry, so Back undoes it.
   const go = (next: CategoryQuery) => navigate(`/category/${slug}${categorySearch(next)}`);
@@ -126,7 +129,7 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
 
 /** docs/spec-content.md §8: 'Category not found', with the known categories to choose from. */
 function CategoryNotFound() {
-  useDocumentTitle(CATEGORY.notFound);
+  usePageHead({ title: CATEGORY.notFound, status: 404 });
   return (
     <section className="state state--error">
       <h1 className="state__title">{CATEGORY.notFound}</h1>

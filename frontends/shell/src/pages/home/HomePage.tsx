@@ -1,13 +1,14 @@
+import { usePageHead } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { HOME } from '../../copy';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { NewsletterBanner } from '../../newsletter/NewsletterBanner';
 import { HotTopics } from './HotTopics';
 import { LatestNews } from './LatestNews';
 
 /** docs/spec-content.md §2 'Home': hero, 12 latest news, a button to /news, hot topics, the newsletter banner. */
 export function HomePage() {
-  useDocumentTitle(undefined);
+  usePageHead(PAGE_HEADS.home);
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">

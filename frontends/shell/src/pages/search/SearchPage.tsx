@@ -10,10 +10,11 @@ import {
   Skeleton,
   truncate,
   useApiQuery,
+  usePageHead,
 } from '@pulse/frontend-ui';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Pagination } from '../../components/Pagination';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { searchHead } from '../../page-heads';
 import { COMMON, SEARCH_PAGE } from '../../copy';
 import { isEmptySearch, readSearchQuery, searchApiPath, searchPageUrl } from './search-query';
 
@@ -31,7 +32,7 @@ export default function SearchPage() {
     SearchResponse & Partial<Pick<SearchPageResponse, 'matching' | 'searchedAs'>>
   >(empty ? null : path, path, LIST_QUERY);
   const title = query.q ? SEARCH_PAGE.title(query.q) : SEARCH_PAGE.tagTitle(query.tag);
-  useDocumentTitle(empty ? undefined : title);
+  usePageHead(empty ? null : searchHead(query));
   if (empty) return <Navigate to="/" replace />;
 
   return (

@@ -8,9 +8,10 @@ import {
   LIST_QUERY,
   Skeleton,
   useApiQuery,
+  usePageHead,
 } from '@pulse/frontend-ui';
 import { useEffect, useState } from 'react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { COMMON, SOURCES } from '../../copy';
 import { LIVE_TICK_MS } from './source-carousel';
 import { SourceCarousel } from './SourceCarousel';
@@ -32,7 +33,7 @@ export default function SourcesPage() {
     LIST_QUERY,
   );
   const checkedAt = useLiveTick(refetch);
-  useDocumentTitle(SOURCES.title);
+  usePageHead(PAGE_HEADS.sources);
   const sources = data?.sources ?? [];
 
   return (

@@ -1,10 +1,10 @@
-import { Page } from '@pulse/frontend-ui';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { Page, usePageHead } from '@pulse/frontend-ui';
+import { PAGE_HEADS } from '../../page-heads';
 import { ABOUT, NEWSLETTER } from '../../copy';
 
 /** /about: the site introduction; also where the terms-of-use and contact links lead (docs/spec-content.md §2). */
 export default function AboutPage() {
-  useDocumentTitle(ABOUT.title);
+  usePageHead(PAGE_HEADS.about);
   return (
     <Page title={ABOUT.title}>
       <p className="lead">{ABOUT.intro}</p>

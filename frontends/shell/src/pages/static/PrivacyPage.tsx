@@ -1,10 +1,10 @@
-import { Page } from '@pulse/frontend-ui';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { Page, usePageHead } from '@pulse/frontend-ui';
+import { PAGE_HEADS } from '../../page-heads';
 import { PRIVACY } from '../../copy';
 
 /** /privacy: eight numbered sections, in force from 2023년 5월 3일 (docs/spec-content.md §2, §9). */
 export default function PrivacyPage() {
-  useDocumentTitle(PRIVACY.title);
+  usePageHead(PAGE_HEADS.privacy);
   return (
     <Page title={PRIVACY.title}>
       <p>{PRIVACY.intro}</p>

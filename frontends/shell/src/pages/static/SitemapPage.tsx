@@ -1,12 +1,12 @@
 import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
-import { Page } from '@pulse/frontend-ui';
+import { Page, usePageHead } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { PAGE_HEADS } from '../../page-heads';
 import { SITEMAP } from '../../copy';
 
-/** /sitemap (docs/spec-content.md §2 'Sitemap page'). Feeds and /contact are files or server pages: plain links. */
+/** /sitemap (docs/spec-content.md §2 'Sitemap page'). Feeds are files: plain links. */
 export default function SitemapPage() {
-  useDocumentTitle(SITEMAP.title);
+  usePageHead(PAGE_HEADS.sitemap);
   return (
     <Page title={SITEMAP.title}>
       <div className="sitemap">
@@ -48,9 +48,9 @@ export default function SitemapPage() {
         <section aria-labelledby="sitemap-contact">
           <h2 id="sitemap-contact">{SITEMAP.contact}</h2>
           <ul>
-            {SITEMAP.contactLinks.map(({ href, label }) => (
-              <li key={href}>
-                <a href={href}>{label}</a>
+            {SITEMAP.contactLinks.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
               </li>
             ))}
           </ul>
