@@ -49,7 +49,8 @@ const NO_RUN: RewriteRun = { calls: 0, usage: { promptTokens: 0, completionToken
 @Injectable()
 export class TranslationService {
   /** Jobs this process is translating now. */
-  private readonly inFlight = new Set<string>();
+  /** Jobs this process is translating, each with the mark of the call that holds it. */
+  private readonly inFlight = new Map<string, symbol>();
   /** Claims of this process whose work stopped before being finished or released, by job id. */
   private readonly stopped = new Map<string, string>();
 
@@ -93,11 +94,13 @@ export class TranslationService {
   async translate(id: string): Promise<TranslateOutcome> {
     // One worker per job in this process; the store's claim keeps other processes out.
     if (this.inFlight.has(id)) return 'skipped';
-    this.inFlight.add(id);
+    const mark = Symbol(id);
+    this.inFlight.set(id, mark);
     try {
       return await this.translateOnce(id);
     } finally {
-      this.inFlight.delete(id);
+      // A release (below) has already let go; a later call may hold the job by now.
+      if (this.inFlight.get(id) === mark) this.inFlight.delete(id);
     }
   }
 
@@ -126,6 +129,9 @@ export class TranslationService {
       result = await rewriteArticle(this.llm, job.source);
     } catch (error) {
       const run = error instanceof RewriteUnavailableError ? error.run : NO_RUN;
+      // Let go here before the release is written, not after: once the store shows the job pending and
+      // unclaimed, a backfill (or the bus's next delivery) must be able to take it in this process too.
+      this.inFlight.delete(id);
       await this.translations.release(id, claimId, run, String(error), isoNow(this.clock));
       this.stopped.delete(id);
       throw error;
