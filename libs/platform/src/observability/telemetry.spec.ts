@@ -98,7 +98,7 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
     );
     expect(redis.map((span) => span.service)).toContain('telemetry-probe');
     expect(redis.every((span) => span.traceId === server.traceId)).toBe(true);
-  });
+  }, 30_000);
 
   it('serves request durations by route, observed gauges and counters on /metrics; probes stay out', async () => {
     await fetch(`${base}/items/7`);
