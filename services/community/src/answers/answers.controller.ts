@@ -6,6 +6,7 @@ import {
   answerListQuerySchema,
   type CreateAnswerBody,
   createAnswerBodySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
@@ -25,7 +26,7 @@ export class AnswersController {
 
   @Get('questions/:id/answers')
   async list(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Query(new ZodPipe(answerListQuerySchema)) query: AnswerListQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -37,7 +38,7 @@ export class AnswersController {
   @Post('questions/:id/answers')
   @HttpCode(201)
   create(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(createAnswerBodySchema)) body: CreateAnswerBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -48,8 +49,8 @@ export class AnswersController {
   @Post('questions/:id/answers/:answerId/accept')
   @HttpCode(200)
   accept(
-    @Param('id') id: string,
-    @Param('answerId') answerId: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Param('answerId', new ZodPipe(idParamSchema)) answerId: string,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
@@ -58,7 +59,7 @@ export class AnswersController {
 
   @Delete('answers/:id')
   @HttpCode(200)
-  remove(@Param('id') id: string, @CurrentActor() actor: Actor) {
+  remove(@Param('id', new ZodPipe(idParamSchema)) id: string, @CurrentActor() actor: Actor) {
     return this.answers.remove(id, actor);
   }
 }

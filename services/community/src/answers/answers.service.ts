@@ -6,8 +6,6 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
   type AcceptAnswerResponse,
   type Answer,
   type AnswerListResponse,
@@ -51,10 +49,10 @@ export class AnswersService {
 
   /** GET /api/community/questions/{id}/answers?sortBy=, and the question's id (its cache tag). */
   async list(
-    rawQuestionId: unknown,
+    questionId: string,
     query: AnswerListQuery,
   ): Promise<{ questionId: string; answers: AnswerListResponse }> {
-    const question = await this.questions.visible(rawQuestionId);
+    const question = await this.questions.visible(questionId);
     const { sortBy } = query;
     return {
       questionId: question._id,
@@ -67,7 +65,7 @@ export class AnswersService {
 
   /** POST /api/community/questions/{id}/answers. */
   async create(
-    questionId: unknown,
+    questionId: string,
     body: CreateAnswerBody,
     actor: Actor,
     ip: string,
@@ -108,8 +106,8 @@ export class AnswersService {
 
   /** POST /api/community/questions/{id}/answers/{answerId}/accept. */
   async accept(
-    questionId: unknown,
-    answerId: unknown,
+    questionId: string,
+    answerId: string,
     actor: Actor,
     ip: string,
   ): Promise<AcceptAnswerResponse> {
@@ -140,8 +138,7 @@ export class AnswersService {
   }
 
   /** DELETE /api/community/answers/{id}. */
-  async remove(rawId: unknown, actor: Actor): Promise<DeleteAnswerResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async remove(id: string, actor: Actor): Promise<DeleteAnswerResponse> {
     const answer = await this.answers.findExisting(id);
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.authorId !== actor.identity._id) throw new ForbiddenException(NOT_ANSWER_AUTHOR);
@@ -154,8 +151,7 @@ export class AnswersService {
     return { success: true };
   }
 
-  async visible(rawId: unknown): Promise<AnswerRecord> {
-    const id = parsePathParam('answerId', idParamSchema, rawId);
+  async visible(id: string): Promise<AnswerRecord> {
     const answer = await this.answers.findVisible(id);
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
     return answer;

@@ -1,7 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
   type CommentModerationActionResponse,
   type CommentModerationItem,
   type CommentModerationQueueResponse,
@@ -36,8 +34,7 @@ export class CommentModerationService {
   ) {}
 
   /** POST /api/community/comments/{id}/report. */
-  async report(rawId: unknown, body: ReportBody, actor: Actor, ip: string): Promise<ReportResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async report(id: string, body: ReportBody, actor: Actor, ip: string): Promise<ReportResponse> {
     const report = body;
     if (!(await this.comments.findVisible(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
     await this.limits.vote(actor.identity._id, ip);
@@ -85,8 +82,7 @@ export class CommentModerationService {
   }
 
   /** POST /api/community/admin/comments/{id}/{hide|restore}. */
-  async setVisibility(rawId: unknown, to: 'hidden' | 'visible'): Promise<CommentModerationActionResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async setVisibility(id: string, to: 'hidden' | 'visible'): Promise<CommentModerationActionResponse> {
     const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
     if (!(await this.move(id, from, to)) && !(await this.comments.findExisting(id)))
       throw new NotFoundException(COMMENT_NOT_FOUND);

@@ -1,11 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  idParamSchema,
-  parsePathParam,
-  type CommentViewerVote,
-  type CommentVoteResponse,
-  type CommentVoteBody,
-} from '@pulse/contracts';
+import { type CommentViewerVote, type CommentVoteResponse, type CommentVoteBody } from '@pulse/contracts';
 import { WriteLimits } from '../abuse/write-limits';
 import type { Actor } from '../identity/actor-resolver';
 import { countDelta, toggleVote } from '../votes/vote-toggle';
@@ -31,8 +25,7 @@ export class CommentReactionsService {
   ) {}
 
   /** POST /api/community/comments/{id}/vote {voteType: like|dislike}. */
-  async react(rawId: unknown, body: CommentVoteBody, actor: Actor, ip: string): Promise<CommentVoteResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async react(id: string, body: CommentVoteBody, actor: Actor, ip: string): Promise<CommentVoteResponse> {
     const { voteType } = body;
     const comment = await this.comments.findVisible(id);
     if (!comment) throw new NotFoundException(COMMENT_NOT_FOUND);

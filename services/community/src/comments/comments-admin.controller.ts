@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@
 import { AdminGuard, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { CommentModerationService } from './comment-moderation.service';
-import { type ModerationQueueQuery, moderationQueueQuerySchema } from '@pulse/contracts';
+import { idParamSchema, type ModerationQueueQuery, moderationQueueQuerySchema } from '@pulse/contracts';
 
 /** Comment moderation behind `Authorization: Bearer $ADMIN_TOKEN` (as the Q&A's, services/community/README.md 'Moderation'). */
 @Controller('/api/community/admin')
@@ -21,13 +21,13 @@ export class CommentsAdminController {
 
   @Post('comments/:id/hide')
   @HttpCode(200)
-  hide(@Param('id') id: string) {
+  hide(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility(id, 'hidden');
   }
 
   @Post('comments/:id/restore')
   @HttpCode(200)
-  restore(@Param('id') id: string) {
+  restore(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility(id, 'visible');
   }
 }

@@ -31,6 +31,7 @@ import {
   commentVoteBodySchema,
   type ReportBody,
   reportBodySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 import { ZodPipe } from '@pulse/platform';
 
@@ -47,7 +48,7 @@ export class CommentsController {
   /** Carries the viewer's reactions, so it is never shared-cached (the client keeps it 2 minutes). */
   @Get('articles/:id/comments')
   list(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Query(new ZodPipe(commentListQuerySchema)) query: CommentListQuery,
     @Viewer() viewer: Actor | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -59,7 +60,7 @@ export class CommentsController {
   @Post('articles/:id/comments')
   @HttpCode(201)
   create(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(createCommentBodySchema)) body: CreateCommentBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -70,7 +71,7 @@ export class CommentsController {
   @Post('comments/:id/replies')
   @HttpCode(201)
   reply(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(createReplyBodySchema)) body: CreateReplyBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -81,7 +82,7 @@ export class CommentsController {
   @Patch('comments/:id')
   @HttpCode(200)
   edit(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(editCommentBodySchema)) body: EditCommentBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -91,14 +92,14 @@ export class CommentsController {
 
   @Delete('comments/:id')
   @HttpCode(200)
-  remove(@Param('id') id: string, @CurrentActor() actor: Actor) {
+  remove(@Param('id', new ZodPipe(idParamSchema)) id: string, @CurrentActor() actor: Actor) {
     return this.comments.remove(id, actor);
   }
 
   @Post('comments/:id/vote')
   @HttpCode(200)
   react(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(commentVoteBodySchema)) body: CommentVoteBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -109,7 +110,7 @@ export class CommentsController {
   @Post('comments/:id/report')
   @HttpCode(200)
   report(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(reportBodySchema)) body: ReportBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,

@@ -7,8 +7,6 @@ import {
 } from '@nestjs/common';
 import {
   COMMUNITY_LIMITS,
-  idParamSchema,
-  parsePathParam,
   type CommentListResponse,
   type CommentResponse,
   type DeleteCommentResponse,
@@ -51,11 +49,10 @@ export class CommentsService {
 
   /** GET /api/community/articles/{id}/comments?sort&page&limit. */
   async list(
-    rawArticleId: unknown,
+    articleId: string,
     query: CommentListQuery,
     viewer: Actor | undefined,
   ): Promise<CommentListResponse> {
-    const articleId = parsePathParam('id', idParamSchema, rawArticleId);
     const { sort, page, limit } = query;
     const [{ items, total }, totalCount] = await Promise.all([
       this.comments.threadPage(articleId, sort, (page - 1) * limit, limit),
@@ -83,32 +80,26 @@ export class CommentsService {
 
   /** POST /api/community/articles/{id}/comments: 5 to 2000 characters, on an article content publishes. */
   async create(
-    rawArticleId: unknown,
+    articleId: string,
     body: CreateCommentBody,
     actor: Actor,
     ip: string,
   ): Promise<CommentResponse> {
-    const articleId = parsePathParam('id', idParamSchema, rawArticleId);
     const { content } = body;
     return this.store({ articleId, parent: null, content }, actor, ip);
   }
 
   /** POST /api/community/comments/{id}/replies: 1 to 1000 characters, under a comment above depth 3, on a published article. */
-  async reply(
-    rawParentId: unknown,
-    body: CreateReplyBody,
-    actor: Actor,
-    ip: string,
-  ): Promise<CommentResponse> {
-    const parent = await this.visible(rawParentId);
+  async reply(parentId: string, body: CreateReplyBody, actor: Actor, ip: string): Promise<CommentResponse> {
+    const parent = await this.visible(parentId);
     const { content } = body;
     if (parent.depth >= COMMUNITY_LIMITS.commentMaxDepth) throw new BadRequestException(TOO_DEEP);
     return this.store({ articleId: parent.articleId, parent, content }, actor, ip);
   }
 
   /** PATCH /api/community/comments/{id}: its author only, at most 1000 characters, only a changed text. */
-  async edit(rawId: unknown, edit: EditCommentBody, actor: Actor, ip: string): Promise<CommentResponse> {
-    const comment = await this.visible(rawId);
+  async edit(id: string, edit: EditCommentBody, actor: Actor, ip: string): Promise<CommentResponse> {
+    const comment = await this.visible(id);
     if (comment.authorId !== actor.identity._id) throw new ForbiddenException(NOT_COMMENT_AUTHOR);
     const { content } = this.limits.screenProfanity(edit, ['content']);
     if (content === comment.content) throw new BadRequestException(UNCHANGED);
@@ -124,8 +115,7 @@ export class CommentsService {
   }
 
   /** DELETE /api/community/comments/{id}: its author only; replies under it stay. */
-  async remove(rawId: unknown, actor: Actor): Promise<DeleteCommentResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async remove(id: string, actor: Actor): Promise<DeleteCommentResponse> {
     const comment = await this.comments.findExisting(id);
     if (!comment) throw new NotFoundException(COMMENT_NOT_FOUND);
     if (comment.authorId !== actor.identity._id) throw new ForbiddenException(NOT_COMMENT_AUTHOR);
@@ -135,8 +125,7 @@ export class CommentsService {
     return { success: true };
   }
 
-  async visible(rawId: unknown): Promise<CommentRecord> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async visible(id: string): Promise<CommentRecord> {
     const comment = await this.comments.findVisible(id);
     if (!comment) throw new NotFoundException(COMMENT_NOT_FOUND);
     return comment;

@@ -9,6 +9,7 @@ import {
   suspendBodySchema,
   type AnalyticsQuery,
   analyticsQuerySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 
 /** The moderation and analytics API behind `Authorization: Bearer $ADMIN_TOKEN` (401/403, 503 when unset). */
@@ -28,43 +29,46 @@ export class AdminController {
 
   @Post('questions/:id/hide')
   @HttpCode(200)
-  hideQuestion(@Param('id') id: string) {
+  hideQuestion(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('question', id, 'hidden');
   }
 
   @Post('questions/:id/restore')
   @HttpCode(200)
-  restoreQuestion(@Param('id') id: string) {
+  restoreQuestion(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('question', id, 'visible');
   }
 
   @Post('answers/:id/hide')
   @HttpCode(200)
-  hideAnswer(@Param('id') id: string) {
+  hideAnswer(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('answer', id, 'hidden');
   }
 
   @Post('answers/:id/restore')
   @HttpCode(200)
-  restoreAnswer(@Param('id') id: string) {
+  restoreAnswer(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('answer', id, 'visible');
   }
 
   @Post('identities/:id/suspend')
   @HttpCode(200)
-  suspend(@Param('id') id: string, @Body(new ZodPipe(suspendBodySchema)) body: SuspendBody) {
+  suspend(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Body(new ZodPipe(suspendBodySchema)) body: SuspendBody,
+  ) {
     return this.moderation.suspend(id, body);
   }
 
   @Post('identities/:id/reinstate')
   @HttpCode(200)
-  reinstate(@Param('id') id: string) {
+  reinstate(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.reinstate(id);
   }
 
   @Post('identities/:id/expert')
   @HttpCode(200)
-  grantExpert(@Param('id') id: string) {
+  grantExpert(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.grantExpert(id);
   }
 

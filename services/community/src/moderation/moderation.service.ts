@@ -1,7 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
   type AnalyticsResponse,
   type GrantBadgeResponse,
   type ModerationActionResponse,
@@ -63,14 +61,7 @@ export class ModerationService {
   ) {}
 
   /** POST /api/community/{questions|answers}/{id}/report. */
-  async report(
-    kind: Kind,
-    rawId: unknown,
-    body: ReportBody,
-    actor: Actor,
-    ip: string,
-  ): Promise<ReportResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async report(kind: Kind, id: string, body: ReportBody, actor: Actor, ip: string): Promise<ReportResponse> {
     const report = body;
     const post =
       kind === 'question' ? await this.questions.findVisible(id) : await this.answers.findVisible(id);
@@ -142,12 +133,7 @@ export class ModerationService {
   }
 
   /** POST /api/community/admin/{questions|answers}/{id}/{hide|restore}. */
-  async setVisibility(
-    kind: Kind,
-    rawId: unknown,
-    to: 'hidden' | 'visible',
-  ): Promise<ModerationActionResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async setVisibility(kind: Kind, id: string, to: 'hidden' | 'visible'): Promise<ModerationActionResponse> {
     const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
     if (!(await this.move(kind, id, from, to))) {
       const existing =
@@ -158,8 +144,7 @@ export class ModerationService {
   }
 
   /** POST /api/community/admin/identities/{id}/suspend: writes refused, every session ended. */
-  async suspend(rawId: unknown, body: SuspendBody): Promise<SuspendResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async suspend(id: string, body: SuspendBody): Promise<SuspendResponse> {
     const { reason, days } = body;
     const until = days ? new Date(this.clock.now() + days * DAY_MS).toISOString() : INDEFINITE;
     if (!(await this.identities.suspend(id, until, reason))) throw new NotFoundException(IDENTITY_NOT_FOUND);
@@ -167,15 +152,13 @@ export class ModerationService {
     return { success: true, data: { id, suspendedUntil: until } };
   }
 
-  async reinstate(rawId: unknown): Promise<SuspendResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async reinstate(id: string): Promise<SuspendResponse> {
     if (!(await this.identities.suspend(id, null, null))) throw new NotFoundException(IDENTITY_NOT_FOUND);
     return { success: true, data: { id, suspendedUntil: null } };
   }
 
   /** POST /api/community/admin/identities/{id}/expert: the role badge; granting twice changes nothing. */
-  async grantExpert(rawId: unknown): Promise<GrantBadgeResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async grantExpert(id: string): Promise<GrantBadgeResponse> {
     if (!(await this.identities.findById(id))) throw new NotFoundException(IDENTITY_NOT_FOUND);
     const at = isoNow(this.clock);
     const granted = await this.badges.grantExpert(id, at);

@@ -3,7 +3,7 @@ import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { ModerationService } from './moderation.service';
-import { type ReportBody, reportBodySchema } from '@pulse/contracts';
+import { idParamSchema, type ReportBody, reportBodySchema } from '@pulse/contracts';
 import { ZodPipe } from '@pulse/platform';
 
 /** A reader's 'report' on a question or an answer (chosen paths). */
@@ -15,7 +15,7 @@ export class ReportsController {
   @Post('questions/:id/report')
   @HttpCode(200)
   question(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(reportBodySchema)) body: ReportBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -26,7 +26,7 @@ export class ReportsController {
   @Post('answers/:id/report')
   @HttpCode(200)
   answer(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(reportBodySchema)) body: ReportBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,

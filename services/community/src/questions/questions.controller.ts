@@ -19,6 +19,7 @@ import {
   questionListQuerySchema,
   type CreateQuestionBody,
   createQuestionBodySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
@@ -46,7 +47,10 @@ export class QuestionsController {
   }
 
   @Get(':id')
-  async detail(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async detail(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const detail = await this.questions.detail(id);
     // Only once the id is known good (the service answers 400 or 404 first).
     void reply.header(CACHE_TAG_HEADER, questionTag(detail.data.id));
@@ -56,7 +60,11 @@ export class QuestionsController {
   /** Counts the reader's view (chosen path: the seed counted views inside the detail read). */
   @Post(':id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @Viewer() viewer: Actor | undefined, @ReaderKey() reader: ReaderKeyValue) {
+  view(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Viewer() viewer: Actor | undefined,
+    @ReaderKey() reader: ReaderKeyValue,
+  ) {
     return this.questions.view(id, viewer, reader);
   }
 
@@ -72,7 +80,7 @@ export class QuestionsController {
 
   @Delete(':id')
   @HttpCode(200)
-  remove(@Param('id') id: string, @CurrentActor() actor: Actor) {
+  remove(@Param('id', new ZodPipe(idParamSchema)) id: string, @CurrentActor() actor: Actor) {
     return this.questions.remove(id, actor);
   }
 }

@@ -1,7 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
   type CreateQuestionResponse,
   type DeleteQuestionResponse,
   type Question,
@@ -75,8 +73,8 @@ export class QuestionsService {
   }
 
   /** GET /api/community/questions/{id}. */
-  async detail(rawId: unknown): Promise<QuestionDetailResponse> {
-    const [shown] = await this.present([await this.visible(rawId)]);
+  async detail(id: string): Promise<QuestionDetailResponse> {
+    const [shown] = await this.present([await this.visible(id)]);
     return { success: true, data: shown };
   }
 
@@ -84,12 +82,8 @@ export class QuestionsService {
    * POST /api/community/questions/{id}/view: counts a view once per reader (the identity when signed in,
    * else the signed reader session: QuestionViews) and COMMUNITY_VIEW_WINDOW_HOURS.
    */
-  async view(
-    rawId: unknown,
-    viewer: Actor | undefined,
-    reader: ReaderKeyValue,
-  ): Promise<QuestionViewResponse> {
-    const question = await this.visible(rawId);
+  async view(id: string, viewer: Actor | undefined, reader: ReaderKeyValue): Promise<QuestionViewResponse> {
+    const question = await this.visible(id);
     const { counted, reason } = await this.views.count(question._id, viewer?.identity._id, reader);
     return {
       success: true,
@@ -140,8 +134,8 @@ export class QuestionsService {
   }
 
   /** DELETE /api/community/questions/{id}: its author only, and its answers go with it. */
-  async remove(rawId: unknown, actor: Actor): Promise<DeleteQuestionResponse> {
-    const question = await this.existing(rawId);
+  async remove(id: string, actor: Actor): Promise<DeleteQuestionResponse> {
+    const question = await this.existing(id);
     if (question.authorId !== actor.identity._id) throw new ForbiddenException(NOT_QUESTION_AUTHOR);
     const at = isoNow(this.clock);
     if (!(await this.questions.markDeleted(question._id, actor.identity._id, at)))
@@ -155,15 +149,13 @@ export class QuestionsService {
     return { success: true };
   }
 
-  async visible(rawId: unknown): Promise<QuestionRecord> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async visible(id: string): Promise<QuestionRecord> {
     const question = await this.questions.findVisible(id);
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
     return question;
   }
 
-  private async existing(rawId: unknown): Promise<QuestionRecord> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  private async existing(id: string): Promise<QuestionRecord> {
     const question = await this.questions.findExisting(id);
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
     return question;

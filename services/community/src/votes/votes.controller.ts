@@ -9,6 +9,7 @@ import {
   questionVoteBodySchema,
   type AnswerVoteBody,
   answerVoteBodySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 import { ZodPipe } from '@pulse/platform';
 
@@ -21,7 +22,7 @@ export class VotesController {
   /** The reader's own votes on a question page (chosen path): depends on the reader, never shared. */
   @Get('questions/:id/votes')
   viewerVotes(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Viewer() viewer: Actor | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -32,7 +33,7 @@ export class VotesController {
   @Post('questions/:id/vote')
   @HttpCode(200)
   question(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(questionVoteBodySchema)) body: QuestionVoteBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
@@ -43,7 +44,7 @@ export class VotesController {
   @Post('answers/:id/vote')
   @HttpCode(200)
   answer(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(answerVoteBodySchema)) body: AnswerVoteBody,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,

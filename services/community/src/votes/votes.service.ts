@@ -1,7 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
   type AnswerVoteResponse,
   type QuestionViewerVotes,
   type QuestionViewerVotesResponse,
@@ -47,8 +45,8 @@ export class VotesService {
   ) {}
 
   /** GET /api/community/questions/{id}/votes: the viewer's votes on the question and its answers. */
-  async viewerVotes(rawId: unknown, viewer: Actor | undefined): Promise<QuestionViewerVotesResponse> {
-    const question = await this.visibleQuestions.visible(rawId);
+  async viewerVotes(id: string, viewer: Actor | undefined): Promise<QuestionViewerVotesResponse> {
+    const question = await this.visibleQuestions.visible(id);
     const none: QuestionViewerVotes = { question: null, answers: {} };
     if (!viewer) return { success: true, data: none };
     const answerIds = (await this.answers.listVisible(question._id, 'latest')).map((answer) => answer._id);
@@ -67,12 +65,11 @@ export class VotesService {
 
   /** POST /api/community/questions/{id}/vote. */
   async onQuestion(
-    rawId: unknown,
+    id: string,
     body: QuestionVoteBody,
     actor: Actor,
     ip: string,
   ): Promise<QuestionVoteResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
     const { voteType } = body;
     const question = await this.questions.findVisible(id);
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
@@ -95,13 +92,7 @@ export class VotesService {
   }
 
   /** POST /api/community/answers/{id}/vote. */
-  async onAnswer(
-    rawId: unknown,
-    body: AnswerVoteBody,
-    actor: Actor,
-    ip: string,
-  ): Promise<AnswerVoteResponse> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  async onAnswer(id: string, body: AnswerVoteBody, actor: Actor, ip: string): Promise<AnswerVoteResponse> {
     const { voteType } = body;
     const answer = await this.answers.findVisible(id);
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
