@@ -5,6 +5,7 @@ import {
   CACHE_TAG_HEADER,
   type CategoryPageQuery,
   categoryPageQuerySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArticlesService, CategoryRedirect } from './articles.service';
@@ -19,7 +20,10 @@ export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get('related/:id')
-  async related(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async related(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const related = await this.articles.related(id);
     void reply.header(CACHE_TAG_HEADER, `${articleTag(id)} ${ARTICLE_LISTS_TAG}`);
     return related;
@@ -29,6 +33,9 @@ export class ArticlesController {
   @Get('category/:slug')
   @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
   async category(
+    // Free text by design: any name, legacy or Korean ('Gen AI', '블록체인'), is looked up and answers 301
+    // to its slug or 404; none is a 400.
+    // eslint-disable-next-line edge-input/input-through-pipe -- a category name, looked up, never parsed
     @Param('slug') slug: string,
     @Query(new ZodPipe(categoryPageQuerySchema)) query: CategoryPageQuery,
     @Req() request: FastifyRequest,
@@ -45,7 +52,10 @@ export class ArticlesController {
   }
 
   @Get(':id')
-  async detail(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async detail(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const article = await this.articles.detail(id);
     // Only once the id is known good (the service answers 400 or 404 first).
     void reply.header(CACHE_TAG_HEADER, articleTag(id));

@@ -1,7 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
   PAGE_SIZES,
   resolveCategorySlug,
   type ArticleDetailResponse,
@@ -59,8 +57,7 @@ export class ArticlesService {
   }
 
   /** GET /api/articles/:id. */
-  async detail(id: unknown): Promise<ArticleDetailResponse> {
-    const articleId = parsePathParam('id', idParamSchema, id);
+  async detail(articleId: string): Promise<ArticleDetailResponse> {
     const article = await this.cache.article(articleId, async () => {
       const record = await this.articles.findPublished(articleId);
       return record ? toArticle(record) : null;
@@ -70,8 +67,8 @@ export class ArticlesService {
   }
 
   /** The published article or a 404, for the other calls on one article. */
-  async requirePublished(id: unknown): Promise<ArticleRecord> {
-    const record = await this.articles.findPublished(parsePathParam('id', idParamSchema, id));
+  async requirePublished(id: string): Promise<ArticleRecord> {
+    const record = await this.articles.findPublished(id);
     if (!record) throw new NotFoundException(ARTICLE_NOT_FOUND);
     return record;
   }
@@ -80,7 +77,7 @@ export class ArticlesService {
    * GET /api/articles/related/:id: articles of the same category ranked by tags in common, then by
    * recency; the type does not matter (the sidebar links to /{type}/{id}).
    */
-  async related(id: unknown): Promise<RelatedArticlesResponse> {
+  async related(id: string): Promise<RelatedArticlesResponse> {
     const article = await this.requirePublished(id);
     const articles = await this.cache.related(article._id, () => this.findRelated(article));
     return { articles };

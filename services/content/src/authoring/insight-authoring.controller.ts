@@ -8,6 +8,7 @@ import {
   createInsightBodySchema,
   type UpdateInsightBody,
   updateInsightBodySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 
 /** Admin authoring of insights (chosen paths; docs/design.md §10: admins only). */
@@ -22,7 +23,7 @@ export class InsightAuthoringController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string) {
+  get(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.insights.get(id);
   }
 
@@ -32,13 +33,16 @@ export class InsightAuthoringController {
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body(new ZodPipe(updateInsightBodySchema)) body: UpdateInsightBody) {
+  update(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Body(new ZodPipe(updateInsightBodySchema)) body: UpdateInsightBody,
+  ) {
     return this.insights.update(id, body);
   }
 
   @Post(':id/publish')
   @HttpCode(200)
-  publish(@Param('id') id: string) {
+  publish(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.insights.publish(id);
   }
 }

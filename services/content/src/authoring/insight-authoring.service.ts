@@ -8,8 +8,6 @@ import {
 } from '@nestjs/common';
 import {
   createInsightBodySchema,
-  idParamSchema,
-  parsePathParam,
   type AdminInsight,
   type AdminListQuery,
   type AdminListResponse,
@@ -63,8 +61,8 @@ export class InsightAuthoringService {
     );
   }
 
-  async get(rawId: unknown): Promise<AdminInsight> {
-    return toAdminInsight(await this.require(rawId));
+  async get(id: string): Promise<AdminInsight> {
+    return toAdminInsight(await this.require(id));
   }
 
   async create(body: CreateInsightBody): Promise<AdminInsight> {
@@ -94,8 +92,8 @@ export class InsightAuthoringService {
   }
 
   /** PATCH: merges onto the stored insight; a published one stays published and is announced again. */
-  async update(rawId: unknown, patch: UpdateInsightBody): Promise<AdminInsight> {
-    const current = await this.require(rawId);
+  async update(id: string, patch: UpdateInsightBody): Promise<AdminInsight> {
+    const current = await this.require(id);
     // The stored insight with the patch applied is checked against the whole insight's schema here: only the
     // service holds the stored insight the patch applies to.
     // eslint-disable-next-line edge-input/no-parse-in-services
@@ -117,8 +115,8 @@ export class InsightAuthoringService {
   }
 
   /** Publishes a draft; publishing a published insight changes nothing and answers it as it is. */
-  async publish(rawId: unknown): Promise<AdminInsight> {
-    const current = await this.require(rawId);
+  async publish(id: string): Promise<AdminInsight> {
+    const current = await this.require(id);
     if (current.state === 'published') return toAdminInsight(current);
     const keyInsights = current.insightMeta?.keyInsights.length ?? 0;
     if (keyInsights < MIN_KEY_INSIGHTS_TO_PUBLISH)
@@ -138,8 +136,7 @@ export class InsightAuthoringService {
     return toAdminInsight(next);
   }
 
-  private async require(rawId: unknown): Promise<ArticleRecord> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  private async require(id: string): Promise<ArticleRecord> {
     const record = await this.articles.findById(id);
     if (!record || !isAuthored(record)) throw new NotFoundException(INSIGHT_NOT_FOUND);
     return record;

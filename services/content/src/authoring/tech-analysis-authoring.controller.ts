@@ -8,6 +8,7 @@ import {
   createTechAnalysisBodySchema,
   type UpdateTechAnalysisBody,
   updateTechAnalysisBodySchema,
+  idParamSchema,
 } from '@pulse/contracts';
 
 /** Admin authoring of tech analyses (chosen paths; docs/design.md §10: admins only). */
@@ -22,7 +23,7 @@ export class TechAnalysisAuthoringController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string) {
+  get(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.analyses.get(id);
   }
 
@@ -33,7 +34,7 @@ export class TechAnalysisAuthoringController {
 
   @Patch(':id')
   update(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(updateTechAnalysisBodySchema)) body: UpdateTechAnalysisBody,
   ) {
     return this.analyses.update(id, body);
@@ -41,7 +42,7 @@ export class TechAnalysisAuthoringController {
 
   @Post(':id/publish')
   @HttpCode(200)
-  publish(@Param('id') id: string) {
+  publish(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.analyses.publish(id);
   }
 }

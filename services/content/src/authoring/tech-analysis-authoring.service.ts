@@ -8,8 +8,6 @@ import {
 } from '@nestjs/common';
 import {
   createTechAnalysisBodySchema,
-  idParamSchema,
-  parsePathParam,
   type AdminListQuery,
   type AdminListResponse,
   type AdminTechAnalysis,
@@ -58,8 +56,8 @@ export class TechAnalysisAuthoringService {
     );
   }
 
-  async get(rawId: unknown): Promise<AdminTechAnalysis> {
-    return toAdminTechAnalysis(await this.require(rawId));
+  async get(id: string): Promise<AdminTechAnalysis> {
+    return toAdminTechAnalysis(await this.require(id));
   }
 
   async create({ slug, ...input }: CreateTechAnalysisBody): Promise<AdminTechAnalysis> {
@@ -91,8 +89,8 @@ export class TechAnalysisAuthoringService {
   }
 
   /** PATCH: merges onto the stored analysis; derived fields are recomputed from the result. */
-  async update(rawId: unknown, { slug, ...patch }: UpdateTechAnalysisBody): Promise<AdminTechAnalysis> {
-    const current = await this.require(rawId);
+  async update(id: string, { slug, ...patch }: UpdateTechAnalysisBody): Promise<AdminTechAnalysis> {
+    const current = await this.require(id);
     await this.checkRelated(patch.relatedAnalysisIds ?? null, current._id);
     // The stored analysis with the patch applied is checked against the whole analysis's schema here: only the
     // service holds the stored analysis the patch applies to.
@@ -121,8 +119,8 @@ export class TechAnalysisAuthoringService {
   }
 
   /** Publishes a complete draft; publishing a published analysis changes nothing. */
-  async publish(rawId: unknown): Promise<AdminTechAnalysis> {
-    const current = await this.require(rawId);
+  async publish(id: string): Promise<AdminTechAnalysis> {
+    const current = await this.require(id);
     if (current.state === 'published') return toAdminTechAnalysis(current);
     const missing = REQUIRED_TO_PUBLISH.filter((field) => current[field].trim() === '');
     if (missing.length)
@@ -181,8 +179,8 @@ export class TechAnalysisAuthoringService {
       throw new BadRequestException(`relatedAnalysisIds: unknown analysis ids: ${unknown.join(', ')}`);
   }
 
-  private async require(rawId: unknown): Promise<TechAnalysisRecord> {
-    const record = await this.analyses.findById(parsePathParam('id', idParamSchema, rawId));
+  private async require(id: string): Promise<TechAnalysisRecord> {
+    const record = await this.analyses.findById(id);
     if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
     return record;
   }

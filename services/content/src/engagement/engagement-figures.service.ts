@@ -16,8 +16,8 @@ export class EngagementFiguresService {
     private readonly tally: EngagementTallyRepository,
   ) {}
 
-  async of(id: unknown): Promise<ArticleEngagementFiguresResponse> {
-    const article = await requirePublished(this.articles, 'id', id);
+  async of(id: string): Promise<ArticleEngagementFiguresResponse> {
+    const article = await requirePublished(this.articles, id);
     const notCounted = await this.tally.of(article._id);
     const counted = { views: article.views, likes: article.likesCount, shares: article.sharesCount };
     return {

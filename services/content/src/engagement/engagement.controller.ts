@@ -29,7 +29,7 @@ export class ArticleEngagementController {
 
   @Post(':id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @Reader() reader: ReaderContext) {
+  view(@Param('id', new ZodPipe(idParamSchema)) id: string, @Reader() reader: ReaderContext) {
     return this.views.view(id, reader);
   }
 
@@ -78,7 +78,7 @@ export class InteractionsController {
   /** Issues the reader's session when it has none (the page reads it on load, before any click). */
   @Get('status/:id')
   status(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @ReaderHash() reader: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -94,7 +94,7 @@ export class EngagementFiguresController {
   constructor(private readonly figures: EngagementFiguresService) {}
 
   @Get(':id/engagement')
-  engagement(@Param('id') id: string) {
+  engagement(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.figures.of(id);
   }
 }

@@ -75,15 +75,15 @@ export class LikesService {
   }
 
   /** GET /api/interactions/status/:id. */
-  async status(id: unknown, session: string): Promise<LikeStatusResponse> {
-    const article = await requirePublished(this.articles, 'id', id);
+  async status(id: string, session: string): Promise<LikeStatusResponse> {
+    const article = await requirePublished(this.articles, id);
     const { liked } = await this.current(`${session}:${article._id}`, article);
     return { liked };
   }
 
   private async target(body: LikeBody): Promise<CountedArticle> {
     const { contentId } = body;
-    return requirePublished(this.articles, 'contentId', contentId);
+    return requirePublished(this.articles, contentId);
   }
 
   private async applied(

@@ -32,7 +32,7 @@ export class SharesService {
 
   /** POST /api/articles/:id/share. */
   async share(articleId: string, { platform }: ShareBody, reader: ReaderContext): Promise<ShareResponse> {
-    const article = await requirePublished(this.articles, 'id', articleId);
+    const article = await requirePublished(this.articles, articleId);
     const at = new Date(this.clock.now()).toISOString();
     if (reader.issuedNow) {
       await this.tally.notCounted(article._id, 'share', 'session-issued', at);

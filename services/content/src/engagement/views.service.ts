@@ -33,8 +33,8 @@ export class ViewsService {
   ) {}
 
   /** POST /api/articles/:id/view. */
-  async view(id: unknown, reader: ReaderContext): Promise<ArticleViewResponse> {
-    const article = await requirePublished(this.articles, 'id', id);
+  async view(id: string, reader: ReaderContext): Promise<ArticleViewResponse> {
+    const article = await requirePublished(this.articles, id);
     const now = this.clock.now();
     const at = new Date(now).toISOString();
     if (reader.issuedNow) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ImagesService, type ImageReply } from './images.service';
-import { type ImageQuery, imageQuerySchema } from '@pulse/contracts';
+import { idParamSchema, imageHashSchema, type ImageQuery, imageQuerySchema } from '@pulse/contracts';
 import { ZodPipe } from '@pulse/platform';
 
 /**
@@ -14,14 +14,16 @@ export class ImagesController {
   /** 200 with the article's one image, whether this call made it or an earlier one did. */
   @Post('/api/articles/:id/generate-image')
   @HttpCode(200)
-  generate(@Param('id') id: string) {
+  generate(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.images.generate(id);
   }
 
   @Get('/api/content/images/:id/:hash')
+  // The hash comes before the id, and both before the query, on purpose: Nest runs the last argument's pipe
+  // first, so a bad query is answered first, then a bad id, then a bad hash, as when the service parsed them.
   async hashed(
-    @Param('id') id: string,
-    @Param('hash') hash: string,
+    @Param('hash', new ZodPipe(imageHashSchema)) hash: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Query(new ZodPipe(imageQuerySchema)) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -31,7 +33,7 @@ export class ImagesController {
 
   @Get('/api/content/images/:id')
   async current(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Query(new ZodPipe(imageQuerySchema)) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,

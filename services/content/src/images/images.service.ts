@@ -4,9 +4,6 @@ import { Inject, Injectable, NotFoundException, ServiceUnavailableException } fr
 import {
   ARTICLE_IMAGE_URL_WIDTH,
   generatedImagePath,
-  idParamSchema,
-  imageHashSchema,
-  parsePathParam,
   type GenerateImageResponse,
   type ImageQuery,
 } from '@pulse/contracts';
@@ -63,8 +60,7 @@ export class ImagesService {
   ) {}
 
   /** POST /api/articles/:id/generate-image. */
-  generate(id: unknown): Promise<GenerateImageResponse> {
-    const articleId = parsePathParam('id', idParamSchema, id);
+  generate(articleId: string): Promise<GenerateImageResponse> {
     // Concurrent calls in this process share one run; other replicas meet at the store's claim.
     let running = this.inFlight.get(articleId);
     if (!running) {
@@ -76,13 +72,11 @@ export class ImagesService {
 
   /** GET /api/content/images/:id/:hash (hash given) and /api/content/images/:id (the current image). */
   async serve(
-    id: unknown,
-    hash: unknown,
+    articleId: string,
+    wanted: string | undefined,
     query: ImageQuery,
     ifNoneMatch?: string | string[],
   ): Promise<ImageReply> {
-    const articleId = parsePathParam('id', idParamSchema, id);
-    const wanted = hash === undefined ? undefined : parsePathParam('hash', imageHashSchema, hash);
     const { w } = query;
     const meta = await this.readyMeta(articleId);
     if (!meta || (wanted !== undefined && meta.hash !== wanted)) throw new NotFoundException(IMAGE_NOT_FOUND);

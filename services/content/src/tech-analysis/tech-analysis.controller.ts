@@ -5,6 +5,8 @@ import {
   techAnalysisTag,
   type TechAnalysisListQuery,
   techAnalysisListQuerySchema,
+  idParamSchema,
+  slugParamSchema,
 } from '@pulse/contracts';
 import type { FastifyReply } from 'fastify';
 import { withRetryAfter } from '../engagement/engagement-caps';
@@ -30,7 +32,10 @@ export class TechAnalysisController {
 
   /** Tagged by id, once the slug is known good (the service answers 400 or 404 first). */
   @Get(':slug')
-  async detail(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async detail(
+    @Param('slug', new ZodPipe(slugParamSchema)) slug: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const detail = await this.analyses.detail(slug);
     // The related analyses it embeds are analyses too: any published or edited one may change them.
     void reply.header(CACHE_TAG_HEADER, `${techAnalysisTag(detail.analysis.id)} ${TECH_ANALYSIS_LISTS_TAG}`);
@@ -40,7 +45,7 @@ export class TechAnalysisController {
   @Post(':id/like')
   @HttpCode(200)
   like(
-    @Param('id') id: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Reader() reader: ReaderContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -49,7 +54,7 @@ export class TechAnalysisController {
 
   @Post(':id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @Reader() reader: ReaderContext) {
+  view(@Param('id', new ZodPipe(idParamSchema)) id: string, @Reader() reader: ReaderContext) {
     return this.analyses.view(id, reader);
   }
 }

@@ -1,8 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  idParamSchema,
-  parsePathParam,
-  slugParamSchema,
   type TechAnalysisDetailResponse,
   type TechAnalysisLikeResponse,
   type TechAnalysisListResponse,
@@ -63,7 +60,7 @@ export class TechAnalysisService {
 
   /** GET /api/tech-analysis/{slug}. */
   async detail(rawSlug: string): Promise<TechAnalysisDetailResponse> {
-    const slug = parsePathParam('slug', slugParamSchema, rawSlug).normalize('NFC');
+    const slug = rawSlug.normalize('NFC');
     const record = await this.analyses.findPublishedBySlug(slug);
     if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
     const related = await this.related(record);
@@ -75,8 +72,8 @@ export class TechAnalysisService {
    * current count. The marker is written before the count: a crash between the two loses one like rather
    * than letting a retry count it twice.
    */
-  async like(rawId: string, reader: ReaderContext): Promise<TechAnalysisLikeResponse> {
-    const record = await this.requirePublished(rawId);
+  async like(id: string, reader: ReaderContext): Promise<TechAnalysisLikeResponse> {
+    const record = await this.requirePublished(id);
     // As an article's like: only a session issued before this request counts, within the hourly caps.
     if (reader.issuedNow) return { liked: false, likesCount: record.likesCount, reason: 'session-issued' };
     if (await this.analyses.hasLikeMarker(record._id, reader.hash))
@@ -95,8 +92,8 @@ export class TechAnalysisService {
    * call; a GET that counted would be wrong behind any cache). Once per reader per view window. A view
    * purges nothing, as an article's does not: the detail's count may be a micro-cache TTL old.
    */
-  async view(rawId: string, reader: ReaderContext): Promise<TechAnalysisViewResponse> {
-    const record = await this.requirePublished(rawId);
+  async view(id: string, reader: ReaderContext): Promise<TechAnalysisViewResponse> {
+    const record = await this.requirePublished(id);
     if (reader.issuedNow) return { counted: false, views: record.views, reason: 'session-issued' };
     const now = this.clock.now();
     const windowStart = new Date(now - this.viewWindowMs).toISOString();
@@ -129,8 +126,7 @@ export class TechAnalysisService {
     return rankRelated(record, await this.analyses.relatedCandidates(record, RELATED_CANDIDATES));
   }
 
-  private async requirePublished(rawId: string): Promise<TechAnalysisRecord> {
-    const id = parsePathParam('id', idParamSchema, rawId);
+  private async requirePublished(id: string): Promise<TechAnalysisRecord> {
     const record = await this.analyses.findPublished(id);
     if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
     return record;

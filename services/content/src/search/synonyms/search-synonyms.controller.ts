@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { AdminGuard, ZodPipe } from '@pulse/platform';
 import { SearchSynonymsService } from './search-synonyms.service';
-import { type AddSynonymGroupBody, addSynonymGroupBodySchema } from '@pulse/contracts';
+import { type AddSynonymGroupBody, addSynonymGroupBodySchema, idParamSchema } from '@pulse/contracts';
 
 /** Admin-added search synonyms (chosen paths; docs/design.md §10: admins only). */
 @Controller('/api/content/admin/search/synonyms')
@@ -21,7 +21,7 @@ export class SearchSynonymsController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id') id: string) {
+  async remove(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     await this.synonyms.remove(id);
   }
 }
