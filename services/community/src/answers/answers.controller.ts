@@ -48,9 +48,11 @@ export class AnswersController {
 
   @Post('questions/:id/answers/:answerId/accept')
   @HttpCode(200)
+  // The answer's id comes before the question's on purpose: Nest runs the last argument's pipe first, so a
+  // request with both ids bad is answered about 'id', as when the service parsed the question's id first.
   accept(
-    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Param('answerId', new ZodPipe(idParamSchema)) answerId: string,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
     @CurrentActor() actor: Actor,
     @ClientIp() ip: string,
   ) {
