@@ -30,6 +30,8 @@ export class EditionsController {
   }
 
   @Get('editions/:id')
+  // An id that is no edition's answers 404 like an unknown one (parseEditionId below), never 400.
+  // eslint-disable-next-line edge-input/input-through-pipe -- checked by parseEditionId, a miss is a 404
   async edition(@Param('id') id: string) {
     const edition = parseEditionId(id) ? await this.editions.findEdition(id) : null;
     if (!edition) throw new NotFoundException(EDITION_NOT_FOUND);
@@ -52,6 +54,8 @@ export class EditionsController {
 
   @Get('admin/editions/:id')
   @UseGuards(AdminGuard)
+  // As for the reader's edition: an id that is no edition's is a 404, never a 400.
+  // eslint-disable-next-line edge-input/input-through-pipe -- checked by parseEditionId, a miss is a 404
   async progress(@Param('id') id: string) {
     const progress = parseEditionId(id) ? await this.editions.progress(id) : undefined;
     if (!progress) throw new NotFoundException(EDITION_NOT_FOUND);
