@@ -5,7 +5,7 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const jsxA11y = require('eslint-plugin-jsx-a11y');
 
-// Request input is parsed at the edge: a controller's @Body() and @Query() go through a pipe (ZodPipe with
+// Request input is parsed at the edge: a controller's @Body(), @Query() and @Param() go through a pipe (ZodPipe with
 // the contracts' schema), so services receive typed, parsed values and never parse request input themselves
 // (CONTRIBUTING.md '3. Add an HTTP endpoint'). A service that must parse (a merged patch, a form answered
 // with a page) says why on the line, with an eslint-disable comment naming the rule.
@@ -19,8 +19,9 @@ const edgeInput = {
         Decorator(node) {
           const call = node.expression;
           if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier') return;
-          if (!['Body', 'Query'].includes(call.callee.name)) return;
-          // A pipe is any argument that is not the property name ('@Body(new ZodPipe(schema))').
+          if (!['Body', 'Query', 'Param'].includes(call.callee.name)) return;
+          // A pipe is any argument that is not the property name ('@Body(new ZodPipe(schema))',
+          // "@Param('id', new ZodPipe(idParamSchema))").
           if (call.arguments.some((argument) => argument.type !== 'Literal')) return;
           context.report({
             node,
