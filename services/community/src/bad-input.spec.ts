@@ -77,6 +77,32 @@ describe('community under hostile input', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('names a bad path id in its 400, and with two problems answers the same one first as before', async () => {
+    const badId = 'not an id!';
+    const alone = await app.request('POST', `/api/community/questions/${encodeURIComponent(badId)}/answers`, {
+      body: { content: '올바른 답변 내용입니다.' },
+      headers: other.bearer,
+    });
+    expect([alone.status, alone.body.message]).toEqual([400, expect.stringMatching(/^id: /)]);
+    // Both ids bad: the question's is named, as when the service looked the question up first.
+    const bothIds = await app.request(
+      'POST',
+      `/api/community/questions/${encodeURIComponent(badId)}/answers/${encodeURIComponent(badId)}/accept`,
+      { headers: owner.bearer },
+    );
+    expect([bothIds.status, bothIds.body.message]).toEqual([400, expect.stringMatching(/^id: /)]);
+    // A bad body and a bad id: the body's 400, as when the body was piped and the id parsed in the service.
+    const bodyAndId = await app.request(
+      'POST',
+      `/api/community/questions/${encodeURIComponent(badId)}/answers`,
+      {
+        body: { content: 7 },
+        headers: other.bearer,
+      },
+    );
+    expect([bodyAndId.status, bodyAndId.body.message]).toEqual([400, expect.stringMatching(/^content: /)]);
+  });
+
   it('refuses forged, tampered, unsigned and foreign credentials, and ids in bodies or headers', async () => {
     const before = await state();
     const forged = await tokenFor({ sid: owner.sessionId }, 'x'.repeat(32));
