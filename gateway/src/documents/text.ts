@@ -11,18 +11,7 @@ const HTML_ESCAPES: Record<string, string> = {
 /** For text nodes and quoted attribute values alike. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 
-/** docs/spec-content.md §9: the SEO description is 160 characters. */
-export const SEO_DESCRIPTION_LENGTH = 160;
-
-/** Whitespace collapsed, cut to `max` characters (code points, so Hangul and emoji are never split). */
-export function truncateText(text: string, max: number): string {
-  const characters = Array.from(text.replace(/\s+/g, ' ').trim());
-  if (characters.length <= max) return characters.join('');
-  return `${characters
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
-}
+export { SEO_DESCRIPTION_LENGTH, truncateText } from '@pulse/contracts';
 
 /** htmlToText escapes what it returns; this gives the plain characters, to be escaped once on output. */
 export function plainTextFromHtml(html: string): string {

@@ -1,10 +1,11 @@
+import { SEO_DESCRIPTION_LENGTH, truncateText } from '@pulse/contracts/src/api/constants';
 import { createContext, useContext, useEffect } from 'react';
 
 /** The site's name, after every page's own title, and the home page's whole title. */
 export const SITE_NAME = '펄스';
 export const SITE_TITLE = `${SITE_NAME} - AI·블록체인 전문 미디어`;
 /** The length a description meta is cut to, as the server-rendered head cuts it. */
-export const DESCRIPTION_LENGTH = 160;
+export const DESCRIPTION_LENGTH = SEO_DESCRIPTION_LENGTH;
 
 /** What a page says about itself: its head, and the status of a document that shows it. */
 export interface PageHead {
@@ -23,14 +24,7 @@ export interface PageHead {
 export const documentTitle = (title: string): string => (title ? `${title} | ${SITE_NAME}` : SITE_TITLE);
 
 /** Whitespace collapsed and cut to `max` characters with an ellipsis, as the server-rendered head does. */
-export function shortDescription(text: string, max = DESCRIPTION_LENGTH): string {
-  const characters = Array.from(text.replace(/\s+/g, ' ').trim());
-  if (characters.length <= max) return characters.join('');
-  return `${characters
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
-}
+export const shortDescription = (text: string, max = DESCRIPTION_LENGTH): string => truncateText(text, max);
 
 /**
  * Where a server render collects the head of the page it draws (frontends/shell/src/server/render.tsx):

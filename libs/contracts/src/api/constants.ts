@@ -49,6 +49,16 @@ export const readTimeMinutes = (content?: string | null): number =>
 export const SEARCH_DESCRIPTION_LENGTH = 120;
 export const SEO_DESCRIPTION_LENGTH = 160;
 
+/** Whitespace collapsed, cut to `max` characters (code points, so Hangul and emoji are never split). */
+export function truncateText(text: string, max: number): string {
+  const characters = Array.from(text.replace(/\s+/g, ' ').trim());
+  if (characters.length <= max) return characters.join('');
+  return `${characters
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
 /** docs/design.md §5: the Korean summary the translator writes is at most 160 characters. */
 export const SUMMARY_MAX_LENGTH = 160;
 
