@@ -80,10 +80,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
  * screen (the class the server's render carries is gone). Pages the browser renders have no such header.
  */
 function waitForHydrationOnGoto(page: Page): void {
+  const hydrated = () => page.waitForFunction(() => !document.querySelector('.site-header--unmeasured'));
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await page.waitForFunction(() => !document.querySelector('.site-header--unmeasured'));
+    await hydrated();
+    return response;
+  };
+  // A reload too: a scroll made before hydration is undone by it (the page starts at the top again), so a
+  // section that loads when scrolled into view would never load.
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydrated();
     return response;
   };
 }
