@@ -19,6 +19,7 @@ require('./require-node.js');
 process.env.NODE_ENV = 'development'; // read by frontends/rspack.common.js when the configs load
 
 const { spawn } = require('node:child_process');
+const { readFileSync } = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
@@ -39,16 +40,41 @@ const REMOTES = {
 
 const { values: options } = parseArgs({ options: { port: { type: 'string', default: '3000' } } });
 
-/** A port nothing listens on now (the kernel's pick). */
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` now. */
+function isFree(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * The lowest port the kernel hands out for port 0 and for outgoing connections (Linux's
+ * ip_local_port_range; 32768 where that cannot be read).
+ */
+function ephemeralRangeStart() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A free port below the ephemeral range. The ports are chosen before the servers start, and the embedded
+ * site binds port 0 and opens connections meanwhile: a port the kernel picked and released can be handed
+ * out again in between (an address already in use stopped the dev server under load). Below the range,
+ * only a process that asks for that very port can take it.
+ */
+async function freePort(taken) {
+  const top = ephemeralRangeStart();
+  const bottom = Math.max(1_024, top - 12_000);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (!taken.includes(port) && (await isFree(port))) return port;
+  }
+  throw new Error(`no free port between ${bottom} and ${top}`);
 }
 
 /** --port N: the site on N, the embedded site and the remotes on N+1…N+5; --port 0: all free ports. */
@@ -58,7 +84,7 @@ async function choosePorts() {
     throw new Error(`--port ${options.port}: not a port`);
   const count = 2 + Object.keys(REMOTES).length;
   const ports = [];
-  for (let i = 0; i < count; i++) ports.push(base === 0 ? await freePort() : base + i);
+  for (let i = 0; i < count; i++) ports.push(base === 0 ? await freePort(ports) : base + i);
   const [site, embedded, ...remotes] = ports;
   return {
     site,

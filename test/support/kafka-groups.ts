@@ -30,14 +30,22 @@ export async function startGroupsAtTopicEnds(
 }
 
 /**
- * Connects the test's own `consumer` to `topic` from now on and hands each envelope to `onEnvelope`;
- * resolves once the consumer has joined its group, so nothing published afterwards is missed.
+ * Connects the test's own consumer group `groupId` to `topic` from now on and hands each envelope to
+ * `onEnvelope`; resolves once the consumer has joined its group, so nothing published afterwards is missed.
+ *
+ * The group's offsets are committed at the topic's end first: a group with no committed offset asks the
+ * broker for "latest" whenever it (re)joins, and a loaded machine that stalls the heartbeat past the
+ * session timeout makes it rejoin, skipping whatever was published in between. With committed offsets a
+ * rejoin resumes where the group stood.
  */
 export async function observeFromNow<P>(
+  admin: Admin,
   consumer: Consumer,
+  groupId: string,
   topic: string,
   onEnvelope: (envelope: EventEnvelope<P>) => void,
 ): Promise<void> {
+  await startGroupsAtTopicEnds(admin, [topic], () => groupId);
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: false });
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));

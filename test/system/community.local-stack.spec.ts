@@ -165,7 +165,7 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     });
     llmServer = await startOpenAiTestServer();
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observeFromNow<QuestionCreatedPayload>(observer, TOPICS.questionCreated, (envelope) => {
+    await observeFromNow<QuestionCreatedPayload>(admin, observer, `${groupPrefix}observer`, TOPICS.questionCreated, (envelope) => {
       if (envelope.payload?.title?.includes(runId.slice(-8))) created.push(envelope);
     });
 

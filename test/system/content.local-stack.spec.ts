@@ -114,7 +114,7 @@ describe('content, local stack: article.translated on Kafka → content process 
     });
     await startGroupsAtTopicEnds(admin, CONSUMED_TOPICS, (topic) => `${groupPrefix}content.${topic}`);
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observeFromNow<ArticlePublishedPayload>(observer, TOPICS.articlePublished, (envelope) => {
+    await observeFromNow<ArticlePublishedPayload>(admin, observer, `${groupPrefix}observer`, TOPICS.articlePublished, (envelope) => {
       if (envelope.payload?.id === articleId) published.push(envelope);
     });
     publisher = new KafkaEventBus({
