@@ -24,6 +24,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
+
+	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer/json"
 	"sigs.k8s.io/kustomize/api/krusty"
@@ -83,6 +85,8 @@ func checkObjects(dir string) {
 	for _, add := range []func(*runtime.Scheme) error{
 		corev1.AddToScheme, appsv1.AddToScheme, autoscalingv2.AddToScheme,
 		networkingv1.AddToScheme, policyv1.AddToScheme,
+		// PodMonitor and PrometheusRule (the monitoring component), in the Prometheus Operator's own types.
+		monitoringv1.AddToScheme,
 	} {
 		if err := add(scheme); err != nil {
 			fail(err.Error())

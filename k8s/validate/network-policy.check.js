@@ -2,6 +2,7 @@
 // NetworkPolicies (k8s/README.md, Security): deny by default; the gateway accepts the ingress controller,
 // each service only the gateway on its own port, plus the callers SERVICE_CALLS lists; every pod reaches
 // DNS and the infrastructure.
+const { read } = require('./files');
 const { check } = require('./report');
 const { PROCS, SERVICE_CALLS } = require('./expectations');
 const { selectsLabels } = require('./labels');
@@ -13,6 +14,25 @@ const INFRA_PORTS = [
   ['redis', 6379],
   ['meilisearch', 7700],
 ];
+
+// Prometheus's namespace (k8s/base/networkpolicies.yaml) and the named port every process serves
+// /metrics on, which pulse-config.env's OTEL_EXPORTER_PROMETHEUS_PORT sets.
+const MONITORING_NAMESPACE = 'monitoring';
+const METRICS_PORT_NAME = 'metrics';
+const metricsPort = () =>
+  Number(/^OTEL_EXPORTER_PROMETHEUS_PORT=(\d+)$/m.exec(read('k8s/base/pulse-config.env'))?.[1]);
+
+/** A rule admitting Prometheus's pods from the monitoring namespace on the metrics port, and nothing else. */
+const isScrapeRule = (rule) =>
+  (rule.ports ?? []).length > 0 &&
+  rule.ports.every((p) => p.port === METRICS_PORT_NAME) &&
+  (rule.from ?? []).length > 0 &&
+  rule.from.every(
+    (f) =>
+      f.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === MONITORING_NAMESPACE &&
+      f.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus' &&
+      !f.ipBlock,
+  );
 
 const allowsPort = (rule, port) => (rule.ports ?? []).some((p) => p.port === port);
 const allowsPortOrRange = (rule, port) =>
@@ -45,7 +65,13 @@ module.exports = function checkNetworkPolicies({ label, byKind, deployments }) {
 
       for (const name of Object.keys(PROCS)) {
         const port = PROCS[name].port;
-        const ingress = rulesFor('Ingress', name);
+        const container = deployments[name]?.spec.template.spec.containers[0];
+        const declared = (container?.ports ?? []).find((p) => p.name === METRICS_PORT_NAME);
+        if (declared?.containerPort !== metricsPort())
+          problem(`${name}: no container port '${METRICS_PORT_NAME}' on ${metricsPort()} (OTEL_EXPORTER_PROMETHEUS_PORT)`);
+        const allIngress = rulesFor('Ingress', name);
+        if (!allIngress.some(isScrapeRule)) problem(`${name}: Prometheus may not scrape its '${METRICS_PORT_NAME}' port`);
+        const ingress = allIngress.filter((rule) => !isScrapeRule(rule));
         if (name === 'gateway') {
           const fromController = (rule) =>
             allowsPort(rule, port) && (rule.from ?? []).some((f) => f.namespaceSelector);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { CountedMailer } from './counted.mailer';
 import { MailDropMailer } from './mail-drop.mailer';
 import { mailDropDir, type MailConfig } from './mail.config';
 import type { Mailer } from './mail.port';
@@ -9,7 +10,12 @@ export interface MailDeps {
   logger: Logger;
 }
 
+/** The configured adapter, its sends counted by outcome (counted.mailer.ts). */
 export function createMailer(config: MailConfig, deps: MailDeps): Mailer {
+  return new CountedMailer(createAdapter(config, deps));
+}
+
+function createAdapter(config: MailConfig, deps: MailDeps): Mailer {
   if (config.MAIL_DRIVER === 'smtp') {
     if (!config.SMTP_URL) throw new Error('SMTP_URL is required when MAIL_DRIVER=smtp');
     const server = parseSmtpUrl(config.SMTP_URL);

@@ -26,6 +26,7 @@ export interface PulseMetrics {
   llmTokens: Counter;
   llmCostUsd: Counter;
   ingestionRuns: Counter;
+  mailDeliveries: Counter;
 }
 
 type GaugeSource = () => GaugeReading[] | Promise<GaugeReading[]>;
@@ -70,6 +71,10 @@ export function pulseMetrics(): PulseMetrics {
     ingestionRuns: meter.createCounter('pulse.ingestion.runs', {
       description: 'Source runs of the ingestion service, by outcome',
       unit: '{run}',
+    }),
+    mailDeliveries: meter.createCounter('pulse.mail.deliveries', {
+      description: 'Messages handed to the mail server, by outcome (accepted, refused for good, deferred)',
+      unit: '{message}',
     }),
   };
   return instruments;

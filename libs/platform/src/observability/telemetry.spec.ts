@@ -115,6 +115,21 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
     expect(text).toMatch(/pulse_ingestion_runs_total\{[^}]*pulse_run_outcome="ok"[^}]*\} 1/);
   });
 
+  // The alerts and the dashboard (k8s/base/monitoring) query these names; test/deploy/monitoring.spec.ts
+  // checks they use no name outside docs/observability.md's table, and this, that the table's names are real.
+  it('names every counter and gauge as docs/observability.md lists them', async () => {
+    await fetch(`${base}/every-counter`, { method: 'POST' });
+    const text = await eventually(async () => {
+      const body = await (await fetch(metricsUrl)).text();
+      if (!body.includes('pulse_mail_deliveries_total')) throw new Error(body.slice(0, 500));
+      return body;
+    });
+    expect(text).toMatch(/pulse_llm_tokens_total\{[^}]*gen_ai_token_type="input"[^}]*\} 12/);
+    expect(text).toMatch(/pulse_llm_cost_total\{[^}]*pulse_llm_use="probe"[^}]*\} 0.01/);
+    expect(text).toMatch(/pulse_mail_deliveries_total\{[^}]*pulse_mail_outcome="refused"[^}]*\} 1/);
+    expect(text).toMatch(/pulse_consumer_lag\{[^}]*messaging_consumer_group_name="probe"[^}]*\} 5/);
+  });
+
   it('pushes the same metrics to the collector over OTLP', async () => {
     await eventually(
       () => {

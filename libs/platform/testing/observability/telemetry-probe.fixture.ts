@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   observeGauge('pulse.outbox.backlog', () => [
     { value: 3, attributes: { 'pulse.outbox.collection': 'probe' } },
   ]);
+  observeGauge('pulse.consumer.lag', () => [
+    { value: 5, attributes: { 'messaging.consumer.group.name': 'probe', 'messaging.destination.name': 'probe' } },
+  ]);
   const app = Fastify();
   registerHttpTracing(app);
   app.get('/items/:id', async () => withSpan('load item', async () => ({ ok: true })));
@@ -32,6 +35,14 @@ async function main(): Promise<void> {
   });
   app.post('/runs', async () => {
     pulseMetrics().ingestionRuns.add(1, { 'pulse.run.outcome': 'ok' });
+    return { ok: true };
+  });
+  // One of each counter the services record, so the spec sees the name each one has on /metrics.
+  app.post('/every-counter', async () => {
+    const recorded = pulseMetrics();
+    recorded.llmTokens.add(12, { 'gen_ai.request.model': 'probe', 'gen_ai.token.type': 'input' });
+    recorded.llmCostUsd.add(0.01, { 'pulse.llm.use': 'probe' });
+    recorded.mailDeliveries.add(1, { 'pulse.mail.outcome': 'refused' });
     return { ok: true };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
