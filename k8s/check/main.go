@@ -28,6 +28,7 @@ import (
 	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer/json"
+	gatewayv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 )
@@ -87,6 +88,8 @@ func checkObjects(dir string) {
 		networkingv1.AddToScheme, policyv1.AddToScheme,
 		// PodMonitor and PrometheusRule (the monitoring component), in the Prometheus Operator's own types.
 		monitoringv1.AddToScheme,
+		// Gateway and HTTPRoute (the public entry), in the Gateway API's own types.
+		gatewayv1.Install,
 	} {
 		if err := add(scheme); err != nil {
 			fail(err.Error())

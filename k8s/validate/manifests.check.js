@@ -14,6 +14,8 @@ const NAMESPACED = new Set([
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
   'Ingress',
+  'Gateway',
+  'HTTPRoute',
   'NetworkPolicy',
   // The monitoring component's (Prometheus Operator types).
   'PodMonitor',

@@ -1,5 +1,5 @@
 'use strict';
-// NetworkPolicies (k8s/README.md, Security): deny by default; the gateway accepts the ingress controller,
+// NetworkPolicies (k8s/README.md, Security): deny by default; the gateway accepts the Gateway API proxies,
 // each service only the gateway on its own port, plus the callers SERVICE_CALLS lists; every pod reaches
 // DNS and the infrastructure.
 const { read } = require('./files');
@@ -68,15 +68,18 @@ module.exports = function checkNetworkPolicies({ label, byKind, deployments }) {
         const container = deployments[name]?.spec.template.spec.containers[0];
         const declared = (container?.ports ?? []).find((p) => p.name === METRICS_PORT_NAME);
         if (declared?.containerPort !== metricsPort())
-          problem(`${name}: no container port '${METRICS_PORT_NAME}' on ${metricsPort()} (OTEL_EXPORTER_PROMETHEUS_PORT)`);
+          problem(
+            `${name}: no container port '${METRICS_PORT_NAME}' on ${metricsPort()} (OTEL_EXPORTER_PROMETHEUS_PORT)`,
+          );
         const allIngress = rulesFor('Ingress', name);
-        if (!allIngress.some(isScrapeRule)) problem(`${name}: Prometheus may not scrape its '${METRICS_PORT_NAME}' port`);
+        if (!allIngress.some(isScrapeRule))
+          problem(`${name}: Prometheus may not scrape its '${METRICS_PORT_NAME}' port`);
         const ingress = allIngress.filter((rule) => !isScrapeRule(rule));
         if (name === 'gateway') {
           const fromController = (rule) =>
             allowsPort(rule, port) && (rule.from ?? []).some((f) => f.namespaceSelector);
           if (!ingress.some(fromController))
-            problem('gateway: no ingress from the ingress controller on its port');
+            problem("gateway: no ingress from the Gateway API implementation's namespace on its port");
           continue;
         }
         if (!ingress.length) problem(`${name}: no ingress rule`);
