@@ -1,5 +1,5 @@
 import { articleTag, buildPath, ENDPOINTS, questionTag, techAnalysisTag } from '@pulse/contracts';
-import { currentTraceparent, type CacheStore } from '@pulse/platform';
+import { outgoingTraceparent, type CacheStore } from '@pulse/platform';
 import type { Logger } from 'pino';
 import type { RouteTable } from '../proxy/route-table';
 import type { MicroCache } from '../proxy/micro-cache';
@@ -227,7 +227,7 @@ export async function pageRenderRead(
     headers: {
       accept: 'application/json',
       'x-request-id': requestId,
-      traceparent: currentTraceparent(),
+      traceparent: outgoingTraceparent(),
     },
   };
   try {

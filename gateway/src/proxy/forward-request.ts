@@ -1,6 +1,6 @@
 import { CACHE_TAG_HEADER } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { currentTraceparent } from '@pulse/platform';
+import { outgoingTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { HOP_BY_HOP, type ForwardRequest, type Upstream } from '../upstreams/upstream';
 import type { MicroCache } from './micro-cache';
@@ -30,8 +30,9 @@ export async function forwardRequest(
         'x-request-id': request.requestId,
         'x-forwarded-for': request.clientIp,
         'x-forwarded-proto': request.protocol,
-        // The gateway's own span becomes the service span's parent, so a trace shows both hops.
-        traceparent: currentTraceparent() ?? request.headers.traceparent,
+        // The gateway's span (or, in a process, its client span) becomes the service span's parent, so a
+        // trace shows both hops; the client's own traceparent is never passed on beside it.
+        traceparent: outgoingTraceparent(request.headers.traceparent),
       },
       body: Buffer.isBuffer(request.body) ? request.body : undefined,
     };

@@ -3,13 +3,17 @@ import { registerInstrumentations, type Instrumentation } from '@opentelemetry/i
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { RuntimeNodeInstrumentation } from '@opentelemetry/instrumentation-runtime-node';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 
 let enabled: Instrumentation[] | undefined;
 
 /**
  * Turns on the OpenTelemetry instrumentations of the client libraries the adapters use — the MongoDB
- * driver (under mongoose), ioredis and kafkajs — so each database, cache and Kafka call is a span in the
- * request's or event's trace. They patch a library when it is first loaded, so this runs before any
+ * driver (under mongoose), ioredis, kafkajs and undici (every outgoing HTTP call: the gateway's calls to
+ * the services, fetch for feeds, the LLM and the services' reads of one another) — so each database,
+ * cache, Kafka and HTTP call is a span in the request's or event's trace; and the Node runtime's own
+ * metrics (event-loop delay and utilisation, heap, GC). They patch a library when it is first loaded, so this runs before any
  * adapter is imported: every entry point's first import is `observability/instrument`
  * (docs/observability.md). Idempotent; off when OTEL_SDK_DISABLED=true.
  *
@@ -23,8 +27,18 @@ export function enableLibraryInstrumentations(): void {
     new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
     new IORedisInstrumentation(),
     new KafkaJsInstrumentation(),
+    new UndiciInstrumentation(),
+    new RuntimeNodeInstrumentation(),
   ];
   registerInstrumentations({ instrumentations: enabled });
+}
+
+/**
+ * Whether outgoing HTTP requests get their `traceparent` from the undici instrumentation (its client
+ * span's), so that code must not set one by hand: two headers make the receiver drop both.
+ */
+export function injectsOutgoingTraceparent(): boolean {
+  return enabled !== undefined;
 }
 
 /** Points the enabled instrumentations at the providers startTelemetry has just registered. */

@@ -115,7 +115,7 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
     expect(text).toMatch(/pulse_ingestion_runs_total\{[^}]*pulse_run_outcome="ok"[^}]*\} 1/);
   });
 
-  // The alerts and the dashboard (k8s/base/monitoring) query these names; test/deploy/monitoring.spec.ts
+  // The alerts and the dashboard (k8s/components/monitoring) query these names; test/tooling/monitoring.spec.ts
   // checks they use no name outside docs/observability.md's table, and this, that the table's names are real.
   it('names every counter and gauge as docs/observability.md lists them', async () => {
     await fetch(`${base}/every-counter`, { method: 'POST' });
@@ -128,6 +128,41 @@ describe('telemetry: traces and metrics to a local collector and a Prometheus en
     expect(text).toMatch(/pulse_llm_cost_total\{[^}]*pulse_llm_use="probe"[^}]*\} 0.01/);
     expect(text).toMatch(/pulse_mail_deliveries_total\{[^}]*pulse_mail_outcome="refused"[^}]*\} 1/);
     expect(text).toMatch(/pulse_consumer_lag\{[^}]*messaging_consumer_group_name="probe"[^}]*\} 5/);
+    // The Node runtime's own (runtime-node instrumentation).
+    expect(text).toMatch(/^nodejs_eventloop_delay_p99\{[^}]*\} \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_utilization\{[^}]*\} \d/m);
+  });
+
+  it('makes an outgoing HTTP call a client span between caller and callee, with one traceparent (undici)', async () => {
+    const { received } = (await (await fetch(`${base}/relay`)).json()) as { received: unknown };
+    expect(typeof received).toBe('string');
+    const { relay, client, callee } = await eventually(
+      () => {
+        const spans = collector.spans();
+        const relay = spans.find((span) => span.name === 'GET /relay');
+        const client = spans.find(
+          (span) => span.scope === '@opentelemetry/instrumentation-undici' && span.traceId === relay?.traceId,
+        );
+        const callee = spans.find(
+          (span) => span.name === 'GET /traceparent' && span.traceId === relay?.traceId,
+        );
+        if (!relay || !client || !callee)
+          throw new Error(`spans so far: ${spans.map((s) => `${s.scope}:${s.name}`)}\n${output}`);
+        return { relay, client, callee };
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(client.parentSpanId).toBe(relay.spanId);
+    expect(callee.parentSpanId).toBe(client.spanId);
+    expect(received).toBe(`00-${relay.traceId}-${client.spanId}-01`);
+    const metrics = await eventually(async () => {
+      const body = await (await fetch(metricsUrl)).text();
+      if (!body.includes('http_client_request_duration_count')) throw new Error(body.slice(0, 500));
+      return body;
+    });
+    expect(metrics).toMatch(
+      /http_client_request_duration_count\{[^}]*server_address="127.0.0.1"[^}]*\} [1-9]/,
+    );
   });
 
   it('pushes the same metrics to the collector over OTLP', async () => {

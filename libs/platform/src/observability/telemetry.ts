@@ -1,7 +1,7 @@
 import { context, metrics, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { AlwaysOffSampler, NoopSpanProcessor, ParentBasedSampler } from '@opentelemetry/sdk-trace';
-import { bindLibraryInstrumentations } from './library-instrumentations';
+import { bindLibraryInstrumentations, injectsOutgoingTraceparent } from './library-instrumentations';
 import { pulseMetrics, resetPulseMetrics } from './metrics';
 
 let sdk: NodeSDK | undefined;
@@ -72,6 +72,16 @@ export function currentTraceparent(): string | undefined {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent;
+}
+
+/**
+ * The `traceparent` to set by hand on an outgoing HTTP request: none where the undici instrumentation
+ * runs (every process's entry point; it injects its client span's), else the active span's, else what
+ * the caller received (`incoming`). In-process tests run without the instrumentation.
+ */
+export function outgoingTraceparent(incoming?: string | string[]): string | undefined {
+  if (injectsOutgoingTraceparent()) return undefined;
+  return currentTraceparent() ?? (typeof incoming === 'string' ? incoming : undefined);
 }
 
 /** Context whose parent is the given carrier's trace (HTTP headers or an envelope's traceparent). */

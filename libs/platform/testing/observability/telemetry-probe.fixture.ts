@@ -7,7 +7,12 @@ import pino from 'pino';
 import { RedisCacheStore } from '../../src/cache/redis.cache';
 import { registerHttpTracing } from '../../src/observability/http-tracing';
 import { observeGauge, pulseMetrics } from '../../src/observability/metrics';
-import { startTelemetry, stopTelemetry, withSpan } from '../../src/observability/telemetry';
+import {
+  outgoingTraceparent,
+  startTelemetry,
+  stopTelemetry,
+  withSpan,
+} from '../../src/observability/telemetry';
 
 async function main(): Promise<void> {
   startTelemetry({ serviceName: 'telemetry-probe', otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT });
@@ -15,7 +20,10 @@ async function main(): Promise<void> {
     { value: 3, attributes: { 'pulse.outbox.collection': 'probe' } },
   ]);
   observeGauge('pulse.consumer.lag', () => [
-    { value: 5, attributes: { 'messaging.consumer.group.name': 'probe', 'messaging.destination.name': 'probe' } },
+    {
+      value: 5,
+      attributes: { 'messaging.consumer.group.name': 'probe', 'messaging.destination.name': 'probe' },
+    },
   ]);
   const app = Fastify();
   registerHttpTracing(app);
@@ -45,7 +53,21 @@ async function main(): Promise<void> {
     recorded.mailDeliveries.add(1, { 'pulse.mail.outcome': 'refused' });
     return { ok: true };
   });
+  // An outgoing call through fetch (undici), as the gateway calls a service, with a traceparent set by
+  // hand wherever outgoingTraceparent gives one; answers what the callee received.
+  app.get('/relay', async () => {
+    const traceparent = outgoingTraceparent();
+    const response = await fetch(`http://127.0.0.1:${listeningPort()}/traceparent`, {
+      headers: traceparent ? { traceparent } : {},
+    });
+    return response.json();
+  });
+  app.get('/traceparent', async (request) => ({ received: request.headers.traceparent }));
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const listeningPort = () => {
+    const bound = app.server.address();
+    return typeof bound === 'object' && bound ? bound.port : 0;
+  };
   const address = app.server.address();
   process.stdout.write(`${typeof address === 'object' && address ? address.port : ''}\n`);
   process.once('SIGTERM', () => {
