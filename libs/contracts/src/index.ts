@@ -29,6 +29,7 @@ export * from './api/content';
 export * from './api/content-queries';
 export * from './api/search-queries';
 export * from './api/search-synonyms';
+export * from './api/search-reindex';
 export * from './api/images';
 export * from './api/interactions';
 export * from './api/tech-analysis';

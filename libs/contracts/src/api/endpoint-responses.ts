@@ -6,6 +6,7 @@ import type {
   TechAnalysisViewResponse,
 } from './authoring';
 import type { SynonymGroup, SynonymsResponse } from './search-synonyms';
+import type { SearchReindexStatus } from './search-reindex';
 import type {
   AnonymousAuthResponse,
   AnswerListResponse,
@@ -128,6 +129,8 @@ export interface EndpointResponses {
   publishInsight: AdminInsight;
   searchSynonyms: SynonymsResponse;
   addSearchSynonyms: SynonymGroup;
+  searchReindex: SearchReindexStatus;
+  startSearchReindex: SearchReindexStatus;
   removeSearchSynonyms: void;
   draftInsight: AdminInsight;
   draftAnalysis: AdminTechAnalysis;
@@ -229,6 +232,7 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   createInsight: 201,
   addSearchSynonyms: 201,
   removeSearchSynonyms: 204,
+  startSearchReindex: 202,
   draftInsight: 201,
   draftAnalysis: 201,
   subscribe: 202,

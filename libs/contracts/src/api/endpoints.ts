@@ -156,6 +156,18 @@ export const ENDPOINTS = {
     service: 'content',
     origin: 'chosen',
   },
+  searchReindex: {
+    method: 'GET',
+    path: '/api/content/admin/search/reindex',
+    service: 'content',
+    origin: 'chosen',
+  },
+  startSearchReindex: {
+    method: 'POST',
+    path: '/api/content/admin/search/reindex',
+    service: 'content',
+    origin: 'chosen',
+  },
   draftInsight: {
     method: 'POST',
     path: '/api/content/admin/drafts/insight',

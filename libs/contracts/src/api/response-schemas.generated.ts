@@ -156,6 +156,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   addSearchSynonyms: {
     $ref: '#/components/schemas/SynonymGroup',
   },
+  searchReindex: {
+    $ref: '#/components/schemas/SearchReindexStatus',
+  },
+  startSearchReindex: {
+    $ref: '#/components/schemas/SearchReindexStatus',
+  },
   removeSearchSynonyms: {},
   draftInsight: {
     $ref: '#/components/schemas/AdminInsight',
@@ -4303,6 +4309,37 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['articles', 'matching', 'total', 'pages'],
+  },
+  SearchReindexStatus: {
+    type: 'object',
+    properties: {
+      state: {
+        type: 'string',
+        enum: ['failed', 'idle', 'running', 'done'],
+      },
+      done: {
+        type: 'number',
+      },
+      total: {
+        type: 'number',
+      },
+      indexed: {
+        type: ['null', 'number'],
+      },
+      removed: {
+        type: ['null', 'number'],
+      },
+      startedAt: {
+        type: ['null', 'string'],
+      },
+      finishedAt: {
+        type: ['null', 'string'],
+      },
+      error: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['state', 'done', 'total', 'indexed', 'removed', 'startedAt', 'finishedAt', 'error'],
   },
   ShareResponse: {
     type: 'object',

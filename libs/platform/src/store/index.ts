@@ -6,3 +6,11 @@ export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/emb
 export { MongoDocumentStore, redactMongoUrl, type MongoStoreOptions } from './mongo/mongo.store';
 export { SharedSettings } from './shared-settings';
 export { insertNew } from './insert-new';
+export {
+  BACKUP_MANIFEST,
+  BackupRefusedError,
+  backupDataDir,
+  restoreDataDir,
+  verifyBackup,
+  type BackupManifest,
+} from './embedded/data-backup';

@@ -106,6 +106,20 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
     // Nothing of its own to release; onApplicationShutdown stops the background work.
   }
 
+  /** How far the rebuild running now (or the last one) has scanned. */
+  get rebuildProgress(): { done: number; total: number } {
+    return { ...this.progress };
+  }
+
+  /**
+   * A rebuild asked for by an admin (search-reindex.service.ts): after the start-up rebuild, never beside
+   * it, since both would write the same documents and the progress figures.
+   */
+  async rebuildOnDemand(): Promise<{ indexed: number; removed: number }> {
+    await this.rebuilding;
+    return this.rebuild();
+  }
+
   /** Resolves once the start-up rebuild has finished (tests, and callers that must see every article). */
   async whenRebuilt(): Promise<void> {
     await this.rebuilding;

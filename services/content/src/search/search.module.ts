@@ -4,20 +4,23 @@ import { ArticleIndexer } from './article-indexer';
 import { ArticleSearchService } from './article-search.service';
 import { SearchController } from './search.controller';
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
+import { SearchReindexController } from './reindex/search-reindex.controller';
+import { SearchReindexService } from './reindex/search-reindex.service';
 import { SearchSynonymsController } from './synonyms/search-synonyms.controller';
 import { SearchSynonymsService } from './synonyms/search-synonyms.service';
 import { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
 
 /**
  * Korean search and the archive (docs/design.md §6): the article index kept in step with the store, and
- * GET /api/articles/search and /api/articles/archive; the admin-added search synonyms (docs/services.md 'The content service').
+ * GET /api/articles/search and /api/articles/archive; the admin-added search synonyms and the on-demand reindex (docs/services.md 'The content service').
  */
 @Module({
   imports: [AdminAuthModule],
-  controllers: [SearchController, SearchSynonymsController],
+  controllers: [SearchController, SearchSynonymsController, SearchReindexController],
   providers: [
     ArticleIndexer,
     SearchSynonymsService,
+    SearchReindexService,
     SynonymGroupsRepository,
     ArticleSearchService,
     // contentSearchConfigSchema, validated at start by the platform (ServiceDefinition.config 'search').

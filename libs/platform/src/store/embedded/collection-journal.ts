@@ -131,22 +131,13 @@ export class CollectionJournal {
   private async compact(): Promise<void> {
     const { dir, collection, logger } = this.options;
     try {
-      const { docs, indexes } = this.image();
-      const chunks = [`${JSON.stringify({ snapshot: 1, collection, indexes, count: docs.size })}\n`];
-      let chunk = '';
-      for (const doc of docs.values()) {
-        chunk += `${JSON.stringify(doc)}\n`;
-        if (chunk.length > 1 << 20) {
-          chunks.push(chunk);
-          chunk = '';
-        }
-      }
-      chunks.push(chunk);
+      const image = this.image();
+      const chunks = snapshotChunks(collection, image);
       const started = Date.now();
       this.snapshotBytes = await replaceFileDurably(dir, path.join(dir, snapshotFile(collection)), chunks);
       await truncateDurably(this.openLog(), 0);
       logger?.debug(
-        { collection, docs: docs.size, logBytes: this.logBytes, ms: Date.now() - started },
+        { collection, docs: image.docs.size, logBytes: this.logBytes, ms: Date.now() - started },
         'store: compacted',
       );
       this.logBytes = 0;
@@ -178,6 +169,24 @@ export class CollectionJournal {
     this.options.logger?.error({ err: cause, file }, 'store: write-ahead log write failed');
     for (const waiter of [...batch, ...this.queue.splice(0)]) waiter.reject(this.failure);
   }
+}
+
+/**
+ * A collection's snapshot file, in chunks of about 1 MiB: a header line (format, collection, indexes,
+ * count), then one document per line. Compaction writes it, and so does a backup (data-backup.ts).
+ */
+export function snapshotChunks(collection: string, { docs, indexes }: CollectionImage): string[] {
+  const chunks = [`${JSON.stringify({ snapshot: 1, collection, indexes, count: docs.size })}\n`];
+  let chunk = '';
+  for (const doc of docs.values()) {
+    chunk += `${JSON.stringify(doc)}\n`;
+    if (chunk.length > 1 << 20) {
+      chunks.push(chunk);
+      chunk = '';
+    }
+  }
+  chunks.push(chunk);
+  return chunks;
 }
 
 function readSnapshot(options: JournalOptions, into: CollectionImage): number {
