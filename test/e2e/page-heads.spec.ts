@@ -139,4 +139,29 @@ test.describe('each page names its own head and status', () => {
       );
     },
   );
+
+  test(
+    'a missing article, category or tech analysis has one title: in the 404 document, and once the page runs',
+    { tag: '@desktop' },
+    async ({ e2e }) => {
+      const missing = [
+        ['/news/doesnotexist', '기사를 찾을 수 없습니다', '기사를 찾을 수 없습니다'],
+        ['/category/cooking', '카테고리를 찾을 수 없습니다', '카테고리를 찾을 수 없습니다'],
+        ['/tech-analysis/no-such-analysis', '기술분석을 찾을 수 없습니다', '기술분석을 찾을 수 없습니다.'],
+      ] as const;
+      const withoutJs = await e2e.open({ javaScriptEnabled: false });
+      const withJs = await e2e.open();
+      for (const [path, title, heading] of missing) {
+        const sent = await withoutJs.goto(path);
+        expect({ path, status: sent?.status(), title: await withoutJs.title() }).toEqual({
+          path,
+          status: 404,
+          title: `${title} | 펄스`,
+        });
+        await withJs.goto(path);
+        await expect(withJs.getByRole('heading', { name: heading })).toBeVisible();
+        await expect(withJs).toHaveTitle(`${title} | 펄스`);
+      }
+    },
+  );
 });

@@ -1,3 +1,5 @@
+import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
+
 // The qa remote's Korean strings; the seed's exact ones are marked. One place, so tests read the same text.
 export const COPY = {
   listTitle: '질문과 답변',
@@ -28,7 +30,7 @@ export const COPY = {
   edited: '수정됨',
   breadcrumbQa: 'Q&A',
   /** docs/spec-community.md §2 not-found. */
-  notFoundTitle: '질문을 찾을 수 없습니다',
+  notFoundTitle: NOT_FOUND_TITLES.question,
   notFoundText: '존재하지 않거나 삭제된 질문입니다.',
   backToList: '질문 목록으로',
   delete: '삭제',

@@ -18,7 +18,7 @@ import {
 } from './question-page';
 import { NOSCRIPT_ONLY, type PageRenderer, type RenderedPage } from './page-renderer';
 import type { ShellTemplate } from './shell-template';
-import { NOT_FOUND_PAGE, SITE_DESCRIPTION, type PageText } from './static-pages';
+import { NOT_FOUND_PAGE, notFoundPage, SITE_DESCRIPTION, type PageText } from './static-pages';
 import { breadcrumbData, newsArticleData, techArticleData, webSiteData } from './structured-data';
 import { absoluteUrl, plainTextFromHtml } from './text';
 
@@ -119,7 +119,7 @@ export class DocumentRenderer {
       case 'redirect':
         return { statusCode: 301, location: route.location };
       case 'not-found':
-        return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
+        return this.page(404, this.textHead(notFoundPage(route.of ?? 'page'), route.path), NOT_FOUND_BODY);
       case 'page': {
         const rendered = await this.serverRender(url, requestId, tags);
         // The front end knows its own routes: a path under its mount that none serves drew the not-found page.
@@ -154,7 +154,7 @@ export class DocumentRenderer {
     tags.add(articleTag(route.id));
     const lookup = await this.data.article(route.id, requestId);
     if (lookup.status === 'missing')
-      return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
+      return this.page(404, this.textHead(notFoundPage('article'), route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.outage(route.path);
     const article = lookup.value;
     const rendered = await this.serverRender(url, requestId, tags);
@@ -174,7 +174,7 @@ export class DocumentRenderer {
     const lookup = await this.data.techAnalysis(route.slug, requestId);
     if (lookup.status === 'found') tags.add(techAnalysisTag(lookup.value.id));
     if (lookup.status === 'missing')
-      return this.page(404, this.textHead(NOT_FOUND_PAGE, route.path), NOT_FOUND_BODY);
+      return this.page(404, this.textHead(notFoundPage('techAnalysis'), route.path), NOT_FOUND_BODY);
     if (lookup.status === 'unavailable') return this.outage(route.path);
     return this.page(
       200,

@@ -1,4 +1,10 @@
-import { CATEGORY_DEFINITIONS, idParamSchema, resolveCategorySlug, slugParamSchema } from '@pulse/contracts';
+import {
+  CATEGORY_DEFINITIONS,
+  idParamSchema,
+  resolveCategorySlug,
+  slugParamSchema,
+  type NotFoundKind,
+} from '@pulse/contracts';
 import { STATIC_PAGES, type PageText } from './static-pages';
 
 /** What a document path is, before anything is fetched. */
@@ -8,7 +14,7 @@ export type PageRoute =
   | { kind: 'tech-analysis'; path: string; slug: string }
   | { kind: 'question'; path: string; id: string }
   | { kind: 'redirect'; location: string }
-  | { kind: 'not-found'; path: string };
+  | { kind: 'not-found'; path: string; of?: NotFoundKind };
 
 /** docs/spec-content.md §2: one detail screen per content type, plus /article/{id} for any of them. */
 const ARTICLE_SECTIONS = new Set(['article', 'news', 'insights', 'analysis']);
@@ -53,7 +59,7 @@ function searchPage(query: URLSearchParams): PageRoute {
 
 function categoryPage(name: string, search: string): PageRoute {
   const slug = resolveCategorySlug(name);
-  if (!slug) return { kind: 'not-found', path: encodePath(['category', name]) };
+  if (!slug) return { kind: 'not-found', path: encodePath(['category', name]), of: 'category' };
   // docs/spec-content.md §2: a legacy or Korean name redirects to the slug, keeping the page's filters.
   if (slug !== name) return { kind: 'redirect', location: `/category/${slug}${search}` };
   const category = CATEGORY_DEFINITIONS[slug];
@@ -104,13 +110,9 @@ export function matchPageRoute(pathname: string, search = ''): PageRoute {
     return { kind: 'tech-analysis', path, slug: param };
   }
   if (section === 'category') return categoryPage(param, search);
+  // A tag's page is the search for that tag, as the browser's router has it: one document, one title.
   if (section === 'tags' && slugParamSchema.safeParse(param).success) {
-    return {
-      kind: 'page',
-      path,
-      text: { title: `#${param} 태그`, description: `'${param}' 태그가 달린 펄스 기사 모음입니다.` },
-      home: false,
-    };
+    return { kind: 'redirect', location: `/search?${new URLSearchParams({ tag: param })}` };
   }
   return { kind: 'not-found', path };
 }

@@ -1,4 +1,4 @@
-import { QA_CATEGORIES, qaCategoryOf } from '@pulse/contracts';
+import { NOT_FOUND_TITLES, QA_CATEGORIES, qaCategoryOf } from '@pulse/contracts';
 import { z } from 'zod';
 import { INDEX_FOLLOW, type PageHead } from './page-head';
 import { escapeHtml, koreanDate, SEO_DESCRIPTION_LENGTH, truncateText } from './text';
@@ -47,7 +47,7 @@ export const answersResponseSchema = z.object({ data: z.array(answerPageSchema).
 export const QUESTION_NOT_FOUND_BODY =
   '<main><h1>질문을 찾을 수 없습니다</h1><p>존재하지 않거나 삭제된 질문입니다.</p><p><a href="/community/qa">Q&amp;A 목록으로</a></p></main>';
 export const QUESTION_NOT_FOUND_TEXT = {
-  title: '질문을 찾을 수 없습니다',
+  title: NOT_FOUND_TITLES.question,
   description: '존재하지 않거나 삭제된 질문입니다.',
 };
 

@@ -1,3 +1,5 @@
+import { NOT_FOUND_TITLES, type NotFoundKind } from '@pulse/contracts';
+
 /**
  * Heads of the pages whose content is not one document from a service: the seed's route table
  * (docs/spec-content.md §2, docs/spec-community.md §2). Titles get the site suffix when rendered, and match what the shell sets once it runs
@@ -94,7 +96,13 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
 };
 
 export const NOT_FOUND_PAGE: PageText = {
-  title: '페이지를 찾을 수 없습니다',
+  title: NOT_FOUND_TITLES.page,
   description: '요청하신 페이지가 존재하지 않거나 이동되었습니다.',
   robots: 'noindex, follow',
 };
+
+/** A missing page of a kind the front end names itself ('기사를 찾을 수 없습니다'), under the same title. */
+export const notFoundPage = (kind: NotFoundKind): PageText => ({
+  ...NOT_FOUND_PAGE,
+  title: NOT_FOUND_TITLES[kind],
+});

@@ -1,4 +1,5 @@
 import type { TechAnalysisDetailResponse } from '@pulse/contracts';
+import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
 import { ApiError, ARTICLE_QUERY, tabId, Tabs, useApiQuery, usePageHead } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -32,7 +33,9 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
   );
   const [tab, setTab] = useState<DetailTab>('overview');
   const analysis = data?.analysis;
-  // As the server-rendered head: the summary (else the introduction) and the SEO keywords.
+  const missing = !analysis && error instanceof ApiError && (error.status === 404 || error.status === 400);
+  // As the server-rendered head: the summary (else the introduction) and the SEO keywords; a missing one
+  // under the title the server's 404 document has.
   usePageHead(
     analysis
       ? {
@@ -41,12 +44,14 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
           canonical: `/tech-analysis/${encodeURIComponent(analysis.slug)}`,
           keywords: analysis.seoKeywords,
         }
-      : null,
+      : missing
+        ? { title: NOT_FOUND_TITLES.techAnalysis, status: 404 }
+        : null,
   );
   useCountView(analysis?.id);
 
   if (!analysis) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+    if (missing) {
       return <DetailProblem message={COPY.detail.notFound} />;
     }
     if (error)

@@ -79,3 +79,16 @@ export const CLIENT_QUERY_POLICY = {
 export const ANONYMOUS_SESSION_INACTIVITY_MS = 7 * 24 * 60 * 60_000;
 /** docs/spec-community.md §9: where the browser keeps the anonymous user record. */
 export const ANONYMOUS_USER_STORAGE_KEY = 'anonymous_user';
+
+/**
+ * The title of each kind of missing page, the same in the server-rendered head (the gateway) and in the
+ * tab once the front end runs, so a reader never sees one become the other.
+ */
+export const NOT_FOUND_TITLES = {
+  page: '페이지를 찾을 수 없습니다',
+  article: '기사를 찾을 수 없습니다',
+  category: '카테고리를 찾을 수 없습니다',
+  techAnalysis: '기술분석을 찾을 수 없습니다',
+  question: '질문을 찾을 수 없습니다',
+} as const;
+export type NotFoundKind = keyof typeof NOT_FOUND_TITLES;
