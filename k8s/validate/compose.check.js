@@ -9,7 +9,7 @@ const { PROCS } = require('./expectations');
 const { checkProcessEnv } = require('./process-env');
 
 const INFRA_IMAGES = {
-  kafka: /^apache\/kafka:3\.9\./,
+  kafka: /^apache\/kafka:4\./,
   mongo: /^mongo:7(\.|$)/,
   meilisearch: /^getmeili\/meilisearch:v1\./,
   redis: /^redis:7(\.|-|$)/,
@@ -49,7 +49,7 @@ module.exports = function checkCompose() {
   const envExample = read('.env.example');
 
   check(
-    'infrastructure: Kafka 3.9 (KRaft), MongoDB 7, Meilisearch v1, Redis 7, SMTP catcher, each with a healthcheck',
+    'infrastructure: Kafka 4 (KRaft), MongoDB 7, Meilisearch v1, Redis 7, SMTP catcher, each with a healthcheck',
     (problem) => {
       for (const [name, pattern] of Object.entries(INFRA_IMAGES)) {
         const service = compose.services?.[name];

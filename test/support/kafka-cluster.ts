@@ -19,7 +19,7 @@ interface Node {
 }
 
 /**
- * A three-broker Kafka 3.9 KRaft cluster on loopback ports for failure tests: every node is broker and
+ * A three-broker Kafka 4 KRaft cluster on loopback ports for failure tests: every node is broker and
  * controller (a static three-voter quorum), topics get three replicas and need two in sync to take a
  * write, as a production cluster is set up. Nodes can be killed, stopped and started again with their
  * data, like machines.
@@ -46,7 +46,7 @@ export class KafkaCluster {
     for (const node of nodes) {
       mkdirSync(path.join(node.dir, 'data'), { recursive: true });
       writeFileSync(path.join(node.dir, 'server.properties'), properties(node, voters));
-      writeFileSync(path.join(node.dir, 'log4j.properties'), LOG4J);
+      writeFileSync(path.join(node.dir, 'log4j2.properties'), LOG4J2);
       kafkaTool(['format', '-t', clusterId, '-c', path.join(node.dir, 'server.properties')]);
     }
     const cluster = new KafkaCluster(nodes);
@@ -136,7 +136,7 @@ export class KafkaCluster {
         '-XX:TieredStopAtLevel=1',
         '-Djava.awt.headless=true',
         '-Djava.net.preferIPv4Stack=true',
-        `-Dlog4j.configuration=file:${path.join(node.dir, 'log4j.properties')}`,
+        `-Dlog4j2.configurationFile=${path.join(node.dir, 'log4j2.properties')}`,
         `-Dkafka.logs.dir=${node.dir}`,
         '-cp',
         `${KAFKA_LIBS}/*`,
@@ -214,10 +214,16 @@ num.recovery.threads.per.data.dir=1
 `;
 }
 
-const LOG4J = `log4j.rootLogger=WARN, stdout
-log4j.appender.stdout=org.apache.log4j.ConsoleAppender
-log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
-log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
-log4j.logger.kafka.server.KafkaServer=INFO
-log4j.logger.kafka.server.BrokerServer=INFO
+// Kafka 4 logs through log4j2 (a log4j 1.x file would be ignored): warnings, and the broker's start and stop.
+const LOG4J2 = `status = warn
+appender.stdout.type = Console
+appender.stdout.name = STDOUT
+appender.stdout.layout.type = PatternLayout
+appender.stdout.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = WARN
+rootLogger.appenderRef.stdout.ref = STDOUT
+logger.broker.name = kafka.server.BrokerServer
+logger.broker.level = INFO
+logger.raft.name = kafka.server.KafkaRaftServer
+logger.raft.level = INFO
 `;
