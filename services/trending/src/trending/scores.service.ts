@@ -65,7 +65,13 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     const periodMs = this.config.TRENDING_RECOMPUTE_SECONDS * 1000;
     const every = Math.min(periodMs, this.leases.timing.lookAgainMs);
-    this.interval = setInterval(() => void this.periodicRecompute(), every);
+    // The first look a period after start, as before replicas shared it; then every look-again interval.
+    this.interval = setTimeout(() => {
+      if (this.closed) return;
+      void this.periodicRecompute();
+      this.interval = setInterval(() => void this.periodicRecompute(), every);
+      this.interval.unref();
+    }, periodMs);
     this.interval.unref();
   }
 
