@@ -1,5 +1,6 @@
 import { Lease, LeaseLostError, Leases, type HeldElsewhere, type LeaseTiming } from '@pulse/platform/leases';
 import type { DocumentStore } from '@pulse/platform/store';
+import { eventually } from '../eventually';
 import { TestClock } from '../test-clock';
 
 const TIMING: LeaseTiming = { leaseMs: 30_000, takeoverMs: 45_000, lookAgainMs: 15_000 };
@@ -156,9 +157,5 @@ async function flush(): Promise<void> {
 }
 
 async function eventuallyHeld(leases: Leases, job: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if (await leases.holderOf(job)) return;
-    await flush();
-  }
-  throw new Error(`${job} was never acquired`);
+  await eventually(async () => expect(await leases.holderOf(job)).not.toBeNull());
 }

@@ -42,7 +42,10 @@ export class ScheduledPolls {
       if (!(await this.sources.isDue(sourceId, new Date(this.clock.now()).toISOString()))) return null;
       return poll(lease);
     });
-    if (outcome.ran) return outcome.value;
+    if (outcome.ran) {
+      this.heldElsewhere.delete(sourceId);
+      return outcome.value;
+    }
     const lookAgain = this.clock.now() + this.leases.timing.lookAgainMs;
     this.heldElsewhere.set(sourceId, Math.min(outcome.expiresAt, lookAgain));
     return null;
