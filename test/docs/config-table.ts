@@ -7,7 +7,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import { gatewayConfigSchema } from '@pulse/gateway';
-import { describeConfigSchema, portConfigSchemas, processConfigSchema } from '@pulse/platform';
+import {
+  describeConfigSchema,
+  portConfigSchemas,
+  processConfigSchema,
+  scheduleLeaseConfigSchema,
+} from '@pulse/platform';
 import { ALL_SERVICES } from '@pulse/embedded';
 
 export const BEGIN =
@@ -23,6 +28,8 @@ const sections: Array<[string, ZodType]> = [
   ['mail', portConfigSchemas.mailer],
   ['LLM and images', portConfigSchemas.llm],
   ['gateway', gatewayConfigSchema],
+  // Listed once here, not under the first service that lists it (ingestion, newsletter and trending do).
+  ['scheduled work (ingestion, newsletter, trending)', scheduleLeaseConfigSchema],
   // Each service's own settings (ServiceDefinition.config), e.g. the ingestion schedule, the admin token.
   ...ALL_SERVICES.flatMap((service) =>
     Object.entries(service.config ?? {}).map(([name, schema]): [string, ZodType] => [

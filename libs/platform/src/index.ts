@@ -13,6 +13,7 @@ export * from './mail';
 export * from './llm';
 export * from './resilience';
 export * from './outbox';
+export * from './leases';
 export * from './auth';
 export * from './security';
 export * from './openapi';

@@ -12,6 +12,7 @@ export * from './contracts/store';
 export * from './bus-delivery/delivery.scenario';
 export * from './contracts/store-parity.contract';
 export * from './contracts/outbox.contract';
+export * from './contracts/lease.contract';
 export * from './fixture-server';
 export * from './seeded-random';
 export * from './test-clock';

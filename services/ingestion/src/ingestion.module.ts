@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { AdminAuthModule, SERVICE_CONFIG, CLOCK, systemClock } from '@pulse/platform';
+import { AdminAuthModule, SERVICE_CONFIG, CLOCK, systemClock, provideLeases } from '@pulse/platform';
 import { CollectedStoryRepository } from './pipeline/collected-story.repository';
 import { FeedReader } from './pipeline/feed-reader.service';
 import { pipelineStagesProviders } from './pipeline/pipeline-stages.provider';
@@ -13,6 +13,7 @@ import { RunsService } from './runs/runs.service';
 import { INGESTION_CONFIG, type IngestionConfig } from './schedule/ingestion.config';
 import { RunQueue } from './schedule/run-queue';
 import { IngestionScheduler } from './schedule/scheduler.service';
+import { ScheduledPolls } from './schedule/scheduled-polls';
 import { IngestionPurges } from './sources/ingestion-purges';
 import { SourceAnnouncer } from './sources/source-announcer';
 import { SourceRepository } from './sources/source.repository';
@@ -47,6 +48,9 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
       useFactory: (config: { ingestion: IngestionConfig }) => config.ingestion,
     },
     { provide: CLOCK, useValue: systemClock },
+    // Scheduled work is claimed through leases in the store, so replicas do each job once.
+    provideLeases(),
+    ScheduledPolls,
     ...pipelineStagesProviders,
     SourceRepository,
     SourceAnnouncer,

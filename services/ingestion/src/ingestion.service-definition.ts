@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, scheduleLeaseConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { IngestionModule } from './ingestion.module';
 import { ingestionConfigSchema } from './schedule/ingestion.config';
 
@@ -9,5 +9,5 @@ export const ingestionService: ServiceDefinition = {
   uses: ['bus', 'store', 'cache'],
   defaultPort: 3102,
   httpPrefixes: SERVICE_HTTP_PREFIXES.ingestion,
-  config: { ingestion: ingestionConfigSchema, admin: adminConfigSchema },
+  config: { ingestion: ingestionConfigSchema, admin: adminConfigSchema, leases: scheduleLeaseConfigSchema },
 };

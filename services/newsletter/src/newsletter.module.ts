@@ -3,7 +3,9 @@ import { TrendingReadClient } from '@pulse/contracts';
 import {
   AdminAuthModule,
   CLOCK,
+  LEASES,
   networkPrefixesOf,
+  provideLeases,
   SERVICE_CONFIG,
   systemClock,
   type Clock,
@@ -69,6 +71,8 @@ class NewsletterCoreModule {
       module: NewsletterCoreModule,
       providers: [
         { provide: CLOCK, useValue: clock },
+        // Editions are claimed through leases in the store, so replicas make and queue each once.
+        provideLeases(),
         {
           provide: NEWSLETTER_CONFIG,
           inject: [SERVICE_CONFIG],
@@ -85,7 +89,7 @@ class NewsletterCoreModule {
           useFactory: (config: NewsletterConfig) => new TrendingReadClient(config.NEWSLETTER_TRENDING_URL),
         },
       ],
-      exports: [CLOCK, NEWSLETTER_CONFIG, NEWSLETTER_NETWORKS, TRENDING_CLIENT],
+      exports: [CLOCK, LEASES, NEWSLETTER_CONFIG, NEWSLETTER_NETWORKS, TRENDING_CLIENT],
     };
   }
 }

@@ -1,5 +1,10 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import { adminConfigSchema, networkConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import {
+  adminConfigSchema,
+  networkConfigSchema,
+  scheduleLeaseConfigSchema,
+  type ServiceDefinition,
+} from '@pulse/platform';
 import { newsletterConfigSchema } from './newsletter.config';
 import { NewsletterModule } from './newsletter.module';
 
@@ -9,5 +14,10 @@ export const newsletterService: ServiceDefinition = {
   uses: ['bus', 'store', 'cache', 'mailer'],
   defaultPort: 3106,
   httpPrefixes: SERVICE_HTTP_PREFIXES.newsletter,
-  config: { newsletter: newsletterConfigSchema, admin: adminConfigSchema, network: networkConfigSchema },
+  config: {
+    newsletter: newsletterConfigSchema,
+    admin: adminConfigSchema,
+    network: networkConfigSchema,
+    leases: scheduleLeaseConfigSchema,
+  },
 };

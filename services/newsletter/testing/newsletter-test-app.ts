@@ -17,7 +17,7 @@ import pino from 'pino';
 import { NewsletterModule } from '../src/newsletter.module';
 import { newsletterService } from '../src/newsletter.service-definition';
 import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from './smtp-sink';
-import { startTrendingStub } from './trending-stub';
+import { startTrendingStub, type TrendingStub } from './trending-stub';
 
 const logger = pino({ level: 'silent' });
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -33,6 +33,11 @@ export interface NewsletterTestOptions {
   clock?: Clock;
   env?: Record<string, string>;
   smtp?: SmtpSinkOptions;
+  /**
+   * What replicas share: run beside another instance on the same store, mail server and trending stub,
+   * which the test owns (close() leaves them running).
+   */
+  shared?: { store: EmbeddedDocumentStore; smtp: SmtpSink; trending: TrendingStub };
 }
 
 export interface Reply {
@@ -48,9 +53,10 @@ export interface Reply {
  * through the real SMTP adapter into an in-process smtp-server sink, with trending's read API stubbed.
  */
 export async function startNewsletterTestApp(options: NewsletterTestOptions = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-newsletter-'));
-  const smtp: SmtpSink = await startSmtpSink(options.smtp);
-  const trending = await startTrendingStub();
+  const shared = options.shared;
+  const dataDir = shared ? undefined : mkdtempSync(path.join(os.tmpdir(), 'pulse-newsletter-'));
+  const smtp: SmtpSink = shared?.smtp ?? (await startSmtpSink(options.smtp));
+  const trending = shared?.trending ?? (await startTrendingStub());
   const saved = { ...process.env };
   Object.assign(process.env, {
     ADMIN_TOKEN,
@@ -63,7 +69,7 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
     ...options.env,
   });
   const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
-  const store = await EmbeddedDocumentStore.open({ dataDir });
+  const store = shared?.store ?? (await EmbeddedDocumentStore.open({ dataDir: dataDir! }));
   const cache = new MemoryCacheStore();
   const mailer = new SmtpMailer({
     host: '127.0.0.1',
@@ -138,8 +144,9 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
       await app.close();
       await mailer.close();
       await cache.close();
-      await store.close();
       await bus.close();
+      if (!dataDir) return;
+      await store.close();
       await smtp.stop();
       await trending.stop();
       rmSync(dataDir, { recursive: true, force: true });

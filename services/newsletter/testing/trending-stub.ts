@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CategorySlug, ContentType } from '@pulse/contracts';
 
@@ -39,9 +39,19 @@ export function sampleArticles(): StubArticle[] {
 
 /** trending's read API (popular, hot-topics) from a list, for tests that build editions. */
 export async function startTrendingStub(articles: StubArticle[] = sampleArticles()) {
-  const state = { articles, failing: false, requests: 0 };
+  const state = { articles, failing: false, requests: 0, holdNext: 0 };
+  const held: Array<() => void> = [];
   const server: Server = createServer((request, response) => {
     state.requests += 1;
+    if (state.holdNext > 0) {
+      // Left unanswered until letGo(): a build that hangs mid-way, as in a replica that froze.
+      state.holdNext -= 1;
+      held.push(() => answer(request, response));
+      return;
+    }
+    answer(request, response);
+  });
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '').split('?')[0];
     if (state.failing || !['/api/trending/popular', '/api/trending/hot-topics'].includes(path)) {
       response.writeHead(state.failing ? 503 : 404, { 'content-type': 'application/json' }).end('{}');
@@ -50,12 +60,16 @@ export async function startTrendingStub(articles: StubArticle[] = sampleArticles
     response
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ articles: state.articles }));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     state,
+    /** Answers the requests held by `state.holdNext`. */
+    letGo: () => held.splice(0).forEach((go) => go()),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type TrendingStub = Awaited<ReturnType<typeof startTrendingStub>>;

@@ -1,5 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AdminAuthModule, SERVICE_CONFIG, systemClock, CLOCK, type Clock } from '@pulse/platform';
+import {
+  AdminAuthModule,
+  SERVICE_CONFIG,
+  systemClock,
+  CLOCK,
+  provideLeases,
+  type Clock,
+} from '@pulse/platform';
 import { EngagementFiguresController } from './engagement/engagement-figures.controller';
 import { EngagementFiguresService } from './engagement/engagement-figures.service';
 import { EngagementFilter } from './engagement/engagement-filter';
@@ -48,7 +55,8 @@ export class TrendingModule {
       module: TrendingModule,
       imports: [AdminAuthModule],
       controllers: [TrendingController, EngagementHandler, EngagementFiguresController],
-      providers: [...providers, { provide: CLOCK, useValue: clock }],
+      // The periodic recompute is claimed through a lease in the store: one replica per period.
+      providers: [...providers, { provide: CLOCK, useValue: clock }, provideLeases()],
     };
   }
 }

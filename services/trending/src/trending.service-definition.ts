@@ -1,5 +1,5 @@
 import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
-import { adminConfigSchema, type ServiceDefinition } from '@pulse/platform';
+import { adminConfigSchema, scheduleLeaseConfigSchema, type ServiceDefinition } from '@pulse/platform';
 import { trendingConfigSchema } from './trending.config';
 import { TrendingModule } from './trending.module';
 
@@ -10,5 +10,5 @@ export const trendingService: ServiceDefinition = {
   defaultPort: 3104,
   httpPrefixes: SERVICE_HTTP_PREFIXES.trending,
   // admin: the raw and counted engagement figures (EngagementFiguresController), and /readyz's details.
-  config: { trending: trendingConfigSchema, admin: adminConfigSchema },
+  config: { trending: trendingConfigSchema, admin: adminConfigSchema, leases: scheduleLeaseConfigSchema },
 };

@@ -18,6 +18,11 @@ export interface ClusterDocument {
   sources: ClusterSource[];
   /** The last MAX_MEMBERS members' title and lead: what `isSameStory` compares a new item with. */
   members: ClusterMember[];
+  /**
+   * When a member was last written (the writer's clock, ISO): other replicas' recent-cluster indexes
+   * catch up on it (recent-clusters.ts). Absent on clusters last written before it existed.
+   */
+  writtenAt?: string;
 }
 
 export interface ClusterSource {
@@ -72,6 +77,8 @@ export const CLUSTERS_OPTIONS: CollectionOptions = {
     // Candidate lookup: `{ bands: { $in: <the item's band keys> }, lastSeenAt: { $gte: <window start> } }`.
     // Multikey on bands; lastSeenAt second narrows to recent clusters within each band key.
     { key: { bands: 1, lastSeenAt: -1 }, name: 'bands_1_lastSeenAt_-1' },
+    // The catch-up of each replica's recent clusters: `{ writtenAt: { $gte: <last catch-up> } }`.
+    { key: { writtenAt: 1 }, name: 'writtenAt_1' },
   ],
 };
 

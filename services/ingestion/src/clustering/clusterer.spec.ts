@@ -115,6 +115,31 @@ describe('Clusterer over the embedded store', () => {
     expect(joined).toEqual({ outcome: 'joined', clusterId: first.clusterId });
   });
 
+  it('a replica catches up on the clusters another wrote since it loaded, within seconds', async () => {
+    const clock = new TestClock('2025-03-04T06:00:00.000Z');
+    const [a, b] = [new Clusterer(store, { clock }), new Clusterer(store, { clock })];
+    // b has loaded its recent clusters (an unrelated story) before a writes the Solana one.
+    await b.assign(
+      item({
+        canonicalUrl: 'https://chipwire.example/nvidia-earnings',
+        title: 'Nvidia reports record data center revenue',
+        summary: 'Quarterly data center sales beat estimates on demand for AI accelerators.',
+      }),
+    );
+    const first = await a.assign(item({}));
+    // Once the catch-up interval has passed, b's next item of that story joins a's cluster.
+    clock.advance(5_000);
+    const joined = await b.assign(
+      item({
+        canonicalUrl: 'https://chainwire.example/solana-outage',
+        sourceId: 'chainwire',
+        sourceName: 'Chainwire',
+        publishedAt: '2025-03-04T05:00:00.000Z',
+      }),
+    );
+    expect(joined).toEqual({ outcome: 'joined', clusterId: first.clusterId });
+  });
+
   it('says duplicate for a URL seen before, new and joined otherwise', async () => {
     const clusterer = new Clusterer(store);
     const first = await clusterer.assign(item({}));

@@ -160,7 +160,8 @@ export class Clusterer {
       lead: record.lead,
       publishedAt: record.publishedAt,
     };
-    if (!(await this.clusters.addMember(record, member))) return; // already in the cluster
+    const writtenAt = new Date(this.clock.now()).toISOString();
+    if (!(await this.clusters.addMember(record, member, writtenAt))) return; // already in the cluster
     this.recent.noteWrite(record.clusterId, member, record.bands);
   }
 

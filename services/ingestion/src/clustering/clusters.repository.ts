@@ -29,6 +29,14 @@ export class ClustersRepository {
     );
   }
 
+  /** Clusters any replica wrote a member into since `since` (ISO), with their band keys. */
+  writtenSince(since: string): Promise<Array<ClusterCandidate & { bands?: string[] }>> {
+    return this.clusters.find<ClusterCandidate & { bands?: string[] }>(
+      { writtenAt: { $gte: since } },
+      { projection: { members: 1, bands: 1, firstSeenAt: 1, lastSeenAt: 1 } },
+    );
+  }
+
   /** Clusters sharing a band and active within `windowMs` around `atMs`, newest first. */
   candidates(
     bands: string[],
@@ -52,14 +60,14 @@ export class ClustersRepository {
    * not confirmed it) changes nothing, not even members: then the filter matches nothing and the
    * upsert's insert meets the existing _id.
    */
-  async addMember(record: ClusteredItemDocument, member: ClusterMember): Promise<boolean> {
+  async addMember(record: ClusteredItemDocument, member: ClusterMember, writtenAt: string): Promise<boolean> {
     try {
       await this.clusters.updateOne(
         { _id: record.clusterId, canonicalUrls: { $ne: record.canonicalUrl } },
         {
           $setOnInsert: { title: record.title, lead: record.lead },
           $min: { firstSeenAt: record.publishedAt },
-          $max: { lastSeenAt: record.publishedAt },
+          $max: { lastSeenAt: record.publishedAt, writtenAt },
           $addToSet: {
             canonicalUrls: record.canonicalUrl,
             sources: {

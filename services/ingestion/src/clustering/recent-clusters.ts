@@ -10,6 +10,14 @@ interface Entry {
   lastSeenMs: number;
 }
 
+/** How often the index asks the store for clusters other replicas wrote. */
+const CATCH_UP_EVERY_MS = 5_000;
+/**
+ * How far before the last catch-up the next one reads again: replicas' clocks differ a little, and a
+ * write stamped before a catch-up may land after it.
+ */
+const CATCH_UP_OVERLAP_MS = 60_000;
+
 /**
  * The clusters active lately, indexed by LSH band key in this process's memory, so an item's candidate
  * clusters are found without a query. The store answers `{ bands: { $in } }` by reading every cluster
@@ -17,17 +25,20 @@ interface Entry {
  * item's cost as clusters accumulated.
  *
  * Loaded once from the store (clusters seen since `horizon`), then kept current by this process's own
- * cluster writes, which is complete because ingestion runs one replica (k8s/base/ingestion.yaml; the
- * clusterer's concurrent source runs share this index). During a rolling update the other pod's newest
- * clusters are not seen: an item of such a story opens a second cluster, a second article rather than
- * a lost one, the same cost the clusterer already accepts for two URLs of a story at one instant.
- * Items older than the loaded horizon allows fall back to the store query (`covers`).
+ * cluster writes at once (the clusterer's concurrent source runs share this index) and by other
+ * replicas' writes within CATCH_UP_EVERY_MS: an indexed read of the clusters written since the last
+ * catch-up (`writtenAt`). An item of a story another replica clustered in those few seconds opens a
+ * second cluster, a second article rather than a lost one, the same cost the clusterer already accepts
+ * for two URLs of a story at one instant. Items older than the loaded horizon allows fall back to the
+ * store query (`covers`).
  */
 export class RecentClusters {
   private readonly entries = new Map<string, Entry>();
   private readonly byBand = new Map<string, Set<string>>();
   private horizonMs = Infinity;
   private loading?: Promise<void>;
+  private catchingUp?: Promise<void>;
+  private caughtUpMs = -Infinity;
   private writesSinceEviction = 0;
 
   constructor(
@@ -37,18 +48,51 @@ export class RecentClusters {
     private readonly now: () => number,
   ) {}
 
-  /** Loads the clusters of the last two windows once; later calls wait for that load. */
-  ready(): Promise<void> {
+  /**
+   * Loads the clusters of the last two windows once (later calls wait for that load), then catches up
+   * on other replicas' writes at most every CATCH_UP_EVERY_MS.
+   */
+  async ready(): Promise<void> {
     this.loading ??= (async () => {
-      const horizonMs = this.now() - 2 * this.windowMs;
+      const startedMs = this.now();
+      const horizonMs = startedMs - 2 * this.windowMs;
       const loaded = await this.clusters.seenSince(new Date(horizonMs));
       for (const cluster of loaded) this.put(cluster, cluster.bands ?? []);
       this.horizonMs = horizonMs;
+      this.caughtUpMs = startedMs;
     })().catch((error: unknown) => {
       this.loading = undefined; // the next item tries again
       throw error;
     });
-    return this.loading;
+    await this.loading;
+    await this.catchUp();
+  }
+
+  private catchUp(): Promise<void> {
+    const startedMs = this.now();
+    if (this.catchingUp || startedMs - this.caughtUpMs < CATCH_UP_EVERY_MS)
+      return this.catchingUp ?? Promise.resolve();
+    const since = new Date(this.caughtUpMs - CATCH_UP_OVERLAP_MS).toISOString();
+    this.catchingUp = this.clusters
+      .writtenSince(since)
+      .then((written) => {
+        for (const cluster of written) this.merge(cluster, cluster.bands ?? []);
+        this.caughtUpMs = startedMs;
+      })
+      .finally(() => (this.catchingUp = undefined));
+    return this.catchingUp;
+  }
+
+  /** A cluster as read from the store, joined with what this process may have written since the read. */
+  private merge(cluster: ClusterCandidate, bands: string[]): void {
+    const current = this.entries.get(cluster._id)?.cluster;
+    if (!current) return this.put(cluster, bands);
+    const known = new Set(cluster.members.map((member) => member.canonicalUrl));
+    const members = [...cluster.members, ...current.members.filter((m) => !known.has(m.canonicalUrl))]
+      .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt))
+      .slice(-MAX_MEMBERS);
+    const times = [cluster.firstSeenAt, cluster.lastSeenAt, current.firstSeenAt, current.lastSeenAt].sort();
+    this.put({ _id: cluster._id, members, firstSeenAt: times[0], lastSeenAt: times.at(-1)! }, bands);
   }
 
   /** Whether every cluster an item of this time could join is in memory. */

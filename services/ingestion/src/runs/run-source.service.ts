@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionErrorCategory } from '@pulse/contracts';
-import { LOGGER, withSpan, CLOCK, type Clock } from '@pulse/platform';
+import { LOGGER, withSpan, CLOCK, LeaseLostError, type Clock, type Lease } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { FeedReader } from '../pipeline/feed-reader.service';
 import type { FetchOutcome } from '../pipeline/pipeline.types';
@@ -16,6 +16,7 @@ import {
   pollIntervalMs,
 } from '../schedule/next-run';
 import { observeRun, priorRate, type PublishRate } from '../schedule/publish-rate';
+import { ScheduledPolls } from '../schedule/scheduled-polls';
 import type { SourceDocument } from '../sources/source.record';
 import { IngestionPurges } from '../sources/ingestion-purges';
 import { SourceAnnouncer } from '../sources/source-announcer';
@@ -44,6 +45,7 @@ export class RunSourceService {
     private readonly collector: StoryCollector,
     private readonly websub: WebSubSubscriptions,
     private readonly announcer: SourceAnnouncer,
+    private readonly polls: ScheduledPolls,
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
@@ -51,7 +53,8 @@ export class RunSourceService {
   ) {}
 
   /**
-   * Null when the source no longer exists (deleted while queued).
+   * Null when the source no longer exists (deleted while queued), or, for a scheduled poll, when another
+   * replica holds the source's poll or polled it meanwhile (ScheduledPolls).
    *
    * Tracing (one trace context from fetch to store): the whole run is one span, so the
    * article.collected events the collector stores through the outbox carry this run's traceparent
@@ -61,11 +64,12 @@ export class RunSourceService {
   run(sourceId: string, trigger: RunTrigger): Promise<RunDocument | null> {
     return withSpan('ingestion.run-source', async (span) => {
       span.setAttributes({ 'pulse.source.id': sourceId, 'pulse.run.trigger': trigger });
-      return this.runInSpan(sourceId, trigger);
+      if (trigger !== 'schedule') return this.runInSpan(sourceId, trigger);
+      return this.polls.run(sourceId, (lease) => this.runInSpan(sourceId, trigger, lease));
     });
   }
 
-  private async runInSpan(sourceId: string, trigger: RunTrigger): Promise<RunDocument | null> {
+  private async runInSpan(sourceId: string, trigger: RunTrigger, lease?: Lease): Promise<RunDocument | null> {
     const source = await this.sources.findById(sourceId);
     if (!source) return null;
     const startedAt = this.clock.now();
@@ -102,7 +106,16 @@ export class RunSourceService {
       error,
       errorCategory,
     });
-    await this.updateSource(source, run, fetched);
+    try {
+      // Fenced: a poller whose lease another replica took (it stalled past the lease) must not move the
+      // schedule the new holder has already moved.
+      if (lease) await lease.fenced(() => this.updateSource(source, run, fetched));
+      else await this.updateSource(source, run, fetched);
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+      this.logger.warn({ sourceId }, 'poll lease taken over by another replica; its outcome is not stored');
+      return run;
+    }
     // After the source's new state is stored, so a gateway refetching at once reads it.
     await this.purges.runFinished();
     return run;

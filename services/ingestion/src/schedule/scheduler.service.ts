@@ -5,6 +5,7 @@ import { SourceRepository } from '../sources/source.repository';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { INGESTION_CONFIG, type IngestionConfig } from './ingestion.config';
 import { RunQueue } from './run-queue';
+import { ScheduledPolls } from './scheduled-polls';
 
 /** Bounds of the wait between looks: a new or resumed source is noticed within a minute. */
 const MIN_WAKE_MS = 1_000;
@@ -14,7 +15,8 @@ const MAX_WAKE_MS = 60_000;
  * Looks for due sources (each carries its own nextRunAt, set after every run from its adaptive interval
  * with jitter and backoff: next-run.ts)
  * and hands them to the run queue, then sleeps until the next one is due. The state lives on the
- * sources, so a restart resumes the schedule instead of fetching everything again.
+ * sources, so a restart resumes the schedule instead of fetching everything again, and every replica
+ * looks: a due source is polled by the replica that gets its lease (ScheduledPolls).
  */
 @Injectable()
 export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestroy {
@@ -25,6 +27,7 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
     private readonly sources: SourceRepository,
     private readonly queue: RunQueue,
     private readonly websub: WebSubSubscriptions,
+    private readonly polls: ScheduledPolls,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -45,10 +48,11 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
     let wakeMs = MAX_WAKE_MS;
     try {
       // Renewals and lapses first: a lapsed subscription's source is due in this same look.
-      await this.websub.maintain();
+      await this.polls.upkeep(() => this.websub.maintain());
       const now = this.clock.now();
+      // Every replica sees the same due sources; each poll runs under its source's lease (scheduled-polls.ts).
       for (const id of await this.sources.dueIds(new Date(now).toISOString()))
-        this.queue.enqueue(id, 'schedule');
+        if (this.polls.mayTry(id)) this.queue.enqueue(id, 'schedule');
       const next = await this.sources.nextDueAt();
       if (next) wakeMs = Math.min(Math.max(Date.parse(next) - now, MIN_WAKE_MS), MAX_WAKE_MS);
     } catch (error) {

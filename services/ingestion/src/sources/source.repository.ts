@@ -122,6 +122,15 @@ export class SourceRepository {
       .then((rows) => rows.map((row) => row._id));
   }
 
+  /** Whether the source is unpaused and due at `nowIso` (asked again under its poll's lease). */
+  async isDue(id: string, nowIso: string): Promise<boolean> {
+    const due = await this.sources.findOne<{ _id: string }>(
+      { _id: id, paused: false, $or: [{ nextRunAt: null }, { nextRunAt: { $lte: nowIso } }] },
+      { projection: { _id: 1 } },
+    );
+    return due !== null;
+  }
+
   /** The earliest nextRunAt of an unpaused source, or null if there is none. */
   async nextDueAt(): Promise<string | null> {
     const next = await this.sources.findOne<{ nextRunAt: string | null }>(

@@ -58,12 +58,15 @@ export async function startIngestionTestApp(
     stages?: FakeStages;
     clock?: TestClock;
     pipeline?: (store: DocumentStore) => PipelineStages;
+    /** Adapters the test owns (replicas sharing one store, bus and cache): used, and left open by close(). */
+    adapters?: Pick<IngestionTestApp, 'store' | 'bus' | 'cache'>;
   } = {},
 ): Promise<IngestionTestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-ingestion-'));
-  const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
-  const store = await EmbeddedDocumentStore.open({ dataDir });
-  const cache = new MemoryCacheStore();
+  const shared = options.adapters;
+  const dataDir = shared ? undefined : mkdtempSync(path.join(os.tmpdir(), 'pulse-ingestion-'));
+  const bus = shared?.bus ?? new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
+  const store = shared?.store ?? (await EmbeddedDocumentStore.open({ dataDir: dataDir! }));
+  const cache = shared?.cache ?? new MemoryCacheStore();
   const stages = options.stages ?? new FakeStages();
   const clock = options.clock ?? new TestClock(INGESTION_TEST_START);
   const config: IngestionConfig = {
@@ -101,6 +104,7 @@ export async function startIngestionTestApp(
     clock,
     async close() {
       await app.close();
+      if (!dataDir) return;
       await bus.close();
       await store.close();
       await cache.close();

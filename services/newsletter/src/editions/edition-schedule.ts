@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { CLOCK, LOGGER, type Clock, type TimerHandle } from '@pulse/platform';
+import { CLOCK, LEASES, LOGGER, type Clock, type Leases, type TimerHandle } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
 import { FREQUENCIES } from '../subscribers/subscriber.record';
@@ -14,13 +14,18 @@ import { latestDue } from './edition-calendar';
 import { EditionsService } from './editions.service';
 
 const TICK_MS = 60_000;
+/** Lease key of making one edition (and queueing its mails): one replica makes it. */
+export const editionLeaseKey = (editionId: string): string => `newsletter.edition:${editionId}`;
 /** An edition missed by more than this (the service was down) is skipped, not sent late. */
 const LATE_LIMIT_MS = 12 * 60 * 60 * 1000;
 
 /**
- * Once a minute on every replica: make the due weekly (Monday 08:00 Seoul) and daily (08:00) editions,
- * resume enqueues a dead replica left, and forget sign-ups never confirmed. Editions are keyed by name,
- * so replicas ticking together make each one once.
+ * Once a minute on every replica (more often if the look-again interval of SCHEDULE_TAKEOVER_SECONDS asks
+ * for it): make the due weekly (Monday 08:00 Seoul) and daily (08:00) editions, resume enqueues a dead
+ * replica left, and forget sign-ups never confirmed. An edition is made under its lease
+ * (editionLeaseKey), so one replica builds it from trending and queues its mails while the others skip
+ * it; its id is its name and its send records are keyed by subscriber, so even a replica that outlived
+ * its lease makes no second edition and queues nobody twice.
  */
 @Injectable()
 export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -33,11 +38,13 @@ export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShu
     @Inject(NEWSLETTER_CONFIG) private readonly config: NewsletterConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LEASES) private readonly leases: Leases,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.NEWSLETTER_SCHEDULE !== 'on') return;
-    this.timer = this.clock.setRepeating(() => void this.tick(), TICK_MS);
+    const every = Math.min(TICK_MS, this.leases.timing.lookAgainMs);
+    this.timer = this.clock.setRepeating(() => void this.tick(), every);
     void this.tick();
   }
 
@@ -61,7 +68,10 @@ export class EditionSchedule implements OnApplicationBootstrap, OnApplicationShu
         const due = latestDue(kind, now);
         if (now - Date.parse(due.dueAt) > LATE_LIMIT_MS) continue;
         if (await this.editions.findEdition(due.id)) continue;
-        await this.editions.send(kind);
+        await this.leases.run(editionLeaseKey(due.id), async () => {
+          // Made by the replica that held the lease just before this one: nothing left to do.
+          if (!(await this.editions.findEdition(due.id))) await this.editions.send(kind);
+        });
       }
     } catch (error) {
       // No articles or trending down: logged, tried again next tick.

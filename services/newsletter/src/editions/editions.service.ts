@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { CATEGORY_SLUGS, TrendingReadError } from '@pulse/contracts';
-import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
+import { CLOCK, LEASES, LOGGER, type Clock, type Leases } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { SiteLinks } from '../links/site-links';
 import { NEWSLETTER_CONFIG, type NewsletterConfig } from '../newsletter.config';
@@ -21,7 +21,6 @@ import { EditionsRepository } from './editions.repository';
  * `_id > last` by testing every subscriber: 5,000 makes 20 passes over 100,000 instead of 100.
  */
 const PAGE = 5000;
-const ENQUEUE_LEASE_MS = 60_000;
 export const NO_ARTICLES = '이번 호에 실을 기사가 없습니다.';
 export const TRENDING_UNAVAILABLE = '인기 기사 정보를 가져올 수 없습니다. 잠시 후 다시 시도해주세요.';
 
@@ -54,6 +53,7 @@ export class EditionsService {
     @Inject(NEWSLETTER_CONFIG) config: NewsletterConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LEASES) private readonly leases: Leases,
   ) {
     this.links = new SiteLinks(config.PUBLIC_SITE_URL);
   }
@@ -119,7 +119,9 @@ export class EditionsService {
    * resumable from the last page written. Returns without work when another replica holds the walk.
    */
   async enqueue(id: string): Promise<void> {
-    const leaseUntil = () => new Date(this.clock.now() + ENQUEUE_LEASE_MS).toISOString();
+    // The walk's claim lasts as long as a scheduled job's lease (SCHEDULE_LEASE_SECONDS), so a dead
+    // walker's edition is taken over within the same documented time.
+    const leaseUntil = () => new Date(this.clock.now() + this.leases.timing.leaseMs).toISOString();
     const edition = await this.editions.claimEnqueue(id, this.sender.worker, this.iso(), leaseUntil());
     if (!edition) return;
     let after = edition.enqueuedThrough;

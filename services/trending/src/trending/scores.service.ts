@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { ArticleScore } from '@pulse/contracts';
-import { LOGGER, CLOCK, type Clock } from '@pulse/platform';
+import { LOGGER, CLOCK, LEASES, type Clock, type Leases } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { EngagementWindows } from '../engagement/engagement-windows';
 import { EngagementRepository } from '../engagement/engagement.repository';
@@ -25,10 +25,17 @@ const SCORED_AGE_MS = 30 * DAY_MS;
 /** Apply-once markers are kept this long: a replay of older events would count again. */
 const MARKER_RETENTION_MS = 35 * DAY_MS;
 const NO_VIEWS: ViewWindow = { viewsPerHour: 0, recentViews: 0 };
+/** Lease key of the periodic recompute: held through a pass and until the next one is due. */
+export const RECOMPUTE_LEASE = 'trending.recompute';
 
 /**
  * Recomputes hotScore, viewsPerHour, HOT and rising for every article of the last 30 days: every
  * TRENDING_RECOMPUTE_SECONDS, and TRENDING_RECOMPUTE_DEBOUNCE_MS after a burst of engagement ends.
+ * The periodic pass is one per period across replicas: each replica looks at least every look-again
+ * interval (SCHEDULE_TAKEOVER_SECONDS − SCHEDULE_LEASE_SECONDS) and runs it only when it gets the
+ * RECOMPUTE_LEASE, which the pass keeps until a period after it started. The pass after engagement is
+ * the consuming replica's own: only it knows its batch changed the counters (partitions give each batch
+ * to one replica).
  * Changed scores go to content as trending.scores-updated; a pass that saved any, or followed a change of
  * counters, ends with one purge of the trending answers for the gateway (TrendingPurges).
  */
@@ -52,11 +59,34 @@ export class ScoresService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(TRENDING_CONFIG) private readonly config: TrendingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LEASES) private readonly leases: Leases,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.interval = setInterval(() => void this.recompute(), this.config.TRENDING_RECOMPUTE_SECONDS * 1000);
+    const periodMs = this.config.TRENDING_RECOMPUTE_SECONDS * 1000;
+    const every = Math.min(periodMs, this.leases.timing.lookAgainMs);
+    // The first look a period after start, as before replicas shared it; then every look-again interval.
+    this.interval = setTimeout(() => {
+      if (this.closed) return;
+      void this.periodicRecompute();
+      this.interval = setInterval(() => void this.periodicRecompute(), every);
+      this.interval.unref();
+    }, periodMs);
     this.interval.unref();
+  }
+
+  /** The period's pass, unless another replica (or this one) made it less than a period ago. */
+  async periodicRecompute(): Promise<void> {
+    if (this.closed) return;
+    const startedAt = this.clock.now();
+    const periodMs = this.config.TRENDING_RECOMPUTE_SECONDS * 1000;
+    try {
+      await this.leases.run(RECOMPUTE_LEASE, () => this.recompute(), {
+        holdUntil: () => startedAt + periodMs,
+      });
+    } catch (error) {
+      this.logger.error({ err: error }, 'trending recompute lease unavailable; trying at the next look');
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
