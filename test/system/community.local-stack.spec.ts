@@ -165,9 +165,15 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     });
     llmServer = await startOpenAiTestServer();
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observeFromNow<QuestionCreatedPayload>(admin, observer, `${groupPrefix}observer`, TOPICS.questionCreated, (envelope) => {
-      if (envelope.payload?.title?.includes(runId.slice(-8))) created.push(envelope);
-    });
+    await observeFromNow<QuestionCreatedPayload>(
+      admin,
+      observer,
+      `${groupPrefix}observer`,
+      TOPICS.questionCreated,
+      (envelope) => {
+        if (envelope.payload?.title?.includes(runId.slice(-8))) created.push(envelope);
+      },
+    );
 
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-community-stack-'));
     const contentPort = await freePort();

@@ -114,9 +114,15 @@ describe('content, local stack: article.translated on Kafka → content process 
     });
     await startGroupsAtTopicEnds(admin, CONSUMED_TOPICS, (topic) => `${groupPrefix}content.${topic}`);
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observeFromNow<ArticlePublishedPayload>(admin, observer, `${groupPrefix}observer`, TOPICS.articlePublished, (envelope) => {
-      if (envelope.payload?.id === articleId) published.push(envelope);
-    });
+    await observeFromNow<ArticlePublishedPayload>(
+      admin,
+      observer,
+      `${groupPrefix}observer`,
+      TOPICS.articlePublished,
+      (envelope) => {
+        if (envelope.payload?.id === articleId) published.push(envelope);
+      },
+    );
     publisher = new KafkaEventBus({
       brokers: brokers.split(','),
       clientId: `pulse-csys-pub-${runId}`,

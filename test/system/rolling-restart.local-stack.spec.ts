@@ -168,9 +168,15 @@ describe('rolling restart of every process (two replicas of each service, two ga
       for (const [service, { topics }] of Object.entries(SERVICES))
         await startGroupsAtTopicEnds(admin, topics, (topic) => `${groupPrefix}${service}.${topic}`);
       observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-      await observeFromNow<ArticlePublishedPayload>(admin, observer, `${groupPrefix}observer`, TOPICS.articlePublished, (envelope) => {
-        if (Object.values(articleIds).includes(envelope.payload?.id)) published.push(envelope);
-      });
+      await observeFromNow<ArticlePublishedPayload>(
+        admin,
+        observer,
+        `${groupPrefix}observer`,
+        TOPICS.articlePublished,
+        (envelope) => {
+          if (Object.values(articleIds).includes(envelope.payload?.id)) published.push(envelope);
+        },
+      );
       publisher = new KafkaEventBus({
         brokers: brokers.split(','),
         clientId: `pulse-rra-pub-${runId}`,

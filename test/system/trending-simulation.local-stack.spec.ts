@@ -191,9 +191,16 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
     await startGroupsAtTopicEnds(admin, CONSUMED_TOPICS, (topic) => groups.get(topic)!);
     // The test's own group reads the scores the service emits, from now on.
     observer = kafka.consumer({ groupId: `${groupPrefix}observer` });
-    await observeFromNow<TrendingScoresUpdatedPayload>(admin, observer, `${groupPrefix}observer`, TOPICS.trendingScoresUpdated, (envelope) => {
-      if (envelope.payload?.scores?.some((score) => day.totals.has(score.articleId))) batches.push(envelope);
-    });
+    await observeFromNow<TrendingScoresUpdatedPayload>(
+      admin,
+      observer,
+      `${groupPrefix}observer`,
+      TOPICS.trendingScoresUpdated,
+      (envelope) => {
+        if (envelope.payload?.scores?.some((score) => day.totals.has(score.articleId)))
+          batches.push(envelope);
+      },
+    );
     publisher = new KafkaEventBus({
       brokers: brokers.split(','),
       clientId: `pulse-trending-sim-pub-${runId}`,
