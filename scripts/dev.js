@@ -55,7 +55,9 @@ function isFree(port) {
  */
 function ephemeralRangeStart() {
   try {
-    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+    return (
+      Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768
+    );
   } catch {
     return 32_768;
   }
