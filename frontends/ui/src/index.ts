@@ -5,12 +5,22 @@ export * from './api';
 export * from './article';
 export { ArticleCard, ArticleStats, type ArticleCardData } from './ArticleCard';
 export { ArticleImage, DefaultImage } from './ArticleImage';
+export * from './icons';
 export { CATEGORY_NAMES, HOT_SCORE_THRESHOLD, categoryName, isHot } from './categories';
 export { EmptyState } from './EmptyState';
 export { EndSentinel, SENTINEL_THRESHOLD } from './EndSentinel';
 export { ErrorState } from './ErrorState';
 export * from './head';
-export { formatCount, formatDate, formatShortDate, isoDate, truncate } from './format';
+export {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPostedTime,
+  formatShortDate,
+  isoDate,
+  truncate,
+} from './format';
+export { PostedTime } from './PostedTime';
 export { NOT_FOUND_HEAD, NotFound } from './NotFound';
 export { Page } from './Page';
 export { Placeholder } from './Placeholder';

@@ -1,7 +1,13 @@
 import type { ExternalResource } from '@pulse/contracts';
+import { BookIcon, CodeIcon, type IconProps, LinkIcon } from '@pulse/frontend-ui';
+import type { ComponentType } from 'react';
 import { COPY } from '../copy';
 
-const ICONS: Record<ExternalResource['type'], string> = { github: '🐙', documentation: '📘', other: '🔗' };
+const ICONS: Record<ExternalResource['type'], ComponentType<IconProps>> = {
+  github: CodeIcon,
+  documentation: BookIcon,
+  other: LinkIcon,
+};
 
 /** The resources tab: cards opening external URLs in a new tab, with an icon by type. */
 export function Resources({ resources }: { resources: readonly ExternalResource[] }) {
@@ -11,6 +17,7 @@ export function Resources({ resources }: { resources: readonly ExternalResource[
     <ul className="resource-grid">
       {safe.map((resource) => {
         const type = resource.type in ICONS ? resource.type : 'other';
+        const Icon = ICONS[type];
         return (
           <li key={resource.id}>
             <a
@@ -20,7 +27,7 @@ export function Resources({ resources }: { resources: readonly ExternalResource[
               rel="noopener noreferrer"
             >
               <span className="resource-card__icon" aria-hidden="true" data-type={type}>
-                {ICONS[type]}
+                <Icon />
               </span>
               <span className="resource-card__text">
                 <span className="resource-card__type">{COPY.detail.resourceTypes[type]}</span>

@@ -1,5 +1,6 @@
 import type { Badge } from '@pulse/contracts';
 import { formatDate } from '../format';
+import { BadgeIcon } from './badge-icon';
 
 /**
  * An author's badges (docs/spec-community.md §3): `max` shown (3, or 2 on question cards), then a '+N' chip; each with
@@ -20,7 +21,7 @@ export function BadgeList({ badges, max = 3 }: { badges: readonly Badge[] | unde
             title={tip}
             aria-label={tip}
           >
-            <span aria-hidden="true">{badge.icon}</span> {badge.name}
+            <BadgeIcon id={badge.id} /> {badge.name}
           </span>
         );
       })}
