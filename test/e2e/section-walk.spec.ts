@@ -127,6 +127,13 @@ const WALK: Step[] = [
   },
 ];
 
+/**
+ * Emoji and pictographs drawn as text on the page (the copyright sign aside): icons are SVG, since a
+ * system without an emoji font (headless Chromium here) draws such characters as empty boxes.
+ */
+const pictographsOn = (page: Page) =>
+  page.evaluate(() => document.body.innerText.match(/(?![©®™])\p{Extended_Pictographic}/gu) ?? []);
+
 /** The <title> the server sends for `path`: what the tab must say after moving there in the page. */
 async function servedTitle(page: Page, path: string): Promise<string> {
   await page.goto(path);
@@ -148,7 +155,7 @@ test.describe('every section by clicks, and the tab names each page reached', ()
     );
   });
 
-  test('from the home page, by clicks alone, each page reached sets its own title; back restores the one before', async ({
+  test('from the home page, by clicks alone, each page reached sets its own title and draws no emoji; back restores the one before', async ({
     e2e,
   }) => {
     const withoutJs = await e2e.open({ javaScriptEnabled: false });
@@ -168,6 +175,7 @@ test.describe('every section by clicks, and the tab names each page reached', ()
       // A page's title is its own: none is the one of the page before.
       expect({ step: step.name, title }).not.toEqual({ step: step.name, title: visited.at(-1)!.title });
       visited.push({ path, title });
+      expect({ path, pictographs: await pictographsOn(page) }).toEqual({ path, pictographs: [] });
     }
 
     // Back, as the browser's button does: the page before, with its title.
