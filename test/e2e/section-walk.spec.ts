@@ -134,6 +134,17 @@ const WALK: Step[] = [
 const pictographsOn = (page: Page) =>
   page.evaluate(() => document.body.innerText.match(/(?![©®™])\p{Extended_Pictographic}/gu) ?? []);
 
+/** Icons on the page that the stylesheet does not draw (a class with no drawing): their classes. */
+const undrawnIconsOn = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.icon')]
+      .filter((icon) => {
+        const style = getComputedStyle(icon);
+        return (style.maskImage || style.webkitMaskImage || 'none') === 'none' || style.width === '0px';
+      })
+      .map((icon) => icon.className),
+  );
+
 /** The <title> the server sends for `path`: what the tab must say after moving there in the page. */
 async function servedTitle(page: Page, path: string): Promise<string> {
   await page.goto(path);
@@ -176,6 +187,7 @@ test.describe('every section by clicks, and the tab names each page reached', ()
       expect({ step: step.name, title }).not.toEqual({ step: step.name, title: visited.at(-1)!.title });
       visited.push({ path, title });
       expect({ path, pictographs: await pictographsOn(page) }).toEqual({ path, pictographs: [] });
+      expect({ path, undrawn: await undrawnIconsOn(page) }).toEqual({ path, undrawn: [] });
     }
 
     // Back, as the browser's button does: the page before, with its title.

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { formatDateTime, formatPostedTime } from './format';
-import { CLOCK_TICK_MS, PostedTime } from './PostedTime';
+import { formatDateTime, formatPostedTime } from './posted-time';
+import { CLOCK_STEP_MS, PostedTime } from './PostedTime';
 
 const NOW = Date.parse('2026-11-29T03:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -37,13 +37,14 @@ describe('PostedTime', () => {
   beforeEach(() => jest.useFakeTimers({ now: NOW }));
   afterEach(() => jest.useRealTimers());
 
-  it('shows the relative time with the full one as its title, and keeps it current', () => {
-    render(<PostedTime value={ago(30_000)} />);
+  it('shows the relative time with the full one as its title, as of when it is drawn', () => {
+    const { rerender } = render(<PostedTime value={ago(30_000)} />);
     const time = screen.getByText('방금 전');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', ago(30_000));
     expect(time).toHaveAttribute('title', '2026년 11월 29일 11:59');
-    act(() => jest.advanceTimersByTime(4 * CLOCK_TICK_MS));
+    jest.advanceTimersByTime(4 * CLOCK_STEP_MS);
+    rerender(<PostedTime value={ago(30_000)} />);
     expect(time).toHaveTextContent('1분 전');
   });
 

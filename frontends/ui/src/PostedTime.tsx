@@ -1,38 +1,25 @@
 import { useSyncExternalStore } from 'react';
-import { formatDateTime, formatPostedTime, isoDate } from './format';
+import { formatDateTime, formatPostedTime } from './posted-time';
 
-/** How often shown times are brought up to date ('1분 전' → '2분 전'): below a minute, so none lags by one. */
-export const CLOCK_TICK_MS = 15_000;
+// Read when the time is drawn; the page's own re-renders (its data refreshed) bring it up to date. No timer of
+// its own: the question page is at its JavaScript budget (docs/benchmarks.md 'Front-end page speed').
+const unchanging = () => () => undefined;
 
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | undefined;
-
-/** One timer for every time on the page, running while any is shown. */
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  timer ??= setInterval(() => listeners.forEach((notify) => notify()), CLOCK_TICK_MS);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer !== undefined) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-}
-
-// Whole ticks, so that reading the clock twice in one render gives the same value.
-const now = () => Math.floor(Date.now() / CLOCK_TICK_MS) * CLOCK_TICK_MS;
+/** In whole steps of 15 s, so that React reading the clock twice for one render gets the same value. */
+export const CLOCK_STEP_MS = 15_000;
+const now = () => Math.floor(Date.now() / CLOCK_STEP_MS) * CLOCK_STEP_MS;
 
 /**
  * The time something was posted, as the community shows it (formatPostedTime): '방금 전', 'n분 전', then date
- * and time, kept current while shown. The server render and hydration show the date and time (a document
- * may be kept and shown minutes later, and must hydrate as sent); the relative form follows right after.
+ * and time. The server render and hydration show the date and time (a document may be kept and shown
+ * minutes later, and must hydrate as sent); the relative form follows right after.
  * The full date and time is always the element's title.
  */
 export function PostedTime({ value, className }: { value: string | null | undefined; className?: string }) {
-  const current = useSyncExternalStore(subscribe, now, () => null);
+  const current = useSyncExternalStore(unchanging, now, () => null);
   return (
-    <time dateTime={isoDate(value)} title={formatDateTime(value)} className={className}>
+    // The API's own ISO 8601 time, as the community's pages always wrote it.
+    <time dateTime={value ?? undefined} title={formatDateTime(value)} className={className}>
       {formatPostedTime(value, current)}
     </time>
   );

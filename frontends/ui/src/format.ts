@@ -14,7 +14,8 @@ interface SeoulParts {
   minutes: string;
 }
 
-function seoulParts(value: string | number | Date): SeoulParts | null {
+/** The calendar and clock in Asia/Seoul; null for an invalid date. */
+export function seoulParts(value: string | number | Date): SeoulParts | null {
   const time = (value instanceof Date ? value : new Date(value)).getTime();
   if (Number.isNaN(time)) return null;
   const seoul = new Date(time + SEOUL_OFFSET_MS);
@@ -31,32 +32,6 @@ function seoulParts(value: string | number | Date): SeoulParts | null {
 export function formatDate(value: string | number | Date | null | undefined): string {
   const parts = value == null ? null : seoulParts(value);
   return parts ? `${parts.year}년 ${parts.month}월 ${parts.day}일` : '';
-}
-
-/** 'yyyy년 MM월 dd일 HH:mm' in Asia/Seoul (24-hour clock); '' for a missing or invalid date. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  const parts = value == null ? null : seoulParts(value);
-  return parts ? `${parts.year}년 ${parts.month}월 ${parts.day}일 ${parts.hours}:${parts.minutes}` : '';
-}
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-
-/**
- * When something was posted (a question, an answer, a comment), as the community shows it: '방금 전' under a
- * minute (and for a time slightly ahead of this machine's clock), 'n분 전' under an hour, then the date and
- * time. Without `now` (a server render, whose page may be kept and shown later), the date and time.
- */
-export function formatPostedTime(
-  value: string | number | Date | null | undefined,
-  now: number | null = null,
-): string {
-  const time = value == null ? NaN : new Date(value).getTime();
-  if (Number.isNaN(time)) return '';
-  const age = now === null ? Infinity : now - time;
-  if (age < MINUTE_MS) return '방금 전';
-  if (age < HOUR_MS) return `${Math.floor(age / MINUTE_MS)}분 전`;
-  return formatDateTime(time);
 }
 
 /** 'MM/dd' in Asia/Seoul (related articles); '' for a missing or invalid date. */

@@ -1,20 +1,20 @@
 import type { Badge } from '@pulse/contracts';
 import { render, screen } from '@testing-library/react';
 import { BadgeList } from './community/BadgeList';
-import { BellIcon, LinkIcon } from './icons';
+import { Icon } from './icons';
 
 describe('icons', () => {
-  it('are hidden from assistive technology beside text, and named when they stand for something', () => {
+  it('are drawn by the stylesheet and hidden from assistive technology, which reads the text beside them', () => {
     const { container } = render(
-      <p>
-        <BellIcon /> 알림 <LinkIcon label="기타 링크" />
-      </p>,
+      <button type="button">
+        <Icon name="bell" /> 알림
+      </button>,
     );
-    const [bell] = container.querySelectorAll('svg');
+    const bell = container.querySelector('.icon');
+    expect(bell).toHaveClass('icon--bell');
     expect(bell).toHaveAttribute('aria-hidden', 'true');
-    expect(bell).toHaveAttribute('focusable', 'false');
-    expect(screen.getByRole('img', { name: '기타 링크' }).tagName).toBe('svg');
-    expect(screen.getAllByRole('img')).toHaveLength(1);
+    expect(bell).toBeEmptyDOMElement();
+    expect(screen.getByRole('button')).toHaveAccessibleName('알림');
   });
 });
 
@@ -29,15 +29,20 @@ const badge = (id: string, name: string): Badge => ({
 });
 
 describe('BadgeList', () => {
-  it('draws each badge as an SVG, not the API’s emoji, named by its tooltip', () => {
+  it('draws each badge by its id, not with the API’s emoji, named by its tooltip', () => {
     const { container } = render(
       <BadgeList badges={[badge('expert', '전문가'), badge('some-new-badge', '새 배지')]} />,
     );
     expect(container.textContent).not.toContain('🎓');
     const expert = screen.getByLabelText(/^전문가 — /);
     expect(expert).toHaveTextContent(/^전문가$/);
-    expect(expert.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
-    // An id the catalogue did not have when this was built still gets a drawing.
-    expect(screen.getByLabelText(/^새 배지 — /).querySelector('svg')).not.toBeNull();
+    expect(expert.querySelector('.community-badge__icon[aria-hidden="true"]')).toHaveAttribute(
+      'data-badge',
+      'expert',
+    );
+    expect(screen.getByLabelText(/^새 배지 — /).querySelector('.community-badge__icon')).toHaveAttribute(
+      'data-badge',
+      'some-new-badge',
+    );
   });
 });

@@ -11,15 +11,8 @@ export { EmptyState } from './EmptyState';
 export { EndSentinel, SENTINEL_THRESHOLD } from './EndSentinel';
 export { ErrorState } from './ErrorState';
 export * from './head';
-export {
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatPostedTime,
-  formatShortDate,
-  isoDate,
-  truncate,
-} from './format';
+export { formatCount, formatDate, formatShortDate, isoDate, truncate } from './format';
+export { formatDateTime, formatPostedTime } from './posted-time';
 export { PostedTime } from './PostedTime';
 export { NOT_FOUND_HEAD, NotFound } from './NotFound';
 export { Page } from './Page';

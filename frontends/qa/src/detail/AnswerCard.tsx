@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, BadgeList, PostedTime } from '@pulse/frontend-ui';
+import { BadgeList, Icon, PostedTime } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
 import { linksClickableFor, SimpleMarkdown } from '../markdown';
 import { authorName, isAnonymousPost, isEditedAnswer } from '../question-view';
@@ -39,7 +39,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
           aria-label={`${COPY.upvote} ${answer.upvotes}`}
           onClick={() => actions.onVote(answer, 'upvote')}
         >
-          <ArrowUpIcon /> {answer.upvotes}
+          <Icon name="arrow-up" /> {answer.upvotes}
         </button>
         <button
           type="button"
@@ -48,7 +48,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
           aria-label={`${COPY.downvote} ${answer.downvotes}`}
           onClick={() => actions.onVote(answer, 'downvote')}
         >
-          <ArrowDownIcon /> {answer.downvotes}
+          <Icon name="arrow-down" /> {answer.downvotes}
         </button>
         {actions.canAccept && !answer.isAccepted && (
           <button type="button" className="button button--outline" onClick={() => actions.onAccept(answer)}>

@@ -4,7 +4,7 @@ import {
   AssistantHelpWidget,
   BadgeList,
   ErrorState,
-  HeartIcon,
+  Icon,
   PostedTime,
   Skeleton,
   toast,
@@ -197,7 +197,7 @@ export default function QuestionDetailPage() {
           aria-pressed={votes.question === 'upvote'}
           onClick={like}
         >
-          <HeartIcon filled={votes.question === 'upvote'} /> {COPY.likes} {q.upvotes}
+          <Icon name={votes.question === 'upvote' ? 'heart-filled' : 'heart'} /> {COPY.likes} {q.upvotes}
         </button>
         {isAuthor ? (
           <button type="button" className="button button--outline" onClick={remove}>

@@ -1,12 +1,11 @@
 import type { ExternalResource } from '@pulse/contracts';
-import { BookIcon, CodeIcon, type IconProps, LinkIcon } from '@pulse/frontend-ui';
-import type { ComponentType } from 'react';
+import { Icon, type IconName } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
 
-const ICONS: Record<ExternalResource['type'], ComponentType<IconProps>> = {
-  github: CodeIcon,
-  documentation: BookIcon,
-  other: LinkIcon,
+const ICONS: Record<ExternalResource['type'], IconName> = {
+  github: 'code',
+  documentation: 'book',
+  other: 'link',
 };
 
 /** The resources tab: cards opening external URLs in a new tab, with an icon by type. */
@@ -17,7 +16,6 @@ export function Resources({ resources }: { resources: readonly ExternalResource[
     <ul className="resource-grid">
       {safe.map((resource) => {
         const type = resource.type in ICONS ? resource.type : 'other';
-        const Icon = ICONS[type];
         return (
           <li key={resource.id}>
             <a
@@ -27,7 +25,7 @@ export function Resources({ resources }: { resources: readonly ExternalResource[
               rel="noopener noreferrer"
             >
               <span className="resource-card__icon" aria-hidden="true" data-type={type}>
-                <Icon />
+                <Icon name={ICONS[type]} />
               </span>
               <span className="resource-card__text">
                 <span className="resource-card__type">{COPY.detail.resourceTypes[type]}</span>

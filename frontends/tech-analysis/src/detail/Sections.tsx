@@ -1,5 +1,5 @@
 import type { TechAnalysis } from '@pulse/contracts';
-import { WarningIcon } from '@pulse/frontend-ui';
+import { Icon } from '@pulse/frontend-ui';
 import type { ReactNode } from 'react';
 import { COPY } from '../copy';
 
@@ -71,7 +71,7 @@ export function TutorialTab({ analysis }: { analysis: TechAnalysis }) {
       {analysis.commonPitfalls.length > 0 && (
         <section className="analysis-block pitfalls" role="note" aria-labelledby="pitfalls-title">
           <h3 id="pitfalls-title">
-            <WarningIcon /> {COPY.detail.pitfalls}
+            <Icon name="warning" /> {COPY.detail.pitfalls}
           </h3>
           <ul>
             {analysis.commonPitfalls.map((item, index) => (

@@ -37,7 +37,7 @@ describe('like', () => {
     mock.on('POST', '/api/interactions/like', () => reply.promise);
     expect(likeButton()).toHaveAccessibleName('좋아요 3');
     expect(likeButton()).toHaveTextContent(/^좋아요 3$/);
-    expect(likeButton().querySelector('svg[aria-hidden="true"] path')).toHaveAttribute('fill', 'none');
+    expect(likeButton().querySelector('.icon[aria-hidden="true"]')).toHaveClass('icon--heart');
 
     await user.click(likeButton());
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
@@ -52,10 +52,7 @@ describe('like', () => {
     await waitFor(() => expect(likeCount()).toBe('10'));
     expect(likeButton()).toHaveAccessibleName('좋아요 10');
     expect(likeButton()).toHaveTextContent(/^좋아요 10$/);
-    expect(likeButton().querySelector('svg[aria-hidden="true"] path')).toHaveAttribute(
-      'fill',
-      'currentColor',
-    );
+    expect(likeButton().querySelector('.icon[aria-hidden="true"]')).toHaveClass('icon--heart-filled');
     expect(likeButton()).toHaveAttribute('aria-busy', 'false');
     expect(toasts).toEqual([{ title: '이 기사를 좋아합니다' }]);
   });

@@ -2,7 +2,7 @@ import type { NotificationsResponse } from '@pulse/contracts/src/api/community';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { communityFetch, useCurrentUser } from '../community';
-import { BellIcon } from '../icons';
+import { Icon } from '../icons/Icon';
 
 export const BELL_COPY = {
   label: (unread: number) => (unread > 0 ? `알림 ${unread}개 읽지 않음` : '알림'),
@@ -63,7 +63,7 @@ export function NotificationBell() {
         aria-controls={listId}
         onClick={() => setOpen((was) => !was)}
       >
-        <BellIcon />
+        <Icon name="bell" />
         {data.unread > 0 && (
           <span className="notification-bell__count" aria-hidden="true">
             {data.unread}
