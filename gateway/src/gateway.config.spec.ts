@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '@pulse/platform';
 import { gatewayConfigSchema } from './gateway.config';
+import { envConfigOf } from './static/frontend-assets.plugin';
 
 const load = (env: Record<string, string>) => loadConfig({ gateway: gatewayConfigSchema }, env).gateway;
 
@@ -30,6 +31,11 @@ describe('gateway configuration', () => {
     ['CONTENT_URL', 'http://a:3101,not a url'],
     ['CONTENT_URL', 'ftp://a:3101'],
     ['CONTENT_URL', ' , '],
+    ['SITE_SOCIAL_ACCOUNTS', 'https://x.com/'],
+    ['SITE_SOCIAL_ACCOUNTS', 'https://github.com'],
+    ['SITE_SOCIAL_ACCOUNTS', 'http://github.com/pulse'],
+    ['SITE_SOCIAL_ACCOUNTS', 'https://example.com/pulse'],
+    ['SITE_SOCIAL_ACCOUNTS', 'github.com/pulse'],
   ])('refuses %s=%s, naming the variable', (variable, value) => {
     expect(() => load({ [variable]: value })).toThrow(ConfigError);
     expect(() => load({ [variable]: value })).toThrow(variable);
@@ -45,5 +51,16 @@ describe('gateway configuration', () => {
 
   it('drops a trailing slash from the public URL', () => {
     expect(load({ PUBLIC_SITE_URL: 'https://pulse.example/' }).PUBLIC_SITE_URL).toBe('https://pulse.example');
+  });
+
+  it("publishes the site's own social accounts to the shell, and none when it has none", () => {
+    expect(envConfigOf(load({}))).not.toHaveProperty('social');
+    const config = load({
+      SITE_SOCIAL_ACCOUNTS: ' https://www.youtube.com/@pulse , https://github.com/pulse-kr ',
+    });
+    expect(envConfigOf(config).social).toEqual([
+      { label: 'YouTube', url: 'https://www.youtube.com/@pulse' },
+      { label: 'GitHub', url: 'https://github.com/pulse-kr' },
+    ]);
   });
 });

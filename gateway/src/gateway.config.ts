@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rateLimitIdentityConfigSchema } from './edge/rate-limit.config';
+import { parseSocialAccounts } from './static/social-accounts';
 
 const upstreamUrl = (service: string, port: number) =>
   z
@@ -92,6 +93,13 @@ export const gatewayConfigSchema = z
       .transform((value, ctx) => parseOrigins(value, ctx)[0] ?? z.NEVER)
       .describe(
         "Gateway: the site's public origin (scheme, host, port), used for canonical URLs, Open Graph and JSON-LD in the HTML documents.",
+      ),
+    SITE_SOCIAL_ACCOUNTS: z
+      .string()
+      .optional()
+      .transform((list, ctx) => parseSocialAccounts(list ?? '', ctx))
+      .describe(
+        "Gateway: comma-separated https URLs of the site's own accounts (e.g. https://x.com/pulse_kr,https://github.com/pulse) on X, Facebook, YouTube, GitHub, LinkedIn, Telegram, Instagram or Threads, linked in the footer in this order (through /env-config.json). Empty: the footer shows no social links.",
       ),
     CORS_ORIGINS: z
       .string()

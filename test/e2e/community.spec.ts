@@ -100,7 +100,7 @@ test.describe('community Q&A (qa remote)', () => {
       .click();
     await signInThroughDialog(answerer, `답변자${viewport === 'desktop' ? 'D' : 'M'}`);
     await expect(answerer.locator('.qa-detail__actions button[aria-pressed="true"]')).toHaveCount(1);
-    await expect(answerer.locator('.qa-detail__actions button').first()).toHaveText('♥ 좋아요 1', {
+    await expect(answerer.locator('.qa-detail__actions button').first()).toHaveText('좋아요 1', {
       useInnerText: true,
     });
 
@@ -120,7 +120,7 @@ test.describe('community Q&A (qa remote)', () => {
     await expect(asker.locator('.qa-answer').first()).toBeVisible();
     await expect(asker.locator('.qa-answer').getByRole('button', { name: '삭제' })).toHaveCount(0);
     await asker.locator('.qa-answer').getByRole('button', { name: '추천 0', exact: true }).click();
-    await expect(asker.locator('.qa-answer button[aria-pressed="true"]')).toHaveText('▲ 1', {
+    await expect(asker.locator('.qa-answer button[aria-pressed="true"]')).toHaveText('1', {
       useInnerText: true,
     });
     await asker.locator('.qa-answer').getByRole('button', { name: '채택' }).click();

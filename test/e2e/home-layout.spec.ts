@@ -5,7 +5,10 @@ import { saveScreenshot, scrollToDeferred, VIEWPORTS } from '../support/browser'
 import { koreanDate, recordViews } from './support/site';
 import { expect, test } from './support/fixtures';
 
-test.use({ siteOptions: { spec: 'home-layout' } });
+/** The site's own accounts: the footer links these and no platform's home page. */
+const SOCIAL_ACCOUNTS = ['https://x.com/pulse_kr', 'https://github.com/pulse-kr'];
+
+test.use({ siteOptions: { spec: 'home-layout', env: { SITE_SOCIAL_ACCOUNTS: SOCIAL_ACCOUNTS.join(',') } } });
 
 /** Home, header and footer (docs/spec-content.md §2 'Home', 'Header', 'Footer', 'Newsletter'), at both widths. */
 test.describe('home, header and footer', () => {
@@ -65,7 +68,7 @@ test.describe('home, header and footer', () => {
     await saveScreenshot(page, `home-${viewport}-${VIEWPORTS[viewport].width}`);
   });
 
-  test('footer: blurb, social links in new tabs, categories, information links, newsletter, copyright', async ({
+  test("footer: blurb, the site's social accounts in new tabs, sections, categories, information links, newsletter, copyright", async ({
     e2e,
   }) => {
     const page = await e2e.open();
@@ -74,16 +77,23 @@ test.describe('home, header and footer', () => {
     await expect(footer.getByText('AI·블록체인 전문 미디어')).toBeVisible();
     await expect(footer.getByText(/^펄스는 전 세계 신뢰할 수 있는 출처의/)).toBeVisible();
     const social = footer.getByRole('list', { name: '소셜 미디어' }).getByRole('link');
-    expect(await social.count()).toBeGreaterThan(0);
-    for (const link of await social.all()) {
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('href', /^https:\/\//);
-    }
+    await expect(social).toHaveText(['X (Twitter) (새 창)', 'GitHub (새 창)']);
+    expect(await social.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      SOCIAL_ACCOUNTS,
+    );
+    for (const link of await social.all()) await expect(link).toHaveAttribute('target', '_blank');
     const hrefs = (name: string) =>
       footer
         .getByRole('navigation', { name })
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(await hrefs('섹션')).toEqual([
+      '/news',
+      '/insights',
+      '/tech-analysis',
+      '/trending',
+      '/community/qa',
+    ]);
     expect(await hrefs('카테고리')).toEqual([
       '/category/gen-ai',
       '/category/blockchain',
@@ -190,7 +200,7 @@ test.describe('home, header and footer', () => {
       await expect(nav.getByRole('link').first()).toBeVisible();
       expect(
         await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
-      ).toEqual(['/news', '/trending', '/community/qa']);
+      ).toEqual(['/news', '/insights', '/tech-analysis', '/trending', '/community/qa']);
       await expect(nav).toBeVisible();
       await expect(page.getByRole('button', { name: '메뉴 열기' })).toHaveCount(0);
     },

@@ -295,6 +295,11 @@ test.describe('category, archive, search, sources and static pages', () => {
     expect(hrefs).toEqual(
       expect.arrayContaining([
         '/',
+        '/news',
+        '/insights',
+        '/tech-analysis',
+        '/trending',
+        '/community/qa',
         '/search',
         '/archive',
         '/sources',

@@ -130,10 +130,10 @@ test.describe('tech analysis (tech-analysis remote)', () => {
     // Stop the page's clock, so the 2 s confirmation lasts until the test moves time on.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await copy.click();
-    await expect(copy).toHaveText('✓ 복사됨', { useInnerText: true });
+    await expect(copy).toHaveText('복사됨', { useInnerText: true });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(examples[0].code);
     await page.clock.runFor(2_000);
-    await expect(copy).toHaveText('⧉ 복사', { useInnerText: true });
+    await expect(copy).toHaveText('복사', { useInnerText: true });
 
     await tabs.filter({ hasText: '리소스' }).click();
     const resources = panel.getByRole('link');
@@ -177,7 +177,7 @@ test.describe('tech analysis (tech-analysis remote)', () => {
       e2e.site.url(`/tech-analysis/${slug}`),
     );
 
-    await page.getByRole('link', { name: '← 분석 목록으로 돌아가기' }).click();
+    await page.getByRole('link', { name: '분석 목록으로 돌아가기' }).click();
     // /analysis is the back link's target; it shows the tech-analysis list (docs/spec-content.md §2 route table).
     await page.waitForURL((url) => url.pathname === '/tech-analysis');
     await expect(page.getByRole('heading', { level: 1, name: '기술 분석' })).toBeVisible();

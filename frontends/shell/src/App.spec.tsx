@@ -23,7 +23,7 @@ describe('shell routes', () => {
       within(within(header).getByRole('navigation'))
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/news', '/trending', '/community/qa']);
+    ).toEqual(['/news', '/insights', '/tech-analysis', '/trending', '/community/qa']);
     expect(within(screen.getByRole('region', { name: '알림' })).getByRole('list')).toHaveAttribute(
       'aria-live',
       'polite',
@@ -32,7 +32,7 @@ describe('shell routes', () => {
     await waitFor(() => expect(heading()).toBeTruthy());
   });
 
-  it('has the footer links of docs/spec-content.md §2, social ones in new tabs and the RSS feed as a plain link', async () => {
+  it('has the footer links of docs/spec-content.md §2, every section, and the RSS feed as a plain link', async () => {
     renderAt(<App />, '/');
     const footer = screen.getByRole('contentinfo');
     const hrefs = within(footer)
@@ -40,6 +40,11 @@ describe('shell routes', () => {
       .flatMap((nav) => within(nav).getAllByRole('link'))
       .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
+      '/news',
+      '/insights',
+      '/tech-analysis',
+      '/trending',
+      '/community/qa',
       '/category/gen-ai',
       '/category/blockchain',
       '/category/big-tech',
@@ -48,12 +53,8 @@ describe('shell routes', () => {
       '/sitemap',
       '/rss.xml',
     ]);
-    const social = within(within(footer).getByRole('list', { name: '소셜 미디어' })).getAllByRole('link');
-    expect(social.length).toBeGreaterThan(0);
-    for (const a of social) {
-      expect(a).toHaveAttribute('target', '_blank');
-      expect(a.getAttribute('rel')).toContain('noopener');
-    }
+    // Social links only for the site's own accounts (layout/Footer.spec.tsx); this document names none.
+    expect(within(footer).queryByRole('list', { name: '소셜 미디어' })).not.toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: new RegExp(FOOTER.rss) })).not.toHaveAttribute(
       'data-discover',
     );
@@ -112,6 +113,10 @@ describe('static pages', () => {
       .map((a) => a.getAttribute('href'));
     for (const href of ['/', '/search', '/archive', '/sources', '/about', '/privacy'])
       expect(hrefs).toContain(href);
+    const sections = within(screen.getByRole('region', { name: '섹션' }))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(sections).toEqual(['/news', '/insights', '/tech-analysis', '/trending', '/community/qa']);
     // /contact has no page (docs/spec-content.md §2): contact goes through the site introduction.
     expect(hrefs).not.toContain('/contact');
     for (const slug of ['gen-ai', 'blockchain', 'big-tech']) {
@@ -127,5 +132,15 @@ describe('static pages', () => {
     expect(within(signup).getByRole('textbox', { name: '이메일 주소' })).toBeDisabled();
     expect(within(signup).getByRole('button')).toBeDisabled();
     expect(signup).toHaveTextContent('곧 제공됩니다');
+  });
+
+  it('about names only the ways to reach the site it has: comments and the Q&A community', async () => {
+    renderAt(<App />, '/about');
+    const contact = await screen.findByRole('region', { name: '의견 남기기' });
+    expect(within(contact).getByRole('link', { name: 'Q&A 커뮤니티' })).toHaveAttribute(
+      'href',
+      '/community/qa',
+    );
+    expect(contact).not.toHaveTextContent(/안내를 통해|이메일|전화/);
   });
 });

@@ -15,6 +15,8 @@ export const SITE = {
 export const NAV = {
   label: '주요 메뉴',
   news: '뉴스',
+  insights: '인사이트',
+  techAnalysis: '기술 분석',
   trending: '트렌딩',
   community: '커뮤니티',
   openMenu: '메뉴 열기',
@@ -30,6 +32,7 @@ export const SEARCH = {
 
 export const FOOTER = {
   social: '소셜 미디어',
+  sections: '섹션',
   categories: '카테고리',
   info: '정보',
   about: '사이트 소개',
@@ -207,8 +210,10 @@ export const ABOUT = {
   signupTitle: '이메일 회원가입',
   /** docs/spec-content.md §2 'About': email sign-up is shown as 'coming soon' (disabled). */
   comingSoon: '곧 제공됩니다',
-  contactTitle: '문의',
-  contactText: '이용약관과 제휴, 기사 관련 문의는 뉴스레터 또는 이 페이지의 안내를 통해 받고 있습니다.',
+  contactTitle: '의견 남기기',
+  /** Only the ways the site really has: no address or form is promised here. */
+  contactText: ['기사에 대한 의견은 각 기사 아래 댓글로, 기술에 관한 질문은 ', '에 남겨 주세요.'],
+  contactLink: 'Q&A 커뮤니티',
 } as const;
 
 export const PRIVACY = {
@@ -281,6 +286,7 @@ export const SITEMAP = {
     { to: '/about', label: '사이트 소개' },
     { to: '/privacy', label: '개인정보처리방침' },
   ],
+  sections: '섹션',
   categories: '카테고리',
   categoryFeed: 'RSS',
   feeds: '피드',

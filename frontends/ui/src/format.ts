@@ -6,7 +6,16 @@ const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-function seoulParts(value: string | number | Date): { year: string; month: string; day: string } | null {
+interface SeoulParts {
+  year: string;
+  month: string;
+  day: string;
+  hours: string;
+  minutes: string;
+}
+
+/** The calendar and clock in Asia/Seoul; null for an invalid date. */
+export function seoulParts(value: string | number | Date): SeoulParts | null {
   const time = (value instanceof Date ? value : new Date(value)).getTime();
   if (Number.isNaN(time)) return null;
   const seoul = new Date(time + SEOUL_OFFSET_MS);
@@ -14,6 +23,8 @@ function seoulParts(value: string | number | Date): { year: string; month: strin
     year: String(seoul.getUTCFullYear()),
     month: twoDigits(seoul.getUTCMonth() + 1),
     day: twoDigits(seoul.getUTCDate()),
+    hours: twoDigits(seoul.getUTCHours()),
+    minutes: twoDigits(seoul.getUTCMinutes()),
   };
 }
 

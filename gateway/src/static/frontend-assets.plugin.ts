@@ -32,7 +32,10 @@ const isHashed = (file: string) => /\.[0-9a-f]{8,}\./.test(path.basename(file));
 const notFound = (reply: FastifyReply) =>
   reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
 
-/** The runtime remote configuration the shell reads: served as /env-config.json and inlined in documents. */
+/**
+ * The runtime configuration the shell reads (the remotes' locations, the site's social accounts): served as
+ * /env-config.json and inlined in documents.
+ */
 export const envConfigOf = (config: GatewayConfig) => ({
   remotes: {
     news: config.REMOTE_NEWS_URL,
@@ -40,6 +43,8 @@ export const envConfigOf = (config: GatewayConfig) => ({
     tech_analysis: config.REMOTE_TECH_ANALYSIS_URL,
     qa: config.REMOTE_QA_URL,
   },
+  // Only when the site has accounts: the footer links nothing else.
+  ...(config.SITE_SOCIAL_ACCOUNTS.length > 0 && { social: config.SITE_SOCIAL_ACCOUNTS }),
 });
 
 /** The shell's built index.html, the template of every HTML document. */

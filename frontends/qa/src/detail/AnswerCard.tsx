@@ -1,4 +1,4 @@
-import { BadgeList, formatDate } from '@pulse/frontend-ui';
+import { BadgeList, Icon, PostedTime } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
 import { linksClickableFor, SimpleMarkdown } from '../markdown';
 import { authorName, isAnonymousPost, isEditedAnswer } from '../question-view';
@@ -27,7 +27,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
           <BadgeList badges={answer.user?.badges} />
         </span>
         {answer.isAccepted && <span className="qa-chip qa-chip--resolved">{COPY.accepted}</span>}
-        <time dateTime={answer.createdAt}>{formatDate(answer.createdAt)}</time>
+        <PostedTime value={answer.createdAt} />
         {isEditedAnswer(answer) && <span className="qa-edited">({COPY.edited})</span>}
       </div>
       <SimpleMarkdown text={answer.content} links={linksClickableFor(answer.user)} />
@@ -39,7 +39,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
           aria-label={`${COPY.upvote} ${answer.upvotes}`}
           onClick={() => actions.onVote(answer, 'upvote')}
         >
-          ▲ {answer.upvotes}
+          <Icon name="arrow-up" /> {answer.upvotes}
         </button>
         <button
           type="button"
@@ -48,7 +48,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
           aria-label={`${COPY.downvote} ${answer.downvotes}`}
           onClick={() => actions.onVote(answer, 'downvote')}
         >
-          ▼ {answer.downvotes}
+          <Icon name="arrow-down" /> {answer.downvotes}
         </button>
         {actions.canAccept && !answer.isAccepted && (
           <button type="button" className="button button--outline" onClick={() => actions.onAccept(answer)}>

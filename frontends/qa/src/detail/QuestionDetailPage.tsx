@@ -4,7 +4,8 @@ import {
   AssistantHelpWidget,
   BadgeList,
   ErrorState,
-  formatDate,
+  Icon,
+  PostedTime,
   Skeleton,
   toast,
   useNavigateTo,
@@ -177,7 +178,7 @@ export default function QuestionDetailPage() {
             {isAnonymousPost(q) && <span className="qa-chip qa-chip--anon">{COPY.anonymous}</span>}
             <BadgeList badges={q.user?.badges} />
           </span>
-          <time dateTime={q.createdAt}>{formatDate(q.createdAt)}</time>
+          <PostedTime value={q.createdAt} />
           <span>{COPY.views(viewCount)}</span>
         </div>
         <div className="qa-card__tags">
@@ -196,7 +197,7 @@ export default function QuestionDetailPage() {
           aria-pressed={votes.question === 'upvote'}
           onClick={like}
         >
-          ♥ {COPY.likes} {q.upvotes}
+          <Icon name={votes.question === 'upvote' ? 'heart-filled' : 'heart'} /> {COPY.likes} {q.upvotes}
         </button>
         {isAuthor ? (
           <button type="button" className="button button--outline" onClick={remove}>

@@ -1,6 +1,6 @@
 import type { Question } from '@pulse/contracts';
 import { COMMUNITY_LIMITS, QA_CATEGORIES } from '@pulse/contracts/src/api/community-constants';
-import { BadgeList, formatDate } from '@pulse/frontend-ui';
+import { BadgeList, PostedTime } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { COPY } from '../copy';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
@@ -39,7 +39,7 @@ export function QuestionCard({ question }: { question: Question }) {
           <span>
             {COPY.likes} {question.upvotes}
           </span>
-          <time dateTime={question.createdAt}>{formatDate(question.createdAt)}</time>
+          <PostedTime value={question.createdAt} />
         </span>
       </div>
     </li>

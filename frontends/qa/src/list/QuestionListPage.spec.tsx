@@ -35,10 +35,18 @@ describe('question list', () => {
       '+1',
     ]);
     expect([...card.querySelectorAll('.community-badge')].map((b) => b.textContent)).toEqual([
-      '★ 배지 a',
-      '★ 배지 b',
+      ' 배지 a',
+      ' 배지 b',
       '+1',
     ]);
+    // Drawn, not the API's symbol: a drawing by the badge's id, hidden beside its name.
+    expect(
+      [...card.querySelectorAll('.community-badge__icon[aria-hidden="true"]')].map((i) =>
+        i.getAttribute('data-badge'),
+      ),
+    ).toEqual(['a', 'b']);
+    // Asked long before the test runs: the date and the time, not the date alone.
+    expect(card.querySelector('time')).toHaveTextContent(/^2026년 11월 20일 18:00$/);
     expect(within(card).getAllByRole('link')[0]).toHaveAttribute('href', '/community/questions/q1');
     expect(
       within(card)

@@ -1,17 +1,12 @@
 import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
 import { Link } from 'react-router-dom';
+import { useSocialAccounts } from '../config/social-accounts';
 import { FOOTER, NEWSLETTER, SITE } from '../copy';
 import { DeferredNewsletterForm } from '../newsletter/DeferredNewsletterForm';
-
-// The platforms' own pages until the site has accounts there; they open in a new tab (docs/spec-content.md §2).
-export const SOCIAL_LINKS = [
-  { href: 'https://x.com/', label: 'X (Twitter)' },
-  { href: 'https://www.facebook.com/', label: 'Facebook' },
-  { href: 'https://www.youtube.com/', label: 'YouTube' },
-  { href: 'https://github.com/', label: 'GitHub' },
-] as const;
+import { NAV_LINKS } from './Header';
 
 export function Footer() {
+  const social = useSocialAccounts();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
@@ -20,17 +15,30 @@ export function Footer() {
             {SITE.name} <small>{SITE.tagline}</small>
           </h2>
           <p>{SITE.blurb}</p>
-          <ul className="social-links" aria-label={FOOTER.social}>
-            {SOCIAL_LINKS.map(({ href, label }) => (
-              <li key={href}>
-                <a href={href} target="_blank" rel="noopener noreferrer">
-                  {label}
-                  <span className="sr-only"> {FOOTER.newTab}</span>
-                </a>
+          {/* The site's own accounts only (SITE_SOCIAL_ACCOUNTS), in a new tab (docs/spec-content.md §2). */}
+          {social.length > 0 && (
+            <ul className="social-links" aria-label={FOOTER.social}>
+              {social.map(({ url, label }) => (
+                <li key={url}>
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    {label}
+                    <span className="sr-only"> {FOOTER.newTab}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <nav aria-labelledby="footer-sections">
+          <h2 id="footer-sections">{FOOTER.sections}</h2>
+          <ul>
+            {NAV_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
               </li>
             ))}
           </ul>
-        </section>
+        </nav>
         <nav aria-labelledby="footer-categories">
           <h2 id="footer-categories">{FOOTER.categories}</h2>
           <ul>

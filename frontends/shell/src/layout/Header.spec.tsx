@@ -34,12 +34,24 @@ describe('header search', () => {
 });
 
 describe('navigation', () => {
-  it('links the logo home and the three sections, without a toggle on a wide screen', async () => {
+  it('links the logo home and every section, without a toggle on a wide screen', async () => {
     renderAt(<Header />);
-    const hrefs = within(screen.getByRole('banner'))
-      .getAllByRole('link')
-      .map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/', '/news', '/trending', '/community/qa']);
+    const links = within(screen.getByRole('banner')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/',
+      '/news',
+      '/insights',
+      '/tech-analysis',
+      '/trending',
+      '/community/qa',
+    ]);
+    expect(links.slice(1).map((a) => a.textContent)).toEqual([
+      '뉴스',
+      '인사이트',
+      '기술 분석',
+      '트렌딩',
+      '커뮤니티',
+    ]);
     expect(screen.queryByRole('button', { name: /메뉴/ })).not.toBeInTheDocument();
     expect(document.querySelector('button[aria-controls="site-menu"]')).toBeNull();
     expect(menu()).toBeVisible();

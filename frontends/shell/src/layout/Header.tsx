@@ -6,13 +6,16 @@ import { SHADOW_SCROLL_PX, useCompactNav, useScrolledPast } from './compact-nav'
 import { HeaderSearch } from './HeaderSearch';
 import { useMenu } from './use-menu';
 
+/** Every section of the site, one click from any page: the header, its mobile menu, the footer and /sitemap. */
 export const NAV_LINKS = [
   { to: '/news', label: NAV.news },
+  { to: '/insights', label: NAV.insights },
+  { to: '/tech-analysis', label: NAV.techAnalysis },
   { to: '/trending', label: NAV.trending },
   { to: '/community/qa', label: NAV.community },
 ] as const;
 
-/** Sticky header: logo, the three sections, search; a toggle menu on small or touch-mobile screens. */
+/** Sticky header: logo, the sections, search; a toggle menu on small or touch-mobile screens. */
 export function Header() {
   const measured = useCompactNav();
   const compact = measured === true;

@@ -1,6 +1,6 @@
 import type { TechAnalysis } from '@pulse/contracts';
 import { isRecommended } from '@pulse/contracts/src/api/constants';
-import { formatCount, formatDate, isoDate } from '@pulse/frontend-ui';
+import { formatCount, formatDate, Icon, isoDate } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { COPY } from '../copy';
 import { categoryLabel, DifficultyBadge } from '../labels';
@@ -19,7 +19,7 @@ export function AnalysisHeader({ analysis }: { analysis: TechAnalysis }) {
   return (
     <header className="analysis-header">
       <Link to="/analysis" className="back-link">
-        ← {COPY.detail.back}
+        <Icon name="arrow-left" /> {COPY.detail.back}
       </Link>
       <p className="analysis-header__badges">
         <DifficultyBadge level={analysis.difficultyLevel} />
@@ -45,10 +45,10 @@ export function AnalysisHeader({ analysis }: { analysis: TechAnalysis }) {
             disabled={liked}
             onClick={like}
           >
-            <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? COPY.detail.liked : COPY.detail.like}
+            <Icon name={liked ? 'heart-filled' : 'heart'} /> {liked ? COPY.detail.liked : COPY.detail.like}
           </button>
           <button type="button" className="share-button" onClick={share}>
-            <span aria-hidden="true">↗</span> {COPY.detail.share}
+            <Icon name="share" /> {COPY.detail.share}
           </button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { CodeExample } from '@pulse/contracts';
-import { toast } from '@pulse/frontend-ui';
+import { Icon, toast } from '@pulse/frontend-ui';
 import { useEffect, useState } from 'react';
 import { COPY } from '../copy';
 import { highlight } from './highlight';
@@ -30,7 +30,7 @@ function CopyButton({ code, title }: { code: string; title: string }) {
       aria-label={COPY.detail.copyCode(title)}
       onClick={() => void copy()}
     >
-      <span aria-hidden="true">{copied ? '✓' : '⧉'}</span> {copied ? COPY.detail.copied : COPY.detail.copy}
+      <Icon name={copied ? 'check' : 'copy'} /> {copied ? COPY.detail.copied : COPY.detail.copy}
     </button>
   );
 }

@@ -1,7 +1,12 @@
 import type { ExternalResource } from '@pulse/contracts';
+import { Icon, type IconName } from '@pulse/frontend-ui';
 import { COPY } from '../copy';
 
-const ICONS: Record<ExternalResource['type'], string> = { github: '🐙', documentation: '📘', other: '🔗' };
+const ICONS: Record<ExternalResource['type'], IconName> = {
+  github: 'code',
+  documentation: 'book',
+  other: 'link',
+};
 
 /** The resources tab: cards opening external URLs in a new tab, with an icon by type. */
 export function Resources({ resources }: { resources: readonly ExternalResource[] }) {
@@ -20,7 +25,7 @@ export function Resources({ resources }: { resources: readonly ExternalResource[
               rel="noopener noreferrer"
             >
               <span className="resource-card__icon" aria-hidden="true" data-type={type}>
-                {ICONS[type]}
+                <Icon name={ICONS[type]} />
               </span>
               <span className="resource-card__text">
                 <span className="resource-card__type">{COPY.detail.resourceTypes[type]}</span>

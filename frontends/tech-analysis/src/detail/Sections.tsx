@@ -1,4 +1,5 @@
 import type { TechAnalysis } from '@pulse/contracts';
+import { Icon } from '@pulse/frontend-ui';
 import type { ReactNode } from 'react';
 import { COPY } from '../copy';
 
@@ -70,8 +71,7 @@ export function TutorialTab({ analysis }: { analysis: TechAnalysis }) {
       {analysis.commonPitfalls.length > 0 && (
         <section className="analysis-block pitfalls" role="note" aria-labelledby="pitfalls-title">
           <h3 id="pitfalls-title">
-            <span aria-hidden="true">⚠️ </span>
-            {COPY.detail.pitfalls}
+            <Icon name="warning" /> {COPY.detail.pitfalls}
           </h3>
           <ul>
             {analysis.commonPitfalls.map((item, index) => (

@@ -1,4 +1,5 @@
 import { formatCount } from '../format';
+import { Icon } from '../icons/Icon';
 import { ARTICLE_PAGE } from './copy';
 import { useArticleLike } from './use-article-like';
 
@@ -17,7 +18,7 @@ export function LikeButton({ id, likesCount }: { id: string; likesCount: number 
       aria-busy={pending}
       onClick={() => void toggle()}
     >
-      <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {ARTICLE_PAGE.like}{' '}
+      <Icon name={liked ? 'heart-filled' : 'heart'} /> {ARTICLE_PAGE.like}{' '}
       <span className="like-button__count" data-testid="like-count">
         {formatCount(count)}
       </span>

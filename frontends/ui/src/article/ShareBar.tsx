@@ -2,6 +2,7 @@ import type { ShareBody, SharePlatform, ShareResponse } from '@pulse/contracts';
 import { useEffect, useState } from 'react';
 import { sendJson } from '../api';
 import { formatCount } from '../format';
+import { Icon } from '../icons/Icon';
 import { ShareButtons, type SocialPlatform } from '../ShareButtons';
 import { toast } from '../toast';
 import { ARTICLE_PAGE } from './copy';
@@ -66,7 +67,9 @@ export function ShareBar({ id, title, url, sharesCount, platforms, copyLink = fa
       )}
       {/* role="img": a plain span may not carry a name (aria-prohibited-attr), a count with an icon may. */}
       <span className="article-share__count" role="img" aria-label={ARTICLE_PAGE.shares(formatCount(count))}>
-        <span aria-hidden="true">↗ {formatCount(count)}</span>
+        <span aria-hidden="true">
+          <Icon name="share" /> {formatCount(count)}
+        </span>
       </span>
     </div>
   );

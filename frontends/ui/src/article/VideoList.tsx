@@ -1,5 +1,6 @@
 import type { YoutubeVideo } from '@pulse/contracts';
 import { useState } from 'react';
+import { Icon } from '../icons/Icon';
 import { ARTICLE_PAGE } from './copy';
 
 /** YouTube ids are 11 URL-safe characters; anything else is not put into an embed URL. */
@@ -34,7 +35,7 @@ function Video({ video }: { video: YoutubeVideo }) {
               <img src={video.thumbnailUrl} alt="" loading="lazy" width={480} height={270} />
             )}
             <span className="video__icon" aria-hidden="true">
-              ▶
+              <Icon name="play" />
             </span>
           </button>
         )}

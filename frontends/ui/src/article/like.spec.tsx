@@ -36,7 +36,8 @@ describe('like', () => {
     const mock = await open();
     mock.on('POST', '/api/interactions/like', () => reply.promise);
     expect(likeButton()).toHaveAccessibleName('좋아요 3');
-    expect(likeButton()).toHaveTextContent(/^♡ 좋아요 3$/);
+    expect(likeButton()).toHaveTextContent(/^좋아요 3$/);
+    expect(likeButton().querySelector('.icon[aria-hidden="true"]')).toHaveClass('icon--heart');
 
     await user.click(likeButton());
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
@@ -50,7 +51,8 @@ describe('like', () => {
     reply.resolve({ status: 200, body: { liked: true, likesCount: 10 } });
     await waitFor(() => expect(likeCount()).toBe('10'));
     expect(likeButton()).toHaveAccessibleName('좋아요 10');
-    expect(likeButton()).toHaveTextContent(/^♥ 좋아요 10$/);
+    expect(likeButton()).toHaveTextContent(/^좋아요 10$/);
+    expect(likeButton().querySelector('.icon[aria-hidden="true"]')).toHaveClass('icon--heart-filled');
     expect(likeButton()).toHaveAttribute('aria-busy', 'false');
     expect(toasts).toEqual([{ title: '이 기사를 좋아합니다' }]);
   });

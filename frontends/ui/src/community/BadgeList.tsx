@@ -3,7 +3,9 @@ import { formatDate } from '../format';
 
 /**
  * An author's badges (docs/spec-community.md §3): `max` shown (3, or 2 on question cards), then a '+N' chip; each with
- * a tooltip naming it, what it is for and when it was earned.
+ * a tooltip naming it, what it is for and when it was earned. Its drawing is chosen by the stylesheet from its
+ * id (shell styles/components.css, '.community-badge__icon'), a medal for one it does not know: the API's
+ * `icon` is an emoji, kept for other clients, which would be an empty box where no emoji font is installed.
  */
 export function BadgeList({ badges, max = 3 }: { badges: readonly Badge[] | undefined; max?: number }) {
   if (!badges?.length) return null;
@@ -20,7 +22,8 @@ export function BadgeList({ badges, max = 3 }: { badges: readonly Badge[] | unde
             title={tip}
             aria-label={tip}
           >
-            <span aria-hidden="true">{badge.icon}</span> {badge.name}
+            <span className="icon community-badge__icon" data-badge={badge.id} aria-hidden="true" />{' '}
+            {badge.name}
           </span>
         );
       })}

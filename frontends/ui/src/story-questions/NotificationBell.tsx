@@ -2,6 +2,7 @@ import type { NotificationsResponse } from '@pulse/contracts/src/api/community';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { communityFetch, useCurrentUser } from '../community';
+import { Icon } from '../icons/Icon';
 
 export const BELL_COPY = {
   label: (unread: number) => (unread > 0 ? `알림 ${unread}개 읽지 않음` : '알림'),
@@ -62,7 +63,7 @@ export function NotificationBell() {
         aria-controls={listId}
         onClick={() => setOpen((was) => !was)}
       >
-        <span aria-hidden="true">🔔</span>
+        <Icon name="bell" />
         {data.unread > 0 && (
           <span className="notification-bell__count" aria-hidden="true">
             {data.unread}

@@ -1,5 +1,5 @@
 import type { ModerationItem, ModerationQueueResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, formatDate, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
@@ -96,7 +96,7 @@ function ModerationQueue({ signOut }: { signOut: () => void }) {
             <li key={`${item.kind}:${item.id}`} className="admin__item">
               <p className="admin__meta">
                 {item.kind === 'question' ? '질문' : '답변'} · {item.author.displayName}
-                {item.author.suspended ? ' (정지됨)' : ''} · {formatDate(item.createdAt)} · 신고{' '}
+                {item.author.suspended ? ' (정지됨)' : ''} · <PostedTime value={item.createdAt} /> · 신고{' '}
                 {item.reports.count}건
               </p>
               {item.title && <h3>{item.title}</h3>}

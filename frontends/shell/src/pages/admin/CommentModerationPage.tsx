@@ -4,7 +4,7 @@ import type {
   CommentModerationQueueResponse,
   ModerationState,
 } from '@pulse/contracts';
-import { EmptyState, ErrorState, formatDate, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
@@ -164,14 +164,20 @@ function CommentEntry({
     <li className="admin__item">
       <p className="admin__meta">
         {item.parentId ? '답글' : '댓글'} · {item.author.displayName}
-        {item.author.suspended ? ' (정지됨)' : ''} · {formatDate(item.createdAt)} · {STATE_LABELS[item.state]}
+        {item.author.suspended ? ' (정지됨)' : ''} · <PostedTime value={item.createdAt} /> ·{' '}
+        {STATE_LABELS[item.state]}
       </p>
       <p id={excerptId} className="admin__excerpt">
         {item.excerpt}
       </p>
       <p>
         신고 {item.reports.count}건
-        {item.reports.lastAt ? ` · 마지막 신고 ${formatDate(item.reports.lastAt)}` : ''}
+        {item.reports.lastAt && (
+          <>
+            {' '}
+            · 마지막 신고 <PostedTime value={item.reports.lastAt} />
+          </>
+        )}
       </p>
       {reasons.length > 0 && (
         <ul className="admin__reasons" aria-label="신고 사유">

@@ -1,5 +1,5 @@
 import type { EditHeldBody, HeldItemDetail, ReviewOutput } from '@pulse/contracts';
-import { CATEGORY_NAMES, formatDate } from '@pulse/frontend-ui';
+import { CATEGORY_NAMES, PostedTime } from '@pulse/frontend-ui';
 import { useCallback, useState, type FormEvent } from 'react';
 import { adminErrorText, adminFetch } from './admin-session';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -132,9 +132,14 @@ export function HeldTranslationReview({
     <article className="held-review" aria-labelledby="held-review-title">
       <h2 id="held-review-title">{item.title}</h2>
       <p className="admin__meta">
-        {STATE_NAMES[item.state]} · {item.sourceName} · 수집 {formatDate(item.createdAt)}
+        {STATE_NAMES[item.state]} · {item.sourceName} · 수집 <PostedTime value={item.createdAt} />
         {item.model ? ` · 모델 ${item.model}` : ''}
-        {item.editedAt ? ` · 수정 ${formatDate(item.editedAt)}` : ''}
+        {item.editedAt && (
+          <>
+            {' '}
+            · 수정 <PostedTime value={item.editedAt} />
+          </>
+        )}
       </p>
       {item.decision?.reason && <p>반려 사유: {item.decision.reason}</p>}
       <h3>보류 사유</h3>

@@ -1,5 +1,5 @@
 import type { HeldItemDetail, HeldItemSummary, HeldListResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, formatDate, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
@@ -86,7 +86,7 @@ function HeldQueue({ signOut }: { signOut: () => void }) {
           {list.items.map((item) => (
             <li key={item.id} className="admin__item">
               <p className="admin__meta">
-                {item.sourceName} · 수집 {formatDate(item.createdAt)}
+                {item.sourceName} · 수집 <PostedTime value={item.createdAt} />
                 {item.hasOutput ? '' : ' · 번역문 없음'}
               </p>
               <h3>{item.title}</h3>

@@ -1,5 +1,5 @@
 import type { ModerationReports, TrustLevel } from '@pulse/contracts';
-import { formatDate } from '@pulse/frontend-ui';
+import { PostedTime } from '@pulse/frontend-ui';
 
 export const REASON_LABELS: Readonly<Record<string, string>> = {
   spam: '스팸',
@@ -33,7 +33,7 @@ export function ReportersList({ reports, label }: { reports: ModerationReports; 
         {reports.reporters.map((reporter) => (
           <li key={reporter.id}>
             {reporter.displayName} ({TRUST_LABELS[reporter.trustLevel] ?? reporter.trustLevel}, 가중치{' '}
-            {reporter.weight}) · {formatDate(reporter.at)} ·{' '}
+            {reporter.weight}) · <PostedTime value={reporter.at} /> ·{' '}
             {REASON_LABELS[reporter.reason] ?? reporter.reason}
             {reporter.detail ? ` · ${reporter.detail}` : ''}
           </li>

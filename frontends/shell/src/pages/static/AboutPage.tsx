@@ -1,4 +1,5 @@
 import { Page, usePageHead } from '@pulse/frontend-ui';
+import { Link } from 'react-router-dom';
 import { PAGE_HEADS } from '../../page-heads';
 import { ABOUT, NEWSLETTER } from '../../copy';
 
@@ -37,7 +38,11 @@ export default function AboutPage() {
       </section>
       <section aria-labelledby="about-contact" id="contact">
         <h2 id="about-contact">{ABOUT.contactTitle}</h2>
-        <p>{ABOUT.contactText}</p>
+        <p>
+          {ABOUT.contactText[0]}
+          <Link to="/community/qa">{ABOUT.contactLink}</Link>
+          {ABOUT.contactText[1]}
+        </p>
       </section>
     </Page>
   );

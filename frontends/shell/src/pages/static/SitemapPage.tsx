@@ -1,10 +1,11 @@
 import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
 import { Page, usePageHead } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
-import { PAGE_HEADS } from '../../page-heads';
 import { SITEMAP } from '../../copy';
+import { NAV_LINKS } from '../../layout/Header';
+import { PAGE_HEADS } from '../../page-heads';
 
-/** /sitemap (docs/spec-content.md §2 'Sitemap page'). Feeds are files: plain links. */
+/** /sitemap (docs/spec-content.md §2 'Sitemap page'), with every section as the header has them. Feeds are files: plain links. */
 export default function SitemapPage() {
   usePageHead(PAGE_HEADS.sitemap);
   return (
@@ -14,6 +15,16 @@ export default function SitemapPage() {
           <h2 id="sitemap-main">{SITEMAP.main}</h2>
           <ul>
             {SITEMAP.pages.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="sitemap-sections">
+          <h2 id="sitemap-sections">{SITEMAP.sections}</h2>
+          <ul>
+            {NAV_LINKS.map(({ to, label }) => (
               <li key={to}>
                 <Link to={to}>{label}</Link>
               </li>

@@ -1,6 +1,6 @@
 import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useState } from 'react';
-import { formatDate } from '../../format';
+import { PostedTime } from '../../PostedTime';
 import { BadgeList } from '../BadgeList';
 import type { GatedAction } from '../use-identity-gate';
 import { CommentComposer } from './CommentComposer';
@@ -56,9 +56,7 @@ export function CommentItem({ comment, actions }: { comment: ShownComment; actio
               <Avatar name={name} src={comment.author.avatar} />
               <span className="comment__author">{name}</span>
               <BadgeList badges={comment.author.badges} />
-              <time dateTime={comment.createdAt} className="comment__time">
-                {formatDate(comment.createdAt)}
-              </time>
+              <PostedTime value={comment.createdAt} className="comment__time" />
               {comment.isEdited && <span className="comment__edited">({COPY.edited})</span>}
               {comment.pending && <span className="comment__pending">{COPY.pending}…</span>}
             </header>

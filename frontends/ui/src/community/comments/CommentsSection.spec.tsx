@@ -124,7 +124,10 @@ describe('comments section', () => {
     expect(within(c1).getByText('전')).toHaveClass('comment__avatar');
     expect(within(c1).getByText('전문독자')).toHaveClass('comment__author');
     expect(c1.querySelector('.community-badge')).toHaveTextContent('전문가');
-    expect(within(c1).getByText('2026년 03월 02일').tagName).toBe('TIME');
+    // Posted long before the test runs: its date and time (12:00 in Seoul), the same in its title.
+    const time = within(c1).getByText('2026년 03월 02일 12:00');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('title', '2026년 03월 02일 12:00');
     expect(within(c1).getByText('(수정됨)')).toHaveClass('comment__edited');
     expect(within(c1).getByText('<script>alert(1)</script> 좋은 기사')).toHaveClass('comment__text');
     expect(section().querySelector('script')).toBeNull();
