@@ -4,10 +4,17 @@
  * service runs in this process as embedded mode does (embedded store with fsync per write, memory cache,
  * in-process bus) with the real SMTP adapter; subscribers are written straight into its store, the edition
  * is made and queued through the admin API, and the clock runs until every send record is settled.
- * Prints mails per second (enqueue included) and the process's peak RSS.
+ * Prints mails per second (enqueue included), the process's peak RSS and the slowest read of the
+ * edition's progress (asked for every BENCH_PROGRESS_EVERY_S, default 5, while the mails go out; 0 asks
+ * only once the sink has every mail, as the bench did first).
+ *
+ * BENCH_STORE=mongo runs the same service on the local stack's MongoDB-compatible server instead
+ * (PULSE_TEST_MONGO_URL, else mongodb://127.0.0.1:27027; a database of its own, dropped afterwards), so
+ * the peak RSS is this process's alone, the documents being held by the server.
  *
  *   node -r @swc-node/register bench/newsletter-send.ts
  *   BENCH_SUBSCRIBERS=10000 BENCH_CONCURRENCY=16 node -r @swc-node/register bench/newsletter-send.ts
+ *   BENCH_STORE=mongo npm run -s bench:newsletter
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -18,15 +25,21 @@ import {
   EmbeddedDocumentStore,
   InProcessEventBus,
   MemoryCacheStore,
+  MongoDocumentStore,
   SmtpMailer,
+  type DocumentStore,
 } from '@pulse/platform';
 import { newsletterService } from '@pulse/newsletter';
 import { startTrendingStub } from '@pulse/newsletter/testing/trending-stub';
+import { dropMongoDatabase, uniqueMongoDatabaseUrl } from '@pulse/testing';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '16';
+const STORE = process.env.BENCH_STORE ?? 'embedded';
+/** How often the edition's progress is read while its mails go out (0: only once the sink has them all). */
+const PROGRESS_EVERY_MS = Number(process.env.BENCH_PROGRESS_EVERY_S ?? 5) * 1000;
 const TOKEN = 'bench-admin-token-0123456789';
 
 async function main() {
@@ -55,7 +68,11 @@ async function main() {
     NEWSLETTER_SEND_CONCURRENCY: CONCURRENCY,
   });
   const logger = pino({ level: 'silent' });
-  const store = await EmbeddedDocumentStore.open({ dataDir });
+  if (STORE !== 'embedded' && STORE !== 'mongo') throw new Error('BENCH_STORE is embedded or mongo');
+  const mongoUrl = STORE === 'mongo' ? uniqueMongoDatabaseUrl('bench_newsletter') : undefined;
+  const store: DocumentStore = mongoUrl
+    ? await MongoDocumentStore.connect({ url: mongoUrl, logger })
+    : await EmbeddedDocumentStore.open({ dataDir });
   const bus = new InProcessEventBus();
   const cache = new MemoryCacheStore();
   const mailer = new SmtpMailer({
@@ -93,25 +110,35 @@ async function main() {
     payload: { kind: 'weekly' },
   });
   const editionId = send.json().edition.id as string;
+  let slowestProgressMs = 0;
+  const progress = async () => {
+    const asked = performance.now();
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/newsletter/admin/editions/${editionId}`,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    slowestProgressMs = Math.max(slowestProgressMs, performance.now() - asked);
+    const { sends } = answer.json() as { sends: Record<string, number> };
+    return sends.sent + sends.failed + sends.bounced;
+  };
   // The sink's count is free to read; the edition's progress (an aggregate over its send records) is
-  // asked for only once the sink has every mail, until all are settled.
+  // read every few seconds while mails go out, as an admin watching it would, and then until all are
+  // settled once the sink has every mail.
+  let lastProgress = performance.now();
   for (;;) {
     if (accepted >= SUBSCRIBERS) {
-      const progress = (
-        await app.inject({
-          method: 'GET',
-          url: `/api/newsletter/admin/editions/${editionId}`,
-          headers: { authorization: `Bearer ${TOKEN}` },
-        })
-      ).json() as { sends: Record<string, number> };
-      if (progress.sends.sent + progress.sends.failed + progress.sends.bounced >= SUBSCRIBERS) break;
+      if ((await progress()) >= SUBSCRIBERS) break;
+    } else if (PROGRESS_EVERY_MS > 0 && performance.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = performance.now();
+      await progress();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   console.log(
-    `| ${SUBSCRIBERS.toLocaleString('en')} | ${CONCURRENCY} | ${accepted.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${(SUBSCRIBERS / seconds).toFixed(0)} | ${(peakRss / 2 ** 20).toFixed(0)} MiB |`,
+    `| ${STORE} | ${SUBSCRIBERS.toLocaleString('en')} | ${CONCURRENCY} | ${accepted.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${(SUBSCRIBERS / seconds).toFixed(0)} | ${(peakRss / 2 ** 20).toFixed(0)} MiB | ${slowestProgressMs.toFixed(0)} ms |`,
   );
   await app.close();
   await mailer.close();
@@ -120,6 +147,7 @@ async function main() {
   await cache.close();
   await trending.stop();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
+  if (mongoUrl) await dropMongoDatabase(mongoUrl);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
