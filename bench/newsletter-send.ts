@@ -109,6 +109,7 @@ async function main() {
     headers: { authorization: `Bearer ${TOKEN}` },
     payload: { kind: 'weekly' },
   });
+  if (send.statusCode !== 201) throw new Error(`the admin send answered ${send.statusCode}: ${send.body}`);
   const editionId = send.json().edition.id as string;
   let slowestProgressMs = 0;
   const progress = async () => {

@@ -24,7 +24,7 @@ import { EditionsRepository } from './editions.repository';
 
 const ENQUEUE_LEASE_MS = 60_000;
 /** How often a walk waiting for its edition's mails to go out looks again (real time, like the sender's pace). */
-const WINDOW_POLL_MS = 200;
+const WINDOW_POLL_MS = 1000;
 export const NO_ARTICLES = '이번 호에 실을 기사가 없습니다.';
 export const TRENDING_UNAVAILABLE = '인기 기사 정보를 가져올 수 없습니다. 잠시 후 다시 시도해주세요.';
 
