@@ -1,35 +1,57 @@
 /**
  * Newsletter send bench (docs/services.md 'The newsletter'): one weekly edition to N confirmed subscribers (default 100,000) into a
- * local SMTP sink (the smtp-server library, counting accepted messages, discarding their bytes). The
- * service runs in this process as embedded mode does (embedded store with fsync per write, memory cache,
- * in-process bus) with the real SMTP adapter; subscribers are written straight into its store, the edition
- * is made and queued through the admin API, and the clock runs until every send record is settled.
- * Prints mails per second (enqueue included) and the process's peak RSS.
+ * local SMTP sink (the smtp-server library, counting accepted messages, discarding their bytes).
  *
- *   node -r @swc-node/register bench/newsletter-send.ts
- *   BENCH_SUBSCRIBERS=10000 BENCH_CONCURRENCY=16 node -r @swc-node/register bench/newsletter-send.ts
+ * The service runs as production runs it: its own process, compiled to JavaScript first
+ * (scripts/build-server.js into dist/bench-newsletter, replaced on every run), with the real SMTP adapter,
+ * the in-process bus and the memory cache, and the store of BENCH_STORE: `embedded` (default; fsync per
+ * write) or `mongo`, the local stack's MongoDB-compatible server (PULSE_TEST_MONGO_URL, else
+ * mongodb://127.0.0.1:27027; a database of its own, dropped afterwards). Subscribers are written straight
+ * into that store before the service starts; the edition is made and queued through the admin API, and
+ * the run ends when every send record is settled. So the peak RSS printed is the service's alone (the
+ * kernel's high-water mark, VmHWM), not the sink's, the seeding's or a TypeScript loader's.
+ *
+ * Prints mails per second (enqueue included), the service's RSS once ready (its subscribers loaded, on
+ * the embedded store) and at its peak, and the slowest read of the
+ * edition's progress (asked for every BENCH_PROGRESS_EVERY_S, default 5, while the mails go out; 0 asks
+ * only once the sink has every mail).
+ *
+ *   npm run -s bench:newsletter
+ *   BENCH_STORE=mongo npm run -s bench:newsletter
+ *   BENCH_SUBSCRIBERS=10000 BENCH_CONCURRENCY=16 npm run -s bench:newsletter
+ *   BENCH_SERVICE_NODE_ARGS=--trace-gc BENCH_SERVICE_STDOUT=1 npm run -s bench:newsletter   (the service's
+ *   node flags, and its standard output shown)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createServiceApp,
-  EmbeddedDocumentStore,
-  InProcessEventBus,
-  MemoryCacheStore,
-  SmtpMailer,
-} from '@pulse/platform';
-import { newsletterService } from '@pulse/newsletter';
+import { EmbeddedDocumentStore, MongoDocumentStore, type DocumentStore } from '@pulse/platform';
 import { startTrendingStub } from '@pulse/newsletter/testing/trending-stub';
+import { dropMongoDatabase, uniqueMongoDatabaseUrl } from '@pulse/testing';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '16';
+const STORE = process.env.BENCH_STORE ?? 'embedded';
+/** How often the edition's progress is read while its mails go out (0: only once the sink has them all). */
+const PROGRESS_EVERY_MS = Number(process.env.BENCH_PROGRESS_EVERY_S ?? 5) * 1000;
+/**
+ * The service's node flags: none by default (V8 sizes its heap to the machine). `--max-old-space-size=256`
+ * is what k8s/base/newsletter.yaml gives it on MongoDB; on the embedded store, which holds every
+ * subscriber and send record in the heap, 100,000 of each leave that limit too little room to collect.
+ */
+const SERVICE_NODE_ARGS = '';
 const TOKEN = 'bench-admin-token-0123456789';
+const ROOT = path.resolve(__dirname, '..');
+const BUILD = path.join(ROOT, 'dist', 'bench-newsletter');
 
 async function main() {
+  if (STORE !== 'embedded' && STORE !== 'mongo') throw new Error('BENCH_STORE is embedded or mongo');
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.js'), BUILD], { stdio: 'ignore' });
+
   let accepted = 0;
   const sink = new SMTPServer({
     authOptional: true,
@@ -47,26 +69,14 @@ async function main() {
   const smtpPort = (sink.server.address() as AddressInfo).port;
   const trending = await startTrendingStub();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-bench-newsletter-'));
-  Object.assign(process.env, {
-    ADMIN_TOKEN: TOKEN,
-    NEWSLETTER_TRENDING_URL: trending.url,
-    NEWSLETTER_SCHEDULE: 'off',
-    NEWSLETTER_SEND_RATE_PER_SECOND: '100000',
-    NEWSLETTER_SEND_CONCURRENCY: CONCURRENCY,
-  });
-  const logger = pino({ level: 'silent' });
-  const store = await EmbeddedDocumentStore.open({ dataDir });
-  const bus = new InProcessEventBus();
-  const cache = new MemoryCacheStore();
-  const mailer = new SmtpMailer({
-    host: '127.0.0.1',
-    port: smtpPort,
-    secure: false,
-    from: 'Pulse <n@pulse.local>',
-    logger,
-  });
+  const storeDir = path.join(dataDir, 'newsletter', 'store');
+  const mongoUrl = STORE === 'mongo' ? uniqueMongoDatabaseUrl('bench_newsletter') : undefined;
 
-  const subscribers = store.collection<{ _id: string }>('newsletter_subscribers');
+  const logger = pino({ level: 'silent' });
+  const seeding: DocumentStore = mongoUrl
+    ? await MongoDocumentStore.connect({ url: mongoUrl, logger })
+    : await EmbeddedDocumentStore.open({ dataDir: storeDir });
+  const subscribers = seeding.collection<{ _id: string }>('newsletter_subscribers');
   const at = new Date().toISOString();
   for (let i = 0; i < SUBSCRIBERS; i += 1000) {
     const batch = Array.from({ length: Math.min(1000, SUBSCRIBERS - i) }, (_, j) => ({
@@ -81,46 +91,115 @@ async function main() {
     }));
     await subscribers.insertMany(batch);
   }
+  // The embedded store is one process's at a time: the service opens it next.
+  await seeding.close();
 
-  let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const app = await createServiceApp(newsletterService, { bus, store, cache, mailer }, logger);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? SERVICE_NODE_ARGS).split(' ').filter(Boolean);
+  const service = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(BUILD, 'services', 'newsletter', 'src', 'main.js')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        PULSE_DATA_DIR: dataDir,
+        ...(mongoUrl ? { STORE_DRIVER: 'mongo', MONGO_URL: mongoUrl } : { STORE_DRIVER: 'embedded' }),
+        BUS_DRIVER: 'in-process',
+        CACHE_DRIVER: 'memory',
+        MAIL_DRIVER: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_TOKEN: TOKEN,
+        NEWSLETTER_TRENDING_URL: trending.url,
+        NEWSLETTER_SCHEDULE: 'off',
+        NEWSLETTER_SEND_RATE_PER_SECOND: '100000',
+        NEWSLETTER_SEND_CONCURRENCY: CONCURRENCY,
+      },
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => service.on('exit', (code) => resolve(code)));
+  // A bench that fails part-way takes its service with it.
+  process.once('exit', () => service.kill('SIGKILL'));
+  await untilReady(base, exited);
+  const status = () => readFileSync(`/proc/${service.pid}/status`, 'utf8');
+  const kib = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())![1]);
+  const readyKiB = kib('VmRSS');
+
+  const admin = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
   const started = performance.now();
-  const send = await app.inject({
+  const send = await fetch(`${base}/api/newsletter/admin/editions`, {
     method: 'POST',
-    url: '/api/newsletter/admin/editions',
-    headers: { authorization: `Bearer ${TOKEN}` },
-    payload: { kind: 'weekly' },
+    headers: admin,
+    body: JSON.stringify({ kind: 'weekly' }),
   });
-  const editionId = send.json().edition.id as string;
+  if (send.status !== 201) throw new Error(`the admin send answered ${send.status}: ${await send.text()}`);
+  const editionId = ((await send.json()) as { edition: { id: string } }).edition.id;
+  let slowestProgressMs = 0;
+  const progress = async () => {
+    const asked = performance.now();
+    const answer = await fetch(`${base}/api/newsletter/admin/editions/${editionId}`, { headers: admin });
+    slowestProgressMs = Math.max(slowestProgressMs, performance.now() - asked);
+    const { sends } = (await answer.json()) as { sends: Record<string, number> };
+    return sends.sent + sends.failed + sends.bounced;
+  };
   // The sink's count is free to read; the edition's progress (an aggregate over its send records) is
-  // asked for only once the sink has every mail, until all are settled.
+  // read every few seconds while mails go out, as an admin watching it would, and then until all are
+  // settled once the sink has every mail.
+  let lastProgress = performance.now();
   for (;;) {
     if (accepted >= SUBSCRIBERS) {
-      const progress = (
-        await app.inject({
-          method: 'GET',
-          url: `/api/newsletter/admin/editions/${editionId}`,
-          headers: { authorization: `Bearer ${TOKEN}` },
-        })
-      ).json() as { sends: Record<string, number> };
-      if (progress.sends.sent + progress.sends.failed + progress.sends.bounced >= SUBSCRIBERS) break;
+      if ((await progress()) >= SUBSCRIBERS) break;
+    } else if (PROGRESS_EVERY_MS > 0 && performance.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = performance.now();
+      await progress();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
+  const peakKiB = kib('VmHWM');
+  const mib = (k: number) => `${(k / 1024).toFixed(0)} MiB`;
   console.log(
-    `| ${SUBSCRIBERS.toLocaleString('en')} | ${CONCURRENCY} | ${accepted.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${(SUBSCRIBERS / seconds).toFixed(0)} | ${(peakRss / 2 ** 20).toFixed(0)} MiB |`,
+    `| ${STORE} | ${SUBSCRIBERS.toLocaleString('en')} | ${CONCURRENCY} | ${accepted.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${(SUBSCRIBERS / seconds).toFixed(0)} | ${mib(readyKiB)} | ${mib(peakKiB)} | ${slowestProgressMs.toFixed(0)} ms |`,
   );
-  await app.close();
-  await mailer.close();
-  await store.close();
-  await bus.close();
-  await cache.close();
+  service.kill('SIGTERM');
+  await exited;
   await trending.stop();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
+  if (mongoUrl) await dropMongoDatabase(mongoUrl);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls /readyz (every adapter answers) for up to a minute; fails at once if the service exits. */
+async function untilReady(base: string, exited: Promise<number | null>): Promise<void> {
+  let code: number | null | undefined;
+  void exited.then((c) => (code = c));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (code !== undefined) throw new Error(`the newsletter service exited with ${code} while starting`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the newsletter service was not ready within a minute');
 }
 
 void main();

@@ -61,6 +61,12 @@ export const newsletterConfigSchema = z.object({
     4,
     'Digest mails one replica has in flight at once (on the wire: at most SMTP_MAX_CONNECTIONS; the rest wait for a connection).',
   ),
+  NEWSLETTER_SEND_PAGE_SIZE: int(
+    1,
+    10_000,
+    5000,
+    "Subscribers an edition's send walks per page: their mails are queued together, and the next page only once fewer than this many of the edition's mails are waiting.",
+  ),
   NEWSLETTER_SEND_LEASE_SECONDS: int(
     1,
     3600,

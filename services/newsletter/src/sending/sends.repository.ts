@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENT_STORE, DuplicateKeyError, type Collection, type DocumentStore } from '@pulse/platform';
+import { DOCUMENT_STORE, insertNew, type Collection, type DocumentStore } from '@pulse/platform';
 import type { SendRecord } from './send.record';
 
 type Outcome = Pick<SendRecord, 'status' | 'dueAt'> &
@@ -26,25 +26,13 @@ export class SendsRepository {
     });
   }
 
-  /** Inserts the records that do not exist yet; returns how many were new. */
+  /**
+   * Inserts the records that do not exist yet, in bulk; returns how many were new. A resumed walk meets
+   * the records it wrote before a crash (the page past its saved cursor): those are left as they are.
+   */
   async queue(records: SendRecord[]): Promise<number> {
     if (!records.length) return 0;
-    try {
-      return (await this.sends.insertMany(records)).inserted;
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      // A resumed enqueue meets the records it wrote before a crash: insert the rest one by one.
-      let inserted = 0;
-      for (const record of records) {
-        try {
-          await this.sends.insertOne(record);
-          inserted += 1;
-        } catch (inner) {
-          if (!(inner instanceof DuplicateKeyError)) throw inner;
-        }
-      }
-      return inserted;
-    }
+    return (await insertNew(this.sends, records)).size;
   }
 
   /**
@@ -114,13 +102,23 @@ export class SendsRepository {
     return next?.dueAt;
   }
 
+  /** An edition's mails not settled yet (queued, retrying or in flight): how far its send runs ahead. */
+  unsettled(editionId: string): Promise<number> {
+    return this.sends.countDocuments({ editionId, status: { $in: ['queued', 'claimed'] } });
+  }
+
+  /**
+   * An edition's mails by status. Counted status by status rather than grouped: a count reads no
+   * record out of the store, where a $group on the embedded store copies every one of the edition's.
+   */
   async progress(editionId: string): Promise<Record<SendRecord['status'], number>> {
-    const rows = await this.sends.aggregate<{ _id: SendRecord['status']; n: number }>([
-      { $match: { editionId } },
-      { $group: { _id: '$status', n: { $sum: 1 } } },
-    ]);
-    const counts = { queued: 0, claimed: 0, sent: 0, bounced: 0, failed: 0, skipped: 0 };
-    for (const row of rows) counts[row._id] = row.n;
-    return counts;
+    const statuses = ['queued', 'claimed', 'sent', 'bounced', 'failed', 'skipped'] as const;
+    const counts = await Promise.all(
+      statuses.map((status) => this.sends.countDocuments({ editionId, status })),
+    );
+    return Object.fromEntries(statuses.map((status, i) => [status, counts[i]])) as Record<
+      SendRecord['status'],
+      number
+    >;
   }
 }

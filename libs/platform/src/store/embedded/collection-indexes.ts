@@ -9,8 +9,13 @@ type Doc = Record<string, unknown> & { _id: string };
 interface BuiltIndex {
   spec: NormalizedIndexSpec;
   paths: string[][];
-  /** Key → ids of the documents holding it. Multikey: an array field contributes one key per element. */
-  entries: Map<string, Set<string>>;
+  /**
+   * Key → ids of the documents holding it. Multikey: an array field contributes one key per element.
+   * Kept only where something reads it: a unique index (its constraint) or a single-field one (equality
+   * lookups). A plain compound index serves MongoDB's query planner; here nothing would ever read it,
+   * and it would cost a key and a set per document (tens of MB on a 100,000-document collection).
+   */
+  entries: Map<string, Set<string>> | undefined;
 }
 
 /**
@@ -40,10 +45,11 @@ export class CollectionIndexes {
         );
       }
     }
+    const paths = Object.keys(spec.key).map((path) => path.split('.'));
     const index: BuiltIndex = {
       spec,
-      paths: Object.keys(spec.key).map((path) => path.split('.')),
-      entries: new Map(),
+      paths,
+      entries: spec.unique || paths.length === 1 ? new Map() : undefined,
     };
     for (const doc of docs) {
       if (spec.unique && this.takenIn(index, doc)) throw new DuplicateKeyError(this.collection, spec.name);
@@ -66,11 +72,12 @@ export class CollectionIndexes {
   }
 
   remove(doc: Doc): void {
-    for (const index of this.indexes.values()) {
+    for (const { entries, ...index } of this.indexes.values()) {
+      if (!entries) continue;
       for (const key of keysOf(index, doc)) {
-        const ids = index.entries.get(key);
+        const ids = entries.get(key);
         ids?.delete(doc._id);
-        if (ids?.size === 0) index.entries.delete(key);
+        if (ids?.size === 0) entries.delete(key);
       }
     }
   }
@@ -83,27 +90,29 @@ export class CollectionIndexes {
     for (const [path, condition] of Object.entries(filter)) {
       const values = equalityValues(condition);
       if (!values) continue;
-      const index = [...this.indexes.values()].find(
+      const entries = [...this.indexes.values()].find(
         (i) => i.paths.length === 1 && i.paths[0].join('.') === path,
-      );
-      if (!index) continue;
-      if (values.length === 1) return index.entries.get(JSON.stringify(values)) ?? [];
+      )?.entries;
+      if (!entries) continue;
+      if (values.length === 1) return entries.get(JSON.stringify(values)) ?? [];
       const ids = new Set<string>();
-      for (const value of values)
-        for (const id of index.entries.get(JSON.stringify([value])) ?? []) ids.add(id);
+      for (const value of values) for (const id of entries.get(JSON.stringify([value])) ?? []) ids.add(id);
       return ids;
     }
     return undefined;
   }
 
   private takenIn(index: BuiltIndex, doc: Doc): boolean {
-    return keysOf(index, doc).some((key) => [...(index.entries.get(key) ?? [])].some((id) => id !== doc._id));
+    return keysOf(index, doc).some((key) =>
+      [...(index.entries?.get(key) ?? [])].some((id) => id !== doc._id),
+    );
   }
 
-  private insertInto(index: BuiltIndex, doc: Doc): void {
+  private insertInto({ entries, ...index }: BuiltIndex, doc: Doc): void {
+    if (!entries) return;
     for (const key of keysOf(index, doc)) {
-      let ids = index.entries.get(key);
-      if (!ids) index.entries.set(key, (ids = new Set()));
+      let ids = entries.get(key);
+      if (!ids) entries.set(key, (ids = new Set()));
       ids.add(doc._id);
     }
   }
@@ -126,7 +135,7 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
 }
 
 /** Every key a document holds in an index: the cartesian product of each field's values. */
-function keysOf(index: BuiltIndex, doc: Doc): string[] {
+function keysOf(index: Pick<BuiltIndex, 'paths'>, doc: Doc): string[] {
   let tuples: unknown[][] = [[]];
   for (const path of index.paths) {
     const found = valuesAtPath(doc, path);

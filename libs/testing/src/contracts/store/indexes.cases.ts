@@ -1,8 +1,40 @@
 import { DuplicateKeyError } from '@pulse/platform/store';
 import type { StoreContractContext } from './context';
 
-/** Unique indexes, declared with the collection or created later, single and compound. */
+/** Unique indexes, declared with the collection or created later, single and compound; plain compound ones. */
 export function describeIndexCases(ctx: StoreContractContext): void {
+  describe('plain compound indexes', () => {
+    it('change no answer, through inserts, updates and deletes, declared before or after the data', async () => {
+      type Send = { _id: string; status: string; dueAt: string };
+      const sends = ctx.fresh<Send>('sends', { indexes: [{ key: { status: 1, dueAt: 1, _id: 1 } }] });
+      await sends.insertMany([
+        { _id: 's1', status: 'queued', dueAt: '2026-03-02T00:03:00.000Z' },
+        { _id: 's2', status: 'queued', dueAt: '2026-03-02T00:01:00.000Z' },
+        { _id: 's3', status: 'sent', dueAt: '2026-03-02T00:00:00.000Z' },
+        { _id: 's4', status: 'queued', dueAt: '2026-03-02T00:02:00.000Z' },
+      ]);
+      await sends.updateOne({ _id: 's2' }, { $set: { status: 'sent' } });
+      await sends.deleteOne({ _id: 's4' });
+      await sends.createIndexes([
+        { key: { status: 1, dueAt: 1, _id: 1 } },
+        { key: { dueAt: -1, status: 1 } },
+      ]);
+      await sends.insertOne({ _id: 's5', status: 'queued', dueAt: '2026-03-02T00:00:30.000Z' });
+      const ids = async (status: string) =>
+        (
+          await sends.find<Send>(
+            { status, dueAt: { $lte: '2026-03-02T00:05:00.000Z' } },
+            { sort: { dueAt: 1 } },
+          )
+        ).map((send) => send._id);
+      await expect(ids('queued')).resolves.toEqual(['s5', 's1']);
+      await expect(ids('sent')).resolves.toEqual(['s3', 's2']);
+      await expect(
+        sends.countDocuments({ status: 'queued', dueAt: '2026-03-02T00:03:00.000Z' }),
+      ).resolves.toBe(1);
+    });
+  });
+
   describe('unique indexes', () => {
     it('enforces indexes declared with the collection, on insert, update and upsert', async () => {
       const users = ctx.fresh<{ _id: string; email: string; nick?: string }>('users', {
