@@ -16,7 +16,7 @@ import {
   type BackupManifest,
 } from '@pulse/platform';
 
-const USAGE = 'usage: data-cli.ts backup|verify|restore <folder>';
+const USAGE = 'usage: npm run data:backup|data:verify|data:restore -- <folder>';
 
 function summary(manifest: BackupManifest): string {
   const collections = manifest.stores.flatMap((store) => store.collections);
