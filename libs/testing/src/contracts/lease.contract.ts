@@ -114,10 +114,15 @@ export function describeLeaseContract(name: string, openStore: () => Promise<Doc
       let finish!: () => void;
       const running = a.run(job, () => new Promise<void>((resolve) => (finish = resolve)));
       await eventuallyHeld(a, job);
-      // Three lease lengths in steps of a third: each step's renewal lands before the next.
+      // The store shows the lease before run() has armed its renewal timer: wait for the timer too.
+      await eventually(() => expect(clock.pendingTimers).toBeGreaterThan(0));
+      // Three lease lengths in steps of a third: each step's renewal is waited for in the store (a write
+      // the embedded store acknowledges only after fsync), then the other replica is refused.
       for (let step = 0; step < 9; step += 1) {
         clock.advance(10_000);
-        await flush();
+        await eventually(async () =>
+          expect((await b.holderOf(job))?.expiresAt).toBe(clock.now() + TIMING.leaseMs),
+        );
         expect(await b.acquire(job)).not.toBeInstanceOf(Lease);
       }
       finish();
@@ -149,11 +154,6 @@ export function describeLeaseContract(name: string, openStore: () => Promise<Doc
       replicas.forEach((replica) => replica.close());
     });
   });
-}
-
-/** Lets the store's pending writes (a renewal fired by the clock) finish before the next check. */
-async function flush(): Promise<void> {
-  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function eventuallyHeld(leases: Leases, job: string): Promise<void> {

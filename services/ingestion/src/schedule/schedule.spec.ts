@@ -10,6 +10,7 @@ import {
 import type { RunView } from '../runs/run.record';
 import { nextRunDelayMs } from './next-run';
 import { RunQueue } from './run-queue';
+import { IngestionScheduler } from './scheduler.service';
 
 const MIN = 60_000;
 
@@ -106,6 +107,9 @@ describe('scheduler', () => {
   });
 
   it('never overlaps runs of one source and runs at most INGESTION_CONCURRENCY at a time', async () => {
+    // The new sources are due at once: the previous test's last look (its WebSub upkeep takes a lease in
+    // the store first) must be over, or it would queue them before the manual trigger does.
+    await t.app.get(IngestionScheduler).settled();
     const slow = [
       await create('https://feeds.example/slow-1.xml'),
       await create('https://feeds.example/slow-2.xml'),
@@ -118,11 +122,7 @@ describe('scheduler', () => {
       headers: admin,
       payload: {},
     });
-    // The new sources are due at once, and the scheduler's look from the previous test may still be in
-    // flight (its WebSub upkeep takes a lease in the store first): a source it queued meanwhile is
-    // reported running, never queued a second time.
-    const { queued, alreadyRunning } = first.json<{ queued: string[]; alreadyRunning: string[] }>();
-    expect([...queued, ...alreadyRunning].sort()).toEqual([...slow].sort());
+    expect(first.json<{ queued: string[] }>().queued.sort()).toEqual([...slow].sort());
     await eventually(() => expect(t.stages.fetches).toHaveLength(2));
     const again = await t.app.inject({
       method: 'POST',

@@ -22,6 +22,8 @@ const MAX_WAKE_MS = 60_000;
 export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: TimerHandle;
   private stopped = false;
+  /** The look in flight, if any. */
+  private looking: Promise<void> | undefined;
 
   constructor(
     private readonly sources: SourceRepository,
@@ -37,18 +39,30 @@ export class IngestionScheduler implements OnApplicationBootstrap, OnModuleDestr
     this.wakeIn(this.config.INGESTION_FIRST_RUN_DELAY_SECONDS * 1000);
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     this.timer?.cancel();
+    await this.looking;
+  }
+
+  /** Resolves once no look is in flight (a look's store reads and lease outlast the timer that fired it). */
+  async settled(): Promise<void> {
+    await this.looking;
   }
 
   /** One look: queue what is due, then plan the next look. */
-  async tick(): Promise<void> {
+  tick(): Promise<void> {
+    this.looking = this.look().finally(() => (this.looking = undefined));
+    return this.looking;
+  }
+
+  private async look(): Promise<void> {
     if (this.stopped) return;
     let wakeMs = MAX_WAKE_MS;
     try {
       // Renewals and lapses first: a lapsed subscription's source is due in this same look.
       await this.polls.upkeep(() => this.websub.maintain());
+      if (this.stopped) return;
       const now = this.clock.now();
       // Every replica sees the same due sources; each poll runs under its source's lease (scheduled-polls.ts).
       for (const id of await this.sources.dueIds(new Date(now).toISOString()))
