@@ -1,5 +1,3 @@
-import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
-
 // The qa remote's Korean strings; the seed's exact ones are marked. One place, so tests read the same text.
 export const COPY = {
   listTitle: '질문과 답변',
@@ -30,7 +28,9 @@ export const COPY = {
   edited: '수정됨',
   breadcrumbQa: 'Q&A',
   /** docs/spec-community.md §2 not-found. */
-  notFoundTitle: NOT_FOUND_TITLES.question,
+  /** The same words as NOT_FOUND_TITLES.question (contracts), which the gateway's 404 document uses; a
+   * literal here: importing the constants module costs this remote's first chunk its last kilobyte. */
+  notFoundTitle: '질문을 찾을 수 없습니다',
   notFoundText: '존재하지 않거나 삭제된 질문입니다.',
   backToList: '질문 목록으로',
   delete: '삭제',

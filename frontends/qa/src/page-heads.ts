@@ -1,5 +1,4 @@
 import type { Question } from '@pulse/contracts';
-import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
 import type { PageHead } from '@pulse/frontend-ui';
 
 // The heads of the qa remote's pages (usePageHead): the same strings as the document the server sends for
@@ -19,7 +18,7 @@ export const PAGE_HEADS = {
   projects: { title: '프로젝트', description: '커뮤니티 프로젝트 기능은 곧 제공될 예정입니다.' },
   /** docs/spec-community.md §2: a missing question has its own not-found text. */
   questionNotFound: {
-    title: NOT_FOUND_TITLES.question,
+    title: '질문을 찾을 수 없습니다',
     description: '존재하지 않거나 삭제된 질문입니다.',
     status: 404,
   },

@@ -1,5 +1,3 @@
-import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
-
 // Every Korean string the shell shows, in one place so the end-to-end tests can import what they look for.
 // Strings the seed gives in English (docs/spec-content.md §2, §4, §5, §8) are rendered here in Korean; comments quote them.
 
@@ -102,7 +100,7 @@ export const CATEGORY = {
   /** Heads the list for screen readers, so the cards' titles (h3) come under an h2. */
   articlesHeading: '기사 목록',
   /** docs/spec-content.md §8: 'Category not found'. */
-  notFound: NOT_FOUND_TITLES.category,
+  notFound: '카테고리를 찾을 수 없습니다',
   notFoundExplanation: '요청하신 카테고리가 없습니다. 아래 카테고리 중에서 선택해주세요.',
   sortLabel: '정렬',
   filterLabel: '필터',

@@ -1,11 +1,10 @@
-import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageHead } from './head';
 import { Page } from './Page';
 
 /** The not-found page's head, as the server-rendered 404 document's. */
 export const NOT_FOUND_HEAD = {
-  title: NOT_FOUND_TITLES.page,
+  title: '페이지를 찾을 수 없습니다',
   description: '요청하신 페이지가 존재하지 않거나 이동되었습니다.',
   status: 404,
 } as const;

@@ -1,5 +1,4 @@
 import type { TechAnalysisDetailResponse } from '@pulse/contracts';
-import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
 import { ApiError, ARTICLE_QUERY, tabId, Tabs, useApiQuery, usePageHead } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -45,7 +44,7 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
           keywords: analysis.seoKeywords,
         }
       : missing
-        ? { title: NOT_FOUND_TITLES.techAnalysis, status: 404 }
+        ? { title: '기술분석을 찾을 수 없습니다', status: 404 }
         : null,
   );
   useCountView(analysis?.id);

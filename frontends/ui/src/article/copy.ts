@@ -1,12 +1,10 @@
-import { NOT_FOUND_TITLES } from '@pulse/contracts/src/api/constants';
-
 // The Korean copy of the one article page, /article/{id} in the shell and /news|/analysis|/insights/{id} in the
 // news remote (docs/spec-content.md §2 'Article detail', 'Content detail'). The two former copies of the page
 // worded some things differently; where they did, the choice is noted next to the string.
 
 export const ARTICLE_PAGE = {
   /** docs/spec-content.md §8 'Article fetch fails' / 'Content detail error'. */
-  notFoundTitle: NOT_FOUND_TITLES.article,
+  notFoundTitle: '기사를 찾을 수 없습니다',
   /**
    * §8 'Content detail not found': 'the requested article does not exist or was deleted'. The shell said
    * '…삭제되었을 수 있습니다.'; the spec's sentence is the definite one.

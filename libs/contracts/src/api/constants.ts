@@ -81,8 +81,9 @@ export const ANONYMOUS_SESSION_INACTIVITY_MS = 7 * 24 * 60 * 60_000;
 export const ANONYMOUS_USER_STORAGE_KEY = 'anonymous_user';
 
 /**
- * The title of each kind of missing page, the same in the server-rendered head (the gateway) and in the
- * tab once the front end runs, so a reader never sees one become the other.
+ * The title of each kind of missing page in the server-rendered head (the gateway). The front ends write
+ * the same words as literals (importing this object costs the question page its last kilobyte of budget);
+ * test/e2e/page-heads.spec.ts checks that the document and the running page agree.
  */
 export const NOT_FOUND_TITLES = {
   page: '페이지를 찾을 수 없습니다',
