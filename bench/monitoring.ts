@@ -163,8 +163,15 @@ async function main(): Promise<void> {
       false,
     );
     console.log(`k6 exited ${code}`);
-    // Two more scrapes, so the last requests are in.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Until a scrape taken after the last request is in.
+    const loadEnded = Date.now() / 1000;
+    await until(
+      'a scrape after the load',
+      async () => (await query(prometheusUrl, `timestamp(up{service="site"}) > ${loadEnded}`)).length === 1,
+      [prometheus],
+      30_000,
+      [path.join(dir, 'prometheus.log')],
+    );
 
     const dashboard = JSON.parse(fs.readFileSync(path.join(MONITORING, 'pulse-dashboard.json'), 'utf8')) as {
       panels: Panel[];

@@ -220,8 +220,10 @@ describe('ingestion: two replicas share the schedule through leases', () => {
       expect(steps).toBeLessThan(120);
       clock.advance(1_000);
       await looksDone();
-      for (let wait = 0; wait < 20 && !letGo; wait += 1)
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      // Polled for a moment before time moves on again.
+      await eventually(() => expect(letGo).toBeDefined(), { timeoutMs: 100, intervalMs: 5 }).catch(
+        () => undefined,
+      );
     }
     const holder = replicas.find((replica) => fetchesOf(replica, url) === 1)!;
     const other = replicas.find((replica) => replica !== holder)!;
