@@ -19,7 +19,7 @@
  * What bounds throughput: the translation handler awaits the LLM call, and both buses deliver one
  * record at a time per partition (that is what keeps a key's events in order): the in-process bus runs
  * one worker per partition, the Kafka adapter consumes partitionsConsumedConcurrently = the bus's
- * partition count, one message at a time each. So with BUS_PARTITIONS=3 (the default) at most 3 LLM
+ * partition count, one message at a time each. So with BUS_PARTITIONS=3 (set by this bench) at most 3 LLM
  * calls are in flight: ≤ 3 / 0.2 s = 15 items/s, however fast ingestion is (it collects hundreds of
  * items per second). What raises it, without touching service code: more partitions (BUS_PARTITIONS;
  * in process one worker each, on Kafka one consumer member handles that many at once) — the
@@ -87,7 +87,10 @@ async function onKafka(root: string): Promise<PipelineResult> {
   const run = `bench-${randomUUID().slice(0, 8)}.`;
   // One bus per service, as separate processes would have; topics and groups scoped to this run.
   const kafka = (client: string) =>
-    new RunScopedBus(new KafkaEventBus({ brokers, clientId: `pulse-bench-${client}`, logger }), run);
+    new RunScopedBus(
+      new KafkaEventBus({ brokers, clientId: `pulse-bench-${client}`, partitions: 3, logger }),
+      run,
+    );
   const buses = [kafka('ingestion'), kafka('translation'), kafka('observer')];
   const health = await buses[0].check();
   if (!health.ok) {

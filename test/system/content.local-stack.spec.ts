@@ -13,7 +13,7 @@ import {
   type OffsetPageResponse,
   type SearchResponse,
 } from '@pulse/contracts';
-import { KafkaEventBus, publishEvent } from '@pulse/platform';
+import { KAFKA_DEFAULT_PARTITIONS, KafkaEventBus, publishEvent } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
@@ -23,7 +23,8 @@ import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups'
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 const CONSUMED_TOPICS = [TOPICS.articleTranslated, TOPICS.trendingScoresUpdated];
-const BUS_PARTITIONS = 3;
+/** The bus's default partition count on Kafka, for topics this test may be the first to need. */
+const BUS_PARTITIONS = KAFKA_DEFAULT_PARTITIONS;
 
 /**
  * Local stack: the content service as its own process

@@ -8,6 +8,7 @@ import {
   type ArticleTranslatedPayload,
   type EventEnvelope,
 } from '@pulse/contracts';
+import { KAFKA_DEFAULT_PARTITIONS } from '@pulse/platform';
 import {
   eventually,
   startFixtureServer,
@@ -32,8 +33,8 @@ import {
 import { freePort, startTs, type RunningProcess } from '../support/processes';
 import { required } from '../support/infra-env';
 
-/** The bus's default partition count (BUS_PARTITIONS), for topics this test may be the first to need. */
-const BUS_PARTITIONS = 3;
+/** The bus's default partition count on Kafka, for topics this test may be the first to need. */
+const BUS_PARTITIONS = KAFKA_DEFAULT_PARTITIONS;
 
 /**
  * The news pipeline end to end, local stack: the same flow as the embedded spec with ingestion and

@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type ServiceName,
 } from '@pulse/contracts';
-import { KafkaEventBus, publishEvent } from '@pulse/platform';
+import { KAFKA_DEFAULT_PARTITIONS, KafkaEventBus, publishEvent } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
@@ -20,7 +20,8 @@ import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups'
 import { freePort, startTs, type RunningProcess, untilReady } from '../support/processes';
 
 const ADMIN_TOKEN = 'rolling-restart-admin-token-0123';
-const BUS_PARTITIONS = 3;
+/** The bus's default partition count on Kafka, for topics this test may be the first to need. */
+const BUS_PARTITIONS = KAFKA_DEFAULT_PARTITIONS;
 /** 14 Node processes compiling TypeScript on start, on 2 shared cores: a generous first deadline. */
 const FIRST_START_MS = 240_000;
 const RESTART_MS = 120_000;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { TOPICS, type EventEnvelope, type TrendingScoresUpdatedPayload } from '@pulse/contracts';
 import { PATTERN_EXTRAS_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
-import { KafkaEventBus } from '@pulse/platform';
+import { KAFKA_DEFAULT_PARTITIONS, KafkaEventBus } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import { trendingService } from '@pulse/trending';
 import { TrendingModule } from '@pulse/trending/src/trending.module';
@@ -32,8 +32,8 @@ import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 
-/** The bus's default partition count (BUS_PARTITIONS), for topics this test may be the first to need. */
-const BUS_PARTITIONS = 3;
+/** The bus's default partition count on Kafka, for topics this test may be the first to need. */
+const BUS_PARTITIONS = KAFKA_DEFAULT_PARTITIONS;
 const CONSUMED_TOPICS = [TOPICS.articlePublished, TOPICS.articleEngaged];
 /**
  * The consumer group of each topic the service consumes, named as PulseBusTransport names them: the

@@ -17,7 +17,6 @@ describe('bus configuration', () => {
   it('defaults to the in-process driver', () => {
     expect(busConfigSchema.parse({})).toMatchObject({
       BUS_DRIVER: 'in-process',
-      BUS_PARTITIONS: 3,
       BUS_MAX_ATTEMPTS: 5,
       BUS_RETRY_BACKOFF_MS: 500,
       BUS_FSYNC: false,

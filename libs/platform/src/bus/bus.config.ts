@@ -16,9 +16,9 @@ export const busConfigSchema = z
         "Folder of the in-process bus's log, committed offsets and processed-id record (with Kafka, of the processed-id record). Unset: kept in memory and lost on restart. Services default it to <PULSE_DATA_DIR>/bus.",
       ),
     BUS_PARTITIONS: int(1, 1000)
-      .default(3)
+      .optional()
       .describe(
-        'Partitions of each topic the bus creates (existing topics keep theirs). Bounds how many members of one group share the work.',
+        'Partitions of each topic the bus creates (existing topics keep theirs; growing them is in docs/scaling.md). On Kafka they bound how many pods of one group share the work. Unset: 12 on Kafka, 3 in process.',
       ),
     BUS_MAX_ATTEMPTS: int(1, 100)
       .default(5)

@@ -3,6 +3,7 @@ export * from './bus.config';
 export * from './bus.factory';
 export { createEnvelope, type NewEnvelope } from './create-envelope';
 export { DLT_HEADERS, readDeadLetter } from './core/dead-letter';
+export { IN_PROCESS_DEFAULT_PARTITIONS, KAFKA_DEFAULT_PARTITIONS } from './core/consumer-settings';
 export {
   DEFAULT_PROCESSED_IDS_WINDOW,
   FileProcessedIds,

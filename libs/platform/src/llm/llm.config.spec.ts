@@ -9,10 +9,11 @@ import { OpenAiCompatibleLanguageModel } from './openai-compatible.llm';
 const logger = pino({ level: 'silent' });
 
 describe('LLM configuration', () => {
-  it('is off by default, with a 60 s timeout, 3 retries, and a breaker opening for 30 s after 5 failed calls', () => {
+  it('is off by default, with a 60 s timeout, 3 retries, 8 calls at once, and a breaker opening for 30 s after 5 failed calls', () => {
     expect(llmConfigSchema.parse({})).toEqual({
       LLM_TIMEOUT_MS: 60_000,
       LLM_MAX_RETRIES: 3,
+      LLM_MAX_CONCURRENCY: 8,
       LLM_BREAKER_FAILURES: 5,
       LLM_BREAKER_COOL_DOWN_MS: 30_000,
     });

@@ -32,6 +32,15 @@ export const llmConfigSchema = z
       .describe(
         'Retries after a 408, 429, 5xx, timeout or network error (exponential backoff with jitter; Retry-After honoured). Never after another 4xx.',
       ),
+    LLM_MAX_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(8)
+      .describe(
+        'LLM calls (and, apart, image calls) one process makes at once; the rest wait their turn. A consumer handles each of its Kafka partitions at once, so this, not BUS_PARTITIONS, sets the load one pod puts on the provider.',
+      ),
     LLM_BREAKER_FAILURES: z.coerce
       .number()
       .int()

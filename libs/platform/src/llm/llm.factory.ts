@@ -15,6 +15,7 @@ const httpOptions = (config: LlmConfig, baseUrl: string, logger: Logger) => ({
   apiKey: config.LLM_API_KEY,
   timeoutMs: config.LLM_TIMEOUT_MS,
   maxRetries: config.LLM_MAX_RETRIES,
+  maxConcurrency: config.LLM_MAX_CONCURRENCY,
   breakerFailures: config.LLM_BREAKER_FAILURES,
   breakerCoolDownMs: config.LLM_BREAKER_COOL_DOWN_MS,
   logger,

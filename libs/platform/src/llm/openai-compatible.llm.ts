@@ -51,6 +51,11 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     };
   }
 
+  /** Calls in flight and waiting under LLM_MAX_CONCURRENCY. */
+  get load(): { active: number; waiting: number } {
+    return this.http.load;
+  }
+
   close(): Promise<void> {
     return this.http.close();
   }

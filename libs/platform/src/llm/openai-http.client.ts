@@ -1,7 +1,14 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
-import { createCircuitBreaker, retryPolicy, type CircuitBreaker, type RetryPolicy } from '../resilience';
+import {
+  createCircuitBreaker,
+  createConcurrencyLimit,
+  retryPolicy,
+  type CircuitBreaker,
+  type ConcurrencyLimit,
+  type RetryPolicy,
+} from '../resilience';
 import { LlmError } from './llm.errors';
 import { isRetryableStatus, retryAfterMs } from './retry-policy';
 
@@ -20,11 +27,18 @@ export interface OpenAiHttpOptions {
   /** Failed calls in a row (after their retries) that stop calling the API for breakerCoolDownMs. */
   breakerFailures?: number;
   breakerCoolDownMs?: number;
+  /**
+   * Calls in flight at once from this client (a stream counts until it ends); the rest wait. A consumer
+   * handles each of its partitions at once, so without it the partition count would set the load on the
+   * provider.
+   */
+  maxConcurrency?: number;
 }
 
 const BACKOFF_CAP_MS = 8_000;
 const DEFAULT_BREAKER_FAILURES = 5;
 const DEFAULT_BREAKER_COOL_DOWN_MS = 30_000;
+const DEFAULT_MAX_CONCURRENCY = 8;
 
 const excerpt = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 
@@ -40,9 +54,11 @@ export class OpenAiHttpClient {
   private readonly baseUrl: string;
   private readonly retries: RetryPolicy;
   private readonly breaker: CircuitBreaker;
+  private readonly slots: ConcurrencyLimit;
 
   constructor(private readonly options: OpenAiHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.slots = createConcurrencyLimit(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
     const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
     this.retries = retryPolicy({
       maxRetries: options.maxRetries,
@@ -86,8 +102,18 @@ export class OpenAiHttpClient {
     await this.agent.close();
   }
 
+  /** Calls in flight and waiting for a slot (maxConcurrency), for check() and tests. */
+  get load(): { active: number; waiting: number } {
+    return { active: this.slots.active, waiting: this.slots.waiting };
+  }
+
   async postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-    return this.withRetries(path, signal, () => this.attempt(path, body, signal));
+    const release = await this.slot(signal);
+    try {
+      return await this.withRetries(path, signal, () => this.attempt(path, body, signal));
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -97,7 +123,14 @@ export class OpenAiHttpClient {
    * attempt until the status arrives, then between events.
    */
   async *postStream(path: string, body: unknown, signal?: AbortSignal): AsyncGenerator<string> {
-    const opened = await this.withRetries(path, signal, () => this.open(path, body, signal));
+    const release = await this.slot(signal);
+    let opened: Awaited<ReturnType<typeof request>>;
+    try {
+      opened = await this.withRetries(path, signal, () => this.open(path, body, signal));
+    } catch (error) {
+      release();
+      throw error;
+    }
     const decoder = new TextDecoder();
     const events: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (event) => events.push(event) });
@@ -114,6 +147,16 @@ export class OpenAiHttpClient {
       });
     } finally {
       opened.body.destroy();
+      release();
+    }
+  }
+
+  /** A slot under maxConcurrency; a caller that aborts while waiting gets the usual 'aborted' error. */
+  private async slot(signal?: AbortSignal): Promise<() => void> {
+    try {
+      return await this.slots.acquire(signal);
+    } catch (error) {
+      throw new LlmError('LLM request aborted by the caller', 'aborted', false, { cause: error });
     }
   }
 

@@ -1,2 +1,3 @@
 export * from './retry-policy';
 export * from './circuit-breaker';
+export * from './concurrency-limit';

@@ -10,7 +10,13 @@ import type { ProcessedIds } from './processed-ids';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 };
-export const DEFAULT_PARTITIONS = 3;
+/**
+ * Partitions of a topic the bus creates. On Kafka they bound how many pods of one consumer group share the
+ * work, so they are sized for the fleet (docs/scaling.md 'Partitions'); in process there is one member, and
+ * partitions only set how many events of a topic it handles at once.
+ */
+export const KAFKA_DEFAULT_PARTITIONS = 12;
+export const IN_PROCESS_DEFAULT_PARTITIONS = 3;
 export const DEFAULT_MAX_BATCH_SIZE = 500;
 
 export interface BusDefaults {

@@ -12,7 +12,7 @@ import type {
 } from '../bus.port';
 import { deadLetterHeaders, errorOf } from '../core/dead-letter';
 import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
-import { consumerSettings, DEFAULT_PARTITIONS } from '../core/consumer-settings';
+import { consumerSettings, IN_PROCESS_DEFAULT_PARTITIONS } from '../core/consumer-settings';
 import { acquireFileLock } from '../core/file-lock';
 import { InProcessGroup, type Member } from './in-process.group';
 import { EventLog, partitionOf } from './in-process.log';
@@ -94,7 +94,7 @@ export class InProcessEventBus implements EventBus {
       this.releaseLock = acquireFileLock(path.join(dataDir, 'LOCK'), `in-process bus data dir ${dataDir}`);
     }
     this.log = new EventLog(dataDir, {
-      partitions: options.partitions ?? DEFAULT_PARTITIONS,
+      partitions: options.partitions ?? IN_PROCESS_DEFAULT_PARTITIONS,
       fsync: options.fsync ?? false,
       segmentBytes: this.retention.segmentBytes,
       rollAfterMs: this.retention.periodMs * ROLL_FRACTION_OF_PERIOD,

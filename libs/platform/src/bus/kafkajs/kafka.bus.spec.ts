@@ -1,6 +1,7 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { KafkaEventBus } from './kafka.bus';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
+import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 
 // Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
 beforeAll(() => requireKafka(), 30_000);
@@ -21,4 +22,9 @@ describeSlowHandler(
   (consumer) =>
     new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
   'waits for the records in hand',
+);
+
+describeTopicPartitions(
+  'kafkajs',
+  () => new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-partitions' }),
 );

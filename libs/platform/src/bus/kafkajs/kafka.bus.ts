@@ -12,7 +12,7 @@ import type {
 } from '../bus.port';
 import { deadLetterHeaders, errorOf } from '../core/dead-letter';
 import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
-import { consumerSettings, DEFAULT_PARTITIONS } from '../core/consumer-settings';
+import { consumerSettings, KAFKA_DEFAULT_PARTITIONS } from '../core/consumer-settings';
 import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
 import {
@@ -98,7 +98,7 @@ export class KafkaEventBus implements EventBus {
     const inner = await startKafkaSubscription({
       kafka: this.kafka,
       settings,
-      partitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+      partitions: this.options.partitions ?? KAFKA_DEFAULT_PARTITIONS,
       tuning: this.tuning,
       deadLetter: (message, info) => this.writeDeadLetter(message, info),
       logger: this.options.logger,
@@ -213,7 +213,7 @@ export class KafkaEventBus implements EventBus {
           topics: [
             {
               topic,
-              numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+              numPartitions: this.options.partitions ?? KAFKA_DEFAULT_PARTITIONS,
               replicationFactor: this.options.replicationFactor ?? -1,
             },
           ],

@@ -1,6 +1,7 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
+import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 
 // Kafka from infra/local (PULSE_TEST_KAFKA_BROKERS); the suite fails, naming the variable, if it is not up.
 beforeAll(() => requireKafka(), 30_000);
@@ -25,4 +26,13 @@ describeSlowHandler(
       consumer,
     }),
   'moves a record in hand',
+);
+
+describeTopicPartitions(
+  '@platformatic/kafka',
+  () =>
+    new PlatformaticKafkaEventBus({
+      brokers: kafkaTestBrokers(),
+      clientId: 'pulse-bus-partitions-platformatic',
+    }),
 );

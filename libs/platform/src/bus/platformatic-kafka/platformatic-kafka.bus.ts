@@ -3,7 +3,7 @@ import type { Admin, MessageToProduce, Producer } from '@platformatic/kafka';
 import type { HealthResult } from '../../lifecycle';
 import { observeGauge } from '../../observability/metrics';
 import type { DeadLetterInfo, EventBus, SubscribeOptions, Subscription } from '../bus.port';
-import { consumerSettings, DEFAULT_PARTITIONS } from '../core/consumer-settings';
+import { consumerSettings, KAFKA_DEFAULT_PARTITIONS } from '../core/consumer-settings';
 import { deadLetterHeaders, errorOf } from '../core/dead-letter';
 import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
 import type { KafkaBusOptions } from '../kafkajs/kafka.bus';
@@ -186,7 +186,7 @@ export class PlatformaticKafkaEventBus implements EventBus {
         try {
           await admin.createTopics({
             topics: [topic],
-            partitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+            partitions: this.options.partitions ?? KAFKA_DEFAULT_PARTITIONS,
             replicas: this.options.replicationFactor ?? -1,
           });
         } catch (error) {
