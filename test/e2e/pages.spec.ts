@@ -255,9 +255,9 @@ test.describe('category, archive, search, sources and static pages', () => {
     const page = await e2e.open();
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: '사이트 소개' })).toBeVisible();
-    const signup = page.getByRole('region', { name: '이메일 회원가입' });
-    await expect(signup.getByRole('button', { name: '곧 제공됩니다' })).toBeDisabled();
-    await expect(signup.getByRole('textbox', { name: '이메일 주소' })).toBeDisabled();
+    const signup = page.getByRole('main').getByRole('region', { name: '뉴스레터 구독' });
+    await expect(signup.getByRole('button', { name: '구독하기' })).toBeEnabled();
+    await expect(signup.getByRole('textbox', { name: '이메일 주소' })).toBeEnabled();
 
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { level: 1, name: '개인정보처리방침' })).toBeVisible();

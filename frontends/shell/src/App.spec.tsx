@@ -126,12 +126,15 @@ describe('static pages', () => {
     for (const feed of ['/rss.xml', '/atom.xml', '/sitemap.xml']) expect(hrefs).toContain(feed);
   });
 
-  it("about shows the email sign-up as 'coming soon', disabled", async () => {
+  it('about offers the working newsletter sign-up, not a promise of one', async () => {
     renderAt(<App />, '/about');
-    const signup = await screen.findByRole('region', { name: '이메일 회원가입' });
-    expect(within(signup).getByRole('textbox', { name: '이메일 주소' })).toBeDisabled();
-    expect(within(signup).getByRole('button')).toBeDisabled();
-    expect(signup).toHaveTextContent('곧 제공됩니다');
+    // The footer has a sign-up too: this is the one in the page's own content.
+    const signup = await within(await screen.findByRole('main')).findByRole('region', {
+      name: '뉴스레터 구독',
+    });
+    expect(await within(signup).findByRole('textbox', { name: '이메일 주소' })).toBeEnabled();
+    expect(within(signup).getByRole('button', { name: '구독하기' })).toBeEnabled();
+    expect(document.body).not.toHaveTextContent('곧 제공됩니다');
   });
 
   it('about names only the ways to reach the site it has: comments and the Q&A community', async () => {

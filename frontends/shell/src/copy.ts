@@ -205,9 +205,6 @@ export const ABOUT = {
     },
     { title: '개인화', text: '관심 카테고리와 태그, 관련 기사로 읽고 싶은 소식을 이어서 찾을 수 있습니다.' },
   ],
-  signupTitle: '이메일 회원가입',
-  /** docs/spec-content.md §2 'About': email sign-up is shown as 'coming soon' (disabled). */
-  comingSoon: '곧 제공됩니다',
   contactTitle: '의견 남기기',
   /** Only the ways the site really has: no address or form is promised here. */
   contactText: ['기사에 대한 의견은 각 기사 아래 댓글로, 기술에 관한 질문은 ', '에 남겨 주세요.'],

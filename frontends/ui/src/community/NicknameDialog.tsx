@@ -17,7 +17,6 @@ export const NICKNAME_COPY = {
   submit: '닉네임으로 시작하기',
   submitting: '설정 중…',
   cancel: '취소',
-  email: '이메일로 가입 (준비 중)',
   failed: '닉네임을 설정하지 못했습니다. 다시 시도해주세요.',
 } as const;
 
@@ -40,7 +39,10 @@ export interface NicknameDialogProps {
   onSignedIn: () => void;
 }
 
-/** Opens when an action needs an identity: a nickname with a live hint, a random one, email disabled. */
+/**
+ * Opens when an action needs an identity: a nickname with a live hint, and a random one. The seed's disabled
+ * 'email sign-up (coming soon)' button is left out: the site offers no email accounts (docs/design.md §11).
+ */
 export function NicknameDialog({ open, reason = 'default', onClose, onSignedIn }: NicknameDialogProps) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -127,9 +129,6 @@ export function NicknameDialog({ open, reason = 'default', onClose, onSignedIn }
               {busy ? NICKNAME_COPY.submitting : NICKNAME_COPY.submit}
             </button>
           </div>
-          <button type="button" className="button button--outline nickname-dialog__email" disabled>
-            {NICKNAME_COPY.email}
-          </button>
         </form>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { Page, usePageHead } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { PAGE_HEADS } from '../../page-heads';
 import { ABOUT, NEWSLETTER } from '../../copy';
+import { NewsletterForm } from '../../newsletter/NewsletterForm';
 
 /** /about: the site introduction; also where the terms-of-use and contact links lead (docs/spec-content.md §2). */
 export default function AboutPage() {
@@ -17,24 +18,12 @@ export default function AboutPage() {
           </li>
         ))}
       </ul>
+      {/* The seed showed an 'email sign-up, coming soon' here; the newsletter it stood for exists, so the
+          page offers the working form instead of a promise (docs/design.md §11). */}
       <section aria-labelledby="about-signup">
-        <h2 id="about-signup">{ABOUT.signupTitle}</h2>
-        <form
-          className="newsletter-form"
-          aria-describedby="about-signup-soon"
-          onSubmit={(e) => e.preventDefault()}
-        >
-          <label htmlFor="about-signup-email" className="sr-only">
-            {NEWSLETTER.emailLabel}
-          </label>
-          <input id="about-signup-email" type="email" disabled placeholder={NEWSLETTER.placeholder} />
-          <button type="submit" className="button" disabled>
-            {ABOUT.comingSoon}
-          </button>
-        </form>
-        <p id="about-signup-soon" className="muted">
-          {ABOUT.comingSoon}
-        </p>
+        <h2 id="about-signup">{NEWSLETTER.title}</h2>
+        <p>{NEWSLETTER.description}</p>
+        <NewsletterForm />
       </section>
       <section aria-labelledby="about-contact" id="contact">
         <h2 id="about-contact">{ABOUT.contactTitle}</h2>
