@@ -85,6 +85,12 @@ function paritySort(random: ReturnType<typeof randomSource>): SortSpec | undefin
  * Runs the same seeded random calls against two adapters and expects identical answers: finds with
  * random filters, sorts, skips and limits; aggregations; and random updates followed by full reads.
  */
+/**
+ * Each test makes a few hundred calls to each store; against the MongoDB-compatible server on a machine
+ * busy with other suites that takes seconds, so each test gets this long rather than Jest's 5 s.
+ */
+const PARITY_TEST_MS = 60_000;
+
 export function describeDocumentStoreParity(
   names: [string, string],
   makeStores: [MakeDocumentStore, MakeDocumentStore],
@@ -117,89 +123,101 @@ export function describeDocumentStoreParity(
       );
       const docs = parityDocs(random);
       await both((collection) => collection.insertMany(docs));
-    });
+    }, PARITY_TEST_MS);
     afterAll(async () => {
       await Promise.all(stores.map((store) => store.close()));
     });
 
-    it('finds with random filters, sorts, skips and limits', async () => {
-      for (let i = 0; i < 150; i++) {
-        const filter = parityFilter(random);
-        const options = {
-          sort: paritySort(random),
-          skip: random.chance(0.3) ? random.int(20) : undefined,
-          limit: random.chance(0.5) ? 1 + random.int(15) : undefined,
-        };
-        expectSame({ find: filter, options }, await both((collection) => collection.find(filter, options)));
-        expectSame({ count: filter }, await both((collection) => collection.countDocuments(filter)));
-      }
-    });
+    it(
+      'finds with random filters, sorts, skips and limits',
+      async () => {
+        for (let i = 0; i < 150; i++) {
+          const filter = parityFilter(random);
+          const options = {
+            sort: paritySort(random),
+            skip: random.chance(0.3) ? random.int(20) : undefined,
+            limit: random.chance(0.5) ? 1 + random.int(15) : undefined,
+          };
+          expectSame({ find: filter, options }, await both((collection) => collection.find(filter, options)));
+          expectSame({ count: filter }, await both((collection) => collection.countDocuments(filter)));
+        }
+      },
+      PARITY_TEST_MS,
+    );
 
-    it('aggregates alike', async () => {
-      const pipelines = [
-        [
-          {
-            $group: {
-              _id: '$s',
-              n: { $sum: 1 },
-              total: { $sum: '$n' },
-              top: { $max: '$n' },
-              low: { $min: '$at' },
+    it(
+      'aggregates alike',
+      async () => {
+        const pipelines = [
+          [
+            {
+              $group: {
+                _id: '$s',
+                n: { $sum: 1 },
+                total: { $sum: '$n' },
+                top: { $max: '$n' },
+                low: { $min: '$at' },
+              },
             },
-          },
-          { $sort: { _id: 1 } },
-        ],
-        [
-          { $match: { 'sub.x': { $gte: 2 } } },
-          { $unwind: '$arr' },
-          { $group: { _id: '$arr', ids: { $push: '$_id' } } },
-          { $sort: { _id: -1 } },
-        ],
-        [
-          { $sort: { at: -1 } },
-          { $group: { _id: '$flag', latest: { $first: '$_id' } } },
-          { $sort: { _id: 1 } },
-        ],
-        [
-          { $match: { n: { $gte: 5 } } },
-          { $project: { n: 1, s: 1 } },
-          { $sort: { s: 1, n: -1 } },
-          { $skip: 2 },
-          { $limit: 10 },
-        ],
-        [{ $match: { flag: true } }, { $count: 'flagged' }],
-      ] as PipelineStage[][];
-      for (const pipeline of pipelines) {
-        expectSame({ aggregate: pipeline }, await both((collection) => collection.aggregate(pipeline)));
-      }
-    });
+            { $sort: { _id: 1 } },
+          ],
+          [
+            { $match: { 'sub.x': { $gte: 2 } } },
+            { $unwind: '$arr' },
+            { $group: { _id: '$arr', ids: { $push: '$_id' } } },
+            { $sort: { _id: -1 } },
+          ],
+          [
+            { $sort: { at: -1 } },
+            { $group: { _id: '$flag', latest: { $first: '$_id' } } },
+            { $sort: { _id: 1 } },
+          ],
+          [
+            { $match: { n: { $gte: 5 } } },
+            { $project: { n: 1, s: 1 } },
+            { $sort: { s: 1, n: -1 } },
+            { $skip: 2 },
+            { $limit: 10 },
+          ],
+          [{ $match: { flag: true } }, { $count: 'flagged' }],
+        ] as PipelineStage[][];
+        for (const pipeline of pipelines) {
+          expectSame({ aggregate: pipeline }, await both((collection) => collection.aggregate(pipeline)));
+        }
+      },
+      PARITY_TEST_MS,
+    );
 
-    it('applies random updates alike', async () => {
-      const updates: Array<() => UpdateSpec> = [
-        () => ({ $inc: { n: random.int(3) + 1 } }),
-        () => ({ $set: { 'sub.x': random.int(5), s: random.pick(WORDS) } }),
-        () => ({ $push: { arr: { $each: [random.int(6), random.int(6)], $slice: -4 } } }),
-        () => ({ $addToSet: { arr: random.int(6) } }),
-        () => ({ $pull: { arr: { $gte: random.int(6) } } }),
-        () => ({ $unset: { flag: '' } }),
-        () => ({
-          $min: { 'sub.x': random.int(5) },
-          $max: { at: new Date(Date.UTC(2025, 0, 1 + random.int(40))) },
-        }),
-      ];
-      for (let i = 0; i < 40; i++) {
-        // Only documents where $inc and $push apply: a numeric n, an array arr.
-        const filter = { $and: [parityFilter(random), { n: { $gte: 0 } }, { arr: { $exists: true } }] };
-        const update = random.pick(updates)();
-        const many = random.chance(0.5);
-        const results = await both((collection) =>
-          many
-            ? collection.updateMany(filter, update)
-            : collection.updateOne({ ...filter, _id: { $gte: 'd040' } }, update),
-        );
-        expectSame({ [many ? 'updateMany' : 'updateOne']: filter, update }, results);
-      }
-      expectSame({ find: {} }, await both((collection) => collection.find({})));
-    });
+    it(
+      'applies random updates alike',
+      async () => {
+        const updates: Array<() => UpdateSpec> = [
+          () => ({ $inc: { n: random.int(3) + 1 } }),
+          () => ({ $set: { 'sub.x': random.int(5), s: random.pick(WORDS) } }),
+          () => ({ $push: { arr: { $each: [random.int(6), random.int(6)], $slice: -4 } } }),
+          () => ({ $addToSet: { arr: random.int(6) } }),
+          () => ({ $pull: { arr: { $gte: random.int(6) } } }),
+          () => ({ $unset: { flag: '' } }),
+          () => ({
+            $min: { 'sub.x': random.int(5) },
+            $max: { at: new Date(Date.UTC(2025, 0, 1 + random.int(40))) },
+          }),
+        ];
+        for (let i = 0; i < 40; i++) {
+          // Only documents where $inc and $push apply: a numeric n, an array arr.
+          const filter = { $and: [parityFilter(random), { n: { $gte: 0 } }, { arr: { $exists: true } }] };
+          const update = random.pick(updates)();
+          const many = random.chance(0.5);
+          const results = await both((collection) =>
+            many
+              ? collection.updateMany(filter, update)
+              : collection.updateOne({ ...filter, _id: { $gte: 'd040' } }, update),
+          );
+          expectSame({ [many ? 'updateMany' : 'updateOne']: filter, update }, results);
+        }
+        expectSame({ find: {} }, await both((collection) => collection.find({})));
+      },
+      PARITY_TEST_MS,
+    );
   });
 }
