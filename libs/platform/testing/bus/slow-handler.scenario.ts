@@ -118,7 +118,8 @@ export function describeSlowHandler(
           },
         });
       await member('a');
-      // Keys over every partition, so whichever partition moves to the new member has a record in hand.
+      // Keys over every partition (the buses under test make 3), so whichever partition moves to the new
+      // member has a record in hand.
       const events = Array.from({ length: 6 }, (_, n) =>
         createEnvelope({
           type: 'article.collected',

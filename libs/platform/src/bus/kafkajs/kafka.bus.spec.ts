@@ -20,7 +20,13 @@ describeEventBusContract('kafka (kafkajs)', testBus, { waitMs: 20_000 });
 describeSlowHandler(
   'kafkajs',
   (consumer) =>
-    new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
+    // Three partitions, six keys: every partition has records in hand, whichever one the join moves.
+    new KafkaEventBus({
+      brokers: kafkaTestBrokers(),
+      clientId: 'pulse-bus-slow-handler',
+      consumer,
+      partitions: 3,
+    }),
   'waits for the records in hand',
 );
 

@@ -24,6 +24,8 @@ describeSlowHandler(
       brokers: kafkaTestBrokers(),
       clientId: 'pulse-bus-slow-handler-platformatic',
       consumer,
+      // Three partitions, six keys: every partition has records in hand, whichever one the join moves.
+      partitions: 3,
     }),
   'moves a record in hand',
 );
