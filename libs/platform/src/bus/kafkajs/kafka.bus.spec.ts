@@ -1,5 +1,6 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { KafkaEventBus } from './kafka.bus';
+import { classicGroupWatch } from '../../../testing/bus/group-watch';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
 import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 
@@ -19,9 +20,14 @@ describeEventBusContract('kafka (kafkajs)', testBus, { waitMs: 20_000 });
 
 describeSlowHandler(
   'kafkajs',
-  (consumer) =>
-    new KafkaEventBus({ brokers: kafkaTestBrokers(), clientId: 'pulse-bus-slow-handler', consumer }),
-  'waits for the records in hand',
+  (consumer, partitions) =>
+    new KafkaEventBus({
+      brokers: kafkaTestBrokers(),
+      clientId: 'pulse-bus-slow-handler',
+      consumer,
+      partitions,
+    }),
+  classicGroupWatch,
 );
 
 describeTopicPartitions(
