@@ -64,9 +64,13 @@ export class RevocationHold {
       });
   }
 
-  /** Whether the broker still sees this member owning a partition its client has let go. */
-  holds(partition: number): boolean {
-    return this.held.has(partition);
+  /**
+   * Whether the broker last heard this member own the partition (the client's own or held): its commits for
+   * it are still this member's to make, also in the moment between the client letting a partition go and
+   * its next heartbeat.
+   */
+  reportedOwned(partition: number): boolean {
+    return this.reported.has(partition);
   }
 
   /** The partitions one heartbeat reports as owned: the client's, plus the revoked ones still busy. */

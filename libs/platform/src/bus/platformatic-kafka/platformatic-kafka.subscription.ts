@@ -303,8 +303,9 @@ class GroupMember {
       }
       this.commit(queue, taken[taken.length - 1], taken.length);
       this.delivering.delete(partition);
-      // Held for this record: its commit goes now, so the partition is released at the next heartbeat.
-      if (this.hold.holds(partition)) void this.flushCommits();
+      // Taken away while this record was in hand: its commit goes now, so the partition is released at the
+      // next heartbeat (the loop stops at its next turn).
+      if (!this.owns(partition)) void this.flushCommits();
       if (this.buffered < MAX_BUFFERED / 2 && queue.stream.isPaused()) queue.stream.resume();
     }
   }
@@ -357,9 +358,9 @@ class GroupMember {
     return this.flushing;
   }
 
-  /** Ours, or revoked and held for its record in hand: the broker still takes this member's commits for it. */
+  /** Ours, or taken away but not yet given up (held for its record in hand): still this member's to commit. */
   private mayCommit(partition: number): boolean {
-    return this.owns(partition) || this.hold.holds(partition);
+    return this.owns(partition) || this.hold.reportedOwned(partition);
   }
 
   private owns(partition: number): boolean {
