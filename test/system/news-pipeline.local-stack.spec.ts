@@ -119,6 +119,9 @@ describe('news pipeline, local stack: ingestion and translation processes over K
       PULSE_DATA_DIR: dataDir,
       BUS_DRIVER: 'kafka',
       KAFKA_BROKERS: brokers,
+      // The client whose OpenTelemetry instrumentation the trace test below looks for: @platformatic/kafka,
+      // the default, has none loaded yet (docs/known-gaps.md).
+      KAFKA_CLIENT: 'kafkajs',
       // Own consumer groups: another run's translation process on the shared Kafka cannot take our events.
       BUS_GROUP_PREFIX: `np-${runId}.`,
       STORE_DRIVER: 'mongo',

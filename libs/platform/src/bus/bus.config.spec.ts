@@ -74,15 +74,21 @@ describe('bus configuration', () => {
       busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: '127.0.0.1:1' }),
       { logger: silent, serviceName: 'test' },
     );
-    expect(kafka).toBeInstanceOf(KafkaEventBus);
+    expect(kafka).toBeInstanceOf(PlatformaticKafkaEventBus);
     await kafka.close();
   });
 
-  it('picks the Kafka client KAFKA_CLIENT names, kafkajs unless told otherwise', async () => {
-    expect(busConfigSchema.parse({}).KAFKA_CLIENT).toBe('kafkajs');
+  it('picks the Kafka client KAFKA_CLIENT names, @platformatic/kafka unless told otherwise', async () => {
+    expect(busConfigSchema.parse({}).KAFKA_CLIENT).toBe('platformatic');
     expect(busConfigSchema.safeParse({ KAFKA_CLIENT: 'librdkafka' }).error?.issues[0].path).toEqual([
       'KAFKA_CLIENT',
     ]);
+    const kafkajs = createEventBus(
+      busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: '127.0.0.1:1', KAFKA_CLIENT: 'kafkajs' }),
+      { logger: silent, serviceName: 'test' },
+    );
+    expect(kafkajs).toBeInstanceOf(KafkaEventBus);
+    await kafkajs.close();
     const build = () =>
       createEventBus(
         busConfigSchema.parse({

@@ -65,9 +65,9 @@ export const busConfigSchema = z
       ),
     KAFKA_CLIENT: z
       .enum(['kafkajs', 'platformatic'])
-      .default('kafkajs')
+      .default('platformatic')
       .describe(
-        'Kafka client library when BUS_DRIVER=kafka: `kafkajs` (default; waits for the event in hand before a rebalance; any Node) or `platformatic` (@platformatic/kafka: maintained and faster end to end; Node 22 or later). Same topics, groups, headers and partitioning, so it can change between deploys. See libs/platform/src/bus/README.md.',
+        'Kafka client library when BUS_DRIVER=kafka: `platformatic` (default; @platformatic/kafka, maintained; the consumer group protocol, so Kafka 4.0 or later, refused at start otherwise; session and heartbeat are the broker\'s `group.consumer.*`) or `kafkajs` (unmaintained since 2023; the classic protocol, any Kafka 2.1 or later). Both finish the event in hand before its partition moves; same topics, groups, headers and partitioning, so it can change between deploys. See libs/platform/src/bus/README.md.',
       ),
     KAFKA_CLIENT_ID: z.string().optional().describe('Kafka client id. Default: pulse-<service name>.'),
     BUS_GROUP_PREFIX: z
@@ -83,17 +83,17 @@ export const busConfigSchema = z
     KAFKA_SESSION_TIMEOUT_MS: int(6_000, 300_000)
       .default(30_000)
       .describe(
-        'A consumer not heard from for this long is presumed dead and its partitions reassigned. Heartbeats continue during slow handlers, so this only needs to detect dead processes.',
+        'A consumer not heard from for this long is presumed dead and its partitions reassigned. Heartbeats continue during slow handlers, so this only needs to detect dead processes. KAFKA_CLIENT=kafkajs only: with platformatic the broker sets it (`group.consumer.session.timeout.ms`, 45 s by default).',
       ),
     KAFKA_HEARTBEAT_INTERVAL_MS: int(100, 100_000)
       .default(3_000)
       .describe(
-        'Consumer heartbeat period, also while a handler runs. At most a third of KAFKA_SESSION_TIMEOUT_MS.',
+        'Consumer heartbeat period, also while a handler runs. At most a third of KAFKA_SESSION_TIMEOUT_MS. KAFKA_CLIENT=kafkajs only: with platformatic the broker sets it (`group.consumer.heartbeat.interval.ms`, 5 s by default).',
       ),
     KAFKA_REBALANCE_TIMEOUT_MS: int(6_000, 1_800_000)
       .default(120_000)
       .describe(
-        'How long a rebalance waits for busy members to finish their current event; longer than the slowest handler (an LLM call) with its retries.',
+        'How long a rebalance waits for busy members to finish their current event (with platformatic: how long a member may hold a partition taken from it); longer than the slowest handler (an LLM call) with its retries.',
       ),
   })
   .superRefine((config, ctx) => {

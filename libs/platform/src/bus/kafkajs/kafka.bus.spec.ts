@@ -1,5 +1,6 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { KafkaEventBus } from './kafka.bus';
+import { classicGroupWatch } from '../../../testing/bus/group-watch';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
 import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 
@@ -19,15 +20,14 @@ describeEventBusContract('kafka (kafkajs)', testBus, { waitMs: 20_000 });
 
 describeSlowHandler(
   'kafkajs',
-  (consumer) =>
-    // Three partitions, six keys: every partition has records in hand, whichever one the join moves.
+  (consumer, partitions) =>
     new KafkaEventBus({
       brokers: kafkaTestBrokers(),
       clientId: 'pulse-bus-slow-handler',
       consumer,
-      partitions: 3,
+      partitions,
     }),
-  'waits for the records in hand',
+  classicGroupWatch,
 );
 
 describeTopicPartitions(

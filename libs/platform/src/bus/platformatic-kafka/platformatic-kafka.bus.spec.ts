@@ -1,5 +1,6 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
+import { consumerGroupWatch } from '../../../testing/bus/group-watch';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
 import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 
@@ -19,15 +20,14 @@ describeEventBusContract('kafka (@platformatic/kafka)', testBus, { waitMs: 20_00
 
 describeSlowHandler(
   '@platformatic/kafka',
-  (consumer) =>
+  (consumer, partitions) =>
     new PlatformaticKafkaEventBus({
       brokers: kafkaTestBrokers(),
       clientId: 'pulse-bus-slow-handler-platformatic',
       consumer,
-      // Three partitions, six keys: every partition has records in hand, whichever one the join moves.
-      partitions: 3,
+      partitions,
     }),
-  'moves a record in hand',
+  consumerGroupWatch,
 );
 
 describeTopicPartitions(

@@ -6,6 +6,8 @@ import { deliverBatch } from '../core/batch-delivery';
 import { deliver, type ConsumerSettings, type IncomingRecord } from '../core/event-delivery';
 import type { KafkaConsumerTuning } from '../kafkajs/kafka.subscription';
 import type { PlatformaticKafkaLibrary } from './platformatic-kafka.library';
+import { waitUntilReconciled } from './platformatic-kafka.reconcile';
+import { RevocationHold } from './platformatic-kafka.revocation';
 
 /** A record as @platformatic/kafka hands it over without deserialisers: every part stays bytes. */
 export type RawMessage = Message<Buffer, Buffer, Buffer, Buffer>;
@@ -53,6 +55,7 @@ function toRecord(message: RawMessage): IncomingRecord {
 }
 
 interface PartitionQueue {
+  partition: number;
   stream: RawStream;
   messages: RawMessage[];
   draining?: Promise<void>;
@@ -72,14 +75,17 @@ interface PartitionQueue {
  *    first, one request at a time, the highest offset per partition, and never mid-rejoin (a commit the
  *    broker refuses there would make the client tear its stream down). A crash replays at most the
  *    uncommitted tail, which the processed-id record absorbs.
+ *  - The group runs the consumer group protocol (KIP-848, Kafka 4.0 and later): the broker assigns the
+ *    partitions, and the session timeout and heartbeat interval are the broker's
+ *    (`group.consumer.session.timeout.ms`, `group.consumer.heartbeat.interval.ms`), not this member's.
+ *    A broker that does not serve the protocol is refused at the first subscribe, naming KAFKA_CLIENT.
  *  - Heartbeats: this client heartbeats on its own timer, independent of the records being handled, so
- *    a handler slower than the session timeout (an LLM call) keeps its member; sessionTimeout only has
- *    to detect dead processes. `context.heartbeat()` therefore has nothing to add.
- *  - Rebalances: unlike kafkajs, this client rejoins at once rather than after the record in hand, so a
- *    partition can move while its handler runs. After each join the member drops the queued records of
- *    partitions it no longer owns and commits nothing for them; the new owner starts at the last commit.
- *    The event in hand may then run on both members at once (the processed-id record stops a repeat
- *    only once one has finished): the main reason kafkajs stays the default (see README.md here).
+ *    a handler slower than the session timeout (an LLM call) keeps its member. `context.heartbeat()`
+ *    therefore has nothing to add.
+ *  - Rebalances: a partition the broker takes away while one of its records is in hand is given up only
+ *    once that record is handled and its offset committed (RevocationHold; up to the rebalance timeout,
+ *    after which the broker fences the member), so the new owner starts after it, never beside it. The
+ *    records queued behind it are dropped and committed by nobody here; the new owner starts at the commit.
  *  - A stream that ends on its own (a broker lost for longer than the client's retries) is replaced by
  *    a new one, which rejoins and resumes from the committed offsets.
  */
@@ -95,8 +101,18 @@ export async function startPlatformaticSubscription(
     );
   } catch (error) {
     await member.close();
+    if (!servesConsumerGroupProtocol(error))
+      throw new Error(
+        `Kafka (${deps.brokers.join(',')}) does not serve the consumer group protocol (KIP-848: Kafka 4.0 or later, feature group.version 1), which KAFKA_CLIENT=platformatic needs to finish the event in hand before a partition moves; upgrade the broker or set KAFKA_CLIENT=kafkajs`,
+        { cause: error },
+      );
     throw error;
   }
+  if (!(await member.reconciled()))
+    deps.logger?.warn(
+      { topic: deps.settings.topic, group: deps.settings.group, waitedMs: deps.tuning.joinTimeoutMs },
+      'bus: subscribed before the broker handed this member all its partitions (another member still holds them); it consumes them once they come',
+    );
   deps.logger?.debug({ topic: deps.settings.topic, group: deps.settings.group }, 'bus: subscribed');
   return { close: () => member.close() };
 }
@@ -110,6 +126,13 @@ class GroupMember {
   private reopening?: Promise<void>;
   private closing?: Promise<void>;
   private readonly pendingCommits = new Map<number, CommitOptionsPartition>();
+  /** Partitions whose record (or batch) is being handled now, and those with a commit in flight. */
+  private readonly delivering = new Set<number>();
+  private readonly committing = new Set<number>();
+  private readonly hold = new RevocationHold(
+    (partition) =>
+      this.delivering.has(partition) || this.pendingCommits.has(partition) || this.committing.has(partition),
+  );
   private handledSinceFlush = 0;
   private flushing?: Promise<void>;
   private readonly flushTimer: NodeJS.Timeout;
@@ -120,9 +143,12 @@ class GroupMember {
       clientId: deps.clientId,
       bootstrapBrokers: deps.brokers,
       groupId: settings.group,
-      sessionTimeout: tuning.sessionTimeoutMs,
-      heartbeatInterval: tuning.heartbeatIntervalMs,
+      groupProtocol: 'consumer',
+      // How long the broker lets this member hold a revoked partition before fencing it.
       rebalanceTimeout: tuning.rebalanceTimeoutMs,
+      // Not used by this protocol (the broker sets both), but the client checks the above against them
+      // (its own defaults otherwise) and its types leave them out for this protocol.
+      ...{ sessionTimeout: tuning.sessionTimeoutMs, heartbeatInterval: tuning.heartbeatIntervalMs },
       autocommit: false,
       autocreateTopics: false,
       maxWaitTime: 1_000,
@@ -130,6 +156,7 @@ class GroupMember {
       retries: 8,
       retryDelay: 200,
     });
+    this.hold.install(this.consumer, deps.library);
     this.consumer.on('consumer:group:join', () => {
       this.dropRevoked();
       void this.flushCommits();
@@ -142,6 +169,16 @@ class GroupMember {
 
   async start(): Promise<void> {
     await this.openStream();
+  }
+
+  /** Whether the member came to hold every partition the broker means it to have within the join timeout. */
+  reconciled(): Promise<boolean> {
+    return waitUntilReconciled(
+      this.consumer,
+      this.deps.library,
+      this.deps.tuning.joinTimeoutMs,
+      this.controller.signal,
+    );
   }
 
   close(): Promise<void> {
@@ -184,7 +221,7 @@ class GroupMember {
     if (this.controller.signal.aborted || stream !== this.stream || !this.owns(message.partition)) return;
     let queue = this.queues.get(message.partition);
     if (!queue || queue.stream !== stream) {
-      queue = { stream, messages: [] };
+      queue = { partition: message.partition, stream, messages: [] };
       this.queues.set(message.partition, queue);
     }
     queue.messages.push(message);
@@ -209,7 +246,13 @@ class GroupMember {
     const { settings } = this.deps;
     const signal = this.controller.signal;
     let yieldedAt = Date.now();
+    const { partition } = queue;
     while (queue.messages.length > 0 && !signal.aborted && queue.stream === this.stream) {
+      // Revoked: what is queued behind the record just handled belongs to the new owner.
+      if (!this.owns(partition)) {
+        this.dropQueue(partition, queue);
+        return;
+      }
       // Handlers that settle without real I/O chain promise to promise, and a long queue would starve
       // the event loop: commit responses, heartbeats and fetches would wait until it is empty.
       if (Date.now() - yieldedAt > YIELD_EVERY_MS) {
@@ -220,6 +263,7 @@ class GroupMember {
       // One record, or for a batch subscription the records queued so far, up to maxBatchSize.
       const taken = queue.messages.slice(0, settings.batch?.maxSize ?? 1);
       let outcome;
+      this.delivering.add(partition);
       try {
         outcome = settings.batch
           ? await deliverBatch(taken.map(toRecord), settings, {
@@ -244,23 +288,31 @@ class GroupMember {
           },
           'bus: delivery failed in the bus itself; the record will come again',
         );
+        this.delivering.delete(partition);
         await waitOrAbort(MACHINERY_RETRY_MS, signal);
         continue;
       }
-      if (outcome === 'aborted') return;
+      if (outcome === 'aborted') {
+        this.delivering.delete(partition);
+        return;
+      }
       // The queue is cleared, not shifted, when the partition is revoked meanwhile.
       if (queue.messages[0] === taken[0]) {
         queue.messages.splice(0, taken.length);
         this.buffered -= taken.length;
       }
       this.commit(queue, taken[taken.length - 1], taken.length);
+      this.delivering.delete(partition);
+      // Taken away while this record was in hand: its commit goes now, so the partition is released at the
+      // next heartbeat (the loop stops at its next turn).
+      if (!this.owns(partition)) void this.flushCommits();
       if (this.buffered < MAX_BUFFERED / 2 && queue.stream.isPaused()) queue.stream.resume();
     }
   }
 
   /** Marks a handled record; the offset after it is committed with the next flush. */
   private commit(queue: PartitionQueue, message: RawMessage, handled = 1): void {
-    if (queue.stream !== this.stream || !this.owns(message.partition)) return;
+    if (queue.stream !== this.stream || !this.mayCommit(message.partition)) return;
     const next = message.offset + 1n;
     const pending = this.pendingCommits.get(message.partition);
     if (!pending || pending.offset < next)
@@ -282,10 +334,11 @@ class GroupMember {
   private flushCommits(): Promise<void> {
     if (this.flushing) return this.flushing;
     if (this.pendingCommits.size === 0 || !this.consumer.isActive()) return Promise.resolve();
-    const offsets = [...this.pendingCommits.values()].filter((offset) => this.owns(offset.partition));
+    const offsets = [...this.pendingCommits.values()].filter((offset) => this.mayCommit(offset.partition));
     this.pendingCommits.clear();
     this.handledSinceFlush = 0;
     if (offsets.length === 0) return Promise.resolve();
+    for (const offset of offsets) this.committing.add(offset.partition);
     this.flushing = this.consumer
       .commit({ offsets })
       .catch((error: unknown) => {
@@ -298,8 +351,16 @@ class GroupMember {
           'bus: commit refused; retried with the next flush',
         );
       })
-      .finally(() => (this.flushing = undefined));
+      .finally(() => {
+        this.flushing = undefined;
+        this.committing.clear();
+      });
     return this.flushing;
+  }
+
+  /** Ours, or taken away but not yet given up (held for its record in hand): still this member's to commit. */
+  private mayCommit(partition: number): boolean {
+    return this.owns(partition) || this.hold.reportedOwned(partition);
   }
 
   private owns(partition: number): boolean {
@@ -313,12 +374,14 @@ class GroupMember {
 
   /** After a (re)join: queued records of partitions now owned by another member are not ours to handle. */
   private dropRevoked(): void {
-    for (const [partition, queue] of this.queues) {
-      if (this.owns(partition)) continue;
-      this.buffered -= queue.messages.length;
-      queue.messages.length = 0;
-      this.queues.delete(partition);
-    }
+    for (const [partition, queue] of this.queues) if (!this.owns(partition)) this.dropQueue(partition, queue);
+  }
+
+  private dropQueue(partition: number, queue: PartitionQueue): void {
+    this.buffered -= queue.messages.length;
+    queue.messages.length = 0;
+    if (this.queues.get(partition) === queue) this.queues.delete(partition);
+    if (this.buffered < MAX_BUFFERED / 2 && queue.stream.isPaused()) queue.stream.resume();
   }
 
   private onStreamEnd(stream: RawStream, error?: Error): void {
@@ -345,6 +408,18 @@ class GroupMember {
   private warn(error: unknown, message: string): void {
     this.deps.logger?.warn({ err: errorOf(error), group: this.deps.settings.group }, message);
   }
+}
+
+/**
+ * False when the broker refused the consumer group protocol's heartbeat as unknown: a broker older than
+ * Kafka 4.0 (3.x lists the request only as a preview), or one with `group.version` 0 or
+ * `group.coordinator.rebalance.protocols=classic`.
+ */
+function servesConsumerGroupProtocol(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return true;
+  const { code, apiId, errors } = error as { code?: unknown; apiId?: unknown; errors?: unknown };
+  if (code === 'PLT_KFK_UNSUPPORTED_API' || apiId === 'UNSUPPORTED_VERSION') return false;
+  return !Array.isArray(errors) || errors.every(servesConsumerGroupProtocol);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
