@@ -78,6 +78,7 @@ import type {
   IngestionRunAdmin,
   IngestionSource,
   IngestionSourceAdmin,
+  SourcePreviewResponse,
   TriggerRunsResponse,
 } from './ingestion';
 import type {
@@ -150,6 +151,7 @@ export interface EndpointResponses {
   ingestionSource: IngestionSource;
   createIngestionSource: IngestionSourceAdmin;
   updateIngestionSource: IngestionSourceAdmin;
+  previewIngestionSource: SourcePreviewResponse;
   deleteIngestionSource: void;
   pauseIngestionSource: IngestionSourceAdmin;
   resumeIngestionSource: IngestionSourceAdmin;

@@ -323,6 +323,13 @@ export const ENDPOINTS = {
     origin: 'chosen',
     access: 'admin',
   },
+  previewIngestionSource: {
+    method: 'POST',
+    path: '/api/ingestion/sources/preview',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
   deleteIngestionSource: {
     method: 'DELETE',
     path: '/api/ingestion/sources/:id',

@@ -43,6 +43,7 @@ import {
 import {
   createSourceBodySchema,
   listRunsQuerySchema,
+  previewSourceBodySchema,
   sourceIdSchema,
   triggerRunsBodySchema,
   updateSourceBodySchema,
@@ -164,6 +165,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   ...newsletterSchemas(),
   ingestionSource: { params: { id: sourceIdSchema } },
   createIngestionSource: { body: createSourceBodySchema },
+  previewIngestionSource: { body: previewSourceBodySchema },
   updateIngestionSource: { body: updateSourceBodySchema, params: { id: sourceIdSchema } },
   deleteIngestionSource: { params: { id: sourceIdSchema } },
   pauseIngestionSource: { params: { id: sourceIdSchema } },

@@ -220,6 +220,67 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   updateIngestionSource: {
     $ref: '#/components/schemas/IngestionSourceAdmin',
   },
+  previewIngestionSource: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          outcome: {
+            type: 'string',
+            const: 'ok',
+          },
+          finalUrl: {
+            type: 'string',
+          },
+          itemsFound: {
+            type: 'number',
+          },
+          itemsRejected: {
+            type: 'number',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/SourcePreviewItem',
+            },
+          },
+        },
+        required: ['outcome', 'finalUrl', 'itemsFound', 'itemsRejected', 'items'],
+      },
+      {
+        type: 'object',
+        properties: {
+          outcome: {
+            type: 'string',
+            const: 'failed',
+          },
+          errorCategory: {
+            type: 'string',
+            enum: [
+              'timeout',
+              'dns',
+              'tls',
+              'connection',
+              'http-4xx',
+              'http-5xx',
+              'http-other',
+              'too-large',
+              'too-many-redirects',
+              'blocked-address',
+              'bad-url',
+              'decode',
+              'internal',
+              'unknown',
+            ],
+          },
+          error: {
+            type: 'string',
+          },
+        },
+        required: ['outcome', 'errorCategory', 'error'],
+      },
+    ],
+  },
   deleteIngestionSource: {},
   pauseIngestionSource: {
     $ref: '#/components/schemas/IngestionSourceAdmin',
@@ -4415,6 +4476,24 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'name', 'description', 'sourceType', 'url', 'imageUrl', 'count'],
+  },
+  SourcePreviewItem: {
+    type: 'object',
+    properties: {
+      title: {
+        type: 'string',
+      },
+      link: {
+        type: 'string',
+      },
+      publishedAt: {
+        type: ['null', 'string'],
+      },
+      summary: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['title', 'link', 'publishedAt', 'summary'],
   },
   SourcesResponse: {
     type: 'object',
