@@ -21,6 +21,7 @@ const AdminPage = preloadablePage(() => import('./pages/admin/AdminPage'));
 const AnalyticsPage = preloadablePage(() => import('./pages/admin/AnalyticsPage'));
 const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTranslationsPage'));
 const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
+const SourcesAdminPage = preloadablePage(() => import('./pages/admin/sources/SourcesAdminPage'));
 const SynonymsPage = preloadablePage(() => import('./pages/admin/synonyms/SynonymsPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
@@ -37,6 +38,7 @@ export const SHELL_ROUTES = [
   { path: '/admin', Page: AdminPage },
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
+  { path: '/admin/sources', Page: SourcesAdminPage },
   { path: '/admin/synonyms', Page: SynonymsPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;

@@ -45,6 +45,11 @@ export const PAGE_HEADS = {
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     canonical: '/admin/comments',
   },
+  adminSources: {
+    title: '뉴스 소스 관리',
+    description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
+    canonical: '/admin/sources',
+  },
   synonyms: {
     title: '검색 동의어',
     description: '펄스 관리자 화면: 검색 동의어 묶음',

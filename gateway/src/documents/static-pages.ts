@@ -92,6 +92,11 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     robots: NO_INDEX,
   },
+  '/admin/sources': {
+    title: '뉴스 소스 관리',
+    description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
+    robots: NO_INDEX,
+  },
   '/admin/synonyms': {
     title: '검색 동의어',
     description: '펄스 관리자 화면: 검색 동의어 묶음',
