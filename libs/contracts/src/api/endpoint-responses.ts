@@ -34,6 +34,7 @@ import type {
   editionPreviewResponseSchema,
   editionProgressResponseSchema,
   editionResponseSchema,
+  subscriberOverviewResponseSchema,
 } from './newsletter';
 import type {
   AnalyticsResponse,
@@ -218,6 +219,7 @@ export interface EndpointResponses {
   newsletterPreview: z.output<typeof editionPreviewResponseSchema>;
   newsletterSend: z.output<typeof editionProgressResponseSchema>;
   newsletterProgress: z.output<typeof editionProgressResponseSchema>;
+  newsletterSubscribers: z.output<typeof subscriberOverviewResponseSchema>;
 }
 
 // Every endpoint has its row, and no row names an endpoint that does not exist.

@@ -264,6 +264,12 @@ export const ENDPOINTS = {
     service: 'newsletter',
     origin: 'chosen',
   },
+  newsletterSubscribers: {
+    method: 'GET',
+    path: '/api/newsletter/admin/subscribers',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
   newsletterProgress: {
     method: 'GET',
     path: '/api/newsletter/admin/editions/:id',

@@ -61,6 +61,7 @@ import {
   newsletterPreferencesFormSchema,
   newsletterTokenSchema,
   subscribeResponseSchema,
+  subscriberOverviewResponseSchema,
 } from './newsletter';
 import { subscribeBodySchema } from './subscribers';
 import { techAnalysisListQuerySchema } from './tech-analysis';
@@ -251,6 +252,7 @@ function newsletterSchemas() {
         503: "Trending's read API is unavailable, or ADMIN_TOKEN is unset.",
       },
     },
+    newsletterSubscribers: { response: subscriberOverviewResponseSchema },
     newsletterProgress: {
       params: editionId,
       response: editionProgressResponseSchema,

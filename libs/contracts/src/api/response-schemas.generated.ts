@@ -1382,6 +1382,51 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     },
     required: ['edition', 'sends'],
   },
+  newsletterSubscribers: {
+    type: 'object',
+    properties: {
+      subscribers: {
+        type: 'object',
+        properties: {
+          pending: {
+            type: 'number',
+          },
+          confirmed: {
+            type: 'number',
+          },
+          unsubscribed: {
+            type: 'number',
+          },
+          bounced: {
+            type: 'number',
+          },
+        },
+        required: ['pending', 'confirmed', 'unsubscribed', 'bounced'],
+      },
+      schedule: {
+        type: 'object',
+        properties: {
+          on: {
+            type: 'boolean',
+          },
+          next: {
+            type: 'object',
+            properties: {
+              daily: {
+                type: 'string',
+              },
+              weekly: {
+                type: 'string',
+              },
+            },
+            required: ['daily', 'weekly'],
+          },
+        },
+        required: ['on', 'next'],
+      },
+    },
+    required: ['subscribers', 'schedule'],
+  },
 };
 
 /** The named shapes the response schemas refer to (#/components/schemas/<name>). */
