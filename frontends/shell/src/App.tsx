@@ -22,6 +22,7 @@ const AnalyticsPage = preloadablePage(() => import('./pages/admin/AnalyticsPage'
 const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTranslationsPage'));
 const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
 const SourcesAdminPage = preloadablePage(() => import('./pages/admin/sources/SourcesAdminPage'));
+const NewsletterAdminPage = preloadablePage(() => import('./pages/admin/newsletter/NewsletterAdminPage'));
 const SynonymsPage = preloadablePage(() => import('./pages/admin/synonyms/SynonymsPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
@@ -39,6 +40,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
   { path: '/admin/sources', Page: SourcesAdminPage },
+  { path: '/admin/newsletter', Page: NewsletterAdminPage },
   { path: '/admin/synonyms', Page: SynonymsPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;

@@ -50,6 +50,11 @@ export const PAGE_HEADS = {
     description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
     canonical: '/admin/sources',
   },
+  adminNewsletter: {
+    title: '뉴스레터 관리',
+    description: '펄스 관리자 화면: 뉴스레터 미리 보기와 발송',
+    canonical: '/admin/newsletter',
+  },
   synonyms: {
     title: '검색 동의어',
     description: '펄스 관리자 화면: 검색 동의어 묶음',

@@ -300,6 +300,7 @@ describe('HTML documents with a server-rendered head', () => {
     ['/admin/translations', '보류된 번역 검토'],
     ['/admin/comments', '댓글 검토'],
     ['/admin/sources', '뉴스 소스 관리'],
+    ['/admin/newsletter', '뉴스레터 관리'],
     ['/admin/synonyms', '검색 동의어'],
     ['/analytics', '통계'],
     ['/category/gen-ai', '생성형 AI'],
@@ -319,6 +320,7 @@ describe('HTML documents with a server-rendered head', () => {
     expect((await get('/admin/translations')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/comments')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/sources')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/newsletter')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/synonyms')).meta('robots')).toBe('noindex, nofollow');
   });
 

@@ -97,6 +97,11 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
     robots: NO_INDEX,
   },
+  '/admin/newsletter': {
+    title: '뉴스레터 관리',
+    description: '펄스 관리자 화면: 뉴스레터 미리 보기와 발송',
+    robots: NO_INDEX,
+  },
   '/admin/synonyms': {
     title: '검색 동의어',
     description: '펄스 관리자 화면: 검색 동의어 묶음',
