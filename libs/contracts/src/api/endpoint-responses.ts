@@ -43,9 +43,12 @@ import type {
   CommentModerationQueueResponse,
   CommunityMeResponse,
   GrantBadgeResponse,
+  IdentityHistoryResponse,
   ModerationActionResponse,
   ModerationQueueResponse,
+  NicknameLookupResponse,
   ReportResponse,
+  RevokeBadgeResponse,
   SuspendResponse,
 } from './community-admin';
 import type {
@@ -188,6 +191,9 @@ export interface EndpointResponses {
   suspendIdentity: SuspendResponse;
   reinstateIdentity: SuspendResponse;
   grantExpertBadge: GrantBadgeResponse;
+  revokeExpertBadge: RevokeBadgeResponse;
+  findNickname: NicknameLookupResponse;
+  identityHistory: IdentityHistoryResponse;
   communityAnalytics: AnalyticsResponse;
   commentList: CommentListResponse;
   createComment: CommentResponse;

@@ -521,6 +521,24 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  revokeExpertBadge: {
+    method: 'DELETE',
+    path: '/api/community/admin/identities/:id/expert',
+    service: 'community',
+    origin: 'chosen',
+  },
+  findNickname: {
+    method: 'GET',
+    path: '/api/community/admin/identities',
+    service: 'community',
+    origin: 'chosen',
+  },
+  identityHistory: {
+    method: 'GET',
+    path: '/api/community/admin/identities/:id/history',
+    service: 'community',
+    origin: 'chosen',
+  },
   communityAnalytics: {
     method: 'GET',
     path: '/api/community/admin/analytics',

@@ -28,6 +28,7 @@ import {
   moderationQueueQuerySchema,
   reportBodySchema,
   suspendBodySchema,
+  nicknameLookupQuerySchema,
 } from './community-admin';
 import type { EndpointName } from './endpoints';
 import { imageHashSchema, imageQuerySchema } from './images';
@@ -198,6 +199,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   reportAnswer: { body: reportBodySchema },
   moderationQueue: { query: moderationQueueQuerySchema },
   suspendIdentity: { body: suspendBodySchema },
+  findNickname: { query: nicknameLookupQuerySchema },
   communityAnalytics: { query: analyticsQuerySchema },
   answerVote: { body: answerVoteBodySchema },
   commentList: { query: commentListQuerySchema },

@@ -798,6 +798,75 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     },
     required: ['success', 'data'],
   },
+  revokeExpertBadge: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          revoked: {
+            type: 'boolean',
+          },
+        },
+        required: ['id', 'revoked'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  findNickname: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AdminIdentity',
+            },
+          },
+        },
+        required: ['items'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  identityHistory: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          identity: {
+            $ref: '#/components/schemas/AdminIdentity',
+          },
+          entries: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/IdentityHistoryEntry',
+            },
+          },
+        },
+        required: ['identity', 'entries'],
+      },
+    },
+    required: ['success', 'data'],
+  },
   communityAnalytics: {
     type: 'object',
     properties: {
@@ -1431,6 +1500,49 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
 
 /** The named shapes the response schemas refer to (#/components/schemas/<name>). */
 export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown>>> = {
+  AdminIdentity: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      displayName: {
+        type: 'string',
+      },
+      createdAt: {
+        type: 'string',
+      },
+      lastActiveAt: {
+        type: 'string',
+      },
+      suspendedUntil: {
+        type: ['null', 'string'],
+      },
+      suspendedReason: {
+        type: ['null', 'string'],
+      },
+      trustLevel: {
+        type: 'string',
+        enum: ['new', 'basic', 'member', 'regular'],
+      },
+      badges: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/Badge',
+        },
+      },
+    },
+    required: [
+      'id',
+      'displayName',
+      'createdAt',
+      'lastActiveAt',
+      'suspendedUntil',
+      'suspendedReason',
+      'trustLevel',
+      'badges',
+    ],
+  },
   AdminInsight: {
     type: 'object',
     properties: {
@@ -3088,6 +3200,25 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['items', 'pagination'],
+  },
+  IdentityHistoryEntry: {
+    type: 'object',
+    properties: {
+      action: {
+        type: 'string',
+        enum: ['suspended', 'reinstated', 'expert-granted', 'expert-revoked'],
+      },
+      at: {
+        type: 'string',
+      },
+      reason: {
+        type: ['null', 'string'],
+      },
+      until: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['action', 'at', 'reason', 'until'],
   },
   IngestionRun: {
     type: 'object',
