@@ -23,6 +23,7 @@ const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTra
 const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
 const SourcesAdminPage = preloadablePage(() => import('./pages/admin/sources/SourcesAdminPage'));
 const NewsletterAdminPage = preloadablePage(() => import('./pages/admin/newsletter/NewsletterAdminPage'));
+const NicknamesPage = preloadablePage(() => import('./pages/admin/nicknames/NicknamesPage'));
 const SynonymsPage = preloadablePage(() => import('./pages/admin/synonyms/SynonymsPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
@@ -42,6 +43,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/sources', Page: SourcesAdminPage },
   { path: '/admin/newsletter', Page: NewsletterAdminPage },
   { path: '/admin/synonyms', Page: SynonymsPage },
+  { path: '/admin/nicknames', Page: NicknamesPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

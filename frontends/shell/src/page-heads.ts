@@ -60,6 +60,11 @@ export const PAGE_HEADS = {
     description: '펄스 관리자 화면: 검색 동의어 묶음',
     canonical: '/admin/synonyms',
   },
+  nicknames: {
+    title: '닉네임 관리',
+    description: '펄스 관리자 화면: 닉네임 전문가 배지, 정지와 이력',
+    canonical: '/admin/nicknames',
+  },
   analytics: { title: '통계', description: '펄스 통계 화면', canonical: '/analytics' },
 } as const satisfies Record<string, PageHead>;
 

@@ -302,6 +302,7 @@ describe('HTML documents with a server-rendered head', () => {
     ['/admin/sources', '뉴스 소스 관리'],
     ['/admin/newsletter', '뉴스레터 관리'],
     ['/admin/synonyms', '검색 동의어'],
+    ['/admin/nicknames', '닉네임 관리'],
     ['/analytics', '통계'],
     ['/category/gen-ai', '생성형 AI'],
     ['/category/big-tech', '글로벌 빅테크'],
@@ -322,6 +323,7 @@ describe('HTML documents with a server-rendered head', () => {
     expect((await get('/admin/sources')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/newsletter')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/synonyms')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/nicknames')).meta('robots')).toBe('noindex, nofollow');
   });
 
   it('redirects a legacy or Korean category name to its slug, keeping the query, and 404s an unknown one', async () => {

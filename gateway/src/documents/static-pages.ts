@@ -107,6 +107,11 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '펄스 관리자 화면: 검색 동의어 묶음',
     robots: NO_INDEX,
   },
+  '/admin/nicknames': {
+    title: '닉네임 관리',
+    description: '펄스 관리자 화면: 닉네임 전문가 배지, 정지와 이력',
+    robots: NO_INDEX,
+  },
   '/analytics': { title: '통계', description: '펄스 통계 화면', robots: NO_INDEX },
 };
 

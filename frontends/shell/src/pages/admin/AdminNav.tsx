@@ -12,6 +12,7 @@ export const ADMIN_SCREENS = [
   { path: '/admin/sources', label: '뉴스 소스' },
   { path: '/admin/newsletter', label: '뉴스레터' },
   { path: '/admin/synonyms', label: '검색 동의어' },
+  { path: '/admin/nicknames', label: '닉네임' },
   { path: '/analytics', label: '통계' },
 ] as const;
 
