@@ -45,26 +45,6 @@ export const PAGE_HEADS = {
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     canonical: '/admin/comments',
   },
-  adminSources: {
-    title: '뉴스 소스 관리',
-    description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
-    canonical: '/admin/sources',
-  },
-  adminNewsletter: {
-    title: '뉴스레터 관리',
-    description: '펄스 관리자 화면: 뉴스레터 미리 보기와 발송',
-    canonical: '/admin/newsletter',
-  },
-  synonyms: {
-    title: '검색 동의어',
-    description: '펄스 관리자 화면: 검색 동의어 묶음',
-    canonical: '/admin/synonyms',
-  },
-  nicknames: {
-    title: '닉네임 관리',
-    description: '펄스 관리자 화면: 닉네임 전문가 배지, 정지와 이력',
-    canonical: '/admin/nicknames',
-  },
   analytics: { title: '통계', description: '펄스 통계 화면', canonical: '/analytics' },
 } as const satisfies Record<string, PageHead>;
 

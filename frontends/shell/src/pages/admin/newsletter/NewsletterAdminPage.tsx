@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState, formatDateTime, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { PAGE_HEADS } from '../../../page-heads';
+import { ADMIN_HEADS } from '../admin-heads';
 import { AdminNav } from '../AdminNav';
 import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
 import { EditionPreview, KIND_LABELS } from './EditionPreview';
@@ -16,7 +16,7 @@ import { SendProgress } from './SendProgress';
  * mailed (at a desktop mail client's 600 px and a phone's 375 px), sending it, and each send's counts.
  */
 export default function NewsletterAdminPage() {
-  usePageHead(PAGE_HEADS.adminNewsletter);
+  usePageHead(ADMIN_HEADS.newsletter);
   return (
     <Page title="뉴스레터 관리">
       <AdminNav />

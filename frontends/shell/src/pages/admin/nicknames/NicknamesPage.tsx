@@ -1,7 +1,7 @@
 import type { AdminIdentity, NicknameLookupResponse } from '@pulse/contracts';
 import { EmptyState, ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useState, type FormEvent } from 'react';
-import { PAGE_HEADS } from '../../../page-heads';
+import { ADMIN_HEADS } from '../admin-heads';
 import { AdminNav } from '../AdminNav';
 import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
 import { NicknameCard } from './NicknameCard';
@@ -11,7 +11,7 @@ import { NicknameCard } from './NicknameCard';
  * and history, give or take back the expert badge, suspend or reinstate it.
  */
 export default function NicknamesPage() {
-  usePageHead(PAGE_HEADS.nicknames);
+  usePageHead(ADMIN_HEADS.nicknames);
   return (
     <Page title="닉네임 관리">
       <AdminNav />

@@ -1,7 +1,7 @@
 import type { IngestionSourceAdmin } from '@pulse/contracts';
 import { EmptyState, ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PAGE_HEADS } from '../../../page-heads';
+import { ADMIN_HEADS } from '../admin-heads';
 import { AdminNav } from '../AdminNav';
 import { adminSend } from '../admin-requests';
 import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
@@ -18,7 +18,7 @@ const sourcePath = (id: string) => `/api/ingestion/sources/${encodeURIComponent(
  * WebSub); add one after previewing its feed, edit, pause or resume it, run it now and see that run.
  */
 export default function SourcesAdminPage() {
-  usePageHead(PAGE_HEADS.adminSources);
+  usePageHead(ADMIN_HEADS.sources);
   return (
     <Page title="뉴스 소스 관리">
       <AdminNav />

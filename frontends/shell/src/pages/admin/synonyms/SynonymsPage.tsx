@@ -1,7 +1,7 @@
 import type { SynonymGroup, SynonymsResponse } from '@pulse/contracts';
 import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { PAGE_HEADS } from '../../../page-heads';
+import { ADMIN_HEADS } from '../admin-heads';
 import { AdminNav } from '../AdminNav';
 import { adminSend } from '../admin-requests';
 import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
@@ -16,7 +16,7 @@ const groupPath = (id: string) => `${SYNONYMS}/${encodeURIComponent(id)}`;
  * beside the maintained dictionary they sit on. Search uses a change before the server answers.
  */
 export default function SynonymsPage() {
-  usePageHead(PAGE_HEADS.synonyms);
+  usePageHead(ADMIN_HEADS.synonyms);
   return (
     <Page title="검색 동의어">
       <AdminNav />
