@@ -17,14 +17,12 @@ const SourcesPage = preloadablePage(() => import('./pages/sources/SourcesPage'))
 const AboutPage = preloadablePage(() => import('./pages/static/AboutPage'));
 const PrivacyPage = preloadablePage(() => import('./pages/static/PrivacyPage'));
 const SitemapPage = preloadablePage(() => import('./pages/static/SitemapPage'));
-const AdminPage = preloadablePage(() => import('./pages/admin/AdminPage'));
+// /admin and the screens under it that have no route of their own are one chunk (AdminScreenPage): each
+// route and chunk adds to what every reader loads, and the readers' pages have no room to spare.
+const AdminPage = preloadablePage(() => import('./pages/admin/AdminScreenPage'));
 const AnalyticsPage = preloadablePage(() => import('./pages/admin/AnalyticsPage'));
 const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTranslationsPage'));
 const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
-const SourcesAdminPage = preloadablePage(() => import('./pages/admin/sources/SourcesAdminPage'));
-const NewsletterAdminPage = preloadablePage(() => import('./pages/admin/newsletter/NewsletterAdminPage'));
-const NicknamesPage = preloadablePage(() => import('./pages/admin/nicknames/NicknamesPage'));
-const SynonymsPage = preloadablePage(() => import('./pages/admin/synonyms/SynonymsPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
@@ -40,10 +38,10 @@ export const SHELL_ROUTES = [
   { path: '/admin', Page: AdminPage },
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
-  { path: '/admin/sources', Page: SourcesAdminPage },
-  { path: '/admin/newsletter', Page: NewsletterAdminPage },
-  { path: '/admin/synonyms', Page: SynonymsPage },
-  { path: '/admin/nicknames', Page: NicknamesPage },
+  { path: '/admin/sources', Page: AdminPage },
+  { path: '/admin/newsletter', Page: AdminPage },
+  { path: '/admin/synonyms', Page: AdminPage },
+  { path: '/admin/nicknames', Page: AdminPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

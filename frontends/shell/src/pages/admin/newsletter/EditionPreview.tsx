@@ -1,10 +1,13 @@
-import { NEWSLETTER_KINDS, type NewsletterKind } from '@pulse/contracts';
+import type { NewsletterKind } from '@pulse/contracts';
 import { ErrorState, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { adminSend } from '../admin-requests';
 import { adminErrorText, adminFetch } from '../admin-session';
 import { ConfirmDialog } from '../ConfirmDialog';
 import type { EditionPreviewResponse, EditionProgressResponse } from './newsletter-types';
+
+// Written out rather than imported: a value from the contracts' modules brings their zod schemas along.
+const NEWSLETTER_KINDS: readonly NewsletterKind[] = ['daily', 'weekly'];
 
 /** A desktop mail client's usual content width, and a phone's. */
 export const PREVIEW_WIDTHS = [600, 375] as const;
