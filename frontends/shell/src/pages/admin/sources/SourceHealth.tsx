@@ -1,5 +1,6 @@
 import type { IngestionSourceAdmin } from '@pulse/contracts';
 import { formatDelay, PostedTime } from '@pulse/frontend-ui';
+import { SOURCES } from '../../../copy';
 import {
   ERROR_LABELS,
   OUTCOME_LABELS,
@@ -37,7 +38,7 @@ export function SourceHealth({
     <li className="admin__item">
       <h3 id={nameId}>{source.name}</h3>
       <p className="admin__meta">
-        {STATUS_LABELS[source.status]} · {source.sourceType.toUpperCase()} · {source.url}
+        {STATUS_LABELS[source.status]} · {SOURCES.types[source.sourceType]} · {source.url}
       </p>
       <dl className="admin__facts">
         <dt>마지막 실행</dt>
