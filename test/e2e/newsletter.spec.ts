@@ -1,12 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { TrendingListResponse } from '@pulse/contracts';
-import type { DroppedMail } from '@pulse/platform';
-import { eventually } from '@pulse/testing/src/eventually';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { saveScreenshot, scrollToDeferred, type ViewportName } from '../support/browser';
-import { recordViews, type Site } from './support/site';
 import { expect, test } from './support/fixtures';
+import { linkIn, mailDrop, mailTo, makeTrendingData, subscribeAndConfirm } from './support/newsletter';
 
 const ADMIN_TOKEN = 'e2e-newsletter-admin-token-0123456789';
 /**
@@ -25,7 +20,6 @@ test.use({ siteOptions: { spec: 'newsletter', env: { ADMIN_TOKEN, PUBLIC_SITE_UR
  * page, whose GET changes nothing and whose button unsubscribes.
  */
 test.describe('newsletter pages and mails', () => {
-  const mailDrop = (site: Site) => path.join(site.dataDir, 'newsletter', 'mail-drop');
   test('footer form → confirmation mail in the mail drop → its link → the confirm button → confirmed', async ({
     e2e,
     viewportName: viewport,
@@ -180,74 +174,4 @@ function header(mail: ParsedMail, name: string): string | undefined {
     ?.slice(line.indexOf(':') + 1)
     .replace(/\r?\n[ \t]+/g, ' ')
     .trim();
-}
-
-/** The first link to `pathname` with a token in a mail's text part. */
-function linkIn(mail: ParsedMail, pathname: string): string {
-  const match = new RegExp(`https?://\\S+${pathname.replace(/\//g, '\\/')}\\?token=[\\w.-]+`).exec(
-    mail.text ?? '',
-  );
-  if (!match) throw new Error(`no ${pathname} link in: ${mail.text?.slice(0, 300)}`);
-  return match[0];
-}
-
-/** The newest mail in the mail drop to `email` whose subject has `subject` in it, once it is written. */
-async function mailTo(dir: string, email: string, subject: string): Promise<ParsedMail> {
-  return eventually(
-    async () => {
-      const entries = await droppedMail(dir);
-      const entry = entries.reverse().find((e) => e.to.includes(email) && e.subject.includes(subject));
-      if (!entry) throw new Error(`no '${subject}' mail to ${email} in ${dir} yet`);
-      return simpleParser(await readFile(path.join(dir, entry.emlFile)));
-    },
-    { timeoutMs: 30_000, intervalMs: 100 },
-  );
-}
-
-async function droppedMail(dir: string): Promise<DroppedMail[]> {
-  const names = (await readdir(dir).catch(() => [] as string[]))
-    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-    .sort();
-  return Promise.all(
-    names.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as DroppedMail),
-  );
-}
-
-/** Sign-up and confirmation through the public API and the confirm page's form, as a reader's browser would. */
-async function subscribeAndConfirm(site: Site, dir: string, email: string): Promise<void> {
-  await site.api('/api/subscribers', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-
-  const token = new URL(
-    linkIn(await mailTo(dir, email, '구독을 확인해주세요'), '/newsletter/confirm'),
-  ).searchParams.get('token')!;
-  const confirmed = await fetch(site.url('/newsletter/confirm'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token }).toString(),
-  });
-  expect(confirmed.status).toBe(200);
-}
-
-/**
- * Readers for a few sample articles, one per category, so trending's week and hot lists (what an
- * edition is built from) have articles in every section.
- */
-async function makeTrendingData(site: Site): Promise<void> {
-  const picks = ['gen-ai', 'blockchain', 'big-tech'].map((category) =>
-    site.corpus.find((article) => article.primaryCategory === category)!,
-  );
-  for (const [i, article] of picks.entries()) await recordViews(site, article.id, 5 + i);
-  await eventually(
-    async () => {
-      const popular = await site.api<TrendingListResponse>('/api/trending/popular?period=week&limit=50');
-      const ids = popular.articles.map((a) => a.id);
-      if (!picks.every((article) => ids.includes(article.id)))
-        throw new Error(`trending's week list so far: ${ids.join(', ')}`);
-    },
-    { timeoutMs: 30_000, intervalMs: 250 },
-  );
 }

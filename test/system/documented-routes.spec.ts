@@ -72,8 +72,9 @@ describe('every public route a service registers is documented', () => {
       translation: [],
       ingestion: [],
     });
-    // Every service documents what it serves, ingestion's sources, runs (public and admin) and WebSub callback included.
-    expect(documented.ingestion).toBe(13);
+    // Every service documents what it serves, ingestion's sources (and their preview), runs (public and
+    // admin) and WebSub callback included.
+    expect(documented.ingestion).toBe(14);
     for (const [name, count] of Object.entries(documented))
       expect({ name, count: count > 0 }).toEqual({ name, count: true });
   });

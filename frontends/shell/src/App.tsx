@@ -17,7 +17,9 @@ const SourcesPage = preloadablePage(() => import('./pages/sources/SourcesPage'))
 const AboutPage = preloadablePage(() => import('./pages/static/AboutPage'));
 const PrivacyPage = preloadablePage(() => import('./pages/static/PrivacyPage'));
 const SitemapPage = preloadablePage(() => import('./pages/static/SitemapPage'));
-const AdminPage = preloadablePage(() => import('./pages/admin/AdminPage'));
+// /admin and the screens under it that have no route of their own are one chunk (AdminScreenPage): each
+// route and chunk adds to what every reader loads, and the readers' pages have no room to spare.
+const AdminPage = preloadablePage(() => import('./pages/admin/AdminScreenPage'));
 const AnalyticsPage = preloadablePage(() => import('./pages/admin/AnalyticsPage'));
 const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTranslationsPage'));
 const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
@@ -36,6 +38,10 @@ export const SHELL_ROUTES = [
   { path: '/admin', Page: AdminPage },
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
+  { path: '/admin/sources', Page: AdminPage },
+  { path: '/admin/newsletter', Page: AdminPage },
+  { path: '/admin/synonyms', Page: AdminPage },
+  { path: '/admin/nicknames', Page: AdminPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

@@ -299,6 +299,10 @@ describe('HTML documents with a server-rendered head', () => {
     ['/admin', '관리자'],
     ['/admin/translations', '보류된 번역 검토'],
     ['/admin/comments', '댓글 검토'],
+    ['/admin/sources', '뉴스 소스 관리'],
+    ['/admin/newsletter', '뉴스레터 관리'],
+    ['/admin/synonyms', '검색 동의어'],
+    ['/admin/nicknames', '닉네임 관리'],
     ['/analytics', '통계'],
     ['/category/gen-ai', '생성형 AI'],
     ['/category/big-tech', '글로벌 빅테크'],
@@ -316,6 +320,10 @@ describe('HTML documents with a server-rendered head', () => {
     expect((await get('/admin')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/translations')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/comments')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/sources')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/newsletter')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/synonyms')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/nicknames')).meta('robots')).toBe('noindex, nofollow');
   });
 
   it('redirects a legacy or Korean category name to its slug, keeping the query, and 404s an unknown one', async () => {

@@ -92,6 +92,26 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     robots: NO_INDEX,
   },
+  '/admin/sources': {
+    title: '뉴스 소스 관리',
+    description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
+    robots: NO_INDEX,
+  },
+  '/admin/newsletter': {
+    title: '뉴스레터 관리',
+    description: '펄스 관리자 화면: 뉴스레터 미리 보기와 발송',
+    robots: NO_INDEX,
+  },
+  '/admin/synonyms': {
+    title: '검색 동의어',
+    description: '펄스 관리자 화면: 검색 동의어 묶음',
+    robots: NO_INDEX,
+  },
+  '/admin/nicknames': {
+    title: '닉네임 관리',
+    description: '펄스 관리자 화면: 닉네임 전문가 배지, 정지와 이력',
+    robots: NO_INDEX,
+  },
   '/analytics': { title: '통계', description: '펄스 통계 화면', robots: NO_INDEX },
 };
 

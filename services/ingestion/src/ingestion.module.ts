@@ -17,6 +17,8 @@ import { ScheduledPolls } from './schedule/scheduled-polls';
 import { IngestionPurges } from './sources/ingestion-purges';
 import { SourceAnnouncer } from './sources/source-announcer';
 import { SourceRepository } from './sources/source.repository';
+import { SourcePreviewController } from './sources/source-preview.controller';
+import { SourcePreviewService } from './sources/source-preview.service';
 import { SourcesAdminController } from './sources/sources-admin.controller';
 import { SourcesController } from './sources/sources.controller';
 import { SourcesService } from './sources/sources.service';
@@ -36,6 +38,7 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
   controllers: [
     SourcesController,
     SourcesAdminController,
+    SourcePreviewController,
     RunsController,
     RunsAdminController,
     WebSubController,
@@ -57,6 +60,7 @@ import { WebSubSubscriptions } from './websub/websub-subscriptions.service';
     RunRepository,
     CollectedStoryRepository,
     SourcesService,
+    SourcePreviewService,
     IngestionPurges,
     FeedReader,
     StoryCollector,

@@ -27,6 +27,8 @@ import { SenderService } from './sending/sender.service';
 import { SendsRepository } from './sending/sends.repository';
 import { SubscribeLimits } from './subscribers/subscribe-limits';
 import { SubscribersController } from './subscribers/subscribers.controller';
+import { SubscriberOverviewService } from './subscribers/subscriber-overview.service';
+import { SubscribersAdminController } from './subscribers/subscribers-admin.controller';
 import { SubscribersRepository } from './subscribers/subscribers.repository';
 import { SubscribersService } from './subscribers/subscribers.service';
 
@@ -42,7 +44,7 @@ export class NewsletterModule {
     return {
       module: NewsletterModule,
       imports: [NewsletterCoreModule.with(clock), AdminAuthModule],
-      controllers: [SubscribersController, PagesController, EditionsController],
+      controllers: [SubscribersController, SubscribersAdminController, PagesController, EditionsController],
       providers: [
         FormBodyParsers,
         NewsletterSettingsRepository,
@@ -50,6 +52,7 @@ export class NewsletterModule {
         SubscribersRepository,
         SubscribeLimits,
         SubscribersService,
+        SubscriberOverviewService,
         EditionsRepository,
         EditionBuilder,
         EditionsService,

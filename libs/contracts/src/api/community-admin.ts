@@ -128,3 +128,42 @@ export interface AnalyticsDay {
   activeIdentities: number;
 }
 export type AnalyticsResponse = CommunityOk<{ days: AnalyticsDay[] }>;
+
+/** GET /api/community/admin/identities?nickname=: the nickname as typed, matched as names collide (look-alikes). */
+export const nicknameLookupQuerySchema = strictParams({
+  nickname: textField('nickname', { min: 1, max: 60 }),
+});
+export type NicknameLookupQuery = z.output<typeof nicknameLookupQuerySchema>;
+
+/** A nickname as a moderator sees it: when it came and went, its standing and whether it may write. */
+export interface AdminIdentity {
+  id: string;
+  displayName: string;
+  createdAt: string;
+  lastActiveAt: string;
+  /** Null when it may write; a far-future date means until reinstated. */
+  suspendedUntil: string | null;
+  suspendedReason: string | null;
+  trustLevel: TrustLevel;
+  badges: Badge[];
+}
+export type NicknameLookupResponse = CommunityOk<{ items: AdminIdentity[] }>;
+
+/** What a moderator did to a nickname, kept from the first such action on. */
+export const IDENTITY_ACTIONS = ['suspended', 'reinstated', 'expert-granted', 'expert-revoked'] as const;
+export type IdentityAction = (typeof IDENTITY_ACTIONS)[number];
+export interface IdentityHistoryEntry {
+  action: IdentityAction;
+  at: string;
+  /** The suspension's reason; null for the other actions. */
+  reason: string | null;
+  /** The suspension's end; null for the other actions. */
+  until: string | null;
+}
+/** GET /api/community/admin/identities/{id}/history: newest first, with the nickname as it is now. */
+export type IdentityHistoryResponse = CommunityOk<{
+  identity: AdminIdentity;
+  entries: IdentityHistoryEntry[];
+}>;
+/** DELETE /api/community/admin/identities/{id}/expert: `revoked` is false when it did not hold the badge. */
+export type RevokeBadgeResponse = CommunityOk<{ id: string; revoked: boolean }>;

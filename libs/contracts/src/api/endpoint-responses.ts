@@ -34,6 +34,7 @@ import type {
   editionPreviewResponseSchema,
   editionProgressResponseSchema,
   editionResponseSchema,
+  subscriberOverviewResponseSchema,
 } from './newsletter';
 import type {
   AnalyticsResponse,
@@ -42,9 +43,12 @@ import type {
   CommentModerationQueueResponse,
   CommunityMeResponse,
   GrantBadgeResponse,
+  IdentityHistoryResponse,
   ModerationActionResponse,
   ModerationQueueResponse,
+  NicknameLookupResponse,
   ReportResponse,
+  RevokeBadgeResponse,
   SuspendResponse,
 } from './community-admin';
 import type {
@@ -78,6 +82,7 @@ import type {
   IngestionRunAdmin,
   IngestionSource,
   IngestionSourceAdmin,
+  SourcePreviewResponse,
   TriggerRunsResponse,
 } from './ingestion';
 import type {
@@ -150,6 +155,7 @@ export interface EndpointResponses {
   ingestionSource: IngestionSource;
   createIngestionSource: IngestionSourceAdmin;
   updateIngestionSource: IngestionSourceAdmin;
+  previewIngestionSource: SourcePreviewResponse;
   deleteIngestionSource: void;
   pauseIngestionSource: IngestionSourceAdmin;
   resumeIngestionSource: IngestionSourceAdmin;
@@ -185,6 +191,9 @@ export interface EndpointResponses {
   suspendIdentity: SuspendResponse;
   reinstateIdentity: SuspendResponse;
   grantExpertBadge: GrantBadgeResponse;
+  revokeExpertBadge: RevokeBadgeResponse;
+  findNickname: NicknameLookupResponse;
+  identityHistory: IdentityHistoryResponse;
   communityAnalytics: AnalyticsResponse;
   commentList: CommentListResponse;
   createComment: CommentResponse;
@@ -216,6 +225,7 @@ export interface EndpointResponses {
   newsletterPreview: z.output<typeof editionPreviewResponseSchema>;
   newsletterSend: z.output<typeof editionProgressResponseSchema>;
   newsletterProgress: z.output<typeof editionProgressResponseSchema>;
+  newsletterSubscribers: z.output<typeof subscriberOverviewResponseSchema>;
 }
 
 // Every endpoint has its row, and no row names an endpoint that does not exist.

@@ -264,6 +264,12 @@ export const ENDPOINTS = {
     service: 'newsletter',
     origin: 'chosen',
   },
+  newsletterSubscribers: {
+    method: 'GET',
+    path: '/api/newsletter/admin/subscribers',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
   newsletterProgress: {
     method: 'GET',
     path: '/api/newsletter/admin/editions/:id',
@@ -319,6 +325,13 @@ export const ENDPOINTS = {
   updateIngestionSource: {
     method: 'PATCH',
     path: '/api/ingestion/sources/:id',
+    service: 'ingestion',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  previewIngestionSource: {
+    method: 'POST',
+    path: '/api/ingestion/sources/preview',
     service: 'ingestion',
     origin: 'chosen',
     access: 'admin',
@@ -505,6 +518,24 @@ export const ENDPOINTS = {
   grantExpertBadge: {
     method: 'POST',
     path: '/api/community/admin/identities/:id/expert',
+    service: 'community',
+    origin: 'chosen',
+  },
+  revokeExpertBadge: {
+    method: 'DELETE',
+    path: '/api/community/admin/identities/:id/expert',
+    service: 'community',
+    origin: 'chosen',
+  },
+  findNickname: {
+    method: 'GET',
+    path: '/api/community/admin/identities',
+    service: 'community',
+    origin: 'chosen',
+  },
+  identityHistory: {
+    method: 'GET',
+    path: '/api/community/admin/identities/:id/history',
     service: 'community',
     origin: 'chosen',
   },

@@ -72,6 +72,16 @@ export const mergedSourceSchema = sourceFields.superRefine(requireScrapeRules);
 
 export const sourceIdSchema = z.string().min(1).max(200);
 
+/** POST /api/ingestion/sources/preview: what a source would read, before it is saved. */
+export const previewSourceBodySchema = sourceFields
+  .pick({ sourceType: true, url: true, scrape: true, allowPrivateNetwork: true })
+  .extend({
+    scrape: sourceFields.shape.scrape.default(null),
+    allowPrivateNetwork: sourceFields.shape.allowPrivateNetwork.default(false),
+  })
+  .superRefine(requireScrapeRules);
+export type PreviewSourceBody = z.output<typeof previewSourceBodySchema>;
+
 /**
  * A WebSub callback's id: random, one per subscription, so the callback URL names the subscription and
  * only its hub knows it (services/ingestion/src/websub/).
@@ -205,3 +215,29 @@ export interface TriggerRunsResponse {
   queued: string[];
   alreadyRunning: string[];
 }
+
+/** The first items of a previewed feed, as the parser read them (nothing stored, nothing emitted). */
+export interface SourcePreviewItem {
+  title: string;
+  link: string;
+  publishedAt: string | null;
+  summary: string | null;
+}
+
+/**
+ * POST /api/ingestion/sources/preview answers 200 either way: the feed read (its first items, how many it
+ * held and how many the parser dropped) or the fetch's failure in the words a run would record.
+ */
+export type SourcePreviewResponse =
+  | {
+      outcome: 'ok';
+      /** After redirects. */
+      finalUrl: string;
+      itemsFound: number;
+      itemsRejected: number;
+      /** At most SOURCE_PREVIEW_ITEMS, in the feed's order. */
+      items: SourcePreviewItem[];
+    }
+  | { outcome: 'failed'; errorCategory: IngestionErrorCategory; error: string };
+
+export const SOURCE_PREVIEW_ITEMS = 5;

@@ -110,3 +110,26 @@ export const editionProgressResponseSchema = z.object({
     skipped: sendCount,
   }),
 });
+
+const subscriberCount = z.number().int();
+
+/**
+ * Admin: GET /api/newsletter/admin/subscribers: subscribers by state, and when the schedule mails the next
+ * editions (whether it is on: NEWSLETTER_SCHEDULE).
+ */
+export const subscriberOverviewResponseSchema = z.object({
+  subscribers: z.object({
+    pending: subscriberCount.describe('Signed up, not confirmed yet'),
+    confirmed: subscriberCount,
+    unsubscribed: subscriberCount,
+    bounced: subscriberCount,
+  }),
+  schedule: z.object({
+    on: z.boolean(),
+    next: z.object({
+      daily: z.string().describe('When the next daily edition falls due (UTC ISO)'),
+      weekly: z.string().describe('When the next weekly edition falls due (UTC ISO)'),
+    }),
+  }),
+});
+export type SubscriberOverviewResponse = z.output<typeof subscriberOverviewResponseSchema>;

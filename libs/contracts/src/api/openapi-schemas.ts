@@ -28,6 +28,7 @@ import {
   moderationQueueQuerySchema,
   reportBodySchema,
   suspendBodySchema,
+  nicknameLookupQuerySchema,
 } from './community-admin';
 import type { EndpointName } from './endpoints';
 import { imageHashSchema, imageQuerySchema } from './images';
@@ -43,6 +44,7 @@ import {
 import {
   createSourceBodySchema,
   listRunsQuerySchema,
+  previewSourceBodySchema,
   sourceIdSchema,
   triggerRunsBodySchema,
   updateSourceBodySchema,
@@ -60,6 +62,7 @@ import {
   newsletterPreferencesFormSchema,
   newsletterTokenSchema,
   subscribeResponseSchema,
+  subscriberOverviewResponseSchema,
 } from './newsletter';
 import { subscribeBodySchema } from './subscribers';
 import { techAnalysisListQuerySchema } from './tech-analysis';
@@ -164,6 +167,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   ...newsletterSchemas(),
   ingestionSource: { params: { id: sourceIdSchema } },
   createIngestionSource: { body: createSourceBodySchema },
+  previewIngestionSource: { body: previewSourceBodySchema },
   updateIngestionSource: { body: updateSourceBodySchema, params: { id: sourceIdSchema } },
   deleteIngestionSource: { params: { id: sourceIdSchema } },
   pauseIngestionSource: { params: { id: sourceIdSchema } },
@@ -195,6 +199,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   reportAnswer: { body: reportBodySchema },
   moderationQueue: { query: moderationQueueQuerySchema },
   suspendIdentity: { body: suspendBodySchema },
+  findNickname: { query: nicknameLookupQuerySchema },
   communityAnalytics: { query: analyticsQuerySchema },
   answerVote: { body: answerVoteBodySchema },
   commentList: { query: commentListQuerySchema },
@@ -249,6 +254,7 @@ function newsletterSchemas() {
         503: "Trending's read API is unavailable, or ADMIN_TOKEN is unset.",
       },
     },
+    newsletterSubscribers: { response: subscriberOverviewResponseSchema },
     newsletterProgress: {
       params: editionId,
       response: editionProgressResponseSchema,

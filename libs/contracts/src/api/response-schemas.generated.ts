@@ -220,6 +220,67 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   updateIngestionSource: {
     $ref: '#/components/schemas/IngestionSourceAdmin',
   },
+  previewIngestionSource: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          outcome: {
+            type: 'string',
+            const: 'ok',
+          },
+          finalUrl: {
+            type: 'string',
+          },
+          itemsFound: {
+            type: 'number',
+          },
+          itemsRejected: {
+            type: 'number',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/SourcePreviewItem',
+            },
+          },
+        },
+        required: ['outcome', 'finalUrl', 'itemsFound', 'itemsRejected', 'items'],
+      },
+      {
+        type: 'object',
+        properties: {
+          outcome: {
+            type: 'string',
+            const: 'failed',
+          },
+          errorCategory: {
+            type: 'string',
+            enum: [
+              'timeout',
+              'dns',
+              'tls',
+              'connection',
+              'http-4xx',
+              'http-5xx',
+              'http-other',
+              'too-large',
+              'too-many-redirects',
+              'blocked-address',
+              'bad-url',
+              'decode',
+              'internal',
+              'unknown',
+            ],
+          },
+          error: {
+            type: 'string',
+          },
+        },
+        required: ['outcome', 'errorCategory', 'error'],
+      },
+    ],
+  },
   deleteIngestionSource: {},
   pauseIngestionSource: {
     $ref: '#/components/schemas/IngestionSourceAdmin',
@@ -733,6 +794,75 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
           },
         },
         required: ['id', 'badge', 'granted'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  revokeExpertBadge: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          revoked: {
+            type: 'boolean',
+          },
+        },
+        required: ['id', 'revoked'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  findNickname: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AdminIdentity',
+            },
+          },
+        },
+        required: ['items'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  identityHistory: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          identity: {
+            $ref: '#/components/schemas/AdminIdentity',
+          },
+          entries: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/IdentityHistoryEntry',
+            },
+          },
+        },
+        required: ['identity', 'entries'],
       },
     },
     required: ['success', 'data'],
@@ -1321,10 +1451,98 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     },
     required: ['edition', 'sends'],
   },
+  newsletterSubscribers: {
+    type: 'object',
+    properties: {
+      subscribers: {
+        type: 'object',
+        properties: {
+          pending: {
+            type: 'number',
+          },
+          confirmed: {
+            type: 'number',
+          },
+          unsubscribed: {
+            type: 'number',
+          },
+          bounced: {
+            type: 'number',
+          },
+        },
+        required: ['pending', 'confirmed', 'unsubscribed', 'bounced'],
+      },
+      schedule: {
+        type: 'object',
+        properties: {
+          on: {
+            type: 'boolean',
+          },
+          next: {
+            type: 'object',
+            properties: {
+              daily: {
+                type: 'string',
+              },
+              weekly: {
+                type: 'string',
+              },
+            },
+            required: ['daily', 'weekly'],
+          },
+        },
+        required: ['on', 'next'],
+      },
+    },
+    required: ['subscribers', 'schedule'],
+  },
 };
 
 /** The named shapes the response schemas refer to (#/components/schemas/<name>). */
 export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown>>> = {
+  AdminIdentity: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      displayName: {
+        type: 'string',
+      },
+      createdAt: {
+        type: 'string',
+      },
+      lastActiveAt: {
+        type: 'string',
+      },
+      suspendedUntil: {
+        type: ['null', 'string'],
+      },
+      suspendedReason: {
+        type: ['null', 'string'],
+      },
+      trustLevel: {
+        type: 'string',
+        enum: ['new', 'basic', 'member', 'regular'],
+      },
+      badges: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/Badge',
+        },
+      },
+    },
+    required: [
+      'id',
+      'displayName',
+      'createdAt',
+      'lastActiveAt',
+      'suspendedUntil',
+      'suspendedReason',
+      'trustLevel',
+      'badges',
+    ],
+  },
   AdminInsight: {
     type: 'object',
     properties: {
@@ -2983,6 +3201,25 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['items', 'pagination'],
   },
+  IdentityHistoryEntry: {
+    type: 'object',
+    properties: {
+      action: {
+        type: 'string',
+        enum: ['suspended', 'reinstated', 'expert-granted', 'expert-revoked'],
+      },
+      at: {
+        type: 'string',
+      },
+      reason: {
+        type: ['null', 'string'],
+      },
+      until: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['action', 'at', 'reason', 'until'],
+  },
   IngestionRun: {
     type: 'object',
     properties: {
@@ -4415,6 +4652,24 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'name', 'description', 'sourceType', 'url', 'imageUrl', 'count'],
+  },
+  SourcePreviewItem: {
+    type: 'object',
+    properties: {
+      title: {
+        type: 'string',
+      },
+      link: {
+        type: 'string',
+      },
+      publishedAt: {
+        type: ['null', 'string'],
+      },
+      summary: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['title', 'link', 'publishedAt', 'summary'],
   },
   SourcesResponse: {
     type: 'object',

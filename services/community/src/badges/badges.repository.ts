@@ -25,6 +25,12 @@ export class BadgesRepository {
     }
   }
 
+  /** true when removed now; false when it was not held. */
+  async withdraw(identityId: string, badgeId: string): Promise<boolean> {
+    const { deleted } = await this.earned.deleteOne({ _id: `${identityId}:${badgeId}` });
+    return deleted === 1;
+  }
+
   /** Adds `id` to the identity's metric and returns how many distinct ids it holds. */
   async count(identityId: string, metric: string, id: string): Promise<number> {
     const after = await this.progress.findOneAndUpdate(

@@ -35,6 +35,10 @@ export class BadgesService {
     return this.badges.award(identityId, EXPERT_BADGE.id, at);
   }
 
+  revokeExpert(identityId: string): Promise<boolean> {
+    return this.badges.withdraw(identityId, EXPERT_BADGE.id);
+  }
+
   /** Badges of each identity, role badges first, then in the order earned. */
   async of(identityIds: readonly string[]): Promise<Map<string, Badge[]>> {
     const earned = await this.badges.earnedBy(identityIds);

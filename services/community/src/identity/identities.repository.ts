@@ -39,6 +39,11 @@ export class IdentitiesRepository {
     return this.identities.findOne({ _id: id });
   }
 
+  /** Identities whose name collides with one whose key is `key` (the unique index allows one). */
+  findByNameKey(key: string): Promise<IdentityRecord[]> {
+    return this.identities.find({ displayNameKey: key }, { limit: 1 });
+  }
+
   findMany(ids: readonly string[]): Promise<IdentityRecord[]> {
     return ids.length ? this.identities.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([]);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type AnalyticsResponse,
@@ -27,6 +28,7 @@ import type { QuestionRecord } from '../questions/question.record';
 import { QUESTION_NOT_FOUND } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { TrustService } from '../trust/trust.service';
+import { IdentityActionsRepository } from './identity-actions.repository';
 import { NO_REPORTS, ReportLedger } from './report-ledger';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
@@ -57,6 +59,7 @@ export class ModerationService {
     private readonly index: QuestionIndex,
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
+    private readonly actions: IdentityActionsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -148,12 +151,22 @@ export class ModerationService {
     const { reason, days } = body;
     const until = days ? new Date(this.clock.now() + days * DAY_MS).toISOString() : INDEFINITE;
     if (!(await this.identities.suspend(id, until, reason))) throw new NotFoundException(IDENTITY_NOT_FOUND);
-    await this.sessions.revokeAllOf(id, isoNow(this.clock));
+    const at = isoNow(this.clock);
+    await this.sessions.revokeAllOf(id, at);
+    await this.actions.record({ _id: randomUUID(), identityId: id, action: 'suspended', at, reason, until });
     return { success: true, data: { id, suspendedUntil: until } };
   }
 
   async reinstate(id: string): Promise<SuspendResponse> {
     if (!(await this.identities.suspend(id, null, null))) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    await this.actions.record({
+      _id: randomUUID(),
+      identityId: id,
+      action: 'reinstated',
+      at: isoNow(this.clock),
+      reason: null,
+      until: null,
+    });
     return { success: true, data: { id, suspendedUntil: null } };
   }
 
@@ -162,6 +175,16 @@ export class ModerationService {
     if (!(await this.identities.findById(id))) throw new NotFoundException(IDENTITY_NOT_FOUND);
     const at = isoNow(this.clock);
     const granted = await this.badges.grantExpert(id, at);
+    // Granting twice changes nothing, so it is recorded once.
+    if (granted)
+      await this.actions.record({
+        _id: randomUUID(),
+        identityId: id,
+        action: 'expert-granted',
+        at,
+        reason: null,
+        until: null,
+      });
     const held = (await this.badges.of([id])).get(id)?.find((badge) => badge.id === 'expert');
     return { success: true, data: { id, badge: held ?? this.badges.badgeOf('expert', at), granted } };
   }

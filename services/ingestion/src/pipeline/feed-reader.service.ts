@@ -8,6 +8,8 @@ import { PIPELINE_STAGES, type PipelineStages } from './stages';
 export const API_ITEMS_PER_RUN = 30;
 
 type Fetched = Extract<FetchOutcome, { kind: 'fetched' }>;
+/** What reading needs of a source: a saved one, or one an admin is previewing before saving it. */
+export type ReadableSource = Pick<SourceDocument, 'sourceType' | 'scrape' | 'allowPrivateNetwork'>;
 
 /** Matches an id listing such as Hacker News' topstories.json: `[4242, 4243, …]`. */
 function listedIds(text: string): number[] | null {
@@ -27,7 +29,7 @@ function listedIds(text: string): number[] | null {
 export class FeedReader {
   constructor(@Inject(PIPELINE_STAGES) private readonly stages: PipelineStages) {}
 
-  async read(source: SourceDocument, fetched: Fetched, tally: RunTally): Promise<FeedItem[]> {
+  async read(source: ReadableSource, fetched: Fetched, tally: RunTally): Promise<FeedItem[]> {
     const ids = source.sourceType === 'api' ? listedIds(fetched.text) : null;
     if (ids) return this.readListedItems(source, fetched.finalUrl, ids.slice(0, API_ITEMS_PER_RUN), tally);
     const parsed = this.stages.parse({
@@ -42,7 +44,7 @@ export class FeedReader {
   }
 
   private async readListedItems(
-    source: SourceDocument,
+    source: ReadableSource,
     listUrl: string,
     ids: number[],
     tally: RunTally,

@@ -32,6 +32,13 @@ export function latestDue(kind: Frequency, now: number): DueEdition {
   return editionAt(kind, day);
 }
 
+/** The first edition of `kind` due after `now`: the latest due one, a period later. */
+export function nextDue(kind: Frequency, now: number): DueEdition {
+  const latest = latestDue(kind, now);
+  const seoulMidnight = Date.parse(`${latest.date}T00:00:00.000Z`);
+  return editionAt(kind, seoulMidnight + (kind === 'weekly' ? 7 : 1) * DAY_MS);
+}
+
 function editionAt(kind: Frequency, seoulMidnight: number): DueEdition {
   const date = new Date(seoulMidnight).toISOString().slice(0, 10);
   const due = seoulMidnight + SEND_HOUR * 60 * 60 * 1000 - SEOUL_OFFSET_MS;

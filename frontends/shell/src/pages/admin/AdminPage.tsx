@@ -2,6 +2,7 @@ import type { ModerationItem, ModerationQueueResponse } from '@pulse/contracts';
 import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
+import { AdminNav } from './AdminNav';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { ReportersList } from './ReportersList';
 
@@ -20,6 +21,7 @@ export default function AdminPage() {
   usePageHead(PAGE_HEADS.admin);
   return (
     <Page title="관리자">
+      <AdminNav />
       <AdminGate>{(signOut) => <ModerationQueue signOut={signOut} />}</AdminGate>
     </Page>
   );
@@ -77,9 +79,6 @@ function ModerationQueue({ signOut }: { signOut: () => void }) {
             </button>
           ))}
         </div>
-        <a href="/analytics">통계 보기</a>
-        <a href="/admin/translations">보류된 번역 검토</a>
-        <a href="/admin/comments">댓글 검토</a>
         <button type="button" className="button button--outline" onClick={signOut}>
           토큰 지우기
         </button>

@@ -2,6 +2,7 @@ import type { AnalyticsDay, AnalyticsResponse } from '@pulse/contracts';
 import { ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
+import { AdminNav } from './AdminNav';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 
 const SERIES = [
@@ -15,6 +16,7 @@ export default function AnalyticsPage() {
   usePageHead(PAGE_HEADS.analytics);
   return (
     <Page title="커뮤니티 통계">
+      <AdminNav />
       <AdminGate>{() => <Analytics />}</AdminGate>
     </Page>
   );

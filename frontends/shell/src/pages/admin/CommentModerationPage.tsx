@@ -7,6 +7,7 @@ import type {
 import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
+import { AdminNav } from './AdminNav';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { AdminPager } from './AdminPager';
 import { REASON_LABELS, ReportersList } from './ReportersList';
@@ -37,6 +38,7 @@ export default function CommentModerationPage() {
   usePageHead(PAGE_HEADS.commentModeration);
   return (
     <Page title="댓글 검토">
+      <AdminNav />
       <AdminGate>{(signOut) => <CommentQueue signOut={signOut} />}</AdminGate>
     </Page>
   );
@@ -108,7 +110,6 @@ function CommentQueue({ signOut }: { signOut: () => void }) {
             </button>
           ))}
         </div>
-        <a href="/admin">글 검토 대기열로</a>
         <button type="button" className="button button--outline" onClick={signOut}>
           토큰 지우기
         </button>

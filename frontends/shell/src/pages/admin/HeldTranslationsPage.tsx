@@ -2,6 +2,7 @@ import type { HeldItemDetail, HeldItemSummary, HeldListResponse } from '@pulse/c
 import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
+import { AdminNav } from './AdminNav';
 import { AdminGate, adminErrorText, adminFetch } from './admin-session';
 import { HeldTranslationReview } from './HeldTranslationReview';
 import { AdminPager } from './AdminPager';
@@ -17,6 +18,7 @@ export default function HeldTranslationsPage() {
   usePageHead(PAGE_HEADS.heldTranslations);
   return (
     <Page title="보류된 번역 검토">
+      <AdminNav />
       <AdminGate>{(signOut) => <HeldQueue signOut={signOut} />}</AdminGate>
     </Page>
   );
@@ -66,7 +68,6 @@ function HeldQueue({ signOut }: { signOut: () => void }) {
   return (
     <div className="admin">
       <div className="admin__bar">
-        <a href="/admin">검토 대기열로</a>
         <button type="button" className="button button--outline" onClick={signOut}>
           토큰 지우기
         </button>

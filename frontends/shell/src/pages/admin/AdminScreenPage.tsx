@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import AdminPage from './AdminPage';
+import NewsletterAdminPage from './newsletter/NewsletterAdminPage';
+import NicknamesPage from './nicknames/NicknamesPage';
+import SourcesAdminPage from './sources/SourcesAdminPage';
+import SynonymsPage from './synonyms/SynonymsPage';
+
+/**
+ * /admin (the Q&A moderation queue) and /admin/sources, /admin/newsletter, /admin/synonyms and
+ * /admin/nicknames in one chunk: every chunk the shell can load is named in the bundle every reader loads,
+ * and the readers' pages have no room to spare for four more. The routes (App.tsx) name only these paths,
+ * so any other /admin/… is the shell's not-found page.
+ */
+const SCREENS: Readonly<Record<string, ComponentType>> = {
+  '/admin/sources': SourcesAdminPage,
+  '/admin/newsletter': NewsletterAdminPage,
+  '/admin/synonyms': SynonymsPage,
+  '/admin/nicknames': NicknamesPage,
+};
+
+export default function AdminScreenPage() {
+  const { pathname } = useLocation();
+  const Screen = Object.hasOwn(SCREENS, pathname) ? SCREENS[pathname]! : AdminPage;
+  return <Screen />;
+}
