@@ -3,7 +3,7 @@ import { HeldCopies } from '../edge/held-copies';
 import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
 import { withStyleSources } from '../edge/security-headers';
 import { documentCounters } from './document-metrics';
-import type { DocumentRenderer, RenderedDocument } from './document-renderer';
+import type { DocumentRenderer, PageDocument, RenderedDocument } from './document-renderer';
 import {
   encodeDocument,
   encodedEntityTag,
@@ -11,7 +11,6 @@ import {
   preferredEncoding,
   type DocumentEncoding,
 } from './document-encoding';
-import { canonicalDocumentUrl } from './page-queries';
 import { RenderBudget, type RenderBudgetSettings, type RenderEnd } from './render-budget';
 
 /** How many rendered documents are held at most (GATEWAY_DOCUMENT_CACHE_MS each). */
@@ -160,12 +159,12 @@ export function documentHandler(
     return end && startRender(url, requestId, 'reader', end);
   };
   /** The document headers, before the body. */
-  const send = (reply: FastifyReply, statusCode: number) =>
+  const send = (reply: FastifyReply, statusCode: number, shared = statusCode === 200) =>
     reply
       .status(statusCode)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', statusCode === 200 ? DOCUMENT_CACHE.cacheControl : 'no-store')
-      .header('cdn-cache-control', statusCode === 200 ? DOCUMENT_CACHE.cdnCacheControl : 'no-store');
+      .header('cache-control', shared ? DOCUMENT_CACHE.cacheControl : 'no-store')
+      .header('cdn-cache-control', shared ? DOCUMENT_CACHE.cdnCacheControl : 'no-store');
   /** A held document (a 200) or the busy one (a 503, no validator) in the encoding the request prefers. */
   const sendDocument = async (
     request: FastifyRequest,
@@ -195,7 +194,7 @@ export function documentHandler(
     at: number,
   ): HeldDocument => {
     const html = Buffer.from(rendered.html);
-    const tags = rendered.tags ?? [];
+    const { tags } = rendered;
     const document: HeldDocument = {
       html,
       etag: entityTagOf(html),
@@ -223,7 +222,7 @@ export function documentHandler(
     const path = url.split('?')[0];
     let copy = busyCopies.get(path, at);
     if (!copy) {
-      const busy = renderer.busy(path);
+      const busy = renderer.busy();
       const html = Buffer.from(busy.html);
       const until = at + BUSY_HOLD_MS;
       copy = {
@@ -259,14 +258,14 @@ export function documentHandler(
     flight.render.then(
       (rendered) => {
         // Anything but a 200 now (gone, moved, failing): readers get it from the next request on.
-        if (rendered.statusCode === 200) hold(url, flight, rendered, now());
+        if (heldKind(rendered)) hold(url, flight, rendered, now());
         else if (rendered.statusCode < 500) held.delete(url);
       },
       () => undefined,
     );
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const url = canonicalDocumentUrl(request.url);
+    const url = await renderer.documentUrl(request.url);
     const at = now();
     const hit = holdMs > 0 ? held.get(url, at) : undefined;
     if (hit) {
@@ -275,21 +274,23 @@ export function documentHandler(
     }
     const flight = await renderFor(url, request.requestId);
     if (!flight) return sendBusy(request, reply, url, now());
-    const rendered = await flight.render;
-    if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
+    const answer = await flight.render;
+    if ('location' in answer) return reply.redirect(answer.location, answer.statusCode);
+    const rendered: PageDocument = answer;
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
-    if (rendered.statusCode !== 200) {
+    if (!heldKind(rendered)) {
       // A rendered not-found page of a remote carries the remote's inline stylesheet too.
       if (rendered.styleHashes?.length && contentSecurityPolicy)
         reply.header(
           'content-security-policy',
           withStyleSources(contentSecurityPolicy, rendered.styleHashes),
         );
-      return send(reply, rendered.statusCode).send(rendered.html);
+      return send(reply, rendered.statusCode, false).send(rendered.html);
     }
     return sendDocument(request, reply, hold(url, flight, rendered, at));
   };
 }
 
-/** A rendered page (not a redirect). */
-type PageDocument = Exclude<RenderedDocument, { statusCode: 301 }>;
+/** A 200 the page said every reader may share: the one kind of document held and replayed. */
+const heldKind = (rendered: RenderedDocument): rendered is PageDocument & { statusCode: 200 } =>
+  rendered.statusCode === 200 && rendered.cache === 'public';
