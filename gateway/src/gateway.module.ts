@@ -14,7 +14,7 @@ import { DocumentRenderer } from './documents/document-renderer';
 import { documentHandler } from './documents/documents.plugin';
 import { apiReader } from './documents/api-reader';
 import { BundlePageRenderer } from './documents/page-renderer';
-import { RemoteServerModules } from './documents/remote-server-modules';
+import { RemoteServerModules } from './remotes/remote-server-modules';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
 import { registerHttpCaching } from './edge/http-caching';

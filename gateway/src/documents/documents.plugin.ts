@@ -11,8 +11,8 @@ import {
   MIN_COMPRESSED_BYTES,
   preferredEncoding,
   type DocumentEncoding,
-} from './document-encoding';
-import { RenderBudget, type RenderBudgetSettings, type RenderEnd } from './render-budget';
+} from '../edge/document-encoding';
+import { RenderBudget, type RenderBudgetSettings, type RenderEnd } from '../edge/render-budget';
 
 /** How many rendered documents are held at most (GATEWAY_DOCUMENT_CACHE_MS each). */
 const MAX_HELD = 2_000;
@@ -57,7 +57,7 @@ export interface DocumentHandlerOptions {
   /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
   contentSecurityPolicy?: string;
   /**
-   * GATEWAY_RENDER_CONCURRENCY and GATEWAY_RENDER_MS_PER_S (render-budget.ts), refreshes included. Past
+   * GATEWAY_RENDER_CONCURRENCY and GATEWAY_RENDER_MS_PER_S (edge/render-budget.ts), refreshes included. Past
    * it, a reader whose document is neither held nor rendering gets the busy document. Unbounded when unset.
    */
   renderBudget?: RenderBudgetSettings;
@@ -88,7 +88,7 @@ export interface DocumentHandlerOptions {
  * render: keyed on the full URL, every cache-buster rendered React, about 200 documents/s where a held
  * copy serves thousands, and the renders held up every other request of the process.
  *
- * Rendering has a budget (render-budget.ts: renders at once, milliseconds of rendering per second):
+ * Rendering has a budget (edge/render-budget.ts: renders at once, milliseconds of rendering per second):
  * distinct URLs a page really reads (`/search?q=<random>`) are renders each, and a flood of them must not
  * take the event loop from the API. Past it, a reader whose document is neither held (fresh or stale) nor
  * already rendering waits a moment for the budget if few others do, and otherwise gets the busy document
@@ -144,7 +144,7 @@ export function documentHandler(
   };
   /**
    * The render of `url` under way, or a new one once the budget allows it (a reader may wait a moment
-   * for it: render-budget.ts); undefined if it does not.
+   * for it: edge/render-budget.ts); undefined if it does not.
    */
   const renderFor = async (url: string, requestId: string): Promise<Served | undefined> => {
     const under = documents.pending(url);
@@ -237,5 +237,4 @@ export function documentHandler(
 
 /** A render as readers get it: a shareable 200 also as the bytes, ETag and encodings every reader is sent. */
 type Served =
-  | { rendered: PageDocument; document: HeldDocument }
-  | { rendered: RenderedDocument; document?: undefined };
+  { rendered: PageDocument; document: HeldDocument } | { rendered: RenderedDocument; document?: undefined };

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PageDescription, PageRead } from '@pulse/contracts';
 import type { Logger } from 'pino';
-import type { InlineStyle, RemoteServerModules } from './remote-server-modules';
+import type { InlineStyle, RemoteServerModules } from '../remotes/remote-server-modules';
 
 /** A page as the front end's server bundle rendered and described it. */
 export interface RenderedPage {
