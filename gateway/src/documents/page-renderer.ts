@@ -73,6 +73,8 @@ export class BundlePageRenderer implements PageRenderer {
   async documentUrl(url: string): Promise<string> {
     const bundle = this.bundle();
     if (!bundle?.documentUrl) return url.split('?')[0];
+    // Only a query needs the remote's own list of the parameters its page reads.
+    if (!url.includes('?')) return bundle.documentUrl(url);
     const remote = bundle.remoteOf?.(url);
     const loaded = remote === undefined ? undefined : await this.remoteModule(bundle, remote);
     return bundle.documentUrl(url, loaded && remote ? { [remote]: loaded.module } : {});
