@@ -140,7 +140,7 @@ function remoteConfig({ name, dir, exposes }) {
 // The libraries a remote's server bundle takes from the shell's server bundle, which renders it: the same
 // singletons as in the browser (sharedSingletons), for the same reason (one React for the hooks, one router
 // for its context, one query library for the request's client). The gateway links them by these names
-// (gateway/src/documents/remote-server-module.ts); the shell's bundle exports them as SHARED_MODULES.
+// (gateway/src/remotes/remote-server-module.ts); the shell's bundle exports them as SHARED_MODULES.
 const SERVER_SHARED = [
   'react',
   'react/jsx-runtime',

@@ -12,10 +12,9 @@ import type { Logger } from 'pino';
 import { registerApiDocs } from './docs/api-docs.plugin';
 import { DocumentRenderer } from './documents/document-renderer';
 import { documentHandler } from './documents/documents.plugin';
-import { PageDataSource } from './documents/page-data.source';
 import { apiReader } from './documents/api-reader';
 import { BundlePageRenderer } from './documents/page-renderer';
-import { RemoteServerModules } from './documents/remote-server-modules';
+import { RemoteServerModules } from './remotes/remote-server-modules';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
 import { registerHttpCaching } from './edge/http-caching';
@@ -93,7 +92,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       Date.now,
       config.GATEWAY_STALE_MS,
     );
-    // Heard even with both caches off: the page documents' data is kept a minute and dropped by them too.
+    // Heard even with both caches off: the held page documents are dropped by them too.
     this.stopPurges = await microCache.listenForPurges();
     registerProxy(fastify, table, this.logger, microCache);
     registerFeeds(
@@ -108,19 +107,16 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     );
     const renderer = new DocumentRenderer(
       new ShellTemplate(shellIndexFile(config)),
-      new PageDataSource(table, this.cache, this.logger, microCache),
+      new BundlePageRenderer(
+        shellServerBundleFile(config),
+        this.logger,
+        new RemoteServerModules(remoteDeployments(config), this.logger),
+      ),
+      (requestId, tags) => apiReader(table, requestId, tags, microCache),
       config.PUBLIC_SITE_URL,
       // The shell reads the remotes' locations from here and starts without fetching /env-config.json
       // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.
       `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
-      {
-        pages: new BundlePageRenderer(
-          shellServerBundleFile(config),
-          this.logger,
-          new RemoteServerModules(remoteDeployments(config), this.logger),
-        ),
-        readApi: (requestId, tags) => apiReader(table, requestId, tags, microCache),
-      },
     );
     await registerFrontendAssets(
       fastify,

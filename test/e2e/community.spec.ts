@@ -156,7 +156,7 @@ test.describe('community Q&A (qa remote)', () => {
     await asker.locator('.qa-detail__actions').getByRole('button', { name: '삭제' }).click();
     await expect.poll(() => new URL(asker.url()).pathname).toBe('/community/qa');
     expect(confirmText).toBe('정말로 이 질문을 삭제하시겠습니까? 모든 답변도 함께 삭제됩니다.');
-    // The question's purge reaches the gateway a moment after the delete (gateway/src/documents/page-data.source.ts).
+    // The question's purge reaches the gateway's held document a moment after the delete.
     await expect
       .poll(async () => (await asker.goto(questionUrl))?.status(), {
         timeout: 20_000,

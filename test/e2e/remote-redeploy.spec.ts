@@ -74,9 +74,9 @@ test.describe('redeploying a remote without the shell', () => {
       expect(await serverRenderedIntro(browser, site.base)).toBe(ORIGINAL_INTRO);
       const shellBefore = shellBuild();
 
-      const build = await buildChangedRemote('trending', 'src/copy.ts', (source) =>
-        source.replace(ORIGINAL_INTRO, REDEPLOYED_INTRO),
-      );
+      const build = await buildChangedRemote('trending', {
+        'src/copy.ts': (source) => source.replace(ORIGINAL_INTRO, REDEPLOYED_INTRO),
+      });
       cleanups.push(() => rmSync(build.root, { recursive: true, force: true }));
       const host = await serveFolder(build.dist);
       cleanups.push(() => host.close());

@@ -1,6 +1,6 @@
-import { ArticleSkeleton, NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
+import { ArticleSkeleton, MovedTo, NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { InsightsListPage } from './list/InsightsListPage';
 import { NewsListPage } from './list/NewsListPage';
 import { isNewsSection, type NewsSection } from './sections';
@@ -39,7 +39,7 @@ export type { NewsSection };
 function SectionIndex({ section }: { section: NewsSection }) {
   if (section === 'insights') return <InsightsListPage />;
   // docs/spec-content.md §2: /analysis is where an analysis detail's back link goes; its list is the tech-analysis list.
-  if (section === 'analysis') return <Navigate to="/tech-analysis" replace />;
+  if (section === 'analysis') return <MovedTo to="/tech-analysis" />;
   return <NewsListPage />;
 }
 

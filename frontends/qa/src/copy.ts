@@ -27,9 +27,7 @@ export const COPY = {
   accepted: '채택된 답변',
   edited: '수정됨',
   breadcrumbQa: 'Q&A',
-  /** docs/spec-community.md §2 not-found. */
-  /** The same words as NOT_FOUND_TITLES.question (contracts), which the gateway's 404 document uses; a
-   * literal here: importing the constants module costs this remote's first chunk its last kilobyte. */
+  /** docs/spec-community.md §2 not-found: the title of a missing question's page and of its 404 document. */
   notFoundTitle: '질문을 찾을 수 없습니다',
   notFoundText: '존재하지 않거나 삭제된 질문입니다.',
   backToList: '질문 목록으로',

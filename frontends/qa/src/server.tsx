@@ -9,3 +9,14 @@ import App from './App';
  * projects placeholder and the not-found page of an unknown path, which makes the document a 404.
  */
 export const ServerApp = remoteServerApp(App);
+
+/** The query parameters each page reads: the list's filters, the ask form's article. */
+export const queryParameters = (pathname: string): readonly string[] =>
+  pathname === '/community/qa'
+    ? ['q', 'category', 'sort']
+    : pathname === '/community/qa/ask'
+      ? ['articleId']
+      : [];
+
+/** A question's QAPage and Open Graph article block (structured-data.ts). */
+export { describeQuestion as describe } from './structured-data';

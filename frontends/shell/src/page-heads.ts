@@ -1,10 +1,10 @@
-import type { PageHead } from '@pulse/frontend-ui';
+import { SITE_DESCRIPTION, type PageHead } from '@pulse/frontend-ui';
 
 // The heads of the shell's own pages (usePageHead): the same strings as the document the server sends for
 // the same path, so the tab reads the same after a reload as after client-side navigation.
 
-export const SITE_DESCRIPTION =
-  '펄스 — 생성형 AI, 블록체인, 빅테크 소식을 한국어로 전하는 AI·블록체인 전문 미디어';
+/** Administration screens are not indexed. */
+const NOT_INDEXED = 'noindex, nofollow';
 
 export const PAGE_HEADS = {
   home: { title: '', description: SITE_DESCRIPTION, canonical: '/' },
@@ -34,18 +34,20 @@ export const PAGE_HEADS = {
     description: '펄스의 주요 페이지, 카테고리와 RSS·Atom 피드, 사이트맵 링크를 한눈에 확인하세요.',
     canonical: '/sitemap',
   },
-  admin: { title: '관리자', description: '펄스 관리자 화면', canonical: '/admin' },
+  admin: { title: '관리자', description: '펄스 관리자 화면', canonical: '/admin', robots: NOT_INDEXED },
   heldTranslations: {
     title: '보류된 번역 검토',
     description: '펄스 관리자 화면: 검토를 위해 보류된 번역',
     canonical: '/admin/translations',
+    robots: NOT_INDEXED,
   },
   commentModeration: {
     title: '댓글 검토',
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     canonical: '/admin/comments',
+    robots: NOT_INDEXED,
   },
-  analytics: { title: '통계', description: '펄스 통계 화면', canonical: '/analytics' },
+  analytics: { title: '통계', description: '펄스 통계 화면', canonical: '/analytics', robots: NOT_INDEXED },
 } as const satisfies Record<string, PageHead>;
 
 /** A search's head: by its words or its tag, as the server's. */

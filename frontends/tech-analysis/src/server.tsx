@@ -7,3 +7,10 @@ import App from './App';
  * 'Server rendering').
  */
 export const ServerApp = remoteServerApp(App);
+
+/** The list's technology category is in its query. */
+export const queryParameters = (pathname: string): readonly string[] =>
+  pathname === '/tech-analysis' ? ['category'] : [];
+
+/** An analysis's TechArticle and Open Graph article block (structured-data.ts). */
+export { describeTechAnalysis as describe } from './structured-data';

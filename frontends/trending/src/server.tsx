@@ -7,3 +7,7 @@ import App from './App';
  * 'Server rendering').
  */
 export const ServerApp = remoteServerApp(App);
+
+/** The trending page's tab, period and content type are in its query. */
+export const queryParameters = (pathname: string): readonly string[] =>
+  pathname === '/trending' ? ['tab', 'period', 'type'] : [];

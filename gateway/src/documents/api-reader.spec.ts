@@ -12,6 +12,8 @@ function content() {
     prefixes: ['/api/content', '/api/articles'],
     forward: async (request: ForwardRequest): Promise<ForwardResponse> => {
       reads.push(request.url);
+      if (request.url.startsWith('/api/articles/'))
+        return { statusCode: request.url.endsWith('gone') ? 410 : 404, headers: {}, body: Buffer.from('{}') };
       return {
         statusCode: 200,
         headers: { 'content-type': 'application/json', 'cache-tag': 'article-lists' },
@@ -29,10 +31,9 @@ describe('the server render’s API reads', () => {
     const microCache = new MicroCache(new MemoryCacheStore(), 1000);
     const tags = new Set<string>();
     const read = apiReader(table, 'r1', tags, microCache);
-    expect(await read('/api/content/news?limit=12')).toEqual({ articles: [{ id: 'a1' }] });
-    expect(await apiReader(table, 'r2', new Set(), microCache)('/api/content/news?limit=12')).toEqual({
-      articles: [{ id: 'a1' }],
-    });
+    const answer = { status: 200, body: { articles: [{ id: 'a1' }] } };
+    expect(await read('/api/content/news?limit=12')).toEqual(answer);
+    expect(await apiReader(table, 'r2', new Set(), microCache)('/api/content/news?limit=12')).toEqual(answer);
     expect(reads).toEqual(['/api/content/news?limit=12']);
     // The answer's tags go to the document, which a purge of them drops.
     expect([...tags]).toEqual(['article-lists']);
@@ -46,5 +47,14 @@ describe('the server render’s API reads', () => {
     await read('/api/content/news');
     expect(reads).toHaveLength(2);
     expect([...tags]).toEqual(['article-lists']);
+  });
+
+  it('say when the service has no such item, so the page draws its not-found state; other failures are no answer', async () => {
+    const { upstream } = content();
+    const read = apiReader(new RouteTable([upstream]), 'r1', new Set());
+    expect(await read('/api/articles/missing')).toEqual({ status: 404 });
+    expect(await read('/api/articles/gone')).toEqual({ status: 410 });
+    expect(await read('/not-the-api')).toBeUndefined();
+    expect(await read('/api/nobody-routes-this')).toBeUndefined();
   });
 });

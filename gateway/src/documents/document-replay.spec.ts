@@ -9,12 +9,16 @@ import { documentHandler } from './documents.plugin';
 
 /** A renderer that counts its renders and answers what `next` says. */
 function countingRenderer() {
-  const state = { renders: 0, next: { statusCode: 200, html: '<p>v1</p>' } as RenderedDocument };
+  const state = {
+    renders: 0,
+    next: { statusCode: 200, html: '<p>v1</p>', cache: 'public', tags: [] } as RenderedDocument,
+  };
   const renderer = {
     render: async () => {
       state.renders += 1;
       return state.next;
     },
+    documentUrl: (url: string) => Promise.resolve(url.split('?')[0]),
   } as unknown as DocumentRenderer;
   return { renderer, state };
 }
@@ -38,18 +42,18 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
   it('past its hold, replays the lapsed copy while one render replaces it (GATEWAY_STALE_MS)', async () => {
     const state = await serve(1000, undefined, 5000);
     await get('/article/a1');
-    state.next = { statusCode: 200, html: '<p>v2</p>' };
+    state.next = { statusCode: 200, html: '<p>v2</p>', cache: 'public', tags: [] };
     clock += 1001;
     const readers = await Promise.all(Array.from({ length: 5 }, () => get('/article/a1')));
     expect(readers.map((reply) => reply.body)).toEqual(Array(5).fill('<p>v1</p>'));
     await eventually(async () => expect((await get('/article/a1')).body).toBe('<p>v2</p>'));
     expect(state.renders).toBe(2);
     // Past its stale time too: the reader waits for a render.
-    state.next = { statusCode: 200, html: '<p>v3</p>' };
+    state.next = { statusCode: 200, html: '<p>v3</p>', cache: 'public', tags: [] };
     clock += 6001;
     expect((await get('/article/a1')).body).toBe('<p>v3</p>');
     // A page that is gone by the refresh is not replayed any longer.
-    state.next = { statusCode: 404, html: 'missing' };
+    state.next = { statusCode: 404, html: 'missing', cache: 'public', tags: [] };
     clock += 1001;
     expect((await get('/article/a1')).body).toBe('<p>v3</p>');
     await eventually(async () => expect((await get('/article/a1')).statusCode).toBe(404));
@@ -58,7 +62,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
   it('renders a 200 once per URL for the moment, replaying the same bytes with their ETag', async () => {
     const state = await serve(1000);
     const first = await get('/article/a1');
-    state.next = { statusCode: 200, html: '<p>v2</p>' };
+    state.next = { statusCode: 200, html: '<p>v2</p>', cache: 'public', tags: [] };
     const second = await get('/article/a1');
     expect([first.body, second.body, state.renders]).toEqual(['<p>v1</p>', '<p>v1</p>', 1]);
     expect(second.headers.etag).toBe(entityTagOf(Buffer.from('<p>v1</p>')));
@@ -84,7 +88,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
 
   it('never replays anything but a 200, and renders every request when the moment is 0', async () => {
     const state = await serve(1000);
-    state.next = { statusCode: 404, html: 'missing' };
+    state.next = { statusCode: 404, html: 'missing', cache: 'public', tags: [] };
     await get('/article/gone');
     await get('/article/gone');
     expect(state.renders).toBe(2);
@@ -98,7 +102,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
   it('sends a document compressed as the reader accepts, one compression per encoding per held copy', async () => {
     const state = await serve(1000);
     const html = `<main>${'<p>기사 본문입니다.</p>'.repeat(200)}</main>`;
-    state.next = { statusCode: 200, html };
+    state.next = { statusCode: 200, html, cache: 'public', tags: [] };
     const ask = (acceptEncoding?: string) =>
       fastify.inject({
         method: 'GET',
@@ -127,7 +131,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
     ]);
     expect(state.renders).toBe(1);
     // A short document is not worth compressing.
-    state.next = { statusCode: 200, html: '<p>짧은 문서</p>' };
+    state.next = { statusCode: 200, html: '<p>짧은 문서</p>', cache: 'public', tags: [] };
     const short = await fastify.inject({
       method: 'GET',
       url: '/article/short',
@@ -139,11 +143,26 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
   it('drops a held document when a purge names what it shows, and keeps the others', async () => {
     const purges = new MicroCache(new MemoryCacheStore(), 1000, () => clock);
     const state = await serve(10_000, purges);
-    state.next = { statusCode: 200, html: '<p>a1 v1</p>', tags: ['article:a1', 'article-lists'] };
+    state.next = {
+      statusCode: 200,
+      html: '<p>a1 v1</p>',
+      tags: ['article:a1', 'article-lists'],
+      cache: 'public',
+    };
     await get('/article/a1');
-    state.next = { statusCode: 200, html: '<p>a2 v1</p>', tags: ['article:a2', 'article-lists'] };
+    state.next = {
+      statusCode: 200,
+      html: '<p>a2 v1</p>',
+      tags: ['article:a2', 'article-lists'],
+      cache: 'public',
+    };
     await get('/article/a2');
-    state.next = { statusCode: 200, html: '<p>v2</p>', tags: ['article:a1', 'article-lists'] };
+    state.next = {
+      statusCode: 200,
+      html: '<p>v2</p>',
+      tags: ['article:a1', 'article-lists'],
+      cache: 'public',
+    };
     await purges.purge(['article:a1']);
     expect((await get('/article/a1')).body).toBe('<p>v2</p>');
     expect((await get('/article/a2')).body).toBe('<p>a2 v1</p>');
@@ -159,6 +178,7 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
         renders += 1;
         return new Promise<RenderedDocument>((resolve) => (finish = resolve));
       },
+      documentUrl: (url: string) => Promise.resolve(url),
     } as unknown as DocumentRenderer;
     fastify = Fastify();
     fastify.decorateRequest('requestId', 'r');
@@ -168,11 +188,11 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
     await eventually(() => expect(renders).toBe(1));
     // The article changes while the page is being rendered from its old answers.
     await purges.purge(['article-lists']);
-    finish({ statusCode: 200, html: '<p>old list</p>', tags: ['article-lists'] });
+    finish({ statusCode: 200, html: '<p>old list</p>', tags: ['article-lists'], cache: 'public' });
     expect((await first).body).toBe('<p>old list</p>');
     const second = get('/');
     await eventually(() => expect(renders).toBe(2));
-    finish({ statusCode: 200, html: '<p>new list</p>', tags: ['article-lists'] });
+    finish({ statusCode: 200, html: '<p>new list</p>', tags: ['article-lists'], cache: 'public' });
     expect((await second).body).toBe('<p>new list</p>');
   });
 });

@@ -2,6 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DocumentRenderer, RenderedDocument } from './document-renderer';
 import { documentHandler } from './documents.plugin';
 
+/** As the shell's bundle keys documents (frontends/shell document-url.ts): /search keeps its `q`, no other page reads one. */
+function documentUrlOf(url: string): string {
+  const [path, query = ''] = url.split('?');
+  const q = new URLSearchParams(query).getAll('q');
+  return path === '/search' && q.length > 0 ? `${path}?${new URLSearchParams(q.map((v) => ['q', v]))}` : path;
+}
+
 /** A renderer whose renders finish when the test says, recording the URLs it was asked for. */
 function gatedRenderer() {
   const urls: string[] = [];
@@ -10,10 +17,11 @@ function gatedRenderer() {
     render: (url: string) => {
       urls.push(url);
       return new Promise<RenderedDocument>((resolve) =>
-        pending.push(() => resolve({ statusCode: 200, html: `<p>${url}</p>` })),
+        pending.push(() => resolve({ statusCode: 200, html: `<p>${url}</p>`, cache: 'public', tags: [] })),
       );
     },
-    busy: (url: string) => ({ statusCode: 503, html: `<p>busy ${url}</p>`, retryAfterS: 5 }),
+    documentUrl: (url: string) => Promise.resolve(documentUrlOf(url)),
+    busy: () => ({ statusCode: 503, html: '<p>busy</p>', retryAfterS: 5 }),
   } as unknown as DocumentRenderer;
   const finishAll = () => pending.splice(0).forEach((finish) => finish());
   return { renderer, urls, finishAll, pendingCount: () => pending.length };
@@ -86,7 +94,7 @@ describe('page documents keyed on what they render, rendered within a budget', (
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('5');
     expect(busy.headers['cache-control']).toBe('no-store');
-    expect(busy.body).toBe('<p>busy /search</p>');
+    expect(busy.body).toBe('<p>busy</p>');
     // The held page and the one already rendering are still answered, with no render of their own.
     expect((await get('/?cb=9')).body).toBe('<p>/</p>');
     const joining = get('/search?q=a&utm_source=x');

@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HeldCache, type Hold, type Purges } from '../edge/held-cache';
 import { HeldCopies } from '../edge/held-copies';
 import { DOCUMENT_CACHE, entityTagOf } from '../edge/http-caching';
 import { withStyleSources } from '../edge/security-headers';
 import { documentCounters } from './document-metrics';
-import type { DocumentRenderer, RenderedDocument } from './document-renderer';
+import type { DocumentRenderer, PageDocument, RenderedDocument } from './document-renderer';
 import {
   encodeDocument,
   encodedEntityTag,
   MIN_COMPRESSED_BYTES,
   preferredEncoding,
   type DocumentEncoding,
-} from './document-encoding';
-import { canonicalDocumentUrl } from './page-queries';
-import { RenderBudget, type RenderBudgetSettings, type RenderEnd } from './render-budget';
+} from '../edge/document-encoding';
+import { RenderBudget, type RenderBudgetSettings, type RenderEnd } from '../edge/render-budget';
 
 /** How many rendered documents are held at most (GATEWAY_DOCUMENT_CACHE_MS each). */
 const MAX_HELD = 2_000;
@@ -28,12 +28,6 @@ const MAX_BUSY_HELD = 256;
 interface HeldDocument {
   html: Buffer;
   etag: string;
-  /** Until when it is replayed as it is; after that, while it is still held, one render replaces it. */
-  freshUntil: number;
-  /** Until when it is held (staleMs past freshUntil). */
-  expiresAt: number;
-  /** What the page shows (RenderedDocument.tags): a purge of any drops the copy. */
-  tags: readonly string[];
   /** Its own Content-Security-Policy when its head holds a style of its own; else the site's. */
   contentSecurityPolicy?: string;
   /** The compressed copies made so far (one compression per encoding per held copy, not per reader). */
@@ -52,12 +46,6 @@ function bytesFor(document: HeldDocument, encoding: DocumentEncoding): Promise<B
   return bytes;
 }
 
-/** Where purges come from (the micro-cache hears them on the cache port: proxy/micro-cache.ts). */
-export interface DocumentPurges {
-  onPurge(listener: (tags: ReadonlySet<string>) => void): void;
-  purgedSince(at: number, tags: readonly string[]): boolean;
-}
-
 /** How documentHandler holds, replays and secures what it renders. */
 export interface DocumentHandlerOptions {
   /** GATEWAY_DOCUMENT_CACHE_MS: how long a rendered 200 is replayed (0: every request renders). */
@@ -65,11 +53,11 @@ export interface DocumentHandlerOptions {
   /** GATEWAY_STALE_MS: how long past that a copy is replayed while one render replaces it. */
   staleMs?: number;
   now?: () => number;
-  purges?: DocumentPurges;
+  purges?: Purges;
   /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
   contentSecurityPolicy?: string;
   /**
-   * GATEWAY_RENDER_CONCURRENCY and GATEWAY_RENDER_MS_PER_S (render-budget.ts), refreshes included. Past
+   * GATEWAY_RENDER_CONCURRENCY and GATEWAY_RENDER_MS_PER_S (edge/render-budget.ts), refreshes included. Past
    * it, a reader whose document is neither held nor rendering gets the busy document. Unbounded when unset.
    */
   renderBudget?: RenderBudgetSettings;
@@ -100,7 +88,7 @@ export interface DocumentHandlerOptions {
  * render: keyed on the full URL, every cache-buster rendered React, about 200 documents/s where a held
  * copy serves thousands, and the renders held up every other request of the process.
  *
- * Rendering has a budget (render-budget.ts: renders at once, milliseconds of rendering per second):
+ * Rendering has a budget (edge/render-budget.ts: renders at once, milliseconds of rendering per second):
  * distinct URLs a page really reads (`/search?q=<random>`) are renders each, and a flood of them must not
  * take the event loop from the API. Past it, a reader whose document is neither held (fresh or stale) nor
  * already rendering waits a moment for the budget if few others do, and otherwise gets the busy document
@@ -121,51 +109,62 @@ export function documentHandler(
 ) {
   const counters = documentCounters();
   const budget = new RenderBudget(renderBudget, now);
-  const held = new HeldCopies<HeldDocument>(MAX_HELD);
-  purges?.onPurge((named) => held.deleteWhere((document) => document.tags.some((tag) => named.has(tag))));
-  /**
-   * Renders under way, by URL: readers arriving while one runs wait for it instead of starting their own.
-   * Without this, every reader of a popular page in the moment its held copy lapsed rendered it again, and
-   * on a busy gateway the renders slowed each other until the whole site queued behind them (the local
-   * soak, docs/benchmarks.md 'Mixed reading at 1,000 requests/s'). Also with the micro-cache off: concurrent readers of
-   * one URL get one render.
-   */
-  const inFlight = new Map<string, { render: ReturnType<DocumentRenderer['render']>; startedAt: number }>();
-  /** Starts the render of `url` with the budget's place `end`, ended (and measured) when it settles. */
-  const startRender = (url: string, requestId: string, trigger: 'reader' | 'refresh', end: RenderEnd) => {
+  // The one document cache (edge/held-cache.ts, the micro-cache's too): hold, stale-while-revalidate, one
+  // render per URL at a time, purges by tag.
+  const documents = new HeldCache<Served>(MAX_HELD, now, purges);
+  purges?.onPurge((named) => void documents.purge(named));
+  /** A 200 the page said every reader may share is held for holdMs under its tags; nothing else is. */
+  const holdOf = (served: Served): Hold | undefined =>
+    served.document && { freshMs: holdMs, staleMs, tags: served.rendered.tags };
+  // Anything but a 200 now (gone, moved; not a failure): readers get it from the next request on.
+  const drop = (served: Served) => !served.document && served.rendered.statusCode < 500;
+  /** Renders `url` in the budget's place `end`; a shareable 200 becomes the bytes every reader is sent. */
+  const render = (url: string, requestId: string, trigger: 'reader' | 'refresh', end: RenderEnd) => {
     counters.renders.add(1, { trigger });
-    const flight = { render: renderer.render(url, requestId), startedAt: now() };
-    inFlight.set(url, flight);
-    const forget = () => {
-      inFlight.delete(url);
-      end();
+    const rendered = renderer.render(url, requestId);
+    rendered.then(end, end);
+    return rendered.then((answer) => served(url, answer));
+  };
+  const served = (url: string, rendered: RenderedDocument): Served => {
+    if (!('html' in rendered) || rendered.statusCode !== 200 || rendered.cache !== 'public')
+      return { rendered };
+    const html = Buffer.from(rendered.html);
+    const document: HeldDocument = {
+      html,
+      etag: entityTagOf(html),
+      encoded: new Map(),
+      ...(rendered.styleHashes?.length && contentSecurityPolicy
+        ? { contentSecurityPolicy: withStyleSources(contentSecurityPolicy, rendered.styleHashes) }
+        : {}),
     };
-    flight.render.then(forget, forget);
-    return flight;
+    // The encodings the copy it replaces was asked for are started at once: no reader waits for one.
+    const before = documents.get(url)?.value.document;
+    if (before) for (const encoding of before.encoded.keys()) void bytesFor(document, encoding);
+    return { rendered, document };
   };
   /**
    * The render of `url` under way, or a new one once the budget allows it (a reader may wait a moment
-   * for it: render-budget.ts); undefined if it does not.
+   * for it: edge/render-budget.ts); undefined if it does not.
    */
-  const renderFor = async (url: string, requestId: string) => {
-    const flight = inFlight.get(url);
-    if (flight) return flight;
+  const renderFor = async (url: string, requestId: string): Promise<Served | undefined> => {
+    const under = documents.pending(url);
+    if (under) return under;
     const end = await budget.acquire();
     // Another reader of the URL may have started its render while this one waited: that one is joined.
-    const started = inFlight.get(url);
+    const started = documents.pending(url);
     if (started) {
       end?.();
       return started;
     }
-    return end && startRender(url, requestId, 'reader', end);
+    return end && documents.flight(url, () => render(url, requestId, 'reader', end), holdOf, drop);
   };
   /** The document headers, before the body. */
-  const send = (reply: FastifyReply, statusCode: number) =>
+  const send = (reply: FastifyReply, statusCode: number, shared = statusCode === 200) =>
     reply
       .status(statusCode)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', statusCode === 200 ? DOCUMENT_CACHE.cacheControl : 'no-store')
-      .header('cdn-cache-control', statusCode === 200 ? DOCUMENT_CACHE.cdnCacheControl : 'no-store');
+      .header('cache-control', shared ? DOCUMENT_CACHE.cacheControl : 'no-store')
+      .header('cdn-cache-control', shared ? DOCUMENT_CACHE.cdnCacheControl : 'no-store');
   /** A held document (a 200) or the busy one (a 503, no validator) in the encoding the request prefers. */
   const sendDocument = async (
     request: FastifyRequest,
@@ -183,56 +182,19 @@ export function documentHandler(
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(body);
   };
-  /**
-   * The rendered 200 as a document, held unless there is no hold or a purge of what it shows overtook the
-   * render. The encodings the copy it replaces was asked for are started at once, so no reader of the new
-   * copy waits for a compression.
-   */
-  const hold = (
-    url: string,
-    flight: { startedAt: number },
-    rendered: PageDocument,
-    at: number,
-  ): HeldDocument => {
-    const html = Buffer.from(rendered.html);
-    const tags = rendered.tags ?? [];
-    const document: HeldDocument = {
-      html,
-      etag: entityTagOf(html),
-      freshUntil: at + holdMs,
-      expiresAt: at + holdMs + staleMs,
-      tags,
-      encoded: new Map(),
-      ...(rendered.styleHashes?.length && contentSecurityPolicy
-        ? { contentSecurityPolicy: withStyleSources(contentSecurityPolicy, rendered.styleHashes) }
-        : {}),
-    };
-    if (holdMs <= 0 || purges?.purgedSince(flight.startedAt, tags)) {
-      held.delete(url);
-      return document;
-    }
-    const before = held.get(url, at);
-    if (before) for (const encoding of before.encoded.keys()) void bytesFor(document, encoding);
-    held.set(url, document, at);
-    return document;
-  };
-  const busyCopies = new HeldCopies<HeldDocument & { retryAfterS: number }>(MAX_BUSY_HELD);
-  /** The busy document for `url` (DocumentRenderer.busy), made once per path and moment. */
+  const busyCopies = new HeldCopies<HeldDocument & { expiresAt: number; retryAfterS: number }>(MAX_BUSY_HELD);
+  /** The busy document (DocumentRenderer.busy), made once per path and moment. */
   const sendBusy = (request: FastifyRequest, reply: FastifyReply, url: string, at: number) => {
     counters.busy.add(1);
     const path = url.split('?')[0];
     let copy = busyCopies.get(path, at);
     if (!copy) {
-      const busy = renderer.busy(path);
-      const html = Buffer.from(busy.html);
-      const until = at + BUSY_HOLD_MS;
+      const busy = renderer.busy();
       copy = {
-        html,
+        html: Buffer.from(busy.html),
         etag: '',
-        freshUntil: until,
-        expiresAt: until,
-        tags: [],
         encoded: new Map(),
+        expiresAt: at + BUSY_HOLD_MS,
         retryAfterS: busy.retryAfterS,
       };
       busyCopies.set(path, copy, at);
@@ -240,56 +202,39 @@ export function documentHandler(
     reply.header('retry-after', String(copy.retryAfterS));
     return sendDocument(request, reply, copy, 503);
   };
-  const refreshing = new Set<string>();
   /**
-   * Renders `url` again for the readers of its lapsed copy, unless a render of it is under way or asked
-   * for: ahead of every reader waiting for the budget, as long as the copy may still be replayed.
+   * Renders `url` again for the readers of its stale copy: ahead of every reader waiting for the budget,
+   * as long as the copy may still be replayed.
    */
-  const refresh = (url: string, requestId: string, at: number, copy: HeldDocument) => {
-    if (inFlight.has(url) || refreshing.has(url)) return;
-    refreshing.add(url);
-    void budget.acquire({ maxWaitMs: Math.max(1, copy.expiresAt - at) }).then((end) => {
-      refreshing.delete(url);
-      if (end && inFlight.has(url)) end();
-      else if (end) renderAgain(url, requestId, end);
-    });
-  };
-  const renderAgain = (url: string, requestId: string, end: RenderEnd) => {
-    const flight = startRender(url, requestId, 'refresh', end);
-    flight.render.then(
-      (rendered) => {
-        // Anything but a 200 now (gone, moved, failing): readers get it from the next request on.
-        if (rendered.statusCode === 200) hold(url, flight, rendered, now());
-        else if (rendered.statusCode < 500) held.delete(url);
-      },
-      () => undefined,
+  const refresh = (url: string, requestId: string, at: number) =>
+    documents.refresh(
+      url,
+      (end) => render(url, requestId, 'refresh', end),
+      holdOf,
+      drop,
+      () => budget.acquire({ maxWaitMs: Math.max(1, documents.expiresAt(url, at) - at) }),
     );
-  };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const url = canonicalDocumentUrl(request.url);
+    const url = await renderer.documentUrl(request.url);
     const at = now();
-    const hit = holdMs > 0 ? held.get(url, at) : undefined;
-    if (hit) {
-      if (hit.freshUntil <= at) refresh(url, request.requestId, at, hit);
-      return sendDocument(request, reply, hit);
+    const hit = holdMs > 0 ? documents.get(url, at) : undefined;
+    if (hit?.value.document) {
+      if (hit.stale) refresh(url, request.requestId, at);
+      return sendDocument(request, reply, hit.value.document);
     }
-    const flight = await renderFor(url, request.requestId);
-    if (!flight) return sendBusy(request, reply, url, now());
-    const rendered = await flight.render;
-    if (rendered.statusCode === 301) return reply.redirect(rendered.location, 301);
+    const answer = await renderFor(url, request.requestId);
+    if (!answer) return sendBusy(request, reply, url, now());
+    if (answer.document) return sendDocument(request, reply, answer.document);
+    const { rendered } = answer;
+    if (!('html' in rendered)) return reply.redirect(rendered.location, rendered.statusCode);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
-    if (rendered.statusCode !== 200) {
-      // A rendered not-found page of a remote carries the remote's inline stylesheet too.
-      if (rendered.styleHashes?.length && contentSecurityPolicy)
-        reply.header(
-          'content-security-policy',
-          withStyleSources(contentSecurityPolicy, rendered.styleHashes),
-        );
-      return send(reply, rendered.statusCode).send(rendered.html);
-    }
-    return sendDocument(request, reply, hold(url, flight, rendered, at));
+    // A rendered not-found page of a remote carries the remote's inline stylesheet too.
+    if (rendered.styleHashes?.length && contentSecurityPolicy)
+      reply.header('content-security-policy', withStyleSources(contentSecurityPolicy, rendered.styleHashes));
+    return send(reply, rendered.statusCode, false).send(rendered.html);
   };
 }
 
-/** A rendered page (not a redirect). */
-type PageDocument = Exclude<RenderedDocument, { statusCode: 301 }>;
+/** A render as readers get it: a shareable 200 also as the bytes, ETag and encodings every reader is sent. */
+type Served =
+  { rendered: PageDocument; document: HeldDocument } | { rendered: RenderedDocument; document?: undefined };

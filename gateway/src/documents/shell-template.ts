@@ -5,10 +5,13 @@ import { escapeHtml } from './text';
 /** Tags the shell's own index.html may carry that the server-rendered head replaces. */
 const REPLACED_HEAD_TAGS = [
   /<title\b[^>]*>[\s\S]*?<\/title>/gi,
-  /<meta\b[^>]*\b(?:name|property)=["']?(?:description|robots|keywords|og:[\w:]+|twitter:[\w:]+|article:[\w:]+)["'\s>][^>]*>/gi,
+  /<meta\b[^>]*\b(?:name|property)=["']?(?:description|keywords|og:[\w:]+|twitter:[\w:]+|article:[\w:]+)["'\s>][^>]*>/gi,
   /<link\b[^>]*\brel=["']?canonical["'\s>][^>]*>/gi,
   /<script\b[^>]*\btype=["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script>/gi,
 ];
+
+/** The shell's robots meta: every document names its own, the generic one too. */
+const ROBOTS_TAG = /<meta\b[^>]*\bname=["']?robots["'\s>][^>]*>/gi;
 
 /** Served while the front ends are not built (a fresh clone), so documents keep their head and status. */
 const UNBUILT_SHELL =
@@ -24,7 +27,9 @@ export interface DocumentParts {
    * is, for the browser to hydrate, and its answers into the query-seed block before </body>; `body` is
    * then unused.
    */
-  rendered?: RenderedPage;
+  rendered?: RenderedPage & { html: string };
+  /** The shell's own title and description stay (the generic document, which names no page). */
+  keepHead?: boolean;
 }
 
 /** The id the front end reads its embedded answers from (frontends/ui/src/api/query-seed.ts). */
@@ -33,7 +38,8 @@ export const QUERY_SEED_ID = 'pulse-query-seed';
 /** Puts a head and #root markup into an HTML document: lang="ko", the shell's own SEO tags replaced. */
 export function fillTemplate(template: string, parts: DocumentParts): string {
   let html = template;
-  for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
+  html = html.replace(ROBOTS_TAG, '');
+  if (!parts.keepHead) for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)(["']?)[^"'\s>]*\2/i, '$1"ko"')
     : html.replace(/<html\b/i, '<html lang="ko"');
@@ -48,7 +54,7 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
   html = html.replace(/<\/head>/i, () => `${parts.head}${links}</head>`);
   if (rendered) {
     // The renderer escapes '<' already; again here, so no answer can ever close the block ('</script>').
-    const seed = rendered.queryData.replace(/</g, '\\u003c');
+    const seed = (rendered.queryData ?? '{}').replace(/</g, '\\u003c');
     html = html.replace(
       /<\/body>/i,
       () => `<script type="application/json" id="${QUERY_SEED_ID}">${seed}</script></body>`,

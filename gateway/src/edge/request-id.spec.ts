@@ -18,7 +18,15 @@ describe('request ids', () => {
     content = new FakeUpstream('content', ['/api/content', '/api/articles'], () =>
       jsonResponse(200, { ok: true }),
     );
-    gateway = await startTestGateway({ upstreams: [content], logger: log.logger });
+    gateway = await startTestGateway({
+      upstreams: [content],
+      logger: log.logger,
+      // A server bundle whose page reads its article, as the shell's does.
+      serverBundle: `exports.renderPage = async ({ url, readApi }) => {
+        await readApi('/api/articles/' + url.split('/').pop());
+        return undefined;
+      };`,
+    });
   });
 
   afterAll(() => gateway.close());
@@ -48,7 +56,7 @@ describe('request ids', () => {
     expect(lastForwardedId()).toBe(id);
   });
 
-  it('sends the id with the requests a document makes for its head', async () => {
+  it('sends the id with the reads a document’s render makes', async () => {
     const response = await fetch(`${gateway.base}/news/abc123`, { headers: { 'x-request-id': 'doc-req-1' } });
     expect(response.headers.get('x-request-id')).toBe('doc-req-1');
     expect(content.requests.at(-1)).toMatchObject({

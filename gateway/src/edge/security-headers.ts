@@ -57,7 +57,7 @@ export const contentSecurityPolicy = (config: GatewayConfig): string =>
 
 /**
  * The policy with `sources` added to its style-src: a document whose head holds a style of its own (a
- * remote's small stylesheet, documents/remote-server-modules.ts) allows exactly that text by its hash.
+ * remote's small stylesheet, remotes/remote-server-modules.ts) allows exactly that text by its hash.
  */
 export function withStyleSources(policy: string, sources: readonly string[]): string {
   if (sources.length === 0) return policy;

@@ -1,6 +1,6 @@
 import { CACHE_TAG_HEADER, parsePurge, PURGE_CHANNEL } from '@pulse/contracts';
 import type { CacheStore } from '@pulse/platform';
-import { HeldCopies } from '../edge/held-copies';
+import { HeldCache, type Hold, type Purges } from '../edge/held-cache';
 import { cachePolicyFor, entityTagOf } from '../edge/http-caching';
 import type { ForwardRequest, ForwardResponse, Upstream } from '../upstreams/upstream';
 import { cachedQueryOf } from './micro-cache-query';
@@ -24,8 +24,6 @@ interface DecodedAnswer {
   body: Buffer;
   /** Until when it is fresh: its shared entry lapses then. */
   freshUntil: number;
-  /** Until when it may still be replayed while one read refreshes it (staleMs past freshUntil). */
-  expiresAt: number;
   tags: readonly string[];
 }
 
@@ -57,7 +55,7 @@ class NotShared extends Error {
  * query parameters its endpoint's contract declares; a read carrying any other is refused at the gateway
  * (micro-cache-query.ts), so a random query string reaches the service neither as a miss nor as a 400.
  */
-export class MicroCache {
+export class MicroCache implements Purges {
   /** Client address → until when its reads skip the micro-cache (it has just written). */
   private readonly recentWriters = new Map<string, number>();
   /**
@@ -65,13 +63,11 @@ export class MicroCache {
    * reading the shared entry (a JSON parse, a base64 decode, a SHA-256 for the ETag) was most of what a
    * micro-cached read cost (docs/benchmarks.md 'Reads beside bare Node').
    */
-  private readonly decoded = new HeldCopies<DecodedAnswer>(MAX_HELD);
+  private readonly decoded: HeldCache<DecodedAnswer>;
   /** Recent purges, oldest first: when each came and which tags it named. */
   private readonly purges: Array<{ at: number; tags: ReadonlySet<string> }> = [];
   /** Others holding tagged copies (the page documents), told of every purge. */
   private readonly purgeListeners: Array<(tags: ReadonlySet<string>) => void> = [];
-  /** Keys whose lapsed copy is being refreshed behind the readers' backs, one read each. */
-  private readonly refreshing = new Set<string>();
 
   /**
    * @param staleMs how long past its TTL a held answer is still replayed while one read refreshes it
@@ -84,7 +80,9 @@ export class MicroCache {
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly staleMs = 0,
-  ) {}
+  ) {
+    this.decoded = new HeldCache(MAX_HELD, now, this);
+  }
 
   /** Starts taking purges from the services; the returned function stops it (on shutdown). */
   listenForPurges(): Promise<() => Promise<void>> {
@@ -101,7 +99,7 @@ export class MicroCache {
     this.purges.push({ at, tags: named });
     while (this.purges.length > 0 && this.purges[0].at < at - PURGE_MEMORY_MS) this.purges.shift();
     for (const listener of this.purgeListeners) listener(named);
-    const keys = this.decoded.deleteWhere((held) => held.tags.some((tag) => named.has(tag)));
+    const keys = this.decoded.purge(named);
     // Every replica hears the purge and deletes the shared entries it holds; the one that loaded an entry
     // holds it, so between them all are gone.
     if (keys.length > 0) await this.cache.del(keys).catch(() => undefined);
@@ -144,11 +142,11 @@ export class MicroCache {
     const at = this.now();
     const held = this.decoded.get(key, at);
     if (held) {
-      if (held.freshUntil <= at) this.refresh(upstream, request, key);
-      return { statusCode: 200, headers: held.headers, body: held.body };
+      if (held.stale) this.refresh(upstream, request, key);
+      return { statusCode: 200, headers: held.value.headers, body: held.value.body };
     }
     try {
-      const answer = await this.load(upstream, request, key);
+      const answer = await this.decoded.flight(key, () => this.load(upstream, request, key), this.holdOf);
       return { statusCode: 200, headers: answer.headers, body: answer.body };
     } catch (error) {
       if (error instanceof NotShared) return error.response;
@@ -162,16 +160,22 @@ export class MicroCache {
    * one) drops it, but a service error does not (the copy is better than the error, until it ends).
    */
   private refresh(upstream: Upstream, request: ForwardRequest, key: string): void {
-    if (this.refreshing.has(key)) return;
-    this.refreshing.add(key);
-    this.load(upstream, request, key)
-      .catch((error: unknown) => {
+    const load = () =>
+      this.load(upstream, request, key).catch((error: unknown) => {
         if (error instanceof NotShared && error.response.statusCode < 500) this.decoded.delete(key);
-      })
-      .finally(() => this.refreshing.delete(key));
+        throw error;
+      });
+    this.decoded.refresh(key, load, this.holdOf, () => false);
   }
 
-  /** The shared answer of `key`, read through the cache port (one read per key at a time), and held. */
+  /** A decoded answer is held until its shared entry lapses, and replayed stale for staleMs past that. */
+  private readonly holdOf = (answer: DecodedAnswer): Hold => ({
+    freshMs: answer.freshUntil - this.now(),
+    staleMs: this.staleMs,
+    tags: answer.tags,
+  });
+
+  /** The shared answer of `key`, read through the cache port (one read per key at a time). */
   private async load(upstream: Upstream, request: ForwardRequest, key: string): Promise<DecodedAnswer> {
     const at = this.now();
     const stored = await this.cache.getOrLoad<StoredAnswer>(key, this.ttlMs, async () => {
@@ -190,15 +194,11 @@ export class MicroCache {
       headers: tags.length > 0 ? { ...stored.headers, [CACHE_TAG_HEADER]: tags.join(' ') } : stored.headers,
       body: Buffer.from(stored.body, 'base64'),
       freshUntil,
-      expiresAt: freshUntil + this.staleMs,
       tags,
     };
     // Fetched before a purge of what it shows landed: it may predate the change. Served to the readers
-    // who waited for it, but neither held nor left shared (nor is a lapsed copy of it kept).
-    if (this.purgedSince(at, answer.tags)) {
-      this.decoded.delete(key);
-      await this.cache.del(key).catch(() => undefined);
-    } else this.decoded.set(key, answer, at);
+    // who waited for it, but neither held (HeldCache.hold) nor left shared.
+    if (this.purgedSince(at, answer.tags)) await this.cache.del(key).catch(() => undefined);
     return answer;
   }
 

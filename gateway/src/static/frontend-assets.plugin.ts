@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { remoteDeployment, type RemoteDeployment } from '../documents/remote-deployment';
+import { remoteDeployment, type RemoteDeployment } from '../remotes/remote-deployment';
 import type { GatewayConfig } from '../gateway.config';
 
 /** Remote name in URLs → folder under FRONTENDS_DIR. */
@@ -56,7 +56,7 @@ export const shellServerBundleFile = (config: GatewayConfig): string =>
   path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'server', 'render.js');
 
 /**
- * Where the gateway reads each remote's server bundle and manifest (documents/remote-server-modules.ts):
+ * Where the gateway reads each remote's server bundle and manifest (remotes/remote-server-modules.ts):
  * the deployment its REMOTE_*_URL names, this site's /remotes/<dir>/ being FRONTENDS_DIR/<dir>/dist.
  */
 export const remoteDeployments = (config: GatewayConfig): Record<string, RemoteDeployment | undefined> =>

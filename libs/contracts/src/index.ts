@@ -24,6 +24,7 @@ export * from './api/params';
 export * from './api/taxonomy';
 export * from './api/constants';
 export * from './api/cache-purge';
+export * from './api/page-description';
 export * from './api/endpoints';
 export * from './api/content';
 export * from './api/content-queries';

@@ -17,14 +17,13 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../support/processes';
 
 /**
- * Builds a copy of a remote's sources, with `edit` applied to one of its files, into a folder of its own
+ * Builds a copy of a remote's sources, with `edits` applied to its files (by path in the remote), into a folder of its own
  * outside the repository: a new deployment of that remote, built the way frontends/build-all.sh builds it
  * (its rspack configs, browser and server, production mode), the shell and the other front ends untouched. Returns the dist.
  */
 export async function buildChangedRemote(
   remote: string,
-  file: string,
-  edit: (source: string) => string,
+  edits: Readonly<Record<string, (source: string) => string>>,
 ): Promise<{ root: string; dist: string }> {
   const root = mkdtempSync(path.join(os.tmpdir(), `pulse-${remote}-redeploy-`));
   const dir = path.join(root, 'frontends', remote);
@@ -40,11 +39,13 @@ export async function buildChangedRemote(
     recursive: true,
     filter: (source) => !/[/\\](dist|node_modules)([/\\]|$)/.test(source),
   });
-  const target = path.join(dir, file);
-  const before = readFileSync(target, 'utf8');
-  const after = edit(before);
-  if (after === before) throw new Error(`the edit changed nothing in ${file}`);
-  writeFileSync(target, after);
+  for (const [file, edit] of Object.entries(edits)) {
+    const target = path.join(dir, file);
+    const before = readFileSync(target, 'utf8');
+    const after = edit(before);
+    if (after === before) throw new Error(`the edit changed nothing in ${file}`);
+    writeFileSync(target, after);
+  }
   const rspack = path.join(REPO_ROOT, 'node_modules', '.bin', 'rspack');
   await run(rspack, ['build', '-c', 'rspack.config.js'], dir);
   // Its server render (dist/server/render.js), which the gateway loads from the deployment.

@@ -1,4 +1,4 @@
-import type { RemoteServerAppProps } from '@pulse/frontend-ui';
+import type { PageDescriber, RemoteServerAppProps } from '@pulse/frontend-ui';
 import { createContext, type ComponentType } from 'react';
 import type { RemoteName } from '../config/remotes';
 
@@ -10,6 +10,10 @@ export interface RemoteServerModule {
   ServerApp: ComponentType<RemoteServerAppProps>;
   /** Which of the remote's pages the server renders, by path; without it, all of them. */
   rendersPath?: (pathname: string) => boolean;
+  /** The query parameters the remote's page at `pathname` reads (the document's key keeps only these). */
+  queryParameters?: (pathname: string) => readonly string[];
+  /** What the remote's pages add to their heads in a document: Open Graph, structured data. */
+  describe?: PageDescriber;
 }
 
 export type ServerRemotes = Partial<Record<RemoteName, RemoteServerModule>>;

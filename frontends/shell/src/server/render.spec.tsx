@@ -12,17 +12,24 @@ import {
 } from '@pulse/frontend-ui';
 import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import type { PageRead } from '@pulse/contracts/src/api/page-description';
 import { article, listItems } from '../test/fixtures';
-import { isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
+import { documentUrl, isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
+
+const SITE = 'https://pulse.example';
+/** An answer saying the service has no such item. */
+const MISSING = Symbol('404');
 
 /** The API as the gateway answers a render's reads; a path without an answer stays unanswered. */
 function api(answers: Record<string, unknown>) {
   const reads: string[] = [];
   return {
     reads,
-    readApi: (path: string) => {
+    readApi: (path: string): Promise<PageRead | undefined> => {
       reads.push(path);
-      return Promise.resolve(answers[path]);
+      const body = answers[path];
+      if (body === MISSING) return Promise.resolve({ status: 404 });
+      return Promise.resolve(body === undefined ? undefined : { status: 200, body });
     },
   };
 }
@@ -37,11 +44,11 @@ describe('the shell’s server render', () => {
   it('renders the home with the latest news its components read, and embeds those answers', async () => {
     const latest = { articles: listItems(12), pagination: { hasMore: true } };
     const { readApi, reads } = api({ '/api/content/news?limit=12&offset=0': latest });
-    const page = await renderPage({ url: '/', readApi });
+    const page = await renderPage({ url: '/', readApi, siteUrl: SITE });
     expect(reads).toEqual(expect.arrayContaining(['/api/content/news?limit=12&offset=0']));
     expect(page?.html).toContain(latest.articles[0]!.title);
-    expect(page?.html.match(/<article class="article-card/g)).toHaveLength(12);
-    const seed = answersOf(page!.queryData);
+    expect(page?.html?.match(/<article class="article-card/g)).toHaveLength(12);
+    const seed = answersOf(page!.queryData!);
     expect(seed['home:latest']).toEqual(latest);
     // Hot topics had no answer: not embedded, and rendered loading for the browser to fetch.
     expect(Object.keys(seed)).toEqual(['home:latest']);
@@ -51,10 +58,62 @@ describe('the shell’s server render', () => {
   it('renders an article with its body, and reads each path once however many passes it takes', async () => {
     const shown = article({ id: 'a1', title: '서버에서 그린 기사', content: '<p>본문 첫 문단입니다.</p>' });
     const { readApi, reads } = api({ '/api/articles/a1': { article: shown } });
-    const page = await renderPage({ url: '/article/a1', readApi });
+    const page = await renderPage({ url: '/article/a1', readApi, siteUrl: SITE });
     expect(page?.html).toContain('<h1 id="article-title">서버에서 그린 기사</h1>');
     expect(page?.html).toContain('본문 첫 문단입니다.');
     expect(new Set(reads).size).toBe(reads.length);
+    // Its description: the head it named, with its NewsArticle and breadcrumb from the answer it read.
+    expect(page?.description).toMatchObject({
+      status: 200,
+      title: '서버에서 그린 기사 | 펄스',
+      canonical: `${SITE}/article/a1`,
+      ogType: 'article',
+      cache: 'public',
+    });
+    expect(page?.description.jsonLd.map((data) => (data as { '@type': string })['@type'])).toEqual([
+      'NewsArticle',
+      'BreadcrumbList',
+    ]);
+  });
+
+  it('says a missing article is a 404, and leaves its markup to the browser (it has no seed for errors)', async () => {
+    const page = await renderPage({
+      url: '/article/nope',
+      readApi: api({ '/api/articles/nope': MISSING }).readApi,
+      siteUrl: SITE,
+    });
+    expect(page?.description).toMatchObject({
+      status: 404,
+      title: '기사를 찾을 수 없습니다 | 펄스',
+      robots: 'noindex, follow',
+      cache: 'no-store',
+      jsonLd: [],
+    });
+    expect(page?.html).toBeUndefined();
+  });
+
+  it('names no page while its data could not be read: the gateway sends its generic document', async () => {
+    await expect(
+      renderPage({ url: '/article/a1', readApi: api({}).readApi, siteUrl: SITE }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('moves a legacy category name and a tag page with a 301, and keys documents on the parameters pages read', async () => {
+    const legacy = await renderPage({
+      url: '/category/GenAI?page=2',
+      readApi: api({}).readApi,
+      siteUrl: SITE,
+    });
+    expect(legacy?.description).toMatchObject({ status: 301, location: '/category/gen-ai?page=2' });
+    const tag = await renderPage({ url: '/tags/rust', readApi: api({}).readApi, siteUrl: SITE });
+    expect(tag?.description).toMatchObject({ status: 301, location: '/search?tag=rust' });
+    expect(documentUrl('/search/?cb=1&q=AI&page=2')).toBe('/search?q=AI&page=2');
+    expect(documentUrl('/?cb=1')).toBe('/');
+    expect(
+      documentUrl('/trending?tab=hot&cb=1', {
+        trending: { ServerApp: () => null, queryParameters: () => ['tab'] },
+      }),
+    ).toBe('/trending?tab=hot');
   });
 
   it('escapes the embedded answers so none can close their script block', async () => {
@@ -62,9 +121,9 @@ describe('the shell’s server render', () => {
     const { readApi } = api({
       '/api/content/news?limit=12&offset=0': { articles: hostile, pagination: { hasMore: false } },
     });
-    const page = await renderPage({ url: '/', readApi });
+    const page = await renderPage({ url: '/', readApi, siteUrl: SITE });
     expect(page?.queryData).not.toContain('<');
-    expect(answersOf(page!.queryData)['home:latest']).toMatchObject({
+    expect(answersOf(page!.queryData!)['home:latest']).toMatchObject({
       articles: [{ title: hostile[0]!.title }],
     });
   });
@@ -74,6 +133,7 @@ describe('the shell’s server render', () => {
     // the shell's libraries (the gateway links a real bundle to SHARED_MODULES).
     function TrendingApp() {
       const { pathname } = useLocation();
+      usePageHead({ title: '트렌딩' });
       const stats = useApiQuery<{ total: number }>('trending:stats', '/api/trending/stats', LIST_QUERY);
       return (
         <section>
@@ -87,11 +147,12 @@ describe('the shell’s server render', () => {
     const page = await renderPage({
       url: '/trending',
       readApi,
+      siteUrl: SITE,
       remotes: { trending: { ServerApp: remoteServerApp(TrendingApp) } },
     });
     expect(page?.html).toContain('<h1>트렌딩</h1><p>/trending 42</p>');
     expect(page?.html).toContain('class="site-header');
-    expect(answersOf(page!.queryData)['trending:stats']).toEqual({ total: 42 });
+    expect(answersOf(page!.queryData!)['trending:stats']).toEqual({ total: 42 });
     expect(Object.keys(SHARED_MODULES)).toEqual([
       'react',
       'react/jsx-runtime',
@@ -113,43 +174,50 @@ describe('the shell’s server render', () => {
         },
         useApiQueryClient(),
       );
+      usePageHead({ title: '기술 분석' });
       return <h1>{list.data?.pages.flatMap((page) => page.titles).join(', ') ?? '…'}</h1>;
     }
     const first = { titles: ['첫 분석', '둘째 분석'] };
     const page = await renderPage({
       url: '/tech-analysis',
       readApi: api({ '/api/analyses?page=1': first }).readApi,
+      siteUrl: SITE,
       remotes: { tech_analysis: { ServerApp: remoteServerApp(AnalysesApp) } },
     });
     expect(page?.html).toContain('<h1>첫 분석, 둘째 분석</h1>');
-    const { queries } = JSON.parse(page!.queryData) as DehydratedState;
+    const { queries } = JSON.parse(page!.queryData!) as DehydratedState;
     expect(queries.map((query) => query.state.data)).toContainEqual({ pages: [first], pageParams: [1] });
   });
 
-  it('leaves the remotes’ pages without a server module and the admin pages to the browser', async () => {
-    expect(isServerRendered('/trending')).toBe(false);
-    expect(isServerRendered('/community/questions/q1')).toBe(false);
+  it('leaves a remote’s page without its server module to the gateway’s generic document, and draws the admin pages’ heads only', async () => {
+    const { readApi } = api({});
+    await expect(renderPage({ url: '/news/a1', readApi, siteUrl: SITE })).resolves.toBeUndefined();
     expect(isServerRendered('/admin')).toBe(false);
     expect(isServerRendered('/category/gen-ai?page=2')).toBe(true);
-    await expect(renderPage({ url: '/news/a1', readApi: api({}).readApi })).resolves.toBeUndefined();
+    const admin = await renderPage({ url: '/admin', readApi, siteUrl: SITE });
+    expect(admin?.html).toBeUndefined();
+    expect(admin?.description).toMatchObject({
+      status: 200,
+      title: '관리자 | 펄스',
+      robots: 'noindex, nofollow',
+    });
+    for (const [path, title] of [
+      ['/admin/sources', '뉴스 소스 관리'],
+      ['/admin/newsletter', '뉴스레터 관리'],
+      ['/admin/synonyms', '검색 동의어'],
+      ['/admin/nicknames', '닉네임 관리'],
+    ]) {
+      expect(isServerRendered(path)).toBe(false);
+      const screen = await renderPage({ url: path, readApi, siteUrl: SITE });
+      expect(screen?.description).toMatchObject({
+        status: 200,
+        title: `${title} | 펄스`,
+        robots: 'noindex, nofollow',
+      });
+    }
   });
 
-  it('renders only the pages a remote says its server module renders (rendersPath)', async () => {
-    const QaApp = () => <h1>질문</h1>;
-    const qa = {
-      ServerApp: remoteServerApp(QaApp),
-      rendersPath: (pathname: string) => pathname.startsWith('/community/questions/'),
-    };
-    expect(isServerRendered('/community/questions/q1', { qa })).toBe(true);
-    expect(isServerRendered('/community/qa', { qa })).toBe(false);
-    const { readApi } = api({});
-    await expect(renderPage({ url: '/community/qa/ask', readApi, remotes: { qa } })).resolves.toBeUndefined();
-    expect((await renderPage({ url: '/community/questions/q1', readApi, remotes: { qa } }))?.html).toContain(
-      '<h1>질문</h1>',
-    );
-  });
-
-  it('reports the head the drawn page names, and a 404 when a remote draws its not-found page', async () => {
+  it('describes a remote’s page with the describer its server module exports, and a 404 when it draws its not-found page', async () => {
     const QaList = () => {
       usePageHead({ title: 'Q&A 커뮤니티', description: '묻고 답하기', canonical: '/community/qa' });
       return <h1>질문 목록</h1>;
@@ -161,21 +229,28 @@ describe('the shell’s server render', () => {
         <Route path="*" element={<NotFound />} />
       </Routes>
     );
-    const remotes = { qa: { ServerApp: remoteServerApp(QaApp) } };
+    const describe = () => ({ jsonLd: [{ '@type': 'ItemList' }] });
+    const remotes = { qa: { ServerApp: remoteServerApp(QaApp), describe } };
     const { readApi } = api({});
-    const list = await renderPage({ url: '/community/qa', readApi, remotes });
-    expect(list?.status).toBe(200);
-    expect(list?.head).toEqual({
-      title: 'Q&A 커뮤니티',
+    const list = await renderPage({ url: '/community/qa', readApi, remotes, siteUrl: SITE });
+    expect(list?.description).toMatchObject({
+      status: 200,
+      title: 'Q&A 커뮤니티 | 펄스',
       description: '묻고 답하기',
-      canonical: '/community/qa',
+      canonical: `${SITE}/community/qa`,
+      jsonLd: [{ '@type': 'ItemList' }],
     });
-    const unknown = await renderPage({ url: '/community/no-such-page', readApi, remotes });
-    expect(unknown?.status).toBe(404);
-    expect(unknown?.head?.title).toBe('페이지를 찾을 수 없습니다');
+    const unknown = await renderPage({ url: '/community/no-such-page', readApi, remotes, siteUrl: SITE });
+    expect(unknown?.description).toMatchObject({ status: 404, title: '페이지를 찾을 수 없습니다 | 펄스' });
     expect(unknown?.html).toContain('No route matches &quot;/community/no-such-page&quot;');
-    // The shell's own pages name theirs too.
-    const about = await renderPage({ url: '/about', readApi });
-    expect(about).toMatchObject({ status: 200, head: { title: '사이트 소개', canonical: '/about' } });
+    // The shell's own pages name theirs too; the home page is the site, with its search.
+    const about = await renderPage({ url: '/about', readApi, siteUrl: SITE });
+    expect(about?.description).toMatchObject({
+      status: 200,
+      title: '사이트 소개 | 펄스',
+      canonical: `${SITE}/about`,
+    });
+    const home = await renderPage({ url: '/', readApi, siteUrl: SITE });
+    expect(home?.description.jsonLd).toMatchObject([{ '@type': 'WebSite' }]);
   });
 });

@@ -1,9 +1,12 @@
+import type { PageDescription, PageRead } from '@pulse/contracts/src/api/page-description';
 import {
   ApiQueryClientContext,
   createServerQueryClient,
+  describeArticle,
+  describePage,
   PageHeadContext,
   serialiseQuerySeed,
-  type PageHead,
+  type PageDescriber,
   type PageHeadSink,
 } from '@pulse/frontend-ui';
 import * as reactQuery from '@tanstack/react-query';
@@ -14,13 +17,17 @@ import * as reactDom from 'react-dom';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import * as jsxRuntime from 'react/jsx-runtime';
-import { matchPath, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import * as reactRouterDom from 'react-router-dom';
 import { App } from '../App';
 import type { RemoteName } from '../config/remotes';
 import { mountOf } from '../federation/remote-mounts';
 import { ServerRemotesContext, type ServerRemotes } from '../federation/server-remotes';
+import { documentUrl } from './document-url';
 import { ServerReads } from './server-reads';
+import { describeHome } from './structured-data';
+
+export { documentUrl };
 
 /**
  * The shell's server render (ARCHITECTURE.md "The gateway's edge"): built by rspack.server.config.js into
@@ -42,21 +49,21 @@ export const SHARED_MODULES: Readonly<Record<string, unknown>> = {
 };
 
 /**
- * The shell's own pages rendered here, besides the remotes' mounts whose server module the render is given
- * (remoteOf). Not the admin pages (a reader's token in sessionStorage decides what they show) or the
- * sources page (a clock).
+ * The shell's pages drawn in the browser only: the administration screens (a reader's token in
+ * sessionStorage decides what they show) and the sources page (a clock). Their documents carry the head
+ * and status the page names, drawn here once, without the markup.
  */
-export const SERVER_RENDERED_PATHS = [
-  '/',
-  '/article/:id',
-  '/category/:category',
-  '/archive',
-  '/search',
-  '/tags/:slug',
-  '/about',
-  '/privacy',
-  '/sitemap',
-] as const;
+export const CLIENT_RENDERED_PATHS = [
+  '/sources',
+  '/admin',
+  '/admin/translations',
+  '/admin/comments',
+  '/admin/sources',
+  '/admin/newsletter',
+  '/admin/synonyms',
+  '/admin/nicknames',
+  '/analytics',
+];
 
 /** Renders after the answers of the last pass arrive; a page whose reads depend on answers needs a few. */
 const MAX_PASSES = 3;
@@ -68,20 +75,23 @@ export interface ServerRenderInput {
    * Answers a GET of an API path (/api/...) as the browser would get it anonymously; undefined when it
    * cannot (an error, a timeout): that part is then rendered loading and the browser fetches it.
    */
-  readApi: (path: string) => Promise<unknown>;
+  readApi: (path: string) => Promise<PageRead | undefined>;
   /** The server modules of the remotes the page shows (remoteOf), loaded by the gateway from their dists. */
   remotes?: ServerRemotes;
+  /** The configured site (PUBLIC_SITE_URL): canonical links and structured data name it. */
+  siteUrl: string;
 }
 
 export interface ServerRenderOutput {
-  /** The markup of #root. */
-  html: string;
-  /** The text of the query-seed data block (QUERY_SEED_ID), already escaped for a <script>. */
-  queryData: string;
-  /** 404 when the page drawn is a not-found page (a path no route of the shell or its remote serves). */
-  status: 200 | 404;
-  /** The head the drawn page named (usePageHead), when it named one. */
-  head?: PageHead;
+  /**
+   * The markup of #root, for the browser to hydrate; absent for a page drawn in the browser only (its
+   * document carries its head and status), and for a page of a missing item (the browser draws it again).
+   */
+  html?: string;
+  /** The text of the query-seed data block (QUERY_SEED_ID), already escaped for a <script>; with `html`. */
+  queryData?: string;
+  /** What the page says of itself: status, head, structured data, cache policy (@pulse/contracts). */
+  description: PageDescription;
 }
 
 const pathnameOf = (url: string) => new URL(url, 'http://pulse.invalid').pathname;
@@ -91,15 +101,19 @@ export function remoteOf(url: string): RemoteName | undefined {
   return mountOf(pathnameOf(url))?.remote;
 }
 
+/** Whether the page's markup goes into the document (else its head and status alone). */
 export function isServerRendered(url: string, remotes: ServerRemotes = {}): boolean {
-  const pathname = pathnameOf(url);
+  const pathname = pathnameOf(url).replace(/(.)\/+$/, '$1');
   const remote = remoteOf(url);
-  if (remote) {
-    const module = remotes[remote];
-    return module !== undefined && (module.rendersPath?.(pathname) ?? true);
-  }
-  return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
+  if (remote) return remotes[remote]?.rendersPath?.(pathname) ?? true;
+  return !CLIENT_RENDERED_PATHS.includes(pathname);
 }
+
+/** The shell's own describer: the home page's WebSite, an article's NewsArticle and breadcrumb. */
+const describeShellPage: PageDescriber = (head, page) => {
+  if (page.pathname === '/') return describeHome(page.siteUrl);
+  return page.pathname.startsWith('/article/') ? describeArticle(head, page) : undefined;
+};
 
 function page(url: string, client: QueryClient, remotes: ServerRemotes, head?: PageHeadSink): ReactNode {
   return (
@@ -135,17 +149,21 @@ async function discoverReads(url: string, client: QueryClient, remotes: ServerRe
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
- * The page's markup, data, status and head, or undefined when this bundle does not render the URL's page. The reads are
- * found by rendering (the queries the components create in the request's client), answered, and rendered
- * again while new ones appear; the markup is then one synchronous render, complete and inline: a streamed one would finish
- * late Suspense boundaries with inline scripts, which the site's CSP (script-src 'self') refuses.
+ * The page's markup, data and description, or undefined when the page named no head (its data could not be
+ * read: the gateway sends its generic document, for the browser to draw the page), or when the URL's page
+ * is a remote's whose server module the gateway could not load. The reads are found by rendering (the
+ * queries the components create in the request's client), answered, and rendered again while new ones
+ * appear; the markup is then one synchronous render, complete and inline: a streamed one would finish late
+ * Suspense boundaries with inline scripts, which the site's CSP (script-src 'self') refuses.
  */
 export async function renderPage({
   url,
   readApi,
   remotes = {},
+  siteUrl,
 }: ServerRenderInput): Promise<ServerRenderOutput | undefined> {
-  if (!isServerRendered(url, remotes)) return undefined;
+  const remote = remoteOf(url);
+  if (remote && !remotes[remote]) return undefined;
   const client = createServerQueryClient();
   const reads = new ServerReads(client);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -158,10 +176,17 @@ export async function renderPage({
   if (html.includes(CLIENT_RENDERED_BOUNDARY))
     throw new Error(`server render of ${url} left a boundary unrendered`);
   const { head } = sink;
-  return {
-    html,
-    queryData: serialiseQuerySeed(client),
-    status: head?.status ?? 200,
-    ...(head ? { head } : {}),
-  };
+  if (!head) return undefined;
+  const drawn = { pathname: pathnameOf(url), siteUrl, client };
+  const describe = remote ? remotes[remote]?.describe : describeShellPage;
+  const description = describePage(head, drawn, describe?.(head, drawn));
+  // A page drawn from a missing item's error is not what the browser's first render shows (it has no seed
+  // for errors): the browser draws it afresh.
+  if (
+    !isServerRendered(url, remotes) ||
+    reads.sawMissing() ||
+    (description.status !== 200 && description.status !== 404)
+  )
+    return { description };
+  return { html, queryData: serialiseQuerySeed(client), description };
 }

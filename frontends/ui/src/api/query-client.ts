@@ -37,7 +37,11 @@ export function createQueryClient(): QueryClient {
  * (frontends/shell/src/server answers the reads itself).
  */
 export function createServerQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, retry: false } } });
+  // retryOnMount off: a read the render found missing (an error set by the render's reads) is what the
+  // page draws, not a fetch about to start.
+  return new QueryClient({
+    defaultOptions: { queries: { gcTime: Infinity, retry: false, retryOnMount: false } },
+  });
 }
 
 /** The bundle's client. */

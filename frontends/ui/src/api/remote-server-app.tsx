@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { PageHeadContext, type PageHeadSink } from '../head';
+import { ApiError } from './fetch-json';
 import { ApiQueryClientContext, queryClient } from './query-client';
 import { seedQueryClient } from './query-seed';
 
@@ -23,6 +24,7 @@ export function remoteServerApp(
   App: ComponentType<Record<string, unknown>>,
 ): ComponentType<RemoteServerAppProps> {
   return function RemoteServerApp({ queryClient: client, appProps, pageHead }: RemoteServerAppProps) {
+    ownApiErrors(client);
     return (
       <ApiQueryClientContext.Provider value={client}>
         <PageHeadContext.Provider value={pageHead}>
@@ -40,4 +42,21 @@ export function remoteServerApp(
  */
 export function seedRemoteQueryClient(): void {
   seedQueryClient(queryClient);
+}
+
+/**
+ * The shell's render marks a read that found no item with its own ApiError (frontends/shell server-reads.ts);
+ * this bundle's pages test for theirs (`instanceof`), so each such error is made again in this bundle's class.
+ */
+function ownApiErrors(client: QueryClient): void {
+  for (const query of client.getQueryCache().getAll()) {
+    const error = query.state.error as { name?: unknown; status?: unknown; message?: string } | null;
+    if (
+      error &&
+      !(error instanceof ApiError) &&
+      error.name === 'ApiError' &&
+      typeof error.status === 'number'
+    )
+      query.setState({ error: new ApiError(error.status, error.message ?? '') });
+  }
 }

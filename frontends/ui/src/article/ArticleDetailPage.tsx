@@ -75,7 +75,10 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
   );
   const article = data?.article;
   const failed = !valid || (!article && !!error);
-  usePageHead(article ? articleHead(article) : failed ? { title: ARTICLE_PAGE.notFoundTitle } : null);
+  // A failure a server render sees is a missing article (it renders no other error): its document is a 404.
+  usePageHead(
+    article ? articleHead(article) : failed ? { title: ARTICLE_PAGE.notFoundTitle, status: 404 } : null,
+  );
   useEffect(() => {
     if (article) countViewOnce(article.id);
   }, [article]);

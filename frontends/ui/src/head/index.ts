@@ -1,3 +1,4 @@
+export { MovedTo } from './moved';
 export {
   documentTitle,
   PageHeadContext,
@@ -8,3 +9,14 @@ export {
   type PageHead,
   type PageHeadSink,
 } from './page-head';
+export {
+  absoluteUrl,
+  describePage,
+  describeArticle,
+  findAnswer,
+  publisherData,
+  SITE_DESCRIPTION,
+  type PageDescriber,
+  type PageExtras,
+  type RenderedPageData,
+} from './describe-page';

@@ -1,4 +1,5 @@
 import { SEO_DESCRIPTION_LENGTH, truncateText } from '@pulse/contracts/src/api/constants';
+import type { PageStatus } from '@pulse/contracts/src/api/page-description';
 import { createContext, useContext, useEffect } from 'react';
 
 /** The site's name, after every page's own title, and the home page's whole title. */
@@ -16,8 +17,14 @@ export interface PageHead {
   canonical?: string;
   /** The keywords meta (a tech analysis's SEO keywords); a page without them has none. */
   keywords?: readonly string[];
-  /** 404: the page drawn is the not-found page, and a document that shows it must say so. */
-  status?: 200 | 404;
+  /**
+   * The status of a document that shows it: 404 or 410 for a page of nothing, 301 or 308 with `location`
+   * for a page that moved (the browser's router goes there itself). Read by a server render only.
+   */
+  status?: PageStatus;
+  location?: string;
+  /** The robots meta, when not 'index, follow' (an administration screen). Read by a server render only. */
+  robots?: string;
 }
 
 /** The tab's title for a page's own title, the same as the server-rendered <title>. */

@@ -79,17 +79,3 @@ export const CLIENT_QUERY_POLICY = {
 export const ANONYMOUS_SESSION_INACTIVITY_MS = 7 * 24 * 60 * 60_000;
 /** docs/spec-community.md §9: where the browser keeps the anonymous user record. */
 export const ANONYMOUS_USER_STORAGE_KEY = 'anonymous_user';
-
-/**
- * The title of each kind of missing page in the server-rendered head (the gateway). The front ends write
- * the same words as literals (importing this object costs the question page its last kilobyte of budget);
- * test/e2e/page-heads.spec.ts checks that the document and the running page agree.
- */
-export const NOT_FOUND_TITLES = {
-  page: '페이지를 찾을 수 없습니다',
-  article: '기사를 찾을 수 없습니다',
-  category: '카테고리를 찾을 수 없습니다',
-  techAnalysis: '기술분석을 찾을 수 없습니다',
-  question: '질문을 찾을 수 없습니다',
-} as const;
-export type NotFoundKind = keyof typeof NOT_FOUND_TITLES;

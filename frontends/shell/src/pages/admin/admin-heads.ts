@@ -1,29 +1,36 @@
 import type { PageHead } from '@pulse/frontend-ui';
 
+/** Admin screens are for staff only: never indexed. */
+const NOT_INDEXED = 'noindex, nofollow';
+
 /**
- * The heads of the admin screens added after the first ones (usePageHead), the same strings as the gateway's
- * documents (gateway/src/documents/static-pages.ts). Kept here, in the admin chunks, rather than in
- * page-heads.ts, which is in the main bundle every reader loads.
+ * The heads of the admin screens added after the first ones (usePageHead); the shell's server render draws
+ * their documents' heads from them. Kept here, in the admin chunks, rather than in page-heads.ts, which is
+ * in the main bundle every reader loads.
  */
 export const ADMIN_HEADS = {
   sources: {
     title: '뉴스 소스 관리',
     description: '펄스 관리자 화면: 뉴스 소스와 수집 상태',
     canonical: '/admin/sources',
+    robots: NOT_INDEXED,
   },
   newsletter: {
     title: '뉴스레터 관리',
     description: '펄스 관리자 화면: 뉴스레터 미리 보기와 발송',
     canonical: '/admin/newsletter',
+    robots: NOT_INDEXED,
   },
   synonyms: {
     title: '검색 동의어',
     description: '펄스 관리자 화면: 검색 동의어 묶음',
     canonical: '/admin/synonyms',
+    robots: NOT_INDEXED,
   },
   nicknames: {
     title: '닉네임 관리',
     description: '펄스 관리자 화면: 닉네임 전문가 배지, 정지와 이력',
     canonical: '/admin/nicknames',
+    robots: NOT_INDEXED,
   },
 } as const satisfies Record<string, PageHead>;

@@ -7,7 +7,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
  */
 const KEY = 'pulse_admin_token';
 
-export const readAdminToken = (): string | null => sessionStorage.getItem(KEY);
+// A server render (which draws these pages for their head only) has no sessionStorage: no token there.
+export const readAdminToken = (): string | null =>
+  typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(KEY);
 
 export function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   return fetchJson<T>(path, {

@@ -5,8 +5,15 @@ import {
   type CategoryPageResponse,
   type CategorySlug,
 } from '@pulse/contracts';
-import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo, usePageHead } from '@pulse/frontend-ui';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import {
+  ArticleCard,
+  LIST_QUERY,
+  MovedTo,
+  useApiQuery,
+  useNavigateTo,
+  usePageHead,
+} from '@pulse/frontend-ui';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Pagination } from '../../components/Pagination';
@@ -28,7 +35,8 @@ export default function CategoryPage() {
   const { search } = useLocation();
   const slug = resolveCategorySlug(category);
   if (!slug) return <CategoryNotFound />;
-  if (slug !== category) return <Navigate to={`/category/${slug}${search}`} replace />;
+  // docs/spec-content.md §2: a legacy or Korean name moves to the slug, keeping the page's filters.
+  if (slug !== category) return <MovedTo to={`/category/${slug}${search}`} />;
   return <CategoryListing slug={slug} />;
 }
 

@@ -7,12 +7,13 @@ import {
   formatDate,
   isoDate,
   LIST_QUERY,
+  MovedTo,
   Skeleton,
   truncate,
   useApiQuery,
   usePageHead,
 } from '@pulse/frontend-ui';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Pagination } from '../../components/Pagination';
 import { searchHead } from '../../page-heads';
 import { COMMON, SEARCH_PAGE } from '../../copy';
@@ -33,7 +34,7 @@ export default function SearchPage() {
   >(empty ? null : path, path, LIST_QUERY);
   const title = query.q ? SEARCH_PAGE.title(query.q) : SEARCH_PAGE.tagTitle(query.tag);
   usePageHead(empty ? null : searchHead(query));
-  if (empty) return <Navigate to="/" replace />;
+  if (empty) return <MovedTo to="/" />;
 
   return (
     <div className="search-page">

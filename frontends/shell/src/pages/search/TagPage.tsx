@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { MovedTo } from '@pulse/frontend-ui';
+import { useParams } from 'react-router-dom';
 
 /**
  * /tags/{slug} (the content detail pages' tag links, docs/spec-content.md §2) is the search page for that tag. The
@@ -6,5 +7,5 @@ import { Navigate, useParams } from 'react-router-dom';
  */
 export default function TagPage() {
   const { slug = '' } = useParams();
-  return <Navigate to={slug ? `/search?tag=${encodeURIComponent(slug)}` : '/'} replace />;
+  return <MovedTo to={slug ? `/search?tag=${encodeURIComponent(slug)}` : '/'} />;
 }
