@@ -60,7 +60,7 @@ export type StaffAccountCreate = z.output<typeof staffAccountCreateSchema>;
 export const staffAccountUpdateSchema = z.strictObject({ role });
 export type StaffAccountUpdate = z.output<typeof staffAccountUpdateSchema>;
 
-/** PUT /api/newsroom/me/totp: the code from the authenticator app confirms the pending secret. */
+/** POST /api/newsroom/me/totp/confirm: the code from the authenticator app confirms the pending secret. */
 export const staffTotpConfirmSchema = z.strictObject({ totp: totpCode });
 export type StaffTotpConfirm = z.output<typeof staffTotpConfirmSchema>;
 
@@ -89,3 +89,9 @@ export interface StaffTotpEnrolment {
   secret: string;
   otpauthUri: string;
 }
+
+/**
+ * Newsroom's internal lookup of a session cookie, for the gateway alone: outside every public prefix, so
+ * the gateway never forwards a client there, and closed to every other pod by the NetworkPolicy.
+ */
+export const STAFF_SESSION_RESOLVE_PATH = '/internal/newsroom/session/resolve';

@@ -70,3 +70,10 @@ function parseClaims(body: string): StaffAssertionClaims | undefined {
     return undefined;
   }
 }
+
+/**
+ * The key the gateway presents (as a bearer) on newsroom's internal session lookup: derived from the
+ * shared secret, so it proves the caller holds that secret without the secret itself crossing the wire.
+ */
+export const staffResolveKey = (secret: string): string =>
+  mac(secret, 'pulse newsroom session lookup').toString('base64url');
