@@ -71,6 +71,7 @@ describe('every public route a service registers is documented', () => {
       community: [],
       translation: [],
       ingestion: [],
+      newsroom: [],
     });
     // Every service documents what it serves, ingestion's sources, runs (public and admin) and WebSub callback included.
     expect(documented.ingestion).toBe(13);
