@@ -21,6 +21,7 @@ const AdminPage = preloadablePage(() => import('./pages/admin/AdminPage'));
 const AnalyticsPage = preloadablePage(() => import('./pages/admin/AnalyticsPage'));
 const HeldTranslationsPage = preloadablePage(() => import('./pages/admin/HeldTranslationsPage'));
 const CommentModerationPage = preloadablePage(() => import('./pages/admin/CommentModerationPage'));
+const StaffPage = preloadablePage(() => import('./pages/admin/StaffPage'));
 
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
@@ -36,6 +37,7 @@ export const SHELL_ROUTES = [
   { path: '/admin', Page: AdminPage },
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
+  { path: '/admin/staff', Page: StaffPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

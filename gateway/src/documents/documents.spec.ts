@@ -299,6 +299,7 @@ describe('HTML documents with a server-rendered head', () => {
     ['/admin', '관리자'],
     ['/admin/translations', '보류된 번역 검토'],
     ['/admin/comments', '댓글 검토'],
+    ['/admin/staff', '스태프 계정'],
     ['/analytics', '통계'],
     ['/category/gen-ai', '생성형 AI'],
     ['/category/big-tech', '글로벌 빅테크'],
@@ -316,6 +317,7 @@ describe('HTML documents with a server-rendered head', () => {
     expect((await get('/admin')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/translations')).meta('robots')).toBe('noindex, nofollow');
     expect((await get('/admin/comments')).meta('robots')).toBe('noindex, nofollow');
+    expect((await get('/admin/staff')).meta('robots')).toBe('noindex, nofollow');
   });
 
   it('redirects a legacy or Korean category name to its slug, keeping the query, and 404s an unknown one', async () => {

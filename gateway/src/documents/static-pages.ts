@@ -92,6 +92,11 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     robots: NO_INDEX,
   },
+  '/admin/staff': {
+    title: '스태프 계정',
+    description: '펄스 관리자 화면: 스태프 계정과 역할, 세션',
+    robots: NO_INDEX,
+  },
   '/analytics': { title: '통계', description: '펄스 통계 화면', robots: NO_INDEX },
 };
 
