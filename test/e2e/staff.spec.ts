@@ -79,10 +79,10 @@ test('an owner creates a moderator, who cannot publish, and whose sessions the o
   const row = owner
     .getByRole('row')
     .filter({ has: owner.getByRole('cell', { name: moderatorName, exact: true }) });
+  await saveScreenshot(owner, `admin-staff-${viewportName}`);
   await row.getByRole('button', { name: '세션 모두 끊기' }).click();
   const dialog = owner.getByRole('alertdialog');
   await expect(dialog).toContainText(`${moderatorName}의 로그인 1개가 모두 끝나고`);
-  await saveScreenshot(owner, `admin-staff-${viewportName}`);
   await dialog.getByRole('button', { name: '세션 끊기' }).click();
   await expect(owner.getByText(`${moderatorName}의 모든 세션을 끊었습니다.`, { exact: false })).toBeVisible();
 

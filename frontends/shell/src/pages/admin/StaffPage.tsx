@@ -86,59 +86,61 @@ function StaffAccounts() {
         <EmptyState title="스태프 계정이 없습니다." message="아래에서 첫 계정을 만드세요." />
       )}
       {accounts && accounts.length > 0 && (
-        <table className="staff-table">
-          <caption className="sr-only">스태프 계정 목록</caption>
-          <thead>
-            <tr>
-              <th scope="col">이름</th>
-              <th scope="col">역할</th>
-              <th scope="col">2단계 인증</th>
-              <th scope="col">상태</th>
-              <th scope="col">활성 세션</th>
-              <th scope="col">작업</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id}>
-                <td data-label="이름">{account.name}</td>
-                <td data-label="역할">
-                  <label className="sr-only" htmlFor={`role-${account.id}`}>
-                    {account.name}의 역할
-                  </label>
-                  <select
-                    id={`role-${account.id}`}
-                    value={account.role}
-                    onChange={(event) => setRole(account, event.target.value as StaffRole)}
-                  >
-                    {STAFF_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td data-label="2단계 인증">{account.totpEnabled ? '사용' : '사용 안 함'}</td>
-                <td data-label="상태">
-                  {account.lockedUntil
-                    ? `잠김 (${new Date(account.lockedUntil).toLocaleTimeString('ko-KR')}까지)`
-                    : '정상'}
-                </td>
-                <td data-label="활성 세션">{account.activeSessions}</td>
-                <td data-label="작업">
-                  <button
-                    type="button"
-                    className="button button--outline"
-                    disabled={account.activeSessions === 0}
-                    onClick={() => setRevoking(account)}
-                  >
-                    세션 모두 끊기
-                  </button>
-                </td>
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="sr-only">스태프 계정 목록</caption>
+            <thead>
+              <tr>
+                <th scope="col">이름</th>
+                <th scope="col">역할</th>
+                <th scope="col">2단계 인증</th>
+                <th scope="col">상태</th>
+                <th scope="col">활성 세션</th>
+                <th scope="col">작업</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {accounts.map((account) => (
+                <tr key={account.id}>
+                  <td>{account.name}</td>
+                  <td>
+                    <label className="sr-only" htmlFor={`role-${account.id}`}>
+                      {account.name}의 역할
+                    </label>
+                    <select
+                      id={`role-${account.id}`}
+                      value={account.role}
+                      onChange={(event) => setRole(account, event.target.value as StaffRole)}
+                    >
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{account.totpEnabled ? '사용' : '사용 안 함'}</td>
+                  <td>
+                    {account.lockedUntil
+                      ? `잠김 (${new Date(account.lockedUntil).toLocaleTimeString('ko-KR')}까지)`
+                      : '정상'}
+                  </td>
+                  <td>{account.activeSessions}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      disabled={account.activeSessions === 0}
+                      onClick={() => setRevoking(account)}
+                    >
+                      세션 모두 끊기
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <CreateAccountForm
         onCreated={(account) => void act(async () => undefined, `${account.name} 계정을 만들었습니다.`)}
@@ -198,13 +200,21 @@ function CreateAccountForm({ onCreated }: { onCreated: (account: StaffAccountVie
       <label htmlFor="new-staff-name">이름</label>
       <input id="new-staff-name" required value={name} onChange={(event) => setName(event.target.value)} />
       <label htmlFor="new-staff-role">역할</label>
-      <select id="new-staff-role" value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+      <select
+        id="new-staff-role"
+        aria-describedby="new-staff-role-help"
+        value={role}
+        onChange={(event) => setRole(event.target.value as StaffRole)}
+      >
         {STAFF_ROLES.map((value) => (
           <option key={value} value={value}>
-            {ROLE_LABELS[value]}: {ROLE_HELP[value]}
+            {ROLE_LABELS[value]}
           </option>
         ))}
       </select>
+      <p id="new-staff-role-help" className="admin__meta">
+        {ROLE_HELP[role]}
+      </p>
       <label htmlFor="new-staff-password">초기 비밀번호 ({PASSWORD_MIN}자 이상)</label>
       <input
         id="new-staff-password"
