@@ -45,11 +45,6 @@ export const PAGE_HEADS = {
     description: '펄스 관리자 화면: 신고되거나 보류된 기사 댓글',
     canonical: '/admin/comments',
   },
-  staff: {
-    title: '스태프 계정',
-    description: '펄스 관리자 화면: 스태프 계정과 역할, 세션',
-    canonical: '/admin/staff',
-  },
   analytics: { title: '통계', description: '펄스 통계 화면', canonical: '/analytics' },
 } as const satisfies Record<string, PageHead>;
 

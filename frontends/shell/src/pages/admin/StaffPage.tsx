@@ -1,7 +1,6 @@
 import type { StaffAccountView, StaffRole } from '@pulse/contracts';
 import { EmptyState, ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { PAGE_HEADS } from '../../page-heads';
 import { AdminGate, adminErrorText, adminFetch, ROLE_LABELS } from './admin-session';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -19,11 +18,21 @@ const ROLE_HELP: Record<StaffRole, string> = {
 };
 
 /**
+ * Kept here, not in page-heads.ts (the main bundle): the reader pages' JavaScript budgets have no room for
+ * an admin screen's words. The gateway's static-pages.ts holds the same title and description.
+ */
+const STAFF_HEAD = {
+  title: '스태프 계정',
+  description: '펄스 관리자 화면: 스태프 계정과 역할, 세션',
+  canonical: '/admin/staff',
+};
+
+/**
  * /admin/staff (owners): every staff account with its role, second factor, lock and live sessions; create
  * one, change a role, end every session of one account (effective on its next request).
  */
 export default function StaffPage() {
-  usePageHead(PAGE_HEADS.staff);
+  usePageHead(STAFF_HEAD);
   return (
     <Page title="스태프 계정">
       <AdminGate>{() => <StaffAccounts />}</AdminGate>
