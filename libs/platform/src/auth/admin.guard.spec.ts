@@ -51,7 +51,11 @@ class ThingsModule {}
 const TOKEN = 'a-long-enough-admin-token';
 const SECRET = 'the-staff-assertion-secret-of-32-chars-or-more';
 
-async function appWith(token: string | undefined, secret?: string): Promise<NestFastifyApplication> {
+async function appWith(
+  token: string | undefined,
+  secret?: string,
+  logger = pino({ level: 'silent' }),
+): Promise<NestFastifyApplication> {
   const previous = {
     ADMIN_TOKEN: process.env.ADMIN_TOKEN,
     STAFF_ASSERTION_SECRET: process.env.STAFF_ASSERTION_SECRET,
@@ -69,7 +73,7 @@ async function appWith(token: string | undefined, secret?: string): Promise<Nest
       httpPrefixes: [],
       config: { admin: adminConfigSchema },
     };
-    return await createServiceApp(definition, {}, pino({ level: 'silent' }));
+    return await createServiceApp(definition, {}, logger);
   } finally {
     for (const [name, value] of Object.entries(previous)) {
       if (value === undefined) delete process.env[name];
@@ -262,6 +266,41 @@ describe('AdminGuard', () => {
       } finally {
         await tokenOnly.close();
         await keyOnly.close();
+      }
+    });
+
+    it('logs each admitted admin write with who made it, and no read', async () => {
+      const lines: string[] = [];
+      const logged = await appWith(
+        TOKEN,
+        SECRET,
+        pino({ level: 'info' }, { write: (line: string) => lines.push(line) }),
+      );
+      try {
+        const headers = { [STAFF_ASSERTION_HEADER]: signed('editor', 'POST', '/api/things/publish') };
+        await logged.inject({ method: 'POST', url: '/api/things/publish', headers });
+        await logged.inject({
+          method: 'GET',
+          url: '/api/things/secret',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        await logged.inject({
+          method: 'POST',
+          url: '/api/things/hide',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        const admitted = lines
+          .map(
+            (line) =>
+              JSON.parse(line) as { msg: string; staff?: { name: string; via: string }; path?: string },
+          )
+          .filter((line) => line.msg === 'admin request admitted');
+        expect(admitted.map(({ staff, path }) => [staff?.name, staff?.via, path])).toEqual([
+          ['editor-kim', 'session', '/api/things/publish'],
+          ['ADMIN_TOKEN', 'token', '/api/things/hide'],
+        ]);
+      } finally {
+        await logged.close();
       }
     });
   });

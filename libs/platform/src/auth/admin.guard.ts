@@ -11,12 +11,16 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { STAFF_ASSERTION_HEADER, type StaffPrincipal, type StaffRole } from '@pulse/contracts';
+import type { Logger } from 'pino';
 import { CLOCK, systemClock, type Clock } from '../clock';
+import { LOGGER } from '../nest/tokens';
 import type { AdminConfig } from './admin.config';
 import { verifyStaffAssertion } from './staff-assertion';
 import { DEFAULT_STAFF_ROLES, STAFF_ROLES_KEY } from './staff-roles.decorator';
 
 export const ADMIN_CONFIG = Symbol.for('pulse.AdminConfig');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Hashing first gives both sides one length, so the comparison leaks neither content nor length. */
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
@@ -53,6 +57,7 @@ export class AdminGuard implements CanActivate {
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
     private readonly reflector: Reflector,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+    @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
@@ -66,6 +71,12 @@ export class AdminGuard implements CanActivate {
     if (!allowed.includes(staff.role))
       throw new ForbiddenException(`이 작업은 ${allowed.join(', ')} 역할만 할 수 있습니다.`);
     request.staff = staff;
+    // Every admin change names who made it, an account or the shared token, in the service's log.
+    if (!SAFE_METHODS.has(request.method.toUpperCase()))
+      this.logger?.info(
+        { staff, method: request.method, path: request.url.split('?')[0] },
+        'admin request admitted',
+      );
     return true;
   }
 
