@@ -145,3 +145,24 @@ describe('/admin/staff', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('이 작업은 owner 역할만 할 수 있습니다.');
   });
 });
+
+describe('/admin/staff: my second factor', () => {
+  it('shows the key for the app, then turns the factor on with a code from it', async () => {
+    api
+      .on('GET', SESSION, { body: { staff: owner, csrfToken: CSRF, expiresAt: '2026-11-20T12:00:00.000Z' } })
+      .on('GET', ACCOUNTS, { body: { items: [] } })
+      .on('POST', '/api/newsroom/me/totp', {
+        status: 201,
+        body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+      })
+      .on('POST', '/api/newsroom/me/totp/confirm', { body: account('acc-owner', 'owner-lee', 'owner', 1) });
+    renderAt(<StaffPage />, '/admin/staff');
+    await user.click(await screen.findByRole('button', { name: '2단계 인증 설정' }));
+    expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('앱에 표시된 6자리 코드'), '123456');
+    await user.click(screen.getByRole('button', { name: '확인하고 켜기' }));
+    expect(await screen.findByText(/2단계 인증을 켰습니다/)).toBeInTheDocument();
+    expect(api.calls('POST', '/api/newsroom/me/totp/confirm')[0].body).toEqual({ totp: '123456' });
+    expect(headersOf('POST', '/api/newsroom/me/totp/confirm')).toMatchObject({ 'X-CSRF-Token': CSRF });
+  });
+});

@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, Page, Spinner, usePageHead } from '@pulse/front
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminGate, adminErrorText, adminFetch, ROLE_LABELS } from './admin-session';
 import { ConfirmDialog } from './ConfirmDialog';
+import { OwnSecondFactor } from './OwnSecondFactor';
 
 const API = '/api/newsroom/accounts';
 /** The roles, widest first (types only from contracts: its values would bring zod into this chunk). */
@@ -35,7 +36,14 @@ export default function StaffPage() {
   usePageHead(STAFF_HEAD);
   return (
     <Page title="스태프 계정">
-      <AdminGate>{() => <StaffAccounts />}</AdminGate>
+      <AdminGate>
+        {() => (
+          <>
+            <StaffAccounts />
+            <OwnSecondFactor />
+          </>
+        )}
+      </AdminGate>
     </Page>
   );
 }
