@@ -34,6 +34,7 @@ COPY services/content/package.json services/content/
 COPY services/ingestion/package.json services/ingestion/
 COPY services/translation/package.json services/translation/
 COPY services/trending/package.json services/trending/
+COPY services/newsroom/package.json services/newsroom/
 COPY services/community/package.json services/community/
 COPY services/newsletter/package.json services/newsletter/
 COPY frontends/shell/package.json frontends/shell/

@@ -56,6 +56,7 @@ export const gatewayConfigSchema = z
     TRENDING_URL: upstreamUrl('trending', 3104),
     COMMUNITY_URL: upstreamUrl('community', 3105),
     NEWSLETTER_URL: upstreamUrl('newsletter', 3106),
+    NEWSROOM_URL: upstreamUrl('newsroom', 3107),
     UPSTREAM_TIMEOUT_MS: z.coerce
       .number()
       .int()
@@ -180,6 +181,13 @@ export const gatewayConfigSchema = z
       .optional()
       .describe(
         "Bearer token for the admin API, as the services have it. The gateway uses it to give admin requests their own rate-limit bucket, to show its /readyz details (every upstream's readiness and why) to that credential only, and to read the services' /readyz details; the services still check it on their admin routes.",
+      ),
+    STAFF_ASSERTION_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .describe(
+        "HMAC-SHA256 key of the staff assertions the gateway signs for signed-in staff (X-Pulse-Staff-Assertion), and of its key for newsroom's internal session lookup; the same value as every service with admin routes. Unset: staff sign-in is off (the cookie is ignored) and only ADMIN_TOKEN admits.",
       ),
     RATE_LIMIT_IP_FACTOR: z.coerce
       .number()

@@ -21,6 +21,7 @@ import { registerHttpCaching } from './edge/http-caching';
 import { registerRateLimit } from './edge/rate-limit';
 import { registerRequestContext } from './edge/request-context';
 import { contentSecurityPolicy, registerSecurityHeaders } from './edge/security-headers';
+import { StaffGate } from './edge/staff-gate';
 import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
 import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
@@ -94,7 +95,12 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     );
     // Heard even with both caches off: the held page documents are dropped by them too.
     this.stopPurges = await microCache.listenForPurges();
-    registerProxy(fastify, table, this.logger, microCache);
+    const staffGate = new StaffGate(
+      upstreams.find((upstream) => upstream.service === 'newsroom'),
+      config.STAFF_ASSERTION_SECRET,
+      this.logger,
+    );
+    registerProxy(fastify, table, this.logger, microCache, staffGate);
     registerFeeds(
       fastify,
       upstreams.find((upstream) => upstream.service === 'content'),

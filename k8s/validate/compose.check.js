@@ -1,5 +1,5 @@
 'use strict';
-// docker-compose.yml ('containers' mode): the infrastructure images, the seven processes and their
+// docker-compose.yml ('containers' mode): the infrastructure images, the eight processes and their
 // variables, and .env.example documenting every variable the file reads.
 const { check } = require('./report');
 const { runK8sCheck } = require('./k8s-check-tool');
@@ -68,7 +68,7 @@ module.exports = function checkCompose() {
   );
 
   check(
-    'the seven processes: build args, env per port, /readyz healthcheck, depends_on healthy infrastructure',
+    'the eight processes: build args, env per port, /readyz healthcheck, depends_on healthy infrastructure',
     (problem) => {
       for (const name of Object.keys(PROCS)) {
         const service = compose.services?.[name];

@@ -18,7 +18,7 @@ module.exports = function checkDeploymentEnv({ label, find, deployments, secretK
         const env = containerEnv(name, c, { find, secretKeys }, problem);
         if (env.ENTRY !== PROCS[name].entry)
           problem(`${name}: ENTRY=${env.ENTRY}, expected ${PROCS[name].entry}`);
-        // Only the variables this process reads are judged (pulse-config is shared by all seven).
+        // Only the variables this process reads are judged (pulse-config is shared by all eight).
         const own = Object.fromEntries(
           Object.entries(env).filter(([k]) => KNOWN_VARS.has(k) || (c.env ?? []).some((e) => e.name === k)),
         );

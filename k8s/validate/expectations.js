@@ -43,6 +43,28 @@ function processes() {
   return result;
 }
 
+/**
+ * The services whose code guards routes with AdminGuard (libs/platform), read from their sources: each needs
+ * the admin credential and the staff assertion key, as the gateway does, or its admin routes answer 503
+ * (no credential) or refuse every signed-in staff member (no key).
+ */
+function adminServices() {
+  const names = [];
+  const guards = (dir) =>
+    list(dir, { withFileTypes: true }).some((entry) =>
+      entry.isDirectory()
+        ? guards(`${dir}/${entry.name}`)
+        : entry.name.endsWith('.ts') &&
+          !entry.name.endsWith('.spec.ts') &&
+          /\bAdminGuard\b/.test(read(`${dir}/${entry.name}`)),
+    );
+  for (const [name, proc] of Object.entries(PROCS)) {
+    const src = proc.entry.replace(/\/main\.ts$/, '');
+    if (proc.component === 'service' && guards(src)) names.push(name);
+  }
+  return names.sort();
+}
+
 /** Variable names declared by the zod schemas of the processes. */
 function schemaVariables() {
   const files = ['gateway/src/gateway.config.ts'];
@@ -66,6 +88,9 @@ function schemaVariables() {
 }
 
 const PROCS = processes();
+const ADMIN_SERVICES = adminServices();
+/** What every service with admin routes, and the gateway, must be given (the Secret's keys in Kubernetes). */
+const ADMIN_NEEDS = { ADMIN_TOKEN: 'admin-token', STAFF_ASSERTION_SECRET: 'staff-assertion-secret' };
 const SCHEMA_VARS = schemaVariables();
 // Names the design (docs/design.md §3, the deployment brief) gives for ports whose schema may not exist yet.
 const DOCUMENTED_VARS = [
@@ -118,6 +143,7 @@ const UPSTREAM_VARS = {
   trending: 'TRENDING_URL',
   community: 'COMMUNITY_URL',
   newsletter: 'NEWSLETTER_URL',
+  newsroom: 'NEWSROOM_URL',
 };
 
 /**
@@ -135,6 +161,8 @@ module.exports = {
   SERVICE_CALLS,
   workspaceDirs,
   PROCS,
+  ADMIN_SERVICES,
+  ADMIN_NEEDS,
   KNOWN_VARS,
   undeclaredVariables,
   PORT_NEEDS,

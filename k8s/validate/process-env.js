@@ -1,6 +1,14 @@
 'use strict';
 // One judgement of a process's environment, shared by docker-compose.yml and the Kubernetes Deployments.
-const { PROCS, KNOWN_VARS, PORT_NEEDS, EVERY_PROCESS_NEEDS, UPSTREAM_VARS } = require('./expectations');
+const {
+  PROCS,
+  ADMIN_SERVICES,
+  ADMIN_NEEDS,
+  KNOWN_VARS,
+  PORT_NEEDS,
+  EVERY_PROCESS_NEEDS,
+  UPSTREAM_VARS,
+} = require('./expectations');
 
 /** Checks a process's environment (name → value; undefined value = set from elsewhere) against its ports. */
 function checkProcessEnv(name, env, problem) {
@@ -16,6 +24,18 @@ function checkProcessEnv(name, env, problem) {
     problem(`${name}: PORT=${env.PORT}, but the service listens on ${PROCS[name].port} by definition`);
   }
   if (name === 'gateway') checkUpstreams(env, problem);
+  // The gateway signs staff assertions; each service with admin routes checks them and the admin token.
+  if (name === 'gateway' || ADMIN_SERVICES.includes(name)) {
+    for (const [variable, secretKey] of Object.entries(ADMIN_NEEDS)) {
+      if (!(variable in env)) problem(`${name}: ${variable} missing (it has admin routes)`);
+      else if (
+        env[variable] !== undefined &&
+        env[variable] !== `<secret:${secretKey}>` &&
+        !String(env[variable]).startsWith(`\${${variable}`)
+      )
+        problem(`${name}: ${variable} is not taken from the Secret's ${secretKey} or from .env`);
+    }
+  }
   for (const variable of Object.keys(env)) {
     if (!KNOWN_VARS.has(variable))
       problem(`${name}: unknown variable ${variable} (typo, or not declared by any schema)`);

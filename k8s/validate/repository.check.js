@@ -31,6 +31,7 @@ module.exports = function checkRepository() {
       'trending',
       'community',
       'newsletter',
+      'newsroom',
     ];
     for (const name of expected) {
       if (!PROCS[name]) problem(`${name}: no service definition found`);

@@ -33,7 +33,7 @@ describe('compiled build (scripts/build-server.js, as in the Dockerfile)', () =>
     for (const entry of [
       'gateway/src/main.js',
       'embedded/src/main.js',
-      ...['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'].map(
+      ...['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter', 'newsroom'].map(
         (name) => `services/${name}/src/main.js`,
       ),
       'services/content/src/tech-analysis/demo/samples/01-ai-ml-pytorch.json',

@@ -71,6 +71,7 @@ describe('every public route a service registers is documented', () => {
       community: [],
       translation: [],
       ingestion: [],
+      newsroom: [],
     });
     // Every service documents what it serves, ingestion's sources (and their preview), runs (public and
     // admin) and WebSub callback included.

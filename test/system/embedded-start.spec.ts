@@ -12,7 +12,7 @@ import {
   type RunningProcess,
 } from '../support/processes';
 
-const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'];
+const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter', 'newsroom'];
 /** /readyz names its checks only to the admin credential (libs/platform health.controller.ts). */
 const ADMIN_TOKEN = 'embedded-admin-token-0123456789';
 

@@ -5,7 +5,15 @@ import { eventually } from '@pulse/testing';
 import { freePort, startTs, type RunningProcess } from '../support/processes';
 import { required } from '../support/infra-env';
 
-const SERVICES = ['content', 'ingestion', 'translation', 'trending', 'community', 'newsletter'] as const;
+const SERVICES = [
+  'content',
+  'ingestion',
+  'translation',
+  'trending',
+  'community',
+  'newsletter',
+  'newsroom',
+] as const;
 const USES_CACHE: readonly string[] = ['content', 'ingestion', 'trending', 'community', 'newsletter'];
 /** /readyz names its checks only to the admin credential (libs/platform health.controller.ts). */
 const ADMIN_TOKEN = 'local-stack-admin-token-0123456789';

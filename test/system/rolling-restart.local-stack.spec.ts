@@ -22,7 +22,7 @@ import { freePort, startTs, type RunningProcess, untilReady } from '../support/p
 const ADMIN_TOKEN = 'rolling-restart-admin-token-0123';
 /** The bus's default partition count on Kafka, for topics this test may be the first to need. */
 const BUS_PARTITIONS = KAFKA_DEFAULT_PARTITIONS;
-/** 14 Node processes compiling TypeScript on start, on 2 shared cores: a generous first deadline. */
+/** 16 Node processes compiling TypeScript on start, on 2 shared cores: a generous first deadline. */
 const FIRST_START_MS = 240_000;
 const RESTART_MS = 120_000;
 
@@ -43,6 +43,7 @@ const SERVICES: Record<ServiceName, { topics: string[]; env: Record<string, stri
     env: { ADMIN_TOKEN },
   },
   newsletter: { topics: [], env: { ADMIN_TOKEN } },
+  newsroom: { topics: [], env: { ADMIN_TOKEN } },
 };
 
 interface Member {
@@ -54,10 +55,10 @@ interface Member {
 
 /**
  * Rolling restart of every process (issue 'Reliability and security', item 4): two replicas of each of the
- * six services over Kafka, the MongoDB-compatible server and Redis of the local stack, behind two gateway
+ * seven services over Kafka, the MongoDB-compatible server and Redis of the local stack, behind two gateway
  * processes that each list both replicas of every service (`CONTENT_URL=a,b`, …). Eight readers read the
  * services' public read endpoints, alternating between the gateways as a load balancer would. Each of the
- * 14 processes in turn gets SIGTERM, must exit 0, is started again and must answer /readyz before the next
+ * 16 processes in turn gets SIGTERM, must exit 0, is started again and must answer /readyz before the next
  * one goes; the gateways go last, each while the other serves. An article.translated event is published
  * while the first content replica stops, and must be published as an article exactly once.
  *
@@ -94,7 +95,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
     BUS_GROUP_PREFIX: groupPrefix,
     STORE_DRIVER: 'mongo',
     MONGO_URL: required('PULSE_TEST_MONGO_URL').replace(/\/[^/]*$/, `/pulse_rra_${service}_${runId}`),
-    // Fourteen processes connecting at once on two cores: the default 3 s can pass before the first answer.
+    // Sixteen processes connecting at once on two cores: the default 3 s can pass before the first answer.
     MONGO_SERVER_SELECTION_TIMEOUT_MS: '30000',
     CACHE_DRIVER: 'redis',
     REDIS_URL: required('PULSE_TEST_REDIS_URL'),
@@ -146,7 +147,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
     async () => {
       startedAt = Date.now();
       // Trending's totals in its own local-stack suite would count this suite's articles (support/exclusive.ts).
-      // The outage suite's processes and this one's 14 would starve each other of the two cores.
+      // The outage suite's processes and this one's 16 would starve each other of the two cores.
       releaseHeavy = await exclusive('many-processes');
       release = await exclusive('kafka-article-published');
       const brokers = required('PULSE_TEST_KAFKA_BROKERS');
@@ -224,12 +225,12 @@ describe('rolling restart of every process (two replicas of each service, two ga
             }),
         });
       }
-      // All at once: one after the other, 14 starts would take minutes.
+      // All at once: one after the other, 16 starts would take minutes.
       const spawnedAt = Date.now();
       for (const member of [...members, ...gateways]) member.process = member.start();
       await Promise.all([...members, ...gateways].map((member) => untilMemberReady(member, FIRST_START_MS)));
       console.log(
-        `rolling restart (all): 14 processes ready ${((Date.now() - spawnedAt) / 1000).toFixed(0)} s after they were spawned`,
+        `rolling restart (all): 16 processes ready ${((Date.now() - spawnedAt) / 1000).toFixed(0)} s after they were spawned`,
       );
 
       await publishEvent(publisher, TOPICS.articleTranslated, articlePayload(articleIds.before), {
@@ -252,7 +253,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
     releaseHeavy?.();
   });
 
-  it('answers every k6 read while each of the 14 processes is restarted in turn, and applies an event once', async () => {
+  it('answers every k6 read while each of the 16 processes is restarted in turn, and applies an event once', async () => {
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const targets: Array<{ path: string; headers?: Record<string, string> }> = [
       { path: `/api/articles/${articleIds.before}` },
@@ -325,7 +326,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
         `rolling restart (all, k6): ${totals.reads} reads, ${totals.answered} answered 200, ${readers.failures.length} failed, ` +
           `${readers.handovers.length} handed to the other gateway ` +
           `(${[...handedOver].map(([key, count]) => `${key}: ${count}`).join(', ')}); ` +
-          `14 restarts in ${restartSeconds.toFixed(0)} s; ` +
+          `16 restarts in ${restartSeconds.toFixed(0)} s; ` +
           `suite ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
         `reads by path: ${Object.entries(totals.readsByPath)
           .map(([target, count]) => `${target} ${count}`)

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { required } from '../support/infra-env';
 import { REPO_ROOT } from '../support/processes';
+import { SERVICE_NAMES } from '@pulse/contracts';
 
 /**
  * The monitoring component (k8s/components/monitoring) as the production overlay renders it, checked
@@ -112,7 +113,8 @@ describe('monitoring: PodMonitor, alerts and dashboard of the production overlay
     const endpoints = monitor?.spec.podMetricsEndpoints as Array<{ port: string; path: string }>;
     expect(endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
     const deployments = objects.filter((o) => o.kind === 'Deployment');
-    expect(deployments).toHaveLength(7);
+    // The gateway and every service.
+    expect(deployments).toHaveLength(SERVICE_NAMES.length + 1);
     for (const deployment of deployments) {
       const template = deployment.spec.template as {
         metadata: { labels: Record<string, string> };

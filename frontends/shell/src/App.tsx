@@ -42,6 +42,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/newsletter', Page: AdminPage },
   { path: '/admin/synonyms', Page: AdminPage },
   { path: '/admin/nicknames', Page: AdminPage },
+  { path: '/admin/staff', Page: AdminPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { CACHE_TAG_HEADER } from '@pulse/contracts';
+import { CACHE_TAG_HEADER, STAFF_ASSERTION_HEADER } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { outgoingTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
@@ -20,6 +20,8 @@ export async function forwardRequest(
   reply: FastifyReply,
   logger: Logger,
   microCache?: MicroCache,
+  /** The gateway's own signed staff assertion (staff-gate.ts), when the request has a live staff session. */
+  staffAssertion?: string,
 ) {
   try {
     const forwarded: ForwardRequest = {
@@ -33,6 +35,8 @@ export async function forwardRequest(
         // The gateway's span (or, in a process, its client span) becomes the service span's parent, so a
         // trace shows both hops; the client's own traceparent is never passed on beside it.
         traceparent: outgoingTraceparent(request.headers.traceparent),
+        // Always replaced: a client's own assertion never reaches a service, only the gateway's.
+        [STAFF_ASSERTION_HEADER]: staffAssertion,
       },
       body: Buffer.isBuffer(request.body) ? request.body : undefined,
     };

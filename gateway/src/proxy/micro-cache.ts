@@ -1,4 +1,4 @@
-import { CACHE_TAG_HEADER, parsePurge, PURGE_CHANNEL } from '@pulse/contracts';
+import { CACHE_TAG_HEADER, parsePurge, PURGE_CHANNEL, STAFF_ASSERTION_HEADER } from '@pulse/contracts';
 import type { CacheStore } from '@pulse/platform';
 import { HeldCache, type Hold, type Purges } from '../edge/held-cache';
 import { cachePolicyFor, entityTagOf } from '../edge/http-caching';
@@ -126,6 +126,8 @@ export class MicroCache implements Purges {
     if ('unknown' in cachedQueryOf(request.url)) return true;
     if (this.ttlMs <= 0) return false;
     if (request.headers.authorization !== undefined) return false;
+    // A staff member's reads may show what readers do not see; they are never shared.
+    if (request.headers[STAFF_ASSERTION_HEADER] !== undefined) return false;
     return (this.recentWriters.get(client) ?? 0) <= this.now();
   }
 

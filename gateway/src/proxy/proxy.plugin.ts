@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import type { StaffGate } from '../edge/staff-gate';
 import type { Upstream } from '../upstreams/upstream';
 import { errorBody, forwardRequest } from './forward-request';
 import type { MicroCache } from './micro-cache';
@@ -13,6 +14,7 @@ export function registerProxy(
   table: RouteTable,
   logger: Logger,
   microCache?: MicroCache,
+  staffGate?: StaffGate,
 ): void {
   void fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -28,7 +30,12 @@ export function registerProxy(
           .status(404)
           .send(errorBody(404, 'Not Found', `API 경로를 찾을 수 없습니다: ${request.url.split('?')[0]}`));
       }
-      return forwardRequest(upstream, request, reply, logger, microCache);
+      const staff = (await staffGate?.check(request)) ?? {};
+      if ('refuse' in staff)
+        return reply
+          .status(staff.refuse.statusCode)
+          .send(errorBody(staff.refuse.statusCode, 'Forbidden', staff.refuse.message));
+      return forwardRequest(upstream, request, reply, logger, microCache, staff.assertion);
     });
   });
 }

@@ -47,6 +47,7 @@ export * from './api/community-requests';
 export * from './api/community-nickname';
 export * from './api/community-admin';
 export * from './api/translation-review';
+export * from './api/staff';
 export * from './api/openapi-schemas';
 export * from './api/endpoint-responses';
 export * from './api/response-schemas.generated';

@@ -16,6 +16,7 @@ export const SERVICE_HTTP_PREFIXES = {
   trending: ['/api/trending'],
   community: ['/api/community'],
   newsletter: ['/api/subscribers', '/api/newsletter'],
+  newsroom: ['/api/newsroom'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_HTTP_PREFIXES;

@@ -206,6 +206,7 @@ describe('the shell’s server render', () => {
       ['/admin/newsletter', '뉴스레터 관리'],
       ['/admin/synonyms', '검색 동의어'],
       ['/admin/nicknames', '닉네임 관리'],
+      ['/admin/staff', '스태프 계정'],
     ]) {
       expect(isServerRendered(path)).toBe(false);
       const screen = await renderPage({ url: path, readApi, siteUrl: SITE });

@@ -62,6 +62,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin/newsletter',
   '/admin/synonyms',
   '/admin/nicknames',
+  '/admin/staff',
   '/analytics',
 ];
 

@@ -77,6 +77,7 @@ import type {
   TechAnalysisListResponse,
 } from './tech-analysis';
 import type { HeldItemDetail, HeldListResponse } from './translation-review';
+import type { StaffAccountView, StaffSessionView, StaffTotpEnrolment } from './staff';
 import type {
   IngestionRun,
   IngestionRunAdmin,
@@ -146,6 +147,16 @@ export interface EndpointResponses {
   popular: TrendingListResponse;
   rising: TrendingListResponse;
   subscribe: SubscribeResponse;
+  staffSignIn: StaffSessionView;
+  staffSession: StaffSessionView;
+  staffSignOut: void;
+  staffAccounts: { items: StaffAccountView[] };
+  createStaffAccount: StaffAccountView;
+  updateStaffAccount: StaffAccountView;
+  revokeStaffSessions: { revoked: number };
+  startStaffTotp: StaffTotpEnrolment;
+  confirmStaffTotp: StaffAccountView;
+  removeStaffTotp: void;
   heldTranslations: HeldListResponse;
   heldTranslation: HeldItemDetail;
   editHeldTranslation: HeldItemDetail;
@@ -255,6 +266,10 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   createAnswer: 201,
   createComment: 201,
   createReply: 201,
+  staffSignOut: 204,
+  createStaffAccount: 201,
+  startStaffTotp: 201,
+  removeStaffTotp: 204,
 };
 
 /**
@@ -278,6 +293,14 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   // drafts: 503 while no LLM is configured (LLM_BASE_URL), which says so.
   draftInsight: [404, 409, 503],
   draftAnalysis: [409, 503],
+  // newsroom: a wrong name, password or code is 401, a locked account 423, too many tries from one network
+  // 429; the owner cannot demote the last owner or take a second name twice (409).
+  staffSignIn: [401, 423, 429],
+  staffSession: [401],
+  createStaffAccount: [409],
+  updateStaffAccount: [404, 409],
+  revokeStaffSessions: [404],
+  confirmStaffTotp: [409],
   // translation review: only a held item can be edited, released or rejected.
   editHeldTranslation: [409],
   releaseHeldTranslation: [409],

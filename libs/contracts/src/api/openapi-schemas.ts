@@ -1,4 +1,10 @@
 import { searchPageQuerySchema } from './search-queries';
+import {
+  staffAccountCreateSchema,
+  staffAccountUpdateSchema,
+  staffLoginSchema,
+  staffTotpConfirmSchema,
+} from './staff';
 import { addSynonymGroupBodySchema } from './search-synonyms';
 import { z } from 'zod';
 import {
@@ -211,6 +217,10 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   commentModerationQueue: { query: moderationQueueQuerySchema },
   startChatSession: { body: startChatSessionBodySchema },
   sendChatMessage: { body: chatMessageBodySchema },
+  staffSignIn: { body: staffLoginSchema },
+  createStaffAccount: { body: staffAccountCreateSchema },
+  updateStaffAccount: { body: staffAccountUpdateSchema },
+  confirmStaffTotp: { body: staffTotpConfirmSchema },
   heldTranslations: { query: heldListQuerySchema },
   editHeldTranslation: { body: editHeldBodySchema },
   rejectHeldTranslation: { body: rejectHeldBodySchema },

@@ -190,6 +190,47 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   subscribe: {
     $ref: '#/components/schemas/SubscribeResponse',
   },
+  staffSignIn: {
+    $ref: '#/components/schemas/StaffSessionView',
+  },
+  staffSession: {
+    $ref: '#/components/schemas/StaffSessionView',
+  },
+  staffSignOut: {},
+  staffAccounts: {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/StaffAccountView',
+        },
+      },
+    },
+    required: ['items'],
+  },
+  createStaffAccount: {
+    $ref: '#/components/schemas/StaffAccountView',
+  },
+  updateStaffAccount: {
+    $ref: '#/components/schemas/StaffAccountView',
+  },
+  revokeStaffSessions: {
+    type: 'object',
+    properties: {
+      revoked: {
+        type: 'number',
+      },
+    },
+    required: ['revoked'],
+  },
+  startStaffTotp: {
+    $ref: '#/components/schemas/StaffTotpEnrolment',
+  },
+  confirmStaffTotp: {
+    $ref: '#/components/schemas/StaffAccountView',
+  },
+  removeStaffTotp: {},
   heldTranslations: {
     $ref: '#/components/schemas/HeldListResponse',
   },
@@ -4750,6 +4791,81 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'imageUrl',
       'count',
     ],
+  },
+  StaffAccountView: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      role: {
+        type: 'string',
+        enum: ['owner', 'editor', 'moderator'],
+      },
+      totpEnabled: {
+        type: 'boolean',
+      },
+      lockedUntil: {
+        type: ['null', 'string'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+      activeSessions: {
+        type: 'number',
+      },
+    },
+    required: ['id', 'name', 'role', 'totpEnabled', 'lockedUntil', 'createdAt', 'activeSessions'],
+  },
+  StaffPrincipal: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      role: {
+        type: 'string',
+        enum: ['owner', 'editor', 'moderator'],
+      },
+      via: {
+        type: 'string',
+        enum: ['session', 'token'],
+      },
+    },
+    required: ['id', 'name', 'role', 'via'],
+  },
+  StaffSessionView: {
+    type: 'object',
+    properties: {
+      staff: {
+        $ref: '#/components/schemas/StaffPrincipal',
+      },
+      csrfToken: {
+        type: ['null', 'string'],
+      },
+      expiresAt: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['staff', 'csrfToken', 'expiresAt'],
+  },
+  StaffTotpEnrolment: {
+    type: 'object',
+    properties: {
+      secret: {
+        type: 'string',
+      },
+      otpauthUri: {
+        type: 'string',
+      },
+    },
+    required: ['secret', 'otpauthUri'],
   },
   SubscribeResponse: {
     type: 'object',

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { CommentModerationService } from './comment-moderation.service';
 import { idParamSchema, type ModerationQueueQuery, moderationQueueQuerySchema } from '@pulse/contracts';
@@ -7,6 +7,7 @@ import { idParamSchema, type ModerationQueueQuery, moderationQueueQuerySchema } 
 /** Comment moderation behind `Authorization: Bearer $ADMIN_TOKEN` (as the Q&A's, services/community/README.md 'Moderation'). */
 @Controller('/api/community/admin')
 @UseGuards(AdminGuard)
+@StaffRoles(...MODERATION_ROLES)
 export class CommentsAdminController {
   constructor(private readonly moderation: CommentModerationService) {}
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { ModerationService } from './moderation.service';
 import {
@@ -15,6 +15,7 @@ import {
 /** The moderation and analytics API behind `Authorization: Bearer $ADMIN_TOKEN` (401/403, 503 when unset). */
 @Controller('/api/community/admin')
 @UseGuards(AdminGuard)
+@StaffRoles(...MODERATION_ROLES)
 export class AdminController {
   constructor(private readonly moderation: ModerationService) {}
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service';
 import {
   type AdminListQuery,
@@ -18,11 +18,13 @@ export class TechAnalysisAuthoringController {
   constructor(private readonly analyses: TechAnalysisAuthoringService) {}
 
   @Get()
+  @StaffRoles(...MODERATION_ROLES)
   list(@Query(new ZodPipe(adminListQuerySchema)) query: AdminListQuery) {
     return this.analyses.list(query);
   }
 
   @Get(':id')
+  @StaffRoles(...MODERATION_ROLES)
   get(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.analyses.get(id);
   }

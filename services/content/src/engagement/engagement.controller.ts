@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { withRetryAfter } from './engagement-caps';
 import { EngagementFiguresService } from './engagement-figures.service';
@@ -94,6 +94,7 @@ export class EngagementFiguresController {
   constructor(private readonly figures: EngagementFiguresService) {}
 
   @Get(':id/engagement')
+  @StaffRoles(...MODERATION_ROLES)
   engagement(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.figures.of(id);
   }

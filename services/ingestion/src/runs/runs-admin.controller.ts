@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
 import { listRunsQuerySchema, type ListRunsQuery } from '@pulse/contracts';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import { RunsService } from './runs.service';
 
 /**
@@ -13,6 +13,7 @@ export class RunsAdminController {
   constructor(private readonly runs: RunsService) {}
 
   @Get()
+  @StaffRoles(...MODERATION_ROLES)
   @Header('cache-control', 'private, no-store')
   list(@Query(new ZodPipe(listRunsQuerySchema)) query: ListRunsQuery) {
     return this.runs.listForAdmin(query);

@@ -9,7 +9,7 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import type { z } from 'zod';
 import { parseEditionId } from './edition-calendar';
 import { editionKindDto } from './editions.dto';
@@ -40,6 +40,7 @@ export class EditionsController {
   }
 
   @Get('admin/preview')
+  @StaffRoles(...MODERATION_ROLES)
   @UseGuards(AdminGuard)
   @Header('cache-control', 'no-store')
   preview(@Query(new ZodPipe(editionKindDto)) query: EditionKind) {
@@ -53,6 +54,7 @@ export class EditionsController {
   }
 
   @Get('admin/editions/:id')
+  @StaffRoles(...MODERATION_ROLES)
   @UseGuards(AdminGuard)
   // As for the reader's edition: an id that is no edition's is a 404, never a 400.
   // eslint-disable-next-line edge-input/input-through-pipe -- checked by parseEditionId, a miss is a 404

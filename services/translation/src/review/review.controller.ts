@@ -8,7 +8,7 @@ import {
   type HeldListQuery,
   type RejectHeldBody,
 } from '@pulse/contracts';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import { ReviewService } from './review.service';
 
 /** Review of held translations (chosen paths, libs/contracts api/translation-review.ts); admins only. */
@@ -18,11 +18,13 @@ export class ReviewController {
   constructor(private readonly review: ReviewService) {}
 
   @Get()
+  @StaffRoles(...MODERATION_ROLES)
   list(@Query(new ZodPipe(heldListQuerySchema)) query: HeldListQuery) {
     return this.review.list(query);
   }
 
   @Get(':id')
+  @StaffRoles(...MODERATION_ROLES)
   get(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.review.get(id);
   }

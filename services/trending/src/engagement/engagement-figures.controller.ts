@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
 import { engagementFiguresQuerySchema } from '@pulse/contracts';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import type { z } from 'zod';
 import { EngagementFiguresService } from './engagement-figures.service';
 
@@ -11,6 +11,7 @@ export class EngagementFiguresController {
   constructor(private readonly figures: EngagementFiguresService) {}
 
   @Get('engagement')
+  @StaffRoles(...MODERATION_ROLES)
   @Header('cache-control', 'private, no-store')
   engagement(
     @Query(new ZodPipe(engagementFiguresQuerySchema)) query: z.output<typeof engagementFiguresQuerySchema>,

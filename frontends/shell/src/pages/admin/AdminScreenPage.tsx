@@ -4,12 +4,13 @@ import AdminPage from './AdminPage';
 import NewsletterAdminPage from './newsletter/NewsletterAdminPage';
 import NicknamesPage from './nicknames/NicknamesPage';
 import SourcesAdminPage from './sources/SourcesAdminPage';
+import StaffPage from './StaffPage';
 import SynonymsPage from './synonyms/SynonymsPage';
 
 /**
- * /admin (the Q&A moderation queue) and /admin/sources, /admin/newsletter, /admin/synonyms and
- * /admin/nicknames in one chunk: every chunk the shell can load is named in the bundle every reader loads,
- * and the readers' pages have no room to spare for four more. The routes (App.tsx) name only these paths,
+ * /admin (the Q&A moderation queue) and /admin/sources, /admin/newsletter, /admin/synonyms,
+ * /admin/nicknames and /admin/staff in one chunk: every chunk the shell can load is named in the bundle every reader loads,
+ * and the readers' pages have no room to spare for five more. The routes (App.tsx) name only these paths,
  * so any other /admin/… is the shell's not-found page.
  */
 const SCREENS: Readonly<Record<string, ComponentType>> = {
@@ -17,6 +18,7 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/admin/newsletter': NewsletterAdminPage,
   '/admin/synonyms': SynonymsPage,
   '/admin/nicknames': NicknamesPage,
+  '/admin/staff': StaffPage,
 };
 
 export default function AdminScreenPage() {

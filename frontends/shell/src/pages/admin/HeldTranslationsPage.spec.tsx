@@ -90,8 +90,9 @@ describe('/admin/translations', () => {
     sessionStorage.clear();
     api.on('GET', LIST, errorResponse(401, 'Admin credential required'));
     renderAt(<HeldTranslationsPage />, '/admin/translations');
-    expect(document.body).toHaveTextContent('관리자 토큰(ADMIN_TOKEN)을 입력하세요.');
-    expect(api.requests).toHaveLength(0);
+    // No staff session (the newsroom answers 401): the sign-in form, with the token as the automation way in.
+    expect(await screen.findByText(/관리자 토큰\(ADMIN_TOKEN\)을 입력하세요/)).toBeInTheDocument();
+    expect(api.requests.map((request) => request.url)).toEqual(['/api/newsroom/session']);
     await user.type(screen.getByLabelText('관리자 토큰'), 'wrong-token');
     await user.click(screen.getByRole('button', { name: '확인' }));
     await waitFor(() => expect(document.body).toHaveTextContent('관리자 토큰이 없거나 올바르지 않습니다.'));

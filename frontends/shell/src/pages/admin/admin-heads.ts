@@ -33,4 +33,10 @@ export const ADMIN_HEADS = {
     canonical: '/admin/nicknames',
     robots: NOT_INDEXED,
   },
+  staff: {
+    title: '스태프 계정',
+    description: '펄스 관리자 화면: 스태프 계정과 역할, 세션',
+    canonical: '/admin/staff',
+    robots: NOT_INDEXED,
+  },
 } as const satisfies Record<string, PageHead>;

@@ -1,56 +1,234 @@
-import { ApiError, fetchJson } from '@pulse/frontend-ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { StaffRole, StaffSessionView } from '@pulse/contracts';
+import { ApiError, fetchJson, Spinner } from '@pulse/frontend-ui';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 
 /**
- * The admin credential for /admin and /analytics: typed once per tab and kept in sessionStorage (gone with
- * the tab), sent as a Bearer token. The server decides; these screens only say what it answered.
+ * Who the admin screens act as. Staff sign in with their own account: the newsroom service sets an
+ * HttpOnly cookie (no script here can read it) and hands back a CSRF token, which every unsafe request
+ * echoes in X-CSRF-Token; the gateway checks both and tells the service who asked. For automation the
+ * shared ADMIN_TOKEN still works, typed once per tab and kept in sessionStorage (gone with the tab). The
+ * server decides; these screens only say what it answered.
  */
-const KEY = 'pulse_admin_token';
+const TOKEN_KEY = 'pulse_admin_token';
+const SESSION_API = '/api/newsroom/session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // A server render (which draws these pages for their head only) has no sessionStorage: no token there.
 export const readAdminToken = (): string | null =>
-  typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(KEY);
+  typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(TOKEN_KEY);
+
+/** The signed-in session's CSRF token; kept in memory only, fetched again with the session on load. */
+let csrfToken: string | null = null;
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: '소유자',
+  editor: '편집자',
+  moderator: '운영자',
+};
 
 export function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const token = readAdminToken();
+  const method = (init.method ?? 'GET').toUpperCase();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  else if (csrfToken && !SAFE_METHODS.has(method)) headers['X-CSRF-Token'] = csrfToken;
   return fetchJson<T>(path, {
+    credentials: 'same-origin',
     ...init,
-    headers: { Authorization: `Bearer ${readAdminToken() ?? ''}`, ...init.headers },
+    headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
   });
 }
 
 /** Korean words for the server's refusals. */
 export function adminErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return '관리자 토큰이 없거나 올바르지 않습니다.';
-    if (error.status === 403) return '이 토큰으로는 접근할 수 없습니다.';
+    const token = readAdminToken() !== null;
+    if (error.status === 401)
+      return token
+        ? '관리자 토큰이 없거나 올바르지 않습니다.'
+        : '로그인이 필요합니다. 세션이 끝났거나 취소되었다면 다시 로그인해 주세요.';
+    if (error.status === 403)
+      return token ? '이 토큰으로는 접근할 수 없습니다.' : `이 작업을 할 권한이 없습니다. ${error.message}`;
     if (error.status === 503) return '서버에 관리자 토큰이 설정되어 있지 않아 관리 기능이 꺼져 있습니다.';
     return `요청에 실패했습니다: ${error.message}`;
   }
   return '요청에 실패했습니다.';
 }
 
-/** Asks for the token until there is one; then renders the screen. */
+type GateState =
+  | { kind: 'checking' }
+  | { kind: 'token' }
+  | { kind: 'session'; view: StaffSessionView }
+  | { kind: 'signed-out'; notice?: string };
+
+/**
+ * Renders the screen for a signed-in staff member (or the ADMIN_TOKEN); otherwise the sign-in form.
+ * `children` gets a sign-out function, which ends the session on the server (or forgets the token).
+ */
 export function AdminGate({ children }: { children: (signOut: () => void) => ReactNode }) {
-  const [token, setToken] = useState(readAdminToken());
-  const [draft, setDraft] = useState('');
-  if (token)
+  const [state, setState] = useState<GateState>(() =>
+    readAdminToken() ? { kind: 'token' } : { kind: 'checking' },
+  );
+
+  useEffect(() => {
+    if (state.kind !== 'checking') return;
+    let live = true;
+    fetchJson<StaffSessionView>(SESSION_API, { credentials: 'same-origin' })
+      .then((view) => {
+        csrfToken = view.csrfToken;
+        if (live) setState({ kind: 'session', view });
+      })
+      .catch(() => live && setState({ kind: 'signed-out' }));
+    return () => {
+      live = false;
+    };
+  }, [state.kind]);
+
+  if (state.kind === 'checking') return <Spinner />;
+  if (state.kind === 'token')
     return (
       <>
         {children(() => {
-          sessionStorage.removeItem(KEY);
-          setToken(null);
+          sessionStorage.removeItem(TOKEN_KEY);
+          setState({ kind: 'checking' });
         })}
       </>
     );
+  if (state.kind === 'session') {
+    const signOut = () => {
+      void adminFetch<void>(SESSION_API, { method: 'DELETE' })
+        .catch(() => undefined)
+        .finally(() => {
+          csrfToken = null;
+          setState({ kind: 'signed-out', notice: '로그아웃했습니다.' });
+        });
+    };
+    const { staff } = state.view;
+    return (
+      <>
+        <p className="admin-whoami">
+          <span>
+            {staff.name} ({ROLE_LABELS[staff.role]}) 님으로 로그인했습니다.
+          </span>
+          <button type="button" className="button button--outline" onClick={signOut}>
+            로그아웃
+          </button>
+        </p>
+        {children(signOut)}
+      </>
+    );
+  }
+  return (
+    <>
+      {state.notice && (
+        <p role="status" aria-live="polite">
+          {state.notice}
+        </p>
+      )}
+      <SignInForm
+        onSignedIn={(view) => {
+          csrfToken = view.csrfToken;
+          setState({ kind: 'session', view });
+        }}
+      />
+      <TokenForm
+        onToken={(token) => {
+          sessionStorage.setItem(TOKEN_KEY, token);
+          setState({ kind: 'token' });
+        }}
+      />
+    </>
+  );
+}
+
+function SignInForm({ onSignedIn }: { onSignedIn: (view: StaffSessionView) => void }) {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const view = await fetchJson<StaffSessionView>(SESSION_API, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: name.trim(), password, ...(totp.trim() ? { totp: totp.trim() } : {}) }),
+      });
+      setPassword('');
+      setTotp('');
+      onSignedIn(view);
+    } catch (failure) {
+      // The server's own words: wrong name or password, a code needed, a lock (423), too many tries (429).
+      setError(
+        failure instanceof ApiError && failure.status !== 0 ? failure.message : '로그인하지 못했습니다.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="admin-login"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="staff-login-title"
+    >
+      <h2 id="staff-login-title">스태프 로그인</h2>
+      <p>관리자 화면입니다. 스태프 계정의 이름과 비밀번호로 로그인하세요.</p>
+      <label htmlFor="staff-name">이름</label>
+      <input
+        id="staff-name"
+        autoComplete="username"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <label htmlFor="staff-password">비밀번호</label>
+      <input
+        id="staff-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <label htmlFor="staff-totp">2단계 인증 코드 (설정한 경우)</label>
+      <input
+        id="staff-totp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+        value={totp}
+        onChange={(event) => setTotp(event.target.value)}
+      />
+      {error && (
+        <p role="alert" className="admin-login__error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? '로그인 중…' : '로그인'}
+      </button>
+    </form>
+  );
+}
+
+/** The automation credential, for scripts and the first run before any account exists. */
+function TokenForm({ onToken }: { onToken: (token: string) => void }) {
+  const [draft, setDraft] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.trim()) return;
-    sessionStorage.setItem(KEY, draft.trim());
-    setToken(draft.trim());
+    if (draft.trim()) onToken(draft.trim());
   };
   return (
-    <form className="admin-login" onSubmit={submit}>
-      <p>관리자 화면입니다. 관리자 토큰(ADMIN_TOKEN)을 입력하세요. 토큰은 이 탭에만 보관됩니다.</p>
+    <form className="admin-login admin-login--token" onSubmit={submit}>
+      <p>자동화용: 관리자 토큰(ADMIN_TOKEN)을 입력하세요. 토큰은 이 탭에만 보관됩니다.</p>
       <label htmlFor="admin-token">관리자 토큰</label>
       <input
         id="admin-token"
@@ -59,7 +237,7 @@ export function AdminGate({ children }: { children: (signOut: () => void) => Rea
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
-      <button type="submit" className="button">
+      <button type="submit" className="button button--outline">
         확인
       </button>
     </form>

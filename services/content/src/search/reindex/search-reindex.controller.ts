@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles } from '@pulse/platform';
 import { SearchReindexService } from './search-reindex.service';
 
 /** Rebuilding the article search index on demand (admins only; chosen paths). */
@@ -9,6 +9,7 @@ export class SearchReindexController {
   constructor(private readonly reindex: SearchReindexService) {}
 
   @Get()
+  @StaffRoles(...MODERATION_ROLES)
   current() {
     return this.reindex.current();
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import { SearchSynonymsService } from './search-synonyms.service';
 import { type AddSynonymGroupBody, addSynonymGroupBodySchema, idParamSchema } from '@pulse/contracts';
 
@@ -10,6 +10,7 @@ export class SearchSynonymsController {
   constructor(private readonly synonyms: SearchSynonymsService) {}
 
   @Get()
+  @StaffRoles(...MODERATION_ROLES)
   list() {
     return this.synonyms.list();
   }

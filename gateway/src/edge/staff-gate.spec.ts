@@ -1,0 +1,117 @@
+import { STAFF_ASSERTION_HEADER, STAFF_SESSION_RESOLVE_PATH } from '@pulse/contracts';
+import { staffResolveKey, verifyStaffAssertion } from '@pulse/platform';
+import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
+import type { ForwardRequest } from '../upstreams/upstream';
+
+const SECRET = 'gateway-spec-staff-assertion-secret-0123456789';
+const TOKEN = 'the-session-token-from-the-cookie-0123456789abc';
+const CSRF = 'the-csrf-token-of-that-session-0123456789abcdef';
+const STAFF = { id: 'acc-1', name: 'editor-kim', role: 'editor', via: 'session' };
+
+describe('gateway: staff sessions become signed assertions', () => {
+  let gateway: TestGateway;
+  let newsroom: FakeUpstream;
+  let content: FakeUpstream;
+  let live: boolean;
+
+  beforeAll(async () => {
+    newsroom = new FakeUpstream('newsroom', ['/api/newsroom'], (request) => {
+      if (request.url !== STAFF_SESSION_RESOLVE_PATH) return jsonResponse(200, { ok: true });
+      const asked = JSON.parse(String(request.body)) as { token: string };
+      const keyed = request.headers.authorization === `Bearer ${staffResolveKey(SECRET)}`;
+      if (!keyed) return jsonResponse(403, { message: 'gateway key required' });
+      return live && asked.token === TOKEN
+        ? jsonResponse(200, { staff: STAFF, sid: 'sid-1', csrfToken: CSRF })
+        : jsonResponse(404, { message: 'no live session' });
+    });
+    content = new FakeUpstream('content', ['/api/content'], () => jsonResponse(200, { ok: true }));
+    gateway = await startTestGateway({
+      upstreams: [newsroom, content],
+      env: { STAFF_ASSERTION_SECRET: SECRET },
+    });
+  });
+  afterAll(() => gateway.close());
+  beforeEach(() => {
+    live = true;
+    newsroom.requests.length = 0;
+    content.requests.length = 0;
+  });
+
+  const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${gateway.base}${path}`, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : '{}',
+    });
+  const cookie = { cookie: `theme=dark; pulse_staff=${TOKEN}` };
+  const lastAssertion = (upstream: FakeUpstream) =>
+    (upstream.requests.at(-1) as ForwardRequest).headers[STAFF_ASSERTION_HEADER];
+
+  it("signs the cookie's session into an assertion for exactly this request", async () => {
+    const response = await send('GET', '/api/content/admin/drafts?page=2', cookie);
+    expect(response.status).toBe(200);
+    const assertion = lastAssertion(content);
+    expect(typeof assertion).toBe('string');
+    const check = verifyStaffAssertion(
+      String(assertion),
+      SECRET,
+      { method: 'GET', url: '/api/content/admin/drafts' },
+      Date.now(),
+    );
+    expect(check).toEqual({
+      ok: true,
+      claims: {
+        sub: 'acc-1',
+        name: 'editor-kim',
+        role: 'editor',
+        sid: 'sid-1',
+        method: 'GET',
+        path: '/api/content/admin/drafts',
+        exp: expect.any(Number),
+      },
+    });
+    if (check.ok) expect(check.claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(30_000);
+  });
+
+  it("strips a client's own assertion, with or without a session", async () => {
+    await send('GET', '/api/content/admin/drafts', { [STAFF_ASSERTION_HEADER]: 'forged.by-client' });
+    expect(lastAssertion(content)).toBeUndefined();
+    await send('GET', '/api/content/admin/drafts', {
+      ...cookie,
+      [STAFF_ASSERTION_HEADER]: 'forged.by-client',
+    });
+    expect(lastAssertion(content)).not.toBe('forged.by-client');
+    expect(String(lastAssertion(content))).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
+  it('refuses an unsafe method without the session CSRF token (403, the service never asked)', async () => {
+    const missing = await send('POST', '/api/content/admin/publish', cookie);
+    expect(missing.status).toBe(403);
+    expect(((await missing.json()) as { message: string }).message).toMatch(/X-CSRF-Token/);
+    const wrong = await send('DELETE', '/api/content/admin/x', { ...cookie, 'x-csrf-token': `${CSRF}x` });
+    expect(wrong.status).toBe(403);
+    expect(content.requests).toHaveLength(0);
+    const right = await send('POST', '/api/content/admin/publish', { ...cookie, 'x-csrf-token': CSRF });
+    expect(right.status).toBe(200);
+    expect(lastAssertion(content)).toEqual(expect.any(String));
+    // Signing in again needs no token yet.
+    expect((await send('POST', '/api/newsroom/session', cookie)).status).toBe(200);
+  });
+
+  it('asks newsroom on every request, so a revoked session stops at once', async () => {
+    await send('GET', '/api/content/admin/drafts', cookie);
+    await send('GET', '/api/content/admin/drafts', cookie);
+    expect(newsroom.requests.filter((request) => request.url === STAFF_SESSION_RESOLVE_PATH)).toHaveLength(2);
+    live = false;
+    await send('GET', '/api/content/admin/drafts', cookie);
+    expect(lastAssertion(content)).toBeUndefined();
+    // A dead cookie is no reason to refuse a write either: the service decides (401 on an admin route).
+    expect((await send('POST', '/api/content/interactions', cookie)).status).toBe(200);
+  });
+
+  it('leaves requests without the cookie alone', async () => {
+    await send('GET', '/api/content/news');
+    expect(newsroom.requests).toHaveLength(0);
+    expect(lastAssertion(content)).toBeUndefined();
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Named staff accounts (the newsroom service) and what a verified staff request carries to a service.
+ * Roles, widest first: owner (everything, accounts too), editor (sources, authoring, publishing, sending,
+ * synonyms, held translations, moderation), moderator (community moderation and reading the admin screens).
+ */
+export const STAFF_ROLES = ['owner', 'editor', 'moderator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Who made an admin request, as the service's AdminGuard verified it: a signed-in staff account
+ * ('session', through the gateway's assertion) or the shared ADMIN_TOKEN ('token', the bootstrap and
+ * automation credential, treated as an owner).
+ */
+export interface StaffPrincipal {
+  id: string;
+  name: string;
+  role: StaffRole;
+  via: 'session' | 'token';
+}
+
+/** The staff session cookie the newsroom service sets at sign-in; only the gateway reads it. */
+export const STAFF_SESSION_COOKIE = 'pulse_staff';
+/** The header the gateway sends a service with the signed staff assertion (never a client's own). */
+export const STAFF_ASSERTION_HEADER = 'x-pulse-staff-assertion';
+/** The header a signed-in browser sends on unsafe methods, equal to its session's CSRF token. */
+export const STAFF_CSRF_HEADER = 'x-csrf-token';
+
+export const STAFF_NAME_LIMITS = { min: 2, max: 40 } as const;
+export const STAFF_PASSWORD_LIMITS = { min: 12, max: 200 } as const;
+
+const staffName = z
+  .string()
+  .trim()
+  .min(STAFF_NAME_LIMITS.min, `name must be at least ${STAFF_NAME_LIMITS.min} characters`)
+  .max(STAFF_NAME_LIMITS.max, `name must be at most ${STAFF_NAME_LIMITS.max} characters`)
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'name may hold letters, digits, . _ and - only');
+const password = z
+  .string()
+  .min(STAFF_PASSWORD_LIMITS.min, `password must be at least ${STAFF_PASSWORD_LIMITS.min} characters`)
+  .max(STAFF_PASSWORD_LIMITS.max, `password must be at most ${STAFF_PASSWORD_LIMITS.max} characters`);
+const totpCode = z.string().regex(/^\d{6}$/, 'totp must be 6 digits');
+const role = z.enum(STAFF_ROLES, { message: `role must be one of ${STAFF_ROLES.join(', ')}` });
+
+/** POST /api/newsroom/session: sign in. `totp` only when the account has a second factor. */
+export const staffLoginSchema = z.strictObject({
+  name: z.string().trim().min(1, 'name is required').max(STAFF_NAME_LIMITS.max),
+  // Not the creation rules: a sign-in with a short password is just a wrong one.
+  password: z.string().min(1, 'password is required').max(STAFF_PASSWORD_LIMITS.max),
+  totp: totpCode.optional(),
+});
+export type StaffLogin = z.output<typeof staffLoginSchema>;
+
+/** POST /api/newsroom/accounts (owner). */
+export const staffAccountCreateSchema = z.strictObject({ name: staffName, role, password });
+export type StaffAccountCreate = z.output<typeof staffAccountCreateSchema>;
+
+/** PATCH /api/newsroom/accounts/{id} (owner). */
+export const staffAccountUpdateSchema = z.strictObject({ role });
+export type StaffAccountUpdate = z.output<typeof staffAccountUpdateSchema>;
+
+/** POST /api/newsroom/me/totp/confirm: the code from the authenticator app confirms the pending secret. */
+export const staffTotpConfirmSchema = z.strictObject({ totp: totpCode });
+export type StaffTotpConfirm = z.output<typeof staffTotpConfirmSchema>;
+
+/** One account as the owner's list shows it (never its password hash or second-factor secret). */
+export interface StaffAccountView {
+  id: string;
+  name: string;
+  role: StaffRole;
+  totpEnabled: boolean;
+  /** ISO time until which sign-in is refused after too many wrong passwords; null when open. */
+  lockedUntil: string | null;
+  createdAt: string;
+  activeSessions: number;
+}
+
+/** GET/POST /api/newsroom/session: who is signed in, and the token unsafe requests must echo. */
+export interface StaffSessionView {
+  staff: StaffPrincipal;
+  /** Null for the ADMIN_TOKEN, which has no session. */
+  csrfToken: string | null;
+  expiresAt: string | null;
+}
+
+/** POST /api/newsroom/me/totp: a new secret to put in an authenticator app, pending until confirmed. */
+export interface StaffTotpEnrolment {
+  secret: string;
+  otpauthUri: string;
+}
+
+/**
+ * Newsroom's internal lookup of a session cookie, for the gateway alone: outside every public prefix, so
+ * the gateway never forwards a client there, and closed to every other pod by the NetworkPolicy.
+ */
+export const STAFF_SESSION_RESOLVE_PATH = '/internal/newsroom/session/resolve';

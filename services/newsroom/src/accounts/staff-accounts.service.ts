@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import type {
+  StaffAccountCreate,
+  StaffAccountView,
+  StaffPrincipal,
+  StaffRole,
+  StaffTotpEnrolment,
+} from '@pulse/contracts';
+import { CLOCK, isoNow, type Clock } from '@pulse/platform';
+import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
+import { nameKeyOf } from './name-key';
+import { PasswordHasher } from './password-hasher';
+import type { StaffAccountRecord } from './staff-account.record';
+import { StaffAccountsRepository } from './staff-accounts.repository';
+import { matchingTotpStep, newTotpSecret, otpauthUri } from './totp';
+
+const TOTP_ISSUER = 'Pulse 펄스';
+
+/** Staff accounts: the owner creates them and sets roles; each member manages their own second factor. */
+@Injectable()
+export class StaffAccountsService {
+  constructor(
+    private readonly accounts: StaffAccountsRepository,
+    private readonly sessions: StaffSessionsRepository,
+    private readonly hasher: PasswordHasher,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async create(input: StaffAccountCreate): Promise<StaffAccountView> {
+    const at = isoNow(this.clock);
+    const record: StaffAccountRecord = {
+      _id: randomUUID(),
+      name: input.name,
+      nameKey: nameKeyOf(input.name),
+      role: input.role,
+      passwordHash: await this.hasher.hash(input.password),
+      failedLogins: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await this.accounts.insert(record);
+    return this.viewOf(record, 0);
+  }
+
+  async list(): Promise<StaffAccountView[]> {
+    const now = isoNow(this.clock);
+    const [accounts, live] = await Promise.all([this.accounts.list(), this.sessions.countLiveByAccount(now)]);
+    return accounts.map((account) => this.viewOf(account, live.get(account._id) ?? 0));
+  }
+
+  /** A new role applies from the next request: the gateway reads the account on every one. */
+  async setRole(id: string, role: StaffRole): Promise<StaffAccountView> {
+    const current = await this.existing(id);
+    if (current.role === 'owner' && role !== 'owner' && (await this.accounts.countOwners()) <= 1)
+      throw new ConflictException('마지막 소유자(owner)의 역할은 바꿀 수 없습니다.');
+    const updated = await this.accounts.setRole(id, role, isoNow(this.clock));
+    if (!updated) throw new NotFoundException(`staff account not found: ${id}`);
+    const live = await this.sessions.countLiveByAccount(isoNow(this.clock));
+    return this.viewOf(updated, live.get(id) ?? 0);
+  }
+
+  async revokeSessions(id: string): Promise<{ revoked: number }> {
+    await this.existing(id);
+    return { revoked: await this.sessions.deleteForAccount(id) };
+  }
+
+  /** A fresh secret for the signed-in member's app; the second factor is on only once a code confirms it. */
+  async startTotp(staff: StaffPrincipal): Promise<StaffTotpEnrolment> {
+    const account = await this.own(staff);
+    const secret = newTotpSecret();
+    await this.accounts.setPendingTotp(account._id, secret, isoNow(this.clock));
+    return { secret, otpauthUri: otpauthUri(TOTP_ISSUER, account.name, secret) };
+  }
+
+  async confirmTotp(staff: StaffPrincipal, code: string): Promise<StaffAccountView> {
+    const account = await this.own(staff);
+    if (!account.totpPending) throw new ConflictException('먼저 2단계 인증 등록을 시작해 주세요.');
+    const step = matchingTotpStep(account.totpPending, code, this.clock.now());
+    if (step === undefined) throw new BadRequestException('totp: 인증 코드가 맞지 않습니다.');
+    await this.accounts.enableTotp(account._id, account.totpPending, step, isoNow(this.clock));
+    return this.viewOf({ ...account, totpSecret: account.totpPending }, 0);
+  }
+
+  async removeTotp(staff: StaffPrincipal): Promise<void> {
+    const account = await this.own(staff);
+    await this.accounts.disableTotp(account._id, isoNow(this.clock));
+  }
+
+  private async own(staff: StaffPrincipal): Promise<StaffAccountRecord> {
+    if (staff.via !== 'session') throw new BadRequestException('ADMIN_TOKEN has no account of its own');
+    return this.existing(staff.id);
+  }
+
+  private async existing(id: string): Promise<StaffAccountRecord> {
+    const account = await this.accounts.findById(id);
+    if (!account) throw new NotFoundException(`staff account not found: ${id}`);
+    return account;
+  }
+
+  private viewOf(account: StaffAccountRecord, activeSessions: number): StaffAccountView {
+    const locked =
+      account.lockedUntil && account.lockedUntil > isoNow(this.clock) ? account.lockedUntil : null;
+    return {
+      id: account._id,
+      name: account.name,
+      role: account.role,
+      totpEnabled: Boolean(account.totpSecret),
+      lockedUntil: locked,
+      createdAt: account.createdAt,
+      activeSessions,
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export { newsroomService } from './newsroom.service-definition';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const int = (min: number, max: number, fallback: number, description: string) =>
+  z.coerce.number().int().min(min).max(max).default(fallback).describe(description);
+
+/** Settings of the newsroom service (staff accounts and sessions); docs/admin.md explains them. */
+export const newsroomConfigSchema = z.object({
+  PUBLIC_SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:3000')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe(
+      'Public origin of the site. On https the staff session cookie is marked Secure (sent over TLS only).',
+    ),
+  NEWSROOM_SESSION_HOURS: int(
+    1,
+    24 * 30,
+    12,
+    'A staff session (the pulse_staff cookie) ends this many hours after sign-in; sign in again after.',
+  ),
+  NEWSROOM_LOCKOUT_FAILURES: int(
+    3,
+    100,
+    10,
+    'Wrong passwords (or second-factor codes) in a row that lock a staff account for NEWSROOM_LOCKOUT_MINUTES.',
+  ),
+  NEWSROOM_LOCKOUT_MINUTES: int(
+    1,
+    24 * 60,
+    15,
+    'How long a locked staff account refuses every sign-in, the right password too (423 with a Korean message).',
+  ),
+  NEWSROOM_LOGIN_PER_ADDRESS: int(
+    1,
+    10_000,
+    30,
+    'Sign-in attempts one network (NETWORK_* prefixes) may make per NEWSROOM_LOGIN_WINDOW_MINUTES, whatever the account; past it 429.',
+  ),
+  NEWSROOM_LOGIN_WINDOW_MINUTES: int(1, 24 * 60, 15, 'The window NEWSROOM_LOGIN_PER_ADDRESS counts in.'),
+});
+
+export type NewsroomConfig = z.output<typeof newsroomConfigSchema>;
+
+export const NEWSROOM_CONFIG = Symbol.for('pulse.newsroom.Config');
+/** The network prefixes the per-address sign-in limit keys on (networkConfigSchema). */
+export const NEWSROOM_NETWORKS = Symbol.for('pulse.newsroom.Networks');

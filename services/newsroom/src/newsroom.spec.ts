@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import { STAFF_SESSION_RESOLVE_PATH } from '@pulse/contracts';
+import { totpAt } from './accounts/totp';
+import { admin, sessionTokenOf, startNewsroomTestApp } from '../testing/newsroom-test-app';
+
+type App = Awaited<ReturnType<typeof startNewsroomTestApp>>;
+
+const PASSWORD = 'correct horse battery staple';
+
+describe('newsroom: staff accounts and sessions', () => {
+  let app: App;
+  beforeEach(async () => {
+    app = await startNewsroomTestApp();
+  });
+  afterEach(() => app.close());
+
+  const create = (name: string, role: string, password = PASSWORD) =>
+    app.request('POST', '/api/newsroom/accounts', { json: { name, role, password }, headers: admin });
+  const signIn = (name: string, password = PASSWORD, extra: Record<string, string> = {}, ip?: string) =>
+    app.request('POST', '/api/newsroom/session', { json: { name, password, ...extra }, ip });
+
+  it('creates an account with the ADMIN_TOKEN and signs it in with a hardened cookie', async () => {
+    const created = await create('editor-kim', 'editor');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'editor-kim',
+      role: 'editor',
+      totpEnabled: false,
+      lockedUntil: null,
+    });
+
+    const session = await signIn('Editor-Kim');
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({
+      staff: { id: created.body.id, name: 'editor-kim', role: 'editor', via: 'session' },
+      expiresAt: '2026-03-02T12:00:00.000Z',
+    });
+    expect(session.body.csrfToken).toMatch(/^[\w-]{43}$/);
+    const cookie = String(([] as unknown[]).concat(session.headers['set-cookie'])[0]);
+    expect(cookie).toMatch(/^pulse_staff=[\w-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\//);
+
+    const resolved = await app.resolve(sessionTokenOf(session));
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toEqual({
+      staff: { id: created.body.id, name: 'editor-kim', role: 'editor', via: 'session' },
+      sid: expect.any(String),
+      csrfToken: session.body.csrfToken,
+    });
+  });
+
+  it('keeps only a hash of the session token, and never the password', async () => {
+    await create('editor-kim', 'editor');
+    const token = sessionTokenOf(await signIn('editor-kim'));
+    const sessions = await app.store.collection('staff_sessions').find({});
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]._id).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(sessions)).not.toContain(token);
+    const [account] = await app.store
+      .collection<{ _id: string; passwordHash: string }>('staff_accounts')
+      .find({});
+    expect(account.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(JSON.stringify(account)).not.toContain(PASSWORD);
+  });
+
+  it('answers wrong passwords and unknown names alike, and locks the account after 10 wrong ones', async () => {
+    await create('editor-kim', 'editor');
+    const unknown = await signIn('nobody', PASSWORD);
+    expect(unknown.status).toBe(401);
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      const wrong = await signIn('editor-kim', `wrong password ${attempt}`);
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe(unknown.body.message);
+    }
+    const tenth = await signIn('editor-kim', 'wrong password 10');
+    expect(tenth.status).toBe(423);
+    expect(tenth.body.message).toBe(
+      '로그인에 여러 번 실패해 계정이 잠겼습니다. 15분 뒤에 다시 시도해 주세요.',
+    );
+    // Locked: the right password is refused too, until the lock has run out.
+    expect((await signIn('editor-kim')).status).toBe(423);
+    app.clock.advance(14 * 60_000);
+    expect((await signIn('editor-kim')).status).toBe(423);
+    app.clock.advance(60_000);
+    expect((await signIn('editor-kim')).status).toBe(200);
+  });
+
+  it('limits sign-in attempts per network, whatever the account', async () => {
+    const limited = await startNewsroomTestApp({ env: { NEWSROOM_LOGIN_PER_ADDRESS: '3' } });
+    try {
+      const attempt = (ip: string) =>
+        limited.request('POST', '/api/newsroom/session', { json: { name: `x${ip}`, password: 'p' }, ip });
+      for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.9')).status).toBe(401);
+      const blocked = await attempt('203.0.113.9');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/잠시 후 다시 시도해 주세요/);
+      expect((await attempt('198.51.100.1')).status).toBe(401);
+      limited.clock.advance(15 * 60_000);
+      expect((await attempt('203.0.113.9')).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('requires and checks the TOTP code once the member has confirmed a second factor', async () => {
+    const created = await create('owner-lee', 'owner');
+    const staff = { id: created.body.id, name: 'owner-lee', role: 'owner' as const, via: 'session' as const };
+    const started = await app.asStaff(staff, 'POST', '/api/newsroom/me/totp');
+    expect(started.status).toBe(201);
+    expect(started.body.otpauthUri).toContain(`secret=${started.body.secret}`);
+    // Pending until a code confirms it: sign-in needs none yet.
+    expect((await signIn('owner-lee')).status).toBe(200);
+    const wrongConfirm = await app.asStaff(staff, 'POST', '/api/newsroom/me/totp/confirm', {
+      totp: '000000',
+    });
+    expect(wrongConfirm.status).toBe(400);
+    const code = totpAt(started.body.secret, app.clock.now());
+    const confirmed = await app.asStaff(staff, 'POST', '/api/newsroom/me/totp/confirm', { totp: code });
+    expect(confirmed.body.totpEnabled).toBe(true);
+
+    const withoutCode = await signIn('owner-lee');
+    expect(withoutCode.status).toBe(401);
+    expect(withoutCode.body.message).toBe('2단계 인증 코드를 입력해 주세요.');
+    // The code that confirmed it is spent; a wrong one is refused; the next step's code signs in.
+    expect((await signIn('owner-lee', PASSWORD, { totp: code })).status).toBe(401);
+    const wrong = code === '123456' ? '654321' : '123456';
+    expect((await signIn('owner-lee', PASSWORD, { totp: wrong })).status).toBe(401);
+    app.clock.advance(30_000);
+    const next = totpAt(started.body.secret, app.clock.now());
+    expect((await signIn('owner-lee', PASSWORD, { totp: next })).status).toBe(200);
+    expect((await signIn('owner-lee', PASSWORD, { totp: next })).status).toBe(401);
+  });
+
+  it('signs out: the cookie is cleared and its session no longer resolves', async () => {
+    await create('editor-kim', 'editor');
+    const token = sessionTokenOf(await signIn('editor-kim'));
+    const cookie = { cookie: `pulse_staff=${token}` };
+    expect((await app.request('GET', '/api/newsroom/session', { headers: cookie })).status).toBe(200);
+    const out = await app.request('DELETE', '/api/newsroom/session', { headers: cookie });
+    expect(out.status).toBe(204);
+    expect(String(([] as unknown[]).concat(out.headers['set-cookie'])[0])).toMatch(/^pulse_staff=;/);
+    expect((await app.resolve(token)).status).toBe(404);
+    const after = await app.request('GET', '/api/newsroom/session', { headers: cookie });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('로그인이 필요합니다.');
+  });
+
+  it("revokes every session of one account at once (owner only), the others' stay", async () => {
+    const owner = await create('owner-lee', 'owner');
+    const moderator = await create('mod-park', 'moderator');
+    const first = sessionTokenOf(await signIn('mod-park'));
+    const second = sessionTokenOf(await signIn('mod-park'));
+    const ownerToken = sessionTokenOf(await signIn('owner-lee'));
+    const ownerStaff = {
+      id: owner.body.id,
+      name: 'owner-lee',
+      role: 'owner' as const,
+      via: 'session' as const,
+    };
+    const moderatorStaff = {
+      ...ownerStaff,
+      id: moderator.body.id,
+      name: 'mod-park',
+      role: 'moderator' as const,
+    };
+
+    const listed = await app.asStaff(ownerStaff, 'GET', '/api/newsroom/accounts');
+    expect(
+      listed.body.items.map((item: { name: string; activeSessions: number }) => [
+        item.name,
+        item.activeSessions,
+      ]),
+    ).toEqual([
+      ['mod-park', 2],
+      ['owner-lee', 1],
+    ]);
+    const path = `/api/newsroom/accounts/${moderator.body.id}/sessions`;
+    expect((await app.asStaff(moderatorStaff, 'DELETE', path)).status).toBe(403);
+    const revoked = await app.asStaff(ownerStaff, 'DELETE', path);
+    expect(revoked.body).toEqual({ revoked: 2 });
+    expect((await app.resolve(first)).status).toBe(404);
+    expect((await app.resolve(second)).status).toBe(404);
+    expect((await app.resolve(ownerToken)).status).toBe(200);
+  });
+
+  it('lets the owner change roles, from the next resolution on, but never demote the last owner', async () => {
+    const owner = await create('owner-lee', 'owner');
+    const editor = await create('editor-kim', 'editor');
+    const token = sessionTokenOf(await signIn('editor-kim'));
+    const changed = await app.request('PATCH', `/api/newsroom/accounts/${editor.body.id}`, {
+      json: { role: 'moderator' },
+      headers: admin,
+    });
+    expect(changed.body.role).toBe('moderator');
+    expect((await app.resolve(token)).body.staff.role).toBe('moderator');
+    const demote = await app.request('PATCH', `/api/newsroom/accounts/${owner.body.id}`, {
+      json: { role: 'editor' },
+      headers: admin,
+    });
+    expect(demote.status).toBe(409);
+    expect(
+      (
+        await app.request('PATCH', '/api/newsroom/accounts/nope', {
+          json: { role: 'editor' },
+          headers: admin,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('validates input at the edge and refuses duplicate names', async () => {
+    const short = await create('ab', 'editor', 'short');
+    expect(short.status).toBe(400);
+    expect(short.body.message).toMatch(/^password: /);
+    expect((await create('ab', 'chief')).body.message).toMatch(/^role: /);
+    expect((await create('editor-kim', 'editor')).status).toBe(201);
+    const duplicate = await create('EDITOR-KIM', 'editor');
+    expect(duplicate.status).toBe(409);
+    // A session is never an editor's to create accounts with.
+    const editorStaff = { id: 'x', name: 'editor-kim', role: 'editor' as const, via: 'session' as const };
+    expect((await app.asStaff(editorStaff, 'GET', '/api/newsroom/accounts')).status).toBe(403);
+  });
+
+  it('answers the session lookup to the gateway only', async () => {
+    await create('editor-kim', 'editor');
+    const token = sessionTokenOf(await signIn('editor-kim'));
+    const anonymous = await app.request('POST', STAFF_SESSION_RESOLVE_PATH, { json: { token } });
+    expect(anonymous.status).toBe(403);
+    const withAdminToken = await app.request('POST', STAFF_SESSION_RESOLVE_PATH, {
+      json: { token },
+      headers: admin,
+    });
+    expect(withAdminToken.status).toBe(403);
+    expect((await app.resolve('not-a-session')).status).toBe(404);
+    app.clock.advance(12 * 3_600_000);
+    expect((await app.resolve(token)).status).toBe(404);
+  });
+});

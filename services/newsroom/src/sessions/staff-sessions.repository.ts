@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/platform';
+import type { StaffSessionRecord } from './staff-session.record';
+
+/** `staff_sessions`: one document per sign-in, keyed by the hash of its cookie token. */
+@Injectable()
+export class StaffSessionsRepository {
+  private readonly sessions: Collection<StaffSessionRecord>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.sessions = store.collection<StaffSessionRecord>('staff_sessions', {
+      indexes: [{ key: { accountId: 1 } }, { key: { expiresAt: 1 } }],
+    });
+  }
+
+  async insert(session: StaffSessionRecord): Promise<void> {
+    await this.sessions.insertOne(session);
+  }
+
+  /** The session whose token hashes to `tokenHash`, unless it has expired by `now`. */
+  findLive(tokenHash: string, now: string): Promise<StaffSessionRecord | null> {
+    return this.sessions.findOne({ _id: tokenHash, expiresAt: { $gt: now } });
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.sessions.deleteOne({ _id: tokenHash });
+  }
+
+  async deleteForAccount(accountId: string): Promise<number> {
+    return (await this.sessions.deleteMany({ accountId })).deleted;
+  }
+
+  async countLiveByAccount(now: string): Promise<Map<string, number>> {
+    const rows = await this.sessions.aggregate<{ _id: string; count: number }>([
+      { $match: { expiresAt: { $gt: now } } },
+      { $group: { _id: '$accountId', count: { $sum: 1 } } },
+    ]);
+    return new Map(rows.map((row) => [row._id, row.count]));
+  }
+
+  async deleteExpired(now: string): Promise<void> {
+    await this.sessions.deleteMany({ expiresAt: { $lte: now } });
+  }
+}
