@@ -19,7 +19,6 @@ const ROLE_HELP: Record<StaffRole, string> = {
   moderator: '커뮤니티 검토(신고, 숨김·복원, 닉네임)와 관리 화면 보기',
 };
 
-
 /**
  * /admin/staff (owners): every staff account with its role, second factor, lock and live sessions; create
  * one, change a role, end every session of one account (effective on its next request).
