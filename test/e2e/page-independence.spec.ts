@@ -17,8 +17,12 @@ const ADD_TAG_PAGE = {
   'src/App.tsx': (source: string) =>
     source
       .replace(
-        "import { Route, Routes, useLocation } from 'react-router-dom';",
-        "import { Route, Routes, useLocation, useParams } from 'react-router-dom';",
+        "import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';",
+        "import { NotFound, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';",
+      )
+      .replace(
+        "import { Route, Routes } from 'react-router-dom';",
+        "import { Route, Routes, useParams } from 'react-router-dom';",
       )
       .replace(
         '/** Mounted by the shell at /community/*',
@@ -31,8 +35,8 @@ const ADD_TAG_PAGE = {
 /** Mounted by the shell at /community/*`,
       )
       .replace(
-        '<Route path="projects" ',
-        '<Route path="tags/:tag" element={<TagPage />} />\n      <Route path="projects" ',
+        '<Route path="*" ',
+        '<Route path="tags/:tag" element={<TagPage />} />\n      <Route path="*" ',
       ),
   'src/server.tsx': (source: string) =>
     source.replace(

@@ -1,10 +1,8 @@
-import { NotFound, Placeholder, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';
+import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { AskPage } from './ask/AskPage';
-import { COPY } from './copy';
 import { QuestionListPage } from './list/QuestionListPage';
-import { PAGE_HEADS } from './page-heads';
 import './styles.css';
 
 // A server-rendered list or question page carries its answers; the hydrating render reads them.
@@ -32,14 +30,10 @@ export function preload(pathname: string): Promise<void> {
   return QUESTION_PAGE.test(pathname) ? loadDetailPage().then(() => undefined) : Promise.resolve();
 }
 
-/** docs/spec-community.md §2: /community/projects and its items say the feature is coming. */
-function ProjectsPage() {
-  usePageHead({ ...PAGE_HEADS.projects, canonical: useLocation().pathname });
-  return <Placeholder title={COPY.projectsTitle} message={COPY.projectsPlaceholder} />;
-}
-
 /** Mounted by the shell at /community/*; routes are relative to that mount. */
 export default function App() {
+  // The seed's /community/projects placeholders ('coming soon') are left out: not found, like any path
+  // the community has no page for (docs/design.md §11).
   return (
     <Routes>
       <Route path="qa" element={<QuestionListPage />} />
@@ -52,8 +46,6 @@ export default function App() {
           </Suspense>
         }
       />
-      <Route path="projects" element={<ProjectsPage />} />
-      <Route path="projects/:id" element={<ProjectsPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

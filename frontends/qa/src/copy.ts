@@ -77,6 +77,4 @@ export const COPY = {
   /** docs/spec-community.md §8. */
   askFailed: '질문 등록에 실패했습니다. 다시 시도해주세요.',
   aiHelp: 'AI 도움말',
-  projectsTitle: '프로젝트',
-  projectsPlaceholder: '프로젝트 기능은 준비 중입니다. (자리 표시 화면)',
 } as const;

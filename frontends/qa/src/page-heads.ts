@@ -15,7 +15,6 @@ export const PAGE_HEADS = {
     description: '펄스 Q&A 커뮤니티에 새 질문을 등록하세요.',
     canonical: '/community/qa/ask',
   },
-  projects: { title: '프로젝트', description: '커뮤니티 프로젝트 기능은 곧 제공될 예정입니다.' },
   /** docs/spec-community.md §2: a missing question has its own not-found text. */
   questionNotFound: {
     title: '질문을 찾을 수 없습니다',

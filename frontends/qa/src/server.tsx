@@ -5,8 +5,8 @@ import App from './App';
  * The qa remote's server bundle (rspack.server.config.js → dist/server/render.js): its App for the shell's
  * server render, which the gateway loads from where this remote is deployed (frontends/README.md 'Server
  * rendering'). Every page of the remote is rendered: the question list (its first page, with the filters
- * in the URL), the ask form (empty: the reader's identity is read after hydration), a question, the
- * projects placeholder and the not-found page of an unknown path, which makes the document a 404.
+ * in the URL), the ask form (empty: the reader's identity is read after hydration), a question, and the
+ * not-found page of an unknown path, which makes the document a 404.
  */
 export const ServerApp = remoteServerApp(App);
 
