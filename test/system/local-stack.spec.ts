@@ -92,7 +92,8 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
         const response = await fetch(`http://127.0.0.1:${servicePorts[service]}/readyz`, { headers: admin });
         const body = (await response.json()) as { checks: Record<string, { ok: boolean; adapter: string }> };
         expect(response.status).toBe(200);
-        expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka' });
+        // The default Kafka client (KAFKA_CLIENT) is @platformatic/kafka.
+        expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka-platformatic' });
         expect(body.checks.store).toMatchObject({ ok: true, adapter: 'mongo' });
         if (USES_CACHE.includes(service))
           expect(body.checks.cache).toMatchObject({ ok: true, adapter: 'redis' });

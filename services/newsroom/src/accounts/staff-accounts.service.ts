@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   Inject,
   Injectable,
   NotFoundException,
@@ -94,7 +95,7 @@ export class StaffAccountsService {
   }
 
   private async own(staff: StaffPrincipal): Promise<StaffAccountRecord> {
-    if (staff.via !== 'session') throw new BadRequestException('ADMIN_TOKEN has no account of its own');
+    if (staff.via !== 'session') throw new ForbiddenException('ADMIN_TOKEN has no account of its own');
     return this.existing(staff.id);
   }
 
