@@ -50,6 +50,9 @@ const BODIES: unknown[] = [
 
 const fill = (path: string, value: string) => path.replace(/:[A-Za-z]+/g, value);
 
+/** Each case loops over a dozen hostile inputs; on a busy machine that outlasts Jest's 5 s. */
+const LOOP_MS = 30_000;
+
 describe('content: bad input on every endpoint', () => {
   let content: ContentTestApp;
 
@@ -74,30 +77,38 @@ describe('content: bad input on every endpoint', () => {
     }
   };
 
-  it.each(CONTENT_ENDPOINTS)('%s: hostile path parameters', async (_name, spec) => {
-    if (!spec.path.includes(':')) return;
-    for (const value of PATH_VALUES) {
-      const url = fill(spec.path, value);
-      const response = await content.inject({
-        method: spec.method,
-        url,
-        payload: spec.method === 'GET' ? undefined : {},
-      });
-      expectClientError(`${spec.method} ${url.slice(0, 80)}`, response);
-    }
-  });
+  it.each(CONTENT_ENDPOINTS)(
+    '%s: hostile path parameters',
+    async (_name, spec) => {
+      if (!spec.path.includes(':')) return;
+      for (const value of PATH_VALUES) {
+        const url = fill(spec.path, value);
+        const response = await content.inject({
+          method: spec.method,
+          url,
+          payload: spec.method === 'GET' ? undefined : {},
+        });
+        expectClientError(`${spec.method} ${url.slice(0, 80)}`, response);
+      }
+    },
+    LOOP_MS,
+  );
 
-  it.each(CONTENT_ENDPOINTS)('%s: hostile query strings', async (_name, spec) => {
-    for (const query of QUERIES) {
-      const url = `${fill(spec.path, 'known')}?${query}`;
-      const response = await content.inject({
-        method: spec.method,
-        url,
-        payload: spec.method === 'GET' ? undefined : {},
-      });
-      expectClientError(`${spec.method} ${url.slice(0, 80)}`, response);
-    }
-  });
+  it.each(CONTENT_ENDPOINTS)(
+    '%s: hostile query strings',
+    async (_name, spec) => {
+      for (const query of QUERIES) {
+        const url = `${fill(spec.path, 'known')}?${query}`;
+        const response = await content.inject({
+          method: spec.method,
+          url,
+          payload: spec.method === 'GET' ? undefined : {},
+        });
+        expectClientError(`${spec.method} ${url.slice(0, 80)}`, response);
+      }
+    },
+    LOOP_MS,
+  );
 
   it.each(CONTENT_ENDPOINTS.filter(([, spec]) => spec.method !== 'GET'))(
     '%s: hostile bodies',
@@ -113,6 +124,7 @@ describe('content: bad input on every endpoint', () => {
         expectClientError(`${spec.method} ${spec.path} ${payload.slice(0, 60)}`, response);
       }
     },
+    LOOP_MS,
   );
 
   it('rejects operator injection in like bodies with a 400 naming the field, and writes nothing', async () => {
