@@ -128,7 +128,11 @@ test.describe('tech analysis (tech-analysis remote)', () => {
     for (const example of examples) await panel.getByText(example.title, { exact: true }).waitFor();
     const copy = panel.getByRole('button', { name: `${examples[0].title} 코드 복사` });
     // Stop the page's clock, so the 2 s confirmation lasts until the test moves time on.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // The page's clock runs on while the test reads it: if the chosen moment passed first (a busy
+    // machine), read it again.
+    await expect(async () => {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    }).toPass();
     await copy.click();
     await expect(copy).toHaveText('복사됨', { useInnerText: true });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(examples[0].code);
