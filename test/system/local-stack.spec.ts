@@ -94,9 +94,8 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
         const response = await fetch(`http://127.0.0.1:${servicePorts[service]}/readyz`, { headers: admin });
         const body = (await response.json()) as { checks: Record<string, { ok: boolean; adapter: string }> };
         expect(response.status).toBe(200);
-        // The default Kafka client (KAFKA_CLIENT) is @platformatic/kafka.
-        if (USES_BUS.includes(service))
-          expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka-platformatic' });
+        // The default Kafka client (KAFKA_CLIENT) is kafkajs.
+        if (USES_BUS.includes(service)) expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka' });
         else expect(body.checks.bus).toBeUndefined();
         expect(body.checks.store).toMatchObject({ ok: true, adapter: 'mongo' });
         if (USES_CACHE.includes(service))

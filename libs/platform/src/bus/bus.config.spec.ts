@@ -74,12 +74,12 @@ describe('bus configuration', () => {
       busConfigSchema.parse({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: '127.0.0.1:1' }),
       { logger: silent, serviceName: 'test' },
     );
-    expect(kafka).toBeInstanceOf(PlatformaticKafkaEventBus);
+    expect(kafka).toBeInstanceOf(KafkaEventBus);
     await kafka.close();
   });
 
-  it('picks the Kafka client KAFKA_CLIENT names, @platformatic/kafka unless told otherwise', async () => {
-    expect(busConfigSchema.parse({}).KAFKA_CLIENT).toBe('platformatic');
+  it('picks the Kafka client KAFKA_CLIENT names, kafkajs unless told otherwise', async () => {
+    expect(busConfigSchema.parse({}).KAFKA_CLIENT).toBe('kafkajs');
     expect(busConfigSchema.safeParse({ KAFKA_CLIENT: 'librdkafka' }).error?.issues[0].path).toEqual([
       'KAFKA_CLIENT',
     ]);
