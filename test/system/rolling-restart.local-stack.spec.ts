@@ -233,6 +233,16 @@ describe('rolling restart of every process (two replicas of each service, two ga
         `rolling restart (all): 16 processes ready ${((Date.now() - spawnedAt) / 1000).toFixed(0)} s after they were spawned`,
       );
 
+      // Ready (/readyz) does not mean the consumers have joined: with 16 processes starting at once the
+      // content group can still be rebalancing, which holds its first event past the read's deadline.
+      const contentGroup = `${groupPrefix}content.${TOPICS.articleTranslated}`;
+      await eventually(
+        async () => {
+          const { groups } = await admin.describeGroups([contentGroup]);
+          expect([groups[0]?.state, groups[0]?.members.length]).toEqual(['Stable', 2]);
+        },
+        { timeoutMs: RESTART_MS, intervalMs: 500 },
+      );
       await publishEvent(publisher, TOPICS.articleTranslated, articlePayload(articleIds.before), {
         source: 'translation',
       });
