@@ -1,10 +1,10 @@
 import type { ModerationItem, ModerationQueueResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, PostedTime, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
-import { AdminNav } from './AdminNav';
-import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+import { adminErrorText, adminFetch } from './admin-session';
 import { ReportersList } from './ReportersList';
+import { AdminScreen } from './AdminScreen';
 
 const STATES = [
   ['held', '보류된 글'],
@@ -18,12 +18,10 @@ type QueueState = (typeof STATES)[number][0];
  * post with its reporters (nickname, trust level, weight, when, why).
  */
 export default function AdminPage() {
-  usePageHead(PAGE_HEADS.admin);
   return (
-    <Page title="관리자">
-      <AdminNav />
-      <AdminGate>{(signOut) => <ModerationQueue signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="관리자" head={PAGE_HEADS.admin}>
+      {(signOut) => <ModerationQueue signOut={signOut} />}
+    </AdminScreen>
   );
 }
 

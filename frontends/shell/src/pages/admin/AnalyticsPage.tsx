@@ -1,9 +1,9 @@
 import type { AnalyticsDay, AnalyticsResponse } from '@pulse/contracts';
-import { ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { ErrorState, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
-import { AdminNav } from './AdminNav';
-import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+import { adminErrorText, adminFetch } from './admin-session';
+import { AdminScreen } from './AdminScreen';
 
 const SERIES = [
   ['questions', '질문', '#1d4ed8'],
@@ -13,12 +13,10 @@ const SERIES = [
 
 /** /analytics: questions, answers and active identities per day, from the community service. */
 export default function AnalyticsPage() {
-  usePageHead(PAGE_HEADS.analytics);
   return (
-    <Page title="커뮤니티 통계">
-      <AdminNav />
-      <AdminGate>{() => <Analytics />}</AdminGate>
-    </Page>
+    <AdminScreen title="커뮤니티 통계" head={PAGE_HEADS.analytics}>
+      {() => <Analytics />}
+    </AdminScreen>
   );
 }
 

@@ -4,13 +4,13 @@ import type {
   CommentModerationQueueResponse,
   ModerationState,
 } from '@pulse/contracts';
-import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, PostedTime, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
-import { AdminNav } from './AdminNav';
-import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+import { adminErrorText, adminFetch } from './admin-session';
 import { AdminPager } from './AdminPager';
 import { REASON_LABELS, ReportersList } from './ReportersList';
+import { AdminScreen } from './AdminScreen';
 
 /** The queues the API serves, held first as on /admin: a held comment is hidden until someone decides. */
 const QUEUES = [
@@ -35,12 +35,10 @@ const STATE_LABELS: Readonly<Record<ModerationState, string>> = {
  * moderator hid, each with its reasons, counts and article, to hide or restore. Behind the admin credential.
  */
 export default function CommentModerationPage() {
-  usePageHead(PAGE_HEADS.commentModeration);
   return (
-    <Page title="댓글 검토">
-      <AdminNav />
-      <AdminGate>{(signOut) => <CommentQueue signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="댓글 검토" head={PAGE_HEADS.commentModeration}>
+      {(signOut) => <CommentQueue signOut={signOut} />}
+    </AdminScreen>
   );
 }
 

@@ -1,11 +1,11 @@
 import type { HeldItemDetail, HeldItemSummary, HeldListResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, PostedTime, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
-import { AdminNav } from './AdminNav';
-import { AdminGate, adminErrorText, adminFetch } from './admin-session';
+import { adminErrorText, adminFetch } from './admin-session';
 import { HeldTranslationReview } from './HeldTranslationReview';
 import { AdminPager } from './AdminPager';
+import { AdminScreen } from './AdminScreen';
 
 const PAGE_SIZE = 20;
 const API = '/api/translation/admin/held';
@@ -15,12 +15,10 @@ const API = '/api/translation/admin/held';
  * output the model could not get right), oldest first, so none waits unseen. Behind the admin credential.
  */
 export default function HeldTranslationsPage() {
-  usePageHead(PAGE_HEADS.heldTranslations);
   return (
-    <Page title="보류된 번역 검토">
-      <AdminNav />
-      <AdminGate>{(signOut) => <HeldQueue signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="보류된 번역 검토" head={PAGE_HEADS.heldTranslations}>
+      {(signOut) => <HeldQueue signOut={signOut} />}
+    </AdminScreen>
   );
 }
 

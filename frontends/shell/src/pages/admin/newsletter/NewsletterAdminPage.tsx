@@ -1,8 +1,7 @@
-import { EmptyState, ErrorState, formatDateTime, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, formatDateTime, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_HEADS } from '../admin-heads';
-import { AdminNav } from '../AdminNav';
-import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
+import { adminErrorText, adminFetch } from '../admin-session';
 import { EditionPreview, KIND_LABELS } from './EditionPreview';
 import type {
   EditionListResponse,
@@ -10,18 +9,17 @@ import type {
   SubscriberOverviewResponse,
 } from './newsletter-types';
 import { SendProgress } from './SendProgress';
+import { AdminScreen } from '../AdminScreen';
 
 /**
  * /admin/newsletter: who is subscribed, when the schedule mails next, the edition due now as it will be
  * mailed (at a desktop mail client's 600 px and a phone's 375 px), sending it, and each send's counts.
  */
 export default function NewsletterAdminPage() {
-  usePageHead(ADMIN_HEADS.newsletter);
   return (
-    <Page title="뉴스레터 관리">
-      <AdminNav />
-      <AdminGate>{(signOut) => <Newsletter signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="뉴스레터 관리" head={ADMIN_HEADS.newsletter}>
+      {(signOut) => <Newsletter signOut={signOut} />}
+    </AdminScreen>
   );
 }
 

@@ -1,22 +1,20 @@
 import type { AdminIdentity, NicknameLookupResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, Spinner } from '@pulse/frontend-ui';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_HEADS } from '../admin-heads';
-import { AdminNav } from '../AdminNav';
-import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
+import { adminErrorText, adminFetch } from '../admin-session';
 import { NicknameCard } from './NicknameCard';
+import { AdminScreen } from '../AdminScreen';
 
 /**
  * /admin/nicknames: find a nickname (as names collide, so a look-alike finds it too), then see its standing
  * and history, give or take back the expert badge, suspend or reinstate it.
  */
 export default function NicknamesPage() {
-  usePageHead(ADMIN_HEADS.nicknames);
   return (
-    <Page title="닉네임 관리">
-      <AdminNav />
-      <AdminGate>{(signOut) => <Nicknames signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="닉네임 관리" head={ADMIN_HEADS.nicknames}>
+      {(signOut) => <Nicknames signOut={signOut} />}
+    </AdminScreen>
   );
 }
 

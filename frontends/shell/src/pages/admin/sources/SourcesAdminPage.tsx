@@ -1,14 +1,14 @@
 import type { IngestionSourceAdmin } from '@pulse/contracts';
-import { EmptyState, ErrorState, Page, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_HEADS } from '../admin-heads';
-import { AdminNav } from '../AdminNav';
 import { adminSend } from '../admin-requests';
-import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
+import { adminErrorText, adminFetch } from '../admin-session';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SourceForm } from './SourceForm';
 import { SourceHealth } from './SourceHealth';
 import { useRunNow } from './use-run-result';
+import { AdminScreen } from '../AdminScreen';
 
 const SOURCES = '/api/ingestion/admin/sources';
 const sourcePath = (id: string) => `/api/ingestion/sources/${encodeURIComponent(id)}`;
@@ -18,12 +18,10 @@ const sourcePath = (id: string) => `/api/ingestion/sources/${encodeURIComponent(
  * WebSub); add one after previewing its feed, edit, pause or resume it, run it now and see that run.
  */
 export default function SourcesAdminPage() {
-  usePageHead(ADMIN_HEADS.sources);
   return (
-    <Page title="뉴스 소스 관리">
-      <AdminNav />
-      <AdminGate>{(signOut) => <Sources signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="뉴스 소스 관리" head={ADMIN_HEADS.sources}>
+      {(signOut) => <Sources signOut={signOut} />}
+    </AdminScreen>
   );
 }
 

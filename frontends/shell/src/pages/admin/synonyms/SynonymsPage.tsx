@@ -1,12 +1,12 @@
 import type { SynonymGroup, SynonymsResponse } from '@pulse/contracts';
-import { EmptyState, ErrorState, Page, PostedTime, Spinner, usePageHead } from '@pulse/frontend-ui';
+import { EmptyState, ErrorState, PostedTime, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_HEADS } from '../admin-heads';
-import { AdminNav } from '../AdminNav';
 import { adminSend } from '../admin-requests';
-import { AdminGate, adminErrorText, adminFetch } from '../admin-session';
+import { adminErrorText, adminFetch } from '../admin-session';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { formatSpellings, parseSpellings } from './spellings';
+import { AdminScreen } from '../AdminScreen';
 
 const SYNONYMS = '/api/content/admin/search/synonyms';
 const groupPath = (id: string) => `${SYNONYMS}/${encodeURIComponent(id)}`;
@@ -16,12 +16,10 @@ const groupPath = (id: string) => `${SYNONYMS}/${encodeURIComponent(id)}`;
  * beside the maintained dictionary they sit on. Search uses a change before the server answers.
  */
 export default function SynonymsPage() {
-  usePageHead(ADMIN_HEADS.synonyms);
   return (
-    <Page title="검색 동의어">
-      <AdminNav />
-      <AdminGate>{(signOut) => <Synonyms signOut={signOut} />}</AdminGate>
-    </Page>
+    <AdminScreen title="검색 동의어" head={ADMIN_HEADS.synonyms}>
+      {(signOut) => <Synonyms signOut={signOut} />}
+    </AdminScreen>
   );
 }
 
