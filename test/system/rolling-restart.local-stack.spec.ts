@@ -290,6 +290,8 @@ describe('rolling restart of every process (two replicas of each service, two ga
     const windows: Array<{ name: string; from: number; to: number }> = [];
 
     const restarts: Array<{ name: string; exit: number | null; stopMs: number; startMs: number }> = [];
+    /** What a process that did not exit 0 printed last: why its shutdown failed. */
+    const failedStops: Array<{ name: string; exit: number | null; output: string }> = [];
     const restartFrom = Date.now();
     await moreAnswered(50);
     for (const member of [...members, ...gateways]) {
@@ -302,6 +304,8 @@ describe('rolling restart of every process (two replicas of each service, two ga
       await stopping;
       const stopMs = Date.now() - stopFrom;
       const exit = member.process!.child.exitCode;
+      if (exit !== 0)
+        failedStops.push({ name: member.name, exit, output: member.process!.output().slice(-4000) });
       const startFrom = Date.now();
       member.process = member.start();
       await untilMemberReady(member, RESTART_MS);
@@ -353,6 +357,7 @@ describe('rolling restart of every process (two replicas of each service, two ga
     // A service replica's restart is absorbed by the gateways: the load balancer only ever steps in while
     // a gateway itself restarts.
     expect([...handedOver.keys()].filter((key) => !key.startsWith('gateway '))).toEqual([]);
+    expect(failedStops).toEqual([]);
     expect(restarts.map((restart) => [restart.name, restart.exit])).toEqual(
       [...members, ...gateways].map((member) => [member.name, 0]),
     );

@@ -51,6 +51,17 @@ export async function orExitOnConfigError<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
+ * Ends a process whose start-up failed for another reason than its settings (a dependency that did not
+ * answer, a topic that never appeared): one logged line naming the error, then exit 1 for the supervisor
+ * to start it again, rather than an unhandled rejection's stack on stderr.
+ */
+export async function exitOnStartupFailure(logger: Logger, error: unknown): Promise<never> {
+  logger.error({ err: error }, 'start-up failed; exiting');
+  await stopTelemetry().catch(() => undefined);
+  process.exit(1);
+}
+
+/**
  * How long a graceful shutdown may take before the process gives up and exits 1: inside Kubernetes'
  * default 30 s terminationGracePeriodSeconds, so the process, not a SIGKILL, decides.
  */

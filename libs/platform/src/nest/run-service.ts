@@ -1,12 +1,24 @@
+import type { ProcessConfig } from '../config';
+import type { Logger } from '../observability';
 import { adaptersOf } from '../runtime/port-set';
 import { createPorts } from '../runtime/create-ports';
-import { bootProcess, closeOnSignals, orExitOnConfigError } from './boot-process';
+import { bootProcess, closeOnSignals, exitOnStartupFailure, orExitOnConfigError } from './boot-process';
 import { createServiceApp } from './create-service-app';
 import { loadServiceConfig, type ServiceDefinition } from './service-definition';
 
 /** Entry point of one service as its own process (one container). */
 export async function runService(definition: ServiceDefinition): Promise<void> {
   const { processConfig, logger } = bootProcess(definition.name, {});
+  await startService(definition, processConfig, logger).catch((error: unknown) =>
+    exitOnStartupFailure(logger, error),
+  );
+}
+
+async function startService(
+  definition: ServiceDefinition,
+  processConfig: ProcessConfig,
+  logger: Logger,
+): Promise<void> {
   // The service's own settings are checked before any adapter connects, like the ports' settings.
   await orExitOnConfigError(Promise.resolve().then(() => loadServiceConfig(definition)));
   const ports = await orExitOnConfigError(

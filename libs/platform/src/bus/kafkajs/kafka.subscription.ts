@@ -113,16 +113,21 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
 
   const closeConsumer = async () => {
     controller.abort();
-    await consumer
-      .disconnect()
-      .catch((error: unknown) =>
-        logger?.warn({ err: errorOf(error), group: settings.group }, 'bus: consumer disconnect failed'),
-      );
+    // kafkajs's disconnect waits for a join in progress, which a rebalance can hold for rebalanceTimeout
+    // (minutes): past the process's shutdown deadline. Leaving earlier is safe: the broker evicts the
+    // member after sessionTimeout, and the uncommitted tail is redelivered and skipped by processed ids.
+    await withTimeout(
+      consumer.disconnect(),
+      DISCONNECT_TIMEOUT_MS,
+      `consumer of group '${settings.group}' did not leave within ${DISCONNECT_TIMEOUT_MS} ms`,
+    ).catch((error: unknown) =>
+      logger?.warn({ err: errorOf(error), group: settings.group }, 'bus: consumer disconnect failed'),
+    );
   };
 
   try {
     await consumer.connect();
-    await consumer.subscribe({ topic: settings.topic, fromBeginning: true });
+    await subscribeOnceKnown(consumer, settings.topic);
     // A failed heartbeat (a rebalance has started) is kafkajs's to act on once the handler returns; it
     // must not fail the handler that happened to call it.
     const safeHeartbeatOf = (heartbeat: () => Promise<void>) => () =>
@@ -206,6 +211,30 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
 
   let closing: Promise<void> | undefined;
   return { close: () => (closing ??= closeConsumer()) };
+}
+
+/** Below the 25 s shutdown deadline, with room for the producer, the store and the telemetry after it. */
+const DISCONNECT_TIMEOUT_MS = 10_000;
+/** How long a topic just created may stay unknown to the broker the consumer asks. */
+const METADATA_SETTLE_MS = 30_000;
+
+/**
+ * consumer.subscribe asks one broker for the topic's metadata and does not retry. On a multi-broker
+ * cluster, a topic created a moment ago (ensureTopic waited for it on another broker) can still be unknown
+ * to that one: UNKNOWN_TOPIC_OR_PARTITION or LEADER_NOT_AVAILABLE only mean "not yet".
+ */
+export async function subscribeOnceKnown(consumer: Consumer, topic: string): Promise<void> {
+  const deadline = Date.now() + METADATA_SETTLE_MS;
+  for (;;) {
+    try {
+      return await consumer.subscribe({ topic, fromBeginning: true });
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      const notYet = type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE';
+      if (!notYet || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
