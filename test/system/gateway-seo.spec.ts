@@ -156,12 +156,12 @@ describe('the site without JavaScript (embedded)', () => {
   });
 
   /** A question asked through the site by a new nickname, so the question reads have something to show. */
-  const askQuestion = async () => {
+  const askQuestion = async (username = '캐시검사자', title = '캐시된 질문 읽기도 다시 검증되나요?') => {
     const json = { 'content-type': 'application/json' };
     const signUp = await fetch(`${base}/api/community/auth/anonymous`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ username: '캐시검사자' }),
+      body: JSON.stringify({ username }),
     });
     expect(signUp.status).toBe(201);
     const { token } = ((await signUp.json()) as { data: { token: string } }).data;
@@ -169,7 +169,7 @@ describe('the site without JavaScript (embedded)', () => {
       method: 'POST',
       headers: { ...json, authorization: `Bearer ${token}` },
       body: JSON.stringify({
-        title: '캐시된 질문 읽기도 다시 검증되나요?',
+        title,
         content: '질문 목록과 상세, 답변 목록이 모든 독자에게 같은 바이트인지 확인하는 질문입니다.',
         category: 'gen-ai',
         tagIds: [],
@@ -177,12 +177,73 @@ describe('the site without JavaScript (embedded)', () => {
       }),
     });
     expect(ask.status).toBe(201);
-    return ((await ask.json()) as { data: { id: string } }).data.id;
+    return { id: ((await ask.json()) as { data: { id: string } }).data.id, token };
   };
+
+  /** A document's JSON-LD blocks, parsed. */
+  const jsonLdOf = (html: string) =>
+    Array.from(parseHTML(html).document.querySelectorAll('script[type="application/ld+json"]')).map(
+      (script) => JSON.parse(script.textContent ?? '') as { '@type': string; itemListElement?: unknown[] },
+    );
+
+  it('serves a list page with the ItemList of what it shows, and a deleted question as a Korean 410 page, unindexed', async () => {
+    // A reader's title is untrusted: one that tries to close the JSON-LD block stays text inside it.
+    const title = '삭제된 질문의 문서는 </script><script>alert(1)</script> 410으로 답하나요?';
+    const { id, token } = await askQuestion('삭제검사자', title);
+    const url = `https://pulse.example/community/questions/${id}`;
+    // The Q&A list, server-rendered with JavaScript off, names the new question in its ItemList.
+    const list = await eventually(
+      async () => {
+        const response = await fetch(`${base}/community/qa`);
+        expect(response.status).toBe(200);
+        const html = await response.text();
+        expect(html).not.toContain('<script>alert(1)');
+        const itemList = jsonLdOf(html).find((data) => data['@type'] === 'ItemList');
+        expect(itemList?.itemListElement).toContainEqual(
+          expect.objectContaining({ '@type': 'ListItem', url, name: title }),
+        );
+        return itemList!;
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
+    expect(list.itemListElement![0]).toMatchObject({
+      position: 1,
+      url: expect.stringMatching(/^https:\/\/pulse\.example\//),
+    });
+    expect((await fetch(`${base}/community/questions/${id}`)).status).toBe(200);
+
+    const removed = await fetch(`${base}/api/community/questions/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.status).toBe(200);
+    const api = await fetch(`${base}/api/community/questions/${id}`);
+    expect(api.status).toBe(410);
+    expect(((await api.json()) as { message: string }).message).toContain('삭제된 질문입니다');
+    // The page's held copy went with the purge of its question.
+    const gone = await eventually(
+      async () => {
+        const response = await fetch(`${base}/community/questions/${id}`);
+        expect(response.status).toBe(410);
+        return response;
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
+    expect(gone.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(gone.headers.get('cache-control')).toBe('no-store');
+    const html = await gone.text();
+    const { document } = parseHTML(html);
+    expect(document.title).toBe('삭제된 질문입니다 | 펄스');
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+    expect(document.querySelector('#root noscript')?.textContent).toContain('삭제된 글입니다');
+    expect(jsonLdOf(html)).toEqual([]);
+    // An id that never named a question stays a 404.
+    expect((await fetch(`${base}/community/questions/q_never_asked`)).status).toBe(404);
+  });
 
   it('lets every public GET of the endpoint table be cached and revalidated: Cache-Control, ETag, 304 with no body', async () => {
     const article = await firstArticle();
-    const questionId = await askQuestion();
+    const { id: questionId } = await askQuestion();
     const params: Record<string, string> = { id: article.id, slug: 'gen-ai' };
     // The question calls' :id names a question, every other :id an article.
     const paramsOf = (path: string) =>

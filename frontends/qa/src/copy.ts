@@ -27,9 +27,6 @@ export const COPY = {
   accepted: '채택된 답변',
   edited: '수정됨',
   breadcrumbQa: 'Q&A',
-  /** docs/spec-community.md §2 not-found: the title of a missing question's page and of its 404 document. */
-  notFoundTitle: '질문을 찾을 수 없습니다',
-  notFoundText: '존재하지 않거나 삭제된 질문입니다.',
   backToList: '질문 목록으로',
   delete: '삭제',
   accept: '채택',

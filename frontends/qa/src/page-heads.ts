@@ -15,11 +15,17 @@ export const PAGE_HEADS = {
     description: '펄스 Q&A 커뮤니티에 새 질문을 등록하세요.',
     canonical: '/community/qa/ask',
   },
-  /** docs/spec-community.md §2: a missing question has its own not-found text. */
+  /** docs/spec-community.md §2: a missing question has its own not-found text (its page shows the same). */
   questionNotFound: {
     title: '질문을 찾을 수 없습니다',
     description: '존재하지 않거나 삭제된 질문입니다.',
     status: 404,
+  },
+  /** A question its author deleted or a moderator hid: gone for good, and the page says so. */
+  questionGone: {
+    title: '삭제된 질문입니다',
+    description: '작성자가 삭제했거나 운영 정책에 따라 게시가 중단된 질문입니다.',
+    status: 410,
   },
 } as const satisfies Record<string, PageHead>;
 

@@ -3,7 +3,8 @@ import { createServerQueryClient, describePage, type PageHead } from '@pulse/fro
 import { answersPath, questionPath } from './api';
 import { questionHead } from './page-heads';
 import { describe as describeQa } from './server';
-import { question } from './testing/fixtures';
+import { renderedPage } from '@pulse/frontend-ui/src/testing/rendered-page';
+import { listPage, question } from './testing/fixtures';
 
 const SITE = 'https://pulse.example';
 
@@ -54,8 +55,44 @@ describe('what a question’s document says of it', () => {
       acceptedAnswer: { text: '채택된 답', url: `${SITE}/community/questions/q1#answer-a1` },
       suggestedAnswer: [{ text: '다른 답', author: { name: '독자' } }],
     });
-    // The list and a missing question add nothing of their own.
-    expect(describeQa({ title: 'Q&A 커뮤니티' }, { ...page, pathname: '/community/qa' })).toBeUndefined();
+    // The ask form and a missing question add nothing of their own.
+    expect(describeQa({ title: '질문하기' }, { ...page, pathname: '/community/qa/ask' })).toBeUndefined();
     expect(describeQa({ title: '질문을 찾을 수 없습니다', status: 404 }, page)).toBeUndefined();
+    expect(describeQa({ title: '삭제된 질문입니다', status: 410 }, page)).toBeUndefined();
+  });
+});
+
+describe('what the question list’s document says of it', () => {
+  it('is the ItemList of the questions its first page shows, linked as its cards are', () => {
+    const hostile = question('q 2', { title: '</script><script>alert(1)</script>' });
+    const page = renderedPage('/community/qa', {
+      '/api/community/questions?page=1&sort=latest&category=all': {
+        firstPageOf: listPage([question('q1'), hostile], false).body,
+      },
+    });
+    const head: PageHead = { title: 'Q&A 커뮤니티', canonical: '/community/qa' };
+    expect(describePage(head, page, describeQa(head, page)).jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        numberOfItems: 2,
+        itemListElement: [
+          {
+            '@type': 'ListItem',
+            position: 1,
+            url: `${SITE}/community/questions/q1`,
+            name: '질문 제목 q1 입니다',
+          },
+          {
+            '@type': 'ListItem',
+            position: 2,
+            url: `${SITE}/community/questions/q%202`,
+            name: '</script><script>alert(1)</script>',
+          },
+        ],
+      },
+    ]);
+    // Not read (a failed read): nothing is claimed.
+    expect(describeQa(head, renderedPage('/community/qa', {}))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-import type { Answer, Question } from '@pulse/contracts/src/api/community';
+import type { Answer, Question, QuestionListResponse } from '@pulse/contracts/src/api/community';
 import { QA_CATEGORIES } from '@pulse/contracts/src/api/community-constants';
-import { findAnswer, shortDescription, type PageDescriber } from '@pulse/frontend-ui';
+import { describeList, findAnswer, itemPath, shortDescription, type PageDescriber } from '@pulse/frontend-ui';
 import { questionPath } from './api';
 import { QUESTION_PAGE } from './App';
 
@@ -14,12 +14,22 @@ const plain = (markdown: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The question list: the ItemList of the questions its first page shows. */
+const describeQuestionList: PageDescriber = (_head, page) =>
+  describeList<QuestionListResponse, Question>(
+    page,
+    (read) => read.startsWith('/api/community/questions?'),
+    (answer) => answer.data.questions,
+    (question) => ({ path: itemPath('/community/questions', question.id), name: question.title }),
+  );
+
 /**
  * A question's document (server bundle only): its Open Graph article block and schema.org QAPage (the
  * question, its accepted answer and the others as suggested answers), from the question and answers the
- * render read. The list, the ask form and a missing question add nothing.
+ * render read. The list: its ItemList. The ask form and a missing question add nothing.
  */
 export const describeQuestion: PageDescriber = (head, page) => {
+  if (page.pathname === '/community/qa') return describeQuestionList(head, page);
   if (!QUESTION_PAGE.test(page.pathname) || (head.status ?? 200) !== 200) return undefined;
   const id = decodeURIComponent(page.pathname.split('/').filter(Boolean)[2] ?? '');
   const question = findAnswer<{ data: Question }>(page.client, questionPath(id))?.data;

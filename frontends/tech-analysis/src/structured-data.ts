@@ -1,7 +1,13 @@
-import type { TechAnalysisDetailResponse } from '@pulse/contracts/src/api/tech-analysis';
+import type {
+  TechAnalysisDetailResponse,
+  TechAnalysisListItem,
+  TechAnalysisListResponse,
+} from '@pulse/contracts/src/api/tech-analysis';
 import {
   absoluteUrl,
+  describeList,
   findAnswer,
+  itemPath,
   publisherData,
   shortDescription,
   type PageDescriber,
@@ -13,11 +19,18 @@ const PROFICIENCY = { beginner: 'Beginner', advanced: 'Expert' } as const;
 
 /**
  * A tech analysis's document (server bundle only): its Open Graph article block and TechArticle, from the
- * analysis the render read. The list and a missing one add nothing.
+ * analysis the render read; a missing one adds nothing. The list: the ItemList of its first page.
  */
 export const describeTechAnalysis: PageDescriber = (head, page) => {
   const [, slug] = page.pathname.split('/').filter(Boolean);
-  if (!slug || (head.status ?? 200) !== 200) return undefined;
+  if (!slug)
+    return describeList<TechAnalysisListResponse, TechAnalysisListItem>(
+      page,
+      (read) => read.startsWith('/api/tech-analysis?'),
+      (answer) => answer.analyses,
+      (analysis) => ({ path: itemPath('/tech-analysis', analysis.slug), name: analysis.title }),
+    );
+  if ((head.status ?? 200) !== 200) return undefined;
   const analysis = findAnswer<TechAnalysisDetailResponse>(
     page.client,
     detailPath(decodeURIComponent(slug)),

@@ -33,6 +33,9 @@ const FALLBACK_BODY =
 /** A page of nothing whose markup the browser draws (a missing item): its words for readers without it. */
 const NOT_FOUND_BODY =
   '<main><h1>404 Page Not Found</h1><p>요청하신 페이지가 존재하지 않거나 이동되었습니다.</p><p><a href="/">홈으로</a></p></main>';
+/** The same for an item removed on purpose (410): the page's own head names what it was. */
+const GONE_BODY =
+  '<main><h1>삭제된 글입니다</h1><p>요청하신 글은 삭제되어 더 이상 볼 수 없습니다.</p><p><a href="/">홈으로</a></p></main>';
 
 /**
  * Makes a document of what the front end's server bundle rendered and said of the page (docs/design.md §8):
@@ -63,12 +66,12 @@ export class DocumentRenderer {
     if (description.status === 301 || description.status === 308)
       return { statusCode: description.status, location: description.location ?? '/' };
     for (const tag of description.cacheTags) tags.add(tag);
-    const missing = description.status === 404 || description.status === 410;
+    const missing = { 404: NOT_FOUND_BODY, 410: GONE_BODY }[description.status as 404 | 410] ?? '';
     return {
       statusCode: description.status,
       html: this.template.render({
         head: renderHead(description) + this.extraHead,
-        body: page.html === undefined && missing ? NOT_FOUND_BODY : '',
+        body: page.html === undefined ? missing : '',
         rendered: page.html === undefined ? undefined : (page as RenderedPage & { html: string }),
       }),
       cache: description.cache,

@@ -197,7 +197,12 @@ describe('HTML documents as the front ends’ server bundles describe them', () 
     expect(missing.document.title).toBe('기사를 찾을 수 없습니다 | 펄스');
     expect(missing.document.querySelector('#root noscript')?.textContent).toContain('404 Page Not Found');
     expect(missing.document.getElementById('pulse-query-seed')).toBeNull();
-    expect((await get('/gone')).status).toBe(410);
+    const gone = await get('/gone');
+    expect(gone.status).toBe(410);
+    // Removed on purpose: said so in Korean for readers without JavaScript, unindexed, never held.
+    expect(gone.document.querySelector('#root noscript')?.textContent).toContain('삭제된 글입니다');
+    expect(gone.meta('robots')).toContain('noindex');
+    expect(gone.headers.get('cache-control')).toBe('no-store');
   });
 
   it('renders a remote’s page with its server module from where it is deployed, its stylesheet written in and allowed by hash', async () => {

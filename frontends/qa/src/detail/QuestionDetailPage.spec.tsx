@@ -165,6 +165,21 @@ describe('question detail', () => {
     expect(screen.getByRole('link', { name: /질문 목록으로/ })).toHaveAttribute('href', '/community/qa');
   });
 
+  it('says a question removed on purpose was deleted, in the tab’s title too', async () => {
+    api.on('GET', Q, {
+      status: 410,
+      body: { statusCode: 410, error: 'Gone', message: '삭제된 질문입니다.' },
+    });
+    api.on('GET', answersOf(), { status: 410, body: {} });
+    renderDetail();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('삭제된 질문입니다'),
+    );
+    expect(document.body).toHaveTextContent('작성자가 삭제했거나 운영 정책에 따라 게시가 중단된 질문입니다.');
+    expect(document.title).toBe('삭제된 질문입니다 | 펄스');
+    expect(screen.getByRole('link', { name: /질문 목록으로/ })).toHaveAttribute('href', '/community/qa');
+  });
+
   it('shows an error with retry when loading fails (no sample question)', async () => {
     api.on('GET', Q, {
       status: 500,

@@ -52,11 +52,15 @@ export default function QuestionDetailPage() {
       (error: unknown) => console.warn('[펄스] 조회수를 기록하지 못했습니다.', error),
     );
   }, [id]);
+  // A question removed on purpose (410) says so; one that never existed (404, or an id refused) is not found.
+  const status = question.error instanceof ApiError ? question.error.status : 0;
   const missing =
-    question.error instanceof ApiError && (question.error.status === 404 || question.error.status === 400);
-  usePageHead(
-    question.data ? questionHead(question.data.data) : missing ? PAGE_HEADS.questionNotFound : null,
-  );
+    status === 410
+      ? PAGE_HEADS.questionGone
+      : status === 404 || status === 400
+        ? PAGE_HEADS.questionNotFound
+        : undefined;
+  usePageHead(question.data ? questionHead(question.data.data) : (missing ?? null));
 
   // Votes show at once and are put back when refused (use-votes.ts): counts on the shared question and
   // answers, the reader's own vote beside them.
@@ -73,8 +77,8 @@ export default function QuestionDetailPage() {
     if (missing)
       return (
         <section className="page qa-page">
-          <h1>{COPY.notFoundTitle}</h1>
-          <p>{COPY.notFoundText}</p>
+          <h1>{missing.title}</h1>
+          <p>{missing.description}</p>
           <Link to="/community/qa">{COPY.backToList}</Link>
         </section>
       );

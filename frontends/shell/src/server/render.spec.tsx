@@ -55,6 +55,49 @@ describe('the shell’s server render', () => {
     expect(page?.html).not.toContain('<!--$!-->');
   });
 
+  it('describes each list page as the ItemList of what it shows, linked as its cards are, titles escaped by the document', async () => {
+    const items = listItems(3);
+    items[1] = { ...items[1]!, title: '</script><script>alert(1)</script>' };
+    const list = {
+      articles: items,
+      pagination: { hasMore: false },
+      currentPage: 1,
+      totalPages: 1,
+      total: 3,
+      pages: 1,
+    };
+    // Every list read is answered with the same three articles (each page reads one list of its own).
+    const readApi = (path: string): Promise<PageRead | undefined> =>
+      Promise.resolve(
+        /^\/api\/(content\/news|articles\/(category|search|archive))/.test(path)
+          ? { status: 200, body: list }
+          : undefined,
+      );
+    const itemList = (prefix: string) => ({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      numberOfItems: 3,
+      itemListElement: items.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: `${SITE}${prefix}/${encodeURIComponent(item.id)}`,
+        name: item.title,
+      })),
+    });
+    const home = await renderPage({ url: '/', readApi, siteUrl: SITE });
+    expect(home?.description.jsonLd).toEqual([
+      expect.objectContaining({ '@type': 'WebSite' }),
+      itemList('/news'),
+    ]);
+    for (const url of ['/category/gen-ai?page=1', '/search?q=AI', '/search?tag=rust', '/archive']) {
+      const page = await renderPage({ url, readApi, siteUrl: SITE });
+      expect({ url, jsonLd: page?.description.jsonLd }).toEqual({ url, jsonLd: [itemList('/article')] });
+    }
+    // A list that could not be read is drawn loading, and claims no items.
+    const unread = await renderPage({ url: '/archive', readApi: api({}).readApi, siteUrl: SITE });
+    expect(unread?.description.jsonLd).toEqual([]);
+  });
+
   it('renders an article with its body, and reads each path once however many passes it takes', async () => {
     const shown = article({ id: 'a1', title: '서버에서 그린 기사', content: '<p>본문 첫 문단입니다.</p>' });
     const { readApi, reads } = api({ '/api/articles/a1': { article: shown } });

@@ -25,7 +25,7 @@ import { mountOf } from '../federation/remote-mounts';
 import { ServerRemotesContext, type ServerRemotes } from '../federation/server-remotes';
 import { documentUrl } from './document-url';
 import { ServerReads } from './server-reads';
-import { describeHome } from './structured-data';
+import { describeHome, describeShellList } from './structured-data';
 
 export { documentUrl };
 
@@ -110,10 +110,13 @@ export function isServerRendered(url: string, remotes: ServerRemotes = {}): bool
   return !CLIENT_RENDERED_PATHS.includes(pathname);
 }
 
-/** The shell's own describer: the home page's WebSite, an article's NewsArticle and breadcrumb. */
+/**
+ * The shell's own describer: the home page's WebSite and latest news, an article's NewsArticle and
+ * breadcrumb, a list page's ItemList.
+ */
 const describeShellPage: PageDescriber = (head, page) => {
-  if (page.pathname === '/') return describeHome(page.siteUrl);
-  return page.pathname.startsWith('/article/') ? describeArticle(head, page) : undefined;
+  if (page.pathname === '/') return describeHome(page);
+  return page.pathname.startsWith('/article/') ? describeArticle(head, page) : describeShellList(page);
 };
 
 function page(url: string, client: QueryClient, remotes: ServerRemotes, head?: PageHeadSink): ReactNode {

@@ -20,3 +20,4 @@ export {
   type PageExtras,
   type RenderedPageData,
 } from './describe-page';
+export { describeList, itemListOf, itemPath, type ListedItem } from './item-list';

@@ -314,13 +314,19 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   triggerIngestionRuns: [404],
   // community: every write needs a live session (401); a suspended identity, a cookie write without its
   // CSRF token, or someone else's post is 403; the same text twice in a row is 409.
+  // community: a question its author deleted or a moderator hid is 410 on every call about it (404 for
+  // an id that never named one).
+  question: [410],
+  questionView: [410],
+  questionViewerVotes: [410],
+  answerList: [410],
   communityMe: [401, 403],
   communityLogout: [401, 403],
   createQuestion: [401, 403, 409],
   deleteQuestion: [401, 403],
   questionVote: [401, 403],
-  createAnswer: [401, 403, 409],
-  acceptAnswer: [401, 403, 409],
+  createAnswer: [401, 403, 409, 410],
+  acceptAnswer: [401, 403, 409, 410],
   answerVote: [401, 403],
   deleteAnswer: [401, 403],
   reportQuestion: [401, 403],

@@ -84,6 +84,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   403: 'The credential does not allow this (suspended identity, someone else’s post, or an admin route).',
   404: 'No such item.',
   409: 'Conflicts with the current state (a duplicate, or a change not allowed now).',
+  410: 'Gone: the item was removed on purpose (deleted by its author, or hidden by a moderator).',
   503: 'Unavailable until configured: no ADMIN_TOKEN for an admin route, no LLM for a draft.',
 };
 

@@ -9,6 +9,7 @@ import {
   type CommunityTestApp,
   type TestIdentity,
 } from '../../testing/community-test-app';
+import { QUESTION_GONE } from './questions.service';
 
 describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)', () => {
   const clock = testClock();
@@ -193,9 +194,23 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
     expect(
       (await app.request('DELETE', `/api/community/questions/${id}`, { headers: asker.bearer })).body,
     ).toEqual({ success: true });
+    // Removed on purpose: 410 with a Korean reason, on the question and its answers alike.
     const gone = await app.get(`/api/community/questions/${id}`);
-    expect(gone.status).toBe(404);
-    expect(gone.body.message).toContain('질문을 찾을 수 없습니다');
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ statusCode: 410, error: 'Gone', message: QUESTION_GONE });
+    expect((await app.get(`/api/community/questions/${id}/answers`)).status).toBe(410);
+    expect(
+      (
+        await app.request('POST', `/api/community/questions/${id}/answers`, {
+          body: { content: '삭제된 질문에 다는 답변은 받지 않습니다.' },
+          headers: helper.bearer,
+        })
+      ).status,
+    ).toBe(410);
+    // An id that never named a question stays 404.
+    const never = await app.get('/api/community/questions/q_never_asked');
+    expect(never.status).toBe(404);
+    expect(never.body.message).toContain('질문을 찾을 수 없습니다');
   });
 
   it('pages, filters, sorts and searches the list, with tiles from real counts', async () => {

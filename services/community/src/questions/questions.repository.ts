@@ -67,6 +67,14 @@ export class QuestionsRepository {
     return this.questions.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
   }
 
+  /**
+   * Whether the question was removed on purpose: its author deleted it or a moderator hid it (a held one
+   * waits for review and may come back, so it is not).
+   */
+  async wasRemoved(id: string): Promise<boolean> {
+    return (await this.questions.countDocuments({ _id: id, state: { $in: ['deleted', 'hidden'] } })) === 1;
+  }
+
   /** Any state but deleted (moderation sees held and hidden ones). */
   findExisting(id: string): Promise<QuestionRecord | null> {
     return this.questions.findOne({ _id: id, state: { $ne: 'deleted' } }, { projection: excludeOutbox() });

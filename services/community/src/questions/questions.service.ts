@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type CreateQuestionResponse,
   type DeleteQuestionResponse,
@@ -26,6 +26,8 @@ import { QuestionsRepository } from './questions.repository';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다. 존재하지 않거나 삭제된 질문입니다.';
+/** A question its author deleted or a moderator hid: 410, so crawlers drop it and readers are told why. */
+export const QUESTION_GONE = '삭제된 질문입니다. 작성자가 삭제했거나 운영 정책에 따라 게시가 중단되었습니다.';
 export const NOT_QUESTION_AUTHOR = '질문 작성자만 할 수 있습니다.';
 
 /**
@@ -149,10 +151,13 @@ export class QuestionsService {
     return { success: true };
   }
 
+  /** A question readers may see; else 410 for one removed on purpose, 404 for one that never existed. */
   async visible(id: string): Promise<QuestionRecord> {
     const question = await this.questions.findVisible(id);
-    if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
-    return question;
+    if (question) return question;
+    // Looked up only on a miss: the reads of a shown question pay nothing for it.
+    if (await this.questions.wasRemoved(id)) throw new GoneException(QUESTION_GONE);
+    throw new NotFoundException(QUESTION_NOT_FOUND);
   }
 
   private async existing(id: string): Promise<QuestionRecord> {
