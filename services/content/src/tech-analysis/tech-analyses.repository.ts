@@ -94,6 +94,20 @@ export class TechAnalysesRepository {
     return this.analyses.find(PUBLISHED_ANALYSIS, { sort: NEWEST_FIRST });
   }
 
+  /** The next `limit` published analyses after `afterId` in id order (the search index's rebuild). */
+  publishedAfter(afterId: string, limit: number): Promise<TechAnalysisRecord[]> {
+    return this.analyses.find({ ...PUBLISHED_ANALYSIS, _id: { $gt: afterId } }, { sort: { _id: 1 }, limit });
+  }
+
+  /** The ids of the next `limit` analyses readers cannot see, after `afterId` in id order. */
+  async unpublishedIdsAfter(afterId: string, limit: number): Promise<string[]> {
+    const records = await this.analyses.find(
+      { state: { $ne: 'published' }, _id: { $gt: afterId } },
+      { sort: { _id: 1 }, limit, projection: { _id: 1 } },
+    );
+    return records.map((record) => record._id);
+  }
+
   /** The published analyses among `ids`, newest first. */
   findPublishedByIds(ids: string[]): Promise<TechAnalysisRecord[]> {
     return this.analyses.find({ _id: { $in: ids }, ...PUBLISHED_ANALYSIS }, { sort: NEWEST_FIRST });
