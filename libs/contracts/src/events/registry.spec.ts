@@ -78,7 +78,7 @@ const samples: { [T in Topic]: z.input<(typeof eventRegistry)[T]['schema']> } = 
     sessionKey: 'f'.repeat(64),
     occurredAt: at,
   },
-  'tech-analysis.published': {
+  'techanalysis.published': {
     id: 'ta-1',
     title: '쿠버네티스 오퍼레이터 분석',
     summary: '조정 루프로 상태를 맞춥니다.',

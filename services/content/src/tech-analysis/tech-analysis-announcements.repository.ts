@@ -11,7 +11,7 @@ import {
 
 const COLLECTION = 'tech_analysis_announcements';
 
-/** What content last announced of one analysis (tech-analysis.published), as its payload's JSON. */
+/** What content last announced of one analysis (techanalysis.published), as its payload's JSON. */
 interface Announcement {
   _id: string;
   payload: string;

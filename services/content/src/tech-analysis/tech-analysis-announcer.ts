@@ -7,11 +7,11 @@ import { TechAnalysisAnnouncementsRepository } from './tech-analysis-announcemen
 import { TechAnalysisChanges } from './tech-analysis-changes';
 import type { TechAnalysisRecord } from './tech-analysis.record';
 
-/** The 1,000 characters tech-analysis.published carries of the summary. */
+/** The 1,000 characters techanalysis.published carries of the summary. */
 const SUMMARY_MAX = 1000;
 
 /**
- * Tells trending (tech-analysis.published) what it lists of each published analysis: its title, summary,
+ * Tells trending (techanalysis.published) what it lists of each published analysis: its title, summary,
  * technology and page. Sent when one is published or its listing changes, and at start for any the
  * last announcement does not match (analyses stored before this existed, the demo corpus, a notice lost
  * to a crash), so trending can rank tech analyses beside articles with their own link.

@@ -39,7 +39,7 @@ export function toListItem(record: TrendingArticleRecord): TrendingArticle {
   };
 }
 
-/** A tech analysis from what tech-analysis.published carries: its page, technology and the same scores. */
+/** A tech analysis from what techanalysis.published carries: its page, technology and the same scores. */
 function toTechAnalysisItem(record: TrendingArticleRecord): TrendingTechAnalysis {
   return {
     kind: 'tech-analysis',

@@ -16,7 +16,7 @@ export interface TrendingArticleRecord {
   publishedAt?: string;
   url?: string;
   imageUrl?: string | null;
-  /** A tech analysis (tech-analysis.published), listed with its own page; absent on articles. */
+  /** A tech analysis (techanalysis.published), listed with its own page; absent on articles. */
   kind?: 'tech-analysis';
   technologyName?: string;
   technologyCategory?: TechnologyCategory;
