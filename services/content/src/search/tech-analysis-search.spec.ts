@@ -1,9 +1,12 @@
-import type {
-  AdminTechAnalysis,
-  ArchiveResponse,
-  SearchPageResponse,
-  SearchReindexStatus,
-  SearchResultItem,
+import {
+  ARTICLE_LISTS_TAG,
+  CACHE_TAG_HEADER,
+  TECH_ANALYSIS_LISTS_TAG,
+  type AdminTechAnalysis,
+  type ArchiveResponse,
+  type SearchPageResponse,
+  type SearchReindexStatus,
+  type SearchResultItem,
 } from '@pulse/contracts';
 import { SEARCH_INDEX, type SearchIndex } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
@@ -76,6 +79,13 @@ describe('tech analyses in search', () => {
     });
     expect(hit!.highlight.title).toContain('<mark>쿠버네티스</mark>');
     expect(hit!.summary.length).toBeLessThanOrEqual(120);
+  });
+
+  it('names the tech-analysis lists in its cache tags, so publishing or editing one purges held answers', async () => {
+    const { headers } = await app.get(`/api/articles/search?${q('쿠버네티스')}`);
+    expect(String(headers[CACHE_TAG_HEADER]).split(' ')).toEqual(
+      expect.arrayContaining([ARTICLE_LISTS_TAG, TECH_ANALYSIS_LISTS_TAG]),
+    );
   });
 
   it('finds it by a word of its body, and by its technology as a tag', async () => {
