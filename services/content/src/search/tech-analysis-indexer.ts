@@ -30,6 +30,8 @@ export class TechAnalysisIndexer implements OnApplicationBootstrap, OnApplicatio
   private refreshTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<unknown> | undefined;
   private stopped = false;
+  /** The first reconcile failed (store or backend away): the refresh tries it again. */
+  private startFailed = false;
 
   constructor(
     @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
@@ -47,9 +49,10 @@ export class TechAnalysisIndexer implements OnApplicationBootstrap, OnApplicatio
     this.started = this.articleIndexer
       .whenRebuilt()
       .then(() => this.startUp())
-      .catch((error: unknown) =>
-        this.logger.warn({ err: error }, 'tech analyses not indexed for search; the refresh retries'),
-      );
+      .catch((error: unknown) => {
+        this.startFailed = true;
+        this.logger.warn({ err: error }, 'tech analyses not indexed for search; the refresh retries');
+      });
     this.refreshTimer = setInterval(() => {
       this.refreshing ??= this.refresh()
         .catch((error: unknown) => this.logger.warn({ err: error }, 'tech-analysis index refresh failed'))
@@ -94,6 +97,17 @@ export class TechAnalysisIndexer implements OnApplicationBootstrap, OnApplicatio
 
   /** Retries failed writes and rewrites analyses whose likes or views changed; how many it rewrote. */
   async refresh(): Promise<number> {
+    // Before the first reconcile the index may not exist yet, and that reconcile writes everything anyway.
+    if (this.pendingBeforeStart) {
+      if (this.startFailed) {
+        this.startFailed = false;
+        await this.startUp().catch((error: unknown) => {
+          this.startFailed = true;
+          throw error;
+        });
+      }
+      return 0;
+    }
     const retry = [...this.failed];
     this.failed.clear();
     for (const id of retry) await this.reindexFromStore(id);

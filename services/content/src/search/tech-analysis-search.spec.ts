@@ -8,7 +8,7 @@ import {
   type SearchReindexStatus,
   type SearchResultItem,
 } from '@pulse/contracts';
-import { SEARCH_INDEX, type SearchIndex } from '@pulse/platform';
+import { EmbeddedSearchIndex, SEARCH_INDEX, type SearchDocument, type SearchIndex } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import {
   startContentTestApp,
@@ -21,7 +21,7 @@ import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repositor
 import { TechAnalysisChanges } from '../tech-analysis/tech-analysis-changes';
 import { ARTICLE_INDEX } from './article-document';
 import { ArticleIndexer } from './article-indexer';
-import { techAnalysisDocId } from './tech-analysis-document';
+import { techAnalysisDocId, techAnalysisIdOf } from './tech-analysis-document';
 import { TechAnalysisIndexer } from './tech-analysis-indexer';
 
 const clock = testClock();
@@ -168,5 +168,44 @@ describe('tech analyses in search', () => {
     for (let i = 0; i < 3; i++) await analyses.countLike(kubernetes.id);
     expect(await app.app.get(TechAnalysisIndexer).refresh()).toBe(1);
     expect(ids(await search(`${q('쿠버네티스')}&sort=popular`))[0]).toBe(kubernetes.id);
+  });
+});
+
+/** The embedded engine, made to refuse tech-analysis documents (a backend failing while they are written). */
+class RefusingIndex extends EmbeddedSearchIndex {
+  refuse = true;
+
+  override async upsert<D extends SearchDocument>(index: string, docs: readonly D[]): Promise<void> {
+    if (this.refuse && docs.some((doc) => techAnalysisIdOf(doc.id) !== undefined))
+      throw new Error('search backend unreachable');
+    return super.upsert(index, docs);
+  }
+}
+
+describe('tech analyses in search, when the first indexing fails', () => {
+  const index = new RefusingIndex();
+  let app: ContentTestApp;
+
+  beforeAll(async () => {
+    app = await startContentTestApp({ clock, search: index, env: { DEMO_CORPUS: 'true' } });
+    await app.app.get(ArticleIndexer).whenRebuilt();
+    await app.app.get(TechAnalysisIndexer).whenStarted();
+  });
+  afterAll(() => app.close());
+
+  it('indexes them on a later refresh once the backend takes writes again', async () => {
+    const found = async () =>
+      (await app.get<SearchPageResponse>(`/api/articles/search?q=${encodeURIComponent('쿠버네티스')}`)).body
+        .articles.length;
+    expect(await found()).toBe(0);
+    index.refuse = false;
+    const indexer = app.app.get(TechAnalysisIndexer);
+    await eventually(
+      async () => {
+        await indexer.refresh();
+        expect(await found()).toBeGreaterThan(0);
+      },
+      { timeoutMs: 5_000, intervalMs: 20 },
+    );
   });
 });
