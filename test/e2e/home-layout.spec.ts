@@ -58,7 +58,7 @@ test.describe('home, header and footer', () => {
     await expect(hotList).toHaveCount(6);
     const hotLinks = hotList.getByRole('link');
     expect(await hotLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
-      hot.map((a) => `/article/${a.id}`),
+      hot.map((a) => ('kind' in a ? a.url : `/article/${a.id}`)),
     );
 
     const banner = page.getByRole('region', { name: '놓치면 아쉬운 기술 소식, 메일로 받아보세요' });

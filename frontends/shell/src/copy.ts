@@ -143,6 +143,7 @@ export const SEARCH_PAGE = {
   emptyHint: '다른 검색어로 다시 시도해보세요.',
   /** The query typed in the other 한/영 keyboard mode, and what was searched instead. */
   searchedAs: (typed: string, searched: string) => `'${typed}' 대신 '${searched}'(으)로 검색한 결과입니다.`,
+  techAnalysis: '기술분석',
   partial: '일부 검색어만 일치하는 결과',
   partialHint: '모든 검색어를 포함한 기사가 없어, 더 많은 검색어가 일치하는 기사부터 보여드립니다.',
 } as const;

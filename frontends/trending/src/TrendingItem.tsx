@@ -18,13 +18,18 @@ const oneDecimal = (value: number) => formatCount(Math.round(value * 10) / 10);
  * above 50 views per hour, the default image when the image is missing or broken.
  */
 export function TrendingItem({ article, rank }: { article: TrendingArticle; rank: number }) {
-  const category = categoryName(article.primaryCategory);
+  // A tech analysis: its own page, labelled with its technology.
+  const analysis = 'kind' in article;
+  const category = analysis ? article.technologyName : categoryName(article.primaryCategory);
   return (
     <li className="trending-item">
       <span className="trending-item__rank" aria-label={COPY.rank(rank)}>
         {rank}
       </span>
-      <Link to={`/article/${encodeURIComponent(article.id)}`} className="trending-item__link">
+      <Link
+        to={analysis ? article.url : `/article/${encodeURIComponent(article.id)}`}
+        className="trending-item__link"
+      >
         <span className="trending-item__media">
           <ArticleImage src={article.imageUrl} alt="" label={category} width={160} height={90} />
         </span>

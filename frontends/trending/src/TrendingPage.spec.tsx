@@ -75,6 +75,33 @@ describe('trending page', () => {
     expect(selectedTab().textContent).toBe('핫 토픽');
   });
 
+  it('links a tech analysis to its own page, labelled with its technology', async () => {
+    const analysis: TrendingArticle = {
+      kind: 'tech-analysis',
+      id: 'ta-1',
+      url: '/tech-analysis/kubernetes',
+      title: '쿠버네티스 오퍼레이터 분석',
+      summary: '',
+      technologyName: 'Kubernetes',
+      technologyCategory: 'cloud_native',
+      imageUrl: null,
+      publishedAt: '2025-03-04T01:00:00.000Z',
+      updatedAt: '2025-03-04T01:00:00.000Z',
+      likesCount: 3,
+      sharesCount: 0,
+      views: 30,
+      hotScore: 12,
+      viewsPerHour: 3,
+      isHotTopic: false,
+    };
+    api.on('GET', /^\/api\/trending\/hot-topics/, { body: { articles: [item('h1'), analysis] } });
+    open();
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const link = within(items()[1]!).getByRole('link', { name: /쿠버네티스 오퍼레이터 분석/ });
+    expect(link).toHaveAttribute('href', '/tech-analysis/kubernetes');
+    expect(within(link).getByText('Kubernetes', { selector: '.badge--category' })).toBeTruthy();
+  });
+
   it('switches tabs: popular with period and type, rising with its empty message, overview from the stats', async () => {
     const user = userEvent.setup();
     open();

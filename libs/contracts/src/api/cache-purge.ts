@@ -21,7 +21,8 @@ export const ARTICLE_LISTS_TAG = 'article-lists';
 export const techAnalysisTag = (id: string): string => `tech-analysis:${id}`;
 /**
  * The tech-analysis list, and every detail too: a detail embeds its related analyses (titles, slugs,
- * summaries), so any analysis published or edited may change any detail. Analyses are written by hand, so
+ * summaries), so any analysis published or edited may change any detail. Search answers carry it as well:
+ * they find analyses beside articles. Analyses are written by hand, so
  * dropping them all is cheap.
  */
 export const TECH_ANALYSIS_LISTS_TAG = 'tech-analysis-lists';

@@ -4427,148 +4427,155 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       articles: {
         type: 'array',
         items: {
-          type: 'object',
-          properties: {
-            id: {
-              type: 'string',
-            },
-            type: {
-              type: 'string',
-              enum: ['news', 'insight', 'analysis'],
-            },
-            title: {
-              type: 'string',
-            },
-            summary: {
-              type: 'string',
-            },
-            imageUrl: {
-              type: ['null', 'string'],
-            },
-            publishedAt: {
-              type: 'string',
-            },
-            updatedAt: {
-              type: 'string',
-            },
-            primaryCategory: {
-              type: 'string',
-              enum: ['gen-ai', 'blockchain', 'big-tech'],
-            },
-            secondaryCategory: {
-              type: ['string', 'null'],
-              enum: ['gen-ai', 'blockchain', 'big-tech', null],
-            },
-            category: {
-              type: 'string',
-              enum: ['gen-ai', 'blockchain', 'big-tech'],
-            },
-            tags: {
-              type: 'array',
-              items: {
-                $ref: '#/components/schemas/ArticleTag',
-              },
-            },
-            youtubeVideos: {
-              type: 'array',
-              items: {
-                $ref: '#/components/schemas/YoutubeVideo',
-              },
-            },
-            originalArticle: {
-              anyOf: [
-                {
-                  type: 'null',
+          anyOf: [
+            {
+              type: 'object',
+              properties: {
+                id: {
+                  type: 'string',
                 },
-                {
-                  $ref: '#/components/schemas/OriginalArticle',
+                type: {
+                  type: 'string',
+                  enum: ['news', 'insight', 'analysis'],
                 },
+                title: {
+                  type: 'string',
+                },
+                summary: {
+                  type: 'string',
+                },
+                imageUrl: {
+                  type: ['null', 'string'],
+                },
+                publishedAt: {
+                  type: 'string',
+                },
+                updatedAt: {
+                  type: 'string',
+                },
+                primaryCategory: {
+                  type: 'string',
+                  enum: ['gen-ai', 'blockchain', 'big-tech'],
+                },
+                secondaryCategory: {
+                  type: ['string', 'null'],
+                  enum: ['gen-ai', 'blockchain', 'big-tech', null],
+                },
+                category: {
+                  type: 'string',
+                  enum: ['gen-ai', 'blockchain', 'big-tech'],
+                },
+                tags: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/ArticleTag',
+                  },
+                },
+                youtubeVideos: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/YoutubeVideo',
+                  },
+                },
+                originalArticle: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      $ref: '#/components/schemas/OriginalArticle',
+                    },
+                  ],
+                },
+                originalSources: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/OriginalArticle',
+                  },
+                },
+                likesCount: {
+                  type: 'number',
+                },
+                sharesCount: {
+                  type: 'number',
+                },
+                views: {
+                  type: 'number',
+                },
+                hotScore: {
+                  type: 'number',
+                },
+                viewsPerHour: {
+                  type: 'number',
+                },
+                isHotTopic: {
+                  type: 'boolean',
+                },
+                snsShareCount: {
+                  type: 'number',
+                },
+                techMeta: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      $ref: '#/components/schemas/TechMeta',
+                    },
+                  ],
+                },
+                insightMeta: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      $ref: '#/components/schemas/InsightMeta',
+                    },
+                  ],
+                },
+                translationStatus: {
+                  type: 'string',
+                  enum: ['translated', 'pending', 'held'],
+                },
+                sample: {
+                  type: 'boolean',
+                },
+                highlight: {
+                  $ref: '#/components/schemas/SearchHighlight',
+                },
+              },
+              required: [
+                'id',
+                'type',
+                'title',
+                'summary',
+                'imageUrl',
+                'publishedAt',
+                'updatedAt',
+                'primaryCategory',
+                'secondaryCategory',
+                'category',
+                'tags',
+                'youtubeVideos',
+                'originalArticle',
+                'originalSources',
+                'likesCount',
+                'sharesCount',
+                'views',
+                'hotScore',
+                'viewsPerHour',
+                'isHotTopic',
+                'snsShareCount',
+                'techMeta',
+                'insightMeta',
+                'translationStatus',
+                'highlight',
               ],
             },
-            originalSources: {
-              type: 'array',
-              items: {
-                $ref: '#/components/schemas/OriginalArticle',
-              },
+            {
+              $ref: '#/components/schemas/TechAnalysisSearchItem',
             },
-            likesCount: {
-              type: 'number',
-            },
-            sharesCount: {
-              type: 'number',
-            },
-            views: {
-              type: 'number',
-            },
-            hotScore: {
-              type: 'number',
-            },
-            viewsPerHour: {
-              type: 'number',
-            },
-            isHotTopic: {
-              type: 'boolean',
-            },
-            snsShareCount: {
-              type: 'number',
-            },
-            techMeta: {
-              anyOf: [
-                {
-                  type: 'null',
-                },
-                {
-                  $ref: '#/components/schemas/TechMeta',
-                },
-              ],
-            },
-            insightMeta: {
-              anyOf: [
-                {
-                  type: 'null',
-                },
-                {
-                  $ref: '#/components/schemas/InsightMeta',
-                },
-              ],
-            },
-            translationStatus: {
-              type: 'string',
-              enum: ['translated', 'pending', 'held'],
-            },
-            sample: {
-              type: 'boolean',
-            },
-            highlight: {
-              $ref: '#/components/schemas/SearchHighlight',
-            },
-          },
-          required: [
-            'id',
-            'type',
-            'title',
-            'summary',
-            'imageUrl',
-            'publishedAt',
-            'updatedAt',
-            'primaryCategory',
-            'secondaryCategory',
-            'category',
-            'tags',
-            'youtubeVideos',
-            'originalArticle',
-            'originalSources',
-            'likesCount',
-            'sharesCount',
-            'views',
-            'hotScore',
-            'viewsPerHour',
-            'isHotTopic',
-            'snsShareCount',
-            'techMeta',
-            'insightMeta',
-            'translationStatus',
-            'highlight',
           ],
         },
       },
@@ -5230,6 +5237,72 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['analyses', 'pagination'],
   },
+  TechAnalysisSearchItem: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        const: 'tech-analysis',
+      },
+      id: {
+        type: 'string',
+      },
+      slug: {
+        type: 'string',
+      },
+      url: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+      },
+      summary: {
+        type: 'string',
+      },
+      technologyName: {
+        type: 'string',
+      },
+      technologyCategory: {
+        type: 'string',
+        enum: [
+          'blockchain',
+          'ai_ml',
+          'web_framework',
+          'cloud_native',
+          'data_engineering',
+          'devops',
+          'mobile',
+          'security',
+        ],
+      },
+      publishedAt: {
+        type: 'string',
+      },
+      likesCount: {
+        type: 'number',
+      },
+      views: {
+        type: 'number',
+      },
+      highlight: {
+        $ref: '#/components/schemas/SearchHighlight',
+      },
+    },
+    required: [
+      'kind',
+      'id',
+      'slug',
+      'url',
+      'title',
+      'summary',
+      'technologyName',
+      'technologyCategory',
+      'publishedAt',
+      'likesCount',
+      'views',
+      'highlight',
+    ],
+  },
   TechAnalysisViewResponse: {
     type: 'object',
     properties: {
@@ -5319,144 +5392,151 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       articles: {
         type: 'array',
         items: {
-          type: 'object',
-          properties: {
-            id: {
-              type: 'string',
-            },
-            type: {
-              type: 'string',
-              enum: ['news', 'insight', 'analysis'],
-            },
-            title: {
-              type: 'string',
-            },
-            summary: {
-              type: 'string',
-            },
-            imageUrl: {
-              type: ['null', 'string'],
-            },
-            publishedAt: {
-              type: 'string',
-            },
-            updatedAt: {
-              type: 'string',
-            },
-            primaryCategory: {
-              type: 'string',
-              enum: ['gen-ai', 'blockchain', 'big-tech'],
-            },
-            secondaryCategory: {
-              type: ['string', 'null'],
-              enum: ['gen-ai', 'blockchain', 'big-tech', null],
-            },
-            category: {
-              type: 'string',
-              enum: ['gen-ai', 'blockchain', 'big-tech'],
-            },
-            tags: {
-              type: 'array',
-              items: {
-                $ref: '#/components/schemas/ArticleTag',
-              },
-            },
-            youtubeVideos: {
-              type: 'array',
-              items: {
-                $ref: '#/components/schemas/YoutubeVideo',
-              },
-            },
-            originalArticle: {
-              anyOf: [
-                {
-                  type: 'null',
+          anyOf: [
+            {
+              type: 'object',
+              properties: {
+                id: {
+                  type: 'string',
                 },
-                {
-                  $ref: '#/components/schemas/OriginalArticle',
+                type: {
+                  type: 'string',
+                  enum: ['news', 'insight', 'analysis'],
                 },
+                title: {
+                  type: 'string',
+                },
+                summary: {
+                  type: 'string',
+                },
+                imageUrl: {
+                  type: ['null', 'string'],
+                },
+                publishedAt: {
+                  type: 'string',
+                },
+                updatedAt: {
+                  type: 'string',
+                },
+                primaryCategory: {
+                  type: 'string',
+                  enum: ['gen-ai', 'blockchain', 'big-tech'],
+                },
+                secondaryCategory: {
+                  type: ['string', 'null'],
+                  enum: ['gen-ai', 'blockchain', 'big-tech', null],
+                },
+                category: {
+                  type: 'string',
+                  enum: ['gen-ai', 'blockchain', 'big-tech'],
+                },
+                tags: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/ArticleTag',
+                  },
+                },
+                youtubeVideos: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/YoutubeVideo',
+                  },
+                },
+                originalArticle: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      $ref: '#/components/schemas/OriginalArticle',
+                    },
+                  ],
+                },
+                originalSources: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/OriginalArticle',
+                  },
+                },
+                likesCount: {
+                  type: 'number',
+                },
+                sharesCount: {
+                  type: 'number',
+                },
+                views: {
+                  type: 'number',
+                },
+                hotScore: {
+                  type: 'number',
+                },
+                viewsPerHour: {
+                  type: 'number',
+                },
+                isHotTopic: {
+                  type: 'boolean',
+                },
+                snsShareCount: {
+                  type: 'number',
+                },
+                techMeta: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      $ref: '#/components/schemas/TechMeta',
+                    },
+                  ],
+                },
+                insightMeta: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      $ref: '#/components/schemas/InsightMeta',
+                    },
+                  ],
+                },
+                translationStatus: {
+                  type: 'string',
+                  enum: ['translated', 'pending', 'held'],
+                },
+                sample: {
+                  type: 'boolean',
+                },
+              },
+              required: [
+                'id',
+                'type',
+                'title',
+                'summary',
+                'imageUrl',
+                'publishedAt',
+                'updatedAt',
+                'primaryCategory',
+                'secondaryCategory',
+                'category',
+                'tags',
+                'youtubeVideos',
+                'originalArticle',
+                'originalSources',
+                'likesCount',
+                'sharesCount',
+                'views',
+                'hotScore',
+                'viewsPerHour',
+                'isHotTopic',
+                'snsShareCount',
+                'techMeta',
+                'insightMeta',
+                'translationStatus',
               ],
             },
-            originalSources: {
-              type: 'array',
-              items: {
-                $ref: '#/components/schemas/OriginalArticle',
-              },
+            {
+              $ref: '#/components/schemas/TrendingTechAnalysis',
             },
-            likesCount: {
-              type: 'number',
-            },
-            sharesCount: {
-              type: 'number',
-            },
-            views: {
-              type: 'number',
-            },
-            hotScore: {
-              type: 'number',
-            },
-            viewsPerHour: {
-              type: 'number',
-            },
-            isHotTopic: {
-              type: 'boolean',
-            },
-            snsShareCount: {
-              type: 'number',
-            },
-            techMeta: {
-              anyOf: [
-                {
-                  type: 'null',
-                },
-                {
-                  $ref: '#/components/schemas/TechMeta',
-                },
-              ],
-            },
-            insightMeta: {
-              anyOf: [
-                {
-                  type: 'null',
-                },
-                {
-                  $ref: '#/components/schemas/InsightMeta',
-                },
-              ],
-            },
-            translationStatus: {
-              type: 'string',
-              enum: ['translated', 'pending', 'held'],
-            },
-            sample: {
-              type: 'boolean',
-            },
-          },
-          required: [
-            'id',
-            'type',
-            'title',
-            'summary',
-            'imageUrl',
-            'publishedAt',
-            'updatedAt',
-            'primaryCategory',
-            'secondaryCategory',
-            'category',
-            'tags',
-            'youtubeVideos',
-            'originalArticle',
-            'originalSources',
-            'likesCount',
-            'sharesCount',
-            'views',
-            'hotScore',
-            'viewsPerHour',
-            'isHotTopic',
-            'snsShareCount',
-            'techMeta',
-            'insightMeta',
-            'translationStatus',
           ],
         },
       },
@@ -5507,6 +5587,88 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['totalStats', 'hotTopicStats', 'dailyTrends'],
+  },
+  TrendingTechAnalysis: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        const: 'tech-analysis',
+      },
+      id: {
+        type: 'string',
+      },
+      url: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+      },
+      summary: {
+        type: 'string',
+      },
+      technologyName: {
+        type: 'string',
+      },
+      technologyCategory: {
+        type: 'string',
+        enum: [
+          'blockchain',
+          'ai_ml',
+          'web_framework',
+          'cloud_native',
+          'data_engineering',
+          'devops',
+          'mobile',
+          'security',
+        ],
+      },
+      imageUrl: {
+        type: 'null',
+      },
+      publishedAt: {
+        type: 'string',
+      },
+      updatedAt: {
+        type: 'string',
+      },
+      likesCount: {
+        type: 'number',
+      },
+      sharesCount: {
+        type: 'number',
+      },
+      views: {
+        type: 'number',
+      },
+      hotScore: {
+        type: 'number',
+      },
+      viewsPerHour: {
+        type: 'number',
+      },
+      isHotTopic: {
+        type: 'boolean',
+      },
+    },
+    required: [
+      'kind',
+      'id',
+      'url',
+      'title',
+      'summary',
+      'technologyName',
+      'technologyCategory',
+      'imageUrl',
+      'publishedAt',
+      'updatedAt',
+      'likesCount',
+      'sharesCount',
+      'views',
+      'hotScore',
+      'viewsPerHour',
+      'isHotTopic',
+    ],
   },
   TriggerRunsResponse: {
     type: 'object',

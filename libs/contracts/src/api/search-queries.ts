@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ArticleListItem, SearchResponse } from './content';
+import type { TechnologyCategory } from './taxonomy';
 import { ARCHIVE_TIMEFRAMES } from './content-queries';
 import { intParam, oneOf, optionalTextParam, strictParams } from './params';
 import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
@@ -54,13 +55,35 @@ export interface SearchHighlight {
  * A search result: an ordinary list item whose `summary` is the snippet as plain text (so a client that
  * renders list items as text shows the matching passage), plus `highlight` for clients that mark matches.
  */
-export type SearchResultItem = ArticleListItem & { highlight: SearchHighlight };
+export type ArticleSearchItem = ArticleListItem & { highlight: SearchHighlight };
+
+/**
+ * A tech analysis found beside the articles (chosen): one query ranks both. `kind` tells it from an
+ * article (which has none), and `url` is its page, /tech-analysis/{slug}. `summary` is the snippet as for
+ * an article.
+ */
+export interface TechAnalysisSearchItem {
+  kind: 'tech-analysis';
+  id: string;
+  slug: string;
+  url: string;
+  title: string;
+  summary: string;
+  technologyName: string;
+  technologyCategory: TechnologyCategory;
+  publishedAt: string;
+  likesCount: number;
+  views: number;
+  highlight: SearchHighlight;
+}
+
+export type SearchResultItem = ArticleSearchItem | TechAnalysisSearchItem;
 
 /**
  * GET /api/articles/search: the seed's {articles, total, pages} with highlighted items, and two additions
  * (chosen) a page shows above the results.
  */
-export interface SearchPageResponse extends SearchResponse {
+export interface SearchPageResponse extends Omit<SearchResponse, 'articles'> {
   articles: SearchResultItem[];
   /** 'partial' when no article has every word and these match only some ('일부 검색어만 일치하는 결과'). */
   matching: 'all' | 'partial';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ArticleListItem } from './content';
 import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
 import { intParam, oneOf, strictParams } from './params';
-import { CONTENT_TYPES } from './taxonomy';
+import { CONTENT_TYPES, type TechnologyCategory } from './taxonomy';
 
 /** The trending service's calls (docs/spec-content.md §2 'Trending', §3 'Trending stats', §7). */
 
@@ -18,8 +18,32 @@ export interface TrendingStatsResponse {
   dailyTrends: Array<{ date: string; articles: number }>;
 }
 
-/** An item carries hotScore, viewsPerHour and isHotTopic, which Article already has. */
-export type TrendingArticle = ArticleListItem;
+/**
+ * A tech analysis ranked beside the articles (chosen): `kind` tells it from an article (which has none),
+ * `url` is its page, /tech-analysis/{slug}. It has a technology instead of a category and no image. A
+ * type filter lists articles only.
+ */
+export interface TrendingTechAnalysis {
+  kind: 'tech-analysis';
+  id: string;
+  url: string;
+  title: string;
+  summary: string;
+  technologyName: string;
+  technologyCategory: TechnologyCategory;
+  imageUrl: null;
+  publishedAt: string;
+  updatedAt: string;
+  likesCount: number;
+  sharesCount: number;
+  views: number;
+  hotScore: number;
+  viewsPerHour: number;
+  isHotTopic: boolean;
+}
+
+/** An article item carries hotScore, viewsPerHour and isHotTopic, which Article already has. */
+export type TrendingArticle = ArticleListItem | TrendingTechAnalysis;
 
 /** GET /api/trending/hot-topics, /popular and /rising. */
 export interface TrendingListResponse {

@@ -14,7 +14,19 @@ const searchItemSchema = z.object({
   summary: z.string().max(5000),
   publishedAt: z.string(),
 });
-const searchPageSchema = z.object({ articles: z.array(searchItemSchema), total: z.number() });
+/**
+ * Search also ranks tech analyses (`kind: 'tech-analysis'`, their page at `url`); the assistant cites
+ * articles by their /article/{id} path, so the client leaves analyses out.
+ */
+const isTechAnalysis = (item: unknown): boolean =>
+  typeof item === 'object' && item !== null && (item as { kind?: unknown }).kind === 'tech-analysis';
+const searchPageSchema = z.object({
+  articles: z
+    .array(z.unknown())
+    .transform((items) => items.filter((item) => !isTechAnalysis(item)))
+    .pipe(z.array(searchItemSchema)),
+  total: z.number(),
+});
 const articleDetailSchema = z.object({
   article: z.object({
     id: z.string().min(1).max(200),

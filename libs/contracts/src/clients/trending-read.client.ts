@@ -20,7 +20,18 @@ const trendingItemSchema = z.object({
   views: z.number(),
   hotScore: z.number(),
 });
-const trendingListSchema = z.object({ articles: z.array(trendingItemSchema) });
+/**
+ * Trending also ranks tech analyses (`kind: 'tech-analysis'`, no category); callers here build digests of
+ * articles by category, so the client leaves analyses out and checks only the articles.
+ */
+const isListedAnalysis = (item: unknown): boolean =>
+  typeof item === 'object' && item !== null && (item as { kind?: unknown }).kind === 'tech-analysis';
+const trendingListSchema = z.object({
+  articles: z
+    .array(z.unknown())
+    .transform((items) => items.filter((item) => !isListedAnalysis(item)))
+    .pipe(z.array(trendingItemSchema)),
+});
 export type TrendingReadItem = z.output<typeof trendingItemSchema>;
 
 export class TrendingReadError extends Error {}

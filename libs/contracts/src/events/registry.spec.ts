@@ -78,6 +78,15 @@ const samples: { [T in Topic]: z.input<(typeof eventRegistry)[T]['schema']> } = 
     sessionKey: 'f'.repeat(64),
     occurredAt: at,
   },
+  'techanalysis.published': {
+    id: 'ta-1',
+    title: '쿠버네티스 오퍼레이터 분석',
+    summary: '조정 루프로 상태를 맞춥니다.',
+    technologyName: 'Kubernetes',
+    technologyCategory: 'cloud_native',
+    publishedAt: at,
+    url: '/tech-analysis/kubernetes',
+  },
   'trending.scores-updated': {
     computedAt: at,
     scores: [{ articleId: 'a-1', hotScore: 120.5, viewsPerHour: 60, isHotTopic: true }],

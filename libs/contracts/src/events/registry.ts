@@ -9,6 +9,7 @@ import { ARTICLE_TRANSLATED_TOPIC, articleTranslatedEvent } from './article-tran
 import { NEWSLETTER_SUBSCRIBED_TOPIC, newsletterSubscribedEvent } from './newsletter-subscribed.event';
 import { QUESTION_CREATED_TOPIC, questionCreatedEvent } from './question-created.event';
 import { SOURCE_UPDATED_TOPIC, sourceUpdatedEvent } from './source-updated.event';
+import { TECH_ANALYSIS_PUBLISHED_TOPIC, techAnalysisPublishedEvent } from './tech-analysis-published.event';
 import { TRENDING_SCORES_UPDATED_TOPIC, trendingScoresUpdatedEvent } from './trending-scores-updated.event';
 
 /**
@@ -21,6 +22,7 @@ export const TOPICS = {
   articlePublished: ARTICLE_PUBLISHED_TOPIC,
   articlePublishedV2: ARTICLE_PUBLISHED_V2_TOPIC,
   articleEngaged: ARTICLE_ENGAGED_TOPIC,
+  techAnalysisPublished: TECH_ANALYSIS_PUBLISHED_TOPIC,
   trendingScoresUpdated: TRENDING_SCORES_UPDATED_TOPIC,
   questionCreated: QUESTION_CREATED_TOPIC,
   answerCreated: ANSWER_CREATED_TOPIC,
@@ -37,6 +39,7 @@ export const eventRegistry = {
   [ARTICLE_PUBLISHED_TOPIC]: articlePublishedEvent,
   [ARTICLE_PUBLISHED_V2_TOPIC]: articlePublishedV2Event,
   [ARTICLE_ENGAGED_TOPIC]: articleEngagedEvent,
+  [TECH_ANALYSIS_PUBLISHED_TOPIC]: techAnalysisPublishedEvent,
   [TRENDING_SCORES_UPDATED_TOPIC]: trendingScoresUpdatedEvent,
   [QUESTION_CREATED_TOPIC]: questionCreatedEvent,
   [ANSWER_CREATED_TOPIC]: answerCreatedEvent,

@@ -25,6 +25,7 @@ import {
 } from '../tech-analysis/tech-analysis.content';
 import { toAdminTechAnalysis } from '../tech-analysis/tech-analysis.mapper';
 import type { TechAnalysisContent, TechAnalysisRecord } from '../tech-analysis/tech-analysis.record';
+import { TechAnalysisChanges } from '../tech-analysis/tech-analysis-changes';
 import { TechAnalysisPurges } from '../tech-analysis/tech-analysis-purges';
 import { ANALYSIS_NOT_FOUND } from '../tech-analysis/tech-analysis.service';
 import { adminListPage } from './admin-list';
@@ -45,6 +46,7 @@ export class TechAnalysisAuthoringService {
   constructor(
     private readonly analyses: TechAnalysesRepository,
     private readonly purges: TechAnalysisPurges,
+    private readonly changes: TechAnalysisChanges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -114,7 +116,10 @@ export class TechAnalysisAuthoringService {
       throw error;
     }
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
-    if (updated.state === 'published') await this.purges.changed(updated._id);
+    if (updated.state === 'published') {
+      await this.purges.changed(updated._id);
+      await this.changes.changed(updated);
+    }
     return toAdminTechAnalysis(updated);
   }
 
@@ -133,6 +138,7 @@ export class TechAnalysisAuthoringService {
     );
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
     await this.purges.changed(updated._id);
+    await this.changes.changed(updated);
     return toAdminTechAnalysis(updated);
   }
 

@@ -3,7 +3,10 @@ import { createSearchIndex, type SearchIndex } from '@pulse/platform';
 import { startMeilisearchStub, type MeilisearchStub } from '@pulse/testing';
 import { ZERO_ENGAGEMENT, type ArticleRecord } from '../articles/article.record';
 import { ARTICLE_INDEX, ARTICLE_INDEX_SETTINGS, toSearchDocument } from './article-document';
+import { demoRecord } from '../tech-analysis/demo/demo-analyses.seeder';
+import { loadDemoAnalyses } from '../tech-analysis/demo/demo-analyses';
 import { archiveIndexQuery, searchPageIndexQuery } from './index-queries';
+import { techAnalysisDocId, toTechAnalysisDocument } from './tech-analysis-document';
 
 /**
  * The article index as the Meilisearch adapter sends it, checked by the stub of Meilisearch's HTTP API
@@ -36,6 +39,11 @@ const record = (id: string, fields: Partial<ArticleRecord>): ArticleRecord => ({
   sourceVersion: null,
   ...fields,
 });
+
+const kubernetes = demoRecord(
+  loadDemoAnalyses().find((sample) => sample.technologyName === 'Kubernetes')!,
+  NOW,
+);
 
 let stub: MeilisearchStub;
 let search: SearchIndex;
@@ -71,6 +79,7 @@ beforeAll(async () => {
         publishedAt: new Date(NOW - 40 * 86_400_000).toISOString(),
       }),
     ),
+    toTechAnalysisDocument(kubernetes),
   ]);
 });
 afterAll(async () => {
@@ -135,5 +144,26 @@ describe('the article index on the Meilisearch adapter (against a stub of its HT
     expect(ids(await archive({ q: 'GPU', category: 'gen-ai', timeframe: 'month' }))).toEqual([]);
     expect(ids(await archive({ q: '거래량', category: 'nft' }))).toEqual(['nft-drop']);
     expect(ids(await archive({ q: '거래량', category: 'web3' }))).toEqual([]);
+  });
+
+  it('holds a tech analysis beside the articles: found by a query, left out by the type filter and the archive', async () => {
+    const page = (request: Record<string, string>) =>
+      search.search(ARTICLE_INDEX, {
+        ...searchPageIndexQuery(searchPageQuerySchema.parse(request), NOW),
+        hitsPerPage: 12,
+      });
+    expect(ids(await page({ q: 'Kubernetes' }))).toEqual([techAnalysisDocId(kubernetes._id)]);
+    expect(ids(await page({ q: 'Kubernetes', type: 'analysis' }))).toEqual([]);
+    const archive = await search.search(ARTICLE_INDEX, {
+      ...archiveIndexQuery(archiveQuerySchema.parse({ q: 'Kubernetes' }), NOW),
+      hitsPerPage: 12,
+    });
+    expect(ids(archive)).toEqual([]);
+    const sent = stub.requests
+      .filter((request) => request.path === '/indexes/content_articles/search')
+      .at(-1);
+    expect(String((sent?.body as { filter?: string }).filter)).toContain(
+      'type IN ["news", "insight", "analysis"]',
+    );
   });
 });

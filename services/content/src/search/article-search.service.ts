@@ -5,6 +5,7 @@ import {
   type SearchPageQuery,
   type SearchPageResponse,
   type ArchiveQuery,
+  type SearchResultItem,
 } from '@pulse/contracts';
 import {
   SEARCH_INDEX,
@@ -19,10 +20,13 @@ import {
 import { toListItem } from '../articles/article.mapper';
 import type { ArticleRecord } from '../articles/article.record';
 import { ArticlesRepository } from '../articles/articles.repository';
+import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
+import type { TechAnalysisRecord } from '../tech-analysis/tech-analysis.record';
 import { ARTICLE_INDEX, type ArticleSearchDocument } from './article-document';
 import { archiveIndexQuery, hasWord, searchPageIndexQuery } from './index-queries';
 import { otherKeyboardLayout } from './keyboard-layout';
-import { toSearchResultItem, toUnmarkedResultItem } from './search-results';
+import { toSearchResultItem, toTechAnalysisResultItem, toUnmarkedResultItem } from './search-results';
+import { techAnalysisIdOf } from './tech-analysis-document';
 
 /**
  * Meilisearch counts hits only up to its maxTotalHits (100,000, meilisearch.settings.ts); a page past
@@ -39,6 +43,7 @@ export class ArticleSearchService {
   constructor(
     @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
     private readonly articles: ArticlesRepository,
+    private readonly analyses: TechAnalysesRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -62,9 +67,18 @@ export class ArticleSearchService {
     }
     if (!hasWord(query.q)) return { articles: [], total: 0, pages: 0, matching: 'all' };
     const { result, searchedAs } = await this.forgivingFind({ ...query, q: query.q }, size);
-    const records = await this.publishedByIds(result.hits.map((hit) => hit.id));
+    const analysisIds = result.hits.flatMap((hit) => techAnalysisIdOf(hit.id) ?? []);
+    const [records, analyses] = await Promise.all([
+      this.publishedByIds(result.hits.filter((hit) => !techAnalysisIdOf(hit.id)).map((hit) => hit.id)),
+      this.publishedAnalysesByIds(analysisIds),
+    ]);
     return {
-      articles: result.hits.flatMap((hit) => {
+      articles: result.hits.flatMap((hit): SearchResultItem[] => {
+        const analysisId = techAnalysisIdOf(hit.id);
+        if (analysisId !== undefined) {
+          const analysis = analyses.get(analysisId);
+          return analysis ? [toTechAnalysisResultItem(analysis, hit.highlights)] : [];
+        }
         const record = records.get(hit.id);
         return record ? [toSearchResultItem(record, hit.highlights)] : [];
       }),
@@ -139,6 +153,13 @@ export class ArticleSearchService {
       }
       throw error;
     }
+  }
+
+  /** The published analyses among `ids`: one taken out of publication since it was indexed is dropped. */
+  private async publishedAnalysesByIds(ids: string[]): Promise<Map<string, TechAnalysisRecord>> {
+    if (ids.length === 0) return new Map();
+    const records = await this.analyses.findPublishedByIds(ids);
+    return new Map(records.map((record) => [record._id, record]));
   }
 
   /** The published articles among `ids`: a hit the store no longer shows (held meanwhile) is dropped. */

@@ -1,4 +1,4 @@
-import type { ArchiveQuery, SearchPageQuery } from '@pulse/contracts';
+import { CONTENT_TYPES, type ArchiveQuery, type SearchPageQuery } from '@pulse/contracts';
 import type { SearchQuery } from '@pulse/platform';
 import { tagSlug } from '../articles/tag-slug';
 import { archiveIndexFilter, INDEX_SORTS, periodStart } from './search-filters';
@@ -40,6 +40,8 @@ export function archiveIndexQuery(query: ArchiveQuery, now: number): SearchQuery
     q: query.q,
     filters: {
       state: 'published',
+      // The archive lists articles; the tech analyses the index also holds have their own list.
+      type: CONTENT_TYPES,
       ...archiveIndexFilter(query.category),
       ...(since !== undefined ? { publishedAt: { gte: since } } : {}),
     },

@@ -2,6 +2,7 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import {
   ARTICLE_LISTS_TAG,
   CACHE_TAG_HEADER,
+  TECH_ANALYSIS_LISTS_TAG,
   type SearchPageQuery,
   searchPageQuerySchema,
   type ArchiveQuery,
@@ -19,8 +20,9 @@ import { ZodPipe } from '@pulse/platform';
 export class SearchController {
   constructor(private readonly search: ArticleSearchService) {}
 
+  // Tech analyses are found too: publishing or editing one purges held answers as an article's does.
   @Get('search')
-  @Header(CACHE_TAG_HEADER, ARTICLE_LISTS_TAG)
+  @Header(CACHE_TAG_HEADER, `${ARTICLE_LISTS_TAG} ${TECH_ANALYSIS_LISTS_TAG}`)
   searchPage(@Query(new ZodPipe(searchPageQuerySchema)) query: SearchPageQuery) {
     return this.search.searchPage(query);
   }

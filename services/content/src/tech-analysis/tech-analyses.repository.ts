@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@pulse/contracts';
 import {
   DOCUMENT_STORE,
   DuplicateKeyError,
+  excludeOutbox,
+  OUTBOX,
+  OutboxWriter,
   type Collection,
   type DocumentStore,
   type Filter,
@@ -13,6 +17,11 @@ export const TECH_ANALYSES_COLLECTION = 'tech_analyses';
 /** Only what readers may see. Every public read goes through this. */
 const PUBLISHED_ANALYSIS: Filter = { state: 'published' };
 const NEWEST_FIRST = { publishedAt: -1 } as const;
+
+const LIKES_COLLECTION = 'tech_analysis_likes';
+const VIEWS_COLLECTION = 'tech_analysis_views';
+/** Markers carry their article.engaged event until the relay sends it; reads leave it out. */
+const MARKER_READ = { projection: excludeOutbox() };
 
 /** One reader's like or view of one analysis: the marker that makes it count once. */
 interface EngagementMarker {
@@ -29,7 +38,12 @@ export class TechAnalysesRepository {
   private readonly likes: Collection<EngagementMarker>;
   private readonly views: Collection<EngagementMarker>;
 
-  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+  constructor(
+    @Inject(DOCUMENT_STORE) store: DocumentStore,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
+  ) {
+    outbox.register(LIKES_COLLECTION);
+    outbox.register(VIEWS_COLLECTION);
     this.analyses = store.collection<TechAnalysisRecord>(TECH_ANALYSES_COLLECTION, {
       indexes: [
         // GET /api/tech-analysis/{slug}; two analyses never share a URL.
@@ -43,8 +57,8 @@ export class TechAnalysesRepository {
         { key: { state: 1, updatedAt: -1 } },
       ],
     });
-    this.likes = store.collection<EngagementMarker>('tech_analysis_likes');
-    this.views = store.collection<EngagementMarker>('tech_analysis_views');
+    this.likes = store.collection<EngagementMarker>(LIKES_COLLECTION);
+    this.views = store.collection<EngagementMarker>(VIEWS_COLLECTION);
   }
 
   findById(id: string): Promise<TechAnalysisRecord | null> {
@@ -92,6 +106,20 @@ export class TechAnalysesRepository {
   /** Every published analysis, newest first (the sitemap). */
   allPublished(): Promise<TechAnalysisRecord[]> {
     return this.analyses.find(PUBLISHED_ANALYSIS, { sort: NEWEST_FIRST });
+  }
+
+  /** The next `limit` published analyses after `afterId` in id order (the search index's rebuild). */
+  publishedAfter(afterId: string, limit: number): Promise<TechAnalysisRecord[]> {
+    return this.analyses.find({ ...PUBLISHED_ANALYSIS, _id: { $gt: afterId } }, { sort: { _id: 1 }, limit });
+  }
+
+  /** The ids of the next `limit` analyses readers cannot see, after `afterId` in id order. */
+  async unpublishedIdsAfter(afterId: string, limit: number): Promise<string[]> {
+    const records = await this.analyses.find(
+      { state: { $ne: 'published' }, _id: { $gt: afterId } },
+      { sort: { _id: 1 }, limit, projection: { _id: 1 } },
+    );
+    return records.map((record) => record._id);
   }
 
   /** The published analyses among `ids`, newest first. */
@@ -167,50 +195,60 @@ export class TechAnalysesRepository {
   /** Records a reader's like; false when that reader already liked the analysis. */
   /** Whether the reader already liked the analysis (a repeat answers without spending a cap). */
   async hasLikeMarker(analysisId: string, readerKey: string): Promise<boolean> {
-    return (await this.likes.findOne({ _id: `${analysisId}:${readerKey}` })) !== null;
+    return (await this.likes.findOne({ _id: `${analysisId}:${readerKey}` }, MARKER_READ)) !== null;
   }
 
   /** Whether the reader's view was counted at or after `windowStart` (a repeat spends no cap). */
   async hasViewMarkerSince(analysisId: string, readerKey: string, windowStart: string): Promise<boolean> {
-    const marker = await this.views.findOne({ _id: `${analysisId}:${readerKey}` });
+    const marker = await this.views.findOne({ _id: `${analysisId}:${readerKey}` }, MARKER_READ);
     return marker !== null && marker.at >= windowStart;
   }
 
-  addLikeMarker(analysisId: string, readerKey: string, at: string): Promise<boolean> {
-    return insertMarker(this.likes, analysisId, readerKey, at);
+  /** Records a reader's like with its events (trending's); false, and no event, when already liked. */
+  addLikeMarker(
+    analysisId: string,
+    readerKey: string,
+    at: string,
+    events: readonly EventEnvelope[] = [],
+  ): Promise<boolean> {
+    return this.insertMarker(this.likes, analysisId, readerKey, at, events);
   }
 
   /**
    * Records a reader's view; true when it counts: the first view, or the first after `windowStart` (the
    * marker's time moves forward then). Both steps are single atomic writes, so concurrent requests from
-   * one reader count once.
+   * one reader count once; `events` are stored by the write that counts, and by no other.
    */
   async addViewMarker(
     analysisId: string,
     readerKey: string,
     at: string,
     windowStart: string,
+    events: readonly EventEnvelope[] = [],
   ): Promise<boolean> {
-    if (await insertMarker(this.views, analysisId, readerKey, at)) return true;
-    const { matched } = await this.views.updateOne(
+    if (await this.insertMarker(this.views, analysisId, readerKey, at, events)) return true;
+    const { matched } = await this.outbox.updateOne(
+      this.views,
       { _id: `${analysisId}:${readerKey}`, at: { $lt: windowStart } },
       { $set: { at } },
+      events,
     );
     return matched === 1;
   }
-}
 
-async function insertMarker(
-  markers: Collection<EngagementMarker>,
-  analysisId: string,
-  readerKey: string,
-  at: string,
-): Promise<boolean> {
-  try {
-    await markers.insertOne({ _id: `${analysisId}:${readerKey}`, analysisId, at });
-    return true;
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) return false;
-    throw error;
+  private async insertMarker(
+    markers: Collection<EngagementMarker>,
+    analysisId: string,
+    readerKey: string,
+    at: string,
+    events: readonly EventEnvelope[],
+  ): Promise<boolean> {
+    try {
+      await this.outbox.insertOne(markers, { _id: `${analysisId}:${readerKey}`, analysisId, at }, events);
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
   }
 }

@@ -3,6 +3,10 @@ import { SERVICE_CONFIG } from '@pulse/platform';
 import { EngagementModule } from '../engagement/engagement.module';
 import { DemoAnalysesSeeder } from './demo/demo-analyses.seeder';
 import { TechAnalysesRepository } from './tech-analyses.repository';
+import { TechAnalysisAnnouncementsRepository } from './tech-analysis-announcements.repository';
+import { TechAnalysisAnnouncer } from './tech-analysis-announcer';
+import { TechAnalysisChanges } from './tech-analysis-changes';
+import { TechAnalysisEngagedEvents } from './tech-analysis-engaged';
 import { TechAnalysisPurges } from './tech-analysis-purges';
 import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from './tech-analysis.config';
 import { TechAnalysisController } from './tech-analysis.controller';
@@ -21,6 +25,10 @@ import { TechAnalysisSitemap } from './tech-analysis.sitemap';
     TechAnalysesRepository,
     TechAnalysisService,
     TechAnalysisPurges,
+    TechAnalysisChanges,
+    TechAnalysisEngagedEvents,
+    TechAnalysisAnnouncementsRepository,
+    TechAnalysisAnnouncer,
     DemoAnalysesSeeder,
     TechAnalysisSitemap,
     // techAnalysisConfigSchema, validated at start by the platform (ServiceDefinition.config).
@@ -30,6 +38,6 @@ import { TechAnalysisSitemap } from './tech-analysis.sitemap';
       useFactory: (config: { techAnalysis: TechAnalysisConfig }) => config.techAnalysis,
     },
   ],
-  exports: [TechAnalysesRepository, TechAnalysisService, TechAnalysisPurges],
+  exports: [TechAnalysesRepository, TechAnalysisService, TechAnalysisPurges, TechAnalysisChanges],
 })
 export class TechAnalysisModule {}

@@ -13,6 +13,7 @@ import type { ReaderContext } from '../engagement/reader-sessions';
 import { rankRelated, RELATED_ANALYSES_LIMIT } from './related-analyses';
 import { TechAnalysesRepository } from './tech-analyses.repository';
 import { toListItem, toRelatedAnalysis, toTechAnalysis } from './tech-analysis.mapper';
+import { TechAnalysisEngagedEvents } from './tech-analysis-engaged';
 import { TechAnalysisPurges } from './tech-analysis-purges';
 import type { TechAnalysisRecord } from './tech-analysis.record';
 
@@ -37,6 +38,7 @@ export class TechAnalysisService {
     @Inject(CLOCK) private readonly clock: Clock,
     // The view window is the engagement area's setting, so article and analysis views count alike.
     @Inject(SERVICE_CONFIG) config: { engagement: EngagementConfig },
+    private readonly engaged: TechAnalysisEngagedEvents,
   ) {
     this.viewWindowMs = config.engagement.CONTENT_VIEW_WINDOW_HOURS * 3_600_000;
   }
@@ -80,7 +82,9 @@ export class TechAnalysisService {
       return { liked: true, likesCount: record.likesCount };
     const decision = await this.caps.admit('like', reader, record._id);
     if (!decision.allowed) throw new EngagementLimitedException('like', decision.retryAfterSeconds);
-    const first = await this.analyses.addLikeMarker(record._id, reader.hash, this.nowIso());
+    const at = this.nowIso();
+    const event = this.engaged.event('like', record._id, reader, at);
+    const first = await this.analyses.addLikeMarker(record._id, reader.hash, at, [event]);
     if (!first) return { liked: true, likesCount: record.likesCount };
     const updated = await this.analyses.countLike(record._id);
     await this.purges.liked(record._id);
@@ -102,12 +106,9 @@ export class TechAnalysisService {
       const decision = await this.caps.admit('view', reader, record._id);
       if (!decision.allowed) return { counted: false, views: record.views, reason: 'limited' };
     }
-    const counted = await this.analyses.addViewMarker(
-      record._id,
-      reader.hash,
-      new Date(now).toISOString(),
-      windowStart,
-    );
+    const at = new Date(now).toISOString();
+    const event = this.engaged.event('view', record._id, reader, at);
+    const counted = await this.analyses.addViewMarker(record._id, reader.hash, at, windowStart, [event]);
     if (!counted) return { counted: false, views: record.views };
     const updated = await this.analyses.countView(record._id);
     return { counted: true, views: updated?.views ?? record.views + 1 };

@@ -5,6 +5,7 @@ import {
   type ArticleEngagedPayload,
   type ArticlePublishedPayload,
   type EventEnvelope,
+  type TechAnalysisPublishedPayload,
 } from '@pulse/contracts';
 import { EngagementService } from './engagement.service';
 
@@ -23,6 +24,13 @@ export class EngagementHandler {
   @EventPattern(TOPICS.articlePublished)
   async onArticlePublished(@Payload() event: EventEnvelope<ArticlePublishedPayload>): Promise<void> {
     await this.engagement.onPublished(event.payload);
+  }
+
+  @EventPattern(TOPICS.techAnalysisPublished)
+  async onTechAnalysisPublished(
+    @Payload() event: EventEnvelope<TechAnalysisPublishedPayload>,
+  ): Promise<void> {
+    await this.engagement.onTechAnalysisPublished(event.payload);
   }
 
   /**

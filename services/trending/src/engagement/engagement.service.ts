@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { ArticleEngagedPayload, ArticlePublishedPayload } from '@pulse/contracts';
+import type {
+  ArticleEngagedPayload,
+  ArticlePublishedPayload,
+  TechAnalysisPublishedPayload,
+} from '@pulse/contracts';
 import { MINUTE_MS, WINDOW_MINUTES } from '../scoring';
 import { ListReadCache } from '../trending/list-read-cache';
 import { ScoresService } from '../trending/scores.service';
@@ -45,6 +49,13 @@ export class EngagementService implements OnApplicationBootstrap {
 
   async onPublished(article: ArticlePublishedPayload): Promise<void> {
     await this.articles.upsertPublished(article, new Date(this.clock.now()).toISOString());
+    this.lists.invalidate();
+    this.scores.requestRecompute();
+  }
+
+  /** A tech analysis to list beside the articles; its engagement arrives as article.engaged. */
+  async onTechAnalysisPublished(analysis: TechAnalysisPublishedPayload): Promise<void> {
+    await this.articles.upsertTechAnalysis(analysis, new Date(this.clock.now()).toISOString());
     this.lists.invalidate();
     this.scores.requestRecompute();
   }

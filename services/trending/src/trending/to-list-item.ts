@@ -1,4 +1,4 @@
-import type { TrendingArticle } from '@pulse/contracts';
+import type { TrendingArticle, TrendingTechAnalysis } from '@pulse/contracts';
 import type { TrendingArticleRecord } from './trending-article.record';
 
 const tagSlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-');
@@ -8,6 +8,7 @@ const tagSlug = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '-')
  * meta) are empty; the detail page reads them from content.
  */
 export function toListItem(record: TrendingArticleRecord): TrendingArticle {
+  if (record.kind === 'tech-analysis') return toTechAnalysisItem(record);
   const [primary, secondary] = record.categories ?? [];
   return {
     id: record._id,
@@ -35,5 +36,27 @@ export function toListItem(record: TrendingArticleRecord): TrendingArticle {
     insightMeta: null,
     // article.published carries no translation status; only published (readable) articles reach us.
     translationStatus: 'translated',
+  };
+}
+
+/** A tech analysis from what techanalysis.published carries: its page, technology and the same scores. */
+function toTechAnalysisItem(record: TrendingArticleRecord): TrendingTechAnalysis {
+  return {
+    kind: 'tech-analysis',
+    id: record._id,
+    url: record.url!,
+    title: record.title!,
+    summary: record.summary ?? '',
+    technologyName: record.technologyName!,
+    technologyCategory: record.technologyCategory!,
+    imageUrl: null,
+    publishedAt: record.publishedAt!,
+    updatedAt: record.updatedAt,
+    likesCount: record.likes,
+    sharesCount: record.shares,
+    views: record.views,
+    hotScore: record.hotScore,
+    viewsPerHour: record.viewsPerHour,
+    isHotTopic: record.isHotTopic,
   };
 }

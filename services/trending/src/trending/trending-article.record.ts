@@ -1,4 +1,4 @@
-import type { CategorySlug, ContentType } from '@pulse/contracts';
+import type { CategorySlug, ContentType, TechnologyCategory } from '@pulse/contracts';
 
 /**
  * One article as trending knows it: the list-item metadata from article.published and the durable
@@ -16,6 +16,10 @@ export interface TrendingArticleRecord {
   publishedAt?: string;
   url?: string;
   imageUrl?: string | null;
+  /** A tech analysis (techanalysis.published), listed with its own page; absent on articles. */
+  kind?: 'tech-analysis';
+  technologyName?: string;
+  technologyCategory?: TechnologyCategory;
   views: number;
   likes: number;
   shares: number;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ArticlePublishedPayload, ContentType } from '@pulse/contracts';
+import type { ArticlePublishedPayload, ContentType, TechAnalysisPublishedPayload } from '@pulse/contracts';
 import {
   DOCUMENT_STORE,
   type Collection,
@@ -62,8 +62,18 @@ export class TrendingArticlesRepository {
   }
 
   /** Stores or refreshes the list-item metadata; engagement that arrived first is kept. */
-  async upsertPublished(article: ArticlePublishedPayload, now: string): Promise<void> {
+  upsertPublished(article: ArticlePublishedPayload, now: string): Promise<void> {
     const { id, ...metadata } = article;
+    return this.upsertListing(id, metadata, now);
+  }
+
+  /** The same for a tech analysis, marked as one so it is listed with its own page. */
+  upsertTechAnalysis(analysis: TechAnalysisPublishedPayload, now: string): Promise<void> {
+    const { id, ...metadata } = analysis;
+    return this.upsertListing(id, { ...metadata, kind: 'tech-analysis' }, now);
+  }
+
+  private async upsertListing(id: string, metadata: Record<string, unknown>, now: string): Promise<void> {
     // A re-sent identical article.published must change nothing, not even updatedAt (idempotent consumer).
     const current = await this.articles.findOne({ _id: id });
     if (

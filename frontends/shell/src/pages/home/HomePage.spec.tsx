@@ -47,6 +47,39 @@ describe('HomePage', () => {
     expect(latest()).toHaveTextContent('아직 게시된 뉴스가 없습니다');
   });
 
+  it('links a tech analysis among the hot topics to its own page, with its technology', async () => {
+    const analysis = {
+      kind: 'tech-analysis',
+      id: 'ta-1',
+      url: '/tech-analysis/kubernetes',
+      title: '쿠버네티스 오퍼레이터 분석',
+      summary: '',
+      technologyName: 'Kubernetes',
+      technologyCategory: 'cloud_native',
+      imageUrl: null,
+      publishedAt: '2026-03-01T00:00:00.000Z',
+      updatedAt: '2026-03-01T00:00:00.000Z',
+      likesCount: 3,
+      sharesCount: 0,
+      views: 30,
+      hotScore: 12,
+      viewsPerHour: 3,
+      isHotTopic: false,
+    };
+    installFetch()
+      .on('GET', '/api/content/news?limit=12&offset=0', {
+        body: { articles: [], pagination: { hasMore: false } },
+      })
+      .on('GET', '/api/trending/hot-topics?limit=6', {
+        body: { articles: [...listItems(1, 'h'), analysis] },
+      });
+    renderAt(<HomePage />);
+    await waitFor(() => expect(within(hot()).getAllByRole('link')).toHaveLength(2));
+    const link = within(hot()).getAllByRole('link')[1]!;
+    expect(link).toHaveAttribute('href', '/tech-analysis/kubernetes');
+    expect(link.querySelector('.hot-list__meta')).toHaveTextContent('Kubernetes');
+  });
+
   it('has the hero buttons, a button to /news and the newsletter banner', async () => {
     installFetch();
     renderAt(<HomePage />);

@@ -48,10 +48,13 @@ export function HotTopics() {
               <span className="hot-list__rank" aria-hidden="true">
                 {index + 1}
               </span>
-              <Link to={`/article/${encodeURIComponent(article.id)}`} className="hot-list__link">
+              <Link
+                to={'kind' in article ? article.url : `/article/${encodeURIComponent(article.id)}`}
+                className="hot-list__link"
+              >
                 <span className="hot-list__title">{article.title}</span>
                 <span className="hot-list__meta">
-                  {categoryName(article.primaryCategory)}
+                  {'kind' in article ? article.technologyName : categoryName(article.primaryCategory)}
                   {isHot(article.hotScore) && <span className="badge badge--hot">HOT</span>}
                 </span>
               </Link>

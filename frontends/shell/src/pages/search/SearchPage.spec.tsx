@@ -58,6 +58,34 @@ describe('SearchPage', () => {
     expect(SEARCH_DESCRIPTION_LENGTH).toBe(CONTRACT_LENGTH);
   });
 
+  it('links a tech analysis found beside the articles to its own page, labelled with its technology', async () => {
+    const analysis = {
+      kind: 'tech-analysis',
+      id: 'ta-1',
+      slug: 'kubernetes',
+      url: '/tech-analysis/kubernetes',
+      title: '쿠버네티스 오퍼레이터 분석',
+      summary: '조정 루프로 상태를 맞춥니다.',
+      technologyName: 'Kubernetes',
+      technologyCategory: 'cloud_native',
+      publishedAt: '2026-03-01T00:00:00.000Z',
+      likesCount: 0,
+      views: 0,
+      highlight: { title: '쿠버네티스 오퍼레이터 분석', snippet: '조정 루프로 상태를 맞춥니다.' },
+    };
+    installFetch().on('GET', '/api/articles/search', {
+      body: { articles: [listItem({ id: 's1' }), analysis], total: 2, pages: 1 },
+    });
+    show('/search?q=k8s');
+    await waitFor(() => expect(results()).toHaveLength(2));
+    expect(within(results()[0]!).getByRole('link')).toHaveAttribute('href', '/article/s1');
+    const card = within(results()[1]!);
+    expect(card.getByRole('link')).toHaveAttribute('href', '/tech-analysis/kubernetes');
+    expect(results()[1]!.querySelector('.search-result__meta')?.textContent).toMatch(
+      /^기술분석 · Kubernetes · /,
+    );
+  });
+
   it('says when it searched the keys in the other 한/영 mode, or found only some of the words', async () => {
     installFetch().on('GET', '/api/articles/search', {
       body: {

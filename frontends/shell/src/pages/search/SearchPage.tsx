@@ -1,4 +1,4 @@
-import type { ArticleListItem, SearchPageResponse, SearchResponse } from '@pulse/contracts';
+import type { ArticleListItem, SearchPageResponse, SearchResultItem } from '@pulse/contracts';
 import {
   ArticleImage,
   categoryName,
@@ -30,7 +30,7 @@ export default function SearchPage() {
   const path = searchApiPath(query);
   // A tag page answers the plain list; a text query says how it searched (matching, searchedAs).
   const { data, error, isLoading, refetch } = useApiQuery<
-    SearchResponse & Partial<Pick<SearchPageResponse, 'matching' | 'searchedAs'>>
+    Omit<SearchPageResponse, 'matching'> & Partial<Pick<SearchPageResponse, 'matching'>>
   >(empty ? null : path, path, LIST_QUERY);
   const title = query.q ? SEARCH_PAGE.title(query.q) : SEARCH_PAGE.tagTitle(query.tag);
   usePageHead(empty ? null : searchHead(query));
@@ -85,13 +85,17 @@ export default function SearchPage() {
   );
 }
 
-function SearchResult({ article }: { article: ArticleListItem }) {
-  const category = categoryName(article.primaryCategory);
+/** An article, or a tech analysis (its own page, labelled with its technology). */
+function SearchResult({ article }: { article: ArticleListItem | SearchResultItem }) {
+  const analysis = 'kind' in article;
+  const category = analysis
+    ? `${SEARCH_PAGE.techAnalysis} · ${article.technologyName}`
+    : categoryName(article.primaryCategory);
   return (
     <li className="search-result">
-      <Link to={`/article/${encodeURIComponent(article.id)}`}>
+      <Link to={analysis ? article.url : `/article/${encodeURIComponent(article.id)}`}>
         <ArticleImage
-          src={article.imageUrl}
+          src={analysis ? null : article.imageUrl}
           alt=""
           label={category}
           className="search-result__image"

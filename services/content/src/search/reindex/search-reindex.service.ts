@@ -3,6 +3,7 @@ import type { SearchReindexStatus } from '@pulse/contracts';
 import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticleIndexer } from '../article-indexer';
+import { TechAnalysisIndexer } from '../tech-analysis-indexer';
 
 /**
  * The admin's "rebuild the search index now": one run at a time in this process, followed by GET. Each
@@ -24,6 +25,7 @@ export class SearchReindexService {
 
   constructor(
     private readonly indexer: ArticleIndexer,
+    private readonly analyses: TechAnalysisIndexer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -50,7 +52,7 @@ export class SearchReindexService {
       error: null,
     };
     this.logger.info('search reindex asked for by an admin');
-    void this.indexer.rebuildOnDemand().then(
+    void this.rebuildBoth().then(
       ({ indexed, removed }) => this.finish({ state: 'done', indexed, removed }, startedAt),
       (error: unknown) => {
         this.logger.error({ err: error }, 'search reindex failed');
@@ -58,6 +60,17 @@ export class SearchReindexService {
       },
     );
     return this.current();
+  }
+
+  /** The articles, then the tech analyses the same index holds: the figures count both. */
+  private async rebuildBoth(): Promise<{ indexed: number; removed: number }> {
+    const articles = await this.indexer.rebuildOnDemand();
+    await this.analyses.whenStarted();
+    const analyses = await this.analyses.rebuild();
+    return {
+      indexed: articles.indexed + analyses.indexed,
+      removed: articles.removed + analyses.removed,
+    };
   }
 
   private finish(outcome: Partial<SearchReindexStatus>, startedAt: number): void {

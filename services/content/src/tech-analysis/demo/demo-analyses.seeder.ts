@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { DuplicateKeyError, LOGGER, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { TechAnalysesRepository } from '../tech-analyses.repository';
+import { TechAnalysisChanges } from '../tech-analysis-changes';
 import { TechAnalysisPurges } from '../tech-analysis-purges';
 import { TECH_ANALYSIS_CONFIG, type TechAnalysisConfig } from '../tech-analysis.config';
 import { derivedFields, toTechAnalysisContent } from '../tech-analysis.content';
@@ -18,6 +19,7 @@ export class DemoAnalysesSeeder implements OnApplicationBootstrap {
   constructor(
     private readonly analyses: TechAnalysesRepository,
     private readonly purges: TechAnalysisPurges,
+    private readonly changes: TechAnalysisChanges,
     @Inject(TECH_ANALYSIS_CONFIG) private readonly config: TechAnalysisConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -44,7 +46,9 @@ export class DemoAnalysesSeeder implements OnApplicationBootstrap {
     let seeded = 0;
     for (const sample of loadDemoAnalyses()) {
       try {
-        await this.analyses.insert(demoRecord(sample, now));
+        const record = demoRecord(sample, now);
+        await this.analyses.insert(record);
+        await this.changes.changed(record);
         seeded += 1;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;

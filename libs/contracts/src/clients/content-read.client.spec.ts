@@ -1,0 +1,46 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ContentReadClient, ContentReadError } from './content-read.client';
+
+const article = {
+  id: 'a-1',
+  title: '쿠버네티스 새 버전 출시',
+  summary: '사이드카 컨테이너를 정식으로 지원한다.',
+  publishedAt: '2026-03-01T01:00:00.000Z',
+};
+const analysis = {
+  kind: 'tech-analysis',
+  id: 'ta-1',
+  slug: 'kubernetes',
+  url: '/tech-analysis/kubernetes',
+  title: '쿠버네티스 오퍼레이터 분석',
+  summary: '조정 루프로 상태를 맞춥니다.',
+  publishedAt: '2026-03-01T01:00:00.000Z',
+};
+
+/** The client the community assistant searches with: articles checked, tech analyses left out. */
+describe('ContentReadClient search', () => {
+  let server: Server;
+  let body: unknown;
+  let client: ContentReadClient;
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client = new ContentReadClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers the articles of a result that also ranks a tech analysis', async () => {
+    body = { articles: [analysis, article], total: 2, pages: 1 };
+    await expect(client.search('쿠버네티스')).resolves.toEqual([article]);
+  });
+
+  it('still refuses an article that lacks what the assistant relies on', async () => {
+    body = { articles: [analysis, { ...article, title: '' }], total: 2, pages: 1 };
+    await expect(client.search('쿠버네티스')).rejects.toBeInstanceOf(ContentReadError);
+  });
+});
