@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@pulse/contracts';
+import { OUTBOX_FIELD } from '../../outbox/outbox-field';
 import type { OutboxWriter } from '../../outbox/outbox.writer';
 import type { Collection, DocumentStore } from '../../store/store.port';
 
@@ -37,7 +38,7 @@ export class StaffActionOutboxRepository {
     // Only what the relay already published ('_outbox' emptied); a record still waiting is kept.
     await this.actions.deleteMany({
       at: { $lt: new Date(now - KEEP_PUBLISHED_MS).toISOString() },
-      '_outbox.0': { $exists: false },
+      [`${OUTBOX_FIELD}.0`]: { $exists: false },
     });
   }
 }

@@ -23,9 +23,10 @@ import {
   type StaffActionRecordedPayload,
   type StaffRole,
 } from '@pulse/contracts';
-import { eventually } from '@pulse/testing';
+import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
 import { InProcessEventBus } from '../../bus';
+import { CLOCK } from '../../clock';
 import { createServiceApp } from '../../nest/create-service-app';
 import { EmbeddedDocumentStore } from '../../store';
 import { adminConfigSchema } from '../admin.config';
@@ -81,7 +82,14 @@ class ThingsController {
   }
 }
 
-@Module({ imports: [AdminAuthModule], controllers: [ThingsController], providers: [ThingsService] })
+/** The service's own clock, as services provide it; the recorder takes its time from it. */
+const clock = new TestClock(new Date().toISOString());
+
+@Module({
+  imports: [AdminAuthModule],
+  controllers: [ThingsController],
+  providers: [ThingsService, { provide: CLOCK, useValue: clock }],
+})
 class ThingsModule {}
 
 const recorded: Array<EventEnvelope<StaffActionRecordedPayload>> = [];
@@ -240,5 +248,26 @@ describe('the staff audit interceptor', () => {
     expect(badInput.status).toBe(400);
     expect(JSON.stringify(badInput)).not.toMatch(/hunter2|123456/);
     expect(recorded.some((event) => event.payload.method !== 'POST')).toBe(false);
+  });
+
+  it('purges what the relay published a day later, from this service: newsroom keeps the log', async () => {
+    const outbox = store.collection<{ _id: string; at: string }>('staff_action_outbox');
+    await eventually(async () =>
+      expect(await outbox.countDocuments({ '_outbox.0': { $exists: true } })).toBe(0),
+    );
+    const kept = await outbox.countDocuments();
+    expect(kept).toBeGreaterThan(0);
+    clock.advance(25 * 3600 * 1000);
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/things/a-9/publish',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(later.statusCode).toBe(201);
+    // Only the entry just written is left; it was recorded at the clock's time.
+    const left = await outbox.find({});
+    expect(left).toHaveLength(1);
+    expect(left[0].at).toBe(new Date(clock.now()).toISOString());
+    await eventually(() => expect(recordedFor('POST /api/things/:id/publish')).toHaveLength(3));
   });
 });
