@@ -21,6 +21,7 @@ const SCREENS = [
   ['/admin/synonyms', '검색 동의어'],
   ['/admin/nicknames', '닉네임 관리'],
   ['/analytics', '통계'],
+  ['/admin/audit', '감사 기록'],
 ] as const;
 
 /** docs/admin.md shows these: each screen at both widths, written by this spec. */

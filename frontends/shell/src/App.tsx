@@ -43,6 +43,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/synonyms', Page: AdminPage },
   { path: '/admin/nicknames', Page: AdminPage },
   { path: '/admin/staff', Page: AdminPage },
+  { path: '/admin/audit', Page: AdminPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

@@ -16,6 +16,7 @@ export * from './events/answer-created.event';
 export * from './events/answer-accepted.event';
 export * from './events/newsletter-subscribed.event';
 export * from './events/source-updated.event';
+export * from './events/staff-action-recorded.event';
 export * from './events/registry';
 export * from './events/parse-event';
 
@@ -49,6 +50,7 @@ export * from './api/community-nickname';
 export * from './api/community-admin';
 export * from './api/translation-review';
 export * from './api/staff';
+export * from './api/staff-audit';
 export * from './api/openapi-schemas';
 export * from './api/endpoint-responses';
 export * from './api/response-schemas.generated';

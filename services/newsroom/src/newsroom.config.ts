@@ -37,6 +37,12 @@ export const newsroomConfigSchema = z.object({
     'Sign-in attempts one network (NETWORK_* prefixes) may make per NEWSROOM_LOGIN_WINDOW_MINUTES, whatever the account; past it 429.',
   ),
   NEWSROOM_LOGIN_WINDOW_MINUTES: int(1, 24 * 60, 15, 'The window NEWSROOM_LOGIN_PER_ADDRESS counts in.'),
+  AUDIT_RETENTION_DAYS: int(
+    1,
+    3650,
+    400,
+    'Days the staff audit log (/admin/audit) keeps each recorded action; older entries are removed hourly.',
+  ),
 });
 
 export type NewsroomConfig = z.output<typeof newsroomConfigSchema>;

@@ -9,6 +9,11 @@ import {
   type NetworkConfig,
 } from '@pulse/platform';
 import { OwnTotpController } from './accounts/own-totp.controller';
+import { AuditRetention } from './audit/audit-retention';
+import { StaffActionsHandler } from './audit/staff-actions.handler';
+import { StaffActionsRepository } from './audit/staff-actions.repository';
+import { StaffAuditController } from './audit/staff-audit.controller';
+import { StaffAuditService } from './audit/staff-audit.service';
 import { PasswordHasher } from './accounts/password-hasher';
 import { StaffAccountsController } from './accounts/staff-accounts.controller';
 import { StaffAccountsRepository } from './accounts/staff-accounts.repository';
@@ -32,7 +37,8 @@ export const NEWSROOM_PROVIDERS = [
 
 /**
  * The newsroom service: named staff accounts (owner, editor, moderator), their passwords and second
- * factors, and sign-in sessions the gateway turns into signed assertions for every service's admin routes.
+ * factors, and sign-in sessions the gateway turns into signed assertions for every service's admin routes;
+ * and the staff audit log, which every service's recorded staff actions reach over the bus.
  */
 @Module({})
 export class NewsroomModule {
@@ -41,9 +47,19 @@ export class NewsroomModule {
     return {
       module: NewsroomModule,
       imports: [AdminAuthModule],
-      controllers: [SessionController, SessionResolveController, StaffAccountsController, OwnTotpController],
+      controllers: [
+        SessionController,
+        SessionResolveController,
+        StaffAccountsController,
+        OwnTotpController,
+        StaffAuditController,
+        StaffActionsHandler,
+      ],
       providers: [
         ...NEWSROOM_PROVIDERS,
+        StaffActionsRepository,
+        StaffAuditService,
+        AuditRetention,
         { provide: CLOCK, useValue: clock },
         {
           provide: NEWSROOM_CONFIG,

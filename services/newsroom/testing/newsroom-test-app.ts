@@ -6,6 +6,7 @@ import { STAFF_ASSERTION_HEADER, STAFF_SESSION_RESOLVE_PATH, type StaffPrincipal
 import {
   createServiceApp,
   EmbeddedDocumentStore,
+  InProcessEventBus,
   signStaffAssertion,
   staffResolveKey,
   STAFF_ASSERTION_TTL_SECONDS,
@@ -26,11 +27,17 @@ export interface Reply {
   headers: Record<string, unknown>;
 }
 
-/** The newsroom service on the embedded store and a settable clock, called as the gateway calls it. */
-export async function startNewsroomTestApp(options: { env?: Record<string, string> } = {}) {
+/**
+ * The newsroom service on the embedded store, the in-process bus and a settable clock, called as the
+ * gateway calls it. `bus`: one the test owns and shares with other services (left open by close()).
+ */
+export async function startNewsroomTestApp(
+  options: { env?: Record<string, string>; bus?: InProcessEventBus; clock?: TestClock } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-newsroom-'));
-  const clock = new TestClock('2026-03-02T00:00:00.000Z');
+  const clock = options.clock ?? new TestClock('2026-03-02T00:00:00.000Z');
   const store = await EmbeddedDocumentStore.open({ dataDir });
+  const bus = options.bus ?? new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
   const saved = { ...process.env };
   Object.assign(process.env, {
     ADMIN_TOKEN,
@@ -41,7 +48,7 @@ export async function startNewsroomTestApp(options: { env?: Record<string, strin
   const definition = { ...newsroomService, module: NewsroomModule.withClock(clock) };
   let app;
   try {
-    app = await createServiceApp(definition, { store }, pino({ level: 'silent' }));
+    app = await createServiceApp(definition, { store, bus }, pino({ level: 'silent' }));
   } finally {
     process.env = saved;
   }
@@ -101,11 +108,13 @@ export async function startNewsroomTestApp(options: { env?: Record<string, strin
     app: ready,
     clock,
     store,
+    bus,
     request,
     resolve,
     asStaff,
     async close() {
       await ready.close();
+      if (!options.bus) await bus.close();
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -63,6 +63,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin/synonyms',
   '/admin/nicknames',
   '/admin/staff',
+  '/admin/audit',
   '/analytics',
 ];
 

@@ -78,6 +78,7 @@ import type {
 } from './tech-analysis';
 import type { HeldItemDetail, HeldListResponse } from './translation-review';
 import type { StaffAccountView, StaffSessionView, StaffTotpEnrolment } from './staff';
+import type { StaffAuditPage } from './staff-audit';
 import type {
   IngestionRun,
   IngestionRunAdmin,
@@ -157,6 +158,7 @@ export interface EndpointResponses {
   startStaffTotp: StaffTotpEnrolment;
   confirmStaffTotp: StaffAccountView;
   removeStaffTotp: void;
+  staffAuditLog: StaffAuditPage;
   heldTranslations: HeldListResponse;
   heldTranslation: HeldItemDetail;
   editHeldTranslation: HeldItemDetail;

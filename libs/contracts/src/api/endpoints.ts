@@ -329,6 +329,8 @@ export const ENDPOINTS = {
     origin: 'chosen',
     access: 'admin',
   },
+  // newsroom: the staff audit log, every service's staff actions (chosen; api/staff-audit.ts, docs/admin.md)
+  staffAuditLog: { method: 'GET', path: '/api/admin/audit', service: 'newsroom', origin: 'chosen' },
   // translation: review of held translations (chosen; admin only, api/translation-review.ts)
   heldTranslations: {
     method: 'GET',

@@ -5,6 +5,7 @@ import {
   staffLoginSchema,
   staffTotpConfirmSchema,
 } from './staff';
+import { staffAuditQuerySchema } from './staff-audit';
 import { addSynonymGroupBodySchema } from './search-synonyms';
 import { z } from 'zod';
 import {
@@ -221,6 +222,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   createStaffAccount: { body: staffAccountCreateSchema },
   updateStaffAccount: { body: staffAccountUpdateSchema },
   confirmStaffTotp: { body: staffTotpConfirmSchema },
+  staffAuditLog: { query: staffAuditQuerySchema },
   heldTranslations: { query: heldListQuerySchema },
   editHeldTranslation: { body: editHeldBodySchema },
   rejectHeldTranslation: { body: rejectHeldBodySchema },

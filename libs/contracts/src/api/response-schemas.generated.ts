@@ -231,6 +231,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     $ref: '#/components/schemas/StaffAccountView',
   },
   removeStaffTotp: {},
+  staffAuditLog: {
+    $ref: '#/components/schemas/StaffAuditPage',
+  },
   heldTranslations: {
     $ref: '#/components/schemas/HeldListResponse',
   },
@@ -4826,6 +4829,93 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'name', 'role', 'totpEnabled', 'lockedUntil', 'createdAt', 'activeSessions'],
+  },
+  StaffActionView: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      actor: {
+        $ref: '#/components/schemas/StaffPrincipal',
+      },
+      action: {
+        type: 'string',
+      },
+      service: {
+        type: 'string',
+      },
+      method: {
+        type: 'string',
+        enum: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      },
+      path: {
+        type: 'string',
+      },
+      target: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          type: 'string',
+        },
+      },
+      status: {
+        type: 'number',
+      },
+      at: {
+        type: 'string',
+      },
+      address: {
+        type: ['null', 'string'],
+      },
+      userAgent: {
+        type: ['null', 'string'],
+      },
+      change: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              before: {},
+              after: {},
+            },
+            required: ['before', 'after'],
+          },
+        ],
+      },
+    },
+    required: [
+      'id',
+      'actor',
+      'action',
+      'service',
+      'method',
+      'path',
+      'target',
+      'status',
+      'at',
+      'address',
+      'userAgent',
+      'change',
+    ],
+  },
+  StaffAuditPage: {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/StaffActionView',
+        },
+      },
+      nextCursor: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['items', 'nextCursor'],
   },
   StaffPrincipal: {
     type: 'object',

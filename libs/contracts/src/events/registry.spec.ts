@@ -119,6 +119,19 @@ const samples: { [T in Topic]: z.input<(typeof eventRegistry)[T]['schema']> } = 
     enabled: true,
     updatedAt: at,
   },
+  'staff.action.recorded': {
+    actor: { id: 'st-1', name: 'editor-kim', role: 'editor', via: 'session' },
+    action: 'POST /api/ingestion/sources/:id/pause',
+    service: 'ingestion',
+    method: 'POST',
+    path: '/api/ingestion/sources/openai-blog/pause',
+    target: { id: 'openai-blog' },
+    status: 200,
+    at,
+    address: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    change: { before: { paused: false }, after: { paused: true } },
+  },
 };
 
 const envelopeFor = (topic: string, payload: unknown, version = 1) => ({

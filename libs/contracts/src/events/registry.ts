@@ -9,6 +9,7 @@ import { ARTICLE_TRANSLATED_TOPIC, articleTranslatedEvent } from './article-tran
 import { NEWSLETTER_SUBSCRIBED_TOPIC, newsletterSubscribedEvent } from './newsletter-subscribed.event';
 import { QUESTION_CREATED_TOPIC, questionCreatedEvent } from './question-created.event';
 import { SOURCE_UPDATED_TOPIC, sourceUpdatedEvent } from './source-updated.event';
+import { STAFF_ACTION_RECORDED_TOPIC, staffActionRecordedEvent } from './staff-action-recorded.event';
 import { TECH_ANALYSIS_PUBLISHED_TOPIC, techAnalysisPublishedEvent } from './tech-analysis-published.event';
 import { TRENDING_SCORES_UPDATED_TOPIC, trendingScoresUpdatedEvent } from './trending-scores-updated.event';
 
@@ -29,6 +30,7 @@ export const TOPICS = {
   answerAccepted: ANSWER_ACCEPTED_TOPIC,
   newsletterSubscribed: NEWSLETTER_SUBSCRIBED_TOPIC,
   sourceUpdated: SOURCE_UPDATED_TOPIC,
+  staffActionRecorded: STAFF_ACTION_RECORDED_TOPIC,
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -46,6 +48,7 @@ export const eventRegistry = {
   [ANSWER_ACCEPTED_TOPIC]: answerAcceptedEvent,
   [NEWSLETTER_SUBSCRIBED_TOPIC]: newsletterSubscribedEvent,
   [SOURCE_UPDATED_TOPIC]: sourceUpdatedEvent,
+  [STAFF_ACTION_RECORDED_TOPIC]: staffActionRecordedEvent,
 } as const satisfies { [T in Topic]: { topic: T } };
 
 /** The validated payload of a topic, e.g. EventPayload<'article.engaged'>. */

@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { CLOCK, systemClock, type Clock } from '../clock';
 import { LOGGER } from '../nest/tokens';
 import type { AdminConfig } from './admin.config';
+import { StaffActionRecorder } from './audit/staff-action.recorder';
 import { verifyStaffAssertion } from './staff-assertion';
 import { DEFAULT_STAFF_ROLES, STAFF_ROLES_KEY } from './staff-roles.decorator';
 
@@ -58,9 +59,10 @@ export class AdminGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
+    @Optional() private readonly recorder?: StaffActionRecorder,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AdminRequest>();
     const staff = this.principalOf(request);
     const allowed =
@@ -68,8 +70,12 @@ export class AdminGuard implements CanActivate {
         context.getHandler(),
         context.getClass(),
       ]) ?? DEFAULT_STAFF_ROLES;
-    if (!allowed.includes(staff.role))
+    if (!allowed.includes(staff.role)) {
+      // A verified member trying what their role may not do is exactly what the audit log is for; a
+      // refusal here never reaches the audit interceptor, so it is recorded here.
+      await this.recorder?.record(context, staff, 403);
       throw new ForbiddenException(`이 작업은 ${allowed.join(', ')} 역할만 할 수 있습니다.`);
+    }
     request.staff = staff;
     // Every admin change names who made it, an account or the shared token, in the service's log.
     if (!SAFE_METHODS.has(request.method.toUpperCase()))

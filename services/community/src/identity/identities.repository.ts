@@ -3,6 +3,12 @@ import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/plat
 import type { TrustTally } from '../trust/trust-levels';
 import type { IdentityRecord } from './identity.record';
 
+/** An identity's suspension as stored: until when (null: none) and why. */
+export interface IdentitySuspension {
+  suspendedUntil: string | null;
+  suspendedReason: string | null;
+}
+
 @Injectable()
 export class IdentitiesRepository {
   private readonly identities: Collection<IdentityRecord>;
@@ -52,12 +58,15 @@ export class IdentitiesRepository {
     await this.identities.updateOne({ _id: id }, { $max: { lastActiveAt: at } });
   }
 
-  async suspend(id: string, until: string | null, reason: string | null): Promise<boolean> {
-    const { matched } = await this.identities.updateOne(
+  /** Sets (or with nulls lifts) a suspension; returns the suspension before, or null for an unknown id. */
+  async suspend(id: string, until: string | null, reason: string | null): Promise<IdentitySuspension | null> {
+    const before = await this.identities.findOneAndUpdate<IdentityRecord>(
       { _id: id },
       { $set: { suspendedUntil: until, suspendedReason: reason } },
+      { returnDocument: 'before', projection: { suspendedUntil: 1, suspendedReason: 1 } },
     );
-    return matched === 1;
+    if (!before) return null;
+    return { suspendedUntil: before.suspendedUntil ?? null, suspendedReason: before.suspendedReason ?? null };
   }
 
   /** The tally trust levels read (TrustService recounts it after each endorsement). */

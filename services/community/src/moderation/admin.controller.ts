@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
+import { AdminGuard, AuditAction, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { ModerationService } from './moderation.service';
 import {
@@ -54,6 +54,7 @@ export class AdminController {
 
   @Post('identities/:id/suspend')
   @HttpCode(200)
+  @AuditAction('identity.suspend')
   suspend(
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(suspendBodySchema)) body: SuspendBody,
@@ -63,6 +64,7 @@ export class AdminController {
 
   @Post('identities/:id/reinstate')
   @HttpCode(200)
+  @AuditAction('identity.reinstate')
   reinstate(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.reinstate(id);
   }

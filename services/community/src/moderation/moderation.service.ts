@@ -30,7 +30,7 @@ import { QuestionsRepository } from '../questions/questions.repository';
 import { TrustService } from '../trust/trust.service';
 import { IdentityActionsRepository } from './identity-actions.repository';
 import { NO_REPORTS, ReportLedger } from './report-ledger';
-import { CLOCK, isoNow, type Clock } from '@pulse/platform';
+import { CLOCK, isoNow, StaffAudit, type Clock } from '@pulse/platform';
 
 export const IDENTITY_NOT_FOUND = '닉네임을 찾을 수 없습니다.';
 const PAGE_SIZE = 20;
@@ -61,6 +61,7 @@ export class ModerationService {
     private readonly purges: QuestionPurges,
     private readonly actions: IdentityActionsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly audit: StaffAudit,
   ) {}
 
   /** POST /api/community/{questions|answers}/{id}/report. */
@@ -150,7 +151,9 @@ export class ModerationService {
   async suspend(id: string, body: SuspendBody): Promise<SuspendResponse> {
     const { reason, days } = body;
     const until = days ? new Date(this.clock.now() + days * DAY_MS).toISOString() : INDEFINITE;
-    if (!(await this.identities.suspend(id, until, reason))) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    const before = await this.identities.suspend(id, until, reason);
+    if (!before) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    this.audit.change(before, { suspendedUntil: until, suspendedReason: reason });
     const at = isoNow(this.clock);
     await this.sessions.revokeAllOf(id, at);
     await this.actions.record({ _id: randomUUID(), identityId: id, action: 'suspended', at, reason, until });
@@ -158,7 +161,9 @@ export class ModerationService {
   }
 
   async reinstate(id: string): Promise<SuspendResponse> {
-    if (!(await this.identities.suspend(id, null, null))) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    const before = await this.identities.suspend(id, null, null);
+    if (!before) throw new NotFoundException(IDENTITY_NOT_FOUND);
+    this.audit.change(before, { suspendedUntil: null, suspendedReason: null });
     await this.actions.record({
       _id: randomUUID(),
       identityId: id,

@@ -20,7 +20,7 @@ import {
   type CreateSourceBody,
   type UpdateSourceBody,
 } from '@pulse/contracts';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { AdminGuard, AuditAction, ZodPipe } from '@pulse/platform';
 import type { FastifyReply } from 'fastify';
 import { SourcesService } from './sources.service';
 
@@ -50,12 +50,14 @@ export class SourcesController {
 
   @Post()
   @UseGuards(AdminGuard)
+  @AuditAction('source.create')
   create(@Body(new ZodPipe(createSourceBodySchema)) body: CreateSourceBody) {
     return this.sources.create(body);
   }
 
   @Patch(':id')
   @UseGuards(AdminGuard)
+  @AuditAction('source.update')
   update(
     @Param('id', sourceId) id: string,
     @Body(new ZodPipe(updateSourceBodySchema)) body: UpdateSourceBody,
@@ -66,6 +68,7 @@ export class SourcesController {
   @Delete(':id')
   @HttpCode(204)
   @UseGuards(AdminGuard)
+  @AuditAction('source.delete')
   async remove(@Param('id', sourceId) id: string) {
     await this.sources.remove(id);
   }
@@ -73,6 +76,7 @@ export class SourcesController {
   @Post(':id/pause')
   @HttpCode(200)
   @UseGuards(AdminGuard)
+  @AuditAction('source.pause')
   pause(@Param('id', sourceId) id: string) {
     return this.sources.pause(id);
   }
@@ -80,6 +84,7 @@ export class SourcesController {
   @Post(':id/resume')
   @HttpCode(200)
   @UseGuards(AdminGuard)
+  @AuditAction('source.resume')
   resume(@Param('id', sourceId) id: string) {
     return this.sources.resume(id);
   }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { mergedSourceSchema, TOPICS, type CreateSourceBody, type UpdateSourceBody } from '@pulse/contracts';
-import { DuplicateKeyError, LOGGER, OUTBOX, type OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
+import {
+  DuplicateKeyError,
+  LOGGER,
+  OUTBOX,
+  StaffAudit,
+  type OutboxWriter,
+  CLOCK,
+  type Clock,
+} from '@pulse/platform';
 import type { Logger } from 'pino';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
@@ -32,6 +40,7 @@ export class SourcesService implements OnModuleInit {
     private readonly purges: IngestionPurges,
     private readonly websub: WebSubSubscriptions,
     private readonly announcer: SourceAnnouncer,
+    private readonly audit: StaffAudit,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -77,7 +86,7 @@ export class SourcesService implements OnModuleInit {
     // The old feed's hub stops pushing it (else its lease is renewed and its pushes taken as this
     // source's); the new feed's hub, if it names one, is asked at the next poll.
     if (changed.url !== before.url) await this.stopPushes(before);
-    return toSourceAdminView(changed);
+    return this.audited(before, changed);
   }
 
   /**
@@ -108,16 +117,25 @@ export class SourcesService implements OnModuleInit {
   }
 
   async pause(id: string): Promise<SourceAdminView> {
-    const paused = await this.change(await this.require(id), () => ({ paused: true }));
+    const before = await this.require(id);
+    const paused = await this.change(before, () => ({ paused: true }));
     await this.purges.sourcesChanged();
-    return toSourceAdminView(paused);
+    return this.audited(before, paused);
   }
 
   /** A resumed source is due at the scheduler's next look rather than after its old backoff. */
   async resume(id: string): Promise<SourceAdminView> {
-    const resumed = await this.change(await this.require(id), () => ({ paused: false, nextRunAt: null }));
+    const before = await this.require(id);
+    const resumed = await this.change(before, () => ({ paused: false, nextRunAt: null }));
     await this.purges.sourcesChanged();
-    return toSourceAdminView(resumed);
+    return this.audited(before, resumed);
+  }
+
+  /** The source's admin view after a staff change, with before and after given to the audit log. */
+  private audited(before: SourceDocument, after: SourceDocument): SourceAdminView {
+    const view = toSourceAdminView(after);
+    this.audit.change(toSourceAdminView(before), view);
+    return view;
   }
 
   /**

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 
 /**
  * Every admin screen, in the order an editor's day runs: what readers flagged, what the pipeline held, what
- * feeds it, what goes out, and the dictionaries. Shown above each screen, token or not, so the way to the
+ * feeds it, what goes out, and the dictionaries; last, the record of what staff did. Shown above each screen, token or not, so the way to the
  * next task is always one press away.
  */
 export const ADMIN_SCREENS = [
@@ -14,6 +14,7 @@ export const ADMIN_SCREENS = [
   { path: '/admin/synonyms', label: '검색 동의어' },
   { path: '/admin/nicknames', label: '닉네임' },
   { path: '/analytics', label: '통계' },
+  { path: '/admin/audit', label: '감사 기록' },
 ] as const;
 
 export function AdminNav() {

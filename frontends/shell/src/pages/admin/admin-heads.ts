@@ -39,4 +39,10 @@ export const ADMIN_HEADS = {
     canonical: '/admin/staff',
     robots: NOT_INDEXED,
   },
+  audit: {
+    title: '감사 기록',
+    description: '펄스 관리자 화면: 스태프가 한 작업의 기록',
+    canonical: '/admin/audit',
+    robots: NOT_INDEXED,
+  },
 } as const satisfies Record<string, PageHead>;

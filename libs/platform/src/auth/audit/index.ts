@@ -1,0 +1,4 @@
+export { AuditAction, StaffAudit } from './staff-audit';
+export { StaffActionRecorder } from './staff-action.recorder';
+export { StaffAuditInterceptor } from './staff-audit.interceptor';
+export { withoutSecrets } from './without-secrets';
