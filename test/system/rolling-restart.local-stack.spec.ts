@@ -37,13 +37,16 @@ const SERVICES: Record<ServiceName, { topics: string[]; env: Record<string, stri
     env: { ADMIN_TOKEN, INGESTION_SEED_DEFAULT_SOURCES: 'false', INGESTION_FIRST_RUN_DELAY_SECONDS: '86400' },
   },
   translation: { topics: [TOPICS.articleCollected], env: { ADMIN_TOKEN } },
-  trending: { topics: [TOPICS.articlePublished, TOPICS.articleEngaged], env: {} },
+  trending: {
+    topics: [TOPICS.articlePublished, TOPICS.articleEngaged, TOPICS.techAnalysisPublished],
+    env: {},
+  },
   community: {
     topics: [TOPICS.questionCreated, TOPICS.answerCreated, TOPICS.answerAccepted, TOPICS.articlePublishedV2],
     env: { ADMIN_TOKEN },
   },
   newsletter: { topics: [], env: { ADMIN_TOKEN } },
-  newsroom: { topics: [], env: { ADMIN_TOKEN } },
+  newsroom: { topics: [TOPICS.staffActionRecorded], env: { ADMIN_TOKEN } },
 };
 
 interface Member {
