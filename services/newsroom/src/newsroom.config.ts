@@ -18,6 +18,12 @@ export const newsroomConfigSchema = z.object({
     12,
     'A staff session (the pulse_staff cookie) ends this many hours after sign-in; sign in again after.',
   ),
+  NEWSROOM_SESSION_IDLE_MINUTES: int(
+    1,
+    24 * 60,
+    30,
+    'A staff session also ends after this many minutes without a request (measured to the minute), before NEWSROOM_SESSION_HOURS.',
+  ),
   NEWSROOM_LOCKOUT_FAILURES: int(
     3,
     100,

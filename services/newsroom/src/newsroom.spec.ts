@@ -238,4 +238,100 @@ describe('newsroom: staff accounts and sessions', () => {
     app.clock.advance(12 * 3_600_000);
     expect((await app.resolve(token)).status).toBe(404);
   });
+
+  describe('idle sign-out (NEWSROOM_SESSION_IDLE_MINUTES, 30)', () => {
+    const lastUseOf = async (token: string) => {
+      const [session] = await app.store
+        .collection<{ _id: string; lastUsedAt?: string }>('staff_sessions')
+        .find({ _id: createHash('sha256').update(token).digest('hex') });
+      return session?.lastUsedAt;
+    };
+    const view = (token: string) =>
+      app.request('GET', '/api/newsroom/session', { headers: { cookie: `pulse_staff=${token}` } });
+
+    it('keeps a session in use alive, noting its use at most once a minute', async () => {
+      await create('editor-kim', 'editor');
+      const token = sessionTokenOf(await signIn('editor-kim'));
+      expect(await lastUseOf(token)).toBe('2026-03-02T00:00:00.000Z');
+
+      // Within the minute: still live, and the store is not written again.
+      app.clock.advance(59_000);
+      expect((await app.resolve(token)).status).toBe(200);
+      expect(await lastUseOf(token)).toBe('2026-03-02T00:00:00.000Z');
+
+      app.clock.advance(1_000);
+      expect((await app.resolve(token)).status).toBe(200);
+      expect(await lastUseOf(token)).toBe('2026-03-02T00:01:00.000Z');
+      app.clock.advance(30_000);
+      expect((await view(token)).status).toBe(200);
+      expect(await lastUseOf(token)).toBe('2026-03-02T00:01:00.000Z');
+
+      // Used every 29 minutes, it outlives the idle window many times over.
+      for (let use = 0; use < 4; use++) {
+        app.clock.advance(29 * 60_000);
+        expect((await app.resolve(token)).status).toBe(200);
+      }
+      expect(await lastUseOf(token)).toBe('2026-03-02T01:57:30.000Z');
+    });
+
+    it('refuses a session idle past the window as it refuses an expired one', async () => {
+      await create('editor-kim', 'editor');
+      const token = sessionTokenOf(await signIn('editor-kim'));
+      app.clock.advance(29 * 60_000);
+      expect((await app.resolve(token)).status).toBe(200);
+      app.clock.advance(30 * 60_000);
+      expect((await app.resolve(token)).status).toBe(404);
+      const after = await view(token);
+      expect(after.status).toBe(401);
+      expect(after.body.message).toBe('로그인이 필요합니다.');
+      // Refused, not revived: the refusal notes no use.
+      expect(await lastUseOf(token)).toBe('2026-03-02T00:29:00.000Z');
+      const other = sessionTokenOf(await signIn('editor-kim'));
+      expect((await app.resolve(other)).status).toBe(200);
+    });
+
+    it('counts only live sessions on the staff list', async () => {
+      const editor = await create('editor-kim', 'editor');
+      await signIn('editor-kim');
+      app.clock.advance(10 * 60_000);
+      const token = sessionTokenOf(await signIn('editor-kim'));
+      const count = async () =>
+        (await app.request('GET', '/api/newsroom/accounts', { headers: admin })).body.items.find(
+          (item: { id: string }) => item.id === editor.body.id,
+        ).activeSessions;
+      expect(await count()).toBe(2);
+      app.clock.advance(25 * 60_000);
+      expect(await count()).toBe(1);
+      expect((await app.resolve(token)).status).toBe(200);
+    });
+
+    it('still ends a session in steady use at NEWSROOM_SESSION_HOURS', async () => {
+      await create('editor-kim', 'editor');
+      const token = sessionTokenOf(await signIn('editor-kim'));
+      for (let hour = 0; hour < 12 * 3; hour++) {
+        app.clock.advance(20 * 60_000);
+        expect((await app.resolve(token)).status).toBe(hour < 12 * 3 - 1 ? 200 : 404);
+      }
+    });
+
+    it('takes its window from NEWSROOM_SESSION_IDLE_MINUTES', async () => {
+      const short = await startNewsroomTestApp({ env: { NEWSROOM_SESSION_IDLE_MINUTES: '5' } });
+      try {
+        await short.request('POST', '/api/newsroom/accounts', {
+          json: { name: 'editor-kim', role: 'editor', password: PASSWORD },
+          headers: admin,
+        });
+        const signedIn = await short.request('POST', '/api/newsroom/session', {
+          json: { name: 'editor-kim', password: PASSWORD },
+        });
+        const token = sessionTokenOf(signedIn);
+        short.clock.advance(4 * 60_000);
+        expect((await short.resolve(token)).status).toBe(200);
+        short.clock.advance(5 * 60_000);
+        expect((await short.resolve(token)).status).toBe(404);
+      } finally {
+        await short.close();
+      }
+    });
+  });
 });

@@ -15,6 +15,8 @@ import type {
   StaffTotpEnrolment,
 } from '@pulse/contracts';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
+import { NEWSROOM_CONFIG, type NewsroomConfig } from '../newsroom.config';
+import { idleCutoffOf } from '../sessions/session-idle';
 import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
 import { nameKeyOf } from './name-key';
 import { PasswordHasher } from './password-hasher';
@@ -32,6 +34,7 @@ export class StaffAccountsService {
     private readonly sessions: StaffSessionsRepository,
     private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(NEWSROOM_CONFIG) private readonly config: NewsroomConfig,
   ) {}
 
   async create(input: StaffAccountCreate): Promise<StaffAccountView> {
@@ -51,8 +54,7 @@ export class StaffAccountsService {
   }
 
   async list(): Promise<StaffAccountView[]> {
-    const now = isoNow(this.clock);
-    const [accounts, live] = await Promise.all([this.accounts.list(), this.sessions.countLiveByAccount(now)]);
+    const [accounts, live] = await Promise.all([this.accounts.list(), this.liveSessions()]);
     return accounts.map((account) => this.viewOf(account, live.get(account._id) ?? 0));
   }
 
@@ -63,8 +65,17 @@ export class StaffAccountsService {
       throw new ConflictException('마지막 소유자(owner)의 역할은 바꿀 수 없습니다.');
     const updated = await this.accounts.setRole(id, role, isoNow(this.clock));
     if (!updated) throw new NotFoundException(`staff account not found: ${id}`);
-    const live = await this.sessions.countLiveByAccount(isoNow(this.clock));
+    const live = await this.liveSessions();
     return this.viewOf(updated, live.get(id) ?? 0);
+  }
+
+  /** Live sessions per account: neither past their expiry nor idle past NEWSROOM_SESSION_IDLE_MINUTES. */
+  private liveSessions(): Promise<Map<string, number>> {
+    const now = this.clock.now();
+    return this.sessions.countLiveByAccount(
+      new Date(now).toISOString(),
+      idleCutoffOf(now, this.config.NEWSROOM_SESSION_IDLE_MINUTES),
+    );
   }
 
   async revokeSessions(id: string): Promise<{ revoked: number }> {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { staffAccountCreateSchema, type StaffAccountCreate } from '@pulse/contracts';
 import { systemClock, type DocumentStore } from '@pulse/platform';
+import { newsroomConfigSchema } from '../newsroom.config';
 import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
 import { PasswordHasher } from './password-hasher';
 import { StaffAccountsRepository } from './staff-accounts.repository';
@@ -45,6 +46,8 @@ export async function createStaffAccount(store: DocumentStore, input: StaffAccou
     new StaffSessionsRepository(store),
     new PasswordHasher(),
     systemClock,
+    // Creating an account reads no session setting (only the staff list counts live sessions).
+    newsroomConfigSchema.parse({}),
   );
   return accounts.create(input);
 }

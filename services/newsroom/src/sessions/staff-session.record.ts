@@ -9,6 +9,11 @@ export interface StaffSessionRecord {
   csrfToken: string;
   createdAt: string;
   expiresAt: string;
+  /**
+   * The last request the gateway resolved this session for, written at most once a minute. Absent on
+   * sessions opened before idle sign-out existed: their createdAt stands in.
+   */
+  lastUsedAt?: string;
   /** Where the sign-in came from (the client's address as the gateway saw it). */
   address: string;
 }

@@ -22,6 +22,18 @@ export class StaffSessionsRepository {
     return this.sessions.findOne({ _id: tokenHash, expiresAt: { $gt: now } });
   }
 
+  /**
+   * Notes a use at `at`, unless one at or after `writtenSince` is already noted: one conditional update,
+   * so a burst of requests writes once a minute rather than once each. True when it wrote.
+   */
+  async recordUse(tokenHash: string, at: string, writtenSince: string): Promise<boolean> {
+    const { modified } = await this.sessions.updateOne(
+      { _id: tokenHash, $or: [{ lastUsedAt: { $lt: writtenSince } }, { lastUsedAt: { $exists: false } }] },
+      { $set: { lastUsedAt: at } },
+    );
+    return modified > 0;
+  }
+
   async delete(tokenHash: string): Promise<void> {
     await this.sessions.deleteOne({ _id: tokenHash });
   }
@@ -30,9 +42,18 @@ export class StaffSessionsRepository {
     return (await this.sessions.deleteMany({ accountId })).deleted;
   }
 
-  async countLiveByAccount(now: string): Promise<Map<string, number>> {
+  /** Sessions per account that have neither expired by `now` nor been idle since before `usedAfter`. */
+  async countLiveByAccount(now: string, usedAfter: string): Promise<Map<string, number>> {
     const rows = await this.sessions.aggregate<{ _id: string; count: number }>([
-      { $match: { expiresAt: { $gt: now } } },
+      {
+        $match: {
+          expiresAt: { $gt: now },
+          $or: [
+            { lastUsedAt: { $gt: usedAfter } },
+            { lastUsedAt: { $exists: false }, createdAt: { $gt: usedAfter } },
+          ],
+        },
+      },
       { $group: { _id: '$accountId', count: { $sum: 1 } } },
     ]);
     return new Map(rows.map((row) => [row._id, row.count]));

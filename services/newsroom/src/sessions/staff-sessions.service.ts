@@ -9,6 +9,7 @@ import { nameKeyOf } from '../accounts/name-key';
 import { matchingTotpStep } from '../accounts/totp';
 import { NEWSROOM_CONFIG, NEWSROOM_NETWORKS, type NewsroomConfig } from '../newsroom.config';
 import { LoginAttemptsRepository } from './login-attempts.repository';
+import { idleCutoffOf, LAST_USE_WRITE_MS } from './session-idle';
 import type { StaffSessionRecord } from './staff-session.record';
 import { StaffSessionsRepository } from './staff-sessions.repository';
 
@@ -59,28 +60,45 @@ export class StaffSessionsService {
     return this.open(account, address);
   }
 
-  /** The live session behind a cookie token, read afresh each time: a revoked one is gone at once. */
+  /**
+   * The live session behind a cookie token, read afresh each time: a revoked one is gone at once. Each
+   * resolution is a use, which keeps the session from ending idle.
+   */
   async resolve(token: string): Promise<ResolvedStaffSession | null> {
-    const session = await this.sessions.findLive(hashSessionToken(token), isoNow(this.clock));
-    if (!session) return null;
-    const account = await this.accounts.findById(session.accountId);
-    if (!account) return null;
-    return {
-      staff: { id: account._id, name: account.name, role: account.role, via: 'session' },
-      sid: session.sid,
-      csrfToken: session.csrfToken,
-    };
+    const live = await this.use(token);
+    return live && { staff: live.staff, sid: live.session.sid, csrfToken: live.session.csrfToken };
   }
 
   async view(token: string | undefined): Promise<StaffSessionView> {
-    const session = token ? await this.sessions.findLive(hashSessionToken(token), isoNow(this.clock)) : null;
-    const resolved = token && session ? await this.resolve(token) : null;
-    if (!session || !resolved) throw new UnauthorizedException('로그인이 필요합니다.');
-    return { staff: resolved.staff, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
+    const live = token ? await this.use(token) : null;
+    if (!live) throw new UnauthorizedException('로그인이 필요합니다.');
+    return { staff: live.staff, csrfToken: live.session.csrfToken, expiresAt: live.session.expiresAt };
   }
 
   async signOut(token: string | undefined): Promise<void> {
     if (token) await this.sessions.delete(hashSessionToken(token));
+  }
+
+  /**
+   * The session and its member, unless it has expired, been idle for NEWSROOM_SESSION_IDLE_MINUTES, or
+   * its account is gone; an idle one is refused like an expired one. The use is noted at most once a
+   * minute, so a session may end up to a minute before its full idle time: the safer side to err on.
+   */
+  private async use(token: string): Promise<{ session: StaffSessionRecord; staff: StaffPrincipal } | null> {
+    const now = this.clock.now();
+    const session = await this.sessions.findLive(hashSessionToken(token), new Date(now).toISOString());
+    if (!session) return null;
+    const lastUse = session.lastUsedAt ?? session.createdAt;
+    if (lastUse <= idleCutoffOf(now, this.config.NEWSROOM_SESSION_IDLE_MINUTES)) return null;
+    const account = await this.accounts.findById(session.accountId);
+    if (!account) return null;
+    if (now - Date.parse(lastUse) >= LAST_USE_WRITE_MS)
+      await this.sessions.recordUse(
+        session._id,
+        new Date(now).toISOString(),
+        new Date(now - LAST_USE_WRITE_MS + 1).toISOString(),
+      );
+    return { session, staff: { id: account._id, name: account.name, role: account.role, via: 'session' } };
   }
 
   private async open(account: StaffAccountRecord, address: string) {
@@ -93,6 +111,7 @@ export class StaffSessionsService {
       csrfToken: randomBytes(32).toString('base64url'),
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + this.config.NEWSROOM_SESSION_HOURS * 3_600_000).toISOString(),
+      lastUsedAt: new Date(now).toISOString(),
       address,
     };
     await this.sessions.insert(session);
