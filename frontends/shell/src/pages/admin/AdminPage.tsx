@@ -20,12 +20,12 @@ type QueueState = (typeof STATES)[number][0];
 export default function AdminPage() {
   return (
     <AdminScreen title="관리자" head={PAGE_HEADS.admin}>
-      {(signOut) => <ModerationQueue signOut={signOut} />}
+      {() => <ModerationQueue />}
     </AdminScreen>
   );
 }
 
-function ModerationQueue({ signOut }: { signOut: () => void }) {
+function ModerationQueue() {
   const [state, setState] = useState<QueueState>('held');
   const [items, setItems] = useState<ModerationItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,9 +77,6 @@ function ModerationQueue({ signOut }: { signOut: () => void }) {
             </button>
           ))}
         </div>
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
       </div>
       {notice && <p role="status">{notice}</p>}
       {error && (

@@ -11,7 +11,7 @@ export function AdminScreen({
 }: {
   title: string;
   head: PageHead;
-  children: (signOut: () => void) => ReactNode;
+  children: () => ReactNode;
 }) {
   usePageHead(head);
   return (

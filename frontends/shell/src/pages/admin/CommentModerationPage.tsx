@@ -37,12 +37,12 @@ const STATE_LABELS: Readonly<Record<ModerationState, string>> = {
 export default function CommentModerationPage() {
   return (
     <AdminScreen title="댓글 검토" head={PAGE_HEADS.commentModeration}>
-      {(signOut) => <CommentQueue signOut={signOut} />}
+      {() => <CommentQueue />}
     </AdminScreen>
   );
 }
 
-function CommentQueue({ signOut }: { signOut: () => void }) {
+function CommentQueue() {
   const [queue, setQueue] = useState<Queue>('held');
   const [page, setPage] = useState(1);
   const [list, setList] = useState<CommentModerationQueueResponse['data'] | null>(null);
@@ -108,9 +108,6 @@ function CommentQueue({ signOut }: { signOut: () => void }) {
             </button>
           ))}
         </div>
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
       </div>
       <p role="status" aria-live="polite" tabIndex={-1} ref={status}>
         {notice ?? (list ? `${current.label} ${list.total}건` : '')}

@@ -17,12 +17,12 @@ const API = '/api/translation/admin/held';
 export default function HeldTranslationsPage() {
   return (
     <AdminScreen title="보류된 번역 검토" head={PAGE_HEADS.heldTranslations}>
-      {(signOut) => <HeldQueue signOut={signOut} />}
+      {() => <HeldQueue />}
     </AdminScreen>
   );
 }
 
-function HeldQueue({ signOut }: { signOut: () => void }) {
+function HeldQueue() {
   const [page, setPage] = useState(1);
   const [list, setList] = useState<HeldListResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,11 +65,6 @@ function HeldQueue({ signOut }: { signOut: () => void }) {
   const totalPages = list?.pagination.totalPages ?? 0;
   return (
     <div className="admin">
-      <div className="admin__bar">
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
-      </div>
       <p role="status" aria-live="polite">
         {notice ?? (list ? `검토를 기다리는 번역 ${list.pagination.total}건 (오래된 순)` : '')}
       </p>

@@ -19,6 +19,8 @@ export const readAdminToken = (): string | null =>
 
 /** The signed-in session's CSRF token; kept in memory only, fetched again with the session on load. */
 let csrfToken: string | null = null;
+/** Set by the gate while a session is shown: an admin call answered 401 means that session has ended. */
+let sessionEnded: (() => void) | null = null;
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   owner: '소유자',
@@ -36,7 +38,20 @@ export function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> 
     credentials: 'same-origin',
     ...init,
     headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+  }).catch((error: unknown) => {
+    if (!token && error instanceof ApiError && error.status === 401) sessionEnded?.();
+    throw error;
   });
+}
+
+/**
+ * Why a signed-in member was sent back to the sign-in form. The server refuses an idle, an expired and an
+ * ended (signed out elsewhere, or by an owner) session alike, so only the expiry can be told apart here.
+ */
+export function sessionEndedNotice(expiresAt: string | null, now = Date.now()): string {
+  if (expiresAt && now >= Date.parse(expiresAt))
+    return '로그인 유지 시간이 지나 로그아웃되었습니다. 다시 로그인해 주세요.';
+  return '오랫동안 사용하지 않았거나 세션이 종료되어 로그아웃되었습니다. 다시 로그인해 주세요.';
 }
 
 /** Korean words for the server's refusals. */
@@ -62,10 +77,11 @@ type GateState =
   | { kind: 'signed-out'; notice?: string };
 
 /**
- * Renders the screen for a signed-in staff member (or the ADMIN_TOKEN); otherwise the sign-in form.
- * `children` gets a sign-out function, which ends the session on the server (or forgets the token).
+ * Renders the screen for a signed-in staff member (or the ADMIN_TOKEN) under a bar saying who acts, with
+ * '로그아웃' for a member and '토큰 지우기' for a pasted token; otherwise the sign-in form. When a screen's
+ * call answers 401 the session has ended on the server, and the form comes back saying so.
  */
-export function AdminGate({ children }: { children: (signOut: () => void) => ReactNode }) {
+export function AdminGate({ children }: { children: () => ReactNode }) {
   const [state, setState] = useState<GateState>(() =>
     readAdminToken() ? { kind: 'token' } : { kind: 'checking' },
   );
@@ -84,16 +100,36 @@ export function AdminGate({ children }: { children: (signOut: () => void) => Rea
     };
   }, [state.kind]);
 
+  const expiresAt = state.kind === 'session' ? state.view.expiresAt : undefined;
+  useEffect(() => {
+    if (expiresAt === undefined) return;
+    sessionEnded = () => {
+      csrfToken = null;
+      setState({ kind: 'signed-out', notice: sessionEndedNotice(expiresAt) });
+    };
+    return () => {
+      sessionEnded = null;
+    };
+  }, [expiresAt]);
+
   if (state.kind === 'checking') return <Spinner />;
-  if (state.kind === 'token')
+  if (state.kind === 'token') {
+    const clearToken = () => {
+      sessionStorage.removeItem(TOKEN_KEY);
+      setState({ kind: 'checking' });
+    };
     return (
       <>
-        {children(() => {
-          sessionStorage.removeItem(TOKEN_KEY);
-          setState({ kind: 'checking' });
-        })}
+        <p className="admin-whoami">
+          <span>관리자 토큰(ADMIN_TOKEN)으로 사용 중입니다.</span>
+          <button type="button" className="button button--outline" onClick={clearToken}>
+            토큰 지우기
+          </button>
+        </p>
+        {children()}
       </>
     );
+  }
   if (state.kind === 'session') {
     const signOut = () => {
       void adminFetch<void>(SESSION_API, { method: 'DELETE' })
@@ -114,7 +150,7 @@ export function AdminGate({ children }: { children: (signOut: () => void) => Rea
             로그아웃
           </button>
         </p>
-        {children(signOut)}
+        {children()}
       </>
     );
   }

@@ -39,7 +39,7 @@ function queryOf(filters: Filters, cursor?: string): string {
 export default function AuditPage() {
   return (
     <AdminScreen title="감사 기록" head={ADMIN_HEADS.audit}>
-      {(signOut) => <AuditLog signOut={signOut} />}
+      {() => <AuditLog />}
     </AdminScreen>
   );
 }
@@ -49,7 +49,7 @@ type Listing =
   | { state: 'error'; message: string }
   | { state: 'ready'; items: StaffActionView[]; nextCursor: string | null };
 
-function AuditLog({ signOut }: { signOut: () => void }) {
+function AuditLog() {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
@@ -109,11 +109,6 @@ function AuditLog({ signOut }: { signOut: () => void }) {
 
   return (
     <div className="admin">
-      <div className="admin__bar">
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
-      </div>
       <form
         className="admin-form audit-filters"
         role="search"

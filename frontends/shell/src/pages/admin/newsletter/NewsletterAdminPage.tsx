@@ -18,12 +18,12 @@ import { AdminScreen } from '../AdminScreen';
 export default function NewsletterAdminPage() {
   return (
     <AdminScreen title="뉴스레터 관리" head={ADMIN_HEADS.newsletter}>
-      {(signOut) => <Newsletter signOut={signOut} />}
+      {() => <Newsletter />}
     </AdminScreen>
   );
 }
 
-function Newsletter({ signOut }: { signOut: () => void }) {
+function Newsletter() {
   const [overview, setOverview] = useState<SubscriberOverviewResponse | null>(null);
   const [editions, setEditions] = useState<EditionListResponse['editions'] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,11 +53,6 @@ function Newsletter({ signOut }: { signOut: () => void }) {
 
   return (
     <div className="admin">
-      <div className="admin__bar">
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
-      </div>
       {error && (
         <ErrorState
           title="뉴스레터 현황을 불러오지 못했습니다."

@@ -13,7 +13,7 @@ import { AdminScreen } from '../AdminScreen';
 export default function NicknamesPage() {
   return (
     <AdminScreen title="닉네임 관리" head={ADMIN_HEADS.nicknames}>
-      {(signOut) => <Nicknames signOut={signOut} />}
+      {() => <Nicknames />}
     </AdminScreen>
   );
 }
@@ -24,7 +24,7 @@ type Lookup =
   | { state: 'found'; items: AdminIdentity[]; nickname: string }
   | { state: 'error'; message: string };
 
-function Nicknames({ signOut }: { signOut: () => void }) {
+function Nicknames() {
   const [draft, setDraft] = useState('');
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
 
@@ -49,11 +49,6 @@ function Nicknames({ signOut }: { signOut: () => void }) {
 
   return (
     <div className="admin">
-      <div className="admin__bar">
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
-      </div>
       <form className="admin-form" role="search" aria-label="닉네임 찾기" onSubmit={submit}>
         <label htmlFor="nickname-query">닉네임</label>
         <input

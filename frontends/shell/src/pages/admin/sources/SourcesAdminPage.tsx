@@ -20,12 +20,12 @@ const sourcePath = (id: string) => `/api/ingestion/sources/${encodeURIComponent(
 export default function SourcesAdminPage() {
   return (
     <AdminScreen title="뉴스 소스 관리" head={ADMIN_HEADS.sources}>
-      {(signOut) => <Sources signOut={signOut} />}
+      {() => <Sources />}
     </AdminScreen>
   );
 }
 
-function Sources({ signOut }: { signOut: () => void }) {
+function Sources() {
   const [sources, setSources] = useState<IngestionSourceAdmin[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -96,9 +96,6 @@ function Sources({ signOut }: { signOut: () => void }) {
       <div className="admin__bar">
         <button type="button" className="button" disabled={adding} onClick={() => setAdding(true)}>
           소스 추가
-        </button>
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
         </button>
       </div>
       {adding && (

@@ -18,12 +18,12 @@ const groupPath = (id: string) => `${SYNONYMS}/${encodeURIComponent(id)}`;
 export default function SynonymsPage() {
   return (
     <AdminScreen title="검색 동의어" head={ADMIN_HEADS.synonyms}>
-      {(signOut) => <Synonyms signOut={signOut} />}
+      {() => <Synonyms />}
     </AdminScreen>
   );
 }
 
-function Synonyms({ signOut }: { signOut: () => void }) {
+function Synonyms() {
   const [list, setList] = useState<SynonymsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -79,11 +79,6 @@ function Synonyms({ signOut }: { signOut: () => void }) {
 
   return (
     <div className="admin">
-      <div className="admin__bar">
-        <button type="button" className="button button--outline" onClick={signOut}>
-          토큰 지우기
-        </button>
-      </div>
       <SpellingsForm
         id="synonym-new"
         label="새 동의어 묶음"
