@@ -23,12 +23,12 @@ export class StaffSessionsRepository {
   }
 
   /**
-   * Notes a use at `at`, unless one at or after `writtenSince` is already noted: one conditional update,
-   * so a burst of requests writes once a minute rather than once each. True when it wrote.
+   * Notes a use at `at`, unless one after `notedBy` is already noted: one conditional update, so replicas
+   * answering a burst of requests write once a minute between them rather than once each. True when it wrote.
    */
-  async recordUse(tokenHash: string, at: string, writtenSince: string): Promise<boolean> {
+  async recordUse(tokenHash: string, at: string, notedBy: string): Promise<boolean> {
     const { modified } = await this.sessions.updateOne(
-      { _id: tokenHash, $or: [{ lastUsedAt: { $lt: writtenSince } }, { lastUsedAt: { $exists: false } }] },
+      { _id: tokenHash, $or: [{ lastUsedAt: { $lte: notedBy } }, { lastUsedAt: { $exists: false } }] },
       { $set: { lastUsedAt: at } },
     );
     return modified > 0;

@@ -96,7 +96,7 @@ export class StaffSessionsService {
       await this.sessions.recordUse(
         session._id,
         new Date(now).toISOString(),
-        new Date(now - LAST_USE_WRITE_MS + 1).toISOString(),
+        new Date(now - LAST_USE_WRITE_MS).toISOString(),
       );
     return { session, staff: { id: account._id, name: account.name, role: account.role, via: 'session' } };
   }
