@@ -30,7 +30,11 @@ describe('a staff session left idle, through the gateway', () => {
         ),
         payload: request.body,
       });
-      return { statusCode: answer.statusCode, headers: answer.headers, body: answer.rawPayload };
+      const headers = Object.entries(answer.headers).map(([name, value]) => [
+        name,
+        typeof value === 'number' ? String(value) : value,
+      ]);
+      return { statusCode: answer.statusCode, headers: Object.fromEntries(headers), body: answer.rawPayload };
     });
     gateway = await startTestGateway({
       upstreams: [upstream],
