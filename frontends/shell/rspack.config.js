@@ -24,4 +24,20 @@ const CONTRACTS_SRC = path.join(__dirname, '..', '..', 'libs', 'contracts', 'src
 config.module.rules[0].include.push(CONTRACTS_SRC);
 config.module.rules.push({ include: CONTRACTS_SRC, sideEffects: false });
 
+// uqr (the QR code on /admin/staff) is bundled into the admin chunk that uses it, not split out as a vendor
+// file of its own: the admin area stays one chunk. Every other package keeps the defaults.
+config.optimization = {
+  ...config.optimization,
+  splitChunks: {
+    cacheGroups: {
+      defaultVendors: {
+        test: /[\\/]node_modules[\\/](?!uqr[\\/])/,
+        priority: -10,
+        reuseExistingChunk: true,
+        idHint: 'vendors',
+      },
+    },
+  },
+};
+
 module.exports = config;

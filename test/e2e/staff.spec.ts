@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { StaffAccountView, TechAnalysisListResponse } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
-import { saveScreenshot } from '../support/browser';
+import { REPO_ROOT } from '../support/processes';
 import { ADMIN_TOKEN } from './support/community';
 import { expect, test } from './support/fixtures';
 
@@ -8,6 +10,21 @@ test.use({ siteOptions: { spec: 'staff', env: { ADMIN_TOKEN } } });
 
 const OWNER_PASSWORD = 'owner passphrase for the e2e run';
 const MODERATOR_PASSWORD = 'moderator passphrase for the e2e run';
+
+/** docs/admin.md shows the screen at both widths (1280 and 375 px), written by this spec. */
+async function screenshot(page: Page, viewportName: string): Promise<void> {
+  const folder = path.join(REPO_ROOT, 'docs/admin');
+  mkdirSync(folder, { recursive: true });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // From the top: scrolled, the sticky header would be drawn across the middle of the full-page image.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const width = viewportName === 'desktop' ? 1280 : 375;
+  await page.screenshot({
+    path: path.join(folder, `staff-${width}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
 
 /** Signs in on /admin/staff through the form, as a person would. */
 async function signIn(page: Page, name: string, password: string): Promise<void> {
@@ -38,7 +55,8 @@ async function callAsSignedIn(page: Page, method: string, path: string): Promise
 /**
  * Named staff accounts end to end (docs/admin.md): the owner (made with the automation token, as the first
  * run does) signs in and creates a moderator; the moderator signs in, may moderate but not publish (403
- * from the server); the owner ends the moderator's sessions and the moderator's next call is refused.
+ * from the server); the owner starts their own second factor (a QR code); the owner ends the moderator's
+ * sessions and the moderator's next call is refused.
  */
 test('an owner creates a moderator, who cannot publish, and whose sessions the owner revokes', async ({
   e2e,
@@ -79,7 +97,14 @@ test('an owner creates a moderator, who cannot publish, and whose sessions the o
   const row = owner
     .getByRole('row')
     .filter({ has: owner.getByRole('cell', { name: moderatorName, exact: true }) });
-  await saveScreenshot(owner, `admin-staff-${viewportName}`);
+  // The owner starts their own second factor: the key comes back uncacheable and is drawn as a QR code.
+  const started = owner.waitForResponse(
+    (response) => response.url().endsWith('/api/newsroom/me/totp') && response.request().method() === 'POST',
+  );
+  await owner.getByRole('button', { name: '2단계 인증 설정' }).click();
+  expect((await started).headers()['cache-control']).toBe('private, no-store');
+  await expect(owner.getByRole('img', { name: '인증 앱에 등록할 QR 코드' })).toBeVisible();
+  await screenshot(owner, viewportName);
   await row.getByRole('button', { name: '세션 모두 끊기' }).click();
   const dialog = owner.getByRole('alertdialog');
   await expect(dialog).toContainText(`${moderatorName}의 로그인 1개가 모두 끝나고`);

@@ -111,6 +111,7 @@ describe('newsroom: staff accounts and sessions', () => {
     const started = await app.asStaff(staff, 'POST', '/api/newsroom/me/totp');
     expect(started.status).toBe(201);
     expect(started.body.otpauthUri).toContain(`secret=${started.body.secret}`);
+    expect(started.headers['cache-control']).toBe('private, no-store');
     // Pending until a code confirms it: sign-in needs none yet.
     expect((await signIn('owner-lee')).status).toBe(200);
     const wrongConfirm = await app.asStaff(staff, 'POST', '/api/newsroom/me/totp/confirm', {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { staffTotpConfirmSchema, type StaffPrincipal, type StaffTotpConfirm } from '@pulse/contracts';
 import { AdminGuard, MODERATION_ROLES, Staff, StaffRoles, ZodPipe } from '@pulse/platform';
 import { StaffAccountsService } from './staff-accounts.service';
@@ -10,7 +10,9 @@ import { StaffAccountsService } from './staff-accounts.service';
 export class OwnTotpController {
   constructor(private readonly accounts: StaffAccountsService) {}
 
+  /** The answer carries the new secret: no cache along the way (browser, gateway, proxy) may keep it. */
   @Post()
+  @Header('cache-control', 'private, no-store')
   start(@Staff() staff: StaffPrincipal) {
     return this.accounts.startTotp(staff);
   }

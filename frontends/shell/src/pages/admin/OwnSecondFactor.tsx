@@ -1,12 +1,14 @@
 import type { StaffAccountView, StaffTotpEnrolment } from '@pulse/contracts';
 import { useState, type FormEvent } from 'react';
 import { adminErrorText, adminFetch } from './admin-session';
+import { TotpQrCode } from './TotpQrCode';
 
 const API = '/api/newsroom/me/totp';
 
 /**
- * The signed-in member's own second factor: a new secret to type into an authenticator app (the key
- * itself; no QR code is drawn), on only once a code from the app confirms it.
+ * The signed-in member's own second factor: a new secret for an authenticator app, as a QR code to scan
+ * and as the key to type in, on only once a code from the app confirms it. The code is drawn here from
+ * the URI the server just answered, so the secret is never in a page the server renders.
  */
 export function OwnSecondFactor() {
   const [enrolment, setEnrolment] = useState<StaffTotpEnrolment | null>(null);
@@ -53,8 +55,10 @@ export function OwnSecondFactor() {
       )}
       {enrolment && (
         <form onSubmit={confirm} className="admin-login">
+          <p>인증 앱으로 QR 코드를 스캔하거나 아래 키를 입력하세요.</p>
+          <TotpQrCode uri={enrolment.otpauthUri} />
           <p>
-            인증 앱에 이 키를 입력하세요: <code>{enrolment.secret}</code>
+            키: <code className="totp-secret">{enrolment.secret}</code>
           </p>
           <label htmlFor="own-totp-code">앱에 표시된 6자리 코드</label>
           <input

@@ -147,7 +147,9 @@ describe('/admin/staff', () => {
 });
 
 describe('/admin/staff: my second factor', () => {
-  it('shows the key for the app, then turns the factor on with a code from it', async () => {
+  const QR_LABEL = '인증 앱에 등록할 QR 코드';
+
+  it('shows a QR code and the key for the app, then turns the factor on with a code from it', async () => {
     api
       .on('GET', SESSION, { body: { staff: owner, csrfToken: CSRF, expiresAt: '2026-11-20T12:00:00.000Z' } })
       .on('GET', ACCOUNTS, { body: { items: [] } })
@@ -157,8 +159,13 @@ describe('/admin/staff: my second factor', () => {
       })
       .on('POST', '/api/newsroom/me/totp/confirm', { body: account('acc-owner', 'owner-lee', 'owner', 1) });
     renderAt(<StaffPage />, '/admin/staff');
-    await user.click(await screen.findByRole('button', { name: '2단계 인증 설정' }));
-    expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    const setUp = await screen.findByRole('button', { name: '2단계 인증 설정' });
+    // Nothing of the secret is on the page until the server has answered the member's own request.
+    expect(screen.queryByRole('img', { name: QR_LABEL })).not.toBeInTheDocument();
+    await user.click(setUp);
+    expect(await screen.findByRole('img', { name: QR_LABEL })).toBeInTheDocument();
+    expect(screen.getByText('인증 앱으로 QR 코드를 스캔하거나 아래 키를 입력하세요.')).toBeInTheDocument();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     await user.type(screen.getByLabelText('앱에 표시된 6자리 코드'), '123456');
     await user.click(screen.getByRole('button', { name: '확인하고 켜기' }));
     expect(await screen.findByText(/2단계 인증을 켰습니다/)).toBeInTheDocument();
