@@ -161,8 +161,9 @@ test.describe('community Q&A (qa remote)', () => {
       .poll(async () => (await asker.goto(questionUrl))?.status(), {
         timeout: 20_000,
       })
-      .toBe(404);
-    await expect(asker.getByText('존재하지 않거나 삭제된 질문입니다.').first()).toBeVisible();
+      .toBe(410);
+    // Deleted on purpose: gone (410), not unknown (404).
+    await expect(asker.getByRole('heading', { name: '삭제된 질문입니다' })).toBeVisible();
   });
 
   test('empty and error states: no match for the filters, a failed list with retry, never sample data', async ({
