@@ -22,6 +22,7 @@ import {
 } from './article-document';
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
 import { SynonymGroupsRepository } from './synonyms/synonym-groups.repository';
+import { singleFlightInterval } from './single-flight-interval';
 
 /** The start-up rebuild's retries: 1 s, doubled per failure up to a minute, until it succeeds or shutdown. */
 const REBUILD_RETRIES = { initialMs: 1_000, maxMs: 60_000, jitter: 'none' } as const;
@@ -53,8 +54,7 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
   private readonly failed = new Set<string>();
   private writes: Promise<unknown> = Promise.resolve();
   private rebuilding: Promise<void> | undefined;
-  private refreshTimer: NodeJS.Timeout | undefined;
-  private refreshing: Promise<unknown> | undefined;
+  private refresher: { stop(): Promise<void> } | undefined;
   private stopped = false;
   /** Aborted at shutdown, so a rebuild waiting to retry stops at once. */
   private readonly stopping = new AbortController();
@@ -77,20 +77,18 @@ export class ArticleIndexer implements Adapter, OnModuleInit, OnApplicationShutd
 
   onModuleInit(): void {
     this.rebuilding = this.rebuildUntilDone();
-    this.refreshTimer = setInterval(() => {
-      this.refreshing ??= this.refresh()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'search index refresh failed'))
-        .finally(() => (this.refreshing = undefined));
-    }, this.config.CONTENT_SEARCH_REFRESH_SECONDS * 1000);
-    this.refreshTimer.unref();
+    this.refresher = singleFlightInterval(
+      () => this.refresh(),
+      this.config.CONTENT_SEARCH_REFRESH_SECONDS * 1000,
+      (error) => this.logger.warn({ err: error }, 'search index refresh failed'),
+    );
   }
 
   /** Stops between batches; the search adapter is closed after the app, so writes in flight finish first. */
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.refreshTimer);
     this.stopping.abort();
-    await Promise.allSettled([this.rebuilding, this.refreshing, this.writes]);
+    await Promise.allSettled([this.rebuilding, this.refresher?.stop(), this.writes]);
   }
 
   async check(): Promise<HealthResult> {

@@ -8,6 +8,7 @@ import { ARTICLE_INDEX } from './article-document';
 import { ArticleIndexer } from './article-indexer';
 import { CONTENT_SEARCH_CONFIG, type ContentSearchConfig } from './search.config';
 import { isIndexableAnalysis, techAnalysisDocId, toTechAnalysisDocument } from './tech-analysis-document';
+import { singleFlightInterval } from './single-flight-interval';
 
 const countersOf = (record: Pick<TechAnalysisRecord, 'likesCount' | 'views'>): string =>
   `${record.likesCount}:${record.views}`;
@@ -27,8 +28,7 @@ export class TechAnalysisIndexer implements OnApplicationBootstrap, OnApplicatio
   private readonly failed = new Set<string>();
   private writes: Promise<unknown> = Promise.resolve();
   private started: Promise<void> | undefined;
-  private refreshTimer: NodeJS.Timeout | undefined;
-  private refreshing: Promise<unknown> | undefined;
+  private refresher: { stop(): Promise<void> } | undefined;
   private stopped = false;
   /** The first reconcile failed (store or backend away): the refresh tries it again. */
   private startFailed = false;
@@ -53,18 +53,16 @@ export class TechAnalysisIndexer implements OnApplicationBootstrap, OnApplicatio
         this.startFailed = true;
         this.logger.warn({ err: error }, 'tech analyses not indexed for search; the refresh retries');
       });
-    this.refreshTimer = setInterval(() => {
-      this.refreshing ??= this.refresh()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'tech-analysis index refresh failed'))
-        .finally(() => (this.refreshing = undefined));
-    }, this.config.CONTENT_SEARCH_REFRESH_SECONDS * 1000);
-    this.refreshTimer.unref();
+    this.refresher = singleFlightInterval(
+      () => this.refresh(),
+      this.config.CONTENT_SEARCH_REFRESH_SECONDS * 1000,
+      (error) => this.logger.warn({ err: error }, 'tech-analysis index refresh failed'),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.refreshTimer);
-    await Promise.allSettled([this.started, this.refreshing, this.writes]);
+    await Promise.allSettled([this.started, this.refresher?.stop(), this.writes]);
   }
 
   /** Resolves once the analyses were first reconciled (tests, and the on-demand rebuild). */
