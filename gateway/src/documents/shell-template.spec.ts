@@ -33,4 +33,22 @@ describe('fillTemplate', () => {
     expect(html).toContain("<title>$& $1 $' 가격</title>");
     expect(html).toContain('<p>$$ 100</p>');
   });
+
+  it('holds the first paint of a rendered page until its markup is parsed (the seed block after #root), and only then', () => {
+    const template =
+      '<html><head></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>';
+    const rendered = fillTemplate(template, {
+      head: '<title>t</title>',
+      body: '',
+      rendered: { html: '<div class="site">x</div>', status: 200, queryData: '{}' } as never,
+    });
+    expect(rendered).toContain(
+      '<title>t</title><link rel="expect" href="#pulse-query-seed" blocking="render"></head>',
+    );
+    expect(rendered.indexOf('id="pulse-query-seed"')).toBeGreaterThan(
+      rendered.indexOf('<div class="site">x</div>'),
+    );
+    // A document without markup (the text for readers without JavaScript) has nothing to wait for.
+    expect(fillTemplate(template, parts)).not.toContain('rel="expect"');
+  });
 });

@@ -51,7 +51,12 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
     : (rendered?.stylesheets ?? [])
         .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
         .join('');
-  html = html.replace(/<\/head>/i, () => `${parts.head}${links}</head>`);
+  // A rendered page is painted once its markup is all parsed (the seed block follows #root): a browser that
+  // paints a document it has only partly parsed lays out, say, half a header or half a card, and the rest
+  // arriving then moves what was painted (a layout shift; seen on a busy machine). Render-blocking until an
+  // element is parsed is `rel=expect`; browsers without it paint as before.
+  const expectEnd = rendered ? `<link rel="expect" href="#${QUERY_SEED_ID}" blocking="render">` : '';
+  html = html.replace(/<\/head>/i, () => `${parts.head}${links}${expectEnd}</head>`);
   if (rendered) {
     // The renderer escapes '<' already; again here, so no answer can ever close the block ('</script>').
     const seed = (rendered.queryData ?? '{}').replace(/</g, '\\u003c');
