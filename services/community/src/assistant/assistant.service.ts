@@ -31,6 +31,7 @@ import {
 import type { Logger } from 'pino';
 import type { Actor } from '../identity/actor-resolver';
 import { newId } from '../identity/identity.service';
+import { QUESTION_NOT_FOUND } from '../questions/question-messages';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { AnswerGuard } from './answer-guard';
 import { ArticlePassages, type Passage } from './article-passages';
@@ -54,7 +55,6 @@ import { ChatSessionsRepository } from './chat-sessions.repository';
 export const SESSION_NOT_FOUND = '대화를 찾을 수 없습니다.';
 export const NOT_YOUR_SESSION = '다른 사람의 대화입니다.';
 export const ARTICLE_NOT_FOUND = '기사를 찾을 수 없습니다.';
-export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다.';
 export const SEARCH_UNAVAILABLE = '기사 검색을 지금 사용할 수 없습니다. 잠시 후 다시 시도해주세요.';
 
 /** Earlier turns sent with a question, so a follow-up ('그럼 가격은?') has its subject. */

@@ -25,7 +25,7 @@ import { SessionsRepository } from '../identity/sessions.repository';
 import { QuestionIndex } from '../questions/question-index';
 import { QuestionPurges } from '../questions/question-purges';
 import type { QuestionRecord } from '../questions/question.record';
-import { QUESTION_NOT_FOUND } from '../questions/questions.service';
+import { QUESTION_NOT_FOUND } from '../questions/question-messages';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { TrustService } from '../trust/trust.service';
 import { IdentityActionsRepository } from './identity-actions.repository';

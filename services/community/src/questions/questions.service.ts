@@ -18,6 +18,7 @@ import { StoryArticlesRepository } from '../story-questions/story-articles.repos
 import { QuestionIndex } from './question-index';
 import { QuestionPurges } from './question-purges';
 import type { ReaderKeyValue } from '../identity/reader-key.decorator';
+import { QUESTION_NOT_FOUND } from './question-messages';
 import { QuestionViews } from './question-views';
 import { TrustService } from '../trust/trust.service';
 import { toQuestion } from './question.mapper';
@@ -25,7 +26,6 @@ import type { QuestionRecord } from './question.record';
 import { QuestionsRepository } from './questions.repository';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
-export const QUESTION_NOT_FOUND = '질문을 찾을 수 없습니다. 존재하지 않거나 삭제된 질문입니다.';
 /** A question its author deleted or a moderator hid: 410, so crawlers drop it and readers are told why. */
 export const QUESTION_GONE = '삭제된 질문입니다. 작성자가 삭제했거나 운영 정책에 따라 게시가 중단되었습니다.';
 export const NOT_QUESTION_AUTHOR = '질문 작성자만 할 수 있습니다.';
