@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { SearchResponse } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
 import { eventually } from '@pulse/testing/src/eventually';
 import { startFixtureServer, type FixtureServer } from '@pulse/testing/src/fixture-server';
-import { REPO_ROOT } from '../support/processes';
 import { ADMIN_TOKEN, apiIdentity } from './support/community';
+import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 import { mailDrop, mailTo, makeTrendingData, subscribeAndConfirm } from './support/newsletter';
 
@@ -24,13 +22,9 @@ const SCREENS = [
   ['/admin/audit', '감사 기록'],
 ] as const;
 
-/** docs/admin.md shows these: each screen at both widths, written by this spec. */
-const DOCS_SCREENS = path.join(REPO_ROOT, 'docs/admin');
-
+/** docs/admin.md shows these: each screen at both widths, drawn by this spec (docs-screens.ts). */
 async function screenshot(page: Page, name: string, viewport: string): Promise<void> {
-  mkdirSync(DOCS_SCREENS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(DOCS_SCREENS, `${name}-${viewport}.png`), fullPage: true });
+  await docsScreenshot(page, `${name}-${viewport}.png`);
 }
 
 /** Opens an admin screen and gives it the token through its own form, as an editor does once per tab. */

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { IngestionSourceAdmin, StaffAccountView } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
 import { startFixtureServer, type FixtureServer } from '@pulse/testing/src/fixture-server';
-import { REPO_ROOT } from '../support/processes';
 import { ADMIN_TOKEN } from './support/community';
+import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 
 test.use({ siteOptions: { spec: 'audit', env: { ADMIN_TOKEN } } });
@@ -12,12 +10,9 @@ test.use({ siteOptions: { spec: 'audit', env: { ADMIN_TOKEN } } });
 const EDITOR_PASSWORD = 'editor passphrase for the audit run';
 const automation = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
-/** docs/admin.md shows the screen at both widths, written by this spec. */
+/** docs/admin.md shows the screen at both widths, drawn by this spec (docs-screens.ts). */
 async function screenshot(page: Page, viewport: string): Promise<void> {
-  const folder = path.join(REPO_ROOT, 'docs/admin');
-  mkdirSync(folder, { recursive: true });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(folder, `audit-${viewport}.png`), fullPage: true });
+  await docsScreenshot(page, `audit-${viewport}.png`);
 }
 
 /**

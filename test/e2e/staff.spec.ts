@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { StaffAccountView, TechAnalysisListResponse } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
-import { REPO_ROOT } from '../support/processes';
 import { ADMIN_TOKEN } from './support/community';
+import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 
 test.use({ siteOptions: { spec: 'staff', env: { ADMIN_TOKEN } } });
@@ -11,19 +9,9 @@ test.use({ siteOptions: { spec: 'staff', env: { ADMIN_TOKEN } } });
 const OWNER_PASSWORD = 'owner passphrase for the e2e run';
 const MODERATOR_PASSWORD = 'moderator passphrase for the e2e run';
 
-/** docs/admin.md shows the screen at both widths (1280 and 375 px), written by this spec. */
+/** docs/admin.md shows the screen at both widths (1280 and 375 px), drawn by this spec (docs-screens.ts). */
 async function screenshot(page: Page, viewportName: string): Promise<void> {
-  const folder = path.join(REPO_ROOT, 'docs/admin');
-  mkdirSync(folder, { recursive: true });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // From the top: scrolled, the sticky header would be drawn across the middle of the full-page image.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const width = viewportName === 'desktop' ? 1280 : 375;
-  await page.screenshot({
-    path: path.join(folder, `staff-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await docsScreenshot(page, `staff-${viewportName === 'desktop' ? 1280 : 375}.png`);
 }
 
 /** Signs in on /admin/staff through the form, as a person would. */
