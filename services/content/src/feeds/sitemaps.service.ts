@@ -31,6 +31,7 @@ const STATIC_PATHS = [
   '/about',
   '/privacy',
   '/sitemap',
+  '/contact',
 ];
 
 /**
