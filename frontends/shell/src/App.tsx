@@ -46,6 +46,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/nicknames', Page: AdminPage },
   { path: '/admin/staff', Page: AdminPage },
   { path: '/admin/audit', Page: AdminPage },
+  { path: '/admin/contact', Page: AdminPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 
