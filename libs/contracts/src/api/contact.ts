@@ -3,7 +3,7 @@ import { intParam, oneOf, optionalTextParam, strictParams } from './params';
 
 /**
  * Readers' messages to the editors (newsroom: the /contact page's form, the /admin/contact screen;
- * docs/admin.md 'Readers' messages').
+ * docs/admin.md 'Contact messages').
  */
 export const CONTACT_PATH = '/api/newsroom/contact';
 export const CONTACT_ADMIN_PATH = '/api/admin/contact';
