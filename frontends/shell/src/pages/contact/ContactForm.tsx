@@ -1,6 +1,6 @@
 import type { ContactTopic } from '@pulse/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { CONTACT } from '../../copy';
+import { CONTACT } from './contact-copy';
 import { HONEYPOT_FIELD, sendContact, type ContactDraft, type ContactField } from './send-contact';
 
 const TOPICS = Object.keys(CONTACT.topics) as ContactTopic[];

@@ -1,6 +1,6 @@
 import type { ContactChannels } from '@pulse/contracts';
 import { LIST_QUERY, Page, useApiQuery, usePageHead } from '@pulse/frontend-ui';
-import { CONTACT } from '../../copy';
+import { CONTACT } from './contact-copy';
 import { PAGE_HEADS } from '../../page-heads';
 import { ContactForm } from './ContactForm';
 

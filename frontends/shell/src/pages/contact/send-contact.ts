@@ -1,6 +1,6 @@
 import type { ContactMessageInput, ContactTopic, CONTACT_HONEYPOT_FIELD } from '@pulse/contracts';
 import { ApiError, sendJson } from '@pulse/frontend-ui';
-import { CONTACT } from '../../copy';
+import { CONTACT } from './contact-copy';
 
 /** The form's fields as the API names them (libs/contracts contactMessageSchema). */
 export type ContactField = keyof typeof CONTACT.fieldErrors;

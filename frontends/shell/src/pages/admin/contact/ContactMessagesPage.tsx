@@ -1,6 +1,7 @@
 import type { ContactMessagePage, ContactMessageView, ContactStatus, ContactTopic } from '@pulse/contracts';
 import { EmptyState, ErrorState, formatDateTime, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useState } from 'react';
+import { CONTACT as CONTACT_COPY } from '../../contact/contact-copy';
 import { ADMIN_HEADS } from '../admin-heads';
 import { adminSend } from '../admin-requests';
 import { adminErrorText, adminFetch } from '../admin-session';
@@ -10,13 +11,7 @@ import { AdminScreen } from '../AdminScreen';
 const CONTACT = '/api/admin/contact';
 
 /** The topics as the readers' form names them. */
-const TOPIC_LABELS: Record<ContactTopic, string> = {
-  correction: '기사 정정 요청',
-  tip: '제보',
-  partnership: '제휴·광고',
-  privacy: '개인정보',
-  other: '기타',
-};
+const TOPIC_LABELS: Readonly<Record<ContactTopic, string>> = CONTACT_COPY.topics;
 const STATUS_LABELS: Record<ContactStatus, string> = { new: '새 문의', handled: '처리한 문의' };
 
 /**
