@@ -31,7 +31,6 @@ const STATIC_PATHS = [
   '/about',
   '/privacy',
   '/sitemap',
-  '/contact',
 ];
 
 /**
