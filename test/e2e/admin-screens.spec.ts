@@ -20,6 +20,7 @@ const SCREENS = [
   ['/admin/nicknames', '닉네임 관리'],
   ['/analytics', '통계'],
   ['/admin/audit', '감사 기록'],
+  ['/admin/contact', '독자 문의'],
 ] as const;
 
 /** docs/admin.md shows these: each screen at both widths, drawn by this spec (docs-screens.ts). */

@@ -99,7 +99,7 @@ test.describe('home, header and footer', () => {
       '/category/blockchain',
       '/category/big-tech',
     ]);
-    expect(await hrefs('정보')).toEqual(['/about', '/privacy', '/sitemap', '/rss.xml']);
+    expect(await hrefs('정보')).toEqual(['/about', '/privacy', '/sitemap', '/contact', '/rss.xml']);
     // A feed is a file, opened outside the client router in a new tab (docs/spec-content.md §2 route table).
     await expect(footer.getByRole('link', { name: 'RSS 피드' })).toHaveAttribute('target', '_blank');
     await scrollToDeferred(page, 'footer-newsletter');

@@ -10,12 +10,11 @@ const NOT_FOUND_TITLE = '페이지를 찾을 수 없습니다 | 펄스';
 
 /**
  * A path none of the site's routes serves under each prefix it has: the shell's, every remote's mount
- * (where the remote's own routes decide, drawn by its server render), and /contact, which the sitemap page
- * once linked but which shows no page (docs/spec-content.md §2).
+ * (where the remote's own routes decide, drawn by its server render).
  */
 const UNKNOWN_PATHS = [
   '/no-such-page',
-  '/contact',
+  '/contact/extra',
   '/article/a1/extra',
   '/news/a1/extra',
   '/insights/a1/extra',
@@ -82,6 +81,7 @@ async function routes(site: Site): Promise<string[]> {
     '/sources',
     '/about',
     '/sitemap',
+    '/contact',
     '/',
   ];
 }

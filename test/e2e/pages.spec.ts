@@ -320,8 +320,8 @@ test.describe('category, archive, search, sources and static pages', () => {
         '/sitemap.xml',
       ]),
     );
-    // /contact has no page (docs/spec-content.md §2): the sitemap does not link a not-found page.
-    expect(hrefs).not.toContain('/contact');
+    // '문의하기' leads to the contact page (test/e2e/contact.spec.ts sends a message there).
+    expect(hrefs).toContain('/contact');
     await expect(page.getByRole('heading', { level: 2, name: '검색 엔진 최적화' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: '업데이트 주기' })).toBeVisible();
   });

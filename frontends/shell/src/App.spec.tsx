@@ -51,6 +51,7 @@ describe('shell routes', () => {
       '/about',
       '/privacy',
       '/sitemap',
+      '/contact',
       '/rss.xml',
     ]);
     // Social links only for the site's own accounts (layout/Footer.spec.tsx); this document names none.
@@ -66,6 +67,7 @@ describe('shell routes', () => {
     ['/about', '사이트 소개'],
     ['/privacy', '개인정보처리방침'],
     ['/sitemap', '사이트맵'],
+    ['/contact', '문의하기'],
     ['/archive', '아카이브'],
     ['/sources', '뉴스 소스'],
     ['/category/unknown', '카테고리를 찾을 수 없습니다'],
@@ -105,7 +107,7 @@ describe('static pages', () => {
     expect(PRIVACY.sections).toHaveLength(8);
   });
 
-  it('the sitemap page links the main pages, categories with their feeds, the feeds and contact (the site introduction)', async () => {
+  it('the sitemap page links the main pages, categories with their feeds, the feeds and the contact page', async () => {
     renderAt(<App />, '/sitemap');
     await waitFor(() => expect(heading()).toBe('사이트맵'));
     const hrefs = within(screen.getByRole('main'))
@@ -117,8 +119,9 @@ describe('static pages', () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
     expect(sections).toEqual(['/news', '/insights', '/tech-analysis', '/trending', '/community/qa']);
-    // /contact has no page (docs/spec-content.md §2): contact goes through the site introduction.
-    expect(hrefs).not.toContain('/contact');
+    expect(
+      within(screen.getByRole('region', { name: '문의' })).getByRole('link', { name: '문의하기' }),
+    ).toHaveAttribute('href', '/contact');
     for (const slug of ['gen-ai', 'blockchain', 'big-tech']) {
       expect(hrefs).toContain(`/category/${slug}`);
       expect(hrefs).toContain(`/category/${slug}/rss.xml`);
@@ -137,13 +140,14 @@ describe('static pages', () => {
     expect(document.body).not.toHaveTextContent('곧 제공됩니다');
   });
 
-  it('about names only the ways to reach the site it has: comments and the Q&A community', async () => {
+  it('about names the ways to reach the site it has: comments, the Q&A community and the contact page', async () => {
     renderAt(<App />, '/about');
     const contact = await screen.findByRole('region', { name: '의견 남기기' });
     expect(within(contact).getByRole('link', { name: 'Q&A 커뮤니티' })).toHaveAttribute(
       'href',
       '/community/qa',
     );
-    expect(contact).not.toHaveTextContent(/안내를 통해|이메일|전화/);
+    expect(within(contact).getByRole('link', { name: '문의하기' })).toHaveAttribute('href', '/contact');
+    expect(contact).not.toHaveTextContent(/안내를 통해|전화/);
   });
 });

@@ -17,6 +17,7 @@ const SourcesPage = preloadablePage(() => import('./pages/sources/SourcesPage'))
 const AboutPage = preloadablePage(() => import('./pages/static/AboutPage'));
 const PrivacyPage = preloadablePage(() => import('./pages/static/PrivacyPage'));
 const SitemapPage = preloadablePage(() => import('./pages/static/SitemapPage'));
+const ContactPage = preloadablePage(() => import('./pages/contact/ContactPage'));
 // /admin and the screens under it that have no route of their own are one chunk (AdminScreenPage): each
 // route and chunk adds to what every reader loads, and the readers' pages have no room to spare.
 const AdminPage = preloadablePage(() => import('./pages/admin/AdminScreenPage'));
@@ -35,6 +36,7 @@ export const SHELL_ROUTES = [
   { path: '/about', Page: AboutPage },
   { path: '/privacy', Page: PrivacyPage },
   { path: '/sitemap', Page: SitemapPage },
+  { path: '/contact', Page: ContactPage },
   { path: '/admin', Page: AdminPage },
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
@@ -44,6 +46,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/nicknames', Page: AdminPage },
   { path: '/admin/staff', Page: AdminPage },
   { path: '/admin/audit', Page: AdminPage },
+  { path: '/admin/contact', Page: AdminPage },
   { path: '/analytics', Page: AnalyticsPage },
 ] as const;
 

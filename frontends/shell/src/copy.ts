@@ -36,6 +36,7 @@ export const FOOTER = {
   about: '사이트 소개',
   privacy: '개인정보처리방침',
   sitemap: '사이트맵',
+  contact: '문의하기',
   rss: 'RSS 피드',
   newsletter: '뉴스레터',
   newTab: '(새 창)',
@@ -207,9 +208,14 @@ export const ABOUT = {
     { title: '개인화', text: '관심 카테고리와 태그, 관련 기사로 읽고 싶은 소식을 이어서 찾을 수 있습니다.' },
   ],
   contactTitle: '의견 남기기',
-  /** Only the ways the site really has: no address or form is promised here. */
-  contactText: ['기사에 대한 의견은 각 기사 아래 댓글로, 기술에 관한 질문은 ', '에 남겨 주세요.'],
+  /** The ways the site really has: comments, the Q&A community and the contact page's form. */
+  contactText: [
+    '기사에 대한 의견은 각 기사 아래 댓글로, 기술에 관한 질문은 ',
+    '에 남겨 주세요. 정정 요청, 제보, 제휴 문의는 ',
+    '에서 편집진에게 바로 보낼 수 있습니다.',
+  ],
   contactLink: 'Q&A 커뮤니티',
+  contactPageLink: '문의하기',
 } as const;
 
 export const PRIVACY = {
@@ -236,6 +242,7 @@ export const PRIVACY = {
         '계약 또는 청약철회 등에 관한 기록: 5년',
         '소비자의 불만 또는 분쟁처리에 관한 기록: 3년',
         '표시·광고에 관한 기록: 6개월',
+        '문의하기로 보내신 내용과 답장 받을 주소: 받은 날부터 운영자가 정한 기간(기본 180일)',
         '그 밖의 정보는 수집 및 이용 목적이 달성되면 지체 없이 파기합니다.',
       ],
     },
@@ -265,7 +272,7 @@ export const PRIVACY = {
       title: '개인정보 보호책임자',
       items: [
         '개인정보 보호책임자: 펄스 운영팀',
-        '개인정보 관련 문의는 사이트 소개 페이지의 문의 안내를 이용해 주세요.',
+        "개인정보 관련 문의는 문의하기 페이지(/contact)에서 문의 유형을 '개인정보'로 골라 보내 주세요.",
       ],
     },
   ],
@@ -292,8 +299,8 @@ export const SITEMAP = {
     { href: '/sitemap.xml', label: 'XML 사이트맵 (/sitemap.xml)' },
   ],
   contact: '문의',
-  /** docs/spec-content.md §2: /contact shows no page; contact goes through the site introduction. */
-  contactLinks: [{ to: '/about', label: '사이트 소개' }],
+  /** The contact page: the editors' address (when the site has one) and a form that reaches them. */
+  contactLinks: [{ to: '/contact', label: '문의하기' }],
   seoTitle: '검색 엔진 최적화',
   seoText:
     '모든 기사 페이지는 제목, 요약, 대표 이미지, 구조화 데이터(JSON-LD)를 서버에서 미리 담아 보내므로 검색 엔진과 링크 미리보기가 자바스크립트 없이도 내용을 읽을 수 있습니다.',

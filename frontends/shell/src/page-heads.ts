@@ -29,6 +29,11 @@ export const PAGE_HEADS = {
     description: '펄스가 수집하는 개인정보 항목, 이용 목적, 보유 기간과 이용자의 권리를 안내합니다.',
     canonical: '/privacy',
   },
+  contact: {
+    title: '문의하기',
+    description: '기사 정정 요청, 제보, 제휴와 개인정보 문의를 펄스 편집진에게 보내는 곳입니다.',
+    canonical: '/contact',
+  },
   sitemap: {
     title: '사이트맵',
     description: '펄스의 주요 페이지, 카테고리와 RSS·Atom 피드, 사이트맵 링크를 한눈에 확인하세요.',

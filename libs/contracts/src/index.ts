@@ -51,6 +51,7 @@ export * from './api/community-admin';
 export * from './api/translation-review';
 export * from './api/staff';
 export * from './api/staff-audit';
+export * from './api/contact';
 export * from './api/openapi-schemas';
 export * from './api/endpoint-responses';
 export * from './api/response-schemas.generated';

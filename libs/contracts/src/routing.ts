@@ -16,8 +16,8 @@ export const SERVICE_HTTP_PREFIXES = {
   trending: ['/api/trending'],
   community: ['/api/community'],
   newsletter: ['/api/subscribers', '/api/newsletter'],
-  // The staff audit log is newsroom's: every service's staff actions end up there.
-  newsroom: ['/api/newsroom', '/api/admin/audit'],
+  // The staff audit log is newsroom's: every service's staff actions end up there; so are readers' messages.
+  newsroom: ['/api/newsroom', '/api/admin/audit', '/api/admin/contact'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceName = keyof typeof SERVICE_HTTP_PREFIXES;

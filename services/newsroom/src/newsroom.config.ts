@@ -49,6 +49,27 @@ export const newsroomConfigSchema = z.object({
     400,
     'Days the staff audit log (/admin/audit) keeps each recorded action; older entries are removed hourly.',
   ),
+  PUBLIC_CONTACT_EMAIL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .email()
+      .optional()
+      .describe(
+        "The editors' address shown on /contact beside the form (GET /api/newsroom/contact). Unset: the page offers the form alone.",
+      ),
+  ),
+  CONTACT_PER_NETWORK_HOUR: int(
+    1,
+    1000,
+    5,
+    'Messages one network (NETWORK_* prefixes) may send through /contact per clock hour; past it 429 with Retry-After.',
+  ),
+  CONTACT_RETENTION_DAYS: int(
+    1,
+    3650,
+    180,
+    "Days a reader's message (/admin/contact) is kept, handled or not; older ones are removed hourly.",
+  ),
 });
 
 export type NewsroomConfig = z.output<typeof newsroomConfigSchema>;

@@ -9,6 +9,13 @@ import {
   type NetworkConfig,
 } from '@pulse/platform';
 import { OwnTotpController } from './accounts/own-totp.controller';
+import { ContactAdminController } from './contact/contact-admin.controller';
+import { ContactBodyLimitGuard } from './contact/contact-body-limit.guard';
+import { ContactMessagesRepository } from './contact/contact-messages.repository';
+import { ContactRetention } from './contact/contact-retention';
+import { ContactSendsRepository } from './contact/contact-sends.repository';
+import { ContactController } from './contact/contact.controller';
+import { ContactService } from './contact/contact.service';
 import { AuditRetention } from './audit/audit-retention';
 import { StaffActionsHandler } from './audit/staff-actions.handler';
 import { StaffActionsRepository } from './audit/staff-actions.repository';
@@ -38,7 +45,8 @@ export const NEWSROOM_PROVIDERS = [
 /**
  * The newsroom service: named staff accounts (owner, editor, moderator), their passwords and second
  * factors, and sign-in sessions the gateway turns into signed assertions for every service's admin routes;
- * and the staff audit log, which every service's recorded staff actions reach over the bus.
+ * the staff audit log, which every service's recorded staff actions reach over the bus; and readers'
+ * messages to the editors from the /contact page.
  */
 @Module({})
 export class NewsroomModule {
@@ -54,12 +62,19 @@ export class NewsroomModule {
         OwnTotpController,
         StaffAuditController,
         StaffActionsHandler,
+        ContactController,
+        ContactAdminController,
       ],
       providers: [
         ...NEWSROOM_PROVIDERS,
         StaffActionsRepository,
         StaffAuditService,
         AuditRetention,
+        ContactMessagesRepository,
+        ContactSendsRepository,
+        ContactService,
+        ContactRetention,
+        ContactBodyLimitGuard,
         { provide: CLOCK, useValue: clock },
         {
           provide: NEWSROOM_CONFIG,

@@ -62,6 +62,9 @@ export function Footer() {
               <Link to="/sitemap">{FOOTER.sitemap}</Link>
             </li>
             <li>
+              <Link to="/contact">{FOOTER.contact}</Link>
+            </li>
+            <li>
               {/* A feed is a file the gateway serves, not a client route: a plain link, in a new tab (docs/spec-content.md §2). */}
               <a href="/rss.xml" target="_blank" rel="noopener">
                 {FOOTER.rss}

@@ -251,6 +251,7 @@ describe('the shell’s server render', () => {
       ['/admin/nicknames', '닉네임 관리'],
       ['/admin/staff', '스태프 계정'],
       ['/admin/audit', '감사 기록'],
+      ['/admin/contact', '독자 문의'],
     ]) {
       expect(isServerRendered(path)).toBe(false);
       const screen = await renderPage({ url: path, readApi, siteUrl: SITE });

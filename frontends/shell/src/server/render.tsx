@@ -64,6 +64,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin/nicknames',
   '/admin/staff',
   '/admin/audit',
+  '/admin/contact',
   '/analytics',
 ];
 

@@ -79,6 +79,7 @@ import type {
 import type { HeldItemDetail, HeldListResponse } from './translation-review';
 import type { StaffAccountView, StaffSessionView, StaffTotpEnrolment } from './staff';
 import type { StaffAuditPage } from './staff-audit';
+import type { ContactChannels, ContactMessagePage, ContactMessageView, ContactReceipt } from './contact';
 import type {
   IngestionRun,
   IngestionRunAdmin,
@@ -159,6 +160,10 @@ export interface EndpointResponses {
   confirmStaffTotp: StaffAccountView;
   removeStaffTotp: void;
   staffAuditLog: StaffAuditPage;
+  contactChannels: ContactChannels;
+  sendContactMessage: ContactReceipt;
+  contactMessages: ContactMessagePage;
+  markContactHandled: ContactMessageView;
   heldTranslations: HeldListResponse;
   heldTranslation: HeldItemDetail;
   editHeldTranslation: HeldItemDetail;
@@ -259,6 +264,7 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   draftInsight: 201,
   draftAnalysis: 201,
   subscribe: 202,
+  sendContactMessage: 202,
   createIngestionSource: 201,
   deleteIngestionSource: 204,
   triggerIngestionRuns: 202,
@@ -303,6 +309,10 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   updateStaffAccount: [404, 409],
   revokeStaffSessions: [404],
   confirmStaffTotp: [409],
+  // newsroom: a reader's message over 16 KB is 413, too many from one network in an hour 429; marking an
+  // unknown message handled is 404.
+  sendContactMessage: [413, 429],
+  markContactHandled: [404],
   // translation review: only a held item can be edited, released or rejected.
   editHeldTranslation: [409],
   releaseHeldTranslation: [409],

@@ -331,6 +331,21 @@ export const ENDPOINTS = {
   },
   // newsroom: the staff audit log, every service's staff actions (chosen; api/staff-audit.ts, docs/admin.md)
   staffAuditLog: { method: 'GET', path: '/api/admin/audit', service: 'newsroom', origin: 'chosen' },
+  // newsroom: readers' messages to the editors (chosen; api/contact.ts, docs/admin.md)
+  contactChannels: { method: 'GET', path: '/api/newsroom/contact', service: 'newsroom', origin: 'chosen' },
+  sendContactMessage: {
+    method: 'POST',
+    path: '/api/newsroom/contact',
+    service: 'newsroom',
+    origin: 'chosen',
+  },
+  contactMessages: { method: 'GET', path: '/api/admin/contact', service: 'newsroom', origin: 'chosen' },
+  markContactHandled: {
+    method: 'POST',
+    path: '/api/admin/contact/:id/handled',
+    service: 'newsroom',
+    origin: 'chosen',
+  },
   // translation: review of held translations (chosen; admin only, api/translation-review.ts)
   heldTranslations: {
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   staffTotpConfirmSchema,
 } from './staff';
 import { staffAuditQuerySchema } from './staff-audit';
+import { contactListQuerySchema, contactMessageSchema } from './contact';
 import { addSynonymGroupBodySchema } from './search-synonyms';
 import { z } from 'zod';
 import {
@@ -223,6 +224,8 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   updateStaffAccount: { body: staffAccountUpdateSchema },
   confirmStaffTotp: { body: staffTotpConfirmSchema },
   staffAuditLog: { query: staffAuditQuerySchema },
+  sendContactMessage: { body: contactMessageSchema },
+  contactMessages: { query: contactListQuerySchema },
   heldTranslations: { query: heldListQuerySchema },
   editHeldTranslation: { body: editHeldBodySchema },
   rejectHeldTranslation: { body: rejectHeldBodySchema },

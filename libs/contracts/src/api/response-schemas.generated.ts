@@ -234,6 +234,18 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   staffAuditLog: {
     $ref: '#/components/schemas/StaffAuditPage',
   },
+  contactChannels: {
+    $ref: '#/components/schemas/ContactChannels',
+  },
+  sendContactMessage: {
+    $ref: '#/components/schemas/ContactReceipt',
+  },
+  contactMessages: {
+    $ref: '#/components/schemas/ContactMessagePage',
+  },
+  markContactHandled: {
+    $ref: '#/components/schemas/ContactMessageView',
+  },
   heldTranslations: {
     $ref: '#/components/schemas/HeldListResponse',
   },
@@ -2945,6 +2957,81 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'username', 'displayName', 'isAnonymous', 'badges', 'createdAt', 'lastActiveAt'],
+  },
+  ContactChannels: {
+    type: 'object',
+    properties: {
+      email: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['email'],
+  },
+  ContactMessagePage: {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/ContactMessageView',
+        },
+      },
+      page: {
+        type: 'number',
+      },
+      pageSize: {
+        type: 'number',
+      },
+      total: {
+        type: 'number',
+      },
+    },
+    required: ['items', 'page', 'pageSize', 'total'],
+  },
+  ContactMessageView: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      topic: {
+        type: 'string',
+        enum: ['other', 'correction', 'tip', 'partnership', 'privacy'],
+      },
+      message: {
+        type: 'string',
+      },
+      replyTo: {
+        type: ['null', 'string'],
+      },
+      name: {
+        type: ['null', 'string'],
+      },
+      status: {
+        type: 'string',
+        enum: ['new', 'handled'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+      handledAt: {
+        type: ['null', 'string'],
+      },
+      handledBy: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['id', 'topic', 'message', 'replyTo', 'name', 'status', 'createdAt', 'handledAt', 'handledBy'],
+  },
+  ContactReceipt: {
+    type: 'object',
+    properties: {
+      received: {
+        type: 'boolean',
+        const: true,
+      },
+    },
+    required: ['received'],
   },
   EngagementVolume: {
     type: 'object',

@@ -14,6 +14,7 @@ export const ADMIN_SCREENS = [
   { path: '/admin/synonyms', label: '검색 동의어' },
   { path: '/admin/nicknames', label: '닉네임' },
   { path: '/analytics', label: '통계' },
+  { path: '/admin/contact', label: '독자 문의' },
   { path: '/admin/audit', label: '감사 기록' },
 ] as const;
 

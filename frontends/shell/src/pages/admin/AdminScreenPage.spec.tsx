@@ -16,6 +16,7 @@ describe('/admin and the screens in its chunk', () => {
     ['/admin/nicknames', '닉네임 관리'],
     ['/admin/staff', '스태프 계정'],
     ['/admin/audit', '감사 기록'],
+    ['/admin/contact', '독자 문의'],
   ])('draws %s as its screen, asking who signs in', async (url, title) => {
     renderAt(<AdminScreenPage />, url);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import AdminPage from './AdminPage';
 import AuditPage from './audit/AuditPage';
+import ContactMessagesPage from './contact/ContactMessagesPage';
 import NewsletterAdminPage from './newsletter/NewsletterAdminPage';
 import NicknamesPage from './nicknames/NicknamesPage';
 import SourcesAdminPage from './sources/SourcesAdminPage';
@@ -10,7 +11,7 @@ import SynonymsPage from './synonyms/SynonymsPage';
 
 /**
  * /admin (the Q&A moderation queue) and /admin/sources, /admin/newsletter, /admin/synonyms,
- * /admin/nicknames, /admin/staff and /admin/audit in one chunk: every chunk the shell can load is named in the bundle every reader loads,
+ * /admin/nicknames, /admin/staff, /admin/audit and /admin/contact in one chunk: every chunk the shell can load is named in the bundle every reader loads,
  * and the readers' pages have no room to spare for five more. The routes (App.tsx) name only these paths,
  * so any other /admin/… is the shell's not-found page.
  */
@@ -21,6 +22,7 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/admin/nicknames': NicknamesPage,
   '/admin/staff': StaffPage,
   '/admin/audit': AuditPage,
+  '/admin/contact': ContactMessagesPage,
 };
 
 export default function AdminScreenPage() {

@@ -45,4 +45,10 @@ export const ADMIN_HEADS = {
     canonical: '/admin/audit',
     robots: NOT_INDEXED,
   },
+  contact: {
+    title: '독자 문의',
+    description: '펄스 관리자 화면: 독자가 문의하기로 보낸 글',
+    canonical: '/admin/contact',
+    robots: NOT_INDEXED,
+  },
 } as const satisfies Record<string, PageHead>;

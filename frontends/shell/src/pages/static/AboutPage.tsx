@@ -31,6 +31,8 @@ export default function AboutPage() {
           {ABOUT.contactText[0]}
           <Link to="/community/qa">{ABOUT.contactLink}</Link>
           {ABOUT.contactText[1]}
+          <Link to="/contact">{ABOUT.contactPageLink}</Link>
+          {ABOUT.contactText[2]}
         </p>
       </section>
     </Page>

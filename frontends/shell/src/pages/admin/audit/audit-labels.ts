@@ -9,6 +9,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'source.resume': '소스 재개',
   'identity.suspend': '닉네임 정지',
   'identity.reinstate': '닉네임 정지 해제',
+  'contact.handled': '독자 문의 처리 완료',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
