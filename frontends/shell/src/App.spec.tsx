@@ -2,7 +2,8 @@ import { installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { queryClient } from '@pulse/frontend-ui';
 import { App } from './App';
-import { FOOTER, PRIVACY } from './copy';
+import { FOOTER } from './copy';
+import { PRIVACY } from './pages/static/privacy-copy';
 
 // Remote routes need a browser and the federation runtime; frontends/scripts/smoke.e2e.js covers them.
 beforeEach(() => {

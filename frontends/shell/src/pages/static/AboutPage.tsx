@@ -1,7 +1,8 @@
 import { Page, usePageHead } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { PAGE_HEADS } from '../../page-heads';
-import { ABOUT, NEWSLETTER } from '../../copy';
+import { NEWSLETTER } from '../../copy';
+import { ABOUT } from './about-copy';
 import { NewsletterForm } from '../../newsletter/NewsletterForm';
 
 /** /about: the site introduction; also where the terms-of-use and contact links lead (docs/spec-content.md §2). */

@@ -1,6 +1,6 @@
 import { Page, usePageHead } from '@pulse/frontend-ui';
 import { PAGE_HEADS } from '../../page-heads';
-import { PRIVACY } from '../../copy';
+import { PRIVACY } from './privacy-copy';
 
 /** /privacy: eight numbered sections, in force from 2023년 5월 3일 (docs/spec-content.md §2, §9). */
 export default function PrivacyPage() {
