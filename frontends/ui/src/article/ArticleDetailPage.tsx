@@ -75,9 +75,17 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
   );
   const article = data?.article;
   const failed = !valid || (!article && !!error);
+  // An insight its editors withdrew is gone on purpose (410), so crawlers drop it and the page says so.
+  const withdrawn = error instanceof ApiError && error.status === 410;
   // A failure a server render sees is a missing article (it renders no other error): its document is a 404.
   usePageHead(
-    article ? articleHead(article) : failed ? { title: ARTICLE_PAGE.notFoundTitle, status: 404 } : null,
+    article
+      ? articleHead(article)
+      : failed
+        ? withdrawn
+          ? { title: ARTICLE_PAGE.withdrawnTitle, status: 410 }
+          : { title: ARTICLE_PAGE.notFoundTitle, status: 404 }
+        : null,
   );
   useEffect(() => {
     if (article) countViewOnce(article.id);
@@ -86,6 +94,14 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
   if (!valid) return <ArticleProblem message={ARTICLE_PAGE.invalidId} backPath={route.backPath} />;
   if (article) return <ArticleView article={article} route={route} />;
   if (isLoading) return <ArticleSkeleton />;
+  if (withdrawn)
+    return (
+      <ArticleProblem
+        title={ARTICLE_PAGE.withdrawnTitle}
+        message={ARTICLE_PAGE.withdrawn}
+        backPath={route.backPath}
+      />
+    );
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <ArticleProblem
