@@ -20,6 +20,7 @@ import { RelatedSidebar, type RelatedThumb } from './RelatedSidebar';
 import { ShareBar } from './ShareBar';
 import { VideoList } from './VideoList';
 import { countViewOnce } from './view-count';
+import { ArticleBody } from './ArticleBody';
 
 // Below the article, loaded when the reader scrolls toward it (docs/benchmarks.md 'Front-end page speed').
 const ArticleDiscussion = lazy(() => import('./ArticleDiscussion'));
@@ -164,7 +165,7 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
         ) : (
           /* Sanitised by the content service before it is stored (docs/design.md §10): only safe tags, and
              iframes to YouTube alone. */
-          <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+          <ArticleBody html={article.content} />
         )}
         {article.tags.length > 0 && (
           <ul className="article__tags" aria-label={ARTICLE_PAGE.tags}>
