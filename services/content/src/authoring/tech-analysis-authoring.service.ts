@@ -16,7 +16,7 @@ import {
   type StaffPrincipal,
   type UpdateTechAnalysisBody,
 } from '@pulse/contracts';
-import { DuplicateKeyError, CLOCK, type Clock } from '@pulse/platform';
+import { DuplicateKeyError, CLOCK, StaffAudit, type Clock } from '@pulse/platform';
 import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
 import {
   analysisSlug,
@@ -55,6 +55,7 @@ export class TechAnalysisAuthoringService {
     private readonly changes: TechAnalysisChanges,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly revisions: AuthoringRevisions,
+    private readonly audit: StaffAudit,
   ) {}
 
   list(query: AdminListQuery): Promise<AdminListResponse<AdminTechAnalysis>> {
@@ -172,6 +173,10 @@ export class TechAnalysisAuthoringService {
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
     await this.purges.changed(updated._id);
     await this.changes.changed(updated);
+    this.audit.change(
+      { state: current.state, publishedAt: current.publishedAt },
+      { state: updated.state, publishedAt: updated.publishedAt },
+    );
     await this.revisions.note({
       kind: 'tech-analysis',
       itemId: id,
