@@ -16,6 +16,8 @@ async function screenshot(page: Page, viewport: string): Promise<void> {
   const folder = path.join(REPO_ROOT, 'docs/admin');
   mkdirSync(folder, { recursive: true });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Saying the outcome moved focus (and the page) to the status line; the picture starts at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(folder, `authoring-${viewport}.png`), fullPage: true });
 }
 
@@ -73,7 +75,9 @@ test.describe('authoring', () => {
     await expect(page.getByRole('status').filter({ hasText: '게시했습니다.' })).toBeVisible();
     const history = page.getByRole('list', { name: '변경 이력' });
     await expect(history.getByRole('listitem').first()).toContainText(`${editorName} · 게시`);
-    await expect(history.getByRole('listitem').last()).toContainText(`${editorName} · 작성`);
+    await expect(history.getByRole('listitem').last()).toContainText(
+      `${editorName} · 작성 (주소, 제목, 요약, 난이도, 기술 분류, 기술 이름, 소개, 결론)`,
+    );
 
     // Nothing wider than the screen at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

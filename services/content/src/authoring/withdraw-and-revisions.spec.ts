@@ -7,7 +7,7 @@ import type {
 } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { EDITOR, MODERATOR, STAFF_ENV, staffRequest } from '../../testing/authoring/staff-requests';
-import { adminRequest, analysisBody } from '../../testing/tech-analysis/analysis-fixtures';
+import { adminRequest } from '../../testing/tech-analysis/analysis-fixtures';
 import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
 import { ARTICLE_WITHDRAWN } from '../articles/articles.service';
 
@@ -169,23 +169,33 @@ describe('withdrawing insights and the revisions of authored items', () => {
   });
 
   it("keeps a tech analysis's revisions too", async () => {
-    const created = await asEditor<AdminTechAnalysis>(
-      'POST',
-      ANALYSES,
-      analysisBody({ technologyName: 'Deno' }),
-    );
+    // Only what the editor filled in is named on the first revision, not the defaults of the rest.
+    const created = await asEditor<AdminTechAnalysis>('POST', ANALYSES, {
+      title: 'Deno 살펴보기',
+      technologyName: 'Deno',
+      difficultyLevel: 'beginner',
+      technologyCategory: 'web_framework',
+      introduction: '<p>소개</p>',
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
     clock.advance(60_000);
-    await asEditor('PATCH', `${ANALYSES}/${id}`, { conclusion: '<p>새 결론</p>', qualityScore: 90 });
+    await asEditor('PATCH', `${ANALYSES}/${id}`, {
+      executiveSummary: 'Deno의 요약',
+      conclusion: '<p>새 결론</p>',
+      qualityScore: 90,
+    });
     clock.advance(60_000);
-    await asEditor('POST', `${ANALYSES}/${id}/publish`);
+    expect((await asEditor('POST', `${ANALYSES}/${id}/publish`)).status).toBe(200);
 
     const history = await asEditor<AuthoringRevisionsResponse>('GET', `${ANALYSES}/${id}/revisions`);
     expect(history.body.items.map(({ action, fields }) => ({ action, fields }))).toEqual([
       { action: 'publish', fields: ['state'] },
-      { action: 'update', fields: ['qualityScore', 'conclusion'] },
-      { action: 'create', fields: expect.arrayContaining(['slug', 'title', 'technologyName']) },
+      { action: 'update', fields: ['executiveSummary', 'qualityScore', 'conclusion'] },
+      {
+        action: 'create',
+        fields: ['slug', 'title', 'difficultyLevel', 'technologyCategory', 'technologyName', 'introduction'],
+      },
     ]);
     expect((await asEditor('GET', `${ANALYSES}/ta-unknown/revisions`)).status).toBe(404);
   });

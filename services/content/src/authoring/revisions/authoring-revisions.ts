@@ -32,14 +32,22 @@ export function changedFields(before: object, after: object, fields: readonly st
   return fields.filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]));
 }
 
-/** The fields given a value (not empty, not null), for an item's first revision. */
+/** Whether a field holds what its default holds: nothing, an empty text or list, 0, or only empties. */
+const isEmptyValue = (value: unknown): boolean => {
+  if (value === null || value === undefined || value === '' || value === 0) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  // Pros and cons are one object of two lists: empty when both are.
+  if (typeof value === 'object') return Object.values(value).every(isEmptyValue);
+  return false;
+};
+
+/**
+ * The fields given a value, for an item's first revision. 0 counts as none: it is the default of the
+ * one number an editor may leave unset (an unrated quality score).
+ */
 export function filledFields(input: object, fields: readonly string[]): string[] {
   const values = input as Record<string, unknown>;
-  return fields.filter((field) => {
-    const value = values[field];
-    if (value === null || value === undefined || value === '') return false;
-    return !Array.isArray(value) || value.length > 0;
-  });
+  return fields.filter((field) => !isEmptyValue(values[field]));
 }
 
 /**
