@@ -41,6 +41,7 @@ export const SHELL_ROUTES = [
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },
   { path: '/admin/sources', Page: AdminPage },
+  { path: '/admin/authoring', Page: AdminPage },
   { path: '/admin/newsletter', Page: AdminPage },
   { path: '/admin/synonyms', Page: AdminPage },
   { path: '/admin/nicknames', Page: AdminPage },

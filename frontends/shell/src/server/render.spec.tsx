@@ -246,6 +246,7 @@ describe('the shell’s server render', () => {
     });
     for (const [path, title] of [
       ['/admin/sources', '뉴스 소스 관리'],
+      ['/admin/authoring', '글쓰기'],
       ['/admin/newsletter', '뉴스레터 관리'],
       ['/admin/synonyms', '검색 동의어'],
       ['/admin/nicknames', '닉네임 관리'],

@@ -59,6 +59,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin/translations',
   '/admin/comments',
   '/admin/sources',
+  '/admin/authoring',
   '/admin/newsletter',
   '/admin/synonyms',
   '/admin/nicknames',

@@ -168,6 +168,16 @@ describe('the article page: loading, errors', () => {
     expect(location()).toBe('/list');
   });
 
+  it('says an insight its editors withdrew (410) was taken down, with no retry', async () => {
+    installFetch().on('GET', '/api/articles/pulled', errorResponse(410, '게시가 중단된 글입니다.'));
+    showArticle('/read/pulled');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe('게시가 중단된 글입니다');
+    expect(alert).toHaveTextContent('편집진이 이 글의 게시를 중단했습니다');
+    expect(within(alert).queryByRole('button', { name: '다시 시도' })).toBeNull();
+    expect(document.title).toBe('게시가 중단된 글입니다 | 펄스');
+  });
+
   it("says a failed load could not be loaded, with the error's message, and tries again", async () => {
     const mock = installFetch().on(
       'GET',

@@ -20,6 +20,7 @@ import { RelatedSidebar, type RelatedThumb } from './RelatedSidebar';
 import { ShareBar } from './ShareBar';
 import { VideoList } from './VideoList';
 import { countViewOnce } from './view-count';
+import { ArticleBody } from './ArticleBody';
 
 // Below the article, loaded when the reader scrolls toward it (docs/benchmarks.md 'Front-end page speed').
 const ArticleDiscussion = lazy(() => import('./ArticleDiscussion'));
@@ -75,9 +76,17 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
   );
   const article = data?.article;
   const failed = !valid || (!article && !!error);
+  // An insight its editors withdrew is gone on purpose (410), so crawlers drop it and the page says so.
+  const withdrawn = error instanceof ApiError && error.status === 410;
   // A failure a server render sees is a missing article (it renders no other error): its document is a 404.
   usePageHead(
-    article ? articleHead(article) : failed ? { title: ARTICLE_PAGE.notFoundTitle, status: 404 } : null,
+    article
+      ? articleHead(article)
+      : failed
+        ? withdrawn
+          ? { title: ARTICLE_PAGE.withdrawnTitle, status: 410 }
+          : { title: ARTICLE_PAGE.notFoundTitle, status: 404 }
+        : null,
   );
   useEffect(() => {
     if (article) countViewOnce(article.id);
@@ -86,6 +95,14 @@ export function ArticleDetailPage({ id, ...route }: ArticleRouteOptions & { id: 
   if (!valid) return <ArticleProblem message={ARTICLE_PAGE.invalidId} backPath={route.backPath} />;
   if (article) return <ArticleView article={article} route={route} />;
   if (isLoading) return <ArticleSkeleton />;
+  if (withdrawn)
+    return (
+      <ArticleProblem
+        title={ARTICLE_PAGE.withdrawnTitle}
+        message={ARTICLE_PAGE.withdrawn}
+        backPath={route.backPath}
+      />
+    );
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <ArticleProblem
@@ -148,7 +165,7 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
         ) : (
           /* Sanitised by the content service before it is stored (docs/design.md §10): only safe tags, and
              iframes to YouTube alone. */
-          <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+          <ArticleBody html={article.content} />
         )}
         {article.tags.length > 0 && (
           <ul className="article__tags" aria-label={ARTICLE_PAGE.tags}>

@@ -27,6 +27,8 @@ export function ArticleSkeleton() {
 interface ProblemProps {
   /** What went wrong, in the reader's words (docs/spec-content.md §8). */
   message: string;
+  /** The heading; '기사를 찾을 수 없습니다' unless the article is known to be withdrawn. */
+  title?: string;
   /** The error's own message, shown under it when it says something more (§8 'with … the error message'). */
   detail?: string;
   onRetry?: () => void;
@@ -38,13 +40,13 @@ interface ProblemProps {
  * Not found, invalid id or a failed load (docs/spec-content.md §8 'Article fetch fails', 'Content detail error'),
  * with '돌아가기': back in history, or to backPath when there is none.
  */
-export function ArticleProblem({ message, detail, onRetry, backPath }: ProblemProps) {
+export function ArticleProblem({ title, message, detail, onRetry, backPath }: ProblemProps) {
   const navigate = useNavigateTo();
   const location = useLocation();
   const goBack = () => navigate(location.key === 'default' ? backPath : -1);
   return (
     <section className="page article-problem" role="alert" aria-labelledby="article-problem-title">
-      <h1 id="article-problem-title">{ARTICLE_PAGE.notFoundTitle}</h1>
+      <h1 id="article-problem-title">{title ?? ARTICLE_PAGE.notFoundTitle}</h1>
       <p>{message}</p>
       {detail && detail !== message && <p className="state__detail">{detail}</p>}
       <p className="article-problem__actions">

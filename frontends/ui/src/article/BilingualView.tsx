@@ -1,6 +1,7 @@
 import type { Article, ArticleBilingual } from '@pulse/contracts';
 import { useId, useState } from 'react';
 import { ARTICLE_PAGE } from './copy';
+import { ArticleBody } from './ArticleBody';
 
 const safeUrl = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
@@ -64,7 +65,7 @@ export function BilingualView({ article, bilingual }: { article: Article; biling
           </>
         ) : (
           // Sanitised by the content service before it is stored (docs/design.md §10).
-          <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+          <ArticleBody html={article.content} />
         )}
       </div>
     </>

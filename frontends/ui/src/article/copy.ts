@@ -12,6 +12,9 @@ export const ARTICLE_PAGE = {
   notFound: '요청하신 기사가 존재하지 않거나 삭제되었습니다',
   /** §8 'Content detail error': 'the requested article could not be loaded'. */
   loadFailed: '요청하신 기사를 불러올 수 없습니다',
+  /** An insight its editors withdrew (410): said plainly, with no retry, since it will not come back by retrying. */
+  withdrawnTitle: '게시가 중단된 글입니다',
+  withdrawn: '편집진이 이 글의 게시를 중단했습니다',
   invalidId: '요청하신 기사의 ID가 유효하지 않습니다',
   /** §2 'Content detail': '돌아가기'; the shell's '홈으로 돌아가기' went to the same place when opened directly. */
   back: '돌아가기',

@@ -1,4 +1,5 @@
 // The one article page of /article/{id} (shell) and /news|/analysis|/insights/{id} (news remote).
+export { ArticleBody } from './ArticleBody';
 export { ArticleDetailPage, type ArticleRouteOptions } from './ArticleDetailPage';
 export { ArticleSkeleton } from './ArticleStates';
 export { ARTICLE_PAGE } from './copy';

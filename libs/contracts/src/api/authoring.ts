@@ -233,10 +233,16 @@ export type UpdateInsightBody = z.output<typeof updateInsightBodySchema>;
 
 export const AUTHORING_STATES = ['draft', 'published'] as const;
 export type AuthoringState = (typeof AUTHORING_STATES)[number];
+/**
+ * An insight may also be withdrawn: taken down with a reason, its address answering 410. Tech analyses are
+ * publish-only (docs/known-gaps.md): trending has no event to drop one.
+ */
+export const INSIGHT_STATES = [...AUTHORING_STATES, 'withdrawn'] as const;
+export type InsightState = (typeof INSIGHT_STATES)[number];
 
 /** GET /api/content/admin/tech-analyses and /insights: drafts and published items, newest change first. */
 export const adminListQuerySchema = strictParams({
-  state: oneOf('state', ['all', ...AUTHORING_STATES]).default('all'),
+  state: oneOf('state', ['all', ...INSIGHT_STATES]).default('all'),
   page: intParam('page', { min: 1 }).default(1),
   limit: intParam('limit', { min: 1, max: 50 }).default(20),
 });
@@ -270,10 +276,51 @@ export interface AdminTechAnalysis extends Omit<TechAnalysis, 'publishedAt'> {
   updatedAt: string;
 }
 
+/** POST /api/content/admin/insights/{id}/withdraw: why readers no longer see it (kept with the insight). */
+export const withdrawBodySchema = strictParams({ reason: textField('reason', { min: 5, max: 300 }) });
+export type WithdrawBody = z.output<typeof withdrawBodySchema>;
+
+/** Who took an insight down, when and why. */
+export interface Withdrawal {
+  reason: string;
+  at: string;
+  /** The staff member's name (ADMIN_TOKEN for the shared token). */
+  by: string;
+}
+
 /** An insight as admins see it. */
 export interface AdminInsight extends Article {
-  state: AuthoringState;
+  state: InsightState;
   createdAt: string;
+  /** Set while withdrawn; null otherwise. */
+  withdrawal: Withdrawal | null;
+}
+
+export const REVISION_ACTIONS = ['create', 'draft', 'update', 'publish', 'withdraw'] as const;
+/** 'draft' is an LLM draft stored on a staff member's request; 'create' is one they wrote. */
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+
+/** One saved change of an insight or tech analysis: who, when, what, and which fields changed. */
+export interface AuthoringRevision {
+  id: string;
+  itemId: string;
+  action: RevisionAction;
+  at: string;
+  by: { id: string; name: string; role: string };
+  /** The content fields whose value changed (every field filled in, on create and draft). */
+  fields: string[];
+  /** The reason given, on withdraw. */
+  reason: string | null;
+}
+
+/** GET /api/content/admin/insights/{id}/revisions (and tech-analyses): newest first. */
+export interface AuthoringRevisionsResponse {
+  items: AuthoringRevision[];
+}
+
+/** GET /api/content/admin/drafts/capability: whether 'AI 초안' can work here (an LLM is configured). */
+export interface DraftingCapability {
+  llm: boolean;
 }
 
 export interface AdminListResponse<T> {

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type {
   AdminInsight,
+  AuthoringRevisionsResponse,
+  DraftingCapability,
   AdminListResponse,
   AdminTechAnalysis,
   TechAnalysisViewResponse,
@@ -135,6 +137,9 @@ export interface EndpointResponses {
   createInsight: AdminInsight;
   updateInsight: AdminInsight;
   publishInsight: AdminInsight;
+  withdrawInsight: AdminInsight;
+  insightRevisions: AuthoringRevisionsResponse;
+  techAnalysisRevisions: AuthoringRevisionsResponse;
   searchSynonyms: SynonymsResponse;
   addSearchSynonyms: SynonymGroup;
   searchReindex: SearchReindexStatus;
@@ -142,6 +147,7 @@ export interface EndpointResponses {
   removeSearchSynonyms: void;
   draftInsight: AdminInsight;
   draftAnalysis: AdminTechAnalysis;
+  draftingCapability: DraftingCapability;
   articleEngagementFigures: ArticleEngagementFiguresResponse;
   trendingEngagementFigures: TrendingEngagementFiguresResponse;
   trendingStats: TrendingStatsResponse;

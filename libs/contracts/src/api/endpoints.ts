@@ -138,6 +138,24 @@ export const ENDPOINTS = {
     service: 'content',
     origin: 'chosen',
   },
+  withdrawInsight: {
+    method: 'POST',
+    path: '/api/content/admin/insights/:id/withdraw',
+    service: 'content',
+    origin: 'chosen',
+  },
+  insightRevisions: {
+    method: 'GET',
+    path: '/api/content/admin/insights/:id/revisions',
+    service: 'content',
+    origin: 'chosen',
+  },
+  techAnalysisRevisions: {
+    method: 'GET',
+    path: '/api/content/admin/tech-analyses/:id/revisions',
+    service: 'content',
+    origin: 'chosen',
+  },
   searchSynonyms: {
     method: 'GET',
     path: '/api/content/admin/search/synonyms',
@@ -177,6 +195,12 @@ export const ENDPOINTS = {
   draftAnalysis: {
     method: 'POST',
     path: '/api/content/admin/drafts/analysis',
+    service: 'content',
+    origin: 'chosen',
+  },
+  draftingCapability: {
+    method: 'GET',
+    path: '/api/content/admin/drafts/capability',
     service: 'content',
     origin: 'chosen',
   },

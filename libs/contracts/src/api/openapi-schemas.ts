@@ -47,6 +47,7 @@ import {
   draftAnalysisBodySchema,
   draftInsightBodySchema,
   updateInsightBodySchema,
+  withdrawBodySchema,
   updateTechAnalysisBodySchema,
 } from './authoring';
 import {
@@ -157,6 +158,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   createInsight: { body: createInsightBodySchema },
   addSearchSynonyms: { body: addSynonymGroupBodySchema },
   updateInsight: { body: updateInsightBodySchema },
+  withdrawInsight: { body: withdrawBodySchema },
   draftInsight: { body: draftInsightBodySchema },
   draftAnalysis: { body: draftAnalysisBodySchema },
   trendingEngagementFigures: { query: engagementFiguresQuerySchema },

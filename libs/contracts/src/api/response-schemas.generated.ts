@@ -150,6 +150,15 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   publishInsight: {
     $ref: '#/components/schemas/AdminInsight',
   },
+  withdrawInsight: {
+    $ref: '#/components/schemas/AdminInsight',
+  },
+  insightRevisions: {
+    $ref: '#/components/schemas/AuthoringRevisionsResponse',
+  },
+  techAnalysisRevisions: {
+    $ref: '#/components/schemas/AuthoringRevisionsResponse',
+  },
   searchSynonyms: {
     $ref: '#/components/schemas/SynonymsResponse',
   },
@@ -168,6 +177,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   },
   draftAnalysis: {
     $ref: '#/components/schemas/AdminTechAnalysis',
+  },
+  draftingCapability: {
+    $ref: '#/components/schemas/DraftingCapability',
   },
   articleEngagementFigures: {
     $ref: '#/components/schemas/ArticleEngagementFiguresResponse',
@@ -1604,10 +1616,20 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     properties: {
       state: {
         type: 'string',
-        enum: ['draft', 'published'],
+        enum: ['draft', 'published', 'withdrawn'],
       },
       createdAt: {
         type: 'string',
+      },
+      withdrawal: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/Withdrawal',
+          },
+        ],
       },
       id: {
         type: 'string',
@@ -1739,6 +1761,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     required: [
       'state',
       'createdAt',
+      'withdrawal',
       'id',
       'type',
       'title',
@@ -2441,6 +2464,61 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['counted', 'views'],
   },
+  AuthoringRevision: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      itemId: {
+        type: 'string',
+      },
+      action: {
+        type: 'string',
+        enum: ['draft', 'create', 'update', 'publish', 'withdraw'],
+      },
+      at: {
+        type: 'string',
+      },
+      by: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          role: {
+            type: 'string',
+          },
+        },
+        required: ['id', 'name', 'role'],
+      },
+      fields: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      reason: {
+        type: ['null', 'string'],
+      },
+    },
+    required: ['id', 'itemId', 'action', 'at', 'by', 'fields', 'reason'],
+  },
+  AuthoringRevisionsResponse: {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/AuthoringRevision',
+        },
+      },
+    },
+    required: ['items'],
+  },
   Badge: {
     type: 'object',
     properties: {
@@ -3032,6 +3110,15 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['received'],
+  },
+  DraftingCapability: {
+    type: 'object',
+    properties: {
+      llm: {
+        type: 'boolean',
+      },
+    },
+    required: ['llm'],
   },
   EngagementVolume: {
     type: 'object',
@@ -5864,6 +5951,21 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['queued', 'alreadyRunning'],
+  },
+  Withdrawal: {
+    type: 'object',
+    properties: {
+      reason: {
+        type: 'string',
+      },
+      at: {
+        type: 'string',
+      },
+      by: {
+        type: 'string',
+      },
+    },
+    required: ['reason', 'at', 'by'],
   },
   YoutubeVideo: {
     type: 'object',

@@ -1,4 +1,5 @@
 import type {
+  Withdrawal,
   ArticleBilingual,
   ArticleTag,
   CategorySlug,
@@ -13,9 +14,10 @@ import type {
 
 /**
  * 'published' is visible to readers; 'draft' is an authored item not yet published (admins only);
- * 'held' is a translation held for review, kept but never listed.
+ * 'held' is a translation held for review, kept but never listed; 'withdrawn' is an authored insight an
+ * editor took down with a reason (its address answers 410).
  */
-export const ARTICLE_STATES = ['published', 'draft', 'held'] as const;
+export const ARTICLE_STATES = ['published', 'draft', 'held', 'withdrawn'] as const;
 export type ArticleState = (typeof ARTICLE_STATES)[number];
 
 /**
@@ -57,6 +59,8 @@ export interface ArticleRecord {
   techMeta: NormalizedTechMeta | null;
   insightMeta: InsightMeta | null;
   translationStatus: TranslationStatus;
+  /** Who withdrew an authored insight, when and why; absent or null unless it is withdrawn. */
+  withdrawal?: Withdrawal | null;
   /** The demo corpus's sample articles (docs/design.md §2: clearly marked sample content). */
   sample?: true;
   /** The ingestion cluster the article was written from (article.translated clusterId); absent for authored ones. */

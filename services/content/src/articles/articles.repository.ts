@@ -31,7 +31,11 @@ export const ARTICLES_COLLECTION = 'articles';
 export const PUBLISHED: Filter = { state: 'published' };
 
 /** Insights an editor wrote: see authoredInsightsPage. */
-const AUTHORED: Filter = { type: 'insight', sourceVersion: null, state: { $in: ['draft', 'published'] } };
+const AUTHORED: Filter = {
+  type: 'insight',
+  sourceVersion: null,
+  state: { $in: ['draft', 'published', 'withdrawn'] },
+};
 
 /**
  * Storage of articles. Writes that imply events (article.published, article.engaged) carry them in the
@@ -69,6 +73,11 @@ export class ArticlesRepository {
     return this.articles.findOne({ _id: id, ...PUBLISHED }, { projection: excludeOutbox() });
   }
 
+  /** Whether the article exists and was withdrawn by an editor (its reader answer is 410, not 404). */
+  async isWithdrawn(id: string): Promise<boolean> {
+    return (await this.articles.countDocuments({ _id: id, state: 'withdrawn' })) > 0;
+  }
+
   /** The newest published articles of a type. */
   newest(type: ArticleRecord['type'], skip: number, limit: number): Promise<ArticleRecord[]> {
     return this.list({ ...PUBLISHED, type }, { publishedAt: -1 }, skip, limit);
@@ -79,7 +88,7 @@ export class ArticlesRepository {
    * overwrite an edit; not held ones) in `state` ('all' for both), last edited first, with its size.
    */
   async authoredInsightsPage(
-    state: 'draft' | 'published' | 'all',
+    state: 'draft' | 'published' | 'withdrawn' | 'all',
     skip: number,
     limit: number,
   ): Promise<{ total: number; records: ArticleRecord[] }> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   PAGE_SIZES,
   resolveCategorySlug,
@@ -19,6 +19,8 @@ import { CLOCK, type Clock } from '@pulse/platform';
 
 /** docs/spec-content.md §8: what a missing article is called, by the detail page and every call on an article. */
 export const ARTICLE_NOT_FOUND = 'Article not found';
+/** An insight its editors withdrew: 410, so crawlers drop it and the page says it was taken down. */
+export const ARTICLE_WITHDRAWN = '게시가 중단된 글입니다. 편집진이 이 글을 내렸습니다.';
 /** docs/spec-content.md §8: an unknown category. */
 export const CATEGORY_NOT_FOUND = 'Category not found';
 /** Related articles shown on the detail page's sidebar. */
@@ -62,7 +64,11 @@ export class ArticlesService {
       const record = await this.articles.findPublished(articleId);
       return record ? toArticle(record) : null;
     });
-    if (!article) throw new NotFoundException(ARTICLE_NOT_FOUND);
+    if (!article) {
+      // Only a miss pays for the second read: a withdrawn insight is gone on purpose, not unknown.
+      if (await this.articles.isWithdrawn(articleId)) throw new GoneException(ARTICLE_WITHDRAWN);
+      throw new NotFoundException(ARTICLE_NOT_FOUND);
+    }
     return { article };
   }
 

@@ -7,6 +7,8 @@ import { InsightAuthoringController } from './insight-authoring.controller';
 import { InsightAuthoringService } from './insight-authoring.service';
 import { TechAnalysisAuthoringController } from './tech-analysis-authoring.controller';
 import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service';
+import { AuthoringRevisions } from './revisions/authoring-revisions';
+import { AuthoringRevisionsRepository } from './revisions/authoring-revisions.repository';
 
 /**
  * Admin authoring (docs/services.md 'The content service'; docs/design.md §10): tech analyses and insights created, edited and
@@ -15,6 +17,12 @@ import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service'
 @Module({
   imports: [AdminAuthModule, TechAnalysisModule],
   controllers: [TechAnalysisAuthoringController, InsightAuthoringController, DraftsController],
-  providers: [TechAnalysisAuthoringService, InsightAuthoringService, DraftingService],
+  providers: [
+    TechAnalysisAuthoringService,
+    InsightAuthoringService,
+    DraftingService,
+    AuthoringRevisions,
+    AuthoringRevisionsRepository,
+  ],
 })
 export class AuthoringModule {}

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
+import { AdminGuard, AuditAction, MODERATION_ROLES, Staff, StaffRoles, ZodPipe } from '@pulse/platform';
 import { InsightAuthoringService } from './insight-authoring.service';
 import {
   type AdminListQuery,
@@ -9,6 +9,9 @@ import {
   type UpdateInsightBody,
   updateInsightBodySchema,
   idParamSchema,
+  type StaffPrincipal,
+  type WithdrawBody,
+  withdrawBodySchema,
 } from '@pulse/contracts';
 
 /** Admin authoring of insights (chosen paths; docs/design.md §10: admins only). */
@@ -29,22 +32,45 @@ export class InsightAuthoringController {
     return this.insights.get(id);
   }
 
+  @Get(':id/revisions')
+  @StaffRoles(...MODERATION_ROLES)
+  revisions(@Param('id', new ZodPipe(idParamSchema)) id: string) {
+    return this.insights.revisionsOf(id);
+  }
+
   @Post()
-  create(@Body(new ZodPipe(createInsightBodySchema)) body: CreateInsightBody) {
-    return this.insights.create(body);
+  create(
+    @Staff() staff: StaffPrincipal,
+    @Body(new ZodPipe(createInsightBodySchema)) body: CreateInsightBody,
+  ) {
+    return this.insights.create(body, staff);
   }
 
   @Patch(':id')
   update(
+    @Staff() staff: StaffPrincipal,
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(updateInsightBodySchema)) body: UpdateInsightBody,
   ) {
-    return this.insights.update(id, body);
+    return this.insights.update(id, body, staff);
   }
 
   @Post(':id/publish')
   @HttpCode(200)
-  publish(@Param('id', new ZodPipe(idParamSchema)) id: string) {
-    return this.insights.publish(id);
+  @AuditAction('insight.publish')
+  publish(@Staff() staff: StaffPrincipal, @Param('id', new ZodPipe(idParamSchema)) id: string) {
+    return this.insights.publish(id, staff);
+  }
+
+  /** Takes a published insight down with a reason; its address then answers 410. */
+  @Post(':id/withdraw')
+  @HttpCode(200)
+  @AuditAction('insight.withdraw')
+  withdraw(
+    @Staff() staff: StaffPrincipal,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Body(new ZodPipe(withdrawBodySchema)) body: WithdrawBody,
+  ) {
+    return this.insights.withdraw(id, body, staff);
   }
 }

@@ -11,10 +11,13 @@ import {
   type AdminInsight,
   type AdminListQuery,
   type AdminListResponse,
+  type AuthoringRevisionsResponse,
   type CreateInsightBody,
+  type StaffPrincipal,
   type UpdateInsightBody,
+  type WithdrawBody,
 } from '@pulse/contracts';
-import { LOGGER, OUTBOX, OutboxWriter, CLOCK, type Clock } from '@pulse/platform';
+import { LOGGER, OUTBOX, OutboxWriter, CLOCK, StaffAudit, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
 import { ArticleChanges } from '../articles/article-changes';
 import { toArticle } from '../articles/article.mapper';
@@ -24,10 +27,14 @@ import { SITE_CONFIG, type SiteConfig } from '../content.config';
 import { publishedEvents } from '../publishing/translated-article';
 import { adminListPage } from './admin-list';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
+import { AuthoringRevisions, changedFields, filledFields } from './revisions/authoring-revisions';
 
 export const INSIGHT_NOT_FOUND = 'Insight not found';
 /** Cards show 2 key insights (the featured one 3, docs/spec-content.md §2), so a published insight needs 2. */
 export const MIN_KEY_INSIGHTS_TO_PUBLISH = 2;
+export const ONLY_PUBLISHED_WITHDRAWN = 'Only a published insight can be withdrawn';
+/** The fields an editor writes, as the API names them: what a revision says changed. */
+const INSIGHT_FIELDS = Object.keys(createInsightBodySchema.shape);
 
 /**
  * Insights written here, not by the translation pipeline: those have no source version (a translated
@@ -40,7 +47,9 @@ const isAuthored = (record: ArticleRecord): boolean =>
 /**
  * Admin authoring of insights: an insight is an Article of type 'insight', written
  * as a draft; publishing makes it visible and emits article.published in the same write (outbox), then
- * tells the derived views (search, caches, feeds) through ArticleChanges.
+ * tells the derived views (search, caches, feeds) through ArticleChanges. Withdrawing takes a published
+ * one down with a reason (its address then answers 410); publishing it again puts it back. Each of these
+ * is noted in the insight's revisions.
  */
 @Injectable()
 export class InsightAuthoringService {
@@ -51,6 +60,8 @@ export class InsightAuthoringService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
+    private readonly revisions: AuthoringRevisions,
+    private readonly audit: StaffAudit,
   ) {}
 
   list(query: AdminListQuery): Promise<AdminListResponse<AdminInsight>> {
@@ -65,12 +76,20 @@ export class InsightAuthoringService {
     return toAdminInsight(await this.require(id));
   }
 
-  async create(body: CreateInsightBody): Promise<AdminInsight> {
-    return toAdminInsight(await this.createDraft(toInsightContent(body)));
+  async create(body: CreateInsightBody, by: StaffPrincipal): Promise<AdminInsight> {
+    return toAdminInsight(await this.createDraft(toInsightContent(body), by, 'create'));
   }
 
-  /** Stores a new draft insight (the admin API and the LLM drafts). */
-  async createDraft(content: InsightContent): Promise<ArticleRecord> {
+  revisionsOf(id: string): Promise<AuthoringRevisionsResponse> {
+    return this.require(id).then(() => this.revisions.list('insight', id));
+  }
+
+  /** Stores a new draft insight (the admin API, 'create', and the LLM drafts, 'draft'). */
+  async createDraft(
+    content: InsightContent,
+    by: StaffPrincipal,
+    action: 'create' | 'draft',
+  ): Promise<ArticleRecord> {
     const now = this.nowIso();
     const record: ArticleRecord = {
       _id: `insight-${randomUUID()}`,
@@ -88,11 +107,18 @@ export class InsightAuthoringService {
       sourceVersion: null,
     };
     if (!(await this.articles.insert(record, []))) throw new ConflictException('Insight id already exists');
+    await this.revisions.note({
+      kind: 'insight',
+      itemId: record._id,
+      action,
+      by,
+      fields: filledFields(toInsightInput(record), INSIGHT_FIELDS),
+    });
     return record;
   }
 
   /** PATCH: merges onto the stored insight; a published one stays published and is announced again. */
-  async update(id: string, patch: UpdateInsightBody): Promise<AdminInsight> {
+  async update(id: string, patch: UpdateInsightBody, by: StaffPrincipal): Promise<AdminInsight> {
     const current = await this.require(id);
     // The stored insight with the patch applied is checked against the whole insight's schema here: only the
     // service holds the stored insight the patch applies to.
@@ -111,11 +137,21 @@ export class InsightAuthoringService {
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
     if (next.state === 'published') await this.notify(next);
+    await this.revisions.note({
+      kind: 'insight',
+      itemId: id,
+      action: 'update',
+      by,
+      fields: changedFields(toInsightInput(current), toInsightInput(next), INSIGHT_FIELDS),
+    });
     return toAdminInsight(next);
   }
 
-  /** Publishes a draft; publishing a published insight changes nothing and answers it as it is. */
-  async publish(id: string): Promise<AdminInsight> {
+  /**
+   * Publishes a draft, or a withdrawn insight again (its withdrawal is cleared); publishing a published
+   * insight changes nothing and answers it as it is.
+   */
+  async publish(id: string, by: StaffPrincipal): Promise<AdminInsight> {
     const current = await this.require(id);
     if (current.state === 'published') return toAdminInsight(current);
     const keyInsights = current.insightMeta?.keyInsights.length ?? 0;
@@ -124,15 +160,52 @@ export class InsightAuthoringService {
         `keyInsights: an insight needs at least ${MIN_KEY_INSIGHTS_TO_PUBLISH} key insights to be published (has ${keyInsights})`,
       );
     const now = this.nowIso();
-    const next: ArticleRecord = { ...current, state: 'published', publishedAt: now, updatedAt: now };
+    const changes = { state: 'published', publishedAt: now, updatedAt: now, withdrawal: null } as const;
+    const next: ArticleRecord = { ...current, ...changes };
     const applied = await this.articles.updateIfUnchanged(
       current._id,
-      { state: 'draft', updatedAt: current.updatedAt },
-      { state: 'published', publishedAt: now, updatedAt: now },
+      { state: current.state, updatedAt: current.updatedAt },
+      changes,
       publishedEvents(this.outbox, next, this.site.PUBLIC_SITE_URL),
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
     await this.notify(next);
+    this.audit.change(stateOf(current), stateOf(next));
+    await this.revisions.note({ kind: 'insight', itemId: id, action: 'publish', by, fields: ['state'] });
+    return toAdminInsight(next);
+  }
+
+  /**
+   * Takes a published insight down with a reason: it leaves the lists, feeds, sitemap and search (the
+   * derived views drop what is not published) and its address answers 410. Trending has no event to drop
+   * an article, so it may list it until its score fades (docs/known-gaps.md).
+   */
+  async withdraw(id: string, { reason }: WithdrawBody, by: StaffPrincipal): Promise<AdminInsight> {
+    const current = await this.require(id);
+    if (current.state !== 'published') throw new ConflictException(ONLY_PUBLISHED_WITHDRAWN);
+    const now = this.nowIso();
+    const changes = {
+      state: 'withdrawn',
+      updatedAt: now,
+      withdrawal: { reason, at: now, by: by.name },
+    } as const;
+    const next: ArticleRecord = { ...current, ...changes };
+    const applied = await this.articles.updateIfUnchanged(
+      current._id,
+      { state: 'published', updatedAt: current.updatedAt },
+      changes,
+    );
+    if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
+    await this.notify(next);
+    this.audit.change(stateOf(current), stateOf(next));
+    await this.revisions.note({
+      kind: 'insight',
+      itemId: id,
+      action: 'withdraw',
+      by,
+      fields: ['state'],
+      reason,
+    });
     return toAdminInsight(next);
   }
 
@@ -156,10 +229,14 @@ export class InsightAuthoringService {
   }
 }
 
+/** What the audit log shows of a publish or a withdrawal. */
+const stateOf = (record: ArticleRecord) => ({ state: record.state, withdrawal: record.withdrawal ?? null });
+
 export function toAdminInsight(record: ArticleRecord): AdminInsight {
   return {
     ...toArticle(record),
-    state: record.state === 'published' ? 'published' : 'draft',
+    state: record.state === 'published' || record.state === 'withdrawn' ? record.state : 'draft',
     createdAt: record.createdAt,
+    withdrawal: record.state === 'withdrawn' ? (record.withdrawal ?? null) : null,
   };
 }

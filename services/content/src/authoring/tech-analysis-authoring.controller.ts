@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard, MODERATION_ROLES, StaffRoles, ZodPipe } from '@pulse/platform';
+import { AdminGuard, AuditAction, MODERATION_ROLES, Staff, StaffRoles, ZodPipe } from '@pulse/platform';
 import { TechAnalysisAuthoringService } from './tech-analysis-authoring.service';
 import {
   type AdminListQuery,
@@ -9,6 +9,7 @@ import {
   type UpdateTechAnalysisBody,
   updateTechAnalysisBodySchema,
   idParamSchema,
+  type StaffPrincipal,
 } from '@pulse/contracts';
 
 /** Admin authoring of tech analyses (chosen paths; docs/design.md §10: admins only). */
@@ -29,22 +30,33 @@ export class TechAnalysisAuthoringController {
     return this.analyses.get(id);
   }
 
+  @Get(':id/revisions')
+  @StaffRoles(...MODERATION_ROLES)
+  revisions(@Param('id', new ZodPipe(idParamSchema)) id: string) {
+    return this.analyses.revisionsOf(id);
+  }
+
   @Post()
-  create(@Body(new ZodPipe(createTechAnalysisBodySchema)) body: CreateTechAnalysisBody) {
-    return this.analyses.create(body);
+  create(
+    @Staff() staff: StaffPrincipal,
+    @Body(new ZodPipe(createTechAnalysisBodySchema)) body: CreateTechAnalysisBody,
+  ) {
+    return this.analyses.create(body, staff);
   }
 
   @Patch(':id')
   update(
+    @Staff() staff: StaffPrincipal,
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(updateTechAnalysisBodySchema)) body: UpdateTechAnalysisBody,
   ) {
-    return this.analyses.update(id, body);
+    return this.analyses.update(id, body, staff);
   }
 
   @Post(':id/publish')
   @HttpCode(200)
-  publish(@Param('id', new ZodPipe(idParamSchema)) id: string) {
-    return this.analyses.publish(id);
+  @AuditAction('tech-analysis.publish')
+  publish(@Staff() staff: StaffPrincipal, @Param('id', new ZodPipe(idParamSchema)) id: string) {
+    return this.analyses.publish(id, staff);
   }
 }

@@ -11,10 +11,12 @@ import {
   type AdminListQuery,
   type AdminListResponse,
   type AdminTechAnalysis,
+  type AuthoringRevisionsResponse,
   type CreateTechAnalysisBody,
+  type StaffPrincipal,
   type UpdateTechAnalysisBody,
 } from '@pulse/contracts';
-import { DuplicateKeyError, CLOCK, type Clock } from '@pulse/platform';
+import { DuplicateKeyError, CLOCK, StaffAudit, type Clock } from '@pulse/platform';
 import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
 import {
   analysisSlug,
@@ -29,9 +31,12 @@ import { TechAnalysisChanges } from '../tech-analysis/tech-analysis-changes';
 import { TechAnalysisPurges } from '../tech-analysis/tech-analysis-purges';
 import { ANALYSIS_NOT_FOUND } from '../tech-analysis/tech-analysis.service';
 import { adminListPage } from './admin-list';
+import { AuthoringRevisions, changedFields, filledFields } from './revisions/authoring-revisions';
 
 /** What a reader cannot do without: the header's summary, the overview's opening and the closing words. */
 const REQUIRED_TO_PUBLISH = ['executiveSummary', 'introduction', 'conclusion'] as const;
+/** The fields an editor writes, as the API names them: what a revision says changed. */
+const ANALYSIS_FIELDS = Object.keys(createTechAnalysisBodySchema.shape);
 /** A drafted slug that is taken gets '-2', '-3'… up to this many tries. */
 const SLUG_ATTEMPTS = 20;
 
@@ -39,7 +44,8 @@ const SLUG_ATTEMPTS = 20;
  * Admin authoring of tech analyses: drafts created and edited here, published
  * when complete. Slugs are unique (409 when an editor picks a taken one; drafts from the LLM get a
  * suffix instead). Drafts are in no public answer: only editing a published analysis and publishing one
- * purge the gateway's micro-cache (TechAnalysisPurges).
+ * purge the gateway's micro-cache (TechAnalysisPurges). Published is final (docs/known-gaps.md). Each
+ * save and publish is noted in the analysis's revisions.
  */
 @Injectable()
 export class TechAnalysisAuthoringService {
@@ -48,6 +54,8 @@ export class TechAnalysisAuthoringService {
     private readonly purges: TechAnalysisPurges,
     private readonly changes: TechAnalysisChanges,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly revisions: AuthoringRevisions,
+    private readonly audit: StaffAudit,
   ) {}
 
   list(query: AdminListQuery): Promise<AdminListResponse<AdminTechAnalysis>> {
@@ -62,18 +70,28 @@ export class TechAnalysisAuthoringService {
     return toAdminTechAnalysis(await this.require(id));
   }
 
-  async create({ slug, ...input }: CreateTechAnalysisBody): Promise<AdminTechAnalysis> {
+  async revisionsOf(id: string): Promise<AuthoringRevisionsResponse> {
+    await this.require(id);
+    return this.revisions.list('tech-analysis', id);
+  }
+
+  async create({ slug, ...input }: CreateTechAnalysisBody, by: StaffPrincipal): Promise<AdminTechAnalysis> {
     await this.checkRelated(input.relatedAnalysisIds, null);
     const record = this.newRecord(input, slug ?? analysisSlug(input.technologyName), {
       origin: 'admin',
       model: null,
     });
     await this.insertOrConflict(record);
+    await this.noteCreated(record, 'create', by);
     return toAdminTechAnalysis(record);
   }
 
   /** Stores an LLM draft under a free slug (the name's, else with a numeric suffix). */
-  async createDraft(input: TechAnalysisInput, model: string | null): Promise<TechAnalysisRecord> {
+  async createDraft(
+    input: TechAnalysisInput,
+    model: string | null,
+    by: StaffPrincipal,
+  ): Promise<TechAnalysisRecord> {
     const base = analysisSlug(input.technologyName);
     for (let attempt = 1; attempt <= SLUG_ATTEMPTS; attempt++) {
       const record = this.newRecord(input, attempt === 1 ? base : `${base}-${attempt}`, {
@@ -82,6 +100,7 @@ export class TechAnalysisAuthoringService {
       });
       try {
         await this.analyses.insert(record);
+        await this.noteCreated(record, 'draft', by);
         return record;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
@@ -91,7 +110,11 @@ export class TechAnalysisAuthoringService {
   }
 
   /** PATCH: merges onto the stored analysis; derived fields are recomputed from the result. */
-  async update(id: string, { slug, ...patch }: UpdateTechAnalysisBody): Promise<AdminTechAnalysis> {
+  async update(
+    id: string,
+    { slug, ...patch }: UpdateTechAnalysisBody,
+    by: StaffPrincipal,
+  ): Promise<AdminTechAnalysis> {
     const current = await this.require(id);
     await this.checkRelated(patch.relatedAnalysisIds ?? null, current._id);
     // The stored analysis with the patch applied is checked against the whole analysis's schema here: only the
@@ -120,11 +143,22 @@ export class TechAnalysisAuthoringService {
       await this.purges.changed(updated._id);
       await this.changes.changed(updated);
     }
+    await this.revisions.note({
+      kind: 'tech-analysis',
+      itemId: id,
+      action: 'update',
+      by,
+      fields: changedFields(
+        { ...toTechAnalysisInput(current), slug: current.slug },
+        { ...toTechAnalysisInput(updated), slug: updated.slug },
+        ANALYSIS_FIELDS,
+      ),
+    });
     return toAdminTechAnalysis(updated);
   }
 
   /** Publishes a complete draft; publishing a published analysis changes nothing. */
-  async publish(id: string): Promise<AdminTechAnalysis> {
+  async publish(id: string, by: StaffPrincipal): Promise<AdminTechAnalysis> {
     const current = await this.require(id);
     if (current.state === 'published') return toAdminTechAnalysis(current);
     const missing = REQUIRED_TO_PUBLISH.filter((field) => current[field].trim() === '');
@@ -139,7 +173,28 @@ export class TechAnalysisAuthoringService {
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
     await this.purges.changed(updated._id);
     await this.changes.changed(updated);
+    this.audit.change(
+      { state: current.state, publishedAt: current.publishedAt },
+      { state: updated.state, publishedAt: updated.publishedAt },
+    );
+    await this.revisions.note({
+      kind: 'tech-analysis',
+      itemId: id,
+      action: 'publish',
+      by,
+      fields: ['state'],
+    });
     return toAdminTechAnalysis(updated);
+  }
+
+  private noteCreated(record: TechAnalysisRecord, action: 'create' | 'draft', by: StaffPrincipal) {
+    return this.revisions.note({
+      kind: 'tech-analysis',
+      itemId: record._id,
+      action,
+      by,
+      fields: filledFields({ ...toTechAnalysisInput(record), slug: record.slug }, ANALYSIS_FIELDS),
+    });
   }
 
   private newRecord(

@@ -91,7 +91,8 @@ export class TechAnalysesRepository {
 
   /** One page of the admin list in `state` ('all' for every state), last edited first, with its size. */
   async adminPage(
-    state: TechAnalysisRecord['state'] | 'all',
+    // The admin lists share one query; analyses are never withdrawn, so that state lists none.
+    state: TechAnalysisRecord['state'] | 'withdrawn' | 'all',
     skip: number,
     limit: number,
   ): Promise<{ total: number; records: TechAnalysisRecord[] }> {

@@ -10,6 +10,7 @@ export const ADMIN_SCREENS = [
   { path: '/admin/comments', label: '댓글 검토' },
   { path: '/admin/translations', label: '보류된 번역' },
   { path: '/admin/sources', label: '뉴스 소스' },
+  { path: '/admin/authoring', label: '글쓰기' },
   { path: '/admin/newsletter', label: '뉴스레터' },
   { path: '/admin/synonyms', label: '검색 동의어' },
   { path: '/admin/nicknames', label: '닉네임' },

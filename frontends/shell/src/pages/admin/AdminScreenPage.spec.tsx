@@ -11,6 +11,7 @@ describe('/admin and the screens in its chunk', () => {
   it.each([
     ['/admin', '관리자'],
     ['/admin/sources', '뉴스 소스 관리'],
+    ['/admin/authoring', '글쓰기'],
     ['/admin/newsletter', '뉴스레터 관리'],
     ['/admin/synonyms', '검색 동의어'],
     ['/admin/nicknames', '닉네임 관리'],

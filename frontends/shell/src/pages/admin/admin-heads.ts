@@ -15,6 +15,12 @@ export const ADMIN_HEADS = {
     canonical: '/admin/sources',
     robots: NOT_INDEXED,
   },
+  authoring: {
+    title: '글쓰기',
+    description: '펄스 관리자 화면: 인사이트와 기술 분석 작성, 게시, 게시 중단',
+    canonical: '/admin/authoring',
+    robots: NOT_INDEXED,
+  },
   newsletter: {
     title: '뉴스레터 관리',
     description: '펄스 관리자 화면: 뉴스레터 미리 보기와 발송',

@@ -11,7 +11,9 @@ import {
   type AdminInsight,
   type AdminTechAnalysis,
   type DraftAnalysisBody,
+  type DraftingCapability,
   type DraftInsightBody,
+  type StaffPrincipal,
 } from '@pulse/contracts';
 import { LANGUAGE_MODEL, LOGGER, type LanguageModel, CLOCK, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
@@ -55,7 +57,12 @@ export class DraftingService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async draftInsight({ articleId }: DraftInsightBody): Promise<AdminInsight> {
+  /** Whether drafting can work at all here: the admin screen shows 'AI 초안' only then. */
+  capability(): DraftingCapability {
+    return { llm: this.llm.enabled };
+  }
+
+  async draftInsight({ articleId }: DraftInsightBody, by: StaffPrincipal): Promise<AdminInsight> {
     this.requireLlm();
     const story = await this.articles.findPublished(articleId);
     if (!story) throw new NotFoundException(STORY_NOT_FOUND);
@@ -84,10 +91,13 @@ export class DraftingService {
       originalSources: originalSourcesOf(cluster),
     });
     /* eslint-enable edge-input/no-parse-in-services */
-    return toAdminInsight(await this.insights.createDraft(toInsightContent(input)));
+    return toAdminInsight(await this.insights.createDraft(toInsightContent(input), by, 'draft'));
   }
 
-  async draftAnalysis({ technologyName, technologyCategory }: DraftAnalysisBody): Promise<AdminTechAnalysis> {
+  async draftAnalysis(
+    { technologyName, technologyCategory }: DraftAnalysisBody,
+    by: StaffPrincipal,
+  ): Promise<AdminTechAnalysis> {
     this.requireLlm();
     const draft = await this.run('analysis', technologyName, () =>
       draftWithModel(
@@ -97,7 +107,7 @@ export class DraftingService {
         (parsed) => analysisInput(parsed, technologyName, technologyCategory),
       ),
     );
-    return toAdminTechAnalysis(await this.analyses.createDraft(draft.value, draft.model));
+    return toAdminTechAnalysis(await this.analyses.createDraft(draft.value, draft.model, by));
   }
 
   /** Published articles sharing a tag with `story`, from the last 72 hours, newest first. */

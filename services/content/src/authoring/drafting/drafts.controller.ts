@@ -1,11 +1,12 @@
-import { Body, Controller, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard, ZodPipe } from '@pulse/platform';
+import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { AdminGuard, MODERATION_ROLES, Staff, StaffRoles, ZodPipe } from '@pulse/platform';
 import { DraftingService } from './drafting.service';
 import {
   type DraftInsightBody,
   draftInsightBodySchema,
   type DraftAnalysisBody,
   draftAnalysisBodySchema,
+  type StaffPrincipal,
 } from '@pulse/contracts';
 
 /**
@@ -17,13 +18,23 @@ import {
 export class DraftsController {
   constructor(private readonly drafting: DraftingService) {}
 
+  /** Whether an LLM is configured, so a screen offers drafting only where it can work. */
+  @Get('capability')
+  @StaffRoles(...MODERATION_ROLES)
+  capability() {
+    return this.drafting.capability();
+  }
+
   @Post('insight')
-  insight(@Body(new ZodPipe(draftInsightBodySchema)) body: DraftInsightBody) {
-    return this.drafting.draftInsight(body);
+  insight(@Staff() staff: StaffPrincipal, @Body(new ZodPipe(draftInsightBodySchema)) body: DraftInsightBody) {
+    return this.drafting.draftInsight(body, staff);
   }
 
   @Post('analysis')
-  analysis(@Body(new ZodPipe(draftAnalysisBodySchema)) body: DraftAnalysisBody) {
-    return this.drafting.draftAnalysis(body);
+  analysis(
+    @Staff() staff: StaffPrincipal,
+    @Body(new ZodPipe(draftAnalysisBodySchema)) body: DraftAnalysisBody,
+  ) {
+    return this.drafting.draftAnalysis(body, staff);
   }
 }

@@ -10,6 +10,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'identity.suspend': '닉네임 정지',
   'identity.reinstate': '닉네임 정지 해제',
   'contact.handled': '독자 문의 처리 완료',
+  'insight.publish': '인사이트 게시',
+  'insight.withdraw': '인사이트 게시 중단',
+  'tech-analysis.publish': '기술 분석 게시',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

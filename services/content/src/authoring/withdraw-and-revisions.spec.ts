@@ -1,0 +1,207 @@
+import type {
+  AdminInsight,
+  AdminTechAnalysis,
+  AuthoringRevisionsResponse,
+  DraftingCapability,
+  OffsetPageResponse,
+} from '@pulse/contracts';
+import { eventually } from '@pulse/testing';
+import { EDITOR, MODERATOR, STAFF_ENV, staffRequest } from '../../testing/authoring/staff-requests';
+import { adminRequest } from '../../testing/tech-analysis/analysis-fixtures';
+import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
+import { ARTICLE_WITHDRAWN } from '../articles/articles.service';
+
+const INSIGHTS = '/api/content/admin/insights';
+const ANALYSES = '/api/content/admin/tech-analyses';
+const clock = testClock(Date.parse('2026-04-01T03:00:00.000Z'));
+
+const insightBody = (title: string) => ({
+  title,
+  summary: '편집진이 쓴 인사이트의 요약입니다.',
+  content: '<p>본문입니다.</p>',
+  primaryCategory: 'big-tech',
+  tags: ['철회'],
+  keyInsights: ['첫째 요점', '둘째 요점'],
+});
+
+describe('withdrawing insights and the revisions of authored items', () => {
+  let content: ContentTestApp;
+  beforeAll(async () => {
+    content = await startContentTestApp({ clock, env: STAFF_ENV });
+  });
+  afterAll(() => content.close());
+
+  const asEditor = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    staffRequest<T>(content, clock, EDITOR, method, url, payload);
+  const asModerator = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    staffRequest<T>(content, clock, MODERATOR, method, url, payload);
+
+  async function publishedInsight(title: string): Promise<AdminInsight> {
+    const created = await asEditor<AdminInsight>('POST', INSIGHTS, insightBody(title));
+    expect(created.status).toBe(201);
+    clock.advance(1000);
+    const published = await asEditor<AdminInsight>('POST', `${INSIGHTS}/${created.body.id}/publish`);
+    expect(published.status).toBe(200);
+    return published.body;
+  }
+  const listedIds = async () =>
+    (await content.get<OffsetPageResponse>('/api/content/insights?limit=50')).body.articles.map((a) => a.id);
+  const searchIds = async (q: string) =>
+    (
+      await content.get<{ articles: { id: string }[] }>(`/api/articles/search?q=${encodeURIComponent(q)}`)
+    ).body.articles.map((a) => a.id);
+
+  it('takes a published insight down with a reason: 410 to readers, gone from lists, feeds, sitemap and search', async () => {
+    const insight = await publishedInsight('철회될 양자 컴퓨팅 인사이트');
+    expect(await listedIds()).toContain(insight.id);
+    await eventually(async () => expect(await searchIds('양자 컴퓨팅')).toContain(insight.id));
+    expect((await content.get('/rss.xml')).body).toContain(insight.id);
+    expect((await content.get('/sitemap.xml')).body).toContain(insight.id);
+
+    clock.advance(1000);
+    const withdrawn = await asEditor<AdminInsight>('POST', `${INSIGHTS}/${insight.id}/withdraw`, {
+      reason: '  사실관계 오류가 확인되었습니다  ',
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toMatchObject({
+      state: 'withdrawn',
+      withdrawal: {
+        reason: '사실관계 오류가 확인되었습니다',
+        by: EDITOR.name,
+        at: new Date(clock.now()).toISOString(),
+      },
+    });
+
+    const reader = await content.get<{ message: string }>(`/api/articles/${insight.id}`);
+    expect(reader.status).toBe(410);
+    expect(reader.body.message).toBe(ARTICLE_WITHDRAWN);
+    expect(await listedIds()).not.toContain(insight.id);
+    expect((await content.get('/rss.xml')).body).not.toContain(insight.id);
+    expect((await content.get('/sitemap.xml')).body).not.toContain(insight.id);
+    await eventually(async () => expect(await searchIds('양자 컴퓨팅')).not.toContain(insight.id));
+
+    // The admin list still has it, under its own state.
+    const admin = await asEditor<{ items: AdminInsight[] }>('GET', `${INSIGHTS}?state=withdrawn`);
+    expect(admin.body.items.map((item) => item.id)).toEqual([insight.id]);
+  });
+
+  it('publishes a withdrawn insight again, clearing its withdrawal', async () => {
+    const insight = await publishedInsight('다시 게시될 인사이트');
+    clock.advance(1000);
+    await asEditor('POST', `${INSIGHTS}/${insight.id}/withdraw`, { reason: '검토 후 다시 올립니다' });
+    expect((await content.get(`/api/articles/${insight.id}`)).status).toBe(410);
+
+    clock.advance(1000);
+    const again = await asEditor<AdminInsight>('POST', `${INSIGHTS}/${insight.id}/publish`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ state: 'published', withdrawal: null });
+    expect((await content.get(`/api/articles/${insight.id}`)).status).toBe(200);
+    expect(await listedIds()).toContain(insight.id);
+  });
+
+  it.each([
+    [{}, 'reason'],
+    [{ reason: 'abc' }, 'reason must be 5 to 300 characters'],
+    [{ reason: '가'.repeat(301) }, 'reason must be 5 to 300 characters'],
+    [{ reason: '충분히 긴 사유입니다', extra: 1 }, 'extra'],
+  ])('a withdrawal with %j is a 400 naming the field', async (body, message) => {
+    const insight = await publishedInsight(`사유 검사 ${message}`);
+    const answer = await asEditor<{ message: string }>('POST', `${INSIGHTS}/${insight.id}/withdraw`, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(message);
+    expect((await content.get(`/api/articles/${insight.id}`)).status).toBe(200);
+  });
+
+  it('withdraws only a published insight (409 for a draft) and answers 404 for an unknown one', async () => {
+    const draft = await asEditor<AdminInsight>('POST', INSIGHTS, insightBody('초안 인사이트'));
+    const reason = { reason: '초안은 내릴 수 없습니다' };
+    expect((await asEditor('POST', `${INSIGHTS}/${draft.body.id}/withdraw`, reason)).status).toBe(409);
+    expect((await asEditor('POST', `${INSIGHTS}/insight-unknown/withdraw`, reason)).status).toBe(404);
+    // A never-published id is not found, not gone.
+    expect((await content.get(`/api/articles/${draft.body.id}`)).status).toBe(404);
+  });
+
+  it('refuses a moderator publishing or withdrawing (403) but lets them read the history', async () => {
+    const insight = await publishedInsight('모더레이터 권한 검사');
+    const draft = await asEditor<AdminInsight>('POST', INSIGHTS, insightBody('모더레이터가 못 올리는 초안'));
+    expect((await asModerator('POST', `${INSIGHTS}/${draft.body.id}/publish`)).status).toBe(403);
+    const withdraw = await asModerator('POST', `${INSIGHTS}/${insight.id}/withdraw`, {
+      reason: '모더레이터의 시도입니다',
+    });
+    expect(withdraw.status).toBe(403);
+    expect((await content.get(`/api/articles/${insight.id}`)).status).toBe(200);
+    expect((await asModerator('GET', `${INSIGHTS}/${insight.id}/revisions`)).status).toBe(200);
+    expect(
+      (await asModerator('POST', '/api/content/admin/drafts/analysis', { technologyName: 'Bun' })).status,
+    ).toBe(403);
+  });
+
+  it("keeps an insight's revisions: who, when, which fields changed, and the withdrawal's reason", async () => {
+    const created = await asEditor<AdminInsight>('POST', INSIGHTS, insightBody('변경 이력 인사이트'));
+    const id = created.body.id;
+    const createdAt = new Date(clock.now()).toISOString();
+    clock.advance(60_000);
+    await asEditor('PATCH', `${INSIGHTS}/${id}`, { title: '변경 이력 인사이트 (수정)', tags: ['철회'] });
+    clock.advance(60_000);
+    // The shared token is recorded as itself.
+    await adminRequest(content, 'POST', `${INSIGHTS}/${id}/publish`);
+    clock.advance(60_000);
+    await asEditor('POST', `${INSIGHTS}/${id}/withdraw`, { reason: '출처 확인이 필요합니다' });
+
+    const history = await asEditor<AuthoringRevisionsResponse>('GET', `${INSIGHTS}/${id}/revisions`);
+    expect(history.status).toBe(200);
+    expect(
+      history.body.items.map(({ action, by, fields, reason }) => ({ action, by: by.name, fields, reason })),
+    ).toEqual([
+      { action: 'withdraw', by: EDITOR.name, fields: ['state'], reason: '출처 확인이 필요합니다' },
+      { action: 'publish', by: 'ADMIN_TOKEN', fields: ['state'], reason: null },
+      // Tags sent unchanged are not a change.
+      { action: 'update', by: EDITOR.name, fields: ['title'], reason: null },
+      {
+        action: 'create',
+        by: EDITOR.name,
+        fields: ['title', 'summary', 'content', 'primaryCategory', 'tags', 'keyInsights'],
+        reason: null,
+      },
+    ]);
+    expect(history.body.items.at(-1)).toMatchObject({ itemId: id, at: createdAt, by: EDITOR });
+    expect((await asEditor('GET', `${INSIGHTS}/insight-unknown/revisions`)).status).toBe(404);
+  });
+
+  it("keeps a tech analysis's revisions too", async () => {
+    // Only what the editor filled in is named on the first revision, not the defaults of the rest.
+    const created = await asEditor<AdminTechAnalysis>('POST', ANALYSES, {
+      title: 'Deno 살펴보기',
+      technologyName: 'Deno',
+      difficultyLevel: 'beginner',
+      technologyCategory: 'web_framework',
+      introduction: '<p>소개</p>',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    clock.advance(60_000);
+    await asEditor('PATCH', `${ANALYSES}/${id}`, {
+      executiveSummary: 'Deno의 요약',
+      conclusion: '<p>새 결론</p>',
+      qualityScore: 90,
+    });
+    clock.advance(60_000);
+    expect((await asEditor('POST', `${ANALYSES}/${id}/publish`)).status).toBe(200);
+
+    const history = await asEditor<AuthoringRevisionsResponse>('GET', `${ANALYSES}/${id}/revisions`);
+    expect(history.body.items.map(({ action, fields }) => ({ action, fields }))).toEqual([
+      { action: 'publish', fields: ['state'] },
+      { action: 'update', fields: ['executiveSummary', 'qualityScore', 'conclusion'] },
+      {
+        action: 'create',
+        fields: ['slug', 'title', 'difficultyLevel', 'technologyCategory', 'technologyName', 'introduction'],
+      },
+    ]);
+    expect((await asEditor('GET', `${ANALYSES}/ta-unknown/revisions`)).status).toBe(404);
+  });
+
+  it('says whether drafting can work: no LLM configured here', async () => {
+    const answer = await asModerator<DraftingCapability>('GET', '/api/content/admin/drafts/capability');
+    expect(answer).toEqual({ status: 200, body: { llm: false } });
+  });
+});
