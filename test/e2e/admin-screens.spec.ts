@@ -15,6 +15,7 @@ const SCREENS = [
   ['/admin/comments', '댓글 검토'],
   ['/admin/translations', '보류된 번역 검토'],
   ['/admin/sources', '뉴스 소스 관리'],
+  ['/admin/authoring', '글쓰기'],
   ['/admin/newsletter', '뉴스레터 관리'],
   ['/admin/synonyms', '검색 동의어'],
   ['/admin/nicknames', '닉네임 관리'],
