@@ -291,6 +291,20 @@ describe('newsroom: staff accounts and sessions', () => {
       expect((await app.resolve(other)).status).toBe(200);
     });
 
+    it("removes an idle session's record at the next sign-in, not only at its expiry", async () => {
+      await create('editor-kim', 'editor');
+      await create('editor-park', 'editor');
+      const idle = sessionTokenOf(await signIn('editor-kim'));
+      app.clock.advance(20 * 60_000);
+      const inUse = sessionTokenOf(await signIn('editor-kim'));
+      app.clock.advance(10 * 60_000);
+      expect(await lastUseOf(idle)).toBe('2026-03-02T00:00:00.000Z');
+      await signIn('editor-park');
+      expect(await lastUseOf(idle)).toBeUndefined();
+      expect(await lastUseOf(inUse)).toBe('2026-03-02T00:20:00.000Z');
+      expect(await app.store.collection('staff_sessions').countDocuments({})).toBe(2);
+    });
+
     it('counts only live sessions on the staff list', async () => {
       const editor = await create('editor-kim', 'editor');
       await signIn('editor-kim');

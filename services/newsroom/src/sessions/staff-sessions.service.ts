@@ -115,8 +115,12 @@ export class StaffSessionsService {
       address,
     };
     await this.sessions.insert(session);
-    // Housekeeping rides on sign-ins, which are rare: no timer for two small collections.
-    await this.sessions.deleteExpired(session.createdAt);
+    // Housekeeping rides on sign-ins, which are rare: no timer for two small collections. Idle sessions go
+    // too, so a store copy holds no session older than the idle window that could still be looked at.
+    await this.sessions.deleteEnded(
+      session.createdAt,
+      idleCutoffOf(now, this.config.NEWSROOM_SESSION_IDLE_MINUTES),
+    );
     return {
       token,
       view: {
