@@ -38,8 +38,8 @@ const sameText = (a: string, b: string): boolean => {
 /**
  * Turns a staff session cookie into the signed assertion the services' AdminGuard accepts. On every
  * request carrying the cookie it asks newsroom whose session it is (never cached: a revoked session
- * stops at the next request), requires X-CSRF-Token on unsafe methods, and signs {sub, name, role, sid,
- * method, path} for 30 seconds. A cookie that resolves to nothing adds nothing: the request goes on as an
+ * stops at the next request), requires X-CSRF-Token on unsafe methods, and signs {sub, name, role, email
+ * (when the account has one), sid, method, path} for 30 seconds. A cookie that resolves to nothing adds nothing: the request goes on as an
  * anonymous one, and an admin route answers it 401. Each answer is noted in `verified`, which the rate
  * limit reads to count a member's later requests in their account's bucket.
  */
@@ -74,11 +74,11 @@ export class StaffGate {
           },
         };
     }
-    const { id, name, role } = session.staff;
+    const { id, name, role, email } = session.staff;
     const exp = Math.floor(this.now() / 1000) + STAFF_ASSERTION_TTL_SECONDS;
     return {
       assertion: signStaffAssertion(
-        { sub: id, name, role, sid: session.sid, method, path, exp },
+        { sub: id, name, role, ...(email ? { email } : {}), sid: session.sid, method, path, exp },
         this.secret,
       ),
     };

@@ -8,6 +8,7 @@ import {
   type Clock,
   type NetworkConfig,
 } from '@pulse/platform';
+import { OwnAccountController } from './accounts/own-account.controller';
 import { OwnTotpController } from './accounts/own-totp.controller';
 import { AuditRetention } from './audit/audit-retention';
 import { StaffActionsHandler } from './audit/staff-actions.handler';
@@ -52,6 +53,7 @@ export class NewsroomModule {
         SessionResolveController,
         StaffAccountsController,
         OwnTotpController,
+        OwnAccountController,
         StaffAuditController,
         StaffActionsHandler,
       ],

@@ -231,6 +231,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     $ref: '#/components/schemas/StaffAccountView',
   },
   removeStaffTotp: {},
+  setOwnStaffEmail: {
+    $ref: '#/components/schemas/StaffAccountView',
+  },
   staffAuditLog: {
     $ref: '#/components/schemas/StaffAuditPage',
   },
@@ -1539,6 +1542,21 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
       },
     },
     required: ['subscribers', 'schedule'],
+  },
+  newsletterTestSend: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      subject: {
+        type: 'string',
+      },
+      to: {
+        type: 'string',
+      },
+    },
+    required: ['id', 'subject', 'to'],
   },
 };
 
@@ -4815,6 +4833,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'string',
         enum: ['owner', 'editor', 'moderator'],
       },
+      email: {
+        type: ['null', 'string'],
+      },
       totpEnabled: {
         type: 'boolean',
       },
@@ -4828,7 +4849,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'number',
       },
     },
-    required: ['id', 'name', 'role', 'totpEnabled', 'lockedUntil', 'createdAt', 'activeSessions'],
+    required: ['id', 'name', 'role', 'email', 'totpEnabled', 'lockedUntil', 'createdAt', 'activeSessions'],
   },
   StaffActionView: {
     type: 'object',
@@ -4933,6 +4954,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       via: {
         type: 'string',
         enum: ['session', 'token'],
+      },
+      email: {
+        type: 'string',
       },
     },
     required: ['id', 'name', 'role', 'via'],
