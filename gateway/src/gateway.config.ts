@@ -173,7 +173,7 @@ export const gatewayConfigSchema = z
       ),
     RATE_LIMIT_ADMIN_PER_MIN: rateLimit(
       1200,
-      "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket: bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",
+      "Gateway: requests per minute the admin credential (ADMIN_TOKEN) may make, in its own bucket, and each signed-in staff account in a bucket of its own (once newsroom has answered for its session cookie; a cookie it never answered for counts in its network's bucket): bulk authoring and moderation are neither throttled by the readers' limits nor counted against the address they come from.",
     ),
     ADMIN_TOKEN: z
       .string()

@@ -22,6 +22,7 @@ import { registerRateLimit } from './edge/rate-limit';
 import { registerRequestContext } from './edge/request-context';
 import { contentSecurityPolicy, registerSecurityHeaders } from './edge/security-headers';
 import { StaffGate } from './edge/staff-gate';
+import { VerifiedStaffSessions } from './edge/verified-staff-sessions';
 import type { GatewayConfig } from './gateway.config';
 import { registerFeeds } from './proxy/feeds.plugin';
 import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
@@ -71,6 +72,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     registerRequestContext(fastify, { trustedHops: config.TRUSTED_PROXY_HOPS, logger: this.logger });
     registerSecurityHeaders(fastify, config);
     await registerCors(fastify, config.CORS_ORIGINS);
+    // Filled by the staff gate's lookups, read by the rate limit that runs before it on later requests.
+    const staffSessions = new VerifiedStaffSessions();
     registerRateLimit(fastify, {
       cache: this.cache,
       logger: this.logger,
@@ -81,6 +84,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         adminPerMinute: config.RATE_LIMIT_ADMIN_PER_MIN,
         adminToken: config.ADMIN_TOKEN,
         communityTokenSecret: config.COMMUNITY_TOKEN_SECRET,
+        staffSessions,
         networks: networkPrefixesOf(config),
       },
     });
@@ -99,6 +103,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       upstreams.find((upstream) => upstream.service === 'newsroom'),
       config.STAFF_ASSERTION_SECRET,
       this.logger,
+      Date.now,
+      staffSessions,
     );
     registerProxy(fastify, table, this.logger, microCache, staffGate);
     registerFeeds(

@@ -9,6 +9,8 @@ import { mailDrop, mailTo, makeTrendingData, subscribeAndConfirm } from './suppo
 
 test.use({ siteOptions: { spec: 'admin-screens', env: { ADMIN_TOKEN } } });
 
+const EDITOR_PASSWORD = 'editor passphrase for the e2e run';
+
 /** The screens the admin navigation joins, with the title each answers a direct load with. */
 const SCREENS = [
   ['/admin', '관리자'],
@@ -139,6 +141,44 @@ test.describe('admin screens', () => {
     await page.getByRole('group', { name: '미리 보기 너비' }).getByRole('button', { name: '375px' }).click();
     await expect(page.locator('iframe[title$="(375px)"]')).toHaveAttribute('width', '375');
     await expectNoSidewaysScroll(page);
+
+    // A test send needs the member's own address: the shared token has none, and the server says so.
+    const testSendOf = (screen: Page) =>
+      screen
+        .getByRole('region', { name: '이번 호 미리 보기' })
+        .getByRole('button', { name: /내 주소로 시험 발송$/ });
+    await testSendOf(page).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'ADMIN_TOKEN에는 메일 주소가 없어' }),
+    ).toBeVisible();
+    // An editor signed in with an address gets the edition, prefixed, in the mail drop; no reader does.
+    const editorName = `editor-nl-${viewportName === 'desktop' ? 'd' : 'm'}`;
+    const editorEmail = `${editorName}@pulse.example`;
+    await e2e.site.api('/api/newsroom/accounts', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: editorName,
+        role: 'editor',
+        password: EDITOR_PASSWORD,
+        email: editorEmail,
+      }),
+    });
+    const editor = await e2e.open();
+    await editor.goto('/admin/newsletter');
+    await editor.getByLabel('이름', { exact: true }).fill(editorName);
+    await editor.getByLabel('비밀번호', { exact: true }).fill(EDITOR_PASSWORD);
+    await editor.getByRole('button', { name: '로그인' }).click();
+    await editor
+      .getByRole('group', { name: '뉴스레터 종류' })
+      .getByRole('button', { name: '위클리' })
+      .click();
+    await testSendOf(editor).click();
+    await expect(
+      editor.getByRole('status').filter({ hasText: `${editorEmail}(으)로 보냈습니다` }),
+    ).toBeVisible();
+    const testCopy = await mailTo(mailDrop(e2e.site), editorEmail, '[시험 발송]');
+    expect(testCopy.subject).toMatch(/^\[시험 발송\] \[펄스\] /);
 
     await page.getByRole('button', { name: '이 호 보내기' }).click();
     await page

@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { communityToken } from '../../testing/community-token';
 import { cookieOf, RateIdentityResolver } from './rate-limit-identity';
+import { VerifiedStaffSessions } from './verified-staff-sessions';
 
 const SECRET = 'community-secret-for-identity-tests-0123456789';
 const ADMIN = 'admin-token-for-identity-tests-0123';
@@ -61,6 +62,40 @@ describe('the rate-limit identity of a request: only what the gateway verified',
     expect(await keyless.resolve(withBearer(await communityToken(SECRET, 'id-4')))).toEqual({
       kind: 'anonymous',
     });
+  });
+});
+
+describe('the rate-limit identity of a staff session cookie', () => {
+  const staffSessions = new VerifiedStaffSessions();
+  staffSessions.verified('verified-session-token', 'acc-1');
+  const resolver = new RateIdentityResolver({
+    adminToken: ADMIN,
+    communityTokenSecret: SECRET,
+    staffSessions,
+  });
+  const withCookie = (token: string) => ({ headers: { cookie: `theme=dark; pulse_staff=${token}` } });
+
+  it('names the account only for a cookie newsroom answered for', async () => {
+    expect(await resolver.resolve(withCookie('verified-session-token'))).toEqual({
+      kind: 'staff',
+      accountId: 'acc-1',
+    });
+    expect(await resolver.resolve(withCookie('made-up-session-token'))).toEqual({ kind: 'anonymous' });
+    // The account's id as a cookie is no session either.
+    expect(await resolver.resolve(withCookie('acc-1'))).toEqual({ kind: 'anonymous' });
+  });
+
+  it('puts the admin token first: an automation run with a staff cookie still counts as the admin', async () => {
+    expect(
+      await resolver.resolve({
+        headers: { authorization: `Bearer ${ADMIN}`, cookie: 'pulse_staff=verified-session-token' },
+      }),
+    ).toEqual({ kind: 'admin' });
+  });
+
+  it('names no one without the verified sessions (staff sign-in off)', async () => {
+    const without = new RateIdentityResolver({ adminToken: ADMIN });
+    expect(await without.resolve(withCookie('verified-session-token'))).toEqual({ kind: 'anonymous' });
   });
 });
 

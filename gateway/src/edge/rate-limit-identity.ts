@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { STAFF_SESSION_COOKIE } from '@pulse/contracts';
 import { tokenMatches } from '@pulse/platform';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
+import type { VerifiedStaffSessions } from './verified-staff-sessions';
 
 /** The community service's credential cookie (services/community/src/identity/cookies.ts). */
 const COMMUNITY_COOKIE = 'pulse_community';
@@ -20,18 +22,26 @@ const VERIFIED_KEPT = 10_000;
 /**
  * Whose bucket a request counts in. Only a credential the gateway itself verified names someone:
  * - 'admin': the admin token (compared in constant time);
+ * - 'staff': a staff session cookie newsroom lately answered for (verified-staff-sessions.ts); the key is
+ *   the account, so a member's browsers share one bucket and an office's readers keep theirs;
  * - 'member': a community identity token (bearer or the community cookie) whose HS256 signature checks
  *   out against COMMUNITY_TOKEN_SECRET; the key is the identity it names, so one person's sessions share
  *   one bucket;
  * - 'anonymous': everything else, a made-up bearer included. It counts in its network's bucket, so
  *   inventing tokens buys nothing.
  */
-export type RateIdentity = { kind: 'admin' } | { kind: 'member'; identityId: string } | { kind: 'anonymous' };
+export type RateIdentity =
+  | { kind: 'admin' }
+  | { kind: 'staff'; accountId: string }
+  | { kind: 'member'; identityId: string }
+  | { kind: 'anonymous' };
 
 export interface IdentityKeys {
   adminToken?: string;
   /** The community's signing key; without it community credentials cannot be told from made-up ones. */
   communityTokenSecret?: string;
+  /** Staff cookies newsroom has answered for; without it a staff cookie names no one here. */
+  staffSessions?: VerifiedStaffSessions;
 }
 
 export const bearerOf = (request: Pick<FastifyRequest, 'headers'>): string | undefined =>
@@ -66,6 +76,9 @@ export class RateIdentityResolver {
     const bearer = bearerOf(request);
     if (bearer && this.keys.adminToken && tokenMatches(bearer, this.keys.adminToken))
       return { kind: 'admin' };
+    const staffCookie = cookieOf(request, STAFF_SESSION_COOKIE);
+    const accountId = staffCookie ? this.keys.staffSessions?.accountOf(staffCookie) : undefined;
+    if (accountId) return { kind: 'staff', accountId };
     // The community resolves the bearer before its cookie (actor-resolver.ts); so does this.
     const presented = bearer ?? cookieOf(request, COMMUNITY_COOKIE);
     if (!presented) return { kind: 'anonymous' };

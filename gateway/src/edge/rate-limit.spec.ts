@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { STAFF_SESSION_RESOLVE_PATH } from '@pulse/contracts';
 import { MemoryCacheStore, type CacheStore } from '@pulse/platform';
 import { communityToken } from '../../testing/community-token';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
@@ -291,5 +292,104 @@ describe('rate limits of the admin credential', () => {
     for (let i = 0; i < 3; i++) statuses.push((await post('203.0.113.41', `${adminToken}x`)).status);
     expect(statuses).toEqual([expect.any(Number), expect.any(Number), 429]);
     expect(statuses.slice(0, 2)).not.toContain(429);
+  });
+});
+
+describe('rate limits of signed-in staff', () => {
+  const secret = 'rate-limit-staff-assertion-secret-0123456789';
+  /** Session cookie token → the account newsroom answers for it while it is live. */
+  const sessions = new Map<string, string>();
+  let gateway: TestGateway;
+  let cache: MemoryCacheStore;
+  let newsroom: FakeUpstream;
+
+  beforeAll(async () => {
+    cache = new MemoryCacheStore();
+    newsroom = new FakeUpstream('newsroom', ['/api/newsroom'], (request) => {
+      if (request.url !== STAFF_SESSION_RESOLVE_PATH) return ok();
+      const accountId = sessions.get((JSON.parse(String(request.body)) as { token: string }).token);
+      return accountId
+        ? jsonResponse(200, {
+            staff: { id: accountId, name: `staff-${accountId}`, role: 'moderator', via: 'session' },
+            sid: 'sid',
+            csrfToken: 'csrf',
+          })
+        : jsonResponse(404, { message: 'no live session' });
+    });
+    gateway = await startTestGateway({
+      upstreams: [newsroom, new FakeUpstream('community', ['/api/community'], ok)],
+      cache,
+      env: {
+        RATE_LIMIT_READ_PER_MIN: '3',
+        RATE_LIMIT_WRITE_PER_MIN: '2',
+        RATE_LIMIT_IP_FACTOR: '2',
+        RATE_LIMIT_ADMIN_PER_MIN: '10',
+        STAFF_ASSERTION_SECRET: secret,
+        TRUSTED_PROXY_HOPS: '1',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await cache.close();
+  });
+
+  const read = (client: string, token?: string) =>
+    fetch(`${gateway.base}/api/community/admin/moderation`, {
+      headers: { 'x-forwarded-for': client, ...(token ? { cookie: `pulse_staff=${token}` } : {}) },
+    });
+  const statusesOf = async (count: number, client: string, token?: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) statuses.push((await read(client, token)).status);
+    return statuses;
+  };
+  const lookupsOf = (token: string) =>
+    newsroom.requests.filter(
+      (request) =>
+        request.url === STAFF_SESSION_RESOLVE_PATH &&
+        (JSON.parse(String(request.body)) as { token: string }).token === token,
+    ).length;
+
+  it("counts a member's requests in their account's bucket once newsroom has answered for the cookie", async () => {
+    sessions.set('session-of-acc-1', 'acc-1');
+    // The first request is counted before the lookup, so in the network's bucket; the next ten in the
+    // account's (RATE_LIMIT_ADMIN_PER_MIN), far past a reader's three.
+    expect(await statusesOf(11, '203.0.113.60', 'session-of-acc-1')).toEqual(Array(11).fill(200));
+    expect((await read('203.0.113.60', 'session-of-acc-1')).status).toBe(429);
+    // A reader in the same office spent only that first request of theirs: two of three reads are left.
+    expect(await statusesOf(3, '203.0.113.60')).toEqual([200, 200, 429]);
+  });
+
+  it("shares one account's bucket between its sessions, and keeps other accounts apart", async () => {
+    sessions.set('laptop-of-acc-2', 'acc-2');
+    sessions.set('phone-of-acc-2', 'acc-2');
+    sessions.set('session-of-acc-3', 'acc-3');
+    await read('203.0.113.61', 'laptop-of-acc-2');
+    await read('203.0.113.62', 'phone-of-acc-2');
+    expect(await statusesOf(5, '203.0.113.61', 'laptop-of-acc-2')).toEqual(Array(5).fill(200));
+    expect(await statusesOf(5, '203.0.113.62', 'phone-of-acc-2')).toEqual(Array(5).fill(200));
+    expect((await read('203.0.113.61', 'laptop-of-acc-2')).status).toBe(429);
+    expect((await read('203.0.113.61', 'session-of-acc-3')).status).toBe(200);
+    expect((await read('203.0.113.61', 'session-of-acc-3')).status).toBe(200);
+  });
+
+  it("keeps a made-up cookie in its network's bucket, however often it is sent", async () => {
+    const statuses = await statusesOf(5, '203.0.113.63', 'made-up-session-token');
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Refused at the edge: newsroom was asked only for the requests the network's budget let through.
+    expect(lookupsOf('made-up-session-token')).toBe(3);
+    // An account's id is no cookie either.
+    sessions.set('session-of-acc-4', 'acc-4');
+    expect(await statusesOf(4, '203.0.113.64', 'acc-4')).toEqual([200, 200, 200, 429]);
+  });
+
+  it('puts a session that ended back in its network’s bucket from its next lookup on', async () => {
+    sessions.set('session-of-acc-5', 'acc-5');
+    expect(await statusesOf(4, '203.0.113.65', 'session-of-acc-5')).toEqual(Array(4).fill(200));
+    // Revoked: the request that finds out still counts as the account's, every later one as the network's,
+    // which had spent one read on the first request.
+    sessions.delete('session-of-acc-5');
+    expect(await statusesOf(4, '203.0.113.65', 'session-of-acc-5')).toEqual([200, 200, 200, 429]);
   });
 });

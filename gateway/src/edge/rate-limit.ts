@@ -11,7 +11,10 @@ export interface RateLimitSettings extends IdentityKeys {
   writePerMinute: number;
   /** The budget of one network's members together, as a multiple of one member's. */
   ipFactor: number;
-  /** The admin credential's own budget (reads and writes), apart from the readers' buckets. */
+  /**
+   * The admin credential's own budget (reads and writes), apart from the readers' buckets; each signed-in
+   * staff account has a budget of this size too.
+   */
   adminPerMinute: number;
   /** What counts as one network (IPv4 address, IPv6 /64 by default). */
   networks: NetworkPrefixes;
@@ -25,7 +28,9 @@ export interface RateLimitSettings extends IdentityKeys {
  * - A verified community member: the member's own bucket, and the network's members' bucket
  *   (RATE_LIMIT_IP_FACTOR times as large), so readers behind one NAT each get a budget while one network's
  *   identities stay bounded.
- * - The admin credential: a bucket of its own.
+ * - The admin credential: a bucket of its own; a signed-in staff member, whose session newsroom verified
+ *   (verified-staff-sessions.ts), one per account of the same size, so an office's moderation neither
+ *   spends its readers' network budget nor is held to a reader's limits.
  * Reads and writes have separate budgets, so browsing cannot use up the budget for posting. Assets and
  * probes are not counted.
  */
@@ -41,7 +46,7 @@ export function registerRateLimit(
     const identity = await identities.resolve(request);
     const network = networkOf(request.clientIp, settings.networks);
     const limit =
-      identity.kind === 'admin'
+      identity.kind === 'admin' || identity.kind === 'staff'
         ? settings.adminPerMinute
         : operation === 'read'
           ? settings.readPerMinute
@@ -53,6 +58,9 @@ export function registerRateLimit(
         // The admin's own bucket only: an editor's bulk authoring must not spend the office's readers'
         // network budget, nor be held to a reader's write limit.
         outer = await cache.rateLimit('gateway:rate:admin', limit, WINDOW_MS);
+        own = outer;
+      } else if (identity.kind === 'staff') {
+        outer = await cache.rateLimit(`gateway:rate:staff:${identity.accountId}`, limit, WINDOW_MS);
         own = outer;
       } else if (identity.kind === 'anonymous') {
         // One bucket, one cache call (on Redis, a round trip saved on nearly every request).

@@ -6,6 +6,7 @@ import type { ForwardRequest } from '../upstreams/upstream';
 const SECRET = 'gateway-spec-staff-assertion-secret-0123456789';
 const TOKEN = 'the-session-token-from-the-cookie-0123456789abc';
 const CSRF = 'the-csrf-token-of-that-session-0123456789abcdef';
+const TOKEN_WITH_EMAIL = 'a-session-of-a-member-with-an-address-0123456';
 const STAFF = { id: 'acc-1', name: 'editor-kim', role: 'editor', via: 'session' };
 
 describe('gateway: staff sessions become signed assertions', () => {
@@ -20,6 +21,12 @@ describe('gateway: staff sessions become signed assertions', () => {
       const asked = JSON.parse(String(request.body)) as { token: string };
       const keyed = request.headers.authorization === `Bearer ${staffResolveKey(SECRET)}`;
       if (!keyed) return jsonResponse(403, { message: 'gateway key required' });
+      if (live && asked.token === TOKEN_WITH_EMAIL)
+        return jsonResponse(200, {
+          staff: { ...STAFF, email: 'kim@pulse.example' },
+          sid: 'sid-2',
+          csrfToken: CSRF,
+        });
       return live && asked.token === TOKEN
         ? jsonResponse(200, { staff: STAFF, sid: 'sid-1', csrfToken: CSRF })
         : jsonResponse(404, { message: 'no live session' });
@@ -71,6 +78,20 @@ describe('gateway: staff sessions become signed assertions', () => {
       },
     });
     if (check.ok) expect(check.claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(30_000);
+  });
+
+  it("signs the member's address in too when their account has one", async () => {
+    await send('GET', '/api/content/admin/drafts', { cookie: `pulse_staff=${TOKEN_WITH_EMAIL}` });
+    const check = verifyStaffAssertion(
+      String(lastAssertion(content)),
+      SECRET,
+      { method: 'GET', url: '/api/content/admin/drafts' },
+      Date.now(),
+    );
+    expect(check).toMatchObject({
+      ok: true,
+      claims: { sub: 'acc-1', email: 'kim@pulse.example', sid: 'sid-2' },
+    });
   });
 
   it("strips a client's own assertion, with or without a session", async () => {

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Upstream } from '../upstreams/upstream';
 import { cookieOf } from './rate-limit-identity';
+import type { VerifiedStaffSessions } from './verified-staff-sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Signing in is the one unsafe call a browser makes before it has a CSRF token (SameSite=Strict guards it). */
@@ -37,9 +38,10 @@ const sameText = (a: string, b: string): boolean => {
 /**
  * Turns a staff session cookie into the signed assertion the services' AdminGuard accepts. On every
  * request carrying the cookie it asks newsroom whose session it is (never cached: a revoked session
- * stops at the next request), requires X-CSRF-Token on unsafe methods, and signs {sub, name, role, sid,
- * method, path} for 30 seconds. A cookie that resolves to nothing adds nothing: the request goes on as an
- * anonymous one, and an admin route answers it 401.
+ * stops at the next request), requires X-CSRF-Token on unsafe methods, and signs {sub, name, role, email
+ * (when the account has one), sid, method, path} for 30 seconds. A cookie that resolves to nothing adds nothing: the request goes on as an
+ * anonymous one, and an admin route answers it 401. Each answer is noted in `verified`, which the rate
+ * limit reads to count a member's later requests in their account's bucket.
  */
 export class StaffGate {
   constructor(
@@ -47,13 +49,18 @@ export class StaffGate {
     private readonly secret: string | undefined,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
+    private readonly verified?: VerifiedStaffSessions,
   ) {}
 
   async check(request: FastifyRequest): Promise<StaffGateResult> {
     const token = cookieOf(request, STAFF_SESSION_COOKIE);
     if (!token || !this.newsroom || !this.secret) return {};
     const session = await this.resolve(this.newsroom, this.secret, token, request.requestId);
-    if (!session) return {};
+    if (!session) {
+      this.verified?.refused(token);
+      return {};
+    }
+    this.verified?.verified(token, session.staff.id);
     const method = request.method.toUpperCase();
     const path = assertionPathOf(request.url);
     const signingIn = method === SIGN_IN.method && path === SIGN_IN.path;
@@ -67,11 +74,11 @@ export class StaffGate {
           },
         };
     }
-    const { id, name, role } = session.staff;
+    const { id, name, role, email } = session.staff;
     const exp = Math.floor(this.now() / 1000) + STAFF_ASSERTION_TTL_SECONDS;
     return {
       assertion: signStaffAssertion(
-        { sub: id, name, role, sid: session.sid, method, path, exp },
+        { sub: id, name, role, ...(email ? { email } : {}), sid: session.sid, method, path, exp },
         this.secret,
       ),
     };

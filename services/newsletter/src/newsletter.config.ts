@@ -37,6 +37,12 @@ export const newsletterConfigSchema = z.object({
     3,
     'Sign-up mails (confirmation, already subscribed) one address may receive per day.',
   ),
+  NEWSLETTER_TEST_SENDS_PER_HOUR: int(
+    1,
+    1000,
+    10,
+    "Test sends of an edition one staff member may make per hour (each mails only the member's own address).",
+  ),
   NEWSLETTER_UNSUBSCRIBE_MAILTO: z
     .email()
     .default('unsubscribe@pulse.local')

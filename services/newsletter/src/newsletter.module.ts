@@ -16,6 +16,7 @@ import { EditionSchedule } from './editions/edition-schedule';
 import { EditionsController } from './editions/editions.controller';
 import { EditionsRepository } from './editions/editions.repository';
 import { EditionsService } from './editions/editions.service';
+import { EditionTestSendService } from './editions/edition-test-send.service';
 import { LinkTokens } from './links/link-tokens';
 import { NewsletterSettingsRepository } from './links/newsletter-settings.repository';
 import { NEWSLETTER_CONFIG, NEWSLETTER_NETWORKS, type NewsletterConfig } from './newsletter.config';
@@ -56,6 +57,7 @@ export class NewsletterModule {
         EditionsRepository,
         EditionBuilder,
         EditionsService,
+        EditionTestSendService,
         EditionSchedule,
         SendsRepository,
         DigestMailFactory,

@@ -3,13 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { STAFF_ASSERTION_HEADER, type StaffPrincipal } from '@pulse/contracts';
 import {
   createServiceApp,
   EmbeddedDocumentStore,
   InProcessEventBus,
   MemoryCacheStore,
+  signStaffAssertion,
   SmtpMailer,
+  STAFF_ASSERTION_TTL_SECONDS,
   type Clock,
+  type Mailer,
   type PortSet,
 } from '@pulse/platform';
 import { TestClock } from '@pulse/testing';
@@ -23,6 +27,7 @@ const logger = pino({ level: 'silent' });
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const SITE = 'https://pulse.example';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+export const STAFF_ASSERTION_SECRET = 'test-staff-assertion-secret-0123456789abcdef';
 
 /** A settable clock; starts Monday 2026-03-02 09:00 Seoul, an hour after the weekly edition fell due. */
 export function testClock(start: number | string = '2026-03-02T00:00:00.000Z'): TestClock {
@@ -33,6 +38,8 @@ export interface NewsletterTestOptions {
   clock?: Clock;
   env?: Record<string, string>;
   smtp?: SmtpSinkOptions;
+  /** Mail through this adapter (the mail drop, say) instead of SMTP into the sink. */
+  mailer?: Mailer;
   /**
    * What replicas share: run beside another instance on the same store, mail server and trending stub,
    * which the test owns (close() leaves them running).
@@ -60,6 +67,7 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
   const saved = { ...process.env };
   Object.assign(process.env, {
     ADMIN_TOKEN,
+    STAFF_ASSERTION_SECRET,
     PUBLIC_SITE_URL: SITE,
     NEWSLETTER_TRENDING_URL: trending.url,
     NEWSLETTER_SCHEDULE: 'off',
@@ -71,14 +79,16 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
   const bus = new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
   const store = shared?.store ?? (await EmbeddedDocumentStore.open({ dataDir: dataDir! }));
   const cache = new MemoryCacheStore();
-  const mailer = new SmtpMailer({
-    host: '127.0.0.1',
-    port: smtp.port,
-    secure: false,
-    from: 'Pulse 펄스 <newsletter@pulse.example>',
-    logger,
-    timeoutMs: 5_000,
-  });
+  const mailer: Mailer =
+    options.mailer ??
+    new SmtpMailer({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      from: 'Pulse 펄스 <newsletter@pulse.example>',
+      logger,
+      timeoutMs: 5_000,
+    });
   const ports: PortSet = { bus, store, cache, mailer };
   const definition = { ...newsletterService, module: NewsletterModule.withClock(options.clock) };
   let app: NestFastifyApplication;
@@ -132,9 +142,31 @@ export async function startNewsletterTestApp(options: NewsletterTestOptions = {}
     return { status: response.statusCode, body, text: response.body, headers: response.headers };
   }
 
+  /** A request as the gateway forwards it for a signed-in member: with an assertion for exactly it. */
+  const asStaff = (staff: StaffPrincipal, method: 'GET' | 'POST', url: string, json?: unknown) =>
+    request(method, url, {
+      json,
+      headers: {
+        [STAFF_ASSERTION_HEADER]: signStaffAssertion(
+          {
+            sub: staff.id,
+            name: staff.name,
+            role: staff.role,
+            ...(staff.email ? { email: staff.email } : {}),
+            sid: 'sid',
+            method,
+            path: url.split('?')[0],
+            exp: Math.floor(Date.now() / 1000) + STAFF_ASSERTION_TTL_SECONDS,
+          },
+          STAFF_ASSERTION_SECRET,
+        ),
+      },
+    });
+
   return {
     app,
     store,
+    asStaff,
     smtp,
     trending,
     request,

@@ -8,6 +8,7 @@ import {
   type Clock,
   type NetworkConfig,
 } from '@pulse/platform';
+import { OwnAccountController } from './accounts/own-account.controller';
 import { OwnTotpController } from './accounts/own-totp.controller';
 import { ContactAdminController } from './contact/contact-admin.controller';
 import { ContactBodyLimitGuard } from './contact/contact-body-limit.guard';
@@ -60,6 +61,7 @@ export class NewsroomModule {
         SessionResolveController,
         StaffAccountsController,
         OwnTotpController,
+        OwnAccountController,
         StaffAuditController,
         StaffActionsHandler,
         ContactController,

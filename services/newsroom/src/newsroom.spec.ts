@@ -212,6 +212,84 @@ describe('newsroom: staff accounts and sessions', () => {
     ).toBe(404);
   });
 
+  describe("a member's mail address", () => {
+    it('is set by the owner on create and edit, validated, and shown on the staff list', async () => {
+      const created = await app.request('POST', '/api/newsroom/accounts', {
+        json: { name: 'editor-kim', role: 'editor', password: PASSWORD, email: ' Kim@Pulse.Example ' },
+        headers: admin,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.email).toBe('kim@pulse.example');
+      expect((await create('editor-park', 'editor')).body.email).toBeNull();
+
+      const bad = await app.request('PATCH', `/api/newsroom/accounts/${created.body.id}`, {
+        json: { email: 'not-an-address' },
+        headers: admin,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/^email: /);
+      const empty = await app.request('PATCH', `/api/newsroom/accounts/${created.body.id}`, {
+        json: {},
+        headers: admin,
+      });
+      expect(empty.status).toBe(400);
+
+      const changed = await app.request('PATCH', `/api/newsroom/accounts/${created.body.id}`, {
+        json: { email: 'kim.editor@pulse.example' },
+        headers: admin,
+      });
+      expect(changed.body).toMatchObject({ role: 'editor', email: 'kim.editor@pulse.example' });
+      const listed = await app.request('GET', '/api/newsroom/accounts', { headers: admin });
+      expect(
+        listed.body.items.map((item: { name: string; email: string | null }) => [item.name, item.email]),
+      ).toEqual([
+        ['editor-kim', 'kim.editor@pulse.example'],
+        ['editor-park', null],
+      ]);
+      const removed = await app.request('PATCH', `/api/newsroom/accounts/${created.body.id}`, {
+        json: { email: null },
+        headers: admin,
+      });
+      expect(removed.body.email).toBeNull();
+    });
+
+    it('is set by the member for themself, whatever their role, but not by the ADMIN_TOKEN', async () => {
+      const moderator = await create('mod-choi', 'moderator');
+      const staff = {
+        id: moderator.body.id,
+        name: 'mod-choi',
+        role: 'moderator' as const,
+        via: 'session' as const,
+      };
+      const own = await app.asStaff(staff, 'PATCH', '/api/newsroom/me', { email: 'Choi@Pulse.Example' });
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ id: moderator.body.id, email: 'choi@pulse.example' });
+      expect((await app.asStaff(staff, 'PATCH', '/api/newsroom/me', { email: 'nope' })).status).toBe(400);
+      expect((await app.asStaff(staff, 'PATCH', '/api/newsroom/me', {})).body.message).toMatch(/^email: /);
+      const token = await app.request('PATCH', '/api/newsroom/me', {
+        json: { email: 'ops@pulse.example' },
+        headers: admin,
+      });
+      expect(token.status).toBe(403);
+    });
+
+    it('travels with the verified session, so the gateway can sign it for the services', async () => {
+      await app.request('POST', '/api/newsroom/accounts', {
+        json: { name: 'editor-kim', role: 'editor', password: PASSWORD, email: 'kim@pulse.example' },
+        headers: admin,
+      });
+      const session = await signIn('editor-kim');
+      expect(session.body.staff.email).toBe('kim@pulse.example');
+      expect((await app.resolve(sessionTokenOf(session))).body.staff).toEqual({
+        id: session.body.staff.id,
+        name: 'editor-kim',
+        role: 'editor',
+        via: 'session',
+        email: 'kim@pulse.example',
+      });
+    });
+  });
+
   it('validates input at the edge and refuses duplicate names', async () => {
     const short = await create('ab', 'editor', 'short');
     expect(short.status).toBe(400);
@@ -289,6 +367,20 @@ describe('newsroom: staff accounts and sessions', () => {
       expect(await lastUseOf(token)).toBe('2026-03-02T00:29:00.000Z');
       const other = sessionTokenOf(await signIn('editor-kim'));
       expect((await app.resolve(other)).status).toBe(200);
+    });
+
+    it("removes an idle session's record at the next sign-in, not only at its expiry", async () => {
+      await create('editor-kim', 'editor');
+      await create('editor-park', 'editor');
+      const idle = sessionTokenOf(await signIn('editor-kim'));
+      app.clock.advance(20 * 60_000);
+      const inUse = sessionTokenOf(await signIn('editor-kim'));
+      app.clock.advance(10 * 60_000);
+      expect(await lastUseOf(idle)).toBe('2026-03-02T00:00:00.000Z');
+      await signIn('editor-park');
+      expect(await lastUseOf(idle)).toBeUndefined();
+      expect(await lastUseOf(inUse)).toBe('2026-03-02T00:20:00.000Z');
+      expect(await app.store.collection('staff_sessions').countDocuments({})).toBe(2);
     });
 
     it('counts only live sessions on the staff list', async () => {

@@ -36,6 +36,7 @@ import type {
   editionPreviewResponseSchema,
   editionProgressResponseSchema,
   editionResponseSchema,
+  editionTestSendResponseSchema,
   subscriberOverviewResponseSchema,
 } from './newsletter';
 import type {
@@ -165,6 +166,7 @@ export interface EndpointResponses {
   startStaffTotp: StaffTotpEnrolment;
   confirmStaffTotp: StaffAccountView;
   removeStaffTotp: void;
+  setOwnStaffEmail: StaffAccountView;
   staffAuditLog: StaffAuditPage;
   contactChannels: ContactChannels;
   sendContactMessage: ContactReceipt;
@@ -250,6 +252,7 @@ export interface EndpointResponses {
   newsletterSend: z.output<typeof editionProgressResponseSchema>;
   newsletterProgress: z.output<typeof editionProgressResponseSchema>;
   newsletterSubscribers: z.output<typeof subscriberOverviewResponseSchema>;
+  newsletterTestSend: z.output<typeof editionTestSendResponseSchema>;
 }
 
 // Every endpoint has its row, and no row names an endpoint that does not exist.
@@ -284,6 +287,7 @@ export const ENDPOINT_SUCCESS_STATUS: Readonly<Partial<Record<EndpointName, 201 
   createStaffAccount: 201,
   startStaffTotp: 201,
   removeStaffTotp: 204,
+  newsletterTestSend: 201,
 };
 
 /**
@@ -319,6 +323,8 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   // unknown message handled is 404.
   sendContactMessage: [413, 429],
   markContactHandled: [404],
+  // newsletter: a test send needs trending for the edition due now (409 nothing to send, 503 trending away).
+  newsletterTestSend: [409, 503],
   // translation review: only a held item can be edited, released or rejected.
   editHeldTranslation: [409],
   releaseHeldTranslation: [409],

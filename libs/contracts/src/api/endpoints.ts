@@ -300,6 +300,12 @@ export const ENDPOINTS = {
     service: 'newsletter',
     origin: 'chosen',
   },
+  newsletterTestSend: {
+    method: 'POST',
+    path: '/api/newsletter/admin/editions/:id/test-send',
+    service: 'newsletter',
+    origin: 'chosen',
+  },
   // newsroom: staff sign-in and the owner's accounts (chosen; api/staff.ts, docs/admin.md)
   staffSignIn: { method: 'POST', path: '/api/newsroom/session', service: 'newsroom', origin: 'chosen' },
   staffSession: { method: 'GET', path: '/api/newsroom/session', service: 'newsroom', origin: 'chosen' },
@@ -342,6 +348,13 @@ export const ENDPOINTS = {
   confirmStaffTotp: {
     method: 'POST',
     path: '/api/newsroom/me/totp/confirm',
+    service: 'newsroom',
+    origin: 'chosen',
+    access: 'admin',
+  },
+  setOwnStaffEmail: {
+    method: 'PATCH',
+    path: '/api/newsroom/me',
     service: 'newsroom',
     origin: 'chosen',
     access: 'admin',

@@ -90,6 +90,20 @@ export const editionPreviewResponseSchema = z.object({
   text: z.string(),
 });
 
+/**
+ * Admin: a test send of one edition to the signed-in member's own address: the mail as subscribers get it,
+ * its subject prefixed TEST_SEND_SUBJECT_PREFIX, to no one else, leaving the edition as it was.
+ */
+export const editionTestSendResponseSchema = z.object({
+  id: editionId,
+  subject: z.string(),
+  /** The member's own address the mail went to. */
+  to: z.string(),
+});
+
+/** What a test send's subject starts with, so it is never mistaken for the real edition. */
+export const TEST_SEND_SUBJECT_PREFIX = '[시험 발송] ';
+
 const sendCount = z.number().int();
 
 /** Admin: an edition's enqueue and its send records by status (manual send and progress). */

@@ -3,6 +3,7 @@ import {
   staffAccountCreateSchema,
   staffAccountUpdateSchema,
   staffLoginSchema,
+  staffOwnEmailSchema,
   staffTotpConfirmSchema,
 } from './staff';
 import { staffAuditQuerySchema } from './staff-audit';
@@ -66,6 +67,7 @@ import {
   editionListResponseSchema,
   editionPreviewResponseSchema,
   editionProgressResponseSchema,
+  editionTestSendResponseSchema,
   editionResponseSchema,
   newsletterKindSchema,
   newsletterPreferencesFormSchema,
@@ -225,6 +227,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   createStaffAccount: { body: staffAccountCreateSchema },
   updateStaffAccount: { body: staffAccountUpdateSchema },
   confirmStaffTotp: { body: staffTotpConfirmSchema },
+  setOwnStaffEmail: { body: staffOwnEmailSchema },
   staffAuditLog: { query: staffAuditQuerySchema },
   sendContactMessage: { body: contactMessageSchema },
   contactMessages: { query: contactListQuerySchema },
@@ -276,6 +279,17 @@ function newsletterSchemas() {
       params: editionId,
       response: editionProgressResponseSchema,
       errors: noEdition,
+    },
+    newsletterTestSend: {
+      params: editionId,
+      response: editionTestSendResponseSchema,
+      status: 201,
+      errors: {
+        ...noEdition,
+        400: 'The signed-in member has no mail address (ADMIN_TOKEN never has one).',
+        409: 'No article for the edition due now in trending.',
+        503: "Trending's read API or the mail relay is unavailable, or ADMIN_TOKEN is unset.",
+      },
     },
   } satisfies Partial<Record<EndpointName, EndpointSchemas>>;
 }

@@ -243,6 +243,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     $ref: '#/components/schemas/StaffAccountView',
   },
   removeStaffTotp: {},
+  setOwnStaffEmail: {
+    $ref: '#/components/schemas/StaffAccountView',
+  },
   staffAuditLog: {
     $ref: '#/components/schemas/StaffAuditPage',
   },
@@ -1563,6 +1566,21 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
       },
     },
     required: ['subscribers', 'schedule'],
+  },
+  newsletterTestSend: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      subject: {
+        type: 'string',
+      },
+      to: {
+        type: 'string',
+      },
+    },
+    required: ['id', 'subject', 'to'],
   },
 };
 
@@ -4989,6 +5007,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'string',
         enum: ['owner', 'editor', 'moderator'],
       },
+      email: {
+        type: ['null', 'string'],
+      },
       totpEnabled: {
         type: 'boolean',
       },
@@ -5002,7 +5023,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'number',
       },
     },
-    required: ['id', 'name', 'role', 'totpEnabled', 'lockedUntil', 'createdAt', 'activeSessions'],
+    required: ['id', 'name', 'role', 'email', 'totpEnabled', 'lockedUntil', 'createdAt', 'activeSessions'],
   },
   StaffActionView: {
     type: 'object',
@@ -5107,6 +5128,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       via: {
         type: 'string',
         enum: ['session', 'token'],
+      },
+      email: {
+        type: 'string',
       },
     },
     required: ['id', 'name', 'role', 'via'],

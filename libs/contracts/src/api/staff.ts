@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './subscribers';
 
 /**
  * Named staff accounts (the newsroom service) and what a verified staff request carries to a service.
@@ -18,6 +19,11 @@ export interface StaffPrincipal {
   name: string;
   role: StaffRole;
   via: 'session' | 'token';
+  /**
+   * The member's own mail address, when their account has one: carried in the gateway's signed assertion,
+   * so a service can mail the member (a newsletter test send) without asking newsroom. Never for the token.
+   */
+  email?: string;
 }
 
 /** The staff session cookie the newsroom service sets at sign-in; only the gateway reads it. */
@@ -42,6 +48,13 @@ const password = z
   .max(STAFF_PASSWORD_LIMITS.max, `password must be at most ${STAFF_PASSWORD_LIMITS.max} characters`);
 const totpCode = z.string().regex(/^\d{6}$/, 'totp must be 6 digits');
 const role = z.enum(STAFF_ROLES, { message: `role must be one of ${STAFF_ROLES.join(', ')}` });
+/** A member's own address, stored lower-cased (the same rules as a subscriber's). */
+const staffEmail = z
+  .string({ error: () => 'email must be a string' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: `email must be at most ${EMAIL_MAX_LENGTH} characters` })
+  .pipe(z.email({ error: 'email must be a valid email address' }))
+  .transform((email) => email.toLowerCase());
 
 /** POST /api/newsroom/session: sign in. `totp` only when the account has a second factor. */
 export const staffLoginSchema = z.strictObject({
@@ -52,13 +65,27 @@ export const staffLoginSchema = z.strictObject({
 });
 export type StaffLogin = z.output<typeof staffLoginSchema>;
 
-/** POST /api/newsroom/accounts (owner). */
-export const staffAccountCreateSchema = z.strictObject({ name: staffName, role, password });
+/** POST /api/newsroom/accounts (owner). The address is optional: the member may add it later. */
+export const staffAccountCreateSchema = z.strictObject({
+  name: staffName,
+  role,
+  password,
+  email: staffEmail.optional(),
+});
 export type StaffAccountCreate = z.output<typeof staffAccountCreateSchema>;
 
-/** PATCH /api/newsroom/accounts/{id} (owner). */
-export const staffAccountUpdateSchema = z.strictObject({ role });
+/** PATCH /api/newsroom/accounts/{id} (owner): the role, the address (null removes it), or both. */
+export const staffAccountUpdateSchema = z
+  .strictObject({ role: role.optional(), email: staffEmail.nullable().optional() })
+  .refine((body) => body.role !== undefined || body.email !== undefined, {
+    message: 'role or email is required',
+    path: ['role'],
+  });
 export type StaffAccountUpdate = z.output<typeof staffAccountUpdateSchema>;
+
+/** PATCH /api/newsroom/me: the signed-in member's own address (null removes it). */
+export const staffOwnEmailSchema = z.strictObject({ email: staffEmail.nullable() });
+export type StaffOwnEmail = z.output<typeof staffOwnEmailSchema>;
 
 /** POST /api/newsroom/me/totp/confirm: the code from the authenticator app confirms the pending secret. */
 export const staffTotpConfirmSchema = z.strictObject({ totp: totpCode });
@@ -69,6 +96,8 @@ export interface StaffAccountView {
   id: string;
   name: string;
   role: StaffRole;
+  /** Where a test send goes; null until the owner or the member sets one. */
+  email: string | null;
   totpEnabled: boolean;
   /** ISO time until which sign-in is refused after too many wrong passwords; null when open. */
   lockedUntil: string | null;

@@ -174,6 +174,27 @@ describe('AdminGuard', () => {
       });
     });
 
+    it("hands the handler the member's address when the assertion carries one, and refuses a non-text one", async () => {
+      const withEmail = signed('editor', 'POST', '/api/things/publish', { email: 'kim@pulse.example' });
+      expect((await call('POST', '/api/things/publish', withEmail)).json()).toEqual({
+        publishedBy: {
+          id: 'account-editor',
+          name: 'editor-kim',
+          role: 'editor',
+          via: 'session',
+          email: 'kim@pulse.example',
+        },
+      });
+      const notText = signStaffAssertion(
+        {
+          ...claimsFor('editor', 'POST', '/api/things/publish'),
+          email: 42,
+        } as unknown as StaffAssertionClaims,
+        SECRET,
+      );
+      expect((await call('POST', '/api/things/publish', notText)).statusCode).toBe(403);
+    });
+
     it("refuses a forged, an expired and another request's assertion", async () => {
       const forged = signStaffAssertion(claimsFor('owner', 'POST', '/api/things/publish'), `${SECRET}-not`);
       expect((await call('POST', '/api/things/publish', forged)).statusCode).toBe(403);

@@ -100,8 +100,8 @@ export class AdminGuard implements CanActivate {
         if (check.reason === 'expired') throw new UnauthorizedException('Staff assertion expired');
         throw new ForbiddenException('Invalid staff assertion');
       }
-      const { sub, name, role } = check.claims;
-      return { id: sub, name, role, via: 'session' };
+      const { sub, name, role, email } = check.claims;
+      return { id: sub, name, role, via: 'session', ...(email ? { email } : {}) };
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''));
     if (!match) throw new UnauthorizedException('Admin credential required');

@@ -12,6 +12,8 @@ export interface StaffAssertionClaims {
   sub: string;
   name: string;
   role: StaffRole;
+  /** The member's own mail address, when their account has one (a newsletter test send goes there). */
+  email?: string;
   sid: string;
   method: string;
   /** The request's path without its query string. */
@@ -64,6 +66,7 @@ function parseClaims(body: string): StaffAssertionClaims | undefined {
     ) as Partial<StaffAssertionClaims>;
     const strings = [value.sub, value.name, value.sid, value.method, value.path];
     if (strings.some((field) => typeof field !== 'string') || typeof value.exp !== 'number') return undefined;
+    if (value.email !== undefined && typeof value.email !== 'string') return undefined;
     if (!STAFF_ROLES.includes(value.role as StaffRole)) return undefined;
     return value as StaffAssertionClaims;
   } catch {

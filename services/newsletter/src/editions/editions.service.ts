@@ -18,7 +18,7 @@ import type { Frequency } from '../subscribers/subscriber.record';
 import { SubscribersRepository } from '../subscribers/subscribers.repository';
 import { renderDigestMail, renderDigestText } from './digest-render';
 import { EditionBuilder } from './edition-builder';
-import { editionTitle, latestDue, type DueEdition } from './edition-calendar';
+import { editionTitle, latestDue, parseEditionId, type DueEdition } from './edition-calendar';
 import type { EditionRecord } from './edition.record';
 import { EditionsRepository } from './editions.repository';
 
@@ -125,6 +125,20 @@ export class EditionsService implements OnApplicationShutdown {
       },
       sends: await this.sends.progress(id),
     };
+  }
+
+  /**
+   * The edition a test send mails: the stored one, exactly as its subscribers got it; or, not yet made, the
+   * one due now of its kind, built as the preview builds it and stored nowhere. Undefined for any other id.
+   */
+  async forTestSend(id: string): Promise<EditionRecord | undefined> {
+    const stored = await this.editions.findById(id);
+    if (stored) return stored;
+    const named = parseEditionId(id);
+    if (!named) return undefined;
+    const due = latestDue(named.kind, this.clock.now());
+    if (due.id !== id) return undefined;
+    return this.draft(due, await this.sectionsOrFail(due));
   }
 
   findEdition(id: string): Promise<EditionRecord | null> {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { CATEGORY_SLUGS, TEST_SEND_SUBJECT_PREFIX } from '@pulse/contracts';
 import type { MailMessage } from '@pulse/platform';
 import { renderDigestMail, renderDigestText } from '../editions/digest-render';
 import type { DigestSection, EditionRecord } from '../editions/edition.record';
@@ -12,6 +14,8 @@ import type { SubscriberRecord } from '../subscribers/subscriber.record';
 /** Stand-ins for a subscriber's own links in a rendered edition: nothing escaping or a URL can make. */
 const PREFERENCES = '\u0000preferences\u0000';
 const UNSUBSCRIBE = '\u0000unsubscribe\u0000';
+/** What a test copy's own links carry, as in the admin preview: they lead to the pages' invalid-link answer. */
+const TEST_LINK_TOKEN = 'preview';
 /** Rendered copies kept: one per edition and choice of categories (seven choices per edition). */
 const MAX_RENDERED = 64;
 
@@ -66,7 +70,30 @@ export class DigestMailFactory {
     };
   }
 
-  private renderedFor(edition: EditionRecord, subscriber: SubscriberRecord): RenderedDigest {
+  /**
+   * A test copy for a staff member: the same rendering as a subscriber's (every category), the subject
+   * prefixed, and the preview's stand-in links where a subscriber's own would go (the member is no
+   * subscriber, so no list headers either). Its Message-ID is new each time: it is no send to deduplicate.
+   */
+  buildTest(edition: EditionRecord, to: string): MailMessage {
+    const digest = this.renderedFor(edition, { categories: [...CATEGORY_SLUGS] });
+    const preferences = this.links.preferences(TEST_LINK_TOKEN);
+    const unsubscribe = this.links.unsubscribe(TEST_LINK_TOKEN);
+    return {
+      to,
+      subject: `${TEST_SEND_SUBJECT_PREFIX}${digest.subject}`,
+      text: digest.text.replaceAll(PREFERENCES, preferences).replaceAll(UNSUBSCRIBE, unsubscribe),
+      html: digest.html
+        .replaceAll(PREFERENCES, escapeHtml(preferences))
+        .replaceAll(UNSUBSCRIBE, escapeHtml(unsubscribe)),
+      headers: { 'Message-ID': `<test.${edition._id}.${randomUUID()}@newsletter.pulse>` },
+    };
+  }
+
+  private renderedFor(
+    edition: EditionRecord,
+    subscriber: Pick<SubscriberRecord, 'categories'>,
+  ): RenderedDigest {
     const sections = DigestMailFactory.sectionsFor(edition, subscriber);
     const key = `${edition._id}|${edition.createdAt}|${sections.map((s) => s.category).join(',')}`;
     let digest = this.rendered.get(key);

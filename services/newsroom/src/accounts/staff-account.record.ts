@@ -7,6 +7,8 @@ export interface StaffAccountRecord {
   /** The name lower-cased and NFC-normalised: unique, and what sign-in looks up. */
   nameKey: string;
   role: StaffRole;
+  /** The member's own mail address (lower-cased), where a newsletter test send goes; absent when unset. */
+  email?: string;
   /** argon2id PHC string (password-hasher.ts); the password itself is never stored. */
   passwordHash: string;
   /** Base32 TOTP secret once confirmed; absent when the account has no second factor. */

@@ -9,7 +9,7 @@ import {
 import { AdminGuard, StaffRoles, ZodPipe } from '@pulse/platform';
 import { StaffAccountsService } from './staff-accounts.service';
 
-/** The owner's staff list: create accounts, set roles, end every session of one account. */
+/** The owner's staff list: create accounts, set roles and addresses, end every session of one account. */
 @Controller('/api/newsroom/accounts')
 @UseGuards(AdminGuard)
 @StaffRoles('owner')
@@ -31,7 +31,7 @@ export class StaffAccountsController {
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Body(new ZodPipe(staffAccountUpdateSchema)) body: StaffAccountUpdate,
   ) {
-    return this.accounts.setRole(id, body.role);
+    return this.accounts.update(id, body);
   }
 
   /** Effective on the next request: the gateway resolves the cookie on every one, with no cache. */

@@ -50,6 +50,17 @@ export class StaffAccountsRepository {
     );
   }
 
+  /** Sets the account's mail address, or removes it (null). */
+  async setEmail(id: string, email: string | null, at: string): Promise<StaffAccountRecord | null> {
+    return this.accounts.findOneAndUpdate(
+      { _id: id },
+      email === null
+        ? { $set: { updatedAt: at }, $unset: { email: '' } }
+        : { $set: { email, updatedAt: at } },
+      { returnDocument: 'after' },
+    );
+  }
+
   /**
    * Counts one wrong password or code; the one that reaches `limit` locks the account until `lockUntil`
    * and starts the count again. Returns the account after, to tell whether this attempt locked it.

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type {
   StaffAccountCreate,
+  StaffAccountUpdate,
   StaffAccountView,
   StaffPrincipal,
   StaffRole,
@@ -44,6 +45,7 @@ export class StaffAccountsService {
       name: input.name,
       nameKey: nameKeyOf(input.name),
       role: input.role,
+      ...(input.email ? { email: input.email } : {}),
       passwordHash: await this.hasher.hash(input.password),
       failedLogins: 0,
       createdAt: at,
@@ -58,15 +60,34 @@ export class StaffAccountsService {
     return accounts.map((account) => this.viewOf(account, live.get(account._id) ?? 0));
   }
 
-  /** A new role applies from the next request: the gateway reads the account on every one. */
-  async setRole(id: string, role: StaffRole): Promise<StaffAccountView> {
+  /**
+   * The owner's edit: a role, an address, or both. Either applies from the next request: the gateway
+   * reads the account on every one.
+   */
+  async update(id: string, input: StaffAccountUpdate): Promise<StaffAccountView> {
     const current = await this.existing(id);
-    if (current.role === 'owner' && role !== 'owner' && (await this.accounts.countOwners()) <= 1)
-      throw new ConflictException('마지막 소유자(owner)의 역할은 바꿀 수 없습니다.');
-    const updated = await this.accounts.setRole(id, role, isoNow(this.clock));
+    let updated: StaffAccountRecord | null = current;
+    if (input.role !== undefined) updated = await this.setRole(current, input.role);
+    if (input.email !== undefined)
+      updated = await this.accounts.setEmail(id, input.email, isoNow(this.clock));
     if (!updated) throw new NotFoundException(`staff account not found: ${id}`);
     const live = await this.liveSessions();
     return this.viewOf(updated, live.get(id) ?? 0);
+  }
+
+  /** The member's own address; ADMIN_TOKEN has no account to give one to. */
+  async setOwnEmail(staff: StaffPrincipal, email: string | null): Promise<StaffAccountView> {
+    const account = await this.own(staff);
+    const updated = await this.accounts.setEmail(account._id, email, isoNow(this.clock));
+    if (!updated) throw new NotFoundException(`staff account not found: ${account._id}`);
+    const live = await this.liveSessions();
+    return this.viewOf(updated, live.get(account._id) ?? 0);
+  }
+
+  private async setRole(current: StaffAccountRecord, role: StaffRole): Promise<StaffAccountRecord | null> {
+    if (current.role === 'owner' && role !== 'owner' && (await this.accounts.countOwners()) <= 1)
+      throw new ConflictException('마지막 소유자(owner)의 역할은 바꿀 수 없습니다.');
+    return this.accounts.setRole(current._id, role, isoNow(this.clock));
   }
 
   /** Live sessions per account: neither past their expiry nor idle past NEWSROOM_SESSION_IDLE_MINUTES. */
@@ -123,6 +144,7 @@ export class StaffAccountsService {
       id: account._id,
       name: account.name,
       role: account.role,
+      email: account.email ?? null,
       totpEnabled: Boolean(account.totpSecret),
       lockedUntil: locked,
       createdAt: account.createdAt,

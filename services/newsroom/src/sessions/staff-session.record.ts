@@ -11,7 +11,8 @@ export interface StaffSessionRecord {
   expiresAt: string;
   /**
    * The last request the gateway resolved this session for, written at most once a minute. Absent on
-   * sessions opened before idle sign-out existed: their createdAt stands in.
+   * sessions opened before idle sign-out existed: their createdAt stands in. The clean-up at each sign-in
+   * removes a session idle past NEWSROOM_SESSION_IDLE_MINUTES (StaffSessionsRepository.deleteEnded).
    */
   lastUsedAt?: string;
   /** Where the sign-in came from (the client's address as the gateway saw it). */

@@ -59,7 +59,19 @@ export class StaffSessionsRepository {
     return new Map(rows.map((row) => [row._id, row.count]));
   }
 
-  async deleteExpired(now: string): Promise<void> {
-    await this.sessions.deleteMany({ expiresAt: { $lte: now } });
+  /**
+   * Removes the sessions that can no longer sign anyone in: past their expiry by `now`, or last used at or
+   * before `idleCutoff` (the same test `use` refuses them by; a session from before idle sign-out, with no
+   * lastUsedAt, by its createdAt). Answers how many went.
+   */
+  async deleteEnded(now: string, idleCutoff: string): Promise<number> {
+    const { deleted } = await this.sessions.deleteMany({
+      $or: [
+        { expiresAt: { $lte: now } },
+        { lastUsedAt: { $lte: idleCutoff } },
+        { lastUsedAt: { $exists: false }, createdAt: { $lte: idleCutoff } },
+      ],
+    });
+    return deleted;
   }
 }

@@ -18,6 +18,15 @@ export const hashSessionToken = (token: string): string => createHash('sha256').
 
 const WRONG = '이름 또는 비밀번호가 맞지 않습니다.';
 
+/** The member as a verified session names them; the address only when the account has one. */
+const principalOf = (account: StaffAccountRecord): StaffPrincipal => ({
+  id: account._id,
+  name: account.name,
+  role: account.role,
+  via: 'session',
+  ...(account.email ? { email: account.email } : {}),
+});
+
 /** What the gateway learns about a cookie: whose it is, its id and its CSRF token. */
 export interface ResolvedStaffSession {
   staff: StaffPrincipal;
@@ -98,7 +107,7 @@ export class StaffSessionsService {
         new Date(now).toISOString(),
         new Date(now - LAST_USE_WRITE_MS).toISOString(),
       );
-    return { session, staff: { id: account._id, name: account.name, role: account.role, via: 'session' } };
+    return { session, staff: principalOf(account) };
   }
 
   private async open(account: StaffAccountRecord, address: string) {
@@ -115,12 +124,16 @@ export class StaffSessionsService {
       address,
     };
     await this.sessions.insert(session);
-    // Housekeeping rides on sign-ins, which are rare: no timer for two small collections.
-    await this.sessions.deleteExpired(session.createdAt);
+    // Housekeeping rides on sign-ins, which are rare: no timer for two small collections. Idle sessions go
+    // too, so a store copy holds no session older than the idle window that could still be looked at.
+    await this.sessions.deleteEnded(
+      session.createdAt,
+      idleCutoffOf(now, this.config.NEWSROOM_SESSION_IDLE_MINUTES),
+    );
     return {
       token,
       view: {
-        staff: { id: account._id, name: account.name, role: account.role, via: 'session' as const },
+        staff: principalOf(account),
         csrfToken: session.csrfToken,
         expiresAt: session.expiresAt,
       },

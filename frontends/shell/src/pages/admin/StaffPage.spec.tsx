@@ -12,6 +12,7 @@ const account = (id: string, name: string, role: string, activeSessions: number)
   id,
   name,
   role,
+  email: null as string | null,
   totpEnabled: false,
   lockedUntil: null,
   createdAt: '2026-11-20T00:00:00.000Z',
@@ -143,6 +144,87 @@ describe('/admin/staff', () => {
       .on('GET', ACCOUNTS, errorResponse(403, '이 작업은 owner 역할만 할 수 있습니다.'));
     renderAt(<StaffPage />, '/admin/staff');
     expect(await screen.findByRole('alert')).toHaveTextContent('이 작업은 owner 역할만 할 수 있습니다.');
+  });
+});
+
+describe('/admin/staff: mail addresses', () => {
+  const signedIn = (email?: string) => ({
+    body: {
+      staff: { ...owner, ...(email ? { email } : {}) },
+      csrfToken: CSRF,
+      expiresAt: '2026-11-20T12:00:00.000Z',
+    },
+  });
+
+  it("shows each account's address, lets the owner change or remove it, and create an account with one", async () => {
+    let items = [
+      { ...account('acc-owner', 'owner-lee', 'owner', 1), email: 'lee@pulse.example' },
+      account('acc-ed', 'editor-kim', 'editor', 0),
+    ];
+    api
+      .on('GET', SESSION, signedIn('lee@pulse.example'))
+      .on('GET', ACCOUNTS, () => ({ body: { items } }))
+      .on('PATCH', `${ACCOUNTS}/acc-ed`, (request) => {
+        const { email } = request.body as { email: string | null };
+        items = items.map((item) => (item.id === 'acc-ed' ? { ...item, email } : item));
+        return { body: items[1] };
+      })
+      .on('POST', ACCOUNTS, (request) => ({
+        status: 201,
+        body: {
+          ...account('acc-new', 'editor-park', 'editor', 0),
+          email: (request.body as { email: string }).email,
+        },
+      }));
+    renderAt(<StaffPage />, '/admin/staff');
+    expect(await screen.findByLabelText('owner-lee의 메일 주소')).toHaveValue('lee@pulse.example');
+    const editorEmail = screen.getByLabelText('editor-kim의 메일 주소');
+    expect(editorEmail).toHaveValue('');
+
+    await user.type(editorEmail, 'kim@pulse.example');
+    await user.click(screen.getByRole('button', { name: 'editor-kim의 메일 주소 저장' }));
+    expect(
+      await screen.findByText('editor-kim의 메일 주소를 kim@pulse.example(으)로 바꿨습니다.'),
+    ).toBeInTheDocument();
+    expect(api.calls('PATCH', `${ACCOUNTS}/acc-ed`)[0].body).toEqual({ email: 'kim@pulse.example' });
+    expect(headersOf('PATCH', `${ACCOUNTS}/acc-ed`)).toMatchObject({ 'X-CSRF-Token': CSRF });
+
+    await user.clear(screen.getByLabelText('editor-kim의 메일 주소'));
+    await user.click(screen.getByRole('button', { name: 'editor-kim의 메일 주소 저장' }));
+    expect(await screen.findByText('editor-kim의 메일 주소를 지웠습니다.')).toBeInTheDocument();
+    expect(api.calls('PATCH', `${ACCOUNTS}/acc-ed`)[1].body).toEqual({ email: null });
+
+    await user.type(screen.getByLabelText('이름'), 'editor-park');
+    await user.type(screen.getByLabelText('초기 비밀번호 (12자 이상)'), 'a long initial password');
+    await user.type(screen.getByLabelText('메일 주소 (선택, 뉴스레터 시험 발송용)'), 'park@pulse.example');
+    await user.click(screen.getByRole('button', { name: '계정 만들기' }));
+    expect(await screen.findByText('editor-park 계정을 만들었습니다.')).toBeInTheDocument();
+    expect(api.calls('POST', ACCOUNTS)[0].body).toEqual({
+      name: 'editor-park',
+      role: 'editor',
+      password: 'a long initial password',
+      email: 'park@pulse.example',
+    });
+  });
+
+  it('lets any member set their own address, even one the staff list is closed to', async () => {
+    api
+      .on('GET', SESSION, signedIn())
+      .on('GET', ACCOUNTS, errorResponse(403, '이 작업은 owner 역할만 할 수 있습니다.'))
+      .on('PATCH', '/api/newsroom/me', (request) => ({
+        body: {
+          ...account('acc-owner', 'owner-lee', 'owner', 1),
+          email: (request.body as { email: string }).email,
+        },
+      }));
+    renderAt(<StaffPage />, '/admin/staff');
+    const own = await screen.findByLabelText('메일 주소');
+    expect(own).toHaveValue('');
+    await user.type(own, 'lee@pulse.example');
+    await user.click(screen.getByRole('button', { name: '메일 주소 저장' }));
+    expect(await screen.findByText('메일 주소를 lee@pulse.example(으)로 저장했습니다.')).toBeInTheDocument();
+    expect(api.calls('PATCH', '/api/newsroom/me')[0].body).toEqual({ email: 'lee@pulse.example' });
+    expect(headersOf('PATCH', '/api/newsroom/me')).toMatchObject({ 'X-CSRF-Token': CSRF });
   });
 });
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ADMIN_HEADS } from './admin-heads';
 import { AdminGate, adminErrorText, adminFetch, ROLE_LABELS } from './admin-session';
 import { ConfirmDialog } from './ConfirmDialog';
+import { OwnEmail } from './OwnEmail';
 import { OwnSecondFactor } from './OwnSecondFactor';
 
 const API = '/api/newsroom/accounts';
@@ -20,17 +21,19 @@ const ROLE_HELP: Record<StaffRole, string> = {
 };
 
 /**
- * /admin/staff (owners): every staff account with its role, second factor, lock and live sessions; create
- * one, change a role, end every session of one account (effective on its next request).
+ * /admin/staff (owners): every staff account with its role, mail address, second factor, lock and live
+ * sessions; create one, change a role or an address, end every session of one account (effective on its
+ * next request). Every member sets their own address and second factor below the list.
  */
 export default function StaffPage() {
   usePageHead(ADMIN_HEADS.staff);
   return (
     <Page title="스태프 계정">
       <AdminGate>
-        {() => (
+        {(session) => (
           <>
             <StaffAccounts />
+            <OwnEmail current={session?.staff.email ?? null} />
             <OwnSecondFactor />
           </>
         )}
@@ -73,6 +76,14 @@ function StaffAccounts() {
       `${account.name}의 역할을 ${ROLE_LABELS[role]}(으)로 바꿨습니다.`,
     );
 
+  const setEmail = (account: StaffAccountView, email: string | null) =>
+    void act(
+      () => adminFetch(`${API}/${encodeURIComponent(account.id)}`, jsonBody('PATCH', { email })),
+      email
+        ? `${account.name}의 메일 주소를 ${email}(으)로 바꿨습니다.`
+        : `${account.name}의 메일 주소를 지웠습니다.`,
+    );
+
   const revoke = (account: StaffAccountView) => {
     setRevoking(null);
     void act(
@@ -101,6 +112,7 @@ function StaffAccounts() {
               <tr>
                 <th scope="col">이름</th>
                 <th scope="col">역할</th>
+                <th scope="col">메일 주소</th>
                 <th scope="col">2단계 인증</th>
                 <th scope="col">상태</th>
                 <th scope="col">활성 세션</th>
@@ -126,6 +138,9 @@ function StaffAccounts() {
                         </option>
                       ))}
                     </select>
+                  </td>
+                  <td>
+                    <EmailCell account={account} onSave={(email) => setEmail(account, email)} />
                   </td>
                   <td>{account.totpEnabled ? '사용' : '사용 안 함'}</td>
                   <td>
@@ -166,6 +181,46 @@ function StaffAccounts() {
   );
 }
 
+/** One account's address, shown and edited in place; saving it empty removes it. */
+function EmailCell({
+  account,
+  onSave,
+}: {
+  account: StaffAccountView;
+  onSave: (email: string | null) => void;
+}) {
+  const [email, setEmail] = useState(account.email ?? '');
+  useEffect(() => setEmail(account.email ?? ''), [account.email]);
+  const id = `email-${account.id}`;
+  return (
+    <form
+      className="staff-table__email"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(email.trim() === '' ? null : email.trim());
+      }}
+    >
+      <label className="sr-only" htmlFor={id}>
+        {account.name}의 메일 주소
+      </label>
+      <input
+        id={id}
+        type="email"
+        placeholder="없음"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button--outline"
+        aria-label={`${account.name}의 메일 주소 저장`}
+      >
+        저장
+      </button>
+    </form>
+  );
+}
+
 const jsonBody = (method: string, body: unknown): RequestInit => ({
   method,
   headers: { 'Content-Type': 'application/json' },
@@ -176,6 +231,7 @@ function CreateAccountForm({ onCreated }: { onCreated: (account: StaffAccountVie
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -186,10 +242,16 @@ function CreateAccountForm({ onCreated }: { onCreated: (account: StaffAccountVie
     try {
       const account = await adminFetch<StaffAccountView>(
         API,
-        jsonBody('POST', { name: name.trim(), role, password }),
+        jsonBody('POST', {
+          name: name.trim(),
+          role,
+          password,
+          ...(email.trim() ? { email: email.trim() } : {}),
+        }),
       );
       setName('');
       setPassword('');
+      setEmail('');
       onCreated(account);
     } catch (failure) {
       setError(adminErrorText(failure));
@@ -232,6 +294,13 @@ function CreateAccountForm({ onCreated }: { onCreated: (account: StaffAccountVie
         minLength={PASSWORD_MIN}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
+      />
+      <label htmlFor="new-staff-email">메일 주소 (선택, 뉴스레터 시험 발송용)</label>
+      <input
+        id="new-staff-email"
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
       />
       {error && (
         <p role="alert" className="admin-login__error">

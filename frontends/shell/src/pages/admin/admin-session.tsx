@@ -81,7 +81,12 @@ type GateState =
  * '로그아웃' for a member and '토큰 지우기' for a pasted token; otherwise the sign-in form. When a screen's
  * call answers 401 the session has ended on the server, and the form comes back saying so.
  */
-export function AdminGate({ children }: { children: () => ReactNode }) {
+export function AdminGate({
+  children,
+}: {
+  /** The screen; given the signed-in member's session, or nothing for a pasted ADMIN_TOKEN. */
+  children: (session?: StaffSessionView) => ReactNode;
+}) {
   const [state, setState] = useState<GateState>(() =>
     readAdminToken() ? { kind: 'token' } : { kind: 'checking' },
   );
@@ -150,7 +155,7 @@ export function AdminGate({ children }: { children: () => ReactNode }) {
             로그아웃
           </button>
         </p>
-        {children()}
+        {children(state.view)}
       </>
     );
   }

@@ -5,6 +5,7 @@ import { adminSend } from '../admin-requests';
 import { adminErrorText, adminFetch } from '../admin-session';
 import { ConfirmDialog } from '../ConfirmDialog';
 import type { EditionPreviewResponse, EditionProgressResponse } from './newsletter-types';
+import { TestSendButton } from './TestSendButton';
 
 // Written out rather than imported: a value from the contracts' modules brings their zod schemas along.
 const NEWSLETTER_KINDS: readonly NewsletterKind[] = ['daily', 'weekly'];
@@ -17,7 +18,8 @@ export const KIND_LABELS: Readonly<Record<NewsletterKind, string>> = { daily: '�
 
 /**
  * The edition of a kind due now, as it would be mailed (the server renders it and stores nothing), in a
- * sandboxed frame at the chosen width; and sending it, after a confirmation that says to how many.
+ * sandboxed frame at the chosen width; a test send of it to the member's own address; and sending it,
+ * after a confirmation that says to how many.
  */
 export function EditionPreview({
   confirmed,
@@ -118,6 +120,7 @@ export function EditionPreview({
             <button type="button" className="button" disabled={sending} onClick={() => setAsking(true)}>
               {sending ? '보내는 중…' : '이 호 보내기'}
             </button>
+            <TestSendButton editionId={preview.id} title={preview.title} />
           </div>
           {sendError && <p role="alert">{sendError}</p>}
         </>

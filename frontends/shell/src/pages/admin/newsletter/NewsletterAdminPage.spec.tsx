@@ -154,4 +154,66 @@ describe('/admin/newsletter', () => {
     await waitFor(() => expect(section).toHaveTextContent('발송을 마쳤습니다. 받는 사람 3명'));
     expect(fact(section, '보냄')).toBe('3');
   });
+
+  describe('내 주소로 시험 발송', () => {
+    const TEST_SEND = '/api/newsletter/admin/editions/daily-2026-11-29/test-send';
+
+    it("mails the edition due now to the member's own address, without a confirmation, and says where", async () => {
+      api.on('POST', TEST_SEND, {
+        status: 201,
+        body: {
+          id: 'daily-2026-11-29',
+          subject: '[시험 발송] [펄스] 펄스 데일리 11월 29일',
+          to: 'kim@pulse.example',
+        },
+      });
+      const user = userEvent.setup();
+      renderAt(<NewsletterAdminPage />, '/admin/newsletter');
+      await user.click(
+        await screen.findByRole('button', { name: '펄스 데일리 11월 29일 내 주소로 시험 발송' }),
+      );
+      expect(
+        await screen.findByText(
+          "'[시험 발송] [펄스] 펄스 데일리 11월 29일' 시험 메일을 kim@pulse.example(으)로 보냈습니다.",
+        ),
+      ).toHaveAttribute('role', 'status');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(api.calls('POST', TEST_SEND)).toHaveLength(1);
+      // A test send is no send: the real one was not asked for.
+      expect(api.calls('POST', '/api/newsletter/admin/editions')).toHaveLength(0);
+    });
+
+    it("offers it for each past edition, and shows the server's reason when it cannot (no address)", async () => {
+      const pastTestSend = '/api/newsletter/admin/editions/daily-2026-11-28/test-send';
+      api
+        .on('GET', EDITIONS, {
+          body: {
+            editions: [
+              {
+                id: 'daily-2026-11-28',
+                kind: 'daily',
+                date: '2026-11-28',
+                title: '펄스 데일리 11월 28일',
+                recipients: 3,
+              },
+            ],
+          },
+        })
+        .on(
+          'POST',
+          pastTestSend,
+          errorResponse(
+            400,
+            'ADMIN_TOKEN에는 메일 주소가 없어 시험 발송을 할 수 없습니다. 직원 계정으로 로그인한 뒤 다시 시도해 주세요.',
+          ),
+        );
+      const user = userEvent.setup();
+      renderAt(<NewsletterAdminPage />, '/admin/newsletter');
+      await user.click(
+        await screen.findByRole('button', { name: '펄스 데일리 11월 28일 내 주소로 시험 발송' }),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent('ADMIN_TOKEN에는 메일 주소가 없어');
+      expect(api.calls('POST', pastTestSend)).toHaveLength(1);
+    });
+  });
 });

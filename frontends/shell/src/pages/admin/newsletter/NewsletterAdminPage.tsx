@@ -9,11 +9,13 @@ import type {
   SubscriberOverviewResponse,
 } from './newsletter-types';
 import { SendProgress } from './SendProgress';
+import { TestSendButton } from './TestSendButton';
 import { AdminScreen } from '../AdminScreen';
 
 /**
  * /admin/newsletter: who is subscribed, when the schedule mails next, the edition due now as it will be
- * mailed (at a desktop mail client's 600 px and a phone's 375 px), sending it, and each send's counts.
+ * mailed (at a desktop mail client's 600 px and a phone's 375 px), a test send of any edition to the
+ * member's own address, sending it, and each send's counts.
  */
 export default function NewsletterAdminPage() {
   return (
@@ -94,6 +96,7 @@ function Newsletter() {
                   >
                     발송 현황
                   </button>
+                  <TestSendButton editionId={edition.id} title={edition.title} />
                 </li>
               ))}
             </ul>

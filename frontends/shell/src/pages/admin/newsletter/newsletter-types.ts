@@ -5,3 +5,4 @@ export type EditionPreviewResponse = EndpointResponses['newsletterPreview'];
 export type EditionProgressResponse = EndpointResponses['newsletterProgress'];
 export type EditionListResponse = EndpointResponses['newsletterEditions'];
 export type SubscriberOverviewResponse = EndpointResponses['newsletterSubscribers'];
+export type EditionTestSendResponse = EndpointResponses['newsletterTestSend'];
