@@ -38,7 +38,12 @@ const SERVICES: Record<ServiceName, { topics: string[]; env: Record<string, stri
   },
   translation: { topics: [TOPICS.articleCollected], env: { ADMIN_TOKEN } },
   trending: {
-    topics: [TOPICS.articlePublished, TOPICS.articleEngaged, TOPICS.techAnalysisPublished],
+    topics: [
+      TOPICS.articlePublished,
+      TOPICS.articleEngaged,
+      TOPICS.techAnalysisPublished,
+      TOPICS.articleWithdrawn,
+    ],
     env: {},
   },
   community: {

@@ -34,7 +34,12 @@ import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups'
 
 /** The bus's default partition count on Kafka, for topics this test may be the first to need. */
 const BUS_PARTITIONS = KAFKA_DEFAULT_PARTITIONS;
-const CONSUMED_TOPICS = [TOPICS.articlePublished, TOPICS.articleEngaged, TOPICS.techAnalysisPublished];
+const CONSUMED_TOPICS = [
+  TOPICS.articlePublished,
+  TOPICS.articleEngaged,
+  TOPICS.techAnalysisPublished,
+  TOPICS.articleWithdrawn,
+];
 /**
  * The consumer group of each topic the service consumes, named as PulseBusTransport names them: the
  * handler's @EventPattern extras.group, else '<service>.<topic>'; behind BUS_GROUP_PREFIX.

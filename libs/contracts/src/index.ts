@@ -10,6 +10,7 @@ export * from './events/article-published.event';
 export * from './events/article-published-v2.event';
 export * from './events/article-engaged.event';
 export * from './events/tech-analysis-published.event';
+export * from './events/article-withdrawn.event';
 export * from './events/trending-scores-updated.event';
 export * from './events/question-created.event';
 export * from './events/answer-created.event';

@@ -7,6 +7,7 @@ import {
   TOPICS,
   type ArticleEngagedPayload,
   type ArticlePublishedPayload,
+  type ArticleWithdrawnPayload,
   type EventEnvelope,
   type TrendingListResponse,
   type TrendingScoresUpdatedPayload,
@@ -123,11 +124,13 @@ class CountingBus extends InProcessEventBus {
 describe('trending service', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-trending-'));
   const bus = new CountingBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } });
-  const sent: Array<EventEnvelope<ArticleEngagedPayload | ArticlePublishedPayload>> = [];
+  const sent: Array<
+    EventEnvelope<ArticleEngagedPayload | ArticlePublishedPayload | ArticleWithdrawnPayload>
+  > = [];
   const batches: TrendingScoresUpdatedPayload[] = [];
   let service: Awaited<ReturnType<typeof startTrending>>;
 
-  const send = async <P extends ArticleEngagedPayload | ArticlePublishedPayload>(
+  const send = async <P extends ArticleEngagedPayload | ArticlePublishedPayload | ArticleWithdrawnPayload>(
     topic: string,
     payloads: P[],
   ) => {
@@ -313,5 +316,50 @@ describe('trending service', () => {
     expect(await service.ids('/api/trending/rising')).toEqual([]);
     const { body } = await service.get<TrendingListResponse>('/api/trending/hot-topics');
     expect(body.articles.every((a) => a.viewsPerHour === 0)).toBe(true);
+  });
+
+  it('takes a withdrawn article off every list, and lists it again once published again later, in either order', async () => {
+    const lists = async () => ({
+      hot: await service.ids('/api/trending/hot-topics?limit=50'),
+      popular: await service.ids('/api/trending/popular?period=month&limit=50'),
+    });
+    const withdrawals = () => bus.handled(TOPICS.articleWithdrawn);
+    const republished = () => bus.handled(TOPICS.articlePublished);
+    expect((await lists()).hot).toContain('a-hot');
+    const statsBefore = (await service.get<TrendingStatsResponse>('/api/trending/stats?period=month')).body;
+
+    const withdrawnAt = iso(clock.now());
+    await send(TOPICS.articleWithdrawn, [{ id: 'a-hot', withdrawnAt }]);
+    await eventually(() => expect(withdrawals()).toBe(1));
+    await service.recompute();
+    const off = await lists();
+    expect(off.hot).not.toContain('a-hot');
+    expect(off.popular).not.toContain('a-hot');
+    const statsOff = (await service.get<TrendingStatsResponse>('/api/trending/stats?period=month')).body;
+    expect(statsOff.totalStats.totalArticles).toBe(statsBefore.totalStats.totalArticles - 1);
+
+    // Published again after the withdrawal: listed again, with the counts it had.
+    clock.advance(MIN);
+    const before = republished();
+    await send(TOPICS.articlePublished, [
+      { ...published('a-hot', 'news', 0), publishedAt: iso(clock.now()) },
+    ]);
+    await eventually(() => expect(republished()).toBe(before + 1));
+    await service.recompute();
+    expect((await lists()).popular).toContain('a-hot');
+
+    // A withdrawal older than that publication, arriving late (another topic), changes nothing.
+    await send(TOPICS.articleWithdrawn, [{ id: 'a-hot', withdrawnAt }]);
+    await eventually(() => expect(withdrawals()).toBe(2));
+    await service.recompute();
+    expect((await lists()).popular).toContain('a-hot');
+
+    // A withdrawal arriving before its article was known keeps it off once the (older) publication arrives.
+    await send(TOPICS.articleWithdrawn, [{ id: 'a-late', withdrawnAt: iso(clock.now()) }]);
+    await eventually(() => expect(withdrawals()).toBe(3));
+    await send(TOPICS.articlePublished, [published('a-late', 'news', 0)]);
+    await eventually(() => expect(republished()).toBe(before + 2));
+    await service.recompute();
+    expect((await lists()).popular).not.toContain('a-late');
   });
 });

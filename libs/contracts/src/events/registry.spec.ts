@@ -71,6 +71,7 @@ const samples: { [T in Topic]: z.input<(typeof eventRegistry)[T]['schema']> } = 
     storyId: 'cl-1',
     sources: [{ sourceName: 'TechCrunch', url: 'https://techcrunch.com/a' }],
   },
+  'article.withdrawn': { id: 'a-1', withdrawnAt: at },
   'article.engaged': {
     articleId: 'a-1',
     kind: 'share',

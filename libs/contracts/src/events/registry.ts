@@ -6,6 +6,7 @@ import { ARTICLE_ENGAGED_TOPIC, articleEngagedEvent } from './article-engaged.ev
 import { ARTICLE_PUBLISHED_TOPIC, articlePublishedEvent } from './article-published.event';
 import { ARTICLE_PUBLISHED_V2_TOPIC, articlePublishedV2Event } from './article-published-v2.event';
 import { ARTICLE_TRANSLATED_TOPIC, articleTranslatedEvent } from './article-translated.event';
+import { ARTICLE_WITHDRAWN_TOPIC, articleWithdrawnEvent } from './article-withdrawn.event';
 import { NEWSLETTER_SUBSCRIBED_TOPIC, newsletterSubscribedEvent } from './newsletter-subscribed.event';
 import { QUESTION_CREATED_TOPIC, questionCreatedEvent } from './question-created.event';
 import { SOURCE_UPDATED_TOPIC, sourceUpdatedEvent } from './source-updated.event';
@@ -22,6 +23,7 @@ export const TOPICS = {
   articleTranslated: ARTICLE_TRANSLATED_TOPIC,
   articlePublished: ARTICLE_PUBLISHED_TOPIC,
   articlePublishedV2: ARTICLE_PUBLISHED_V2_TOPIC,
+  articleWithdrawn: ARTICLE_WITHDRAWN_TOPIC,
   articleEngaged: ARTICLE_ENGAGED_TOPIC,
   techAnalysisPublished: TECH_ANALYSIS_PUBLISHED_TOPIC,
   trendingScoresUpdated: TRENDING_SCORES_UPDATED_TOPIC,
@@ -40,6 +42,7 @@ export const eventRegistry = {
   [ARTICLE_TRANSLATED_TOPIC]: articleTranslatedEvent,
   [ARTICLE_PUBLISHED_TOPIC]: articlePublishedEvent,
   [ARTICLE_PUBLISHED_V2_TOPIC]: articlePublishedV2Event,
+  [ARTICLE_WITHDRAWN_TOPIC]: articleWithdrawnEvent,
   [ARTICLE_ENGAGED_TOPIC]: articleEngagedEvent,
   [TECH_ANALYSIS_PUBLISHED_TOPIC]: techAnalysisPublishedEvent,
   [TRENDING_SCORES_UPDATED_TOPIC]: trendingScoresUpdatedEvent,

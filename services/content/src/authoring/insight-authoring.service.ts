@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   createInsightBodySchema,
+  TOPICS,
   type AdminInsight,
   type AdminListQuery,
   type AdminListResponse,
@@ -177,8 +178,8 @@ export class InsightAuthoringService {
 
   /**
    * Takes a published insight down with a reason: it leaves the lists, feeds, sitemap and search (the
-   * derived views drop what is not published) and its address answers 410. Trending has no event to drop
-   * an article, so it may list it until its score fades (docs/known-gaps.md).
+   * derived views drop what is not published), trending's lists (article.withdrawn, in the same write), and
+   * its address answers 410.
    */
   async withdraw(id: string, { reason }: WithdrawBody, by: StaffPrincipal): Promise<AdminInsight> {
     const current = await this.require(id);
@@ -194,6 +195,8 @@ export class InsightAuthoringService {
       current._id,
       { state: 'published', updatedAt: current.updatedAt },
       changes,
+      // Trending lists published articles from its own copy: this takes it off (article-withdrawn.event.ts).
+      [this.outbox.event(TOPICS.articleWithdrawn, { id: current._id, withdrawnAt: now })],
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
     await this.notify(next);

@@ -5,6 +5,7 @@ import type {
   DraftingCapability,
   OffsetPageResponse,
 } from '@pulse/contracts';
+import { TOPICS } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { EDITOR, MODERATOR, STAFF_ENV, staffRequest } from '../../testing/authoring/staff-requests';
 import { adminRequest } from '../../testing/tech-analysis/analysis-fixtures';
@@ -51,7 +52,8 @@ describe('withdrawing insights and the revisions of authored items', () => {
       await content.get<{ articles: { id: string }[] }>(`/api/articles/search?q=${encodeURIComponent(q)}`)
     ).body.articles.map((a) => a.id);
 
-  it('takes a published insight down with a reason: 410 to readers, gone from lists, feeds, sitemap and search', async () => {
+  it('takes a published insight down with a reason: 410 to readers, gone from lists, feeds, sitemap, search and trending', async () => {
+    const withdrawals = await content.collect(TOPICS.articleWithdrawn);
     const insight = await publishedInsight('철회될 양자 컴퓨팅 인사이트');
     expect(await listedIds()).toContain(insight.id);
     await eventually(async () => expect(await searchIds('양자 컴퓨팅')).toContain(insight.id));
@@ -79,6 +81,12 @@ describe('withdrawing insights and the revisions of authored items', () => {
     expect((await content.get('/rss.xml')).body).not.toContain(insight.id);
     expect((await content.get('/sitemap.xml')).body).not.toContain(insight.id);
     await eventually(async () => expect(await searchIds('양자 컴퓨팅')).not.toContain(insight.id));
+    // Trending is told in the same write, once.
+    await eventually(() =>
+      expect(withdrawals.map((event) => event.payload)).toEqual([
+        { id: insight.id, withdrawnAt: new Date(clock.now()).toISOString() },
+      ]),
+    );
 
     // The admin list still has it, under its own state.
     const admin = await asEditor<{ items: AdminInsight[] }>('GET', `${INSIGHTS}?state=withdrawn`);

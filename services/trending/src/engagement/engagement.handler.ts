@@ -4,6 +4,7 @@ import {
   TOPICS,
   type ArticleEngagedPayload,
   type ArticlePublishedPayload,
+  type ArticleWithdrawnPayload,
   type EventEnvelope,
   type TechAnalysisPublishedPayload,
 } from '@pulse/contracts';
@@ -24,6 +25,11 @@ export class EngagementHandler {
   @EventPattern(TOPICS.articlePublished)
   async onArticlePublished(@Payload() event: EventEnvelope<ArticlePublishedPayload>): Promise<void> {
     await this.engagement.onPublished(event.payload);
+  }
+
+  @EventPattern(TOPICS.articleWithdrawn)
+  async onArticleWithdrawn(@Payload() event: EventEnvelope<ArticleWithdrawnPayload>): Promise<void> {
+    await this.engagement.onWithdrawn(event.payload);
   }
 
   @EventPattern(TOPICS.techAnalysisPublished)

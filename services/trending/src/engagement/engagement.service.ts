@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type {
   ArticleEngagedPayload,
   ArticlePublishedPayload,
+  ArticleWithdrawnPayload,
   TechAnalysisPublishedPayload,
 } from '@pulse/contracts';
 import { MINUTE_MS, WINDOW_MINUTES } from '../scoring';
@@ -49,6 +50,13 @@ export class EngagementService implements OnApplicationBootstrap {
 
   async onPublished(article: ArticlePublishedPayload): Promise<void> {
     await this.articles.upsertPublished(article, new Date(this.clock.now()).toISOString());
+    this.lists.invalidate();
+    this.scores.requestRecompute();
+  }
+
+  /** An article an editor took down: off every list until the same id is published again, later. */
+  async onWithdrawn(withdrawal: ArticleWithdrawnPayload): Promise<void> {
+    await this.articles.markWithdrawn(withdrawal.id, withdrawal.withdrawnAt);
     this.lists.invalidate();
     this.scores.requestRecompute();
   }

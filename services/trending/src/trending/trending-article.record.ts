@@ -16,6 +16,11 @@ export interface TrendingArticleRecord {
   publishedAt?: string;
   url?: string;
   imageUrl?: string | null;
+  /**
+   * When an editor took it down (article.withdrawn), unless it was published again later: a withdrawn
+   * article is on no list and in no recompute; its counters stay for a publication again.
+   */
+  withdrawnAt?: string;
   /** A tech analysis (techanalysis.published), listed with its own page; absent on articles. */
   kind?: 'tech-analysis';
   technologyName?: string;

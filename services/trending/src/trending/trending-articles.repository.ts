@@ -73,6 +73,24 @@ export class TrendingArticlesRepository {
     return this.upsertListing(id, { ...metadata, kind: 'tech-analysis' }, now);
   }
 
+  /**
+   * Takes an article off every list: its withdrawal is kept unless the article was published again after
+   * it (article.published and article.withdrawn are two topics, so either may come first). An article not
+   * known yet keeps the withdrawal for its article.published to meet.
+   */
+  async markWithdrawn(id: string, withdrawnAt: string): Promise<void> {
+    const result = await this.articles.updateOne(
+      { _id: id, $or: [{ publishedAt: { $exists: false } }, { publishedAt: { $lte: withdrawnAt } }] },
+      { $max: { withdrawnAt } },
+    );
+    if (result.matched > 0) return;
+    await this.articles.updateOne(
+      { _id: id },
+      { $setOnInsert: { ...ZERO, ...NO_SCORES, withdrawnAt, updatedAt: withdrawnAt } },
+      { upsert: true },
+    );
+  }
+
   private async upsertListing(id: string, metadata: Record<string, unknown>, now: string): Promise<void> {
     // A re-sent identical article.published must change nothing, not even updatedAt (idempotent consumer).
     const current = await this.articles.findOne({ _id: id });
@@ -89,6 +107,12 @@ export class TrendingArticlesRepository {
       { $set: { ...metadata, updatedAt: now }, $setOnInsert: { ...ZERO, ...NO_SCORES } },
       { upsert: true },
     );
+    // Published again after a withdrawal: listed again. A withdrawal later than this publication stays.
+    if (typeof metadata.publishedAt === 'string')
+      await this.articles.updateOne(
+        { _id: id, withdrawnAt: { $lt: metadata.publishedAt } },
+        { $unset: { withdrawnAt: '' } },
+      );
   }
 
   /**
@@ -176,12 +200,17 @@ export class TrendingArticlesRepository {
   }
 
   private listPublished(filter: Filter, sort: SortSpec, limit: number): Promise<TrendingArticleRecord[]> {
-    return this.articles.find({ $and: [filter, { publishedAt: { $exists: true } }] }, { sort, limit });
+    return this.articles.find(
+      { $and: [filter, { publishedAt: { $exists: true } }, { withdrawnAt: { $exists: false } }] },
+      { sort, limit },
+    );
   }
 
+  /** Published (since a date) and not withdrawn since. */
   private published(since: string | null, type?: ContentType): Filter {
     return {
       publishedAt: since === null ? { $exists: true } : { $gte: since },
+      withdrawnAt: { $exists: false },
       ...(type ? { type } : {}),
     };
   }
