@@ -12,10 +12,18 @@ interface ZodDefLike {
   innerType?: z.ZodType;
   defaultValue?: unknown;
   in?: z.ZodType;
+  out?: z.ZodType;
 }
 
 const defOf = (schema: z.ZodType): ZodDefLike =>
   (schema as unknown as { _zod: { def: ZodDefLike } })._zod.def;
+
+/**
+ * The schema side of a pipe: `schema.transform(fn)` pipes the schema into the transform, `z.preprocess(fn,
+ * schema)` the transform into the schema.
+ */
+const pipedSchema = (def: ZodDefLike): z.ZodType | undefined =>
+  def.in && defOf(def.in).type === 'transform' ? def.out : def.in;
 
 /** Walks default/optional/pipe wrappers so a description or default set at any layer is found. */
 function unwrap(schema: z.ZodType): { description?: string; defaultValue?: unknown; optional: boolean } {
@@ -28,7 +36,7 @@ function unwrap(schema: z.ZodType): { description?: string; defaultValue?: unkno
     const def = defOf(current);
     if (def.type === 'default' || def.type === 'prefault') defaultValue ??= def.defaultValue;
     if (def.type === 'optional') optional = true;
-    current = def.innerType ?? def.in;
+    current = def.innerType ?? pipedSchema(def);
   }
   return { description, defaultValue, optional };
 }
