@@ -88,6 +88,13 @@ export const gatewayConfigSchema = z
       .string()
       .default('/remotes/qa/mf-manifest.json')
       .describe('Gateway: manifest URL of the qa (community) remote.'),
+    REMOTE_LOCATIONS_FILE: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Gateway: a JSON file of remote manifest URLs by federation name ({"qa": "https://…/mf-manifest.json"}; news, trending, tech_analysis, qa), over REMOTE_*_URL. Read again within 10 s of a change, so a remote is pointed at a new deployment without a restart (on Kubernetes, a mounted ConfigMap). Unset: REMOTE_*_URL only.',
+      ),
     PUBLIC_SITE_URL: z
       .string()
       .default('http://localhost:3000')

@@ -29,9 +29,10 @@ import { registerNewsletterPages } from './proxy/newsletter-pages.plugin';
 import { MicroCache } from './proxy/micro-cache';
 import { registerProxy } from './proxy/proxy.plugin';
 import { RouteTable } from './proxy/route-table';
+import { RemoteLocations, remoteUrlsOf } from './remotes/remote-locations';
 import {
   envConfigOf,
-  remoteDeployments,
+  remoteDeploymentsOf,
   registerFrontendAssets,
   shellIndexFile,
   shellServerBundleFile,
@@ -117,27 +118,43 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       upstreams.find((upstream) => upstream.service === 'newsletter'),
       this.logger,
     );
+    // Where each remote is deployed: REMOTE_*_URL, or REMOTE_LOCATIONS_FILE as it is now. What is derived
+    // from them (the inlined runtime configuration, the documents' CSP) is made again when they move.
+    const locations = new RemoteLocations(remoteUrlsOf(config), config.REMOTE_LOCATIONS_FILE, this.logger);
+    const derived = <T>(make: (urls: ReturnType<typeof remoteUrlsOf>) => T): (() => T) => {
+      let made: { version: number; value: T } | undefined;
+      return () => {
+        const { urls, version } = locations.current();
+        if (made?.version !== version) made = { version, value: make(urls) };
+        return made.value;
+      };
+    };
     const renderer = new DocumentRenderer(
       new ShellTemplate(shellIndexFile(config)),
       new BundlePageRenderer(
         shellServerBundleFile(config),
         this.logger,
-        new RemoteServerModules(remoteDeployments(config), this.logger),
+        new RemoteServerModules(remoteDeploymentsOf(config, locations), this.logger),
       ),
       (requestId, tags) => apiReader(table, requestId, tags, microCache),
       config.PUBLIC_SITE_URL,
       // The shell reads the remotes' locations from here and starts without fetching /env-config.json
       // first (one round trip less before the first paint). A data block: not executed, CSP-neutral.
-      `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config)).replace(/</g, '\\u003c')}</script>`,
+      derived(
+        (urls) =>
+          `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config, urls)).replace(/</g, '\\u003c')}</script>`,
+      ),
     );
     await registerFrontendAssets(
       fastify,
       config,
+      locations,
       documentHandler(renderer, {
         holdMs: config.GATEWAY_DOCUMENT_CACHE_MS,
         staleMs: config.GATEWAY_STALE_MS,
         purges: microCache,
-        contentSecurityPolicy: contentSecurityPolicy(config),
+        contentSecurityPolicy: derived((urls) => contentSecurityPolicy(config, urls)),
+        generation: () => locations.current().version,
         renderBudget: {
           concurrency: config.GATEWAY_RENDER_CONCURRENCY,
           msPerSecond: config.GATEWAY_RENDER_MS_PER_S,

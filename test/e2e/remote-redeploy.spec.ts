@@ -1,15 +1,15 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
-import { openPage, textOf, type OpenedPage } from '../support/browser';
+import { openPage, type OpenedPage } from '../support/browser';
 import { REPO_ROOT } from '../support/processes';
 import { buildChangedRemote, serveFolder } from './support/remote-build';
 import { expect, test } from './support/fixtures';
 import { startSite, type Site } from './support/site';
 
-const ORIGINAL_INTRO = '지금 가장 많이 읽히고 공유되는 콘텐츠입니다.';
-const REDEPLOYED_INTRO = '새로 배포한 트렌딩 원격 모듈이 보여 주는 문장입니다.';
 const SHELL_DIST = path.join(REPO_ROOT, 'frontends', 'shell', 'dist');
+const TAG_PATH = '/community/tags/rust';
+const TAG_TITLE = '#rust 질문';
 
 /** The shell's build as files and times: it must be the same after the remote's redeploy. */
 const shellBuild = () =>
@@ -19,15 +19,58 @@ const shellBuild = () =>
     .sort();
 
 /**
- * A remote is deployed on its own. A changed trending remote is built into a new folder,
- * served from its own origin, and the gateway's REMOTE_TRENDING_URL pointed at it; the live site then shows
- * the change, with the shell neither rebuilt nor restarted (its files untouched, the same bundle in the page).
- * The gateway reads REMOTE_*_URL when it starts, so pointing it is a restart of the gateway (in the embedded
- * site, which this is, the gateway shares its process with the services). The gateway also renders the
- * remote's page on the server with the server bundle of the new deployment (fetched from its origin), so
- * the change is in the HTML itself, read with JavaScript off.
+ * The qa remote's team adds a page, a tag's questions at /community/tags/{tag}, with its own head and
+ * structured data: written here as edits of a copy of the remote's source (its route and component in
+ * App.tsx, its JSON-LD in structured-data.ts).
  */
-test.describe('redeploying a remote without the shell', () => {
+const ADD_TAG_PAGE = {
+  'src/App.tsx': (source: string) =>
+    source
+      .replace(
+        "import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';",
+        "import { NotFound, Page, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';",
+      )
+      .replace(
+        "import { Route, Routes } from 'react-router-dom';",
+        "import { Route, Routes, useParams } from 'react-router-dom';",
+      )
+      .replace(
+        '<Route path="qa/ask" element={<AskPage />} />',
+        '<Route path="qa/ask" element={<AskPage />} />\n      <Route path="tags/:tag" element={<TagPage />} />',
+      ) +
+    `
+function TagPage() {
+  const { tag = '' } = useParams();
+  usePageHead({
+    title: \`#\${tag} 질문\`,
+    description: \`'\${tag}' 태그가 달린 질문을 모아 봅니다.\`,
+    canonical: \`/community/tags/\${encodeURIComponent(tag)}\`,
+  });
+  return (
+    <Page title={\`#\${tag} 질문\`}>
+      <p className="page-intro">'{tag}' 태그가 달린 질문을 모아 봅니다.</p>
+    </Page>
+  );
+}
+`,
+  'src/structured-data.ts': (source: string) =>
+    source.replace(
+      "  if (page.pathname === '/community/qa') return describeQuestionList(head, page);",
+      "  if (page.pathname === '/community/qa') return describeQuestionList(head, page);\n" +
+        "  if (page.pathname.startsWith('/community/tags/'))\n" +
+        "    return { jsonLd: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: head.title }] };",
+    ),
+};
+
+/**
+ * A remote is deployed on its own, and moved without restarting anything. The qa remote with a new page is
+ * built alone into a new folder and served from its own origin; the operator points the gateway's
+ * REMOTE_LOCATIONS_FILE at it (as a mounted ConfigMap would change) and the running site serves the new
+ * page, rendered on the server by the new deployment's bundle with its own status, head and structured data,
+ * then hydrated in the browser from the new origin. The shell is neither rebuilt nor restarted (its files
+ * untouched, the same bundle in the page), and the site's process is the one that was running.
+ */
+test.describe('redeploying a remote without the shell or a restart', () => {
   let site: Site | undefined;
   const opened: OpenedPage[] = [];
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -39,65 +82,80 @@ test.describe('redeploying a remote without the shell', () => {
     expect(opened.flatMap(({ errors }) => errors)).toEqual([]);
   });
 
-  /** The trending page's intro and the shell bundle its document loads. */
-  async function trendingOn(
-    browser: Browser,
-    base: string,
-  ): Promise<{ intro: string; shellScript: string | null }> {
-    const page = await openPage(browser, 'desktop', { baseURL: base });
-    opened.push(page);
-    await page.page.goto('/trending');
-    await expect(page.page.getByRole('heading', { level: 1, name: '트렌딩' })).toBeVisible();
-    return {
-      intro: await textOf(page.page.locator('.page-intro')),
-      shellScript: await page.page.locator('script[src^="/main."]').getAttribute('src'),
-    };
-  }
-
-  /** The trending page's intro as the document holds it, JavaScript off: the server's render. */
-  async function serverRenderedIntro(browser: Browser, base: string): Promise<string> {
-    const page = await openPage(browser, 'desktop', { baseURL: base, javaScriptEnabled: false });
-    opened.push(page);
-    await page.page.goto('/trending');
-    await expect(page.page.getByRole('heading', { level: 1, name: '트렌딩' })).toBeVisible();
-    return textOf(page.page.locator('.page-intro'));
-  }
-
   // One width: what is checked is where the remote comes from, not its layout.
   test(
-    'serves the changed remote after REMOTE_TRENDING_URL points at its new folder',
+    'serves a page added to the qa remote once the locations file points at its new deployment',
     { tag: '@desktop' },
     async ({ browser }) => {
-      site = await startSite();
-      const before = await trendingOn(browser, site.base);
-      expect(before.intro).toBe(ORIGINAL_INTRO);
-      expect(await serverRenderedIntro(browser, site.base)).toBe(ORIGINAL_INTRO);
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'pulse-locations-'));
+      cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+      const locationsFile = path.join(folder, 'remote-locations.json');
+      site = await startSite({ REMOTE_LOCATIONS_FILE: locationsFile });
+      const running = site;
+      // Unknown to the deployed remote: its not-found page, a 404.
+      expect((await fetch(running.url(TAG_PATH))).status).toBe(404);
       const shellBefore = shellBuild();
+      const shellScriptOf = async (page: OpenedPage) =>
+        page.page.locator('script[src^="/main."]').getAttribute('src');
+      const before = await openPage(browser, 'desktop', { baseURL: running.base });
+      opened.push(before);
+      await before.page.goto('/community/qa');
+      const shellScriptBefore = await shellScriptOf(before);
 
-      const build = await buildChangedRemote('trending', {
-        'src/copy.ts': (source) => source.replace(ORIGINAL_INTRO, REDEPLOYED_INTRO),
-      });
+      const build = await buildChangedRemote('qa', ADD_TAG_PAGE);
       cleanups.push(() => rmSync(build.root, { recursive: true, force: true }));
       const host = await serveFolder(build.dist);
       cleanups.push(() => host.close());
+      const manifest = `${host.base}/mf-manifest.json`;
+      writeFileSync(locationsFile, JSON.stringify({ qa: manifest }));
 
-      // The gateway restarted with the remote's new location; the shell's dist is the one it already had.
-      await site.stop();
-      site = await startSite({ REMOTE_TRENDING_URL: `${host.base}/mf-manifest.json` });
-      const envConfig = await site.api<{ remotes: Record<string, string> }>('/env-config.json');
-      expect(envConfig.remotes['trending']).toBe(`${host.base}/mf-manifest.json`);
-
-      expect(await serverRenderedIntro(browser, site.base)).toBe(REDEPLOYED_INTRO);
+      // Noticed within the gateway's recheck (10 s), by the same process.
+      await expect
+        .poll(async () => (await fetch(running.url(TAG_PATH))).status, {
+          timeout: 45_000,
+          intervals: [1_000],
+        })
+        .toBe(200);
+      const envConfig = await running.api<{ remotes: Record<string, string> }>('/env-config.json');
+      expect(envConfig.remotes['qa']).toBe(manifest);
       expect(host.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/server/render.js']));
-      const after = await trendingOn(browser, site.base);
-      expect(after.intro).toBe(REDEPLOYED_INTRO);
-      // The intro is in the server's HTML, so it shows before the browser has loaded the remote itself: the
-      // federation runtime asks the new origin for its entry a moment later (on a loaded machine, after
-      // this line was first reached).
+
+      // The document, JavaScript off: the page's own head and structured data, from the new bundle.
+      const document = await openPage(browser, 'desktop', {
+        baseURL: running.base,
+        javaScriptEnabled: false,
+      });
+      opened.push(document);
+      await document.page.goto(TAG_PATH);
+      await expect(document.page).toHaveTitle(`${TAG_TITLE} | 펄스`);
+      await expect(document.page.getByRole('heading', { level: 1 })).toHaveText(TAG_TITLE);
+      await expect(document.page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        /\/community\/tags\/rust$/,
+      );
+      const jsonLd = await document.page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.map((text) => (JSON.parse(text) as { '@type': string })['@type'])).toContain(
+        'CollectionPage',
+      );
+
+      // In the browser: reached inside the site from the list, the remote comes from its new origin, and
+      // the shell is the one the page had before.
+      const after = await openPage(browser, 'desktop', { baseURL: running.base });
+      opened.push(after);
+      await after.page.goto('/community/qa');
+      await expect(after.page.getByRole('heading', { level: 1, name: '질문과 답변' })).toBeVisible();
+      // Hydrated (only the browser's render measures the header), so the router takes the move.
+      await expect(after.page.locator('.site-header--unmeasured')).toHaveCount(0);
+      await after.page.evaluate((path) => {
+        window.history.pushState({}, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, TAG_PATH);
+      await expect(after.page.getByRole('heading', { level: 1, name: TAG_TITLE })).toBeVisible();
+      await expect(after.page).toHaveTitle(`${TAG_TITLE} | 펄스`);
       await expect
         .poll(() => host.requested, { timeout: 30_000 })
         .toEqual(expect.arrayContaining(['/remoteEntry.js']));
-      expect(after.shellScript).toBe(before.shellScript);
+      expect(await shellScriptOf(after)).toBe(shellScriptBefore);
       expect(shellBuild()).toEqual(shellBefore);
     },
   );

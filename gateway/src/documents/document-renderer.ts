@@ -49,8 +49,8 @@ export class DocumentRenderer {
     /** Answers the render's API reads for one request; `tags` collects the answers' cache tags. */
     private readonly readApi: (requestId: string, tags: Set<string>) => ReadApi,
     private readonly siteUrl: string,
-    /** Appended to every head: the inlined runtime configuration (see gateway.module.ts). */
-    private readonly extraHead = '',
+    /** Appended to every head: the inlined runtime configuration as it is now (see gateway.module.ts). */
+    private readonly extraHead: () => string = () => '',
   ) {}
 
   /** The URL a document is keyed on and rendered from (the page's bundle names its query parameters). */
@@ -70,7 +70,7 @@ export class DocumentRenderer {
     return {
       statusCode: description.status,
       html: this.template.render({
-        head: renderHead(description) + this.extraHead,
+        head: renderHead(description) + this.extraHead(),
         body: page.html === undefined ? missing : '',
         rendered: page.html === undefined ? undefined : (page as RenderedPage & { html: string }),
       }),
@@ -87,7 +87,7 @@ export class DocumentRenderer {
 
   private fallback(): PageDocument & { statusCode: 503 } {
     const html = this.template.render({
-      head: NOT_INDEXED + this.extraHead,
+      head: NOT_INDEXED + this.extraHead(),
       body: FALLBACK_BODY,
       keepHead: true,
     });

@@ -39,6 +39,34 @@ describe('page documents replayed for a moment (GATEWAY_DOCUMENT_CACHE_MS)', () 
     return counting.state;
   }
 
+  it('renders again, instead of replaying, once what every document depends on moved (the remotes), with the policy of then', async () => {
+    const counting = countingRenderer();
+    let generation = 0;
+    fastify = Fastify();
+    fastify.decorateRequest('requestId', 'r');
+    fastify.get(
+      '/*',
+      documentHandler(counting.renderer, {
+        holdMs: 10_000,
+        now: () => clock,
+        generation: () => generation,
+        contentSecurityPolicy: () =>
+          `script-src 'self' ${generation === 0 ? '' : 'https://qa.example.net'}`.trim(),
+      }),
+    );
+    await fastify.ready();
+    expect((await get('/community/qa')).headers['content-security-policy']).toBe("script-src 'self'");
+    await get('/community/qa');
+    expect(counting.state.renders).toBe(1);
+    generation = 1;
+    counting.state.next = { statusCode: 200, html: '<p>v2</p>', cache: 'public', tags: [] };
+    const moved = await get('/community/qa');
+    expect(moved.body).toBe('<p>v2</p>');
+    expect(moved.headers['content-security-policy']).toBe("script-src 'self' https://qa.example.net");
+    expect((await get('/community/qa')).body).toBe('<p>v2</p>');
+    expect(counting.state.renders).toBe(2);
+  });
+
   it('past its hold, replays the lapsed copy while one render replaces it (GATEWAY_STALE_MS)', async () => {
     const state = await serve(1000, undefined, 5000);
     await get('/article/a1');

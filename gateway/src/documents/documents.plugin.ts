@@ -28,8 +28,10 @@ const MAX_BUSY_HELD = 256;
 interface HeldDocument {
   html: Buffer;
   etag: string;
-  /** Its own Content-Security-Policy when its head holds a style of its own; else the site's. */
+  /** The site's Content-Security-Policy when it was made, with its own style's hash when it has one. */
   contentSecurityPolicy?: string;
+  /** The `generation` it was made in: a copy of an earlier one is rendered again, not replayed. */
+  generation?: number;
   /** The compressed copies made so far (one compression per encoding per held copy, not per reader). */
   encoded: Map<DocumentEncoding, Promise<Buffer>>;
 }
@@ -54,8 +56,16 @@ export interface DocumentHandlerOptions {
   staleMs?: number;
   now?: () => number;
   purges?: Purges;
-  /** The site's policy (edge/security-headers.ts), extended for a document with a style of its own. */
-  contentSecurityPolicy?: string;
+  /**
+   * The site's policy now (edge/security-headers.ts: the remotes' origins move with RemoteLocations), sent
+   * with every document and extended for one with a style of its own.
+   */
+  contentSecurityPolicy?: () => string;
+  /**
+   * What every document depends on beyond its page (the remotes' locations: the inlined runtime
+   * configuration, the CSP); when it moves, held copies are rendered again instead of replayed.
+   */
+  generation?: () => number;
   /**
    * GATEWAY_RENDER_CONCURRENCY and GATEWAY_RENDER_MS_PER_S (edge/render-budget.ts), refreshes included. Past
    * it, a reader whose document is neither held nor rendering gets the busy document. Unbounded when unset.
@@ -104,11 +114,17 @@ export function documentHandler(
     now = Date.now,
     purges,
     contentSecurityPolicy,
+    generation,
     renderBudget = { concurrency: Number.POSITIVE_INFINITY, msPerSecond: Number.POSITIVE_INFINITY },
   }: DocumentHandlerOptions = {},
 ) {
   const counters = documentCounters();
   const budget = new RenderBudget(renderBudget, now);
+  /** The site's policy now, with a document's own style hashes. */
+  const policyFor = (styleHashes: readonly string[] | undefined): string | undefined => {
+    const policy = contentSecurityPolicy?.();
+    return policy && styleHashes?.length ? withStyleSources(policy, styleHashes) : policy;
+  };
   // The one document cache (edge/held-cache.ts, the micro-cache's too): hold, stale-while-revalidate, one
   // render per URL at a time, purges by tag.
   const documents = new HeldCache<Served>(MAX_HELD, now, purges);
@@ -133,9 +149,8 @@ export function documentHandler(
       html,
       etag: entityTagOf(html),
       encoded: new Map(),
-      ...(rendered.styleHashes?.length && contentSecurityPolicy
-        ? { contentSecurityPolicy: withStyleSources(contentSecurityPolicy, rendered.styleHashes) }
-        : {}),
+      contentSecurityPolicy: policyFor(rendered.styleHashes),
+      generation: generation?.(),
     };
     // The encodings the copy it replaces was asked for are started at once: no reader waits for one.
     const before = documents.get(url)?.value.document;
@@ -196,6 +211,7 @@ export function documentHandler(
         encoded: new Map(),
         expiresAt: at + BUSY_HOLD_MS,
         retryAfterS: busy.retryAfterS,
+        contentSecurityPolicy: policyFor(undefined),
       };
       busyCopies.set(path, copy, at);
     }
@@ -218,7 +234,7 @@ export function documentHandler(
     const url = await renderer.documentUrl(request.url);
     const at = now();
     const hit = holdMs > 0 ? documents.get(url, at) : undefined;
-    if (hit?.value.document) {
+    if (hit?.value.document && hit.value.document.generation === generation?.()) {
       if (hit.stale) refresh(url, request.requestId, at);
       return sendDocument(request, reply, hit.value.document);
     }
@@ -229,8 +245,8 @@ export function documentHandler(
     if (!('html' in rendered)) return reply.redirect(rendered.location, rendered.statusCode);
     if (rendered.retryAfterS) reply.header('retry-after', String(rendered.retryAfterS));
     // A rendered not-found page of a remote carries the remote's inline stylesheet too.
-    if (rendered.styleHashes?.length && contentSecurityPolicy)
-      reply.header('content-security-policy', withStyleSources(contentSecurityPolicy, rendered.styleHashes));
+    const policy = policyFor(rendered.styleHashes);
+    if (policy) reply.header('content-security-policy', policy);
     return send(reply, rendered.statusCode, false).send(rendered.html);
   };
 }

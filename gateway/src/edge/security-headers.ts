@@ -2,18 +2,13 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig } from '../gateway.config';
+import { remoteUrlsOf, type RemoteUrls } from '../remotes/remote-locations';
 
 const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 
-/** Origins of the remote manifests configured as absolute URLs; relative ones are already 'self'. */
-export function remoteOrigins(config: GatewayConfig): string[] {
-  const urls = [
-    config.REMOTE_NEWS_URL,
-    config.REMOTE_TRENDING_URL,
-    config.REMOTE_TECH_ANALYSIS_URL,
-    config.REMOTE_QA_URL,
-  ];
-  const origins = urls.flatMap((url) => {
+/** Origins of the remote manifests given as absolute URLs; relative ones are already 'self'. */
+export function remoteOrigins(remotes: RemoteUrls): string[] {
+  const origins = Object.values(remotes).flatMap((url) => {
     if (!/^https?:\/\//i.test(url)) return [];
     try {
       return [new URL(url).origin];
@@ -30,8 +25,11 @@ export function remoteOrigins(config: GatewayConfig): string[] {
  * documents' JSON-LD is a non-executed application/ld+json block. Images from any https origin (article
  * images come from the sources), frames from YouTube's embed players only (the sanitiser's rule too).
  */
-export function contentSecurityDirectives(config: GatewayConfig): Record<string, string[]> {
-  const self = ["'self'", ...remoteOrigins(config)];
+export function contentSecurityDirectives(
+  config: GatewayConfig,
+  remotes: RemoteUrls = remoteUrlsOf(config),
+): Record<string, string[]> {
+  const self = ["'self'", ...remoteOrigins(remotes)];
   return {
     'default-src': ["'self'"],
     'script-src': self,
@@ -49,9 +47,9 @@ export function contentSecurityDirectives(config: GatewayConfig): Record<string,
   };
 }
 
-/** The policy as one header value, as helmet writes it. */
-export const contentSecurityPolicy = (config: GatewayConfig): string =>
-  Object.entries(contentSecurityDirectives(config))
+/** The policy as one header value, as helmet writes it (documents: with the remotes' locations now). */
+export const contentSecurityPolicy = (config: GatewayConfig, remotes?: RemoteUrls): string =>
+  Object.entries(contentSecurityDirectives(config, remotes))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
 

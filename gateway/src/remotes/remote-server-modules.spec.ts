@@ -86,7 +86,11 @@ describe('RemoteServerModules', () => {
   afterEach(() => rmSync(frontends, { recursive: true, force: true }));
 
   const modulesOf = (deployment: RemoteDeployment | undefined) =>
-    new RemoteServerModules({ trending: deployment }, log.logger, () => clock);
+    new RemoteServerModules(
+      (name) => (name === 'trending' ? deployment : undefined),
+      log.logger,
+      () => clock,
+    );
   const local = () => remoteDeployment('/remotes/trending/mf-manifest.json', frontends, REMOTE_DIRS)!;
 
   it('loads the server bundle beside the manifest, with the stylesheets the App loads first', async () => {

@@ -34,6 +34,8 @@ export interface LoadedRemote {
 }
 
 interface Held {
+  /** The deployment it was loaded from: a remote pointed elsewhere (RemoteLocations) is loaded again. */
+  deployment: RemoteDeployment;
   shared: object;
   manifest: string;
   loaded: LoadedRemote | undefined;
@@ -59,16 +61,17 @@ export class RemoteServerModules {
   private readonly loading = new Map<string, Promise<LoadedRemote | undefined>>();
 
   constructor(
-    /** Each remote's deployment by federation name; undefined where its URL is not readable here. */
-    private readonly deployments: Readonly<Record<string, RemoteDeployment | undefined>>,
+    /** Each remote's deployment now, by federation name; undefined where its URL is not readable here. */
+    private readonly deploymentOf: (name: string) => RemoteDeployment | undefined,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {}
 
   load(name: string, shared: Readonly<Record<string, unknown>>): Promise<LoadedRemote | undefined> {
-    const deployment = this.deployments[name];
+    const deployment = this.deploymentOf(name);
     if (!deployment) return Promise.resolve(undefined);
-    const held = this.held.get(name);
+    const found = this.held.get(name);
+    const held = found?.deployment === deployment ? found : undefined;
     if (held?.shared === shared && this.now() - held.checkedAt < REMOTE_RECHECK_MS)
       return Promise.resolve(held.loaded);
     let loading = this.loading.get(name);
@@ -102,7 +105,7 @@ export class RemoteServerModules {
         stylesheets: stylesheetsOf(manifest, deployment),
         inlineStyle: await inlineStyleOf(manifest, deployment).catch(() => undefined),
       };
-      this.held.set(name, { shared, manifest, loaded, checkedAt });
+      this.held.set(name, { deployment, shared, manifest, loaded, checkedAt });
       this.logger.info({ remote: name, file }, 'remote server bundle loaded');
       return loaded;
     } catch (error) {
@@ -113,7 +116,7 @@ export class RemoteServerModules {
           { err: error, remote: name },
           'remote server bundle not loadable; <noscript> documents',
         );
-      this.held.set(name, { shared, manifest: '', loaded: undefined, checkedAt });
+      this.held.set(name, { deployment, shared, manifest: '', loaded: undefined, checkedAt });
       return undefined;
     }
   }

@@ -3,6 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { remoteDeployment, type RemoteDeployment } from '../remotes/remote-deployment';
+import {
+  remoteUrlsOf,
+  type RemoteLocations,
+  type RemoteName,
+  type RemoteUrls,
+} from '../remotes/remote-locations';
 import type { GatewayConfig } from '../gateway.config';
 
 /** Remote name in URLs → folder under FRONTENDS_DIR. */
@@ -33,16 +39,11 @@ const notFound = (reply: FastifyReply) =>
   reply.status(404).send({ statusCode: 404, error: 'Not Found', message: '파일을 찾을 수 없습니다.' });
 
 /**
- * The runtime configuration the shell reads (the remotes' locations, the site's social accounts): served as
- * /env-config.json and inlined in documents.
+ * The runtime configuration the shell reads (the remotes' locations now, the site's social accounts): served
+ * as /env-config.json and inlined in documents.
  */
-export const envConfigOf = (config: GatewayConfig) => ({
-  remotes: {
-    news: config.REMOTE_NEWS_URL,
-    trending: config.REMOTE_TRENDING_URL,
-    tech_analysis: config.REMOTE_TECH_ANALYSIS_URL,
-    qa: config.REMOTE_QA_URL,
-  },
+export const envConfigOf = (config: GatewayConfig, remotes: RemoteUrls = remoteUrlsOf(config)) => ({
+  remotes,
   // Only when the site has accounts: the footer links nothing else.
   ...(config.SITE_SOCIAL_ACCOUNTS.length > 0 && { social: config.SITE_SOCIAL_ACCOUNTS }),
 });
@@ -56,16 +57,23 @@ export const shellServerBundleFile = (config: GatewayConfig): string =>
   path.join(path.resolve(config.FRONTENDS_DIR), 'shell', 'dist', 'server', 'render.js');
 
 /**
- * Where the gateway reads each remote's server bundle and manifest (remotes/remote-server-modules.ts):
- * the deployment its REMOTE_*_URL names, this site's /remotes/<dir>/ being FRONTENDS_DIR/<dir>/dist.
+ * Where the gateway reads each remote's server bundle and manifest (remotes/remote-server-modules.ts): the
+ * deployment its location names now (RemoteLocations), this site's /remotes/<dir>/ being
+ * FRONTENDS_DIR/<dir>/dist. One deployment per URL, so a remote loaded stays loaded until it is moved.
  */
-export const remoteDeployments = (config: GatewayConfig): Record<string, RemoteDeployment | undefined> =>
-  Object.fromEntries(
-    Object.entries(envConfigOf(config).remotes).map(([name, url]) => [
-      name,
-      remoteDeployment(url, path.resolve(config.FRONTENDS_DIR), REMOTE_DIRS),
-    ]),
-  );
+export function remoteDeploymentsOf(
+  config: GatewayConfig,
+  locations: RemoteLocations,
+): (name: string) => RemoteDeployment | undefined {
+  const byUrl = new Map<string, RemoteDeployment | undefined>();
+  return (name) => {
+    const url = locations.current().urls[name as RemoteName];
+    if (url === undefined) return undefined;
+    if (!byUrl.has(url))
+      byUrl.set(url, remoteDeployment(url, path.resolve(config.FRONTENDS_DIR), REMOTE_DIRS));
+    return byUrl.get(url);
+  };
+}
 
 /**
  * Serves the built shell and remotes in embedded mode (and from the gateway image), plus the runtime
@@ -77,13 +85,14 @@ export const remoteDeployments = (config: GatewayConfig): Record<string, RemoteD
 export async function registerFrontendAssets(
   fastify: FastifyInstance,
   config: GatewayConfig,
+  locations: RemoteLocations,
   renderDocument: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
 ): Promise<void> {
   const root = path.resolve(config.FRONTENDS_DIR);
   const shellDist = path.join(root, 'shell', 'dist');
 
   fastify.get('/env-config.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(envConfigOf(config)),
+    reply.header('cache-control', 'no-cache').send(envConfigOf(config, locations.current().urls)),
   );
 
   // In a context of their own, so the content-type fix below touches the assets only.

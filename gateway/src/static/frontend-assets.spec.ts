@@ -1,9 +1,11 @@
+import pino from 'pino';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { gatewayConfigSchema } from '../gateway.config';
+import { RemoteLocations, remoteUrlsOf } from '../remotes/remote-locations';
 import { registerFrontendAssets } from './frontend-assets.plugin';
 
 describe('front-end assets: precompressed copies', () => {
@@ -25,9 +27,11 @@ describe('front-end assets: precompressed copies', () => {
     writeFileSync(path.join(news, 'mf-manifest.json'), '{"name":"news"}');
     writeFileSync(path.join(root, 'secret.txt'), 'outside every dist');
     app = Fastify();
+    const config = gatewayConfigSchema.parse({ FRONTENDS_DIR: root });
     await registerFrontendAssets(
       app,
-      gatewayConfigSchema.parse({ FRONTENDS_DIR: root }),
+      config,
+      new RemoteLocations(remoteUrlsOf(config), undefined, pino({ level: 'silent' })),
       async (_request, reply) => reply.send('document'),
     );
     await app.ready();
