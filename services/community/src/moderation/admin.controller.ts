@@ -30,24 +30,28 @@ export class AdminController {
 
   @Post('questions/:id/hide')
   @HttpCode(200)
+  @AuditAction('question.hide')
   hideQuestion(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('question', id, 'hidden');
   }
 
   @Post('questions/:id/restore')
   @HttpCode(200)
+  @AuditAction('question.restore')
   restoreQuestion(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('question', id, 'visible');
   }
 
   @Post('answers/:id/hide')
   @HttpCode(200)
+  @AuditAction('answer.hide')
   hideAnswer(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('answer', id, 'hidden');
   }
 
   @Post('answers/:id/restore')
   @HttpCode(200)
+  @AuditAction('answer.restore')
   restoreAnswer(@Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.moderation.setVisibility('answer', id, 'visible');
   }

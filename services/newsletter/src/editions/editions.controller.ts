@@ -56,6 +56,7 @@ export class EditionsController {
 
   @Post('admin/editions')
   @UseGuards(AdminGuard)
+  @AuditAction('edition.send')
   send(@Body(new ZodPipe(editionKindDto)) body: EditionKind) {
     return this.editions.send(body.kind);
   }

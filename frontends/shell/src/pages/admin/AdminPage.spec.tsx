@@ -75,6 +75,10 @@ describe('/admin and /analytics', () => {
     expect(reporters[0]).toHaveTextContent('스팸');
     expect(screen.getByRole('link', { name: /댓글 검토/ })).toHaveAttribute('href', '/admin/comments');
     await userEvent.click(screen.getByRole('button', { name: /숨기기/ }));
+    // Asked first: nothing is hidden until the dialog is confirmed.
+    const dialog = screen.getByRole('alertdialog', { name: '이 질문을 숨길까요?' });
+    expect(api.calls('POST', '/api/community/admin/questions/q1/hide')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: '숨기기' }));
     await waitFor(() => expect(document.body).toHaveTextContent('숨김 완료'));
     expect(api.calls('POST', '/api/community/admin/questions/q1/hide')).toHaveLength(1);
   });

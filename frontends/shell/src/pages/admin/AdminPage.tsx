@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, PostedTime, Spinner } from '@pulse/frontend-ui'
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
 import { adminErrorText, adminFetch } from './admin-session';
+import { ConfirmDialog } from './ConfirmDialog';
 import { ReportersList } from './ReportersList';
 import { AdminScreen } from './AdminScreen';
 
@@ -30,6 +31,9 @@ function ModerationQueue() {
   const [items, setItems] = useState<ModerationItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Hiding takes a post away from every reader, so it is asked about first; restoring is not.
+  const [hiding, setHiding] = useState<ModerationItem | null>(null);
+  const cancelHide = useCallback(() => setHiding(null), []);
 
   const load = useCallback(async () => {
     setItems(null);
@@ -98,16 +102,7 @@ function ModerationQueue() {
               <ReportersList reports={item.reports} label="신고한 사람" />
               <div className="admin__actions">
                 {item.state === 'visible' || item.state === 'held' ? (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() =>
-                      void act(
-                        '숨김',
-                        `/api/community/admin/${kindPath(item)}/${encodeURIComponent(item.id)}/hide`,
-                      )
-                    }
-                  >
+                  <button type="button" className="button" onClick={() => setHiding(item)}>
                     숨기기
                   </button>
                 ) : null}
@@ -146,6 +141,21 @@ function ModerationQueue() {
             </li>
           ))}
         </ul>
+      )}
+      {hiding && (
+        <ConfirmDialog
+          title={`이 ${hiding.kind === 'question' ? '질문' : '답변'}을 숨길까요?`}
+          message="숨긴 글은 독자에게 보이지 않습니다. '숨긴 글'에서 언제든 복원할 수 있습니다."
+          confirmLabel="숨기기"
+          onCancel={cancelHide}
+          onConfirm={() => {
+            setHiding(null);
+            void act(
+              '숨김',
+              `/api/community/admin/${kindPath(hiding)}/${encodeURIComponent(hiding.id)}/hide`,
+            );
+          }}
+        />
       )}
     </div>
   );

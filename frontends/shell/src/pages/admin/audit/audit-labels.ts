@@ -9,10 +9,16 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'source.resume': '소스 재개',
   'identity.suspend': '닉네임 정지',
   'identity.reinstate': '닉네임 정지 해제',
+  'question.hide': '질문 숨김',
+  'question.restore': '질문 복원',
+  'answer.hide': '답변 숨김',
+  'answer.restore': '답변 복원',
   'contact.handled': '독자 문의 처리 완료',
   'insight.publish': '인사이트 게시',
   'insight.withdraw': '인사이트 게시 중단',
   'tech-analysis.publish': '기술 분석 게시',
+  'edition.send': '뉴스레터 발송',
+  'edition.test-send': '뉴스레터 시험 발송',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
