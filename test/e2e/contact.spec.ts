@@ -1,5 +1,6 @@
 import type { StaffAccountView } from '@pulse/contracts';
 import { ADMIN_TOKEN } from './support/community';
+import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 
 const EDITORS = 'editors@pulse.example';
@@ -68,6 +69,8 @@ test.describe('contact', () => {
       'href',
       /^mailto:reader@example\.com/,
     );
+    // docs/admin.md shows the screen with the message waiting, at both widths.
+    await docsScreenshot(editor, `contact-${viewportName}.png`);
     await item.getByRole('button', { name: /^처리 완료/ }).click();
     await expect(
       editor.getByRole('status').filter({ hasText: '기사 정정 요청 문의를 처리 완료로 옮겼습니다.' }),

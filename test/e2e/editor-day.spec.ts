@@ -1,6 +1,7 @@
 import type { CreateQuestionResponse, ReportResponse } from '@pulse/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN_TOKEN, apiIdentity, apiWrite } from './support/community';
+import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 import { mailDrop, mailTo, makeTrendingData, subscribeAndConfirm } from './support/newsletter';
 
@@ -166,6 +167,8 @@ test.describe("an editor's day", () => {
     const reporters = item.getByRole('list', { name: '신고한 사람' }).getByRole('listitem');
     await expect(reporters).toHaveCount(2);
     await expect(reporters.first()).toContainText('새 닉네임, 가중치 0');
+    // docs/admin.md shows the queue with the reported answer and its reporters, at both widths.
+    await docsScreenshot(page, `moderation-${viewportName}.png`);
 
     await item.getByRole('button', { name: '숨기기' }).click();
     const dialog = page.getByRole('alertdialog', { name: '이 답변을 숨길까요?' });
