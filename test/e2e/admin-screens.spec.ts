@@ -26,6 +26,13 @@ const SCREENS = [
   ['/admin/contact', '독자 문의'],
 ] as const;
 
+/** Screens drawn for docs/admin.md from their direct load, by file name. */
+const DRAWN_HERE: Readonly<Record<string, string>> = {
+  '/admin/comments': 'comments',
+  '/admin/translations': 'translations',
+  '/analytics': 'analytics',
+};
+
 /** docs/admin.md shows these: each screen at both widths, drawn by this spec (docs-screens.ts). */
 async function screenshot(page: Page, name: string, viewport: string): Promise<void> {
   await docsScreenshot(page, `${name}-${viewport}.png`);
@@ -57,6 +64,7 @@ test.describe('admin screens', () => {
 
   test('every admin screen answers a direct load with its title and the one admin navigation', async ({
     e2e,
+    viewportName,
   }) => {
     const page = await e2e.open();
     for (const [pathname, title] of SCREENS) {
@@ -66,6 +74,14 @@ test.describe('admin screens', () => {
       const nav = page.getByRole('navigation', { name: '관리 메뉴' });
       await expect(nav.getByRole('link')).toHaveCount(SCREENS.length);
       await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('href', pathname);
+    }
+    // The screens no other test draws, for docs/admin.md: signed in, as this site has them (nothing waiting).
+    await signIn(page, '/admin/comments');
+    for (const [pathname, name] of Object.entries(DRAWN_HERE)) {
+      await page.goto(pathname);
+      await expect(page.getByLabel('관리자 토큰')).toHaveCount(0);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await screenshot(page, name, viewportName);
     }
     // The navigation moves between screens in the page, by keyboard too.
     await page.goto('/admin');
