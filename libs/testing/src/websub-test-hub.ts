@@ -199,7 +199,10 @@ export async function startWebSubTestHub(): Promise<WebSubTestHub> {
     },
     async close() {
       await Promise.allSettled(pending);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections of the app under test need not be waited for.
+      server.closeAllConnections();
+      await closed;
     },
   };
   return hub;

@@ -129,11 +129,12 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
     topic = hub.feedUrl('chips');
     hub.setFeed('chips', atomFeed(topic, hub.hubUrl, ['one']));
     sourceId = await create('Chips', topic);
-  });
+  }, 30_000);
+  // Closing ends the app's subscriptions and the hub's connections: seconds on a loaded machine.
   afterAll(async () => {
     await t?.close();
     await hub?.close();
-  });
+  }, 30_000);
 
   it('subscribes to the hub a polled feed names and answers its verification with the challenge', async () => {
     await runNow(sourceId);
