@@ -83,6 +83,30 @@ describe('/admin and /analytics', () => {
     expect(api.calls('POST', '/api/community/admin/questions/q1/hide')).toHaveLength(1);
   });
 
+  it('asks before suspending the author, and suspends nothing when declined', async () => {
+    sessionStorage.setItem('pulse_admin_token', 'admin-token-0123456789');
+    api
+      .on('GET', '/api/community/admin/moderation?state=held', {
+        body: { success: true, data: { items: [item], total: 1, page: 1 } },
+      })
+      .on('POST', '/api/community/admin/identities/u1/suspend', {
+        body: { success: true, data: { id: 'u1', suspended: true } },
+      });
+    renderAt(<AdminPage />, '/admin');
+    await userEvent.click(await screen.findByRole('button', { name: '작성자 정지' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: '작성자 님을 정지할까요?' })).getByRole('button', {
+        name: '취소',
+      }),
+    );
+    expect(api.calls('POST', '/api/community/admin/identities/u1/suspend')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: '작성자 정지' }));
+    const dialog = screen.getByRole('alertdialog', { name: '작성자 님을 정지할까요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '정지하기' }));
+    await waitFor(() => expect(document.body).toHaveTextContent('정지 완료'));
+    expect(api.calls('POST', '/api/community/admin/identities/u1/suspend')).toHaveLength(1);
+  });
+
   it('draws questions, answers and active identities per day', async () => {
     sessionStorage.setItem('pulse_admin_token', 'admin-token-0123456789');
     api.on('GET', '/api/community/admin/analytics?days=30', {

@@ -34,6 +34,9 @@ function ModerationQueue() {
   // Hiding takes a post away from every reader, so it is asked about first; restoring is not.
   const [hiding, setHiding] = useState<ModerationItem | null>(null);
   const cancelHide = useCallback(() => setHiding(null), []);
+  // Suspending stops every write of the nickname, so it is asked about too.
+  const [suspending, setSuspending] = useState<ModerationItem | null>(null);
+  const cancelSuspend = useCallback(() => setSuspending(null), []);
 
   const load = useCallback(async () => {
     setItems(null);
@@ -124,15 +127,7 @@ function ModerationQueue() {
                   <button
                     type="button"
                     className="button button--outline"
-                    onClick={() =>
-                      void act(
-                        '정지',
-                        `/api/community/admin/identities/${encodeURIComponent(item.author.id)}/suspend`,
-                        {
-                          reason: '운영 정책 위반',
-                        },
-                      )
-                    }
+                    onClick={() => setSuspending(item)}
                   >
                     작성자 정지
                   </button>
@@ -153,6 +148,22 @@ function ModerationQueue() {
             void act(
               '숨김',
               `/api/community/admin/${kindPath(hiding)}/${encodeURIComponent(hiding.id)}/hide`,
+            );
+          }}
+        />
+      )}
+      {suspending && (
+        <ConfirmDialog
+          title={`${suspending.author.displayName} 님을 정지할까요?`}
+          message="정지된 닉네임은 질문, 답변, 댓글과 투표를 할 수 없습니다. '닉네임' 화면에서 언제든 복구할 수 있습니다."
+          confirmLabel="정지하기"
+          onCancel={cancelSuspend}
+          onConfirm={() => {
+            setSuspending(null);
+            void act(
+              '정지',
+              `/api/community/admin/identities/${encodeURIComponent(suspending.author.id)}/suspend`,
+              { reason: '운영 정책 위반' },
             );
           }}
         />

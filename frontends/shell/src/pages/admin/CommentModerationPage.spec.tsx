@@ -99,6 +99,10 @@ describe('/admin/comments', () => {
     await screen.findByText('광고 링크만 올리는 댓글');
     api.on('GET', `${QUEUE}?state=held&page=1`, queueOf([]));
     await userEvent.click(within(entry('광고 링크만 올리는 댓글')).getByRole('button', { name: '숨기기' }));
+    // Asked first: nothing is hidden until the dialog is confirmed.
+    const dialog = screen.getByRole('alertdialog', { name: '이 댓글을 숨길까요?' });
+    expect(api.calls('POST', '/api/community/admin/comments/c_1/hide')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: '숨기기' }));
     const status = await screen.findByText('댓글을 숨겼습니다.');
     expect(status).toHaveAttribute('role', 'status');
     expect(api.calls('POST', '/api/community/admin/comments/c_1/hide')).toHaveLength(1);
@@ -180,6 +184,11 @@ describe('/admin/comments', () => {
     await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
     await screen.findByText('광고 링크만 올리는 댓글');
     await user.click(within(entry('광고 링크만 올리는 댓글')).getByRole('button', { name: '숨기기' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: '이 댓글을 숨길까요?' })).getByRole('button', {
+        name: '숨기기',
+      }),
+    );
     await waitFor(() =>
       expect(document.body).toHaveTextContent('요청에 실패했습니다: 댓글을 찾을 수 없습니다.'),
     );

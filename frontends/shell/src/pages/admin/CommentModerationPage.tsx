@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_HEADS } from '../../page-heads';
 import { adminErrorText, adminFetch } from './admin-session';
 import { AdminPager } from './AdminPager';
+import { ConfirmDialog } from './ConfirmDialog';
 import { REASON_LABELS, ReportersList } from './ReportersList';
 import { AdminScreen } from './AdminScreen';
 
@@ -49,6 +50,9 @@ function CommentQueue() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [acting, setActing] = useState<{ id: string; action: Action } | null>(null);
+  // Hiding takes a comment away from every reader, so it is asked about first; restoring is not.
+  const [hiding, setHiding] = useState<CommentModerationItem | null>(null);
+  const cancelHide = useCallback(() => setHiding(null), []);
   const status = useRef<HTMLParagraphElement>(null);
 
   const load = useCallback(async () => {
@@ -131,12 +135,24 @@ function CommentQueue() {
               item={item}
               busy={acting !== null}
               acting={acting?.id === item.id ? acting.action : null}
-              onAct={(action) => void act(item, action)}
+              onAct={(action) => (action === 'hide' ? setHiding(item) : void act(item, action))}
             />
           ))}
         </ul>
       )}
       <AdminPager page={page} totalPages={totalPages} onPage={setPage} />
+      {hiding && (
+        <ConfirmDialog
+          title="이 댓글을 숨길까요?"
+          message="숨긴 댓글은 독자에게 보이지 않습니다. '숨긴 댓글'에서 언제든 복원할 수 있습니다."
+          confirmLabel="숨기기"
+          onCancel={cancelHide}
+          onConfirm={() => {
+            setHiding(null);
+            void act(hiding, 'hide');
+          }}
+        />
+      )}
     </div>
   );
 }
