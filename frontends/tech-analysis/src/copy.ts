@@ -18,6 +18,7 @@ export const COPY = {
     back: '분석 목록으로 돌아가기',
     loadError: '기술분석을 불러오는 중 오류가 발생했습니다.',
     notFound: '기술분석을 찾을 수 없습니다.',
+    withdrawn: '게시가 중단된 기술분석입니다. 편집진이 이 글을 내렸습니다.',
     retry: '다시 시도',
     recommended: '추천',
     published: '게시일',

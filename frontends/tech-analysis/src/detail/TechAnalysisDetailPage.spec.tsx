@@ -301,6 +301,18 @@ describe('tech analysis detail', () => {
     expect(backToList()).toHaveAttribute('href', '/analysis');
   });
 
+  it('says a withdrawn analysis is gone (410) under its own title, asking only once', async () => {
+    api.on('GET', '/api/tech-analysis/pulled', {
+      status: 410,
+      body: { statusCode: 410, error: 'Gone', message: '게시가 중단된 기술분석입니다.' },
+    });
+    open('pulled');
+    await ready('게시가 중단된 기술분석입니다. 편집진이 이 글을 내렸습니다.');
+    expect(document.title).toBe('게시가 중단된 기술분석입니다 | 펄스');
+    expect(backToList()).toHaveAttribute('href', '/analysis');
+    expect(api.calls('GET', '/api/tech-analysis/pulled')).toHaveLength(1);
+  });
+
   it('shows the error card after the retries of a failing load', async () => {
     jest.useFakeTimers();
     api.on('GET', '/api/tech-analysis/down', {

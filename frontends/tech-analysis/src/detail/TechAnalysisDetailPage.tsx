@@ -32,9 +32,12 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
   );
   const [tab, setTab] = useState<DetailTab>('overview');
   const analysis = data?.analysis;
-  const missing = !analysis && error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const status = !analysis && error instanceof ApiError ? error.status : 0;
+  const missing = status === 404 || status === 400;
+  // Withdrawn by the editors (410): gone for good, and the page says so rather than "not found".
+  const gone = status === 410;
   // As the server-rendered head: the summary (else the introduction) and the SEO keywords; a missing one
-  // under the title the server's 404 document has.
+  // under the title the server's 404 document has, a withdrawn one with the 410 status.
   usePageHead(
     analysis
       ? {
@@ -45,7 +48,9 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
         }
       : missing
         ? { title: '기술분석을 찾을 수 없습니다', status: 404 }
-        : null,
+        : gone
+          ? { title: '게시가 중단된 기술분석입니다', status: 410 }
+          : null,
   );
   useCountView(analysis?.id);
 
@@ -53,6 +58,7 @@ function TechAnalysisDetailPage({ slug }: { slug: string }) {
     if (missing) {
       return <DetailProblem message={COPY.detail.notFound} />;
     }
+    if (gone) return <DetailProblem message={COPY.detail.withdrawn} />;
     if (error)
       return (
         <DetailProblem

@@ -231,14 +231,15 @@ export type CreateInsightBody = z.output<typeof createInsightBodySchema>;
 export const updateInsightBodySchema = strictParams(insightFields).partial();
 export type UpdateInsightBody = z.output<typeof updateInsightBodySchema>;
 
-export const AUTHORING_STATES = ['draft', 'published'] as const;
-export type AuthoringState = (typeof AUTHORING_STATES)[number];
 /**
- * An insight may also be withdrawn: taken down with a reason, its address answering 410. Tech analyses are
- * publish-only (docs/known-gaps.md): trending has no event to drop one.
+ * An insight or a tech analysis is written as a draft, then published; a published one may be withdrawn:
+ * taken down with a reason, its address answering 410 until it is published again.
  */
-export const INSIGHT_STATES = [...AUTHORING_STATES, 'withdrawn'] as const;
-export type InsightState = (typeof INSIGHT_STATES)[number];
+export const AUTHORING_STATES = ['draft', 'published', 'withdrawn'] as const;
+export type AuthoringState = (typeof AUTHORING_STATES)[number];
+/** Insights and tech analyses share their states; the name stays for the insights' side. */
+export const INSIGHT_STATES = AUTHORING_STATES;
+export type InsightState = AuthoringState;
 
 /** GET /api/content/admin/tech-analyses and /insights: drafts and published items, newest change first. */
 export const adminListQuerySchema = strictParams({
@@ -274,13 +275,15 @@ export interface AdminTechAnalysis extends Omit<TechAnalysis, 'publishedAt'> {
   model: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set while the analysis is withdrawn; null otherwise. */
+  withdrawal: Withdrawal | null;
 }
 
-/** POST /api/content/admin/insights/{id}/withdraw: why readers no longer see it (kept with the insight). */
+/** POST /api/content/admin/{insights,tech-analyses}/{id}/withdraw: why readers no longer see it (kept with the insight). */
 export const withdrawBodySchema = strictParams({ reason: textField('reason', { min: 5, max: 300 }) });
 export type WithdrawBody = z.output<typeof withdrawBodySchema>;
 
-/** Who took an insight down, when and why. */
+/** Who took an insight or an analysis down, when and why. */
 export interface Withdrawal {
   reason: string;
   at: string;

@@ -133,6 +133,7 @@ export interface EndpointResponses {
   createTechAnalysis: AdminTechAnalysis;
   updateTechAnalysis: AdminTechAnalysis;
   publishTechAnalysis: AdminTechAnalysis;
+  withdrawTechAnalysis: AdminTechAnalysis;
   adminInsights: AdminListResponse<AdminInsight>;
   adminInsight: AdminInsight;
   createInsight: AdminInsight;

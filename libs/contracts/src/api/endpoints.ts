@@ -113,6 +113,12 @@ export const ENDPOINTS = {
     service: 'content',
     origin: 'chosen',
   },
+  withdrawTechAnalysis: {
+    method: 'POST',
+    path: '/api/content/admin/tech-analyses/:id/withdraw',
+    service: 'content',
+    origin: 'chosen',
+  },
   adminInsights: { method: 'GET', path: '/api/content/admin/insights', service: 'content', origin: 'chosen' },
   adminInsight: {
     method: 'GET',

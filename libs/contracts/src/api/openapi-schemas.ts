@@ -161,6 +161,7 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   addSearchSynonyms: { body: addSynonymGroupBodySchema },
   updateInsight: { body: updateInsightBodySchema },
   withdrawInsight: { body: withdrawBodySchema },
+  withdrawTechAnalysis: { body: withdrawBodySchema },
   draftInsight: { body: draftInsightBodySchema },
   draftAnalysis: { body: draftAnalysisBodySchema },
   trendingEngagementFigures: { query: engagementFiguresQuerySchema },

@@ -111,6 +111,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   publishTechAnalysis: {
     $ref: '#/components/schemas/AdminTechAnalysis',
   },
+  withdrawTechAnalysis: {
+    $ref: '#/components/schemas/AdminTechAnalysis',
+  },
   adminInsights: {
     type: 'object',
     properties: {
@@ -1814,7 +1817,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     properties: {
       state: {
         type: 'string',
-        enum: ['draft', 'published'],
+        enum: ['draft', 'published', 'withdrawn'],
       },
       publishedAt: {
         type: ['null', 'string'],
@@ -1844,6 +1847,16 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       updatedAt: {
         type: 'string',
+      },
+      withdrawal: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            $ref: '#/components/schemas/Withdrawal',
+          },
+        ],
       },
       id: {
         type: 'string',
@@ -1976,6 +1989,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'model',
       'createdAt',
       'updatedAt',
+      'withdrawal',
       'id',
       'title',
       'likesCount',

@@ -3,10 +3,11 @@ import { defineEvent } from './define-event';
 import { entityId, isoDateTime } from './shared-schemas';
 
 /**
- * content → trending: an editor took a published article down (an authored insight withdrawn with a
- * reason; its address answers 410), so trending stops listing it. The same id published again comes as a
- * new article.published whose publishedAt is later than `withdrawnAt`: whichever of the two is later wins,
- * so the two topics may arrive in either order.
+ * content → trending: an editor took a published article down (an authored insight or a tech analysis,
+ * under the id its techanalysis.published carried, withdrawn with a reason; its address answers 410), so
+ * trending stops listing it. The same id published again comes as a new article.published (or
+ * techanalysis.published) whose publishedAt is later than `withdrawnAt`: whichever of the two is later
+ * wins, so the two topics may arrive in either order.
  *
  * NEVER rename this topic or change this payload in place; a breaking change gets a v2 beside it.
  */

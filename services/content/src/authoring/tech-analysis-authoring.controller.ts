@@ -10,6 +10,8 @@ import {
   updateTechAnalysisBodySchema,
   idParamSchema,
   type StaffPrincipal,
+  type WithdrawBody,
+  withdrawBodySchema,
 } from '@pulse/contracts';
 
 /** Admin authoring of tech analyses (chosen paths; docs/design.md §10: admins only). */
@@ -58,5 +60,17 @@ export class TechAnalysisAuthoringController {
   @AuditAction('tech-analysis.publish')
   publish(@Staff() staff: StaffPrincipal, @Param('id', new ZodPipe(idParamSchema)) id: string) {
     return this.analyses.publish(id, staff);
+  }
+
+  /** Takes a published analysis down with a reason; its address then answers 410. */
+  @Post(':id/withdraw')
+  @HttpCode(200)
+  @AuditAction('tech-analysis.withdraw')
+  withdraw(
+    @Staff() staff: StaffPrincipal,
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Body(new ZodPipe(withdrawBodySchema)) body: WithdrawBody,
+  ) {
+    return this.analyses.withdraw(id, body, staff);
   }
 }

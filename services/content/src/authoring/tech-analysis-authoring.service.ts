@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   createTechAnalysisBodySchema,
+  TOPICS,
   type AdminListQuery,
   type AdminListResponse,
   type AdminTechAnalysis,
@@ -15,8 +16,9 @@ import {
   type CreateTechAnalysisBody,
   type StaffPrincipal,
   type UpdateTechAnalysisBody,
+  type WithdrawBody,
 } from '@pulse/contracts';
-import { DuplicateKeyError, CLOCK, StaffAudit, type Clock } from '@pulse/platform';
+import { DuplicateKeyError, CLOCK, OUTBOX, OutboxWriter, StaffAudit, type Clock } from '@pulse/platform';
 import { TechAnalysesRepository } from '../tech-analysis/tech-analyses.repository';
 import {
   analysisSlug,
@@ -39,13 +41,15 @@ const REQUIRED_TO_PUBLISH = ['executiveSummary', 'introduction', 'conclusion'] a
 const ANALYSIS_FIELDS = Object.keys(createTechAnalysisBodySchema.shape);
 /** A drafted slug that is taken gets '-2', '-3'… up to this many tries. */
 const SLUG_ATTEMPTS = 20;
+export const ONLY_PUBLISHED_ANALYSIS_WITHDRAWN = 'Only a published analysis can be withdrawn';
 
 /**
  * Admin authoring of tech analyses: drafts created and edited here, published
  * when complete. Slugs are unique (409 when an editor picks a taken one; drafts from the LLM get a
  * suffix instead). Drafts are in no public answer: only editing a published analysis and publishing one
- * purge the gateway's micro-cache (TechAnalysisPurges). Published is final (docs/known-gaps.md). Each
- * save and publish is noted in the analysis's revisions.
+ * purge the gateway's micro-cache (TechAnalysisPurges). Withdrawing takes a published analysis down with a
+ * reason (its address then answers 410); publishing it again puts it back. Each save, publish and
+ * withdrawal is noted in the analysis's revisions.
  */
 @Injectable()
 export class TechAnalysisAuthoringService {
@@ -54,6 +58,7 @@ export class TechAnalysisAuthoringService {
     private readonly purges: TechAnalysisPurges,
     private readonly changes: TechAnalysisChanges,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OUTBOX) private readonly outbox: OutboxWriter,
     private readonly revisions: AuthoringRevisions,
     private readonly audit: StaffAudit,
   ) {}
@@ -157,7 +162,10 @@ export class TechAnalysisAuthoringService {
     return toAdminTechAnalysis(updated);
   }
 
-  /** Publishes a complete draft; publishing a published analysis changes nothing. */
+  /**
+   * Publishes a complete draft, or a withdrawn analysis again (its withdrawal is cleared, and trending is
+   * told of it as of any publishing); publishing a published analysis changes nothing.
+   */
   async publish(id: string, by: StaffPrincipal): Promise<AdminTechAnalysis> {
     const current = await this.require(id);
     if (current.state === 'published') return toAdminTechAnalysis(current);
@@ -167,22 +175,50 @@ export class TechAnalysisAuthoringService {
     const now = this.nowIso();
     const updated = await this.analyses.updateIfUnchanged(
       current._id,
-      { state: 'draft', updatedAt: current.updatedAt },
-      { state: 'published', publishedAt: now, updatedAt: now },
+      { state: current.state, updatedAt: current.updatedAt },
+      { state: 'published', publishedAt: now, updatedAt: now, withdrawal: null },
     );
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
     await this.purges.changed(updated._id);
     await this.changes.changed(updated);
-    this.audit.change(
-      { state: current.state, publishedAt: current.publishedAt },
-      { state: updated.state, publishedAt: updated.publishedAt },
-    );
+    this.audit.change(stateOf(current), stateOf(updated));
     await this.revisions.note({
       kind: 'tech-analysis',
       itemId: id,
       action: 'publish',
       by,
       fields: ['state'],
+    });
+    return toAdminTechAnalysis(updated);
+  }
+
+  /**
+   * Takes a published analysis down with a reason: it leaves the list, related analyses, the sitemap and
+   * search (each reads only published analyses; TechAnalysisChanges tells the index), trending's lists
+   * (article.withdrawn under the analysis id techanalysis.published carried, in the same write), and its
+   * address answers 410.
+   */
+  async withdraw(id: string, { reason }: WithdrawBody, by: StaffPrincipal): Promise<AdminTechAnalysis> {
+    const current = await this.require(id);
+    if (current.state !== 'published') throw new ConflictException(ONLY_PUBLISHED_ANALYSIS_WITHDRAWN);
+    const now = this.nowIso();
+    const updated = await this.analyses.updateIfUnchanged(
+      current._id,
+      { state: 'published', updatedAt: current.updatedAt },
+      { state: 'withdrawn', updatedAt: now, withdrawal: { reason, at: now, by: by.name } },
+      [this.outbox.event(TOPICS.articleWithdrawn, { id: current._id, withdrawnAt: now })],
+    );
+    if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
+    await this.purges.changed(updated._id);
+    await this.changes.changed(updated);
+    this.audit.change(stateOf(current), stateOf(updated));
+    await this.revisions.note({
+      kind: 'tech-analysis',
+      itemId: id,
+      action: 'withdraw',
+      by,
+      fields: ['state'],
+      reason,
     });
     return toAdminTechAnalysis(updated);
   }
@@ -250,6 +286,13 @@ export class TechAnalysisAuthoringService {
     return new Date(this.clock.now()).toISOString();
   }
 }
+
+/** What the audit log shows of a publish or a withdrawal. */
+const stateOf = (record: TechAnalysisRecord) => ({
+  state: record.state,
+  publishedAt: record.publishedAt,
+  withdrawal: record.withdrawal ?? null,
+});
 
 const slugTaken = (slug: string) =>
   new ConflictException(`slug '${slug}' is already used by another analysis; choose another slug`);

@@ -4,13 +4,17 @@ import type {
   AuthoringRevisionsResponse,
   DraftingCapability,
   OffsetPageResponse,
+  SearchPageResponse,
+  TechAnalysisDetailResponse,
+  TechAnalysisListResponse,
 } from '@pulse/contracts';
 import { TOPICS } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { EDITOR, MODERATOR, STAFF_ENV, staffRequest } from '../../testing/authoring/staff-requests';
-import { adminRequest } from '../../testing/tech-analysis/analysis-fixtures';
+import { adminRequest, analysisBody } from '../../testing/tech-analysis/analysis-fixtures';
 import { startContentTestApp, testClock, type ContentTestApp } from '../../testing/content-test-app';
 import { ARTICLE_WITHDRAWN } from '../articles/articles.service';
+import { ANALYSIS_WITHDRAWN } from '../tech-analysis/tech-analysis.service';
 
 const INSIGHTS = '/api/content/admin/insights';
 const ANALYSES = '/api/content/admin/tech-analyses';
@@ -25,7 +29,7 @@ const insightBody = (title: string) => ({
   keyInsights: ['첫째 요점', '둘째 요점'],
 });
 
-describe('withdrawing insights and the revisions of authored items', () => {
+describe('withdrawing insights and tech analyses, and the revisions of authored items', () => {
   let content: ContentTestApp;
   beforeAll(async () => {
     content = await startContentTestApp({ clock, env: STAFF_ENV });
@@ -206,6 +210,141 @@ describe('withdrawing insights and the revisions of authored items', () => {
       },
     ]);
     expect((await asEditor('GET', `${ANALYSES}/ta-unknown/revisions`)).status).toBe(404);
+  });
+
+  describe('tech analyses', () => {
+    async function publishedAnalysis(title: string): Promise<AdminTechAnalysis> {
+      const created = await asEditor<AdminTechAnalysis>('POST', ANALYSES, analysisBody({ title }));
+      expect(created.status).toBe(201);
+      clock.advance(1000);
+      const published = await asEditor<AdminTechAnalysis>('POST', `${ANALYSES}/${created.body.id}/publish`);
+      expect(published.status).toBe(200);
+      return published.body;
+    }
+    const listedAnalysisIds = async () =>
+      (await content.get<TechAnalysisListResponse>('/api/tech-analysis?limit=50')).body.analyses.map(
+        (analysis) => analysis.id,
+      );
+    const searchedIds = async (q: string) =>
+      (
+        await content.get<SearchPageResponse>(`/api/articles/search?q=${encodeURIComponent(q)}`)
+      ).body.articles.map((item) => item.id);
+    const relatedIds = async (slug: string) =>
+      (
+        await content.get<TechAnalysisDetailResponse>(`/api/tech-analysis/${encodeURIComponent(slug)}`)
+      ).body.relatedAnalyses.map((related) => related.id);
+
+    it('takes a published analysis down with a reason: 410 to readers, gone from the list, related, sitemap, search and trending', async () => {
+      // Its own group (the insights' collector above holds the default one), read from the topic's start.
+      const withdrawals = await content.collect(TOPICS.articleWithdrawn, 'test-analysis-withdrawn');
+      const analysis = await publishedAnalysis('철회될 서비스 메시 분석');
+      const neighbour = await publishedAnalysis('곁에 남는 서비스 메시 분석');
+      expect(await listedAnalysisIds()).toContain(analysis.id);
+      expect(await relatedIds(neighbour.slug)).toContain(analysis.id);
+      expect((await content.get('/sitemap.xml')).body).toContain(`/tech-analysis/${analysis.slug}`);
+      await eventually(async () => expect(await searchedIds('철회될 서비스 메시')).toContain(analysis.id));
+
+      clock.advance(1000);
+      const withdrawn = await asEditor<AdminTechAnalysis>('POST', `${ANALYSES}/${analysis.id}/withdraw`, {
+        reason: '  내용 검증이 더 필요합니다  ',
+      });
+      expect(withdrawn.status).toBe(200);
+      expect(withdrawn.body).toMatchObject({
+        id: analysis.id,
+        state: 'withdrawn',
+        withdrawal: {
+          reason: '내용 검증이 더 필요합니다',
+          by: EDITOR.name,
+          at: new Date(clock.now()).toISOString(),
+        },
+      });
+
+      const reader = await content.get<{ message: string }>(`/api/tech-analysis/${analysis.slug}`);
+      expect(reader.status).toBe(410);
+      expect(reader.body.message).toBe(ANALYSIS_WITHDRAWN);
+      expect(await listedAnalysisIds()).not.toContain(analysis.id);
+      expect(await relatedIds(neighbour.slug)).not.toContain(analysis.id);
+      expect((await content.get('/sitemap.xml')).body).not.toContain(`/tech-analysis/${analysis.slug}`);
+      await eventually(async () =>
+        expect(await searchedIds('철회될 서비스 메시')).not.toContain(analysis.id),
+      );
+      // Trending knows an analysis by its id (techanalysis.published): told in the same write, once.
+      await eventually(() =>
+        expect(
+          withdrawals
+            .map((event) => event.payload as { id: string })
+            .filter((payload) => payload.id === analysis.id),
+        ).toEqual([{ id: analysis.id, withdrawnAt: new Date(clock.now()).toISOString() }]),
+      );
+
+      const admin = await asEditor<{ items: AdminTechAnalysis[] }>('GET', `${ANALYSES}?state=withdrawn`);
+      expect(admin.body.items.map((item) => item.id)).toEqual([analysis.id]);
+    });
+
+    it('publishes a withdrawn analysis again, clearing its withdrawal and telling trending', async () => {
+      const analysis = await publishedAnalysis('다시 게시될 기술분석');
+      clock.advance(1000);
+      await asEditor('POST', `${ANALYSES}/${analysis.id}/withdraw`, { reason: '검토 후 다시 올립니다' });
+      expect((await content.get(`/api/tech-analysis/${analysis.slug}`)).status).toBe(410);
+
+      const announcements = await content.collect(TOPICS.techAnalysisPublished);
+      clock.advance(1000);
+      const again = await asEditor<AdminTechAnalysis>('POST', `${ANALYSES}/${analysis.id}/publish`);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ state: 'published', withdrawal: null });
+      expect((await content.get(`/api/tech-analysis/${analysis.slug}`)).status).toBe(200);
+      expect(await listedAnalysisIds()).toContain(analysis.id);
+      // The first publishing's announcement may still be on its way; this one carries the new date.
+      await eventually(() =>
+        expect(announcements.map((event) => event.payload)).toContainEqual(
+          expect.objectContaining({ id: analysis.id, publishedAt: new Date(clock.now()).toISOString() }),
+        ),
+      );
+    });
+
+    it('withdraws only a published analysis (409 for a draft), 404 for an unknown one, 400 naming the reason', async () => {
+      const draft = await asEditor<AdminTechAnalysis>(
+        'POST',
+        ANALYSES,
+        analysisBody({ title: '초안 기술분석' }),
+      );
+      const reason = { reason: '초안은 내릴 수 없습니다' };
+      expect((await asEditor('POST', `${ANALYSES}/${draft.body.id}/withdraw`, reason)).status).toBe(409);
+      expect((await asEditor('POST', `${ANALYSES}/ta-unknown/withdraw`, reason)).status).toBe(404);
+      // A never-published analysis is not found, not gone.
+      expect((await content.get(`/api/tech-analysis/${draft.body.slug}`)).status).toBe(404);
+
+      const analysis = await publishedAnalysis('사유 없는 철회 시도');
+      const short = await asEditor<{ message: string }>('POST', `${ANALYSES}/${analysis.id}/withdraw`, {
+        reason: 'abc',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body.message).toContain('reason must be 5 to 300 characters');
+      expect((await content.get(`/api/tech-analysis/${analysis.slug}`)).status).toBe(200);
+    });
+
+    it('refuses a moderator withdrawing an analysis (403)', async () => {
+      const analysis = await publishedAnalysis('모더레이터가 못 내리는 기술분석');
+      const withdraw = await asModerator('POST', `${ANALYSES}/${analysis.id}/withdraw`, {
+        reason: '모더레이터의 시도입니다',
+      });
+      expect(withdraw.status).toBe(403);
+      expect((await content.get(`/api/tech-analysis/${analysis.slug}`)).status).toBe(200);
+    });
+
+    it("notes the withdrawal and its reason in the analysis's revisions", async () => {
+      const analysis = await publishedAnalysis('이력에 남는 철회');
+      clock.advance(60_000);
+      await asEditor('POST', `${ANALYSES}/${analysis.id}/withdraw`, { reason: '출처 확인이 필요합니다' });
+      const history = await asEditor<AuthoringRevisionsResponse>(
+        'GET',
+        `${ANALYSES}/${analysis.id}/revisions`,
+      );
+      expect(history.body.items.slice(0, 2).map(({ action, reason }) => ({ action, reason }))).toEqual([
+        { action: 'withdraw', reason: '출처 확인이 필요합니다' },
+        { action: 'publish', reason: null },
+      ]);
+    });
   });
 
   it('says whether drafting can work: no LLM configured here', async () => {

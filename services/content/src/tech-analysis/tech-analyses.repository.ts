@@ -20,8 +20,9 @@ const NEWEST_FIRST = { publishedAt: -1 } as const;
 
 const LIKES_COLLECTION = 'tech_analysis_likes';
 const VIEWS_COLLECTION = 'tech_analysis_views';
-/** Markers carry their article.engaged event until the relay sends it; reads leave it out. */
+/** Markers and analyses carry their events until the relay sends them; reads leave them out. */
 const MARKER_READ = { projection: excludeOutbox() };
+const ANALYSIS_READ = { projection: excludeOutbox() };
 
 /** One reader's like or view of one analysis: the marker that makes it count once. */
 interface EngagementMarker {
@@ -42,6 +43,8 @@ export class TechAnalysesRepository {
     @Inject(DOCUMENT_STORE) store: DocumentStore,
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
   ) {
+    // An analysis carries article.withdrawn when it is taken down, in the same write.
+    outbox.register(TECH_ANALYSES_COLLECTION);
     outbox.register(LIKES_COLLECTION);
     outbox.register(VIEWS_COLLECTION);
     this.analyses = store.collection<TechAnalysisRecord>(TECH_ANALYSES_COLLECTION, {
@@ -62,15 +65,20 @@ export class TechAnalysesRepository {
   }
 
   findById(id: string): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOne({ _id: id });
+    return this.analyses.findOne({ _id: id }, ANALYSIS_READ);
   }
 
   findPublished(id: string): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOne({ _id: id, ...PUBLISHED_ANALYSIS });
+    return this.analyses.findOne({ _id: id, ...PUBLISHED_ANALYSIS }, ANALYSIS_READ);
   }
 
   findPublishedBySlug(slug: string): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOne({ slug, ...PUBLISHED_ANALYSIS });
+    return this.analyses.findOne({ slug, ...PUBLISHED_ANALYSIS }, ANALYSIS_READ);
+  }
+
+  /** Whether the analysis at `slug` was withdrawn (its address answers 410, not 404). */
+  async isWithdrawnSlug(slug: string): Promise<boolean> {
+    return (await this.analyses.countDocuments({ slug, state: 'withdrawn' })) > 0;
   }
 
   /** One page of the public list, newest first, with the list's size. */
@@ -84,34 +92,36 @@ export class TechAnalysesRepository {
     const filter = { ...PUBLISHED_ANALYSIS, ...scope };
     const [total, records] = await Promise.all([
       this.analyses.countDocuments(filter),
-      this.analyses.find(filter, { sort: NEWEST_FIRST, skip, limit }),
+      this.analyses.find(filter, { ...ANALYSIS_READ, sort: NEWEST_FIRST, skip, limit }),
     ]);
     return { total, records };
   }
 
   /** One page of the admin list in `state` ('all' for every state), last edited first, with its size. */
   async adminPage(
-    // The admin lists share one query; analyses are never withdrawn, so that state lists none.
-    state: TechAnalysisRecord['state'] | 'withdrawn' | 'all',
+    state: TechAnalysisRecord['state'] | 'all',
     skip: number,
     limit: number,
   ): Promise<{ total: number; records: TechAnalysisRecord[] }> {
     const filter = state === 'all' ? {} : { state };
     const [total, records] = await Promise.all([
       this.analyses.countDocuments(filter),
-      this.analyses.find(filter, { sort: { updatedAt: -1 }, skip, limit }),
+      this.analyses.find(filter, { ...ANALYSIS_READ, sort: { updatedAt: -1 }, skip, limit }),
     ]);
     return { total, records };
   }
 
   /** Every published analysis, newest first (the sitemap). */
   allPublished(): Promise<TechAnalysisRecord[]> {
-    return this.analyses.find(PUBLISHED_ANALYSIS, { sort: NEWEST_FIRST });
+    return this.analyses.find(PUBLISHED_ANALYSIS, { ...ANALYSIS_READ, sort: NEWEST_FIRST });
   }
 
   /** The next `limit` published analyses after `afterId` in id order (the search index's rebuild). */
   publishedAfter(afterId: string, limit: number): Promise<TechAnalysisRecord[]> {
-    return this.analyses.find({ ...PUBLISHED_ANALYSIS, _id: { $gt: afterId } }, { sort: { _id: 1 }, limit });
+    return this.analyses.find(
+      { ...PUBLISHED_ANALYSIS, _id: { $gt: afterId } },
+      { ...ANALYSIS_READ, sort: { _id: 1 }, limit },
+    );
   }
 
   /** The ids of the next `limit` analyses readers cannot see, after `afterId` in id order. */
@@ -125,12 +135,15 @@ export class TechAnalysesRepository {
 
   /** The published analyses among `ids`, newest first. */
   findPublishedByIds(ids: string[]): Promise<TechAnalysisRecord[]> {
-    return this.analyses.find({ _id: { $in: ids }, ...PUBLISHED_ANALYSIS }, { sort: NEWEST_FIRST });
+    return this.analyses.find(
+      { _id: { $in: ids }, ...PUBLISHED_ANALYSIS },
+      { ...ANALYSIS_READ, sort: NEWEST_FIRST },
+    );
   }
 
   /** The analyses among `ids`, whatever their state, in id order. */
   findByIds(ids: string[]): Promise<TechAnalysisRecord[]> {
-    return this.analyses.find({ _id: { $in: ids } }, { sort: { _id: 1 } });
+    return this.analyses.find({ _id: { $in: ids } }, { ...ANALYSIS_READ, sort: { _id: 1 } });
   }
 
   /**
@@ -140,7 +153,7 @@ export class TechAnalysesRepository {
    */
   async relatedCandidates(record: TechAnalysisRecord, limit: number): Promise<TechAnalysisRecord[]> {
     const scope = { ...PUBLISHED_ANALYSIS, language: record.language, _id: { $ne: record._id } };
-    const options = { sort: NEWEST_FIRST, limit };
+    const options = { ...ANALYSIS_READ, sort: NEWEST_FIRST, limit };
     const [sameCategory, sharingKeywords] = await Promise.all([
       this.analyses.find({ ...scope, technologyCategory: record.technologyCategory }, options),
       record.keywordKeys.length
@@ -164,17 +177,20 @@ export class TechAnalysesRepository {
 
   /**
    * Sets `changes` while the analysis still has the `expected` field values the caller read (its
-   * version), so a lost race writes nothing. The analysis after the change, or null when it changed
-   * meanwhile or is gone. Throws DuplicateKeyError on a taken slug.
+   * version), so a lost race writes nothing, `events` included. The analysis after the change, or null
+   * when it changed meanwhile or is gone. Throws DuplicateKeyError on a taken slug.
    */
   updateIfUnchanged(
     id: string,
     expected: Partial<TechAnalysisRecord>,
     changes: Partial<Omit<TechAnalysisRecord, '_id'>>,
+    events: readonly EventEnvelope[] = [],
   ): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOneAndUpdate(
+    return this.outbox.findOneAndUpdate<TechAnalysisRecord>(
+      this.analyses,
       { ...expected, _id: id },
       { $set: changes },
+      events,
       { returnDocument: 'after' },
     );
   }
@@ -184,13 +200,17 @@ export class TechAnalysesRepository {
     return this.analyses.findOneAndUpdate(
       { _id: id },
       { $inc: { likesCount: 1 } },
-      { returnDocument: 'after' },
+      { ...ANALYSIS_READ, returnDocument: 'after' },
     );
   }
 
   /** Adds one view to the count; the analysis after it, or null when it is gone. */
   countView(id: string): Promise<TechAnalysisRecord | null> {
-    return this.analyses.findOneAndUpdate({ _id: id }, { $inc: { views: 1 } }, { returnDocument: 'after' });
+    return this.analyses.findOneAndUpdate(
+      { _id: id },
+      { $inc: { views: 1 } },
+      { ...ANALYSIS_READ, returnDocument: 'after' },
+    );
   }
 
   /** Records a reader's like; false when that reader already liked the analysis. */

@@ -57,5 +57,6 @@ export function toAdminTechAnalysis(record: TechAnalysisRecord): AdminTechAnalys
     model: record.model,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
+    withdrawal: record.state === 'withdrawn' ? (record.withdrawal ?? null) : null,
   };
 }

@@ -5,6 +5,7 @@ import type {
   DifficultyLevel,
   ExternalResource,
   TechnologyCategory,
+  Withdrawal,
 } from '@pulse/contracts';
 
 /** The language every analysis is written in today; `lang=en` therefore lists none (see the service). */
@@ -12,7 +13,7 @@ export type ContentLanguage = 'ko' | 'en';
 
 /**
  * A tech analysis as stored (collection 'tech_analyses', unique slug). Long sections are sanitised HTML;
- * list items are plain text. 'draft' is visible to admins only.
+ * list items are plain text. 'draft' and 'withdrawn' are visible to admins only.
  */
 export interface TechAnalysisRecord {
   _id: string;
@@ -56,6 +57,8 @@ export interface TechAnalysisRecord {
   origin: AuthoringOrigin;
   /** The model that drafted it (origin 'llm'). */
   model: string | null;
+  /** Who took it down, when and why, while withdrawn; absent or null otherwise (cleared on publishing). */
+  withdrawal?: Withdrawal | null;
   /** The demo corpus's sample analyses (docs/design.md §2: clearly marked sample content). */
   sample?: true;
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type TechAnalysisDetailResponse,
   type TechAnalysisLikeResponse,
@@ -19,6 +19,7 @@ import type { TechAnalysisRecord } from './tech-analysis.record';
 
 /** docs/spec-content.md §8 'Analysis not found'. */
 export const ANALYSIS_NOT_FOUND = '기술분석을 찾을 수 없습니다.';
+export const ANALYSIS_WITHDRAWN = '게시가 중단된 기술분석입니다. 편집진이 이 글을 내렸습니다.';
 
 /** How many same-category or keyword-sharing analyses are ranked for the related list. */
 const RELATED_CANDIDATES = 100;
@@ -64,7 +65,10 @@ export class TechAnalysisService {
   async detail(rawSlug: string): Promise<TechAnalysisDetailResponse> {
     const slug = rawSlug.normalize('NFC');
     const record = await this.analyses.findPublishedBySlug(slug);
-    if (!record) throw new NotFoundException(ANALYSIS_NOT_FOUND);
+    if (!record) {
+      if (await this.analyses.isWithdrawnSlug(slug)) throw new GoneException(ANALYSIS_WITHDRAWN);
+      throw new NotFoundException(ANALYSIS_NOT_FOUND);
+    }
     const related = await this.related(record);
     return { analysis: toTechAnalysis(record), relatedAnalyses: related.map(toRelatedAnalysis) };
   }

@@ -17,6 +17,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'insight.publish': '인사이트 게시',
   'insight.withdraw': '인사이트 게시 중단',
   'tech-analysis.publish': '기술 분석 게시',
+  'tech-analysis.withdraw': '기술 분석 게시 중단',
   'edition.send': '뉴스레터 발송',
   'edition.test-send': '뉴스레터 시험 발송',
 };

@@ -243,6 +243,46 @@ describe('/admin/authoring', () => {
     expect(screen.getByRole('region', { name: '소개 미리 보기' })).toHaveTextContent('쓰는 대로 여기에');
   });
 
+  it('withdraws a published tech analysis with a reason', async () => {
+    const published = analysis({
+      state: 'published',
+      withdrawal: null,
+      publishedAt: '2026-11-22T05:30:00.000Z',
+    });
+    api
+      .on('GET', ANALYSES, page([published]))
+      .on('GET', `${ANALYSES}/ta-1`, { body: published })
+      .on('POST', `${ANALYSES}/ta-1/withdraw`, (request) => ({
+        body: analysis({
+          state: 'withdrawn',
+          withdrawal: {
+            ...(request.body as { reason: string }),
+            at: '2026-11-23T00:00:00.000Z',
+            by: 'editor-kim',
+          },
+        }),
+      }));
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: '편집: Deno 살펴보기' }));
+    await userEvent.click(await screen.findByRole('button', { name: '게시 중단' }));
+    const dialog = screen.getByRole('alertdialog', { name: '게시를 중단할까요?' });
+    await userEvent.type(within(dialog).getByLabelText(/사유/), '검증이 더 필요함');
+    await userEvent.click(within(dialog).getByRole('button', { name: '게시 중단' }));
+    expect(await screen.findByText(/게시를 중단했습니다/)).toBeInTheDocument();
+    expect(api.calls('POST', `${ANALYSES}/ta-1/withdraw`)[0]!.body).toEqual({ reason: '검증이 더 필요함' });
+    expect(document.body).toHaveTextContent('게시 중단: editor-kim, 사유 “검증이 더 필요함”');
+    expect(screen.getByRole('button', { name: '다시 게시' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '게시 중단' })).not.toBeInTheDocument();
+  });
+
+  it('offers no withdrawal for a draft tech analysis', async () => {
+    api.on('GET', `${ANALYSES}/ta-1`, { body: analysis() });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: '편집: Deno 살펴보기' }));
+    expect(await screen.findByRole('button', { name: '게시' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '게시 중단' })).not.toBeInTheDocument();
+  });
+
   it('says when the item cannot be loaded', async () => {
     api.on('GET', `${ANALYSES}/ta-1`, errorResponse(404, 'Analysis not found'));
     show();

@@ -31,7 +31,7 @@ type Confirming = 'publish' | 'withdraw' | null;
 
 /**
  * One insight or tech analysis being written: its fields, Markdown sections with their preview, saving
- * as a draft, publishing (asked first), withdrawing an insight with a reason, and its history. `id` null
+ * as a draft, publishing (asked first), withdrawing a published one with a reason, and its history. `id` null
  * is a new item, stored as a draft at its first save.
  */
 export function ItemEditor({
@@ -210,7 +210,7 @@ export function ItemEditor({
               {state === 'withdrawn' ? '다시 게시' : '게시'}
             </button>
           )}
-          {kind === 'insight' && state === 'published' && (
+          {state === 'published' && (
             <button
               type="button"
               className="button button--outline"
