@@ -12,9 +12,10 @@ import { WriteLimits } from '../abuse/write-limits';
 import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import { NO_REPORTS, ReportLedger } from '../moderation/report-ledger';
+import type { PostState } from '../questions/question.record';
 import { CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND } from './comments.service';
-import { CLOCK, type Clock } from '@pulse/platform';
+import { CLOCK, StaffAudit, type Clock } from '@pulse/platform';
 
 const PAGE_SIZE = 20;
 
@@ -31,6 +32,7 @@ export class CommentModerationService {
     private readonly identities: IdentitiesRepository,
     private readonly limits: WriteLimits,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly audit: StaffAudit,
   ) {}
 
   /** POST /api/community/comments/{id}/report. */
@@ -41,7 +43,7 @@ export class CommentModerationService {
     const { fresh, holds } = await this.reports.record('comment', id, actor.identity, ip, report);
     if (!fresh) return { success: true, data: { reported: true, held: false } };
     await this.comments.addReport(id);
-    const held = holds && (await this.move(id, ['visible'], 'held'));
+    const held = holds && (await this.move(id, ['visible'], 'held')) !== null;
     return { success: true, data: { reported: true, held } };
   }
 
@@ -84,19 +86,24 @@ export class CommentModerationService {
   /** POST /api/community/admin/comments/{id}/{hide|restore}. */
   async setVisibility(id: string, to: 'hidden' | 'visible'): Promise<CommentModerationActionResponse> {
     const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
-    if (!(await this.move(id, from, to)) && !(await this.comments.findExisting(id)))
-      throw new NotFoundException(COMMENT_NOT_FOUND);
+    const left = await this.move(id, from, to);
+    // Only a comment that moved has a before and after; hiding a hidden comment changes nothing.
+    if (left) this.audit.change({ state: left }, { state: to });
+    else if (!(await this.comments.findExisting(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
     return { success: true, data: { kind: 'comment', id, state: to } };
   }
 
-  /** Moves the state and keeps the ancestors' visibleDescendants (placeholders) in step. */
-  private async move(id: string, from: ModerationState[], to: ModerationState): Promise<boolean> {
+  /**
+   * Moves the state and keeps the ancestors' visibleDescendants (placeholders) in step. Answers the state
+   * the comment left, or null when it was in none of `from`.
+   */
+  private async move(id: string, from: ModerationState[], to: ModerationState): Promise<PostState | null> {
     const before = await this.comments.setState(id, from, to);
-    if (!before) return false;
+    if (!before) return null;
     if (before.state !== 'visible' && to === 'visible')
       await this.comments.addVisibleDescendants(before.ancestors, 1);
     if (before.state === 'visible' && to !== 'visible')
       await this.comments.addVisibleDescendants(before.ancestors, -1);
-    return true;
+    return before.state;
   }
 }

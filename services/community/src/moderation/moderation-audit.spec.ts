@@ -6,6 +6,7 @@ import {
 import { eventually } from '@pulse/testing';
 import {
   ADMIN_TOKEN,
+  questionBody,
   startCommunityTestApp,
   testClock,
   type CommunityTestApp,
@@ -13,7 +14,7 @@ import {
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-describe('a nickname suspended and reinstated, in the staff audit log', () => {
+describe('moderators’ changes in the staff audit log, with what they changed', () => {
   const clock = testClock(Date.parse('2026-03-10T12:00:00.000Z'));
   let app: CommunityTestApp;
   const recorded: StaffActionRecordedPayload[] = [];
@@ -70,5 +71,61 @@ describe('a nickname suspended and reinstated, in the staff audit log', () => {
     const missing = recorded.find((entry) => entry.status === 404);
     expect(missing).toMatchObject({ action: 'identity.suspend', target: { id: 'u_none' } });
     expect(missing?.change).toBeUndefined();
+  });
+
+  /** The entries recorded for `targetId`, in the order they were recorded. */
+  const of = (targetId: string) => recorded.filter((entry) => entry.target?.id === targetId);
+
+  it('records a post or comment hidden and restored with its state before and after, a repeat with none', async () => {
+    const author = await app.signUp('숨겨질글쓴이');
+    const questionId = (
+      await app.request('POST', '/api/community/questions', { body: questionBody(), headers: author.bearer })
+    ).body.data.id as string;
+    const answerId = (
+      await app.request('POST', `/api/community/questions/${questionId}/answers`, {
+        body: { content: '숨겨졌다가 돌아올 답변입니다.' },
+        headers: author.bearer,
+      })
+    ).body.data.id as string;
+    const articleId = 'article-audited';
+    app.content.publish(articleId);
+    const commentId = (
+      await app.request('POST', `/api/community/articles/${articleId}/comments`, {
+        body: { content: '숨겨졌다가 돌아올 댓글입니다.' },
+        headers: author.bearer,
+      })
+    ).body.data.id as string;
+
+    const paths = [`questions/${questionId}`, `answers/${answerId}`, `comments/${commentId}`];
+    for (const path of paths) {
+      for (const move of ['hide', 'hide', 'restore']) {
+        const reply = await app.request('POST', `/api/community/admin/${path}/${move}`, { headers: admin });
+        expect(reply.status).toBe(200);
+      }
+    }
+
+    for (const id of [questionId, answerId, commentId]) {
+      await eventually(() => expect(of(id)).toHaveLength(3));
+      const [hidden, hiddenAgain, restored] = of(id);
+      expect(hidden!.change).toEqual({ before: { state: 'visible' }, after: { state: 'hidden' } });
+      // Already hidden: nothing moved, so there is no before and after to show.
+      expect(hiddenAgain!.change).toBeUndefined();
+      expect(restored!.change).toEqual({ before: { state: 'hidden' }, after: { state: 'visible' } });
+    }
+  });
+
+  it('records the expert badge given and taken back, not a grant that changed nothing', async () => {
+    const who = await app.signUp('배지받을전문가');
+    const expert = `/api/community/admin/identities/${who.id}/expert`;
+    expect((await app.request('POST', expert, { headers: admin })).status).toBe(200);
+    expect((await app.request('POST', expert, { headers: admin })).status).toBe(200);
+    expect((await app.request('DELETE', expert, { headers: admin })).status).toBe(200);
+
+    await eventually(() => expect(of(who.id)).toHaveLength(3));
+    expect(of(who.id).map((entry) => entry.change)).toEqual([
+      { before: { expert: false }, after: { expert: true } },
+      undefined,
+      { before: { expert: true }, after: { expert: false } },
+    ]);
   });
 });

@@ -24,7 +24,7 @@ import { IdentitiesRepository } from '../identity/identities.repository';
 import { SessionsRepository } from '../identity/sessions.repository';
 import { QuestionIndex } from '../questions/question-index';
 import { QuestionPurges } from '../questions/question-purges';
-import type { QuestionRecord } from '../questions/question.record';
+import type { PostState, QuestionRecord } from '../questions/question.record';
 import { QUESTION_NOT_FOUND } from '../questions/question-messages';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { TrustService } from '../trust/trust.service';
@@ -75,7 +75,7 @@ export class ModerationService {
     if (!fresh) return { success: true, data: { reported: true, held: false } };
     // reportCount counts every report (the 'reported' queue); holding is the weighed decision.
     await (kind === 'question' ? this.questions.addReport(id) : this.answers.addReport(id));
-    const held = holds && (await this.move(kind, id, ['visible'], 'held'));
+    const held = holds && (await this.move(kind, id, ['visible'], 'held')) !== null;
     return { success: true, data: { reported: true, held } };
   }
 
@@ -139,11 +139,16 @@ export class ModerationService {
   /** POST /api/community/admin/{questions|answers}/{id}/{hide|restore}. */
   async setVisibility(kind: Kind, id: string, to: 'hidden' | 'visible'): Promise<ModerationActionResponse> {
     const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
-    if (!(await this.move(kind, id, from, to))) {
+    const left = await this.move(kind, id, from, to);
+    if (!left) {
       const existing =
         kind === 'question' ? await this.questions.findExisting(id) : await this.answers.findExisting(id);
       if (!existing) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
-    } else if (to === 'hidden') await this.trust.postRemoved(id);
+    } else {
+      // Only a post that moved has a before and after; hiding a hidden post changes nothing.
+      this.audit.change({ state: left }, { state: to });
+      if (to === 'hidden') await this.trust.postRemoved(id);
+    }
     return { success: true, data: { kind, id, state: to } };
   }
 
@@ -181,7 +186,8 @@ export class ModerationService {
     const at = isoNow(this.clock);
     const granted = await this.badges.grantExpert(id, at);
     // Granting twice changes nothing, so it is recorded once.
-    if (granted)
+    if (granted) {
+      this.audit.change({ expert: false }, { expert: true });
       await this.actions.record({
         _id: randomUUID(),
         identityId: id,
@@ -190,6 +196,7 @@ export class ModerationService {
         reason: null,
         until: null,
       });
+    }
     const held = (await this.badges.of([id])).get(id)?.find((badge) => badge.id === 'expert');
     return { success: true, data: { id, badge: held ?? this.badges.badgeOf('expert', at), granted } };
   }
@@ -218,23 +225,30 @@ export class ModerationService {
 
   /**
    * Moves a post's state and keeps the answer count and the search index in step; purges the question's
-   * reads and the lists (a held or hidden post leaves them, a restored one comes back).
+   * reads and the lists (a held or hidden post leaves them, a restored one comes back). Answers the state
+   * the post left, or null when it was in none of `from`.
    */
-  private async move(kind: Kind, id: string, from: ModerationState[], to: ModerationState): Promise<boolean> {
+  private async move(
+    kind: Kind,
+    id: string,
+    from: ModerationState[],
+    to: ModerationState,
+  ): Promise<PostState | null> {
     if (kind === 'question') {
-      if (!(await this.questions.setState(id, from, to))) return false;
+      const left = await this.questions.setState(id, from, to);
+      if (!left) return null;
       const question = await this.questions.findExisting(id);
       if (question && to === 'visible') await this.index.add(question);
       else await this.index.remove(id);
       await this.purges.changed(id, { listsToo: true });
-      return true;
+      return left;
     }
     const before = await this.answers.setState(id, from, to);
-    if (!before) return false;
+    if (!before) return null;
     if (before.state !== 'visible' && to === 'visible') await this.questions.addAnswers(before.questionId, 1);
     if (before.state === 'visible' && to !== 'visible')
       await this.questions.addAnswers(before.questionId, -1);
     await this.purges.changed(before.questionId, { listsToo: true });
-    return true;
+    return before.state;
   }
 }

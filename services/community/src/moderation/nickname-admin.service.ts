@@ -6,7 +6,7 @@ import type {
   NicknameLookupResponse,
   RevokeBadgeResponse,
 } from '@pulse/contracts';
-import { CLOCK, isoNow, type Clock } from '@pulse/platform';
+import { CLOCK, isoNow, StaffAudit, type Clock } from '@pulse/platform';
 import { randomUUID } from 'node:crypto';
 import { BadgesService } from '../badges/badges.service';
 import { IdentitiesRepository } from '../identity/identities.repository';
@@ -32,6 +32,7 @@ export class NicknameAdminService {
     private readonly trust: TrustService,
     private readonly actions: IdentityActionsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly audit: StaffAudit,
   ) {}
 
   async find(query: NicknameLookupQuery): Promise<NicknameLookupResponse> {
@@ -57,7 +58,8 @@ export class NicknameAdminService {
   async revokeExpert(id: string): Promise<RevokeBadgeResponse> {
     if (!(await this.identities.findById(id))) throw new NotFoundException(IDENTITY_NOT_FOUND);
     const revoked = await this.badges.revokeExpert(id);
-    if (revoked)
+    if (revoked) {
+      this.audit.change({ expert: true }, { expert: false });
       await this.actions.record({
         _id: randomUUID(),
         identityId: id,
@@ -66,6 +68,7 @@ export class NicknameAdminService {
         reason: null,
         until: null,
       });
+    }
     return { success: true, data: { id, revoked } };
   }
 

@@ -173,12 +173,14 @@ export class QuestionsRepository {
     );
   }
 
-  async setState(id: string, from: readonly PostState[], to: PostState): Promise<boolean> {
-    const { matched } = await this.questions.updateOne(
+  /** A moderator's or the report threshold's move; the state it left, or null when none of `from` matched. */
+  async setState(id: string, from: readonly PostState[], to: PostState): Promise<PostState | null> {
+    const before = await this.questions.findOneAndUpdate(
       { _id: id, state: { $in: [...from] } },
       { $set: { state: to } },
+      { returnDocument: 'before', projection: { state: 1 } },
     );
-    return matched === 1;
+    return before?.state ?? null;
   }
 
   /** The author's delete: only when `authorId` owns it. */

@@ -29,6 +29,7 @@ import { publishedEvents } from '../publishing/translated-article';
 import { adminListPage } from './admin-list';
 import { toInsightContent, toInsightInput, type InsightContent } from './insight.content';
 import { AuthoringRevisions, changedFields, filledFields } from './revisions/authoring-revisions';
+import { editedValues } from './revisions/edited-values';
 
 export const INSIGHT_NOT_FOUND = 'Insight not found';
 /** Cards show 2 key insights (the featured one 3, docs/spec-content.md §2), so a published insight needs 2. */
@@ -138,13 +139,10 @@ export class InsightAuthoringService {
     );
     if (!applied) throw new ConflictException('The insight changed meanwhile; reload it and try again');
     if (next.state === 'published') await this.notify(next);
-    await this.revisions.note({
-      kind: 'insight',
-      itemId: id,
-      action: 'update',
-      by,
-      fields: changedFields(toInsightInput(current), toInsightInput(next), INSIGHT_FIELDS),
-    });
+    const fields = changedFields(toInsightInput(current), toInsightInput(next), INSIGHT_FIELDS);
+    const edited = editedValues(toInsightInput(current), toInsightInput(next), fields);
+    if (edited) this.audit.change(edited.before, edited.after);
+    await this.revisions.note({ kind: 'insight', itemId: id, action: 'update', by, fields });
     return toAdminInsight(next);
   }
 

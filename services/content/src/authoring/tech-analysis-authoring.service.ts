@@ -34,6 +34,7 @@ import { TechAnalysisPurges } from '../tech-analysis/tech-analysis-purges';
 import { ANALYSIS_NOT_FOUND } from '../tech-analysis/tech-analysis.service';
 import { adminListPage } from './admin-list';
 import { AuthoringRevisions, changedFields, filledFields } from './revisions/authoring-revisions';
+import { editedValues } from './revisions/edited-values';
 
 /** What a reader cannot do without: the header's summary, the overview's opening and the closing words. */
 const REQUIRED_TO_PUBLISH = ['executiveSummary', 'introduction', 'conclusion'] as const;
@@ -148,17 +149,12 @@ export class TechAnalysisAuthoringService {
       await this.purges.changed(updated._id);
       await this.changes.changed(updated);
     }
-    await this.revisions.note({
-      kind: 'tech-analysis',
-      itemId: id,
-      action: 'update',
-      by,
-      fields: changedFields(
-        { ...toTechAnalysisInput(current), slug: current.slug },
-        { ...toTechAnalysisInput(updated), slug: updated.slug },
-        ANALYSIS_FIELDS,
-      ),
-    });
+    const was = { ...toTechAnalysisInput(current), slug: current.slug };
+    const now = { ...toTechAnalysisInput(updated), slug: updated.slug };
+    const fields = changedFields(was, now, ANALYSIS_FIELDS);
+    const edited = editedValues(was, now, fields);
+    if (edited) this.audit.change(edited.before, edited.after);
+    await this.revisions.note({ kind: 'tech-analysis', itemId: id, action: 'update', by, fields });
     return toAdminTechAnalysis(updated);
   }
 

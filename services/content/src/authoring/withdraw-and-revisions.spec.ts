@@ -3,12 +3,14 @@ import type {
   AdminTechAnalysis,
   AuthoringRevisionsResponse,
   DraftingCapability,
+  EventEnvelope,
   OffsetPageResponse,
   SearchPageResponse,
+  StaffActionRecordedPayload,
   TechAnalysisDetailResponse,
   TechAnalysisListResponse,
 } from '@pulse/contracts';
-import { TOPICS } from '@pulse/contracts';
+import { STAFF_ACTION_RECORDED_TOPIC, TOPICS } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
 import { EDITOR, MODERATOR, STAFF_ENV, staffRequest } from '../../testing/authoring/staff-requests';
 import { adminRequest, analysisBody } from '../../testing/tech-analysis/analysis-fixtures';
@@ -31,8 +33,17 @@ const insightBody = (title: string) => ({
 
 describe('withdrawing insights and tech analyses, and the revisions of authored items', () => {
   let content: ContentTestApp;
+  // What the newsroom service hears: each staff action with its before and after.
+  let recorded: EventEnvelope[] = [];
+  /** The changes recorded for one item's edits (PATCH), in the order they were made. */
+  const editsOf = (id: string) =>
+    recorded
+      .map((event) => event.payload as StaffActionRecordedPayload)
+      .filter((entry) => entry.target?.id === id && entry.method === 'PATCH')
+      .map((entry) => entry.change ?? null);
   beforeAll(async () => {
     content = await startContentTestApp({ clock, env: STAFF_ENV });
+    recorded = await content.collect(STAFF_ACTION_RECORDED_TOPIC, 'newsroom-test');
   });
   afterAll(() => content.close());
 
@@ -177,6 +188,12 @@ describe('withdrawing insights and tech analyses, and the revisions of authored 
       },
     ]);
     expect(history.body.items.at(-1)).toMatchObject({ itemId: id, at: createdAt, by: EDITOR });
+    // The audit log has the edit's changed field before and after, not the unchanged tags.
+    await eventually(() =>
+      expect(editsOf(id)).toEqual([
+        { before: { title: '변경 이력 인사이트' }, after: { title: '변경 이력 인사이트 (수정)' } },
+      ]),
+    );
     expect((await asEditor('GET', `${INSIGHTS}/insight-unknown/revisions`)).status).toBe(404);
   });
 
@@ -210,6 +227,16 @@ describe('withdrawing insights and tech analyses, and the revisions of authored 
       },
     ]);
     expect((await asEditor('GET', `${ANALYSES}/ta-unknown/revisions`)).status).toBe(404);
+    await eventually(() => expect(editsOf(id)).toHaveLength(1));
+    expect(editsOf(id)[0]).toMatchObject({
+      before: { executiveSummary: '', conclusion: expect.not.stringContaining('새 결론') },
+      after: { executiveSummary: 'Deno의 요약', qualityScore: 90, conclusion: '<p>새 결론</p>' },
+    });
+    expect(Object.keys(editsOf(id)[0]!.after as object)).toEqual([
+      'executiveSummary',
+      'qualityScore',
+      'conclusion',
+    ]);
   });
 
   describe('tech analyses', () => {

@@ -15,7 +15,7 @@ import type {
   StaffRole,
   StaffTotpEnrolment,
 } from '@pulse/contracts';
-import { CLOCK, isoNow, type Clock } from '@pulse/platform';
+import { CLOCK, isoNow, StaffAudit, type Clock } from '@pulse/platform';
 import { NEWSROOM_CONFIG, type NewsroomConfig } from '../newsroom.config';
 import { idleCutoffOf } from '../sessions/session-idle';
 import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
@@ -36,6 +36,7 @@ export class StaffAccountsService {
     private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(NEWSROOM_CONFIG) private readonly config: NewsroomConfig,
+    private readonly audit: StaffAudit,
   ) {}
 
   async create(input: StaffAccountCreate): Promise<StaffAccountView> {
@@ -71,6 +72,7 @@ export class StaffAccountsService {
     if (input.email !== undefined)
       updated = await this.accounts.setEmail(id, input.email, isoNow(this.clock));
     if (!updated) throw new NotFoundException(`staff account not found: ${id}`);
+    this.recordChange(current, updated);
     const live = await this.liveSessions();
     return this.viewOf(updated, live.get(id) ?? 0);
   }
@@ -80,8 +82,19 @@ export class StaffAccountsService {
     const account = await this.own(staff);
     const updated = await this.accounts.setEmail(account._id, email, isoNow(this.clock));
     if (!updated) throw new NotFoundException(`staff account not found: ${account._id}`);
+    this.recordChange(account, updated);
     const live = await this.liveSessions();
     return this.viewOf(updated, live.get(account._id) ?? 0);
+  }
+
+  /** The role and address as they were and are, only those that moved; an edit that moved none has none. */
+  private recordChange(before: StaffAccountRecord, after: StaffAccountRecord): void {
+    const was: { role?: StaffRole; email?: string | null } = {};
+    const is: typeof was = {};
+    if (before.role !== after.role) [was.role, is.role] = [before.role, after.role];
+    if ((before.email ?? null) !== (after.email ?? null))
+      [was.email, is.email] = [before.email ?? null, after.email ?? null];
+    if (Object.keys(is).length) this.audit.change(was, is);
   }
 
   private async setRole(current: StaffAccountRecord, role: StaffRole): Promise<StaffAccountRecord | null> {
@@ -101,7 +114,9 @@ export class StaffAccountsService {
 
   async revokeSessions(id: string): Promise<{ revoked: number }> {
     await this.existing(id);
-    return { revoked: await this.sessions.deleteForAccount(id) };
+    const revoked = await this.sessions.deleteForAccount(id);
+    if (revoked) this.audit.change({ sessions: revoked }, { sessions: 0 });
+    return { revoked };
   }
 
   /** A fresh secret for the signed-in member's app; the second factor is on only once a code confirms it. */
@@ -118,12 +133,16 @@ export class StaffAccountsService {
     const step = matchingTotpStep(account.totpPending, code, this.clock.now());
     if (step === undefined) throw new BadRequestException('totp: 인증 코드가 맞지 않습니다.');
     await this.accounts.enableTotp(account._id, account.totpPending, step, isoNow(this.clock));
+    // Whether the second factor is on, never the secret; named so the audit's secret filter (any key
+    // with 'totp' in it) keeps it.
+    this.audit.change({ secondFactor: account.totpSecret ? 'on' : 'off' }, { secondFactor: 'on' });
     return this.viewOf({ ...account, totpSecret: account.totpPending }, 0);
   }
 
   async removeTotp(staff: StaffPrincipal): Promise<void> {
     const account = await this.own(staff);
     await this.accounts.disableTotp(account._id, isoNow(this.clock));
+    if (account.totpSecret) this.audit.change({ secondFactor: 'on' }, { secondFactor: 'off' });
   }
 
   private async own(staff: StaffPrincipal): Promise<StaffAccountRecord> {

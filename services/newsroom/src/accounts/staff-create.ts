@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { staffAccountCreateSchema, type StaffAccountCreate } from '@pulse/contracts';
-import { systemClock, type DocumentStore } from '@pulse/platform';
+import { StaffAudit, systemClock, type DocumentStore } from '@pulse/platform';
 import { newsroomConfigSchema } from '../newsroom.config';
 import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
 import { PasswordHasher } from './password-hasher';
@@ -48,6 +48,8 @@ export async function createStaffAccount(store: DocumentStore, input: StaffAccou
     systemClock,
     // Creating an account reads no session setting (only the staff list counts live sessions).
     newsroomConfigSchema.parse({}),
+    // A command line is no staff request: there is no audit record for it to add to.
+    new StaffAudit(),
   );
   return accounts.create(input);
 }

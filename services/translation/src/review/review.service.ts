@@ -6,12 +6,13 @@ import type {
   HeldListResponse,
   RejectHeldBody,
 } from '@pulse/contracts';
-import { CLOCK, isoNow, LOGGER, type Clock, type Logger } from '@pulse/platform';
+import { CLOCK, isoNow, LOGGER, StaffAudit, type Clock, type Logger } from '@pulse/platform';
 import { translatedPayload } from '../events/article-translated.payload';
 import { sanitiseHtml } from '../sanitise/sanitise-html';
 import type { TranslationRecord } from '../translation.record';
 import { TranslationRepository } from '../translation.repository';
 import { assertPublishable } from '../validate/check-edited-output';
+import { editedFields } from './edited-fields';
 import { reviewStateOf, toHeldDetail, toHeldSummary } from './held-item.view';
 
 /** A release retries this often when a joined source is merged into the job between its read and write. */
@@ -29,6 +30,7 @@ export class ReviewService {
     private readonly translations: TranslationRepository,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly audit: StaffAudit,
   ) {}
 
   async list(query: HeldListQuery): Promise<HeldListResponse> {
@@ -55,6 +57,8 @@ export class ReviewService {
     const output = { ...valid, bodyHtml: sanitiseHtml(valid.bodyHtml) };
     if (!(await this.translations.updateHeldOutput(id, output, isoNow(this.clock))))
       throw new ConflictException('this translation is no longer held');
+    const edited = editedFields(changes, job.output, output);
+    if (edited) this.audit.change(edited.before, edited.after);
     this.logger.info({ clusterId: id, fields: Object.keys(changes) }, 'held translation edited');
     return this.get(id);
   }
@@ -84,6 +88,7 @@ export class ReviewService {
       );
       const decision = { state: 'released' as const, at, reason: null };
       if (await this.translations.releaseHeld(id, job.source.sources.length, decision, event)) {
+        this.audit.change({ state: 'held' }, { state: 'released' });
         this.logger.info({ clusterId: id }, 'held translation released');
         return this.get(id);
       }
@@ -99,6 +104,7 @@ export class ReviewService {
     if (state === 'released') throw new ConflictException('this translation was already released');
     const decision = { state: 'rejected' as const, at: isoNow(this.clock), reason: body.reason };
     if (!(await this.translations.rejectHeld(id, decision))) return this.reject(id, body);
+    this.audit.change({ state: 'held' }, { state: 'rejected', reason: body.reason });
     this.logger.info({ clusterId: id }, 'held translation rejected');
     return this.get(id);
   }

@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  STAFF_ACTION_RECORDED_TOPIC,
   TOPICS,
   type ArticleCollectedPayload,
   type ArticleTranslatedPayload,
   type EventEnvelope,
   type HeldItemDetail,
   type HeldListResponse,
+  type StaffActionRecordedPayload,
 } from '@pulse/contracts';
 import {
   createServiceApp,
@@ -78,6 +80,14 @@ describe('review of held translations', () => {
   let store: EmbeddedDocumentStore;
   let dataDir: string;
   const translated: ArticleTranslatedPayload[] = [];
+  // What the newsroom service hears: each staff action with its before and after.
+  const audited: StaffActionRecordedPayload[] = [];
+  const HELD = '/api/translation/admin/held/:id';
+  /** The recorded changes of one route on one job, in the order they were made (null: none). */
+  const changesOf = (action: string, id: string) =>
+    audited
+      .filter((entry) => entry.target?.id === id && entry.action === action)
+      .map((entry) => entry.change ?? null);
   const savedToken = process.env.ADMIN_TOKEN;
 
   const request = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers = ADMIN) =>
@@ -110,6 +120,11 @@ describe('review of held translations', () => {
       topic: TOPICS.articleTranslated,
       group: 'content-under-test',
       handler: (event) => void translated.push((event as EventEnvelope<ArticleTranslatedPayload>).payload),
+    });
+    await bus.subscribe({
+      topic: STAFF_ACTION_RECORDED_TOPIC,
+      group: 'newsroom-under-test',
+      handler: (event) => void audited.push((event as EventEnvelope<StaffActionRecordedPayload>).payload),
     });
     await hold('held-a');
     await hold('held-b');
@@ -296,6 +311,23 @@ describe('review of held translations', () => {
     // Given time to arrive, a second event would be here by now.
     await eventually(async () => expect((await job('held-b')) as unknown).not.toHaveProperty('_outbox.0'));
     expect(translated.filter((e) => e.clusterId === 'held-b')).toHaveLength(1);
+    // The audit log has the edited fields before and after, and the release once as a change of state.
+    // Only the edit that went through moved anything; the refused ones (400, 409) record no change.
+    const edits = () => changesOf(`PATCH ${HELD}`, 'held-b').filter((change) => change !== null);
+    const [edit] = await eventually(() => {
+      expect(edits()).toHaveLength(1);
+      return edits();
+    });
+    expect(Object.keys(edit!.after as object)).toEqual(['bodyHtml', 'tags']);
+    expect(edit).toMatchObject({
+      before: { tags: ['오픈AI'], bodyHtml: expect.not.stringContaining('논문') },
+      after: { tags: ['오픈AI', '추론 모델'], bodyHtml: expect.stringContaining('논문') },
+    });
+    await eventually(() => expect(changesOf(`POST ${HELD}/release`, 'held-b')).toHaveLength(2));
+    expect(changesOf(`POST ${HELD}/release`, 'held-b')).toEqual([
+      { before: { state: 'held' }, after: { state: 'released' } },
+      null,
+    ]);
   });
 
   it('rejects with a reason: kept, never published, and a second reject answers the same', async () => {
@@ -319,6 +351,13 @@ describe('review of held translations', () => {
       await request('GET', '/api/translation/admin/held?state=rejected')
     ).json<HeldListResponse>();
     expect(rejectedList.items.map((item) => item.id)).toEqual(['held-a']);
+    await eventually(() => expect(changesOf(`POST ${HELD}/reject`, 'held-a')).toHaveLength(3));
+    // The refused body (400), the reject, the repeat that changed nothing.
+    expect(changesOf(`POST ${HELD}/reject`, 'held-a')).toEqual([
+      null,
+      { before: { state: 'held' }, after: { state: 'rejected', reason: '외부 링크 삽입 시도' } },
+      null,
+    ]);
   });
 
   it('releases a job held without output only once an editor has written every field', async () => {

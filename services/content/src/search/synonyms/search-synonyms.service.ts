@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type SynonymGroup, type SynonymsResponse, type AddSynonymGroupBody } from '@pulse/contracts';
-import { DuplicateKeyError, KOREAN_SYNONYMS, CLOCK, type Clock } from '@pulse/platform';
+import { DuplicateKeyError, KOREAN_SYNONYMS, CLOCK, StaffAudit, type Clock } from '@pulse/platform';
 import { ArticleIndexer } from '../article-indexer';
 import type { SynonymGroupRecord } from './synonym-group.record';
 import { SynonymGroupsRepository, synonymGroupId } from './synonym-groups.repository';
@@ -20,6 +20,7 @@ export class SearchSynonymsService {
     private readonly groups: SynonymGroupsRepository,
     private readonly indexer: ArticleIndexer,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly audit: StaffAudit,
   ) {}
 
   async list(): Promise<SynonymsResponse> {
@@ -47,14 +48,18 @@ export class SearchSynonymsService {
         throw new ConflictException('this synonym group exists already');
       throw error;
     }
+    this.audit.change(null, { spellings: record.spellings });
     await this.indexer.applySynonyms();
     return toSynonymGroup(record);
   }
 
   /** Removes an added group; the index stops using it before the answer (the dictionary's stay). */
   async remove(id: string): Promise<void> {
-    if (!(await this.groups.remove(id)))
+    const group = await this.groups.findById(id);
+    // Read first for the audit log's before; gone in between is as unknown as never there.
+    if (!group || !(await this.groups.remove(id)))
       throw new NotFoundException(`id: 동의어 묶음을 찾을 수 없습니다 (${id}).`);
+    this.audit.change({ spellings: group.spellings }, null);
     await this.indexer.applySynonyms();
   }
 }

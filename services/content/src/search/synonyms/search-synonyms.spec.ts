@@ -1,4 +1,12 @@
-import type { SearchPageResponse, SynonymGroup, SynonymsResponse } from '@pulse/contracts';
+import {
+  STAFF_ACTION_RECORDED_TOPIC,
+  type EventEnvelope,
+  type SearchPageResponse,
+  type StaffActionRecordedPayload,
+  type SynonymGroup,
+  type SynonymsResponse,
+} from '@pulse/contracts';
+import { eventually } from '@pulse/testing';
 import { adminRequest } from '../../../testing/tech-analysis/analysis-fixtures';
 import {
   startContentTestApp,
@@ -15,6 +23,13 @@ const BASE = '/api/content/admin/search/synonyms';
  */
 describe('search synonyms', () => {
   let content: ContentTestApp;
+  // What the newsroom service hears: each staff action with its before and after.
+  let recorded: EventEnvelope[] = [];
+  const audited = () => recorded.map((event) => event.payload as StaffActionRecordedPayload);
+  const changesOf = (id: string) =>
+    audited()
+      .filter((entry) => entry.target?.id === id)
+      .map((entry) => entry.change ?? null);
   const searchIds = async (q: string) =>
     (
       await content.get<SearchPageResponse>(`/api/articles/search?q=${encodeURIComponent(q)}`)
@@ -22,6 +37,7 @@ describe('search synonyms', () => {
 
   beforeAll(async () => {
     content = await startContentTestApp({ clock: testClock(Date.parse('2026-03-10T03:00:00.000Z')) });
+    recorded = await content.collect(STAFF_ACTION_RECORDED_TOPIC, 'newsroom-test');
     await content.translated(
       translatedArticle({
         articleId: 'hynix-hbm',
@@ -81,6 +97,16 @@ describe('search synonyms', () => {
     expect(listed.body.added.map((group) => group.id)).not.toContain(added.body.id);
     const again = await adminRequest<{ message: string }>(content, 'DELETE', `${BASE}/${added.body.id}`);
     expect(again).toMatchObject({ status: 404, body: { message: expect.stringMatching(/^id: /) } });
+    // The audit log has the group as it came and went; the 404 changed nothing.
+    await eventually(() => expect(changesOf(added.body.id)).toHaveLength(2));
+    expect(changesOf(added.body.id)).toEqual([
+      { before: { spellings: ['양산', '대량생산'] }, after: null },
+      null,
+    ]);
+    const adds = audited()
+      .filter((entry) => entry.action.startsWith('POST '))
+      .map((entry) => entry.change);
+    expect(adds).toContainEqual({ before: null, after: { spellings: ['양산', '대량생산'] } });
   });
 
   it.each([

@@ -21,6 +21,10 @@ export class SynonymGroupsRepository {
     return this.groups.countDocuments({});
   }
 
+  findById(id: string): Promise<SynonymGroupRecord | null> {
+    return this.groups.findOne({ _id: id });
+  }
+
   /** Whether a group with this id was there to remove. */
   async remove(id: string): Promise<boolean> {
     return (await this.groups.deleteOne({ _id: id })).deleted > 0;
