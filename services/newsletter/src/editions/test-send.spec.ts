@@ -130,6 +130,11 @@ describe('newsletter test send: an edition to the signed-in member only', () => 
     const refused = await testSend(moderator, 'daily-2026-03-02');
     expect(refused.status).toBe(403);
     expect(await mailsTo('choi@pulse.example')).toEqual([]);
+    // Nor may a moderator send an edition to the subscribers: refused by the server, nothing goes out.
+    const before = (await drop.list()).length;
+    const send = await t.asStaff(moderator, 'POST', '/api/newsletter/admin/editions', { kind: 'daily' });
+    expect(send.status).toBe(403);
+    expect(await drop.list()).toHaveLength(before);
   });
 
   it('answers 400 in Korean when there is no address to send to', async () => {
