@@ -1,7 +1,8 @@
 /**
  * Lighthouse (mobile, its default form factor and throttling) on each page type of the embedded site:
  * home, article, category, search, trending, tech analysis and a question (@pulse/testing
- * page-types.ts finds each URL through the site's API; the question is asked by a fresh nickname). Starts
+ * page-types.ts finds each URL through the site's API; the question is asked by a fresh nickname), and the
+ * Q&A list. Starts
  * `embedded/src/main.ts` on a free port with a fresh data folder (the demo corpus fills it), waits until
  * the news list has articles, then runs the Lighthouse CLI in Debian's Chromium (CHROMIUM_BIN) RUNS times
  * per page and prints the median of each figure: performance, accessibility, SEO and best-practices
@@ -24,6 +25,8 @@ import path from 'node:path';
 import { PAGE_PATHS, type SiteApi } from '@pulse/testing/src/page-types';
 
 const ROOT = path.resolve(__dirname, '..');
+/** The page types, and the Q&A list (the qa remote's first page), whose figures the pages' aims name too. */
+const MEASURED = [...PAGE_PATHS, { name: 'questions', path: async () => '/community/qa' }];
 const RUNS = Number(process.env.RUNS ?? 5);
 const SELECTED = process.env.PAGES?.split(',').map((name) => name.trim());
 const REPORTS = path.join(__dirname, '.reports');
@@ -176,8 +179,8 @@ async function main(): Promise<void> {
         return (await response.json()) as T;
       },
     };
-    const types = PAGE_PATHS.filter((type) => !SELECTED || SELECTED.includes(type.name));
-    if (types.length === 0) throw new Error(`PAGES names no page type (${PAGE_PATHS.map((t) => t.name)})`);
+    const types = MEASURED.filter((type) => !SELECTED || SELECTED.includes(type.name));
+    if (types.length === 0) throw new Error(`PAGES names no page type (${MEASURED.map((t) => t.name)})`);
     const rows: string[] = [];
     for (const type of types) {
       const url = base + (await type.path(api));
