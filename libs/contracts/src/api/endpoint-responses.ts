@@ -307,6 +307,9 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   createInsight: [409],
   updateInsight: [409],
   publishInsight: [409],
+  // withdrawing what is not published (a draft, or withdrawn already) is 409.
+  withdrawTechAnalysis: [409],
+  withdrawInsight: [409],
   // search synonyms: a group whose spellings are all already one group is 409.
   addSearchSynonyms: [409],
   // drafts: 503 while no LLM is configured (LLM_BASE_URL), which says so.
