@@ -300,6 +300,9 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   // content: the body names the article (or analysis) liked; an unknown one is 404.
   like: [404],
   unlike: [404],
+  // content: an insight or a tech analysis its editors withdrew is 410 to readers (404: never published).
+  article: [410],
+  techAnalysis: [410],
   // content: publishing twice, or an edit that makes a slug collide.
   createTechAnalysis: [409],
   updateTechAnalysis: [409],
