@@ -1,38 +1,21 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { CLOCK, LOGGER, type Clock, type TimerHandle } from '@pulse/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, LOGGER, type Clock } from '@pulse/platform';
 import type { Logger } from 'pino';
+import { HourlyRetention } from '../retention/hourly-retention';
 import { StaffAuditService } from './staff-audit.service';
-
-/** Hourly is plenty for a retention counted in days; a replica more running it deletes nothing twice. */
-const PURGE_EVERY_MS = 3600 * 1000;
 
 /** Removes audit entries past AUDIT_RETENTION_DAYS at start and every hour after. */
 @Injectable()
-export class AuditRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: TimerHandle;
-
+export class AuditRetention extends HourlyRetention {
   constructor(
     private readonly audit: StaffAuditService,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    void this.purge();
-    this.timer = this.clock.setRepeating(() => void this.purge(), PURGE_EVERY_MS);
+    @Inject(CLOCK) clock: Clock,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    super(clock, logger, 'audit entries');
   }
 
-  onApplicationShutdown(): void {
-    this.timer?.cancel();
-  }
-
-  private async purge(): Promise<void> {
-    try {
-      const removed = await this.audit.purgeExpired();
-      if (removed > 0) this.logger.info({ removed }, 'audit entries past retention removed');
-    } catch (error) {
-      // The next hour tries again; nothing is lost by waiting.
-      this.logger.warn({ err: error }, 'audit retention purge failed');
-    }
+  protected purgeExpired(): Promise<number> {
+    return this.audit.purgeExpired();
   }
 }
