@@ -1,3 +1,4 @@
+export { AUDIT_EXCERPT_CHARS, auditExcerpt } from './audit-excerpt';
 export { AuditAction, StaffAudit } from './staff-audit';
 export { StaffActionRecorder } from './staff-action.recorder';
 export { StaffAuditInterceptor } from './staff-audit.interceptor';
