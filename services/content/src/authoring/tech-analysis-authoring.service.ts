@@ -174,18 +174,7 @@ export class TechAnalysisAuthoringService {
       { state: current.state, updatedAt: current.updatedAt },
       { state: 'published', publishedAt: now, updatedAt: now, withdrawal: null },
     );
-    if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
-    await this.purges.changed(updated._id);
-    await this.changes.changed(updated);
-    this.audit.change(stateOf(current), stateOf(updated));
-    await this.revisions.note({
-      kind: 'tech-analysis',
-      itemId: id,
-      action: 'publish',
-      by,
-      fields: ['state'],
-    });
-    return toAdminTechAnalysis(updated);
+    return this.stateChanged(current, updated, by, 'publish');
   }
 
   /**
@@ -204,17 +193,31 @@ export class TechAnalysisAuthoringService {
       { state: 'withdrawn', updatedAt: now, withdrawal: { reason, at: now, by: by.name } },
       [this.outbox.event(TOPICS.articleWithdrawn, { id: current._id, withdrawnAt: now })],
     );
+    return this.stateChanged(current, updated, by, 'withdraw', reason);
+  }
+
+  /**
+   * After a publication or withdrawal was written (`updated` undefined: it changed meanwhile, 409): the
+   * caches and the derived views are told, the audit log gets the state before and after, a revision notes it.
+   */
+  private async stateChanged(
+    current: TechAnalysisRecord,
+    updated: TechAnalysisRecord | null | undefined,
+    by: StaffPrincipal,
+    action: 'publish' | 'withdraw',
+    reason?: string,
+  ): Promise<AdminTechAnalysis> {
     if (!updated) throw new ConflictException('The analysis changed meanwhile; reload it and try again');
     await this.purges.changed(updated._id);
     await this.changes.changed(updated);
     this.audit.change(stateOf(current), stateOf(updated));
     await this.revisions.note({
       kind: 'tech-analysis',
-      itemId: id,
-      action: 'withdraw',
+      itemId: current._id,
+      action,
       by,
       fields: ['state'],
-      reason,
+      ...(reason === undefined ? {} : { reason }),
     });
     return toAdminTechAnalysis(updated);
   }
