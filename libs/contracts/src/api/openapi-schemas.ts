@@ -7,7 +7,7 @@ import {
   staffTotpConfirmSchema,
 } from './staff';
 import { staffAuditQuerySchema } from './staff-audit';
-import { contactListQuerySchema, contactMessageSchema } from './contact';
+import { CONTACT_LIMITS, contactListQuerySchema, contactMessageSchema } from './contact';
 import { addSynonymGroupBodySchema } from './search-synonyms';
 import { z } from 'zod';
 import {
@@ -230,7 +230,10 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   confirmStaffTotp: { body: staffTotpConfirmSchema },
   setOwnStaffEmail: { body: staffOwnEmailSchema },
   staffAuditLog: { query: staffAuditQuerySchema },
-  sendContactMessage: { body: contactMessageSchema },
+  sendContactMessage: {
+    body: contactMessageSchema,
+    errors: { 413: `Body larger than ${CONTACT_LIMITS.bodyBytes / 1024} KB.` },
+  },
   contactMessages: { query: contactListQuerySchema },
   heldTranslations: { query: heldListQuerySchema },
   editHeldTranslation: { body: editHeldBodySchema },

@@ -59,6 +59,13 @@ describe('buildServiceOpenApi', () => {
     }
   });
 
+  it("states a route's own body limit where it is tighter than the service's 1 MiB", () => {
+    const contact = buildServiceOpenApi('newsroom').paths['/api/newsroom/contact'].post!;
+    expect(contact.responses['413'].description).toBe('Body larger than 16 KB.');
+    const question = buildServiceOpenApi('community').paths['/api/community/questions'].post!;
+    expect(question.responses['413'].description).toBe('Body larger than 1 MiB.');
+  });
+
   it('keeps the limits of the zod schemas, e.g. the trimmed length of a question title', () => {
     const document = buildServiceOpenApi('community');
     const body =
