@@ -2,6 +2,7 @@ import { ApiError } from '@pulse/frontend-ui';
 import { useEffect, useState } from 'react';
 import { previewMarkdown } from './api';
 import { COPY } from './copy';
+import { EDIT_COPY } from './edit-copy';
 import { PostBody } from './markdown';
 
 type Shown = { text: string; html?: string; failed?: string };
@@ -10,7 +11,7 @@ type Shown = { text: string; html?: string; failed?: string };
  * The draft as readers will see it, rendered by the server (the renderer never ships to the browser). Asked
  * for each time the preview opens on a changed draft; a failure shows the text as written and why.
  */
-export function MarkdownPreview({ text }: { text: string }) {
+export default function MarkdownPreview({ text }: { text: string }) {
   const [shown, setShown] = useState<Shown>();
   const draft = text.trim();
   useEffect(() => {
@@ -24,8 +25,8 @@ export function MarkdownPreview({ text }: { text: string }) {
           text: draft,
           failed:
             error instanceof ApiError && error.status === 401
-              ? COPY.previewNeedsNickname
-              : COPY.previewFailed,
+              ? EDIT_COPY.previewNeedsNickname
+              : EDIT_COPY.previewFailed,
         }),
     );
     return () => {

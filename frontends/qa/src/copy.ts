@@ -47,9 +47,6 @@ export const COPY = {
   answersFailed: '답변을 불러오지 못했습니다.',
   // Composer
   previewEmpty: '미리 볼 내용이 없습니다.',
-  previewLoading: '미리보기를 만드는 중입니다…',
-  previewFailed: '미리보기를 만들지 못했습니다. 작성한 글자 그대로 보여드립니다.',
-  previewNeedsNickname: '미리보기는 닉네임을 만든 뒤에 볼 수 있습니다. 작성한 글자 그대로 보여드립니다.',
   answerLabel: '답변 작성',
   answerPlaceholder: '답변을 입력하세요 (Ctrl+Enter로 등록)',
   answerTooShort: (min: number) => `답변은 최소 ${min}자 이상이어야 합니다.`,
@@ -77,20 +74,12 @@ export const COPY = {
   /** docs/spec-community.md §8. */
   askFailed: '질문 등록에 실패했습니다. 다시 시도해주세요.',
   aiHelp: 'AI 도움말',
-  // Edits and their history
+  // Edits and their history (the strings only the lazily loaded parts use: edit-copy.ts)
   edit: '수정',
-  save: '저장',
-  saving: '저장 중',
+  editorLoading: '수정 양식을 불러오는 중입니다…',
   editAnswerLabel: '답변 수정',
   editQuestionLabel: '질문 수정',
-  tagsCommaLabel: '태그 (쉼표로 구분, 최대 5개)',
-  editFailed: '수정하지 못했습니다. 작성한 내용은 그대로 있습니다.',
   history: '수정 기록',
   historyLoading: '수정 기록을 불러오는 중입니다…',
-  historyFailed: '수정 기록을 불러오지 못했습니다.',
-  version: (n: number) => `${n}번째 버전`,
-  current: '현재',
-  firstVersion: '처음 작성',
-  changed: (fields: string[]) => `바뀐 항목: ${fields.join(', ')}`,
-  fieldNames: { title: '제목', content: '내용', tags: '태그' },
+  previewLoading: '미리보기를 만드는 중입니다…',
 } as const;

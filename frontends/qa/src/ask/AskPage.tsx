@@ -6,7 +6,7 @@ import { postQuestion } from '../api';
 import { COPY } from '../copy';
 import { CATEGORY_OPTIONS } from '../list/QuestionCard';
 import { MarkdownHint } from '../markdown';
-import { MarkdownPreview } from '../MarkdownPreview';
+import { LazyMarkdownPreview } from '../lazy-preview';
 import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 import { useIdentityGate } from '../use-identity-gate';
 import { PAGE_HEADS } from '../page-heads';
@@ -184,7 +184,7 @@ export function AskPage() {
               onChange={(event) => setContent(event.target.value)}
             />
           ) : (
-            <MarkdownPreview text={content} />
+            <LazyMarkdownPreview text={content} />
           )}
           {mode === 'write' && <MarkdownHint id="qa-content-hint" />}
           {errors.content && (

@@ -5,7 +5,7 @@ import { editAnswer } from '../api';
 import { COPY } from '../copy';
 import { PostBody } from '../markdown';
 import { authorName, isAnonymousPost } from '../question-view';
-import { PostEditor } from './PostEditor';
+import { LazyPostEditor } from './lazy-editor';
 import { RevisionHistory } from './RevisionHistory';
 import type { VotedAnswer } from './use-votes';
 
@@ -43,7 +43,7 @@ export function AnswerCard({ answer, actions }: { answer: VotedAnswer; actions: 
         {answer.editedAt && <span className="qa-edited">({COPY.edited})</span>}
       </div>
       {editing ? (
-        <PostEditor
+        <LazyPostEditor
           initial={{ content: answer.content }}
           label={COPY.editAnswerLabel}
           onCancel={() => setEditing(false)}

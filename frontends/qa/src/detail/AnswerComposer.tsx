@@ -5,7 +5,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { postAnswer } from '../api';
 import { COPY } from '../copy';
 import { MarkdownHint } from '../markdown';
-import { MarkdownPreview } from '../MarkdownPreview';
+import { LazyMarkdownPreview } from '../lazy-preview';
 import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 
 const { min, max } = COMMUNITY_LIMITS.answer;
@@ -74,7 +74,7 @@ export function AnswerComposer({
           onKeyDown={onKeyDown}
         />
       ) : (
-        <MarkdownPreview text={draft} />
+        <LazyMarkdownPreview text={draft} />
       )}
       {mode === 'write' && <MarkdownHint id={`${id}-hint`} />}
       <div className="qa-composer__footer">

@@ -1,8 +1,9 @@
 import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useId, useState } from 'react';
 import { COPY } from '../copy';
+import { EDIT_COPY } from '../edit-copy';
 import { MarkdownHint } from '../markdown';
-import { MarkdownPreview } from '../MarkdownPreview';
+import { LazyMarkdownPreview } from '../lazy-preview';
 import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 
 /** What an edit sends: an answer has only content; a question may change its title and tags too. */
@@ -58,7 +59,7 @@ export function PostEditor({
           : { content: content.trim() },
       );
     } catch (failure) {
-      setError(`${COPY.editFailed} ${failure instanceof Error ? `(${failure.message})` : ''}`.trim());
+      setError(`${EDIT_COPY.editFailed} ${failure instanceof Error ? `(${failure.message})` : ''}`.trim());
       setSending(false);
     }
   };
@@ -99,11 +100,11 @@ export function PostEditor({
           <MarkdownHint id={`${id}-hint`} />
         </>
       ) : (
-        <MarkdownPreview text={content} />
+        <LazyMarkdownPreview text={content} />
       )}
       {isQuestion && (
         <label className="qa-field">
-          {COPY.tagsCommaLabel}
+          {EDIT_COPY.tagsCommaLabel}
           <input value={tags} onChange={(event) => setTags(event.target.value)} />
         </label>
       )}
@@ -112,7 +113,7 @@ export function PostEditor({
           {COPY.cancel}
         </button>
         <button type="submit" className="button" disabled={!valid || sending}>
-          {sending ? COPY.saving : COPY.save}
+          {sending ? EDIT_COPY.saving : EDIT_COPY.save}
         </button>
       </div>
       {error && (

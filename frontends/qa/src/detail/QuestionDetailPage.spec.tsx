@@ -417,7 +417,7 @@ describe('votes on a question and its answers', () => {
     expect(within(answerCards()[1]).queryByRole('button', { name: '수정' })).toBeNull();
     expect(questionActions().queryByRole('button', { name: '수정' })).toBeNull();
     await user.click(within(answerCards()[0]).getByRole('button', { name: '수정' }));
-    const form = screen.getByRole('form', { name: '답변 수정' });
+    const form = await screen.findByRole('form', { name: '답변 수정' });
     const box = within(form).getByRole('textbox', { name: '내용' });
     expect(box).toHaveValue('답변 a1: 열 글자 이상인 답변입니다.');
     await user.clear(box);
@@ -445,7 +445,7 @@ describe('votes on a question and its answers', () => {
     renderDetail();
     await waitFor(() => expect(document.querySelector('.qa-detail__actions')).not.toBeNull());
     await user.click(await questionActions().findByRole('button', { name: '수정' }));
-    const form = screen.getByRole('form', { name: '질문 수정' });
+    const form = await screen.findByRole('form', { name: '질문 수정' });
     const title = within(form).getByRole('textbox', { name: '제목' });
     await user.clear(title);
     await user.type(title, '고친 제목이지만 거절될 제목');

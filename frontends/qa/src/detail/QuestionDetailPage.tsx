@@ -30,7 +30,7 @@ import { useIdentityGate } from '../use-identity-gate';
 import { PAGE_HEADS, questionHead } from '../page-heads';
 import { AnswerCard } from './AnswerCard';
 import { AnswerComposer } from './AnswerComposer';
-import { PostEditor } from './PostEditor';
+import { LazyPostEditor } from './lazy-editor';
 import { RevisionHistory } from './RevisionHistory';
 import { useQuestionPage } from './use-question-page';
 import { useAnswerVote, useQuestionVote, useViewerVotes, type VotedAnswer } from './use-votes';
@@ -214,7 +214,7 @@ export default function QuestionDetailPage() {
         </div>
       </header>
       {editingQuestion ? (
-        <PostEditor
+        <LazyPostEditor
           initial={{ title: q.title, content: q.content, tags: tagList(q) }}
           label={COPY.editQuestionLabel}
           onCancel={() => setEditingQuestion(false)}
