@@ -498,4 +498,28 @@ describe('votes on a question and its answers', () => {
     expect(history[1]).toHaveTextContent('처음 작성');
     expect(history[1]).toHaveTextContent('첫째 버전 본문');
   });
+
+  it('previews the answer as the server renders it, and says so when it cannot', async () => {
+    api
+      .on('GET', Q, ok(question('q1')))
+      .on('GET', answersOf(), ok([]))
+      .on('POST', '/api/community/markdown/preview', ok({ html: '<p><strong>굵게</strong></p>' }));
+    renderDetail();
+    await user.type(await screen.findByRole('textbox', { name: '답변 작성' }), '**굵게**');
+    const composer = document.querySelector<HTMLElement>('.qa-composer')!;
+    expect(within(composer).getByText(/마크다운을 쓸 수 있습니다/)).toBeInTheDocument();
+    await user.click(within(composer).getByRole('tab', { name: '미리보기' }));
+    await waitFor(() => expect(composer.querySelector('.qa-preview strong')?.textContent).toBe('굵게'));
+    expect(api.calls('POST', '/api/community/markdown/preview')[0]!.body).toEqual({ content: '**굵게**' });
+
+    api.on('POST', '/api/community/markdown/preview', {
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: '로그인이 필요합니다.' },
+    });
+    await user.click(within(composer).getByRole('tab', { name: '작성' }));
+    await user.type(answerBox(), ' 더');
+    await user.click(within(composer).getByRole('tab', { name: '미리보기' }));
+    expect(await within(composer).findByText(/미리보기는 닉네임을 만든 뒤에/)).toBeInTheDocument();
+    expect(composer.querySelector('.qa-preview')).toHaveTextContent('**굵게** 더');
+  });
 });
