@@ -382,9 +382,11 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   notifications: [401],
   notificationRead: [401, 403],
   // community edits: the author only (403 for another identity); a question its author deleted or a
-  // moderator hid is 410; an edit that raced another is 409. The preview is limited like writes.
+  // moderator hid is 410 (for its answers too); an edit that raced another is 409. The preview is limited
+  // like writes.
   editQuestion: [401, 403, 409, 410],
-  editAnswer: [401, 403, 409],
+  editAnswer: [401, 403, 409, 410],
   questionRevisions: [410],
+  answerRevisions: [410],
   markdownPreview: [401, 403],
 };

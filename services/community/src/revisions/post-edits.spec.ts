@@ -168,8 +168,11 @@ describe('edits of questions and answers by their authors, with revisions and Ma
     const answerId = await answer(questionId, '숨겨질 답변입니다. 충분히 깁니다.');
     await app.request('POST', `/api/community/admin/answers/${answerId}/hide`, { headers: admin });
     expect((await editAnswer(answerId, { content: '숨겨진 뒤에 고친 답변입니다.' })).status).toBe(404);
+    const otherAnswer = await answer(questionId, '질문이 숨겨지면 함께 닫히는 답변입니다.');
     await app.request('POST', `/api/community/admin/questions/${questionId}/hide`, { headers: admin });
     expect((await editQuestion(questionId, { title: '숨겨진 뒤에 고친 질문 제목' })).status).toBe(410);
+    expect((await editAnswer(otherAnswer, { content: '숨겨진 질문의 답변을 고칩니다.' })).status).toBe(410);
+    expect((await app.get(`/api/community/answers/${otherAnswer}/revisions`)).status).toBe(410);
     expect((await app.get(`/api/community/questions/${questionId}/revisions`)).status).toBe(410);
     expect((await app.get(`/api/community/questions/${questionId}`)).status).toBe(410);
   });
