@@ -307,7 +307,11 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     expect(detail.body.data).toMatchObject({ isAnswered: true, answerCount: 1, upvotes: 1 });
     // The reader's own votes are their own read (the detail is the same for every reader).
     const votes = await call('GET', `/api/community/questions/${id}/votes`, { headers: helper.bearer });
-    expect(votes.body.data).toEqual({ question: 'upvote', answers: {} });
+    expect(votes.body.data).toEqual({
+      question: 'upvote',
+      answers: {},
+      mine: { question: false, answers: [answer.body.data.id] },
+    });
     const list = await call('GET', `/api/community/questions?q=${encodeURIComponent('가스비를')}`);
     expect(list.body.data.questions.map((q: { id: string }) => q.id)).toContain(id);
 

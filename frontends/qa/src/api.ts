@@ -1,6 +1,8 @@
 // The qa remote's calls (services/community/README.md). Constants come from libs/contracts' dependency-free
 // modules, deep-imported so no zod schema reaches the bundle.
 import type {
+  MarkdownPreviewResponse,
+  PostRevisionsResponse,
   AnswerListResponse,
   AnswerVoteResponse,
   CreateAnswerResponse,
@@ -68,3 +70,14 @@ export const reportPost = (kind: 'questions' | 'answers', id: string) =>
   communityFetch<{ success: true }>('POST', `/api/community/${kind}/${segment(id)}/report`, {
     reason: 'abuse',
   });
+/** The author's edits (the server checks who; the page offers them from the votes call's `mine`). */
+export const editQuestion = (id: string, body: { title?: string; content?: string; tags?: string[] }) =>
+  communityFetch<QuestionDetailResponse>('PATCH', `/api/community/questions/${segment(id)}`, body);
+export const editAnswer = (id: string, content: string) =>
+  communityFetch<CreateAnswerResponse>('PATCH', `/api/community/answers/${segment(id)}`, { content });
+/** A post's versions, newest first (public). */
+export const fetchRevisions = (kind: 'questions' | 'answers', id: string) =>
+  communityFetch<PostRevisionsResponse>('GET', `/api/community/${kind}/${segment(id)}/revisions`);
+/** The draft rendered by the server as readers will see it; nothing is stored. */
+export const previewMarkdown = (content: string) =>
+  communityFetch<MarkdownPreviewResponse>('POST', '/api/community/markdown/preview', { content });

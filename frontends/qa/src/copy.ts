@@ -74,4 +74,12 @@ export const COPY = {
   /** docs/spec-community.md §8. */
   askFailed: '질문 등록에 실패했습니다. 다시 시도해주세요.',
   aiHelp: 'AI 도움말',
+  // Edits and their history (the strings only the lazily loaded parts use: edit-copy.ts)
+  edit: '수정',
+  editorLoading: '수정 양식을 불러오는 중입니다…',
+  editAnswerLabel: '답변 수정',
+  editQuestionLabel: '질문 수정',
+  history: '수정 기록',
+  historyLoading: '수정 기록을 불러오는 중입니다…',
+  previewLoading: '미리보기를 만드는 중입니다…',
 } as const;

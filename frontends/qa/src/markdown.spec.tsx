@@ -1,53 +1,21 @@
 import { render } from '@testing-library/react';
-import { linksClickableFor, SimpleMarkdown } from './markdown';
-import { author } from './testing/fixtures';
+import { PostBody } from './markdown';
 
-const text = [
-  '공식 문서는 https://platform.openai.com/docs/guides/rate-limits 에 있습니다.',
-  '- 요약: [가격표](https://openai.com/api/pricing) 참고',
-  '- 위험: [누르지 마세요](javascript:alert(1))',
-  '```',
-  'curl https://api.openai.com/v1/models',
-  '```',
-].join('\n');
-
-const anchors = (container: HTMLElement) =>
-  [...container.querySelectorAll('a')].map((a) => [
-    a.textContent,
-    a.getAttribute('href'),
-    a.getAttribute('rel'),
-  ]);
-
-describe('links in Q&A posts follow the author’s trust level', () => {
-  it('leaves a new author’s links as plain text, exactly as written', () => {
+describe('PostBody: the server’s rendered HTML, or the text as written', () => {
+  it('shows the server’s HTML as HTML', () => {
     const { container } = render(
-      <SimpleMarkdown text={text} links={linksClickableFor({ ...author('u1'), trustLevel: 'new' })} />,
+      <PostBody html={'<p><strong>굵게</strong> <code>code</code></p>'} text="**굵게** `code`" />,
     );
-    expect(container.querySelectorAll('a')).toHaveLength(0);
-    expect(container.textContent).toContain('https://platform.openai.com/docs/guides/rate-limits');
-    expect(container.textContent).toContain('[가격표](https://openai.com/api/pricing)');
+    expect(container.querySelector('strong')?.textContent).toBe('굵게');
+    expect(container.querySelector('code')?.textContent).toBe('code');
   });
 
-  it('treats an author without a level (older posts, no author) as new', () => {
-    expect(linksClickableFor(author('u1'))).toBe(false);
-    expect(linksClickableFor(null)).toBe(false);
-    expect(linksClickableFor({ ...author('u1'), trustLevel: 'basic' })).toBe(true);
-  });
-
-  it('makes a trusted author’s http(s) links clickable, marked ugc nofollow, never code or javascript:', () => {
+  it('shows a post without bodyHtml as plain text: nothing in it is parsed', () => {
     const { container } = render(
-      <SimpleMarkdown text={text} links={linksClickableFor({ ...author('u1'), trustLevel: 'member' })} />,
+      <PostBody html={undefined} text={'<img src=x onerror=alert(1)> **굵게**'} />,
     );
-    const rel = 'ugc nofollow noopener noreferrer';
-    expect(anchors(container)).toEqual([
-      [
-        'https://platform.openai.com/docs/guides/rate-limits',
-        'https://platform.openai.com/docs/guides/rate-limits',
-        rel,
-      ],
-      ['가격표', 'https://openai.com/api/pricing', rel],
-    ]);
-    expect(container.textContent).toContain('[누르지 마세요](javascript:alert(1))');
-    expect(container.querySelector('pre')!.textContent).toBe('curl https://api.openai.com/v1/models');
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('strong')).toBeNull();
+    expect(container.textContent).toBe('<img src=x onerror=alert(1)> **굵게**');
   });
 });

@@ -12,5 +12,3 @@ export const isAnonymousPost = (post: Question | Answer): boolean =>
   post.user === null || post.anonymousSessionId !== null;
 
 export const authorName = (post: Question | Answer): string => post.user?.displayName ?? 'Anonymous User';
-
-export const isEditedAnswer = (answer: Answer): boolean => answer.updatedAt !== answer.createdAt;

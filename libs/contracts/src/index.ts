@@ -47,6 +47,7 @@ export * from './api/newsletter';
 export * from './api/community-constants';
 export * from './api/community';
 export * from './api/community-requests';
+export * from './api/community-edits';
 export * from './api/community-nickname';
 export * from './api/community-admin';
 export * from './api/translation-review';

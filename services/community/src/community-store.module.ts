@@ -5,12 +5,16 @@ import { ReportsRepository } from './moderation/reports.repository';
 import { QuestionPurges } from './questions/question-purges';
 import { QuestionsRepository } from './questions/questions.repository';
 import { VotesRepository } from './votes/votes.repository';
+import { PostMarkdown } from './markdown/post-markdown';
+import { PostRevisions } from './revisions/post-revisions';
+import { PostRevisionsRepository } from './revisions/post-revisions.repository';
 
 /**
  * The post repositories several areas read and write (questions, answers, votes, reports and their
  * weighing), provided once
  * so each collection has one repository instance registering it with the outbox; and the question purges
- * every one of those areas publishes when it changes what a question read shows.
+ * every one of those areas publishes when it changes what a question read shows; and what questions and
+ * answers share for their bodies (the Markdown renderer) and their edits (revisions).
  */
 @Global()
 @Module({
@@ -21,6 +25,9 @@ import { VotesRepository } from './votes/votes.repository';
     ReportsRepository,
     ReportLedger,
     QuestionPurges,
+    PostMarkdown,
+    PostRevisionsRepository,
+    PostRevisions,
   ],
   exports: [
     QuestionsRepository,
@@ -29,6 +36,9 @@ import { VotesRepository } from './votes/votes.repository';
     ReportsRepository,
     ReportLedger,
     QuestionPurges,
+    PostMarkdown,
+    PostRevisionsRepository,
+    PostRevisions,
   ],
 })
 export class CommunityStoreModule {}

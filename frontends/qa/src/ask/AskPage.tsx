@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { postQuestion } from '../api';
 import { COPY } from '../copy';
 import { CATEGORY_OPTIONS } from '../list/QuestionCard';
-import { SimpleMarkdown } from '../markdown';
+import { MarkdownHint } from '../markdown';
+import { LazyMarkdownPreview } from '../lazy-preview';
 import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 import { useIdentityGate } from '../use-identity-gate';
 import { PAGE_HEADS } from '../page-heads';
@@ -179,13 +180,13 @@ export function AskPage() {
               className="qa-textarea qa-textarea--tall"
               value={content}
               aria-invalid={!!errors.content}
+              aria-describedby="qa-content-hint"
               onChange={(event) => setContent(event.target.value)}
             />
           ) : (
-            <div className="qa-preview qa-textarea--tall">
-              {content.trim() ? <SimpleMarkdown text={content} /> : COPY.previewEmpty}
-            </div>
+            <LazyMarkdownPreview text={content} />
           )}
+          {mode === 'write' && <MarkdownHint id="qa-content-hint" />}
           {errors.content && (
             <p className="form-error" role="alert">
               {errors.content}

@@ -4,7 +4,8 @@ import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { postAnswer } from '../api';
 import { COPY } from '../copy';
-import { SimpleMarkdown } from '../markdown';
+import { MarkdownHint } from '../markdown';
+import { LazyMarkdownPreview } from '../lazy-preview';
 import { TabButtons, WRITE_PREVIEW_TABS } from '../TabButtons';
 
 const { min, max } = COMMUNITY_LIMITS.answer;
@@ -68,12 +69,14 @@ export function AnswerComposer({
           value={draft}
           maxLength={max}
           placeholder={COPY.answerPlaceholder}
+          aria-describedby={`${id}-hint`}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
       ) : (
-        <div className="qa-preview">{draft.trim() ? <SimpleMarkdown text={draft} /> : COPY.previewEmpty}</div>
+        <LazyMarkdownPreview text={draft} />
       )}
+      {mode === 'write' && <MarkdownHint id={`${id}-hint`} />}
       <div className="qa-composer__footer">
         <span className={length > 0 && length < min ? 'hint hint--error' : 'hint'} aria-live="polite">
           {length > 0 && length < min ? COPY.answerTooShort(min) : ''}

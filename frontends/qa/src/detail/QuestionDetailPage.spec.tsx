@@ -22,7 +22,7 @@ const signIn = (id: string) =>
 const Q = '/api/community/questions/q1';
 const answersOf = (sort = 'popular') => `${Q}/answers?sortBy=${sort}`;
 const ok = (data: unknown) => ({ body: { success: true, data } });
-const noVotes = ok({ question: null, answers: {} });
+const noVotes = ok({ question: null, answers: {}, mine: { question: false, answers: [] } });
 
 beforeEach(() => {
   // The question and answers are queries of the bundle's client: each test starts with none cached.
@@ -50,41 +50,19 @@ const body = () => document.querySelector<HTMLElement>('.qa-markdown')!;
 const renderDetail = () => renderAt(<App />, '/community/questions/q1', '/community/*');
 
 describe('question detail', () => {
-  it('links a trusted author’s URLs and leaves a new author’s as text (the level the server sends)', async () => {
+  it('shows the body the server rendered (bodyHtml), and a read without it as the text written', async () => {
     const url = 'https://example.com/guide';
     api
       .on(
         'GET',
         Q,
         ok(
-          question('q1', { content: `참고: ${url} 입니다.`, user: { ...author('u1'), trustLevel: 'basic' } }),
-        ),
-      )
-      .on(
-        'GET',
-        answersOf(),
-        ok([
-          answer('a1', {
-            content: `광고 링크 ${url} 를 누르세요.`,
-            user: { ...author('u9'), trustLevel: 'new' },
-          }),
-        ]),
-      );
-    renderDetail();
-    await waitFor(() => expect(answerCards()).toHaveLength(1));
-    expect(within(body()).getByRole('link', { name: url }).getAttribute('href')).toBe(url);
-    expect(within(answerCards()[0]).queryByRole('link', { name: url })).toBeNull();
-    expect(answerCards()[0].textContent).toContain(url);
-  });
-
-  it('renders the body as simple markdown with no HTML, the answers accepted first, and the counts', async () => {
-    api
-      .on(
-        'GET',
-        Q,
-        ok(
           question('q1', {
-            content: '## 배경\n- 첫째\n- 둘째\n\n<img src=x onerror=alert(1)>\n```\nconst a = 1;\n```',
+            content: '## 배경 …',
+            bodyHtml:
+              `<h3>배경</h3><ul><li>첫째</li><li>둘째</li></ul><pre><code class="language-ts">` +
+              `<span class="hljs-keyword">const</span> a = 1;</code></pre>` +
+              `<p><a href="${url}" rel="nofollow ugc noopener" target="_blank">가이드</a></p>`,
             acceptedAnswerId: 'a2',
             answerCount: 2,
           }),
@@ -93,7 +71,14 @@ describe('question detail', () => {
       .on(
         'GET',
         answersOf(),
-        ok([answer('a2', { isAccepted: true }), answer('a1', { updatedAt: '2026-11-21T00:00:00.000Z' })]),
+        ok([
+          answer('a2', { isAccepted: true, bodyHtml: '<p>채택된 <code>답변</code></p>' }),
+          // A copy cached before the server rendered bodies: shown as written, never parsed.
+          answer('a1', {
+            content: '<img src=x onerror=alert(1)> 그대로',
+            editedAt: '2026-11-21T00:00:00.000Z',
+          }),
+        ]),
       );
     renderDetail();
     await waitFor(() => expect(answerCards()).toHaveLength(2));
@@ -103,16 +88,20 @@ describe('question detail', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['첫째', '둘째']);
-    expect(within(body()).getByText('const a = 1;').closest('pre')).toBeInTheDocument();
-    expect(within(body()).getByText('const a = 1;').tagName).toBe('CODE');
-    expect(within(body()).queryByRole('img')).not.toBeInTheDocument();
-    expect(body().querySelector('img')).toBeNull();
-    expect(body()).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(body().querySelector('pre code .hljs-keyword')?.textContent).toBe('const');
+    expect(within(body()).getByRole('link', { name: '가이드' }).getAttribute('rel')).toBe(
+      'nofollow ugc noopener',
+    );
+    expect(answerCards()[0].querySelector('.qa-markdown code')?.textContent).toBe('답변');
+    expect(answerCards()[1].querySelector('img')).toBeNull();
+    expect(answerCards()[1]).toHaveTextContent('<img src=x onerror=alert(1)> 그대로');
     expect(document.querySelectorAll('.qa-chip--resolved').length).toBeGreaterThan(0);
     expect(answerCards()[0]).toHaveTextContent('채택된 답변');
+    expect(answerCards()[0]).not.toHaveTextContent('(수정됨)');
     expect(answerCards()[1]).toHaveTextContent('(수정됨)');
     expect(document.title).toBe('질문 제목 q1 입니다 - Q&A | 펄스');
     expect(screen.queryByRole('button', { name: '삭제' })).not.toBeInTheDocument(); // not the author
+    expect(screen.queryByRole('button', { name: '수정' })).not.toBeInTheDocument();
   });
 
   it('counts the view with its own call once per mount, and shows the count after it', async () => {
@@ -395,5 +384,142 @@ describe('votes on a question and its answers', () => {
     expect(up()).toHaveTextContent(/^2$/);
     expect(down()).toHaveTextContent(/^1$/);
     expect(up()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('offers 수정 only on the posts the server says are the reader’s, and edits an answer inline', async () => {
+    signIn('u2');
+    api
+      .on('GET', Q, ok(question('q1', { answerCount: 2 })))
+      .on(
+        'GET',
+        answersOf(),
+        // Both carry the reader's id; only the server's `mine` decides.
+        ok([answer('a1', { bodyHtml: '<p>처음 답변</p>' }), answer('a2', { bodyHtml: '<p>남의 답변</p>' })]),
+      )
+      .on(
+        'GET',
+        `${Q}/votes`,
+        ok({ question: null, answers: {}, mine: { question: false, answers: ['a1'] } }),
+      )
+      .on('PATCH', '/api/community/answers/a1', (request) =>
+        ok(
+          answer('a1', {
+            content: (request.body as { content: string }).content,
+            bodyHtml: '<p>고친 <code>답변</code></p>',
+            editedAt: '2026-11-21T00:00:00.000Z',
+          }),
+        ),
+      );
+    renderDetail();
+    await waitFor(() =>
+      expect(within(answerCards()[0]).getByRole('button', { name: '수정' })).toBeInTheDocument(),
+    );
+    expect(within(answerCards()[1]).queryByRole('button', { name: '수정' })).toBeNull();
+    expect(questionActions().queryByRole('button', { name: '수정' })).toBeNull();
+    await user.click(within(answerCards()[0]).getByRole('button', { name: '수정' }));
+    const form = await screen.findByRole('form', { name: '답변 수정' });
+    const box = within(form).getByRole('textbox', { name: '내용' });
+    expect(box).toHaveValue('답변 a1: 열 글자 이상인 답변입니다.');
+    await user.clear(box);
+    await user.type(box, '고친 `답변`입니다. 열 글자 넘게.');
+    await user.click(within(form).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: '답변 수정' })).toBeNull());
+    expect(api.calls('PATCH', '/api/community/answers/a1')[0]!.body).toEqual({
+      content: '고친 `답변`입니다. 열 글자 넘게.',
+    });
+    expect(answerCards()[0].querySelector('.qa-markdown code')?.textContent).toBe('답변');
+    expect(answerCards()[0]).toHaveTextContent('(수정됨)');
+    expect(within(answerCards()[0]).getByText('수정 기록')).toBeInTheDocument();
+  });
+
+  it('keeps the draft and says why when the server refuses an edit', async () => {
+    signIn('u1');
+    api
+      .on('GET', Q, ok(question('q1', { bodyHtml: '<p>본문</p>' })))
+      .on('GET', answersOf(), ok([]))
+      .on('GET', `${Q}/votes`, ok({ question: null, answers: {}, mine: { question: true, answers: [] } }))
+      .on('PATCH', Q, {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'title: 부적절한 표현이 포함되어 있습니다.' },
+      });
+    renderDetail();
+    await waitFor(() => expect(document.querySelector('.qa-detail__actions')).not.toBeNull());
+    await user.click(await questionActions().findByRole('button', { name: '수정' }));
+    const form = await screen.findByRole('form', { name: '질문 수정' });
+    const title = within(form).getByRole('textbox', { name: '제목' });
+    await user.clear(title);
+    await user.type(title, '고친 제목이지만 거절될 제목');
+    await user.click(within(form).getByRole('button', { name: '저장' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('부적절한 표현');
+    expect(title).toHaveValue('고친 제목이지만 거절될 제목');
+    expect(api.calls('PATCH', Q)[0]!.body).toMatchObject({ title: '고친 제목이지만 거절될 제목' });
+  });
+
+  it('lists every version in 수정 기록, newest first, when opened', async () => {
+    api
+      .on('GET', Q, ok(question('q1', { bodyHtml: '<p>둘째</p>', editedAt: '2026-11-21T00:00:00.000Z' })))
+      .on('GET', answersOf(), ok([]))
+      .on(
+        'GET',
+        `${Q}/revisions`,
+        ok({
+          versions: [
+            {
+              version: 2,
+              writtenAt: '2026-11-21T00:00:00.000Z',
+              editor: { id: 'u1', displayName: '닉네임-u1' },
+              title: '고친 제목',
+              content: '둘째 버전 본문',
+              tags: ['SSR'],
+              changed: ['title', 'content'],
+            },
+            {
+              version: 1,
+              writtenAt: '2026-11-20T09:00:00.000Z',
+              editor: { id: 'u1', displayName: '닉네임-u1' },
+              title: '처음 제목',
+              content: '첫째 버전 본문',
+              tags: ['SSR'],
+              changed: [],
+            },
+          ],
+        }),
+      );
+    renderDetail();
+    await user.click(await screen.findByText('수정 기록'));
+    const versions = await screen.findAllByRole('listitem');
+    const history = versions.filter((li) => li.classList.contains('qa-history__version'));
+    expect(history.map((li) => li.querySelector('strong')?.textContent)).toEqual([
+      '2번째 버전',
+      '1번째 버전',
+    ]);
+    expect(history[0]).toHaveTextContent('바뀐 항목: 제목, 내용');
+    expect(history[0]).toHaveTextContent('둘째 버전 본문');
+    expect(history[1]).toHaveTextContent('처음 작성');
+    expect(history[1]).toHaveTextContent('첫째 버전 본문');
+  });
+
+  it('previews the answer as the server renders it, and says so when it cannot', async () => {
+    api
+      .on('GET', Q, ok(question('q1')))
+      .on('GET', answersOf(), ok([]))
+      .on('POST', '/api/community/markdown/preview', ok({ html: '<p><strong>굵게</strong></p>' }));
+    renderDetail();
+    await user.type(await screen.findByRole('textbox', { name: '답변 작성' }), '**굵게**');
+    const composer = document.querySelector<HTMLElement>('.qa-composer')!;
+    expect(within(composer).getByText(/마크다운을 쓸 수 있습니다/)).toBeInTheDocument();
+    await user.click(within(composer).getByRole('tab', { name: '미리보기' }));
+    await waitFor(() => expect(composer.querySelector('.qa-preview strong')?.textContent).toBe('굵게'));
+    expect(api.calls('POST', '/api/community/markdown/preview')[0]!.body).toEqual({ content: '**굵게**' });
+
+    api.on('POST', '/api/community/markdown/preview', {
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: '로그인이 필요합니다.' },
+    });
+    await user.click(within(composer).getByRole('tab', { name: '작성' }));
+    await user.type(answerBox(), ' 더');
+    await user.click(within(composer).getByRole('tab', { name: '미리보기' }));
+    expect(await within(composer).findByText(/미리보기는 닉네임을 만든 뒤에/)).toBeInTheDocument();
+    expect(composer.querySelector('.qa-preview')).toHaveTextContent('**굵게** 더');
   });
 });

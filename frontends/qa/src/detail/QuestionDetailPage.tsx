@@ -11,17 +11,27 @@ import {
   useNavigateTo,
   usePageHead,
 } from '@pulse/frontend-ui';
+import type { Answer } from '@pulse/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { acceptAnswer, reportPost, deleteAnswer, deleteQuestion, postQuestionView } from '../api';
+import {
+  acceptAnswer,
+  reportPost,
+  deleteAnswer,
+  deleteQuestion,
+  editQuestion,
+  postQuestionView,
+} from '../api';
 import { COPY } from '../copy';
-import { linksClickableFor, SimpleMarkdown } from '../markdown';
+import { PostBody } from '../markdown';
 import { TabButtons } from '../TabButtons';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
 import { useIdentityGate } from '../use-identity-gate';
 import { PAGE_HEADS, questionHead } from '../page-heads';
 import { AnswerCard } from './AnswerCard';
 import { AnswerComposer } from './AnswerComposer';
+import { LazyPostEditor } from './lazy-editor';
+import { RevisionHistory } from './RevisionHistory';
 import { useQuestionPage } from './use-question-page';
 import { useAnswerVote, useQuestionVote, useViewerVotes, type VotedAnswer } from './use-votes';
 
@@ -38,7 +48,14 @@ export default function QuestionDetailPage() {
   const [sortBy, setSortBy] = useState<AnswerSort>('popular');
   const signedInAs = user?.id;
   const { question, answers, updateQuestion, updateAnswers, rereadAnswers } = useQuestionPage(id, sortBy);
-  const { votes, setQuestionVote, setAnswerVote } = useViewerVotes(id, signedInAs);
+  const { votes, mine, setQuestionVote, setAnswerVote } = useViewerVotes(id, signedInAs);
+  // Answers this page posted: the server's create answer says they are the reader's before the next votes read.
+  const [posted, setPosted] = useState<ReadonlySet<string>>(new Set());
+  const [editingQuestion, setEditingQuestion] = useState(false);
+  useEffect(() => {
+    setPosted(new Set());
+    setEditingQuestion(false);
+  }, [id, signedInAs]);
   // The count after this reader's view, which the question read (possibly a cached copy) may not hold yet.
   const [viewed, setViewed] = useState<{ id: string; viewCount: number }>();
   const viewPosted = useRef('');
@@ -137,6 +154,8 @@ export default function QuestionDetailPage() {
     onReport: (answer: VotedAnswer) => report('answers', answer.id),
     canAccept: isAuthor,
     canDelete: false,
+    canEdit: false,
+    onEdited: (edited: Answer) => updateAnswers((list) => list.map((a) => (a.id === edited.id ? edited : a))),
     onVote: (answer: VotedAnswer, vote: 'upvote' | 'downvote') =>
       require(() => answerVote.mutate({ answer, vote })),
     onAccept: (answer: VotedAnswer) =>
@@ -183,6 +202,7 @@ export default function QuestionDetailPage() {
             <BadgeList badges={q.user?.badges} />
           </span>
           <PostedTime value={q.createdAt} />
+          {q.editedAt && <span className="qa-edited">({COPY.edited})</span>}
           <span>{COPY.views(viewCount)}</span>
         </div>
         <div className="qa-card__tags">
@@ -193,7 +213,21 @@ export default function QuestionDetailPage() {
           ))}
         </div>
       </header>
-      <SimpleMarkdown text={q.content} links={linksClickableFor(q.user)} />
+      {editingQuestion ? (
+        <LazyPostEditor
+          initial={{ title: q.title, content: q.content, tags: tagList(q) }}
+          label={COPY.editQuestionLabel}
+          onCancel={() => setEditingQuestion(false)}
+          save={async (draft) => {
+            const { data } = await editQuestion(q.id, draft);
+            updateQuestion(() => data);
+            setEditingQuestion(false);
+          }}
+        />
+      ) : (
+        <PostBody html={q.bodyHtml} text={q.content} />
+      )}
+      {q.editedAt && <RevisionHistory kind="questions" id={q.id} editedAt={q.editedAt} />}
       <div className="qa-detail__actions">
         <button
           type="button"
@@ -203,6 +237,11 @@ export default function QuestionDetailPage() {
         >
           <Icon name={votes.question === 'upvote' ? 'heart-filled' : 'heart'} /> {COPY.likes} {q.upvotes}
         </button>
+        {mine.question && !editingQuestion && (
+          <button type="button" className="button button--outline" onClick={() => setEditingQuestion(true)}>
+            {COPY.edit}
+          </button>
+        )}
         {isAuthor ? (
           <button type="button" className="button button--outline" onClick={remove}>
             {COPY.delete}
@@ -240,7 +279,11 @@ export default function QuestionDetailPage() {
               <AnswerCard
                 key={answer.id}
                 answer={answer}
-                actions={{ ...actions, canDelete: !!user && answer.user?.id === user.id }}
+                actions={{
+                  ...actions,
+                  canDelete: !!user && answer.user?.id === user.id,
+                  canEdit: mine.answers.includes(answer.id) || posted.has(answer.id),
+                }}
               />
             ))}
           </ol>
@@ -251,6 +294,7 @@ export default function QuestionDetailPage() {
           onPosted={(answer) => {
             // A re-read the server answered after the write may already list it.
             updateAnswers((list) => [...list.filter((a) => a.id !== answer.id), answer]);
+            setPosted((before) => new Set(before).add(answer.id));
             updateQuestion((current) => ({ answerCount: current.answerCount + 1 }));
           }}
         />

@@ -10,7 +10,7 @@ type AnswerVote = Pick<Answer, 'upvotes' | 'downvotes'> & { viewerVote: AnswerVi
 /** An answer as the page shows it: the shared answer with the reader's own vote merged in. */
 export type VotedAnswer = Answer & { viewerVote: AnswerViewerVote };
 
-const NO_VOTES: QuestionViewerVotes = { question: null, answers: {} };
+const NO_VOTES: QuestionViewerVotes = { question: null, answers: {}, mine: { question: false, answers: [] } };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const failed = (error: unknown) =>
@@ -98,7 +98,9 @@ export function useViewerVotes(questionId: string, signedInAs: string | undefine
       setOwn((current) => ({ ...current, answers: { ...current.answers, [answerId]: vote } })),
     [],
   );
-  return { votes, setQuestionVote, setAnswerVote };
+  /** Which posts the server says the reader wrote, read with the votes (none with no one signed in). */
+  const mine = signedInAs ? (read.mine ?? NO_VOTES.mine) : NO_VOTES.mine;
+  return { votes, mine, setQuestionVote, setAnswerVote };
 }
 
 /**

@@ -109,6 +109,13 @@ export interface Question {
   articleId?: string;
   /** That article's story (ingestion's cluster), once known. Chosen here. */
   storyId?: string | null;
+  /**
+   * `content` as the server rendered it from Markdown (community-edits.ts 'Markdown'), on the detail read
+   * and on writes; lists leave it out. Chosen here.
+   */
+  bodyHtml?: string;
+  /** When its author last edited it; absent when never edited. Chosen here. */
+  editedAt?: string;
 }
 
 /** docs/spec-community.md §3: 'the author is anonymous when there is no user or an anonymous session id exists'. */
@@ -134,6 +141,10 @@ export interface Answer {
   isAccepted: boolean;
   createdAt: string;
   updatedAt: string;
+  /** `content` rendered by the server from Markdown, as on Question. Chosen here. */
+  bodyHtml?: string;
+  /** When its author last edited it; absent when never edited. Chosen here. */
+  editedAt?: string;
 }
 
 /** Question list statistics tiles (docs/spec-community.md §2); with real pagination the server must count them. */
@@ -177,6 +188,11 @@ export type AnswerVoteResponse = CommunityOk<{
 export interface QuestionViewerVotes {
   question: QuestionViewerVote;
   answers: Record<string, Exclude<AnswerViewerVote, null>>;
+  /**
+   * Which of the page's posts the verified identity wrote (the question, and its answers' ids), so the
+   * page offers '수정' from the server's word rather than an id the client compares. Chosen here.
+   */
+  mine: { question: boolean; answers: string[] };
 }
 export type QuestionViewerVotesResponse = CommunityOk<QuestionViewerVotes>;
 /**

@@ -31,6 +31,7 @@ import type {
   QuestionVoteResponse,
   StoryQuestionsResponse,
 } from './community';
+import type { MarkdownPreviewResponse, PostRevisionsResponse } from './community-edits';
 import type {
   editionListResponseSchema,
   editionPreviewResponseSchema,
@@ -239,6 +240,11 @@ export interface EndpointResponses {
   storyQuestions: StoryQuestionsResponse;
   notifications: NotificationsResponse;
   notificationRead: NotificationReadResponse;
+  editQuestion: QuestionDetailResponse;
+  editAnswer: CreateAnswerResponse;
+  questionRevisions: PostRevisionsResponse;
+  answerRevisions: PostRevisionsResponse;
+  markdownPreview: MarkdownPreviewResponse;
   // The newsletter's pages answer HTML; their OpenAPI rows come from the zod schemas (openapi-schemas.ts).
   newsletterConfirmPage: string;
   newsletterConfirm: string;
@@ -375,4 +381,12 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   clearChatSession: [401, 403],
   notifications: [401],
   notificationRead: [401, 403],
+  // community edits: the author only (403 for another identity); a question its author deleted or a
+  // moderator hid is 410 (for its answers too); an edit that raced another is 409. The preview is limited
+  // like writes.
+  editQuestion: [401, 403, 409, 410],
+  editAnswer: [401, 403, 409, 410],
+  questionRevisions: [410],
+  answerRevisions: [410],
+  markdownPreview: [401, 403],
 };

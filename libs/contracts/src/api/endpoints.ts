@@ -762,6 +762,32 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  // community: edits by their authors, their revisions, and the Markdown preview (community-edits.ts)
+  editQuestion: {
+    method: 'PATCH',
+    path: '/api/community/questions/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  editAnswer: { method: 'PATCH', path: '/api/community/answers/:id', service: 'community', origin: 'chosen' },
+  questionRevisions: {
+    method: 'GET',
+    path: '/api/community/questions/:id/revisions',
+    service: 'community',
+    origin: 'chosen',
+  },
+  answerRevisions: {
+    method: 'GET',
+    path: '/api/community/answers/:id/revisions',
+    service: 'community',
+    origin: 'chosen',
+  },
+  markdownPreview: {
+    method: 'POST',
+    path: '/api/community/markdown/preview',
+    service: 'community',
+    origin: 'chosen',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -9,6 +9,7 @@ import {
 import { staffAuditQuerySchema } from './staff-audit';
 import { CONTACT_LIMITS, contactListQuerySchema, contactMessageSchema } from './contact';
 import { addSynonymGroupBodySchema } from './search-synonyms';
+import { editAnswerBodySchema, editQuestionBodySchema, markdownPreviewBodySchema } from './community-edits';
 import { z } from 'zod';
 import {
   answerListQuerySchema,
@@ -238,6 +239,10 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   heldTranslations: { query: heldListQuerySchema },
   editHeldTranslation: { body: editHeldBodySchema },
   rejectHeldTranslation: { body: rejectHeldBodySchema },
+  // community: authors' edits and the Markdown preview (community-edits.ts)
+  editQuestion: { body: editQuestionBodySchema },
+  editAnswer: { body: editAnswerBodySchema },
+  markdownPreview: { body: markdownPreviewBodySchema },
 };
 
 /** The newsletter's pages (a token in the query or the form) and its archive and admin calls. */

@@ -1254,6 +1254,95 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   notificationRead: {
     $ref: '#/components/schemas/CommunityDone',
   },
+  editQuestion: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        $ref: '#/components/schemas/Question',
+      },
+    },
+    required: ['success', 'data'],
+  },
+  editAnswer: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        $ref: '#/components/schemas/Answer',
+      },
+    },
+    required: ['success', 'data'],
+  },
+  questionRevisions: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          versions: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/PostVersion',
+            },
+          },
+        },
+        required: ['versions'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  answerRevisions: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          versions: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/PostVersion',
+            },
+          },
+        },
+        required: ['versions'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  markdownPreview: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          html: {
+            type: 'string',
+          },
+        },
+        required: ['html'],
+      },
+    },
+    required: ['success', 'data'],
+  },
   newsletterConfirmPage: {
     type: 'string',
   },
@@ -2088,6 +2177,12 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: 'string',
       },
       updatedAt: {
+        type: 'string',
+      },
+      bodyHtml: {
+        type: 'string',
+      },
+      editedAt: {
         type: 'string',
       },
     },
@@ -4227,6 +4322,62 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['sourceUrl', 'title', 'author'],
   },
+  PostVersion: {
+    type: 'object',
+    properties: {
+      version: {
+        type: 'number',
+      },
+      writtenAt: {
+        type: 'string',
+      },
+      editor: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          displayName: {
+            type: 'string',
+          },
+        },
+        required: ['id', 'displayName'],
+      },
+      title: {
+        type: 'string',
+      },
+      content: {
+        type: 'string',
+      },
+      tags: {
+        type: 'array',
+        items: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'object',
+              properties: {
+                name: {
+                  type: 'string',
+                },
+              },
+              required: ['name'],
+            },
+          ],
+        },
+      },
+      changed: {
+        type: 'array',
+        items: {
+          type: 'string',
+          enum: ['content', 'title', 'tags'],
+        },
+      },
+    },
+    required: ['version', 'writtenAt', 'editor', 'content', 'changed'],
+  },
   Question: {
     type: 'object',
     properties: {
@@ -4301,6 +4452,12 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       storyId: {
         type: ['null', 'string'],
+      },
+      bodyHtml: {
+        type: 'string',
+      },
+      editedAt: {
+        type: 'string',
       },
     },
     required: [
@@ -4417,8 +4574,23 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
           enum: ['upvote', 'downvote'],
         },
       },
+      mine: {
+        type: 'object',
+        properties: {
+          question: {
+            type: 'boolean',
+          },
+          answers: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+        required: ['question', 'answers'],
+      },
     },
-    required: ['question', 'answers'],
+    required: ['question', 'answers', 'mine'],
   },
   RelatedArticlesResponse: {
     type: 'object',

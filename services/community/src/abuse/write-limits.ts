@@ -89,6 +89,25 @@ export class WriteLimits {
   }
 
   /**
+   * Markdown previews: the vote numbers per identity and per network in a minute, in buckets of their
+   * own, so typing and previewing never uses up what posting or voting may do.
+   */
+  async preview(identityId: string, ip: string): Promise<void> {
+    await this.take(
+      `community:rl:preview-id:${identityId}`,
+      this.config.COMMUNITY_VOTES_PER_IDENTITY_MINUTE,
+      MINUTE,
+      TOO_MANY,
+    );
+    await this.take(
+      `community:rl:preview-net:${this.networkKey(ip)}`,
+      this.config.COMMUNITY_VOTES_PER_IP_MINUTE,
+      MINUTE,
+      TOO_MANY,
+    );
+  }
+
+  /**
    * The same text from one identity (or one network) within a day is refused with 409. Called after the other
    * checks pass; the marker is written only by `rememberPost`, after the post is stored.
    */

@@ -3,7 +3,12 @@ import { toAuthor } from '../identity/user-view';
 import type { AnswerRecord } from './answer.record';
 
 /** docs/spec-community.md §3 Answer 'as sent': the same for every reader. */
-export const toAnswer = (record: AnswerRecord, badges: Badge[], trustLevel: TrustLevel): Answer => ({
+export const toAnswer = (
+  record: AnswerRecord,
+  badges: Badge[],
+  trustLevel: TrustLevel,
+  bodyHtml?: string,
+): Answer => ({
   id: record._id,
   questionId: record.questionId,
   content: record.content,
@@ -14,4 +19,6 @@ export const toAnswer = (record: AnswerRecord, badges: Badge[], trustLevel: Trus
   isAccepted: record.isAccepted,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
+  ...(bodyHtml !== undefined ? { bodyHtml } : {}),
+  ...(record.editedAt ? { editedAt: record.editedAt } : {}),
 });

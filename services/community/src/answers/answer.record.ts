@@ -1,7 +1,8 @@
 import type { AuthorSnapshot, PostState } from '../questions/question.record';
+import type { EditedMarks } from '../revisions/post-revision.record';
 
-/** An answer as stored in `community_answers`. */
-export interface AnswerRecord {
+/** An answer as stored in `community_answers` (with its version once edited: revisions/). */
+export interface AnswerRecord extends EditedMarks {
   _id: string;
   questionId: string;
   content: string;

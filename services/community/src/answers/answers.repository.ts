@@ -10,7 +10,7 @@ import {
   type OutboxWriter,
   type SortSpec,
 } from '@pulse/platform';
-import { perDay } from '../questions/questions.repository';
+import { perDay, sameVersion } from '../questions/questions.repository';
 import type { PostState } from '../questions/question.record';
 import type { AnswerRecord } from './answer.record';
 
@@ -102,6 +102,19 @@ export class AnswersRepository {
       { _id: id, state: { $in: [...from] } },
       { $set: { state: to } },
       { returnDocument: 'before', projection: excludeOutbox() },
+    );
+  }
+
+  /** Its author's edit, as QuestionsRepository.edit: only from the version it was made from, while visible. */
+  edit(
+    before: AnswerRecord,
+    next: Pick<AnswerRecord, 'content' | 'lastChanged'>,
+    at: string,
+  ): Promise<AnswerRecord | null> {
+    return this.answers.findOneAndUpdate(
+      { _id: before._id, authorId: before.authorId, state: 'visible', ...sameVersion(before.version) },
+      { $set: { ...next, version: (before.version ?? 1) + 1, editedAt: at, updatedAt: at } },
+      { returnDocument: 'after', projection: excludeOutbox() },
     );
   }
 

@@ -25,6 +25,7 @@ import { TrustService } from '../trust/trust.service';
 import { toAnswer } from './answer.mapper';
 import type { AnswerRecord } from './answer.record';
 import { AnswersRepository } from './answers.repository';
+import { linksClickableAt, PostMarkdown } from '../markdown/post-markdown';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 export const ANSWER_NOT_FOUND = '답변을 찾을 수 없습니다.';
@@ -44,6 +45,7 @@ export class AnswersService {
     private readonly limits: WriteLimits,
     private readonly purges: QuestionPurges,
     private readonly trust: TrustService,
+    private readonly markdown: PostMarkdown,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -157,11 +159,14 @@ export class AnswersService {
     return answer;
   }
 
-  private async present(records: AnswerRecord[]): Promise<Answer[]> {
+  /** The answers as sent: author's badges and trust level now, the body rendered under its link rule. */
+  async present(records: AnswerRecord[]): Promise<Answer[]> {
     const authorIds = records.map((record) => record.authorId);
     const [badges, levels] = await Promise.all([this.badges.of(authorIds), this.trust.levelsOf(authorIds)]);
-    return records.map((record) =>
-      toAnswer(record, badges.get(record.authorId) ?? [], levels.get(record.authorId) ?? 'new'),
-    );
+    return records.map((record) => {
+      const level = levels.get(record.authorId) ?? 'new';
+      const bodyHtml = this.markdown.render(record.content, { links: linksClickableAt(level) });
+      return toAnswer(record, badges.get(record.authorId) ?? [], level, bodyHtml);
+    });
   }
 }

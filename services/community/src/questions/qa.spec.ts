@@ -136,11 +136,22 @@ describe('Q&A over HTTP on embedded adapters (docs/spec-community.md §4, §7)',
     expect(askerVotes.headers['cache-control']).toBe('private, no-store');
     expect(askerVotes.body).toEqual({
       success: true,
-      data: { question: null, answers: { [answerId]: 'upvote' } },
+      data: {
+        question: null,
+        answers: { [answerId]: 'upvote' },
+        mine: { question: true, answers: [second.body.data.id] },
+      },
     });
-    expect((await votesOf(helper.bearer)).body.data).toEqual({ question: 'upvote', answers: {} });
+    expect((await votesOf(helper.bearer)).body.data).toEqual({
+      question: 'upvote',
+      answers: {},
+      mine: { question: false, answers: [answerId] },
+    });
     expect((await votesOf({ cookie: asker.cookie })).body.data.answers).toEqual({ [answerId]: 'upvote' });
-    expect((await votesOf()).body).toEqual({ success: true, data: { question: null, answers: {} } });
+    expect((await votesOf()).body).toEqual({
+      success: true,
+      data: { question: null, answers: {}, mine: { question: false, answers: [] } },
+    });
     expect((await votesOf()).headers['cache-control']).toBe('private, no-store');
     expect((await app.get('/api/community/questions/q_none/votes', asker.bearer)).status).toBe(404);
 

@@ -142,4 +142,26 @@ describe('community service: question cache tags and purges for the gateway', ()
     });
     await eventually(async () => expect(purged).toEqual([[questionTag(id)]]));
   });
+
+  it('purges on its author’s edits: a question’s with the lists (title, tags), an answer’s with its question', async () => {
+    const id = await ask();
+    const answerId = await answer(id);
+    // The ask's and the answer's purges are let in before the slate is cleared, as for views below.
+    const ofQuestion = [questionTag(id), QUESTION_LISTS_TAG];
+    await eventually(async () =>
+      expect(purged.filter((tags) => tags.join() === ofQuestion.join())).toHaveLength(2),
+    );
+    const editQuestion = () =>
+      app.request('PATCH', `/api/community/questions/${id}`, {
+        body: { title: '수정한 제목으로 목록에도 보여야 합니다' },
+        headers: asker.bearer,
+      });
+    expect(await purgeOf(editQuestion)).toEqual([questionTag(id), QUESTION_LISTS_TAG]);
+    const editAnswer = () =>
+      app.request('PATCH', `/api/community/answers/${answerId}`, {
+        body: { content: '수정한 답변입니다. 질문의 읽기만 바뀝니다.' },
+        headers: helper.bearer,
+      });
+    expect(await purgeOf(editAnswer)).toEqual([questionTag(id)]);
+  });
 });

@@ -3,7 +3,12 @@ import { toAuthor } from '../identity/user-view';
 import type { QuestionRecord } from './question.record';
 
 /** docs/spec-community.md §3 Question 'as sent by the server': the same for every reader. */
-export function toQuestion(record: QuestionRecord, badges: Badge[], trustLevel?: TrustLevel): Question {
+export function toQuestion(
+  record: QuestionRecord,
+  badges: Badge[],
+  trustLevel?: TrustLevel,
+  bodyHtml?: string,
+): Question {
   return {
     id: record._id,
     title: record.title,
@@ -20,5 +25,7 @@ export function toQuestion(record: QuestionRecord, badges: Badge[], trustLevel?:
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     ...(record.articleId ? { articleId: record.articleId, storyId: record.storyId ?? null } : {}),
+    ...(bodyHtml !== undefined ? { bodyHtml } : {}),
+    ...(record.editedAt ? { editedAt: record.editedAt } : {}),
   };
 }

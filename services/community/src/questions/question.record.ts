@@ -1,4 +1,5 @@
 import type { ModerationState } from '@pulse/contracts';
+import type { EditedMarks } from '../revisions/post-revision.record';
 
 /** What a post shows of its author, copied at write time (nicknames never change). */
 export interface AuthorSnapshot {
@@ -10,8 +11,8 @@ export interface AuthorSnapshot {
 /** `deleted` is its author's delete: kept (its pending events still leave) but never shown again. */
 export type PostState = ModerationState | 'deleted';
 
-/** A question as stored in `community_questions`. */
-export interface QuestionRecord {
+/** A question as stored in `community_questions` (with its version once edited: revisions/). */
+export interface QuestionRecord extends EditedMarks {
   _id: string;
   title: string;
   content: string;

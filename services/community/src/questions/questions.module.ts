@@ -3,14 +3,23 @@ import { StoryArticlesModule } from '../story-questions/story-articles.module';
 import { CommunityReaderSessions, ReaderKeyPipe } from '../identity/reader-key.decorator';
 import { QuestionIndex } from './question-index';
 import { QuestionViews } from './question-views';
+import { QuestionEditsController } from './question-edits.controller';
+import { QuestionEditsService } from './question-edits.service';
 import { QuestionsController } from './questions.controller';
 import { QuestionsService } from './questions.service';
 
-/** The question list, detail, ask and delete. Repositories come from CommunityStoreModule. */
+/** The question list, detail, ask, edit (with its revisions) and delete. Repositories come from CommunityStoreModule. */
 @Module({
   imports: [StoryArticlesModule],
-  controllers: [QuestionsController],
-  providers: [QuestionIndex, QuestionViews, QuestionsService, CommunityReaderSessions, ReaderKeyPipe],
+  controllers: [QuestionsController, QuestionEditsController],
+  providers: [
+    QuestionIndex,
+    QuestionViews,
+    QuestionsService,
+    QuestionEditsService,
+    CommunityReaderSessions,
+    ReaderKeyPipe,
+  ],
   exports: [QuestionsService, QuestionIndex],
 })
 export class QuestionsModule {}

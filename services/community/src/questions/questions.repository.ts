@@ -192,6 +192,22 @@ export class QuestionsRepository {
     return matched === 1;
   }
 
+  /**
+   * Its author's edit, applied only to the version it was made from while the question is visible (so a
+   * held or hidden one is never edited back into view); the question after, or null when that guard failed.
+   */
+  edit(
+    before: QuestionRecord,
+    next: Pick<QuestionRecord, 'title' | 'content' | 'tags' | 'lastChanged'>,
+    at: string,
+  ): Promise<QuestionRecord | null> {
+    return this.questions.findOneAndUpdate(
+      { _id: before._id, authorId: before.authorId, state: 'visible', ...sameVersion(before.version) },
+      { $set: { ...next, version: (before.version ?? 1) + 1, editedAt: at, updatedAt: at } },
+      { returnDocument: 'after', projection: excludeOutbox() },
+    );
+  }
+
   async addReport(id: string): Promise<number> {
     const after = await this.questions.findOneAndUpdate(
       { _id: id },
@@ -242,6 +258,10 @@ export class QuestionsRepository {
     return query;
   }
 }
+
+/** A filter on a post's version: a post never edited has none stored (version 1). */
+export const sameVersion = (version: number | undefined): Filter =>
+  version === undefined ? { version: { $exists: false } } : { version };
 
 /**
  * Documents created per UTC day (the first 10 characters of createdAt) since `from`. Counted here rather

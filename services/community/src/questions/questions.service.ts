@@ -24,6 +24,7 @@ import { TrustService } from '../trust/trust.service';
 import { toQuestion } from './question.mapper';
 import type { QuestionRecord } from './question.record';
 import { QuestionsRepository } from './questions.repository';
+import { linksClickableAt, PostMarkdown } from '../markdown/post-markdown';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
 
 /** A question its author deleted or a moderator hid: 410, so crawlers drop it and readers are told why. */
@@ -47,6 +48,7 @@ export class QuestionsService {
     private readonly limits: WriteLimits,
     private readonly stories: StoryArticlesRepository,
     private readonly trust: TrustService,
+    private readonly markdown: PostMarkdown,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -76,7 +78,7 @@ export class QuestionsService {
 
   /** GET /api/community/questions/{id}. */
   async detail(id: string): Promise<QuestionDetailResponse> {
-    const [shown] = await this.present([await this.visible(id)]);
+    const [shown] = await this.present([await this.visible(id)], { html: true });
     return { success: true, data: shown };
   }
 
@@ -166,11 +168,19 @@ export class QuestionsService {
     return question;
   }
 
-  private async present(records: QuestionRecord[]): Promise<Question[]> {
+  /**
+   * The questions as sent, with the author's badges and trust level now; with `html`, the body rendered
+   * under that level's link rule (the detail and writes: a list shows no body).
+   */
+  async present(records: QuestionRecord[], { html = false } = {}): Promise<Question[]> {
     const authorIds = records.map((record) => record.authorId);
     const [badges, levels] = await Promise.all([this.badges.of(authorIds), this.trust.levelsOf(authorIds)]);
-    return records.map((record) =>
-      toQuestion(record, badges.get(record.authorId) ?? [], levels.get(record.authorId) ?? 'new'),
-    );
+    return records.map((record) => {
+      const level = levels.get(record.authorId) ?? 'new';
+      const bodyHtml = html
+        ? this.markdown.render(record.content, { links: linksClickableAt(level) })
+        : undefined;
+      return toQuestion(record, badges.get(record.authorId) ?? [], level, bodyHtml);
+    });
   }
 }

@@ -45,21 +45,31 @@ export class VotesService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** GET /api/community/questions/{id}/votes: the viewer's votes on the question and its answers. */
+  /** GET /api/community/questions/{id}/votes: the viewer's votes on the question and its answers, and which are theirs. */
   async viewerVotes(id: string, viewer: Actor | undefined): Promise<QuestionViewerVotesResponse> {
     const question = await this.visibleQuestions.visible(id);
-    const none: QuestionViewerVotes = { question: null, answers: {} };
+    const none: QuestionViewerVotes = { question: null, answers: {}, mine: { question: false, answers: [] } };
     if (!viewer) return { success: true, data: none };
-    const answerIds = (await this.answers.listVisible(question._id, 'latest')).map((answer) => answer._id);
+    const me = viewer.identity._id;
+    const answers = await this.answers.listVisible(question._id, 'latest');
     const [onQuestion, onAnswers] = await Promise.all([
-      this.votes.valuesOf('question', [question._id], viewer.identity._id),
-      this.votes.valuesOf('answer', answerIds, viewer.identity._id),
+      this.votes.valuesOf('question', [question._id], me),
+      this.votes.valuesOf(
+        'answer',
+        answers.map((answer) => answer._id),
+        me,
+      ),
     ]);
     return {
       success: true,
       data: {
         question: onQuestion.get(question._id) === 'upvote' ? 'upvote' : null,
         answers: Object.fromEntries(onAnswers),
+        // From the verified identity: the page offers edits by this, never by an id the client holds.
+        mine: {
+          question: question.authorId === me,
+          answers: answers.filter((answer) => answer.authorId === me).map((answer) => answer._id),
+        },
       },
     };
   }
