@@ -1778,6 +1778,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
           },
         ],
       },
+      storyId: {
+        type: 'string',
+      },
     },
     required: [
       'state',
@@ -2232,6 +2235,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             $ref: '#/components/schemas/ArticleBilingual',
           },
         ],
+      },
+      storyId: {
+        type: 'string',
       },
     },
     required: [
@@ -2726,6 +2732,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             },
             sample: {
               type: 'boolean',
+            },
+            storyId: {
+              type: 'string',
             },
           },
           required: [
@@ -4168,6 +4177,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             sample: {
               type: 'boolean',
             },
+            storyId: {
+              type: 'string',
+            },
           },
           required: [
             'id',
@@ -4222,6 +4234,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: ['null', 'string'],
       },
       sourceName: {
+        type: 'string',
+      },
+      sourceId: {
         type: 'string',
       },
     },
@@ -4538,6 +4553,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             sample: {
               type: 'boolean',
             },
+            storyId: {
+              type: 'string',
+            },
           },
           required: [
             'id',
@@ -4749,6 +4767,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
                 },
                 sample: {
                   type: 'boolean',
+                },
+                storyId: {
+                  type: 'string',
                 },
                 highlight: {
                   $ref: '#/components/schemas/SearchHighlight',
@@ -5807,6 +5828,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
                 },
                 sample: {
                   type: 'boolean',
+                },
+                storyId: {
+                  type: 'string',
                 },
               },
               required: [
