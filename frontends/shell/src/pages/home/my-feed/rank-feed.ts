@@ -19,8 +19,12 @@ export const FEED_SIZE = 30;
 
 const HOUR_MS = 3_600_000;
 
-/** Tags are compared as the community normalises them: trimmed, lower case, spaces as hyphens. */
-export const normaliseTag = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, '-');
+/**
+ * A tag as the community keys a tag follow (NFC, trimmed, without a leading '#', lower case), so an
+ * article's tag 'LLM' matches the follow 'llm'.
+ */
+export const normaliseTag = (text: string): string =>
+  text.normalize('NFC').trim().replace(/^#/, '').toLowerCase();
 
 /** Whether the article matches one follow: its category (primary or secondary), a source, a tag or its story. */
 export function matchesFollow(article: FeedArticle, follow: FeedFollow): boolean {
