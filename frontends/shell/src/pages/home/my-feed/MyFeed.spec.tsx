@@ -212,4 +212,31 @@ describe('내 피드', () => {
     expect(api.calls('GET', RIVER_PATHS[0])[0]?.credentials).toBeUndefined();
     expect(api.calls('GET', FOLLOWS)[0]?.credentials).toBe('include');
   });
+
+  it('lists what the feed follows, and a follow removed leaves the feed at once', async () => {
+    signIn();
+    let follows = [follow('category', 'gen-ai'), { ...follow('source', 's1'), label: 'OpenAI Blog' }];
+    api
+      .on('GET', FOLLOWS, () => followsAnswer(...follows))
+      .on('GET', GEN_AI_PAGE, {
+        body: { articles: [listItem({ id: 'g1', title: 'AI 기사' })], currentPage: 1, totalPages: 1 },
+      })
+      .on('DELETE', `${FOLLOWS}/category/gen-ai`, () => {
+        follows = follows.filter((item) => item.kind !== 'category');
+        return { body: { success: true, data: { removed: true } } };
+      });
+    renderAt(<HomePage />, '/#mine');
+    const following = await screen.findByRole('region', { name: '팔로우 중' });
+    expect(
+      within(following)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['생성형 AI 팔로우 취소', 'OpenAI Blog 팔로우 취소']);
+    await waitFor(() => expect(cardTitles()).toEqual(['AI 기사']));
+
+    await userEvent.click(within(following).getByRole('button', { name: '생성형 AI 팔로우 취소' }));
+    expect(await screen.findByText('팔로우한 항목의 새 소식이 아직 없습니다')).toBeInTheDocument();
+    expect(api.calls('DELETE', `${FOLLOWS}/category/gen-ai`)).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: '팔로우 중' })).getAllByRole('button')).toHaveLength(1);
+  });
 });

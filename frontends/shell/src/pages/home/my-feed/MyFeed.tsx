@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { COMMON, MY_FEED } from '../../../copy';
 import { useFollows } from './feed-follows';
 import { feedListPaths, useFeedLists } from './feed-lists';
+import { FollowingList } from './FollowingList';
 import { FollowSuggestions } from './FollowSuggestions';
 import { rankFeed, type FeedFollow } from './rank-feed';
 
@@ -34,10 +35,15 @@ export default function MyFeed() {
       />
     );
   if (!follows.data || follows.data.length === 0) return <FollowSuggestions />;
-  return <RankedFeed follows={follows.data} />;
+  return (
+    <>
+      <FollowingList follows={follows.data} />
+      <RankedFeed follows={follows.data} />
+    </>
+  );
 }
 
-function RankedFeed({ follows }: { follows: FeedFollow[] }) {
+function RankedFeed({ follows }: { follows: readonly FeedFollow[] }) {
   const { lists, isLoading, error, retry } = useFeedLists(feedListPaths(follows));
   if (isLoading) return <FeedSkeleton />;
   if (error)

@@ -1,0 +1,36 @@
+import { categoryName, toast } from '@pulse/frontend-ui';
+import { MY_FEED } from '../../../copy';
+import { useFollowToggle, type ReaderFollow } from './feed-follows';
+
+/** A follow's name as the reader knows it: a category by its Korean name, others by the label kept with it. */
+export const followName = (follow: ReaderFollow): string =>
+  follow.kind === 'category' ? categoryName(follow.key) : (follow.label ?? follow.key);
+
+/** What the feed is made of, each removable where it is seen: the feed changes as soon as one goes. */
+export function FollowingList({ follows }: { follows: readonly ReaderFollow[] }) {
+  const toggle = useFollowToggle();
+  return (
+    <section className="feed-following" aria-label={MY_FEED.followingTitle}>
+      <h3 className="feed-following__title">{MY_FEED.followingTitle}</h3>
+      <ul className="feed-suggestions__list feed-following__list">
+        {follows.map((follow) => (
+          <li key={`${follow.kind}:${follow.key}`}>
+            <button
+              type="button"
+              className="button button--outline feed-following__remove"
+              disabled={toggle.isPending}
+              onClick={() =>
+                toggle.mutate(
+                  { follow, on: false },
+                  { onError: () => toast({ title: MY_FEED.unfollowFailed, variant: 'destructive' }) },
+                )
+              }
+            >
+              {MY_FEED.unfollow(followName(follow))}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
