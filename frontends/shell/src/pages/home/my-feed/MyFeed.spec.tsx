@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { listItem } from '../../../test/fixtures';
 import { HomePage } from '../HomePage';
-import { RIVER_PATHS } from './feed-lists';
+import { RIVER_PATHS } from './feed-paths';
 
 const FOLLOWS = '/api/community/me/follows';
 const GEN_AI_PAGE = '/api/articles/category/gen-ai?page=1&sort=latest&filter=all';

@@ -9,7 +9,8 @@ import {
 import { useState } from 'react';
 import { COMMON, MY_FEED } from '../../../copy';
 import { useFollows } from './feed-follows';
-import { feedListPaths, useFeedLists } from './feed-lists';
+import { useFeedLists } from './feed-lists';
+import { feedListPaths } from './feed-paths';
 import { FollowingList } from './FollowingList';
 import { FollowSuggestions } from './FollowSuggestions';
 import { rankFeed, type FeedFollow } from './rank-feed';

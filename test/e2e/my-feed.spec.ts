@@ -1,0 +1,129 @@
+import type { CategoryPageResponse, OffsetPageResponse, SourcesResponse } from '@pulse/contracts';
+import { feedListPaths } from '@pulse/frontend-shell/src/pages/home/my-feed/feed-paths';
+import { rankFeed, type FeedFollow } from '@pulse/frontend-shell/src/pages/home/my-feed/rank-feed';
+import { eventually } from '@pulse/testing/src/eventually';
+import { startFixtureServer, type FixtureServer } from '@pulse/testing/src/fixture-server';
+import type { Page } from '@playwright/test';
+import { ADMIN_TOKEN, signInThroughDialog } from './support/community';
+import { docsScreenshot } from './support/docs-screens';
+import { expect, test } from './support/fixtures';
+import type { Site } from './support/site';
+
+// No catalogue of real outlets (unreachable here): the one source is the fixture feed this spec adds.
+test.use({
+  siteOptions: { spec: 'my-feed', env: { ADMIN_TOKEN, INGESTION_SEED_DEFAULT_SOURCES: 'false' } },
+});
+
+const SOURCE_NAME = 'Fixture Wire';
+
+/** The titles '내 피드' should show for `follows`: the same shared lists the page reads, ranked the same way. */
+async function expectedTitles(site: Site, follows: FeedFollow[]): Promise<string[]> {
+  const lists = await Promise.all(
+    feedListPaths(follows).map((path) => site.api<OffsetPageResponse | CategoryPageResponse>(path)),
+  );
+  // The rank's order does not depend on the moment: every score decays by the same factor.
+  return rankFeed(
+    lists.map((list) => list.articles),
+    follows,
+    Date.now(),
+  ).map((article) => article.title);
+}
+
+const feedTitles = (page: Page) =>
+  page.getByRole('region', { name: '내 피드' }).getByRole('article').getByRole('heading', { level: 3 });
+
+/**
+ * '내 피드' (docs/site.md 'My feed'): a reader chooses a nickname from the tab, follows a category from the
+ * empty state and sees its articles ranked; then drops it for a source and sees the feed change, after a
+ * reload too.
+ */
+test.describe("'내 피드'", () => {
+  let feeds: FixtureServer;
+  let sourceId = '';
+
+  test.beforeAll(async ({ site, viewportName }) => {
+    feeds = await startFixtureServer();
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const source = await site.api<{ id: string }>('/api/ingestion/sources', {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({
+        name: SOURCE_NAME,
+        sourceType: 'rss',
+        url: `${feeds.url}/feeds/rss2.xml?for=my-feed-${viewportName}`,
+        category: 'big-tech',
+        allowPrivateNetwork: true,
+      }),
+    });
+    sourceId = source.id;
+    await site.api('/api/ingestion/runs', {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ sourceId }),
+    });
+    // Its stories published, and the source listed with them (the empty feed suggests sources by count).
+    await eventually(
+      async () => {
+        const titles = await expectedTitles(site, [{ kind: 'source', key: sourceId }]);
+        if (titles.length === 0) throw new Error('no article of the fixture source published yet');
+        const { sources } = await site.api<SourcesResponse>('/api/sources');
+        if (!sources.some((listed) => listed.id === sourceId && listed.count > 0))
+          throw new Error('the fixture source is not listed with its articles yet');
+      },
+      { timeoutMs: 90_000, intervalMs: 500 },
+    );
+  });
+
+  test.afterAll(async () => {
+    await feeds?.close();
+  });
+
+  test('choose a nickname, follow a category, then a source instead: the feed follows, after a reload too', async ({
+    e2e,
+    viewportName,
+  }) => {
+    const page = await e2e.open();
+    await page.goto('/');
+    const tabs = page.getByRole('tablist', { name: '홈 피드' });
+    await expect(tabs.getByRole('tab', { name: '전체' })).toHaveAttribute('aria-selected', 'true');
+    await tabs.getByRole('tab', { name: '내 피드' }).click();
+    await expect(page).toHaveURL(/\/#mine$/);
+    const feed = page.getByRole('region', { name: '내 피드' });
+
+    // Signed out: the tab says why and offers the nickname dialog.
+    await expect(feed.getByText('닉네임을 정하면 내 피드를 볼 수 있습니다')).toBeVisible();
+    await feed.getByRole('button', { name: '닉네임 정하기' }).click();
+    await signInThroughDialog(page, `피드독자${viewportName === 'desktop' ? 'D' : 'M'}`);
+
+    // Nothing followed yet: categories and the source to follow.
+    await expect(feed.getByText('아직 팔로우한 항목이 없습니다')).toBeVisible();
+    await expect(
+      feed.getByRole('region', { name: '인기 출처' }).getByRole('button', { name: `${SOURCE_NAME} 팔로우` }),
+    ).toBeVisible();
+    await feed.getByRole('button', { name: '생성형 AI 팔로우' }).click();
+
+    const genAi = await expectedTitles(e2e.site, [{ kind: 'category', key: 'gen-ai' }]);
+    expect(genAi.length).toBeGreaterThan(0);
+    await expect(feedTitles(page)).toHaveText(genAi);
+    await docsScreenshot(page, `my-feed-${viewportName}.png`, 'docs/screens');
+
+    // Unfollowed, the category's articles go; the source followed instead brings its own.
+    await feed.getByRole('button', { name: '생성형 AI 팔로우 취소' }).click();
+    await expect(feed.getByText('아직 팔로우한 항목이 없습니다')).toBeVisible();
+    await feed.getByRole('button', { name: `${SOURCE_NAME} 팔로우` }).click();
+    const bySource = await expectedTitles(e2e.site, [{ kind: 'source', key: sourceId }]);
+    expect(bySource.length).toBeGreaterThan(0);
+    expect(bySource).not.toEqual(genAi);
+    await expect(feedTitles(page)).toHaveText(bySource);
+    await expect(
+      feed
+        .getByRole('region', { name: '팔로우 중' })
+        .getByRole('button', { name: `${SOURCE_NAME} 팔로우 취소` }),
+    ).toBeVisible();
+
+    // The tab and the follows are kept: the reload opens on the same feed.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: '내 피드' })).toHaveAttribute('aria-selected', 'true');
+    await expect(feedTitles(page)).toHaveText(bySource);
+  });
+});
