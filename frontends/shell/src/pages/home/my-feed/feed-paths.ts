@@ -12,6 +12,8 @@ export const RIVER_PATHS = [
 ] as const;
 /** A followed category adds its own first page (the category page's URL); at most this many are read. */
 export const MAX_CATEGORY_LISTS = 3;
+/** Every list a view may read: the bound on its requests besides the follows themselves. */
+export const MAX_FEED_LISTS = RIVER_PATHS.length + MAX_CATEGORY_LISTS;
 
 /** The shared lists a reader's follows need: the river, then the first page of each followed category. */
 export function feedListPaths(follows: readonly FeedFollow[]): string[] {
