@@ -8,6 +8,7 @@ import { CommentsModule } from './comments/comments.module';
 import { COMMUNITY_CONFIG, type CommunityConfig } from './community.config';
 import { FailureShape } from './failure-shape';
 import { IdentityModule } from './identity/identity.module';
+import { MeModule } from './me/me.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { CommunityStoreModule } from './community-store.module';
 import { QuestionsModule } from './questions/questions.module';
@@ -39,6 +40,7 @@ export class CommunityModule {
         CommentsModule,
         AssistantModule,
         StoryQuestionsModule,
+        MeModule,
       ],
       providers: [FailureShape],
     };
