@@ -42,7 +42,11 @@ const same = (f: Follow, kind: FollowKind, key: string) => f.kind === kind && f.
 
 /** The page's copy of the signed-in reader's follows: null until loaded (or without an identity). */
 const followsStore = (() => {
-  let state: { owner: string | null; follows: Follow[] | null } = { owner: null, follows: null };
+  // `error`: why the last load failed, so a page can say so and offer a retry instead of waiting for ever.
+  let state: { owner: string | null; follows: Follow[] | null; error?: Error } = {
+    owner: null,
+    follows: null,
+  };
   let loading: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
@@ -67,7 +71,7 @@ const followsStore = (() => {
         return;
       }
       if (state.owner === owner && (state.follows !== null || loading) && !force) return;
-      if (state.owner !== owner) {
+      if (state.owner !== owner || state.error) {
         state = { owner, follows: null };
         emit();
       }
@@ -77,7 +81,11 @@ const followsStore = (() => {
           state = { owner, follows };
           emit();
         },
-        () => undefined,
+        (error: unknown) => {
+          if (state.owner !== owner) return;
+          state = { owner, follows: null, error: error instanceof Error ? error : new Error(String(error)) };
+          emit();
+        },
       );
       loading = pending.finally(() => {
         if (loading === pending) loading = null;
@@ -91,6 +99,8 @@ const EMPTY = { owner: null, follows: null };
 export interface FollowsState {
   /** The reader's follows, newest first; null while loading or when nobody is signed in. */
   follows: Follow[] | null;
+  /** Why the list could not be loaded (then `follows` is null); `reload` tries again. */
+  error: Error | null;
   isFollowing: (kind: FollowKind, key: string) => boolean;
   follow: typeof follow;
   unfollow: typeof unfollow;
@@ -104,6 +114,7 @@ export function useFollows(): FollowsState {
   const state = useSyncExternalStore(followsStore.subscribe, followsStore.get, () => EMPTY);
   useEffect(() => followsStore.load(userId), [userId]);
   const follows = state.owner === userId ? state.follows : null;
+  const error = (state.owner === userId ? state.error : undefined) ?? null;
   const isFollowing = useCallback(
     (kind: FollowKind, key: string) => {
       const normalised = followKeyOf(kind, key);
@@ -112,5 +123,5 @@ export function useFollows(): FollowsState {
     [follows],
   );
   const reload = useCallback(() => followsStore.load(userId, true), [userId]);
-  return { follows, isFollowing, follow, unfollow, reload };
+  return { follows, error, isFollowing, follow, unfollow, reload };
 }

@@ -1,7 +1,7 @@
 import type { SourcesResponse } from '@pulse/contracts';
-import { CATEGORY_NAMES, EmptyState, LIST_QUERY, toast, useApiQuery } from '@pulse/frontend-ui';
+import { CATEGORY_NAMES, EmptyState, follow, LIST_QUERY, toast, useApiQuery } from '@pulse/frontend-ui';
+import { useState } from 'react';
 import { MY_FEED } from '../../../copy';
-import { useFollowToggle } from './feed-follows';
 import type { FeedFollow } from './rank-feed';
 
 /** How many sources the empty feed suggests: the ones with the most articles. */
@@ -50,18 +50,22 @@ function SuggestionGroup({ title, items }: { title: string; items: Suggestion[] 
 }
 
 function FollowChip({ item }: { item: Suggestion }) {
-  const toggle = useFollowToggle();
+  const [busy, setBusy] = useState(false);
+  const add = () => {
+    setBusy(true);
+    // The shared follows list takes the new follow at once, so the feed replaces these suggestions.
+    follow(item.kind, item.key, item.label)
+      .catch(() => {
+        toast({ title: MY_FEED.followFailed, variant: 'destructive' });
+      })
+      .finally(() => setBusy(false));
+  };
   return (
     <button
       type="button"
       className="button button--outline feed-suggestions__follow"
-      disabled={toggle.isPending}
-      onClick={() =>
-        toggle.mutate(
-          { follow: item, on: true, label: item.label },
-          { onError: () => toast({ title: MY_FEED.followFailed, variant: 'destructive' }) },
-        )
-      }
+      disabled={busy}
+      onClick={add}
     >
       {MY_FEED.follow(item.label)}
     </button>

@@ -1,14 +1,20 @@
-import { categoryName, toast } from '@pulse/frontend-ui';
+import { categoryName, toast, unfollow, type Follow } from '@pulse/frontend-ui';
+import { useState } from 'react';
 import { MY_FEED } from '../../../copy';
-import { useFollowToggle, type ReaderFollow } from './feed-follows';
 
 /** A follow's name as the reader knows it: a category by its Korean name, others by the label kept with it. */
-export const followName = (follow: ReaderFollow): string =>
+export const followName = (follow: Follow): string =>
   follow.kind === 'category' ? categoryName(follow.key) : (follow.label ?? follow.key);
 
 /** What the feed is made of, each removable where it is seen: the feed changes as soon as one goes. */
-export function FollowingList({ follows }: { follows: readonly ReaderFollow[] }) {
-  const toggle = useFollowToggle();
+export function FollowingList({ follows }: { follows: readonly Follow[] }) {
+  const [busy, setBusy] = useState(false);
+  const remove = (follow: Follow) => {
+    setBusy(true);
+    unfollow(follow.kind, follow.key)
+      .catch(() => toast({ title: MY_FEED.unfollowFailed, variant: 'destructive' }))
+      .finally(() => setBusy(false));
+  };
   return (
     <section className="feed-following" aria-label={MY_FEED.followingTitle}>
       <h3 className="feed-following__title">{MY_FEED.followingTitle}</h3>
@@ -18,13 +24,8 @@ export function FollowingList({ follows }: { follows: readonly ReaderFollow[] })
             <button
               type="button"
               className="button button--outline feed-following__remove"
-              disabled={toggle.isPending}
-              onClick={() =>
-                toggle.mutate(
-                  { follow, on: false },
-                  { onError: () => toast({ title: MY_FEED.unfollowFailed, variant: 'destructive' }) },
-                )
-              }
+              disabled={busy}
+              onClick={() => remove(follow)}
             >
               {MY_FEED.unfollow(followName(follow))}
             </button>

@@ -20,11 +20,14 @@ const follow = (kind: string, key: string) => ({ kind, key, label: key, createdA
 const followsAnswer = (...follows: unknown[]) => ({ body: { success: true, data: { follows } } });
 const page = (articles: unknown[]) => ({ body: { articles, pagination: { hasMore: false } } });
 
+// The follows list is kept once per page and identity (frontends/ui follows.ts): each test is a new reader.
+let readers = 0;
 function signIn() {
+  readers += 1;
   localStorage.setItem(
     'anonymous_user',
     JSON.stringify({
-      id: 'u1',
+      id: `reader-${readers}`,
       displayName: '읽는사람',
       trustLevel: 'new',
       badges: [],
@@ -135,8 +138,10 @@ describe('내 피드', () => {
       credentials: 'include',
       body: { label: 'OpenAI Blog' },
     });
-    // The follows are read again after the write, so the feed follows at once.
-    await waitFor(() => expect(api.calls('GET', FOLLOWS)).toHaveLength(2));
+    // The follow joins the page's list of follows at once: the feed replaces the suggestions.
+    expect(await screen.findByRole('button', { name: 'big 팔로우 취소' })).toBeInTheDocument();
+    expect(screen.queryByText('아직 팔로우한 항목이 없습니다')).not.toBeInTheDocument();
+    expect(api.calls('GET', FOLLOWS)).toHaveLength(1);
   });
 
   it('says when the follows could not be read, and retries', async () => {

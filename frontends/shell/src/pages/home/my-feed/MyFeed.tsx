@@ -5,10 +5,10 @@ import {
   EmptyState,
   NicknameDialog,
   useCurrentUser,
+  useFollows,
 } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { COMMON, MY_FEED } from '../../../copy';
-import { useFollows } from './feed-follows';
 import { useFeedLists } from './feed-lists';
 import { feedListPaths } from './feed-paths';
 import { FollowingList } from './FollowingList';
@@ -23,23 +23,18 @@ const SKELETONS = 6;
  */
 export default function MyFeed() {
   const user = useCurrentUser();
-  const follows = useFollows(user !== null);
+  const { follows, error, reload } = useFollows();
   if (!user) return <SignedOut />;
-  if (follows.isPending && !follows.error) return <FeedSkeleton />;
-  if (follows.error && !follows.data)
+  if (error)
     return (
-      <ErrorState
-        title={MY_FEED.error}
-        message={follows.error.message}
-        onRetry={() => void follows.refetch()}
-        retryLabel={COMMON.retry}
-      />
+      <ErrorState title={MY_FEED.error} message={error.message} onRetry={reload} retryLabel={COMMON.retry} />
     );
-  if (!follows.data || follows.data.length === 0) return <FollowSuggestions />;
+  if (follows === null) return <FeedSkeleton />;
+  if (follows.length === 0) return <FollowSuggestions />;
   return (
     <>
-      <FollowingList follows={follows.data} />
-      <RankedFeed follows={follows.data} />
+      <FollowingList follows={follows} />
+      <RankedFeed follows={follows} />
     </>
   );
 }
