@@ -18,7 +18,7 @@ export function FollowingList({ follows }: { follows: readonly Follow[] }) {
   return (
     <section className="feed-following" aria-label={MY_FEED.followingTitle}>
       <h3 className="feed-following__title">{MY_FEED.followingTitle}</h3>
-      <ul className="feed-suggestions__list feed-following__list">
+      <ul className="feed-following__list">
         {follows.map((follow) => (
           <li key={`${follow.kind}:${follow.key}`}>
             <button
