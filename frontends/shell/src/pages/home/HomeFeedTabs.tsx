@@ -1,7 +1,7 @@
 import { Spinner, tabId, Tabs, type TabItem } from '@pulse/frontend-ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MY_FEED } from '../../copy';
+import { HOME_TABS } from '../../copy';
 
 // Its own chunk: a reader who never opens the tab downloads none of it, and the home's budget stays the same.
 const MyFeed = lazy(() => import('./my-feed/MyFeed'));
@@ -11,8 +11,8 @@ export type HomeFeed = 'all' | 'mine';
 export const MINE_HASH = '#mine';
 const ID_PREFIX = 'home-feed';
 const TABS: readonly TabItem<HomeFeed>[] = [
-  { value: 'all', label: MY_FEED.allTab },
-  { value: 'mine', label: MY_FEED.mineTab },
+  { value: 'all', label: HOME_TABS.all },
+  { value: 'mine', label: HOME_TABS.mine },
 ];
 
 const noSubscription = () => () => undefined;
@@ -44,14 +44,14 @@ export function HomeFeedTabs({ all }: { all: ReactNode }) {
   return (
     <>
       <div className="home-feed-tabs">
-        <Tabs label={MY_FEED.tabsLabel} idPrefix={ID_PREFIX} tabs={TABS} selected={feed} onSelect={select} />
+        <Tabs label={HOME_TABS.label} idPrefix={ID_PREFIX} tabs={TABS} selected={feed} onSelect={select} />
       </div>
       <div id={`${ID_PREFIX}-panel`} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, feed)}>
         {feed === 'all' ? (
           all
         ) : (
           <section className="home-section" aria-labelledby="my-feed-title">
-            <h2 id="my-feed-title">{MY_FEED.title}</h2>
+            <h2 id="my-feed-title">{HOME_TABS.mine}</h2>
             <Suspense fallback={<Spinner />}>
               <MyFeed />
             </Suspense>

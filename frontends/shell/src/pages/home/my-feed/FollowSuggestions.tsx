@@ -1,7 +1,7 @@
 import type { SourcesResponse } from '@pulse/contracts';
 import { CATEGORY_NAMES, EmptyState, follow, LIST_QUERY, toast, useApiQuery } from '@pulse/frontend-ui';
 import { useState } from 'react';
-import { MY_FEED } from '../../../copy';
+import { MY_FEED } from './copy';
 import type { FeedFollow } from './rank-feed';
 
 /** How many sources the empty feed suggests: the ones with the most articles. */

@@ -1,6 +1,6 @@
 import { categoryName, toast, unfollow, type Follow } from '@pulse/frontend-ui';
 import { useState } from 'react';
-import { MY_FEED } from '../../../copy';
+import { MY_FEED } from './copy';
 
 /** A follow's name as the reader knows it: a category by its Korean name, others by the label kept with it. */
 export const followName = (follow: Follow): string =>

@@ -8,7 +8,8 @@ import {
   useFollows,
 } from '@pulse/frontend-ui';
 import { useState } from 'react';
-import { COMMON, MY_FEED } from '../../../copy';
+import { COMMON } from '../../../copy';
+import { MY_FEED } from './copy';
 import { useFeedLists } from './feed-lists';
 import { feedListPaths } from './feed-paths';
 import { FollowingList } from './FollowingList';
