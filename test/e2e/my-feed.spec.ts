@@ -1,4 +1,4 @@
-import type { CategoryPageResponse, OffsetPageResponse, SourcesResponse } from '@pulse/contracts';
+import type { CategoryPageResponse, OffsetPageResponse, SidebarDataResponse } from '@pulse/contracts';
 import { feedListPaths } from '@pulse/frontend-shell/src/pages/home/my-feed/feed-paths';
 import { rankFeed, type FeedFollow } from '@pulse/frontend-shell/src/pages/home/my-feed/rank-feed';
 import { eventually } from '@pulse/testing/src/eventually';
@@ -61,14 +61,14 @@ test.describe("'내 피드'", () => {
       headers: admin,
       body: JSON.stringify({ sourceId }),
     });
-    // Its stories published, and the source listed with them (the empty feed suggests sources by count).
+    // Its stories published, and the source among the sidebar's, which the empty feed suggests.
     await eventually(
       async () => {
         const titles = await expectedTitles(site, [{ kind: 'source', key: sourceId }]);
         if (titles.length === 0) throw new Error('no article of the fixture source published yet');
-        const { sources } = await site.api<SourcesResponse>('/api/sources');
-        if (!sources.some((listed) => listed.id === sourceId && listed.count > 0))
-          throw new Error('the fixture source is not listed with its articles yet');
+        const { rssSources } = await site.api<SidebarDataResponse>('/api/sidebar-data');
+        if (!rssSources.some((listed) => listed.id === sourceId))
+          throw new Error('the fixture source is not in the sidebar yet');
       },
       { timeoutMs: 90_000, intervalMs: 500 },
     );

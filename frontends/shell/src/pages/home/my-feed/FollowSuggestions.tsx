@@ -1,35 +1,41 @@
-import type { SourcesResponse } from '@pulse/contracts';
+import type { SidebarDataResponse } from '@pulse/contracts';
 import { CATEGORY_NAMES, EmptyState, follow, LIST_QUERY, toast, useApiQuery } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { MY_FEED } from './copy';
 import type { FeedFollow } from './rank-feed';
 
-/** How many sources the empty feed suggests: the ones with the most articles. */
-export const SUGGESTED_SOURCES = 6;
+/** How many tags the empty feed suggests: the most used ones. */
+export const SUGGESTED_TAGS = 6;
 
 interface Suggestion extends FeedFollow {
   label: string;
 }
 
 /**
- * The empty feed's way in: every category and the sources with the most articles, each a follow button.
- * The sources list is the sources page's own shared answer.
+ * The empty feed's way in: every category, then the sources with the most articles and the most used tags,
+ * each a follow button. Both lists come from the category sidebar's shared answer (the same URL and key).
  */
 export function FollowSuggestions() {
-  const { data } = useApiQuery<SourcesResponse>('sources', '/api/sources', LIST_QUERY);
+  const { data } = useApiQuery<SidebarDataResponse>('sidebar-data', '/api/sidebar-data', LIST_QUERY);
   const categories: Suggestion[] = Object.entries(CATEGORY_NAMES).map(([key, label]) => ({
     kind: 'category',
     key,
     label,
   }));
-  const sources: Suggestion[] = [...(data?.sources ?? [])]
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
-    .slice(0, SUGGESTED_SOURCES)
-    .map((source) => ({ kind: 'source', key: source.id, label: source.name }));
+  // The sidebar already ranks them by article count and caps them at six.
+  const sources: Suggestion[] = (data?.rssSources ?? []).map((source) => ({
+    kind: 'source',
+    key: source.id,
+    label: source.name,
+  }));
+  const tags: Suggestion[] = (data?.popularTags ?? [])
+    .slice(0, SUGGESTED_TAGS)
+    .map((tag) => ({ kind: 'tag', key: tag.name, label: `#${tag.name}` }));
   return (
     <EmptyState title={MY_FEED.emptyTitle} message={MY_FEED.emptyText}>
       <SuggestionGroup title={MY_FEED.categoriesTitle} items={categories} />
       {sources.length > 0 && <SuggestionGroup title={MY_FEED.sourcesTitle} items={sources} />}
+      {tags.length > 0 && <SuggestionGroup title={MY_FEED.tagsTitle} items={tags} />}
     </EmptyState>
   );
 }

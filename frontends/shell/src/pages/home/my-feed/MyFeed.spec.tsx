@@ -49,7 +49,9 @@ beforeEach(() => {
     .on('GET', '/api/trending/hot-topics?limit=6', { body: { articles: [] } })
     .on('GET', RIVER_PATHS[0], page([]))
     .on('GET', RIVER_PATHS[1], page([]))
-    .on('GET', '/api/sources', { body: { sources: [] } });
+    .on('GET', '/api/sidebar-data', {
+      body: { popularTags: [], rssSources: [], articleCounts: { total: 0, today: 0 } },
+    });
 });
 afterEach(() => localStorage.clear());
 
@@ -100,17 +102,19 @@ describe('내 피드', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
-  it('shows skeletons while the follows load, then suggests categories and sources to follow', async () => {
+  it('shows skeletons while the follows load, then suggests categories, sources and tags to follow', async () => {
     signIn();
     const reply = deferred<{ status: number; body: unknown }>();
     api
       .on('GET', FOLLOWS, () => reply.promise)
-      .on('GET', '/api/sources', {
+      .on('GET', '/api/sidebar-data', {
         body: {
-          sources: [
-            { id: 'small', name: '작은 출처', count: 1 },
+          popularTags: Array.from({ length: 8 }, (_, i) => ({ name: `태그${i + 1}`, count: 10 - i })),
+          rssSources: [
             { id: 'big', name: 'OpenAI Blog', count: 40 },
+            { id: 'small', name: '작은 출처', count: 1 },
           ],
+          articleCounts: { total: 41, today: 2 },
         },
       })
       .on('PUT', `${FOLLOWS}/source/big`, {
@@ -123,7 +127,7 @@ describe('내 피드', () => {
 
     reply.resolve({ status: 200, ...followsAnswer() });
     expect(await screen.findByText('아직 팔로우한 항목이 없습니다')).toBeInTheDocument();
-    const categories = within(screen.getByRole('region', { name: '인기 카테고리' })).getAllByRole('button');
+    const categories = within(screen.getByRole('region', { name: '카테고리' })).getAllByRole('button');
     expect(categories.map((button) => button.textContent)).toEqual([
       '생성형 AI 팔로우',
       '블록체인 팔로우',
@@ -131,6 +135,10 @@ describe('내 피드', () => {
     ]);
     const sources = within(await screen.findByRole('region', { name: '인기 출처' })).getAllByRole('button');
     expect(sources.map((button) => button.textContent)).toEqual(['OpenAI Blog 팔로우', '작은 출처 팔로우']);
+    const tags = within(screen.getByRole('region', { name: '인기 태그' })).getAllByRole('button');
+    expect(tags.map((button) => button.textContent)).toEqual(
+      ['#태그1', '#태그2', '#태그3', '#태그4', '#태그5', '#태그6'].map((tag) => `${tag} 팔로우`),
+    );
 
     await userEvent.click(sources[0]!);
     await waitFor(() => expect(api.calls('PUT', `${FOLLOWS}/source/big`)).toHaveLength(1));

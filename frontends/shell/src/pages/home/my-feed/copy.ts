@@ -7,9 +7,11 @@ export const MY_FEED = {
   chooseNickname: '닉네임 정하기',
   error: '내 피드를 불러오지 못했습니다',
   emptyTitle: '아직 팔로우한 항목이 없습니다',
-  emptyText: '아래에서 관심 있는 카테고리나 출처를 팔로우해 보세요. 팔로우하면 바로 이곳에 소식이 모입니다.',
-  categoriesTitle: '인기 카테고리',
+  emptyText:
+    '아래에서 관심 있는 카테고리나 출처, 태그를 팔로우해 보세요. 팔로우하면 바로 이곳에 소식이 모입니다.',
+  categoriesTitle: '카테고리',
   sourcesTitle: '인기 출처',
+  tagsTitle: '인기 태그',
   follow: (label: string) => `${label} 팔로우`,
   followFailed: '팔로우하지 못했습니다. 잠시 후 다시 시도해주세요.',
   followingTitle: '팔로우 중',
