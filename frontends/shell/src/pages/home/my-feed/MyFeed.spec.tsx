@@ -8,7 +8,8 @@ import {
 } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { listItem } from '../../../test/fixtures';
 import { HomePage } from '../HomePage';
 import { RIVER_PATHS } from './feed-paths';
@@ -84,6 +85,17 @@ describe("home tabs: '전체' and '내 피드'", () => {
     expect(all).toHaveAttribute('aria-selected', 'true');
     expect(all).toHaveFocus();
     expect(screen.getByTestId('hash')).toBeEmptyDOMElement();
+  });
+
+  it("is drawn on '전체' by the server whatever the hash, so the held home document stays the same", () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/#mine']}>
+        <HomePage />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('id="home-feed-tab-all" aria-selected="true"');
+    expect(html).toContain('id="home-feed-tab-mine" aria-selected="false"');
+    expect(html).not.toContain('닉네임을 정하면');
   });
 
   it('opens on 내 피드 when the URL says #mine', async () => {
