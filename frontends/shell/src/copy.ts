@@ -20,6 +20,7 @@ export const NAV = {
   openMenu: '메뉴 열기',
   closeMenu: '메뉴 닫기',
   skipToContent: '본문으로 건너뛰기',
+  me: '내 공간',
 } as const;
 
 export const SEARCH = {

@@ -4,6 +4,7 @@ import {
   AssistantHelpWidget,
   BadgeList,
   ErrorState,
+  BookmarkButton,
   Icon,
   PostedTime,
   Skeleton,
@@ -203,6 +204,7 @@ export default function QuestionDetailPage() {
         >
           <Icon name={votes.question === 'upvote' ? 'heart-filled' : 'heart'} /> {COPY.likes} {q.upvotes}
         </button>
+        <BookmarkButton kind="question" id={q.id} title={q.title} />
         {isAuthor ? (
           <button type="button" className="button button--outline" onClick={remove}>
             {COPY.delete}

@@ -2,6 +2,7 @@
 // per identity (services/community/README.md 'A space of one's own'). Titles come from the server, which
 // asks the owning service: a client never names what it bookmarked.
 import {
+  BOOKMARK_IDS_PER_QUERY,
   buildPath,
   ENDPOINTS,
   type Bookmark,
@@ -32,11 +33,44 @@ export async function fetchBookmarks(
   return (await communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}${suffix}`)).data;
 }
 
-/** Whether the reader has bookmarked this one item. */
-export async function isBookmarked(kind: BookmarkKind, id: string): Promise<boolean> {
-  const query = new URLSearchParams({ kind, id });
-  const page = await communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}?${query}`);
-  return page.data.bookmarks.length > 0;
+/**
+ * Whether the reader has bookmarked this item. The questions asked in one moment (a page of cards, each
+ * with its button) go to the server together, up to BOOKMARK_IDS_PER_QUERY items of a kind a request.
+ */
+export function isBookmarked(kind: BookmarkKind, id: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const waiting = asked.get(kind) ?? [];
+    waiting.push({ id, resolve, reject });
+    asked.set(kind, waiting);
+    if (!flushing) flushing = setTimeout(askTogether, 0);
+  });
+}
+
+interface Asked {
+  id: string;
+  resolve: (bookmarked: boolean) => void;
+  reject: (error: unknown) => void;
+}
+const asked = new Map<BookmarkKind, Asked[]>();
+let flushing: ReturnType<typeof setTimeout> | null = null;
+
+function askTogether(): void {
+  flushing = null;
+  const batches = [...asked.entries()];
+  asked.clear();
+  for (const [kind, waiting] of batches)
+    for (let start = 0; start < waiting.length; start += BOOKMARK_IDS_PER_QUERY) {
+      const chunk = waiting.slice(start, start + BOOKMARK_IDS_PER_QUERY);
+      const ids = [...new Set(chunk.map((each) => each.id))].join(',');
+      const query = new URLSearchParams({ kind, ids });
+      communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}?${query}`).then(
+        ({ data }) => {
+          const held = new Set(data.bookmarks.map((bookmark) => bookmark.id));
+          for (const each of chunk) each.resolve(held.has(each.id));
+        },
+        (error: unknown) => chunk.forEach((each) => each.reject(error)),
+      );
+    }
 }
 
 /** Bookmarks the item (idempotent): 404 when it does not exist, 409 past the cap. */

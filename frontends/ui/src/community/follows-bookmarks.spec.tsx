@@ -85,7 +85,7 @@ describe('bookmarks', () => {
   it('asks whether the item is bookmarked, then toggles it through the server', async () => {
     signIn('reader-3');
     api
-      .on('GET', '/api/community/me/bookmarks?kind=question&id=q1', ok({ bookmarks: [], nextCursor: null }))
+      .on('GET', '/api/community/me/bookmarks?kind=question&ids=q1', ok({ bookmarks: [], nextCursor: null }))
       .on(
         'PUT',
         '/api/community/me/bookmarks/question/q1',
@@ -106,7 +106,7 @@ describe('bookmarks', () => {
   it('keeps the state when the server refuses, and hands the error to the caller', async () => {
     signIn('reader-4');
     api
-      .on('GET', '/api/community/me/bookmarks?kind=article&id=a1', ok({ bookmarks: [], nextCursor: null }))
+      .on('GET', '/api/community/me/bookmarks?kind=article&ids=a1', ok({ bookmarks: [], nextCursor: null }))
       .on(
         'PUT',
         '/api/community/me/bookmarks/article/a1',
@@ -119,6 +119,32 @@ describe('bookmarks', () => {
     });
     expect(hook.result.current.bookmarked).toBe(false);
     expect(hook.result.current.busy).toBe(false);
+  });
+
+  it('asks about the buttons of one page together, one request per kind', async () => {
+    signIn('reader-6');
+    api
+      .on(
+        'GET',
+        '/api/community/me/bookmarks?kind=question&ids=q1%2Cq2%2Cq3',
+        ok({
+          bookmarks: [
+            { kind: 'question', id: 'q2', title: 'Q2', url: '/community/questions/q2', createdAt: at },
+          ],
+          nextCursor: null,
+        }),
+      )
+      .on('GET', '/api/community/me/bookmarks?kind=article&ids=a9', ok({ bookmarks: [], nextCursor: null }));
+    const hook = renderHook(() => [
+      useBookmark('question', 'q1'),
+      useBookmark('question', 'q2'),
+      useBookmark('question', 'q3'),
+      useBookmark('article', 'a9'),
+    ]);
+    await waitFor(() =>
+      expect(hook.result.current.map((state) => state.bookmarked)).toEqual([false, true, false, false]),
+    );
+    expect(api.requests.filter((request) => request.method === 'GET')).toHaveLength(2);
   });
 
   it('pages by kind and cursor', async () => {

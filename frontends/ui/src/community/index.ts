@@ -33,3 +33,10 @@ export {
   type BookmarkPage,
   type BookmarkState,
 } from './bookmarks';
+export {
+  BookmarkButton,
+  FollowButton,
+  OWN_COPY,
+  type BookmarkButtonProps,
+  type FollowButtonProps,
+} from './own';

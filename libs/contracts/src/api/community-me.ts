@@ -89,13 +89,29 @@ export const cursorParamSchema = z
   .regex(/^[A-Za-z0-9_-]{1,300}$/, { error: 'cursor must be a cursor this API returned' })
   .optional();
 
-/** GET /api/community/me/bookmarks?kind=&cursor=; `id` (with `kind`) asks whether that one item is bookmarked. */
+/** How many items one `ids` question may name (a page of question cards is 20). */
+export const BOOKMARK_IDS_PER_QUERY = 50;
+const bookmarkIdsSchema = z
+  .string({ error: () => 'ids must be text' })
+  .transform((text) => text.split(','))
+  .pipe(
+    z
+      .array(bookmarkIdSchema.or(z.string().max(0)), { error: () => 'ids must be a comma-separated list' })
+      .max(BOOKMARK_IDS_PER_QUERY, { error: `ids must name at most ${BOOKMARK_IDS_PER_QUERY} items` })
+      .transform((ids) => [...new Set(ids.filter((id) => id.length > 0))])
+      .refine((ids) => ids.length > 0, { error: 'ids must name at least one item' }),
+  );
+
+/**
+ * GET /api/community/me/bookmarks?kind=&cursor=; `ids` (comma-separated, with `kind`) asks which of those
+ * items are bookmarked: the answer lists just those (bookmark buttons on a page of cards ask once).
+ */
 export const bookmarkListQuerySchema = strictParams({
   kind: bookmarkKindSchema.optional(),
-  id: bookmarkIdSchema.optional(),
+  ids: bookmarkIdsSchema.optional(),
   cursor: cursorParamSchema,
-}).refine((query) => query.id === undefined || query.kind !== undefined, {
-  error: 'kind is required with id',
+}).refine((query) => query.ids === undefined || query.kind !== undefined, {
+  error: 'kind is required with ids',
   path: ['kind'],
 });
 export type BookmarkListQuery = z.output<typeof bookmarkListQuerySchema>;
@@ -116,6 +132,7 @@ export const deleteMeBodySchema = strictParams({
     error: () => `confirm must be '${DELETE_ME_CONFIRMATION}'`,
   }),
 });
+export type DeleteMeBody = z.output<typeof deleteMeBodySchema>;
 
 export type FollowsResponse = CommunityOk<{ follows: Follow[] }>;
 export type FollowResponse = CommunityOk<{ follow: Follow }>;
@@ -141,9 +158,17 @@ export type ActivityResponse = CommunityOk<{ items: ActivityItem[]; nextCursor: 
 export interface CommunityExport {
   exportedAt: string;
   identity: { id: string; displayName: string; createdAt: string; trustLevel: string; badges: Badge[] };
-  questions: Array<{ id: string; title: string; content: string; tags: string[]; createdAt: string }>;
-  answers: Array<{ id: string; questionId: string; content: string; createdAt: string }>;
-  comments: Array<{ id: string; articleId: string; content: string; createdAt: string }>;
+  /** `state` says whether a post is still shown ('visible'), held, hidden or deleted by its author. */
+  questions: Array<{
+    id: string;
+    title: string;
+    content: string;
+    tags: string[];
+    state: string;
+    createdAt: string;
+  }>;
+  answers: Array<{ id: string; questionId: string; content: string; state: string; createdAt: string }>;
+  comments: Array<{ id: string; articleId: string; content: string; state: string; createdAt: string }>;
   bookmarks: Bookmark[];
   follows: Follow[];
   notifications: CommunityNotification[];

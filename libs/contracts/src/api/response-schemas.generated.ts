@@ -590,8 +590,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
           csrfToken: {
             type: 'string',
           },
+          trustLevel: {
+            type: 'string',
+            enum: ['new', 'basic', 'member', 'regular'],
+          },
         },
-        required: ['user', 'sessionId', 'csrfToken'],
+        required: ['user', 'sessionId', 'csrfToken', 'trustLevel'],
       },
     },
     required: ['success', 'data'],
@@ -3260,11 +3264,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
                 type: 'string',
               },
             },
+            state: {
+              type: 'string',
+            },
             createdAt: {
               type: 'string',
             },
           },
-          required: ['id', 'title', 'content', 'tags', 'createdAt'],
+          required: ['id', 'title', 'content', 'tags', 'state', 'createdAt'],
         },
       },
       answers: {
@@ -3281,11 +3288,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             content: {
               type: 'string',
             },
+            state: {
+              type: 'string',
+            },
             createdAt: {
               type: 'string',
             },
           },
-          required: ['id', 'questionId', 'content', 'createdAt'],
+          required: ['id', 'questionId', 'content', 'state', 'createdAt'],
         },
       },
       comments: {
@@ -3302,11 +3312,14 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             content: {
               type: 'string',
             },
+            state: {
+              type: 'string',
+            },
             createdAt: {
               type: 'string',
             },
           },
-          required: ['id', 'articleId', 'content', 'createdAt'],
+          required: ['id', 'articleId', 'content', 'state', 'createdAt'],
         },
       },
       bookmarks: {
@@ -3347,15 +3360,18 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       kind: {
         type: 'string',
-        const: 'story-article',
+        enum: ['story-article', 'followed-story'],
       },
       message: {
         type: 'string',
       },
       questionId: {
-        type: 'string',
+        type: ['null', 'string'],
       },
       questionTitle: {
+        type: ['null', 'string'],
+      },
+      storyId: {
         type: 'string',
       },
       articleId: {

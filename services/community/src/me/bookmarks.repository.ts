@@ -49,13 +49,18 @@ export class BookmarksRepository {
   /** One page, newest first, after `cursor`; of one kind (and one item) when they are given. */
   pageOf(
     identityId: string,
-    only: { kind?: BookmarkKind; itemId?: string },
+    only: { kind?: BookmarkKind; itemIds?: readonly string[] },
     cursor: NewestFirstCursor | undefined,
     limit: number,
   ): Promise<BookmarkRecord[]> {
-    const { kind, itemId } = only;
+    const { kind, itemIds } = only;
     return this.bookmarks.find(
-      { identityId, ...(kind ? { kind } : {}), ...(itemId ? { itemId } : {}), ...olderThan(cursor) },
+      {
+        identityId,
+        ...(kind ? { kind } : {}),
+        ...(itemIds ? { itemId: { $in: [...itemIds] } } : {}),
+        ...olderThan(cursor),
+      },
       { sort: NEWEST_FIRST, limit },
     );
   }

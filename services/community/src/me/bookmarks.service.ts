@@ -34,15 +34,17 @@ export class BookmarksService {
 
   /** GET /api/community/me/bookmarks?kind=&cursor=: newest first, a page at a time. */
   async list(actor: Actor, query: BookmarkListQuery): Promise<BookmarksResponse> {
+    // Asked about named items, the page holds all of them that are bookmarked.
+    const limit = Math.max(ME_PAGE_SIZE, query.ids?.length ?? 0);
     const records = await this.bookmarks.pageOf(
       actor.identity._id,
-      { kind: query.kind, itemId: query.id },
+      { kind: query.kind, itemIds: query.ids },
       decodeCursor(query.cursor),
-      ME_PAGE_SIZE,
+      limit,
     );
     return {
       success: true,
-      data: { bookmarks: records.map(toBookmark), nextCursor: nextCursorOf(records, ME_PAGE_SIZE) },
+      data: { bookmarks: records.map(toBookmark), nextCursor: nextCursorOf(records, limit) },
     };
   }
 

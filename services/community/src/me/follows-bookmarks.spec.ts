@@ -134,14 +134,21 @@ describe('the reader’s follows and bookmarks (/api/community/me)', () => {
           ['question', '북마크할 질문의 제목입니다 정말로', `/community/questions/${questionId}`],
         ]),
       );
-      // One item asked by kind and id: whether it is bookmarked (a bookmark button's state).
-      const one = await app.get('/api/community/me/bookmarks?kind=article&id=art-1', reader.bearer);
-      expect(one.body.data.bookmarks.map((b: { id: string }) => b.id)).toEqual(['art-1']);
-      const none = await app.get('/api/community/me/bookmarks?kind=insight&id=art-1', reader.bearer);
+      // Items asked by kind and ids: which of them are bookmarked (a page of bookmark buttons asks once).
+      const some = await app.get(
+        '/api/community/me/bookmarks?kind=article&ids=art-1,nope,art-1',
+        reader.bearer,
+      );
+      expect(some.body.data.bookmarks.map((b: { id: string }) => b.id)).toEqual(['art-1']);
+      const none = await app.get('/api/community/me/bookmarks?kind=insight&ids=art-1', reader.bearer);
       expect(none.body.data.bookmarks).toEqual([]);
-      const noKind = await app.get('/api/community/me/bookmarks?id=art-1', reader.bearer);
+      const noKind = await app.get('/api/community/me/bookmarks?ids=art-1', reader.bearer);
       expect(noKind.status).toBe(400);
       expect(noKind.body.message).toMatch(/kind/);
+      const tooMany = Array.from({ length: 51 }, (_, i) => `a${i}`).join(',');
+      const many = await app.get(`/api/community/me/bookmarks?kind=article&ids=${tooMany}`, reader.bearer);
+      expect(many.status).toBe(400);
+      expect(many.body.message).toMatch(/ids/);
       const questions = await app.get('/api/community/me/bookmarks?kind=question', reader.bearer);
       expect(questions.body.data.bookmarks).toHaveLength(1);
       expect(questions.headers['cache-control']).toBe('private, no-store');
