@@ -98,9 +98,11 @@ test.describe("'내 피드'", () => {
     // Nothing followed yet: categories and the source to follow.
     await expect(feed.getByText('아직 팔로우한 항목이 없습니다')).toBeVisible();
     await expect(
-      feed.getByRole('region', { name: '인기 출처' }).getByRole('button', { name: `${SOURCE_NAME} 팔로우` }),
+      feed
+        .getByRole('region', { name: '인기 출처' })
+        .getByRole('button', { name: `팔로우: ${SOURCE_NAME}`, pressed: false }),
     ).toBeVisible();
-    await feed.getByRole('button', { name: '생성형 AI 팔로우' }).click();
+    await feed.getByRole('button', { name: '팔로우: 생성형 AI', pressed: false }).click();
 
     const genAi = await expectedTitles(e2e.site, [{ kind: 'category', key: 'gen-ai' }]);
     expect(genAi.length).toBeGreaterThan(0);
@@ -108,9 +110,12 @@ test.describe("'내 피드'", () => {
     await docsScreenshot(page, `my-feed-${viewportName}.png`, 'docs/screens');
 
     // Unfollowed, the category's articles go; the source followed instead brings its own.
-    await feed.getByRole('button', { name: '생성형 AI 팔로우 취소' }).click();
+    await feed
+      .getByRole('region', { name: '팔로우 중' })
+      .getByRole('button', { name: '팔로우: 생성형 AI', pressed: true })
+      .click();
     await expect(feed.getByText('아직 팔로우한 항목이 없습니다')).toBeVisible();
-    await feed.getByRole('button', { name: `${SOURCE_NAME} 팔로우` }).click();
+    await feed.getByRole('button', { name: `팔로우: ${SOURCE_NAME}`, pressed: false }).click();
     const bySource = await expectedTitles(e2e.site, [{ kind: 'source', key: sourceId }]);
     expect(bySource.length).toBeGreaterThan(0);
     expect(bySource).not.toEqual(genAi);
@@ -118,7 +123,7 @@ test.describe("'내 피드'", () => {
     await expect(
       feed
         .getByRole('region', { name: '팔로우 중' })
-        .getByRole('button', { name: `${SOURCE_NAME} 팔로우 취소` }),
+        .getByRole('button', { name: `팔로우: ${SOURCE_NAME}`, pressed: true }),
     ).toBeVisible();
 
     // The tab and the follows are kept: the reload opens on the same feed.

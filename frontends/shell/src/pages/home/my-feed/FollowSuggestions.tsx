@@ -1,6 +1,5 @@
 import type { SidebarDataResponse } from '@pulse/contracts';
-import { CATEGORY_NAMES, EmptyState, follow, LIST_QUERY, toast, useApiQuery } from '@pulse/frontend-ui';
-import { useState } from 'react';
+import { CATEGORY_NAMES, EmptyState, FollowButton, LIST_QUERY, useApiQuery } from '@pulse/frontend-ui';
 import { MY_FEED } from './copy';
 import type { FeedFollow } from './rank-feed';
 
@@ -13,7 +12,8 @@ interface Suggestion extends FeedFollow {
 
 /**
  * The empty feed's way in: every category, then the sources with the most articles and the most used tags,
- * each a follow button. Both lists come from the category sidebar's shared answer (the same URL and key).
+ * each with the community's follow button (the feed replaces them once one is pressed). Sources and tags
+ * come from the category sidebar's shared answer (the same URL and key).
  */
 export function FollowSuggestions() {
   const { data } = useApiQuery<SidebarDataResponse>('sidebar-data', '/api/sidebar-data', LIST_QUERY);
@@ -44,36 +44,14 @@ function SuggestionGroup({ title, items }: { title: string; items: Suggestion[] 
   return (
     <section className="feed-suggestions" aria-label={title}>
       <h3 className="feed-suggestions__title">{title}</h3>
-      <ul className="feed-suggestions__list">
+      <ul className="feed-follow-list feed-follow-list--centred">
         {items.map((item) => (
-          <li key={`${item.kind}:${item.key}`}>
-            <FollowChip item={item} />
+          <li key={`${item.kind}:${item.key}`} className="feed-follow-list__item">
+            <span>{item.label}</span>
+            <FollowButton kind={item.kind} followKey={item.key} label={item.label} />
           </li>
         ))}
       </ul>
     </section>
-  );
-}
-
-function FollowChip({ item }: { item: Suggestion }) {
-  const [busy, setBusy] = useState(false);
-  const add = () => {
-    setBusy(true);
-    // The shared follows list takes the new follow at once, so the feed replaces these suggestions.
-    follow(item.kind, item.key, item.label)
-      .catch(() => {
-        toast({ title: MY_FEED.followFailed, variant: 'destructive' });
-      })
-      .finally(() => setBusy(false));
-  };
-  return (
-    <button
-      type="button"
-      className="button button--outline feed-suggestions__follow"
-      disabled={busy}
-      onClick={add}
-    >
-      {MY_FEED.follow(item.label)}
-    </button>
   );
 }

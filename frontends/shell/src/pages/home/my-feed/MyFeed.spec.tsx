@@ -140,16 +140,19 @@ describe('내 피드', () => {
     reply.resolve({ status: 200, ...followsAnswer() });
     expect(await screen.findByText('아직 팔로우한 항목이 없습니다')).toBeInTheDocument();
     const categories = within(screen.getByRole('region', { name: '카테고리' })).getAllByRole('button');
-    expect(categories.map((button) => button.textContent)).toEqual([
-      '생성형 AI 팔로우',
-      '블록체인 팔로우',
-      '글로벌 빅테크 팔로우',
+    expect(categories.map((button) => button.getAttribute('aria-label'))).toEqual([
+      '팔로우: 생성형 AI',
+      '팔로우: 블록체인',
+      '팔로우: 글로벌 빅테크',
     ]);
     const sources = within(await screen.findByRole('region', { name: '인기 출처' })).getAllByRole('button');
-    expect(sources.map((button) => button.textContent)).toEqual(['OpenAI Blog 팔로우', '작은 출처 팔로우']);
+    expect(sources.map((button) => button.getAttribute('aria-label'))).toEqual([
+      '팔로우: OpenAI Blog',
+      '팔로우: 작은 출처',
+    ]);
     const tags = within(screen.getByRole('region', { name: '인기 태그' })).getAllByRole('button');
-    expect(tags.map((button) => button.textContent)).toEqual(
-      ['#태그1', '#태그2', '#태그3', '#태그4', '#태그5', '#태그6'].map((tag) => `${tag} 팔로우`),
+    expect(tags.map((button) => button.getAttribute('aria-label'))).toEqual(
+      ['#태그1', '#태그2', '#태그3', '#태그4', '#태그5', '#태그6'].map((tag) => `팔로우: ${tag}`),
     );
 
     await userEvent.click(sources[0]!);
@@ -159,7 +162,7 @@ describe('내 피드', () => {
       body: { label: 'OpenAI Blog' },
     });
     // The follow joins the page's list of follows at once: the feed replaces the suggestions.
-    expect(await screen.findByRole('button', { name: 'big 팔로우 취소' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '팔로우: big', pressed: true })).toBeInTheDocument();
     expect(screen.queryByText('아직 팔로우한 항목이 없습니다')).not.toBeInTheDocument();
     expect(api.calls('GET', FOLLOWS)).toHaveLength(1);
   });
@@ -255,11 +258,13 @@ describe('내 피드', () => {
     expect(
       within(following)
         .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['생성형 AI 팔로우 취소', 'OpenAI Blog 팔로우 취소']);
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['팔로우: 생성형 AI', '팔로우: OpenAI Blog']);
     await waitFor(() => expect(cardTitles()).toEqual(['AI 기사']));
 
-    await userEvent.click(within(following).getByRole('button', { name: '생성형 AI 팔로우 취소' }));
+    await userEvent.click(
+      within(following).getByRole('button', { name: '팔로우: 생성형 AI', pressed: true }),
+    );
     expect(await screen.findByText('팔로우한 항목의 새 소식이 아직 없습니다')).toBeInTheDocument();
     expect(api.calls('DELETE', `${FOLLOWS}/category/gen-ai`)).toHaveLength(1);
     expect(within(screen.getByRole('region', { name: '팔로우 중' })).getAllByRole('button')).toHaveLength(1);
