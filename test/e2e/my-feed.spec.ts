@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN_TOKEN, signInThroughDialog } from './support/community';
 import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
-import type { Site } from './support/site';
+import { recordViews, type Site } from './support/site';
 
 // No catalogue of real outlets (unreachable here): the one source is the fixture feed this spec adds.
 test.use({
@@ -15,9 +15,12 @@ test.use({
 });
 
 const SOURCE_NAME = 'Fixture Wire';
+const GEN_AI: FeedFollow = { kind: 'category', key: 'gen-ai' };
+const READERS_PER_STEP = 6;
+const MAX_READERS = 90;
 
-/** The titles '내 피드' should show for `follows`: the same shared lists the page reads, ranked the same way. */
-async function expectedTitles(site: Site, follows: FeedFollow[]): Promise<string[]> {
+/** What '내 피드' should show for `follows`: the same shared lists the page reads, ranked the same way. */
+async function expectedFeed(site: Site, follows: FeedFollow[]) {
   const lists = await Promise.all(
     feedListPaths(follows).map((path) => site.api<OffsetPageResponse | CategoryPageResponse>(path)),
   );
@@ -26,8 +29,11 @@ async function expectedTitles(site: Site, follows: FeedFollow[]): Promise<string
     lists.map((list) => list.articles),
     follows,
     Date.now(),
-  ).map((article) => article.title);
+  );
 }
+
+const expectedTitles = async (site: Site, follows: FeedFollow[]): Promise<string[]> =>
+  (await expectedFeed(site, follows)).map((article) => article.title);
 
 const feedTitles = (page: Page) =>
   page.getByRole('region', { name: '내 피드' }).getByRole('article').getByRole('heading', { level: 3 });
@@ -40,6 +46,7 @@ const feedTitles = (page: Page) =>
 test.describe("'내 피드'", () => {
   let feeds: FixtureServer;
   let sourceId = '';
+  let scored = { title: '', overtakes: '' };
 
   test.beforeAll(async ({ site, viewportName }) => {
     feeds = await startFixtureServer();
@@ -71,6 +78,30 @@ test.describe("'내 피드'", () => {
           throw new Error('the fixture source is not in the sidebar yet');
       },
       { timeoutMs: 90_000, intervalMs: 500 },
+    );
+    // Trending scores one article of the category (a few readers), the one published closest after
+    // another; the rest stay unscored. The feed then ranks it above that newer article: not by freshness.
+    const byFreshness = await expectedFeed(site, [GEN_AI]);
+    const gap = (index: number) =>
+      Date.parse(byFreshness[index - 1]!.publishedAt) - Date.parse(byFreshness[index]!.publishedAt);
+    const closest = byFreshness.reduce(
+      (best, _, index) => (index > 0 && gap(index) < gap(best) ? index : best),
+      1,
+    );
+    scored = { title: byFreshness[closest]!.title, overtakes: byFreshness[closest - 1]!.title };
+    // More readers until trending's score outweighs the hours between them (each read adds a little).
+    let readers = 0;
+    await eventually(
+      async () => {
+        const titles = (await expectedFeed(site, [GEN_AI])).map((article) => article.title);
+        if (titles.indexOf(scored.title) < titles.indexOf(scored.overtakes)) return;
+        if (readers < MAX_READERS) {
+          await recordViews(site, byFreshness[closest]!.id, READERS_PER_STEP);
+          readers += READERS_PER_STEP;
+        }
+        throw new Error(`${readers} readers so far, and the read article is not ahead of the newer one yet`);
+      },
+      { timeoutMs: 90_000, intervalMs: 2_000 },
     );
   });
 
@@ -104,8 +135,9 @@ test.describe("'내 피드'", () => {
     ).toBeVisible();
     await feed.getByRole('button', { name: '팔로우: 생성형 AI', pressed: false }).click();
 
-    const genAi = await expectedTitles(e2e.site, [{ kind: 'category', key: 'gen-ai' }]);
-    expect(genAi.length).toBeGreaterThan(0);
+    const genAi = await expectedTitles(e2e.site, [GEN_AI]);
+    // Ranked, not by freshness alone: the article trending scored is ahead of the newer one it overtook.
+    expect(genAi.indexOf(scored.title)).toBeLessThan(genAi.indexOf(scored.overtakes));
     await expect(feedTitles(page)).toHaveText(genAi);
     await docsScreenshot(page, `my-feed-${viewportName}.png`, 'docs/screens');
 
