@@ -18,6 +18,8 @@ const AboutPage = preloadablePage(() => import('./pages/static/AboutPage'));
 const PrivacyPage = preloadablePage(() => import('./pages/static/PrivacyPage'));
 const SitemapPage = preloadablePage(() => import('./pages/static/SitemapPage'));
 const ContactPage = preloadablePage(() => import('./pages/contact/ContactPage'));
+// The reader's own space: its own chunk, loaded only by those who open it.
+const MePage = preloadablePage(() => import('./pages/me/MePage'));
 // /admin and the screens under it that have no route of their own are one chunk (AdminScreenPage): each
 // route and chunk adds to what every reader loads, and the readers' pages have no room to spare.
 const AdminPage = preloadablePage(() => import('./pages/admin/AdminScreenPage'));
@@ -37,6 +39,7 @@ export const SHELL_ROUTES = [
   { path: '/privacy', Page: PrivacyPage },
   { path: '/sitemap', Page: SitemapPage },
   { path: '/contact', Page: ContactPage },
+  { path: '/me', Page: MePage },
   { path: '/admin', Page: AdminPage },
   { path: '/admin/translations', Page: HeldTranslationsPage },
   { path: '/admin/comments', Page: CommentModerationPage },

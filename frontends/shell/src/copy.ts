@@ -20,6 +20,7 @@ export const NAV = {
   openMenu: '메뉴 열기',
   closeMenu: '메뉴 닫기',
   skipToContent: '본문으로 건너뛰기',
+  me: '내 공간',
 } as const;
 
 export const SEARCH = {
@@ -90,6 +91,13 @@ export const HOME = {
   hotError: '핫 토픽을 불러오지 못했습니다',
   hotEmpty: '지금은 핫 토픽이 없습니다',
   bannerTitle: '놓치면 아쉬운 기술 소식, 메일로 받아보세요',
+} as const;
+
+// The home page's tabs; the feed's own copy is in its lazy chunk (pages/home/my-feed/copy.ts).
+export const HOME_TABS = {
+  label: '홈 피드',
+  all: '전체',
+  mine: '내 피드',
 } as const;
 
 // The article page's own copy is frontends/ui/src/article/copy.ts, shared with the news remote's content detail.

@@ -53,6 +53,13 @@ export const PAGE_HEADS = {
     robots: NOT_INDEXED,
   },
   analytics: { title: '통계', description: '펄스 통계 화면', canonical: '/analytics', robots: NOT_INDEXED },
+  me: {
+    title: '내 공간',
+    description: '내 글, 북마크, 팔로우와 알림을 모아 보는 나만의 공간입니다.',
+    canonical: '/me',
+    robots: NOT_INDEXED,
+    perReader: true,
+  },
 } as const satisfies Record<string, PageHead>;
 
 /** A search's head: by its words or its tag, as the server's. */

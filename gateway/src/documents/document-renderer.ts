@@ -7,8 +7,11 @@ export interface PageDocument {
   statusCode: 200 | 404 | 410 | 503;
   html: string;
   retryAfterS?: number;
-  /** 'public': the same bytes for every reader, held and shared; 'no-store': never held. */
-  cache: 'public' | 'no-store';
+  /**
+   * 'public': the same bytes for every reader, held and shared; 'no-store': never held; 'private': a reader's
+   * own page (/me), never held and marked `private, no-store` for every cache on the way.
+   */
+  cache: 'public' | 'no-store' | 'private';
   /** What the page shows, as the services tag it (@pulse/contracts cache-purge.ts): a purge drops it. */
   tags: string[];
   /** CSP sources of the styles written into its head (a remote's stylesheet), for its style-src. */

@@ -247,7 +247,9 @@ export function documentHandler(
     // A rendered not-found page of a remote carries the remote's inline stylesheet too.
     const policy = policyFor(rendered.styleHashes);
     if (policy) reply.header('content-security-policy', policy);
-    return send(reply, rendered.statusCode, false).send(rendered.html);
+    send(reply, rendered.statusCode, false);
+    if (rendered.cache === 'private') reply.header('cache-control', 'private, no-store');
+    return reply.send(rendered.html);
   };
 }
 

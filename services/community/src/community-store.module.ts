@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { AnswersRepository } from './answers/answers.repository';
+import { FollowsRepository } from './me/follows.repository';
 import { ReportLedger } from './moderation/report-ledger';
 import { ReportsRepository } from './moderation/reports.repository';
 import { QuestionPurges } from './questions/question-purges';
 import { QuestionsRepository } from './questions/questions.repository';
+import { NotificationsRepository } from './story-questions/notifications.repository';
 import { VotesRepository } from './votes/votes.repository';
 import { PostMarkdown } from './markdown/post-markdown';
 import { PostRevisions } from './revisions/post-revisions';
@@ -13,8 +15,9 @@ import { PostRevisionsRepository } from './revisions/post-revisions.repository';
  * The post repositories several areas read and write (questions, answers, votes, reports and their
  * weighing), provided once
  * so each collection has one repository instance registering it with the outbox; and the question purges
- * every one of those areas publishes when it changes what a question read shows; and what questions and
- * answers share for their bodies (the Markdown renderer) and their edits (revisions).
+ * every one of those areas publishes when it changes what a question read shows; what questions and
+ * answers share for their bodies (the Markdown renderer) and their edits (revisions); and the follows and
+ * notices, which the reader's own space and the story notices both read and write.
  */
 @Global()
 @Module({
@@ -28,6 +31,8 @@ import { PostRevisionsRepository } from './revisions/post-revisions.repository';
     PostMarkdown,
     PostRevisionsRepository,
     PostRevisions,
+    FollowsRepository,
+    NotificationsRepository,
   ],
   exports: [
     QuestionsRepository,
@@ -39,6 +44,8 @@ import { PostRevisionsRepository } from './revisions/post-revisions.repository';
     PostMarkdown,
     PostRevisionsRepository,
     PostRevisions,
+    FollowsRepository,
+    NotificationsRepository,
   ],
 })
 export class CommunityStoreModule {}

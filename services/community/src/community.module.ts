@@ -9,6 +9,7 @@ import { COMMUNITY_CONFIG, type CommunityConfig } from './community.config';
 import { FailureShape } from './failure-shape';
 import { IdentityModule } from './identity/identity.module';
 import { MarkdownModule } from './markdown/markdown.module';
+import { MeModule } from './me/me.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { CommunityStoreModule } from './community-store.module';
 import { QuestionsModule } from './questions/questions.module';
@@ -41,6 +42,7 @@ export class CommunityModule {
         AssistantModule,
         StoryQuestionsModule,
         MarkdownModule,
+        MeModule,
       ],
       providers: [FailureShape],
     };

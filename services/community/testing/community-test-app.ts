@@ -90,7 +90,7 @@ export async function startCommunityTestApp(options: CommunityTestOptions = {}) 
   let ipSerial = 0;
 
   async function request<T = AnyBody>(
-    method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
     url: string,
     init: { body?: unknown; headers?: Record<string, string>; ip?: string } = {},
   ): Promise<Reply<T>> {

@@ -17,6 +17,9 @@ export interface StubArticle {
  */
 export async function startContentApiStub(articles: StubArticle[] = []) {
   const requests: string[] = [];
+  /** Tech analyses by slug (their title), and ids content's editors withdrew (410). */
+  const analyses = new Map<string, string>();
+  const withdrawn = new Set<string>();
   let failing = false;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
@@ -41,7 +44,14 @@ export async function startContentApiStub(articles: StubArticle[] = []) {
         pages: 1,
       });
     }
+    const analysis = /^\/api\/tech-analysis\/([^/]+)$/.exec(url.pathname);
+    if (analysis) {
+      const slug = decodeURIComponent(analysis[1]);
+      const title = analyses.get(slug);
+      return title ? send(200, { analysis: { slug, title } }) : send(404, { message: 'not found' });
+    }
     const detail = /^\/api\/articles\/([^/]+)$/.exec(url.pathname);
+    if (detail && withdrawn.has(decodeURIComponent(detail[1]))) return send(410, { message: 'withdrawn' });
     const article = detail && articles.find((candidate) => candidate.id === decodeURIComponent(detail[1]));
     if (article) return send(200, { article: { ...article, publishedAt: '2026-03-01T00:00:00.000Z' } });
     return send(404, { message: 'not found' });
@@ -55,6 +65,14 @@ export async function startContentApiStub(articles: StubArticle[] = []) {
     /** Content publishes an article with this id (a placeholder title and text). */
     publish(id: string) {
       articles.push({ id, title: `기사 ${id}`, summary: `기사 ${id}의 요약`, content: `<p>기사 ${id}</p>` });
+    },
+    /** Content publishes a tech analysis at this slug. */
+    publishAnalysis(slug: string, title = `기술 분석 ${slug}`) {
+      analyses.set(slug, title);
+    },
+    /** Content's editors withdraw the article: its detail answers 410. */
+    withdraw(id: string) {
+      withdrawn.add(id);
     },
     /** Answer 503 to everything (content down). */
     fail(on: boolean) {

@@ -3,24 +3,35 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../../support/processes';
 
+/** The docs folders screenshots are kept in: the admin screens, and the reader's site. */
+export type DocsScreensFolder = 'docs/admin' | 'docs/screens';
+
 /**
- * Where a spec's screenshots for the docs go: into `docs/admin` when asked (`UPDATE_DOCS_SCREENS=1`, after a
+ * Where a spec's screenshots for the docs go: into `docsFolder` when asked (`UPDATE_DOCS_SCREENS=1`, after a
  * change to a screen), else beside the run's other artifacts. Every run takes them, so a screen that cannot be
  * drawn still fails; only a deliberate run rewrites the committed images, so a test run leaves the tree clean.
  */
-export function docsScreenPath(fileName: string): string {
+export function docsScreenPath(fileName: string, docsFolder: DocsScreensFolder = 'docs/admin'): string {
   const folder =
     process.env.UPDATE_DOCS_SCREENS === '1'
-      ? path.join(REPO_ROOT, 'docs/admin')
-      : path.join(REPO_ROOT, 'test/e2e/artifacts/docs-admin');
+      ? path.join(REPO_ROOT, docsFolder)
+      : path.join(REPO_ROOT, 'test/e2e/artifacts', docsFolder.replace('/', '-'));
   mkdirSync(folder, { recursive: true });
   return path.join(folder, fileName);
 }
 
 /** The page from its top, once its fonts are in, as `fileName` (docsScreenPath). */
-export async function docsScreenshot(page: Page, fileName: string): Promise<void> {
+export async function docsScreenshot(
+  page: Page,
+  fileName: string,
+  docsFolder: DocsScreensFolder = 'docs/admin',
+): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // From the top: scrolled, the sticky header would be drawn across the middle of the full-page image.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: docsScreenPath(fileName), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: docsScreenPath(fileName, docsFolder),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }

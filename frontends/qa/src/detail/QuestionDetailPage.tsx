@@ -4,6 +4,7 @@ import {
   AssistantHelpWidget,
   BadgeList,
   ErrorState,
+  BookmarkButton,
   Icon,
   PostedTime,
   Skeleton,
@@ -242,6 +243,7 @@ export default function QuestionDetailPage() {
             {COPY.edit}
           </button>
         )}
+        <BookmarkButton kind="question" id={q.id} title={q.title} />
         {isAuthor ? (
           <button type="button" className="button button--outline" onClick={remove}>
             {COPY.delete}

@@ -1,11 +1,15 @@
 import type { Question } from '@pulse/contracts';
 import { COMMUNITY_LIMITS, QA_CATEGORIES } from '@pulse/contracts/src/api/community-constants';
-import { BadgeList, PostedTime } from '@pulse/frontend-ui';
+import { BadgeList, BookmarkButton, PostedTime } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { COPY } from '../copy';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
+import { CardLike } from './CardLike';
 
-/** One question in the list: category, up to 3 tags then '+N', 2 author badges (docs/spec-community.md §2). */
+/**
+ * One question in the list: category, up to 3 tags then '+N', 2 author badges, and its like and bookmark
+ * (docs/spec-community.md §2).
+ */
 export function QuestionCard({ question }: { question: Question }) {
   const tags = tagList(question);
   const shown = tags.slice(0, COMMUNITY_LIMITS.tagsShownOnCard);
@@ -36,10 +40,11 @@ export function QuestionCard({ question }: { question: Question }) {
         <span className="qa-card__stats">
           <span>{COPY.answersCount(question.answerCount)}</span>
           <span>{COPY.views(question.viewCount)}</span>
-          <span>
-            {COPY.likes} {question.upvotes}
-          </span>
           <PostedTime value={question.createdAt} />
+        </span>
+        <span className="qa-card__actions">
+          <CardLike question={question} />
+          <BookmarkButton kind="question" id={question.id} title={question.title} compact disabledSignedOut />
         </span>
       </div>
     </li>

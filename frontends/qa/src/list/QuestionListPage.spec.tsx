@@ -141,3 +141,63 @@ describe('question list', () => {
     expect(stored.token).toBeUndefined();
   });
 });
+
+describe('a card’s like and bookmark', () => {
+  const signIn = () =>
+    localStorage.setItem(
+      'anonymous_user',
+      JSON.stringify({
+        ...author('u-me'),
+        isAnonymous: true,
+        lastActiveAt: new Date().toISOString(),
+        sessionId: 's1',
+      }),
+    );
+
+  it('are disabled without a nickname', async () => {
+    api.on('GET', FIRST, listPage([question('q1', { upvotes: 3 })]));
+    renderQa();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0]!;
+    expect(within(card).getByRole('button', { name: '좋아요 3' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: /^북마크: / })).toBeDisabled();
+  });
+
+  it('like is the question’s up-vote, its count the server’s; bookmark goes to the reader’s bookmarks', async () => {
+    signIn();
+    api
+      .on('GET', FIRST, listPage([question('q1', { upvotes: 3 })]))
+      .on('POST', '/api/community/questions/q1/vote', {
+        body: { success: true, data: { upvotes: 7, viewerVote: 'upvote' } },
+      })
+      .on('GET', '/api/community/me/bookmarks?kind=question&ids=q1', {
+        body: { success: true, data: { bookmarks: [], nextCursor: null } },
+      })
+      .on('PUT', '/api/community/me/bookmarks/question/q1', {
+        body: {
+          success: true,
+          data: {
+            bookmark: {
+              kind: 'question',
+              id: 'q1',
+              title: 't',
+              url: '/community/questions/q1',
+              createdAt: '2026-03-02T03:00:00.000Z',
+            },
+          },
+        },
+      });
+    renderQa();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0]!;
+    await userEvent.click(within(card).getByRole('button', { name: '좋아요 3' }));
+    const liked = await within(card).findByRole('button', { name: '좋아요 7' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls('POST', '/api/community/questions/q1/vote')[0].body).toEqual({ voteType: 'upvote' });
+    const bookmark = within(card).getByRole('button', { name: /^북마크: / });
+    await waitFor(() => expect(bookmark).toHaveAttribute('aria-pressed', 'false'));
+    await userEvent.click(bookmark);
+    await waitFor(() => expect(bookmark).toHaveAttribute('aria-pressed', 'true'));
+    expect(api.calls('PUT', '/api/community/me/bookmarks/question/q1')).toHaveLength(1);
+  });
+});

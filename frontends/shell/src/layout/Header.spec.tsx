@@ -1,5 +1,5 @@
 import { device, location, renderAt } from '@pulse/frontend-ui/src/testing';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAV, SEARCH } from '../copy';
 import { isCompactNav } from './compact-nav';
@@ -135,5 +135,39 @@ describe('shadow', () => {
     window.scrollTo(0, 11);
     fireEvent.scroll(window);
     expect(header).toHaveClass('site-header--scrolled');
+  });
+});
+
+describe('the signed-in reader', () => {
+  afterEach(() => {
+    localStorage.clear();
+    window.dispatchEvent(new Event('pulse:identity'));
+  });
+
+  it('sees its nickname leading to /me, and nothing of it once signed out', async () => {
+    localStorage.setItem(
+      'anonymous_user',
+      JSON.stringify({
+        id: 'u1',
+        username: '헤더독자',
+        displayName: '헤더독자',
+        isAnonymous: true,
+        badges: [],
+        createdAt: '2026-03-02T03:00:00.000Z',
+        lastActiveAt: new Date().toISOString(),
+        sessionId: 's1',
+      }),
+    );
+    renderAt(<Header />, '/news');
+    const link = screen.getByRole('link', { name: `헤더독자 ${NAV.me}` });
+    expect(link).toHaveAttribute('href', '/me');
+    expect(link).toHaveTextContent('헤더독자');
+    await userEvent.click(link);
+    expect(location()).toBe('/me');
+    act(() => {
+      localStorage.removeItem('anonymous_user');
+      window.dispatchEvent(new Event('pulse:identity'));
+    });
+    expect(screen.queryByRole('link', { name: /헤더독자/ })).not.toBeInTheDocument();
   });
 });

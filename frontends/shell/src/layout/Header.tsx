@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { NotificationBell } from '@pulse/frontend-ui';
+import { NotificationBell, useCurrentUser } from '@pulse/frontend-ui';
 import { Link, NavLink } from 'react-router-dom';
 import { NAV, SITE } from '../copy';
 import { SHADOW_SCROLL_PX, useCompactNav, useScrolledPast } from './compact-nav';
@@ -14,6 +14,17 @@ export const NAV_LINKS = [
   { to: '/trending', label: NAV.trending },
   { to: '/community/qa', label: NAV.community },
 ] as const;
+
+/** The signed-in reader's nickname, leading to /me; nothing when nobody is signed in. */
+function MeLink() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Link to="/me" className="site-header__me" aria-label={`${user.displayName} ${NAV.me}`}>
+      {user.displayName}
+    </Link>
+  );
+}
 
 /** Sticky header: logo, the sections, search; a toggle menu on small or touch-mobile screens. */
 export function Header() {
@@ -76,6 +87,7 @@ export function Header() {
           </nav>
           <HeaderSearch onSearch={menu.close} />
         </div>
+        <MeLink />
         <NotificationBell />
       </div>
     </header>

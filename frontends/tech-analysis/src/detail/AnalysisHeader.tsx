@@ -1,6 +1,6 @@
 import type { TechAnalysis } from '@pulse/contracts';
 import { isRecommended } from '@pulse/contracts/src/api/constants';
-import { formatCount, formatDate, Icon, isoDate } from '@pulse/frontend-ui';
+import { BookmarkButton, formatCount, formatDate, Icon, isoDate } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { COPY } from '../copy';
 import { categoryLabel, DifficultyBadge } from '../labels';
@@ -50,6 +50,7 @@ export function AnalysisHeader({ analysis }: { analysis: TechAnalysis }) {
           <button type="button" className="share-button" onClick={share}>
             <Icon name="share" /> {COPY.detail.share}
           </button>
+          <BookmarkButton kind="techAnalysis" id={analysis.slug} title={analysis.title} />
         </div>
       </div>
       <div className="technology-card">

@@ -13,6 +13,7 @@ import { ARTICLE_PAGE } from './copy';
 import { BilingualView } from './BilingualView';
 import { FreshnessStamp } from './FreshnessStamp';
 import { HeroImage } from './HeroImage';
+import { BookmarkButton } from '../community/own/BookmarkButton';
 import { LikeButton } from './LikeButton';
 import { OriginalSourceBox } from './OriginalSourceBox';
 import { articlePath, isValidArticleId } from './paths';
@@ -157,6 +158,11 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
               copyLink={route.copyLink}
             />
             <LikeButton id={article.id} likesCount={article.likesCount} />
+            <BookmarkButton
+              kind={article.type === 'insight' ? 'insight' : 'article'}
+              id={article.id}
+              title={article.title}
+            />
           </div>
         </header>
         {route.boxes?.(article)}

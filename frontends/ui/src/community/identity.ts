@@ -83,7 +83,7 @@ function csrfToken(): string | undefined {
  * no longer knows the session (expired, revoked): the display record goes too.
  */
 export async function communityFetch<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {

@@ -13,3 +13,30 @@ export {
 export { NICKNAME_COPY, NicknameDialog, type NicknameDialogProps } from './NicknameDialog';
 export { type GatedAction, useIdentityGate } from './use-identity-gate';
 export { CommentsSection, COMMENTS_COPY } from './comments';
+export {
+  fetchFollows,
+  follow,
+  unfollow,
+  useFollows,
+  type Follow,
+  type FollowKind,
+  type FollowsState,
+} from './follows';
+export {
+  bookmark,
+  fetchBookmarks,
+  isBookmarked,
+  unbookmark,
+  useBookmark,
+  type Bookmark,
+  type BookmarkKind,
+  type BookmarkPage,
+  type BookmarkState,
+} from './bookmarks';
+export {
+  BookmarkButton,
+  FollowButton,
+  OWN_COPY,
+  type BookmarkButtonProps,
+  type FollowButtonProps,
+} from './own';

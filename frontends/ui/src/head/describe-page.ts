@@ -80,7 +80,7 @@ export function describePage(
     ...(extras.article ? { article: extras.article } : {}),
     jsonLd: status === 200 ? (extras.jsonLd ?? []) : [],
     ...(extras.preloadImage ? { preloadImage: extras.preloadImage } : {}),
-    cache: status === 200 ? 'public' : 'no-store',
+    cache: status !== 200 ? 'no-store' : head.perReader ? 'private' : 'public',
     cacheTags: extras.cacheTags ?? [],
   };
 }

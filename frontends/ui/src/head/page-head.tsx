@@ -25,6 +25,11 @@ export interface PageHead {
   location?: string;
   /** The robots meta, when not 'index, follow' (an administration screen). Read by a server render only. */
   robots?: string;
+  /**
+   * A reader's own page (/me): its document is never held or shared by the gateway or a CDN
+   * (`private, no-store`), even though the server render itself shows nothing personal.
+   */
+  perReader?: true;
 }
 
 /** The tab's title for a page's own title, the same as the server-rendered <title>. */

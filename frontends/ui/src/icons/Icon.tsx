@@ -17,7 +17,9 @@ export type IconName =
   | 'check'
   | 'code'
   | 'book'
-  | 'link';
+  | 'link'
+  | 'bookmark'
+  | 'bookmark-filled';
 
 /**
  * An icon the size of the text, in its colour. Always decoration: every icon stands beside text or inside a

@@ -9,7 +9,13 @@ import { intParam, oneOf, strictParams, textField } from './params';
  */
 
 /** GET /api/community/auth/me: the identity the credential names, and the CSRF value for cookie writes. */
-export type CommunityMeResponse = CommunityOk<{ user: CommunityUser; sessionId: string; csrfToken: string }>;
+export type CommunityMeResponse = CommunityOk<{
+  user: CommunityUser;
+  sessionId: string;
+  csrfToken: string;
+  /** The identity's trust level now (docs/abuse/trust-levels.md), shown on its own page. */
+  trustLevel: TrustLevel;
+}>;
 
 /** One rule of the badge catalogue (GET /api/community/badges): what earns it. */
 export interface BadgeRule {

@@ -341,11 +341,15 @@ export type StoryQuestionsResponse = CommunityOk<{ questions: Question[]; storyI
 /** A notice on the site for one identity (the bell). Chosen here. */
 export interface CommunityNotification {
   id: string;
-  kind: 'story-article';
-  /** '질문하신 소식에 새 기사가 올라왔습니다' */
+  /** 'story-article': a story the identity asked about; 'followed-story': a story it follows. */
+  kind: 'story-article' | 'followed-story';
+  /** '질문하신 소식에 새 기사가 올라왔습니다' or '팔로우한 소식에 새 기사가 올라왔습니다' */
   message: string;
-  questionId: string;
-  questionTitle: string;
+  /** The question asked about the story; null on a followed story's notice. */
+  questionId: string | null;
+  questionTitle: string | null;
+  /** The story the article belongs to. */
+  storyId?: string;
   articleId: string;
   articleTitle: string;
   /** Where the notice leads: the article's page on this site. */

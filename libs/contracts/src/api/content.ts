@@ -27,6 +27,8 @@ export interface OriginalArticle {
   author: string | null;
   /** The source's name, e.g. 'OpenAI Blog', for the original-source box. */
   sourceName?: string;
+  /** The content source's id, what a reader follows a source by. */
+  sourceId?: string;
 }
 
 /**
@@ -124,6 +126,8 @@ export interface Article {
   freshness: ArticleFreshness;
   /** The '원문 대조' view; null when the article has none (translated before it existed, pending, authored). */
   bilingual: ArticleBilingual | null;
+  /** The story (ingestion's cluster) the article belongs to, what a reader follows a story by; absent when none. */
+  storyId?: string;
 }
 
 /** The source's paragraphs (plain text, English) and, per Korean paragraph, which of them it came from. */

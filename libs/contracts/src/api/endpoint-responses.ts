@@ -8,6 +8,16 @@ import type {
   TechAnalysisViewResponse,
 } from './authoring';
 import type { SynonymGroup, SynonymsResponse } from './search-synonyms';
+import type {
+  ActivityResponse,
+  BookmarkResponse,
+  BookmarksResponse,
+  DeleteMeResponse,
+  ExportResponse,
+  FollowResponse,
+  FollowsResponse,
+  RemovedResponse,
+} from './community-me';
 import type { SearchReindexStatus } from './search-reindex';
 import type {
   AnonymousAuthResponse,
@@ -245,6 +255,15 @@ export interface EndpointResponses {
   questionRevisions: PostRevisionsResponse;
   answerRevisions: PostRevisionsResponse;
   markdownPreview: MarkdownPreviewResponse;
+  myFollows: FollowsResponse;
+  follow: FollowResponse;
+  unfollow: RemovedResponse;
+  myBookmarks: BookmarksResponse;
+  bookmark: BookmarkResponse;
+  unbookmark: RemovedResponse;
+  myActivity: ActivityResponse;
+  myExport: ExportResponse;
+  deleteMe: DeleteMeResponse;
   // The newsletter's pages answer HTML; their OpenAPI rows come from the zod schemas (openapi-schemas.ts).
   newsletterConfirmPage: string;
   newsletterConfirm: string;
@@ -389,4 +408,16 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   questionRevisions: [410],
   answerRevisions: [410],
   markdownPreview: [401, 403],
+  // community /me: the identity's own (401 without one; 403 for a cookie write without CSRF or a suspended
+  // identity's write); past the cap per identity a new follow or bookmark is 409; a bookmark of an item that
+  // does not exist is 404, and 503 while content cannot say whether it does.
+  myFollows: [401],
+  follow: [401, 403, 409],
+  unfollow: [401, 403],
+  myBookmarks: [401],
+  bookmark: [401, 403, 404, 409, 503],
+  unbookmark: [401, 403],
+  myActivity: [401],
+  myExport: [401],
+  deleteMe: [401, 403],
 };

@@ -6,7 +6,7 @@ import type { ServiceName } from '../routing';
  * says 'not shown' (docs/design.md §7: choose a path in the same style and document it).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EndpointSpec {
   method: HttpMethod;
@@ -788,6 +788,36 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  // community: the reader's own space (/me): follows, bookmarks, own posts, export and deletion
+  myFollows: { method: 'GET', path: '/api/community/me/follows', service: 'community', origin: 'chosen' },
+  follow: {
+    method: 'PUT',
+    path: '/api/community/me/follows/:kind/:key',
+    service: 'community',
+    origin: 'chosen',
+  },
+  unfollow: {
+    method: 'DELETE',
+    path: '/api/community/me/follows/:kind/:key',
+    service: 'community',
+    origin: 'chosen',
+  },
+  myBookmarks: { method: 'GET', path: '/api/community/me/bookmarks', service: 'community', origin: 'chosen' },
+  bookmark: {
+    method: 'PUT',
+    path: '/api/community/me/bookmarks/:kind/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  unbookmark: {
+    method: 'DELETE',
+    path: '/api/community/me/bookmarks/:kind/:id',
+    service: 'community',
+    origin: 'chosen',
+  },
+  myActivity: { method: 'GET', path: '/api/community/me/activity', service: 'community', origin: 'chosen' },
+  myExport: { method: 'GET', path: '/api/community/me/export', service: 'community', origin: 'chosen' },
+  deleteMe: { method: 'DELETE', path: '/api/community/me', service: 'community', origin: 'chosen' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

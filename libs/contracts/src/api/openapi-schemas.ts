@@ -41,6 +41,16 @@ import {
   nicknameLookupQuerySchema,
 } from './community-admin';
 import type { EndpointName } from './endpoints';
+import {
+  activityQuerySchema,
+  bookmarkIdSchema,
+  bookmarkKindSchema,
+  bookmarkListQuerySchema,
+  deleteMeBodySchema,
+  followBodySchema,
+  followKeyParamSchema,
+  followKindSchema,
+} from './community-me';
 import { imageHashSchema, imageQuerySchema } from './images';
 import {
   adminListQuerySchema,
@@ -243,7 +253,24 @@ export const ENDPOINT_SCHEMAS: Readonly<Partial<Record<EndpointName, EndpointSch
   editQuestion: { body: editQuestionBodySchema },
   editAnswer: { body: editAnswerBodySchema },
   markdownPreview: { body: markdownPreviewBodySchema },
+  ...communityMeSchemas(),
 };
+
+/** The reader's own space: kinds and keys in the path, the follow's label, the deletion's confirmation. */
+function communityMeSchemas() {
+  const followPath = { kind: followKindSchema, key: followKeyParamSchema };
+  const bookmarkPath = { kind: bookmarkKindSchema, id: bookmarkIdSchema };
+  const content = { 503: "Content's read API cannot say now whether the item exists." };
+  return {
+    follow: { params: followPath, body: followBodySchema },
+    unfollow: { params: followPath },
+    myBookmarks: { query: bookmarkListQuerySchema },
+    bookmark: { params: bookmarkPath, errors: content },
+    unbookmark: { params: bookmarkPath },
+    myActivity: { query: activityQuerySchema },
+    deleteMe: { body: deleteMeBodySchema },
+  } satisfies Partial<Record<EndpointName, EndpointSchemas>>;
+}
 
 /** The newsletter's pages (a token in the query or the form) and its archive and admin calls. */
 function newsletterSchemas() {

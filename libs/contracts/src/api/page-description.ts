@@ -40,9 +40,9 @@ export interface PageDescription {
   preloadImage?: string;
   /**
    * 'public': the same bytes for every reader, held and shared; 'no-store': never held (a not-found page,
-   * a redirect). The cache tags of the answers the render read are added by whoever answered the reads.
+   * a redirect); 'private': a reader's own page, never held and sent `private, no-store`. The cache tags of the answers the render read are added by whoever answered the reads.
    */
-  cache: 'public' | 'no-store';
+  cache: 'public' | 'no-store' | 'private';
   /** What the page shows besides its reads' own tags (@pulse/contracts cache-purge.ts): a purge drops it. */
   cacheTags: readonly string[];
 }

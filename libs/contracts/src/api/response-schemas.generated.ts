@@ -590,8 +590,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
           csrfToken: {
             type: 'string',
           },
+          trustLevel: {
+            type: 'string',
+            enum: ['new', 'basic', 'member', 'regular'],
+          },
         },
-        required: ['user', 'sessionId', 'csrfToken'],
+        required: ['user', 'sessionId', 'csrfToken', 'trustLevel'],
       },
     },
     required: ['success', 'data'],
@@ -1343,6 +1347,170 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     },
     required: ['success', 'data'],
   },
+  myFollows: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          follows: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Follow',
+            },
+          },
+        },
+        required: ['follows'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  follow: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          follow: {
+            $ref: '#/components/schemas/Follow',
+          },
+        },
+        required: ['follow'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  unfollow: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          removed: {
+            type: 'boolean',
+          },
+        },
+        required: ['removed'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  myBookmarks: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          bookmarks: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Bookmark',
+            },
+          },
+          nextCursor: {
+            type: ['null', 'string'],
+          },
+        },
+        required: ['bookmarks', 'nextCursor'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  bookmark: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          bookmark: {
+            $ref: '#/components/schemas/Bookmark',
+          },
+        },
+        required: ['bookmark'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  unbookmark: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          removed: {
+            type: 'boolean',
+          },
+        },
+        required: ['removed'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  myActivity: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ActivityItem',
+            },
+          },
+          nextCursor: {
+            type: ['null', 'string'],
+          },
+        },
+        required: ['items', 'nextCursor'],
+      },
+    },
+    required: ['success', 'data'],
+  },
+  myExport: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        $ref: '#/components/schemas/CommunityExport',
+      },
+    },
+    required: ['success', 'data'],
+  },
+  deleteMe: {
+    $ref: '#/components/schemas/CommunityDone',
+  },
   newsletterConfirmPage: {
     type: 'string',
   },
@@ -1678,6 +1846,31 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
 
 /** The named shapes the response schemas refer to (#/components/schemas/<name>). */
 export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown>>> = {
+  ActivityItem: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['question', 'answer', 'comment'],
+      },
+      id: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+      },
+      excerpt: {
+        type: 'string',
+      },
+      url: {
+        type: 'string',
+      },
+      createdAt: {
+        type: 'string',
+      },
+    },
+    required: ['kind', 'id', 'title', 'excerpt', 'url', 'createdAt'],
+  },
   AdminIdentity: {
     type: 'object',
     properties: {
@@ -1866,6 +2059,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             $ref: '#/components/schemas/ArticleBilingual',
           },
         ],
+      },
+      storyId: {
+        type: 'string',
       },
     },
     required: [
@@ -2328,6 +2524,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
           },
         ],
       },
+      storyId: {
+        type: 'string',
+      },
     },
     required: [
       'id',
@@ -2704,6 +2903,28 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['id', 'name', 'description', 'icon', 'color', 'type', 'rule'],
   },
+  Bookmark: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['insight', 'question', 'article', 'techAnalysis'],
+      },
+      id: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+      },
+      url: {
+        type: 'string',
+      },
+      createdAt: {
+        type: 'string',
+      },
+    },
+    required: ['kind', 'id', 'title', 'url', 'createdAt'],
+  },
   CategoryPageResponse: {
     type: 'object',
     properties: {
@@ -2821,6 +3042,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             },
             sample: {
               type: 'boolean',
+            },
+            storyId: {
+              type: 'string',
             },
           },
           required: [
@@ -3085,6 +3309,144 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['success'],
   },
+  CommunityExport: {
+    type: 'object',
+    properties: {
+      exportedAt: {
+        type: 'string',
+      },
+      identity: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          displayName: {
+            type: 'string',
+          },
+          createdAt: {
+            type: 'string',
+          },
+          trustLevel: {
+            type: 'string',
+          },
+          badges: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Badge',
+            },
+          },
+        },
+        required: ['id', 'displayName', 'createdAt', 'trustLevel', 'badges'],
+      },
+      questions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            title: {
+              type: 'string',
+            },
+            content: {
+              type: 'string',
+            },
+            tags: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            state: {
+              type: 'string',
+            },
+            createdAt: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'title', 'content', 'tags', 'state', 'createdAt'],
+        },
+      },
+      answers: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            questionId: {
+              type: 'string',
+            },
+            content: {
+              type: 'string',
+            },
+            state: {
+              type: 'string',
+            },
+            createdAt: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'questionId', 'content', 'state', 'createdAt'],
+        },
+      },
+      comments: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            articleId: {
+              type: 'string',
+            },
+            content: {
+              type: 'string',
+            },
+            state: {
+              type: 'string',
+            },
+            createdAt: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'articleId', 'content', 'state', 'createdAt'],
+        },
+      },
+      bookmarks: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/Bookmark',
+        },
+      },
+      follows: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/Follow',
+        },
+      },
+      notifications: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/CommunityNotification',
+        },
+      },
+    },
+    required: [
+      'exportedAt',
+      'identity',
+      'questions',
+      'answers',
+      'comments',
+      'bookmarks',
+      'follows',
+      'notifications',
+    ],
+  },
   CommunityNotification: {
     type: 'object',
     properties: {
@@ -3093,15 +3455,18 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
       kind: {
         type: 'string',
-        const: 'story-article',
+        enum: ['story-article', 'followed-story'],
       },
       message: {
         type: 'string',
       },
       questionId: {
-        type: 'string',
+        type: ['null', 'string'],
       },
       questionTitle: {
+        type: ['null', 'string'],
+      },
+      storyId: {
         type: 'string',
       },
       articleId: {
@@ -3283,6 +3648,25 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['id', 'title', 'url', 'type'],
+  },
+  Follow: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['category', 'tag', 'source', 'story'],
+      },
+      key: {
+        type: 'string',
+      },
+      label: {
+        type: ['null', 'string'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+    },
+    required: ['kind', 'key', 'label', 'createdAt'],
   },
   GenerateImageResponse: {
     type: 'object',
@@ -4263,6 +4647,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             sample: {
               type: 'boolean',
             },
+            storyId: {
+              type: 'string',
+            },
           },
           required: [
             'id',
@@ -4317,6 +4704,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         type: ['null', 'string'],
       },
       sourceName: {
+        type: 'string',
+      },
+      sourceId: {
         type: 'string',
       },
     },
@@ -4710,6 +5100,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
             sample: {
               type: 'boolean',
             },
+            storyId: {
+              type: 'string',
+            },
           },
           required: [
             'id',
@@ -4921,6 +5314,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
                 },
                 sample: {
                   type: 'boolean',
+                },
+                storyId: {
+                  type: 'string',
                 },
                 highlight: {
                   $ref: '#/components/schemas/SearchHighlight',
@@ -5979,6 +6375,9 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
                 },
                 sample: {
                   type: 'boolean',
+                },
+                storyId: {
+                  type: 'string',
                 },
               },
               required: [

@@ -37,6 +37,16 @@ const articleDetailSchema = z.object({
     publishedAt: z.string(),
   }),
 });
+/** A tech analysis by its slug: only what a bookmark shows of it. */
+const techAnalysisDetailSchema = z.object({
+  analysis: z.object({ slug: z.string().min(1).max(200), title: z.string().min(1).max(500) }),
+});
+const articleTitleSchema = z.object({
+  article: z.object({ id: z.string().min(1).max(200), title: z.string().min(1).max(500) }),
+});
+/** Not there, or withdrawn by its editors (410): for a bookmark, both mean there is nothing to keep. */
+const GONE = [404, 410] as const;
+export type ContentTechAnalysisTitle = z.output<typeof techAnalysisDetailSchema>['analysis'];
 export type ContentSearchItem = z.output<typeof searchItemSchema>;
 export type ContentArticleText = z.output<typeof articleDetailSchema>['article'];
 
@@ -61,7 +71,27 @@ export class ContentReadClient {
     return body?.article;
   }
 
-  private async get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+  /** GET /api/tech-analysis/{slug}; undefined when there is no such analysis. */
+  async techAnalysis(slug: string): Promise<ContentTechAnalysisTitle | undefined> {
+    const body = await this.get(
+      buildPath(ENDPOINTS.techAnalysis.path, { slug }),
+      techAnalysisDetailSchema,
+      GONE,
+    );
+    return body?.analysis;
+  }
+
+  /** GET /api/articles/{id} for its title only; undefined when there is none or its editors withdrew it. */
+  async articleTitle(id: string): Promise<{ id: string; title: string } | undefined> {
+    const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleTitleSchema, GONE);
+    return body?.article;
+  }
+
+  private async get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    missing: readonly number[] = [404],
+  ): Promise<z.output<S> | undefined> {
     let response: Response;
     try {
       response = await fetch(this.baseUrl + path, {
@@ -71,7 +101,7 @@ export class ContentReadClient {
     } catch (error) {
       throw new ContentReadError(`content ${path}: ${(error as Error).message}`, { cause: error });
     }
-    if (response.status === 404) return undefined;
+    if (missing.includes(response.status)) return undefined;
     if (!response.ok) throw new ContentReadError(`content ${path}: HTTP ${response.status}`);
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
     if (!parsed.success)

@@ -30,7 +30,7 @@ export interface OpenApiOperation {
   'x-access'?: 'admin';
 }
 
-export type OpenApiPathItem = Partial<Record<'get' | 'post' | 'patch' | 'delete', OpenApiOperation>>;
+export type OpenApiPathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OpenApiOperation>>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';

@@ -6,6 +6,7 @@ export { EmbeddedDocumentStore, type EmbeddedStoreOptions } from './embedded/emb
 export { MongoDocumentStore, redactMongoUrl, type MongoStoreOptions } from './mongo/mongo.store';
 export { SharedSettings } from './shared-settings';
 export { insertNew } from './insert-new';
+export { NEWEST_FIRST, olderThan, type NewestFirstCursor } from './newest-first-page';
 export {
   BACKUP_MANIFEST,
   BackupRefusedError,

@@ -9,9 +9,12 @@ import {
   type Filter,
   type OutboxWriter,
   type SortSpec,
+  NEWEST_FIRST,
+  olderThan,
+  type NewestFirstCursor,
 } from '@pulse/platform';
 import { perDay, sameVersion } from '../questions/questions.repository';
-import type { PostState } from '../questions/question.record';
+import type { AuthorSnapshot, PostState } from '../questions/question.record';
 import type { AnswerRecord } from './answer.record';
 
 /** docs/spec-community.md §4: accepted answers always first, then the chosen order. */
@@ -145,5 +148,46 @@ export class AnswersRepository {
 
   perDay(from: string): Promise<Map<string, number>> {
     return perDay(this.answers, from);
+  }
+
+  /** The author's own answers but deleted ones, newest first, a page after `cursor` (/me). */
+  pageByAuthor(
+    authorId: string,
+    cursor: NewestFirstCursor | undefined,
+    limit: number,
+  ): Promise<AnswerRecord[]> {
+    return this.answers.find(
+      { authorId, state: { $ne: 'deleted' }, ...olderThan(cursor) },
+      { sort: NEWEST_FIRST, limit, projection: excludeOutbox() },
+    );
+  }
+
+  /** Every one the author wrote, deleted ones too (their text is still held): the export. */
+  allByAuthor(authorId: string): Promise<AnswerRecord[]> {
+    return this.answers.find({ authorId }, { sort: NEWEST_FIRST, projection: excludeOutbox() });
+  }
+
+  /** Cuts the author's answers from the identity: another id and name on each. Returns their ids. */
+  async anonymiseAuthor(
+    authorId: string,
+    author: { id: string; snapshot: AuthorSnapshot },
+  ): Promise<string[]> {
+    const ids = (await this.answers.find<{ _id: string }>({ authorId }, { projection: { _id: 1 } })).map(
+      (r) => r._id,
+    );
+    await this.answers.updateMany(
+      { authorId },
+      { $set: { authorId: author.id, author: author.snapshot, anonymousSessionId: '' } },
+    );
+    return ids;
+  }
+
+  /** The questions the author answered (their pages name the author). */
+  async questionsAnsweredBy(authorId: string): Promise<string[]> {
+    const records = await this.answers.find<Pick<AnswerRecord, 'questionId'>>(
+      { authorId },
+      { projection: { questionId: 1 } },
+    );
+    return [...new Set(records.map((record) => record.questionId))];
   }
 }

@@ -23,5 +23,7 @@ import { ChatSessionsRepository } from './chat-sessions.repository';
     AssistantLimits,
     AssistantService,
   ],
+  // The reader's own space removes an identity's conversations when it deletes itself.
+  exports: [ChatSessionsRepository],
 })
 export class AssistantModule {}

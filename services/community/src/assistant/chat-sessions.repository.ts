@@ -60,4 +60,11 @@ export class ChatSessionsRepository {
       },
     );
   }
+
+  /** The identity's assistant sessions and their messages (its deletion). */
+  async removeAllOf(userId: string): Promise<void> {
+    const sessions = await this.sessions.find<{ _id: string }>({ userId }, { projection: { _id: 1 } });
+    await this.messages.deleteMany({ sessionId: { $in: sessions.map((session) => session._id) } });
+    await this.sessions.deleteMany({ userId });
+  }
 }

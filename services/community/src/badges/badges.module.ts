@@ -9,6 +9,6 @@ import { BadgesService } from './badges.service';
 @Module({
   controllers: [BadgesController, BadgesHandler],
   providers: [BadgesRepository, BadgesService],
-  exports: [BadgesService],
+  exports: [BadgesService, BadgesRepository],
 })
 export class BadgesModule {}

@@ -49,4 +49,9 @@ export class BadgesRepository {
     for (const row of rows) byIdentity.set(row.identityId, [...(byIdentity.get(row.identityId) ?? []), row]);
     return byIdentity;
   }
+
+  /** The identity's badges and its progress towards them (its deletion). */
+  async removeAllOf(identityId: string): Promise<void> {
+    await Promise.all([this.earned.deleteMany({ identityId }), this.progress.deleteMany({ identityId })]);
+  }
 }

@@ -13,5 +13,7 @@ import { CommentsService } from './comments.service';
   imports: [AdminAuthModule, ContentArticlesModule],
   controllers: [CommentsController, CommentsAdminController],
   providers: [CommentsRepository, CommentsService, CommentReactionsService, CommentModerationService],
+  // The reader's own space lists, exports and anonymises an identity's comments.
+  exports: [CommentsRepository],
 })
 export class CommentsModule {}

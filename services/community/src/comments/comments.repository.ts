@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommentSort } from '@pulse/contracts';
-import { DOCUMENT_STORE, type Collection, type DocumentStore, type Filter } from '@pulse/platform';
-import type { PostState } from '../questions/question.record';
+import {
+  DOCUMENT_STORE,
+  NEWEST_FIRST,
+  olderThan,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type NewestFirstCursor,
+} from '@pulse/platform';
+import type { AuthorSnapshot, PostState } from '../questions/question.record';
 import { COMMENT_ORDER, controversy } from './comment-order';
 import type { CommentRecord } from './comment.record';
 
@@ -136,5 +144,37 @@ export class CommentsRepository {
       this.comments.find(filter, { sort: { updatedAt: -1 }, skip, limit }),
       this.comments.countDocuments(filter),
     ]);
+  }
+
+  /** The author's own comments but deleted ones, newest first, a page after `cursor` (/me). */
+  pageByAuthor(
+    authorId: string,
+    cursor: NewestFirstCursor | undefined,
+    limit: number,
+  ): Promise<CommentRecord[]> {
+    return this.comments.find(
+      { authorId, state: { $ne: 'deleted' }, ...olderThan(cursor) },
+      { sort: NEWEST_FIRST, limit },
+    );
+  }
+
+  /** Every one the author wrote, deleted ones too (their text is still held): the export. */
+  allByAuthor(authorId: string): Promise<CommentRecord[]> {
+    return this.comments.find({ authorId }, { sort: NEWEST_FIRST });
+  }
+
+  /** Cuts the author's comments from the identity: another id and name on each. Returns their ids. */
+  async anonymiseAuthor(
+    authorId: string,
+    author: { id: string; snapshot: AuthorSnapshot },
+  ): Promise<string[]> {
+    const ids = (await this.comments.find<{ _id: string }>({ authorId }, { projection: { _id: 1 } })).map(
+      (r) => r._id,
+    );
+    await this.comments.updateMany(
+      { authorId },
+      { $set: { authorId: author.id, author: author.snapshot, anonymousSessionId: '' } },
+    );
+    return ids;
   }
 }

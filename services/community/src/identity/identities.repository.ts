@@ -73,4 +73,8 @@ export class IdentitiesRepository {
   async setTrust(id: string, tally: TrustTally): Promise<void> {
     await this.identities.updateOne({ _id: id }, { $set: { trust: tally } });
   }
+
+  async remove(id: string): Promise<void> {
+    await this.identities.deleteOne({ _id: id });
+  }
 }

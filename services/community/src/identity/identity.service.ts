@@ -18,6 +18,7 @@ import { refuseUnsafeNickname, withDiscriminator } from './nickname-rules';
 import { NICKNAME_KEY_SCHEME, nicknameKey } from './nickname-skeleton';
 import { SessionsRepository } from './sessions.repository';
 import { TokenKeys } from './token-keys';
+import { trustLevelOf } from '../trust/trust-levels';
 import { toCommunityUser } from './user-view';
 
 const DISCRIMINATOR_ATTEMPTS = 8;
@@ -78,6 +79,7 @@ export class IdentityService {
         user: toCommunityUser(actor.identity, badges),
         sessionId: actor.sessionId,
         csrfToken: this.keys.csrfFor(actor.sessionId),
+        trustLevel: trustLevelOf(actor.identity, this.clock.now()),
       },
     };
   }

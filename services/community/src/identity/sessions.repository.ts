@@ -64,4 +64,10 @@ export class SessionsRepository {
     ]);
     return new Map(rows.map((row) => [row._id, row.count]));
   }
+
+  /** Every session of the identity, gone (its deletion). */
+  async removeAllOf(identityId: string): Promise<void> {
+    await this.sessions.deleteMany({ identityId });
+    await this.activity.deleteMany({ identityId });
+  }
 }

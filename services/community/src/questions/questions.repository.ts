@@ -9,8 +9,11 @@ import {
   type Filter,
   type OutboxWriter,
   type SortSpec,
+  NEWEST_FIRST,
+  olderThan,
+  type NewestFirstCursor,
 } from '@pulse/platform';
-import type { PostState, QuestionRecord } from './question.record';
+import type { AuthorSnapshot, PostState, QuestionRecord } from './question.record';
 
 const KNOWN_CATEGORIES = ['gen-ai', 'blockchain', 'big-tech', 'development'];
 
@@ -256,6 +259,38 @@ export class QuestionsRepository {
     if (filter.sort === 'resolved') query.acceptedAnswerId = { $ne: null };
     if (filter.ids) query._id = { $in: filter.ids };
     return query;
+  }
+
+  /** The author's own questions but deleted ones, newest first, a page after `cursor` (/me). */
+  pageByAuthor(
+    authorId: string,
+    cursor: NewestFirstCursor | undefined,
+    limit: number,
+  ): Promise<QuestionRecord[]> {
+    return this.questions.find(
+      { authorId, state: { $ne: 'deleted' }, ...olderThan(cursor) },
+      { sort: NEWEST_FIRST, limit, projection: excludeOutbox() },
+    );
+  }
+
+  /** Every one the author wrote, deleted ones too (their text is still held): the export. */
+  allByAuthor(authorId: string): Promise<QuestionRecord[]> {
+    return this.questions.find({ authorId }, { sort: NEWEST_FIRST, projection: excludeOutbox() });
+  }
+
+  /** Cuts the author's questions from the identity: another id and name on each. Returns their ids. */
+  async anonymiseAuthor(
+    authorId: string,
+    author: { id: string; snapshot: AuthorSnapshot },
+  ): Promise<string[]> {
+    const ids = (await this.questions.find<{ _id: string }>({ authorId }, { projection: { _id: 1 } })).map(
+      (r) => r._id,
+    );
+    await this.questions.updateMany(
+      { authorId },
+      { $set: { authorId: author.id, author: author.snapshot, anonymousSessionId: '' } },
+    );
+    return ids;
   }
 }
 

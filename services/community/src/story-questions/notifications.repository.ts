@@ -23,6 +23,23 @@ export class NotificationsRepository {
     }
   }
 
+  /**
+   * Adds each notice once, in batches: an id already stored (a redelivered event, or part of one) is
+   * skipped and the rest still go in.
+   */
+  async addAllOnce(notifications: readonly NotificationRecord[]): Promise<void> {
+    let rest = [...notifications];
+    while (rest.length > 0) {
+      try {
+        await this.notifications.insertMany(rest);
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        rest = rest.slice(error.inserted + 1);
+      }
+    }
+  }
+
   newestOf(identityId: string, limit: number): Promise<NotificationRecord[]> {
     return this.notifications.find({ identityId }, { sort: { createdAt: -1 }, limit });
   }
@@ -35,5 +52,14 @@ export class NotificationsRepository {
   async markRead(id: string, identityId: string, at: string): Promise<boolean> {
     const { matched } = await this.notifications.updateOne({ _id: id, identityId }, { $set: { readAt: at } });
     return matched === 1;
+  }
+
+  /** Every notice of the identity, newest first (the export). */
+  allOf(identityId: string): Promise<NotificationRecord[]> {
+    return this.notifications.find({ identityId }, { sort: { createdAt: -1 } });
+  }
+
+  async removeAllOf(identityId: string): Promise<void> {
+    await this.notifications.deleteMany({ identityId });
   }
 }

@@ -11,12 +11,17 @@ export interface StoryArticleRecord {
 
 /** A notice for one identity (`community_notifications`); the id makes a redelivered event add nothing. */
 export interface NotificationRecord {
-  /** A hash of question, article and source count (story-questions.service.ts noticeId). */
+  /**
+   * A hash of question, article and source count, or of follower and article for a followed story
+   * (story-questions.service.ts noticeId, followNoticeId).
+   */
   _id: string;
   identityId: string;
-  kind: 'story-article';
-  questionId: string;
-  questionTitle: string;
+  kind: 'story-article' | 'followed-story';
+  questionId: string | null;
+  questionTitle: string | null;
+  /** Absent on notices older than followed stories. */
+  storyId?: string;
   articleId: string;
   articleTitle: string;
   url: string;

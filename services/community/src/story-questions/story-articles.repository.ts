@@ -38,4 +38,14 @@ export class StoryArticlesRepository {
       { upsert: true, returnDocument: 'before' },
     );
   }
+
+  /** The titles of these articles as community last saw them (articles it never saw are left out). */
+  async titlesOf(articleIds: readonly string[]): Promise<Map<string, string>> {
+    if (articleIds.length === 0) return new Map();
+    const records = await this.articles.find<Pick<StoryArticleRecord, '_id' | 'title'>>(
+      { _id: { $in: [...articleIds] } },
+      { projection: { _id: 1, title: 1 } },
+    );
+    return new Map(records.map((record) => [record._id, record.title]));
+  }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { NotificationsRepository } from './notifications.repository';
 import { StoryArticlesModule } from './story-articles.module';
 import { StoryQuestionsController } from './story-questions.controller';
 import { StoryQuestionsHandler } from './story-questions.handler';
@@ -9,6 +8,6 @@ import { StoryQuestionsService } from './story-questions.service';
 @Module({
   imports: [StoryArticlesModule],
   controllers: [StoryQuestionsController, StoryQuestionsHandler],
-  providers: [NotificationsRepository, StoryQuestionsService],
+  providers: [StoryQuestionsService],
 })
 export class StoryQuestionsModule {}

@@ -58,4 +58,9 @@ export class VotesRepository {
       );
     return true;
   }
+
+  /** The identity's vote records (its deletion): the counts they moved stay, no longer tied to anyone. */
+  async removeAllOf(identityId: string): Promise<void> {
+    await this.votes.deleteMany({ identityId });
+  }
 }

@@ -6,6 +6,7 @@ const toOriginal = (source: ArticleRecord['originalSources'][number]): OriginalA
   title: source.title,
   author: source.author,
   sourceName: source.sourceName,
+  sourceId: source.sourceId,
 });
 
 /** A stored article as the API sends it (docs/spec-content.md §3 Article). */
@@ -47,6 +48,7 @@ export function toListItem(record: ArticleRecord): ArticleListItem {
     insightMeta: record.insightMeta,
     translationStatus: record.translationStatus,
     ...(record.sample ? { sample: true } : {}),
+    ...(record.storyId ? { storyId: record.storyId } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@pulse/contracts';
 import {
   ArticleCard,
+  FollowButton,
   LIST_QUERY,
   MovedTo,
   useApiQuery,
@@ -63,6 +64,7 @@ function CategoryListing({ slug }: { slug: CategorySlug }) {
         <header className="listing-header">
           <h1>{definition.name}</h1>
           <p>{definition.description}</p>
+          <FollowButton kind="category" followKey={slug} label={definition.name} />
           <a href={`/category/${slug}/rss.xml`} target="_blank" rel="noopener" className="rss-link">
             {CATEGORY.rss}
           </a>

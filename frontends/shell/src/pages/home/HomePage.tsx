@@ -3,10 +3,14 @@ import { Link } from 'react-router-dom';
 import { HOME } from '../../copy';
 import { PAGE_HEADS } from '../../page-heads';
 import { NewsletterBanner } from '../../newsletter/NewsletterBanner';
+import { HomeFeedTabs } from './HomeFeedTabs';
 import { HotTopics } from './HotTopics';
 import { LatestNews } from './LatestNews';
 
-/** docs/spec-content.md §2 'Home': hero, 12 latest news, a button to /news, hot topics, the newsletter banner. */
+/**
+ * docs/spec-content.md §2 'Home': hero, 12 latest news, a button to /news, hot topics, the newsletter banner;
+ * the latest news sit under the '전체' tab beside '내 피드' (docs/site.md 'My feed').
+ */
 export function HomePage() {
   usePageHead(PAGE_HEADS.home);
   return (
@@ -25,12 +29,18 @@ export function HomePage() {
       </section>
       <div className="home__columns">
         <div>
-          <LatestNews />
-          <p className="home__more">
-            <Link to="/news" className="button button--outline">
-              {HOME.moreNews}
-            </Link>
-          </p>
+          <HomeFeedTabs
+            all={
+              <>
+                <LatestNews />
+                <p className="home__more">
+                  <Link to="/news" className="button button--outline">
+                    {HOME.moreNews}
+                  </Link>
+                </p>
+              </>
+            }
+          />
         </div>
         <HotTopics />
       </div>

@@ -4,6 +4,7 @@ import {
   categoryName,
   EmptyState,
   ErrorState,
+  FollowButton,
   formatDate,
   isoDate,
   LIST_QUERY,
@@ -40,6 +41,7 @@ export default function SearchPage() {
     <div className="search-page">
       <header className="listing-header">
         <h1>{title}</h1>
+        {!query.q && query.tag && <FollowButton kind="tag" followKey={query.tag} label={`#${query.tag}`} />}
         {data && <p className="muted">{SEARCH_PAGE.total(data.total)}</p>}
         {data?.searchedAs && query.q && (
           <p className="search-notice" role="status">

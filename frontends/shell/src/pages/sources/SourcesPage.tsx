@@ -3,6 +3,7 @@ import {
   ArticleImage,
   EmptyState,
   ErrorState,
+  FollowButton,
   formatCount,
   formatDelay,
   LIST_QUERY,
@@ -119,6 +120,7 @@ function SourceCard({ source }: { source: SourceWithFreshness }) {
             {formatCount(source.count)}
           </span>
         </p>
+        <FollowButton kind="source" followKey={source.id} label={source.name} />
       </div>
     </li>
   );

@@ -1,0 +1,128 @@
+// The signed-in reader's bookmarks of articles, insights, tech analyses and questions, kept on the server
+// per identity (services/community/README.md 'A space of one's own'). Titles come from the server, which
+// asks the owning service: a client never names what it bookmarked.
+import {
+  BOOKMARK_IDS_PER_QUERY,
+  buildPath,
+  ENDPOINTS,
+  type Bookmark,
+  type BookmarkKind,
+  type BookmarkResponse,
+  type BookmarksResponse,
+  type RemovedResponse,
+} from '@pulse/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { communityFetch, useCurrentUser } from './identity';
+
+export type { Bookmark, BookmarkKind };
+
+export interface BookmarkPage {
+  bookmarks: Bookmark[];
+  /** Pass back for the next page; null on the last. */
+  nextCursor: string | null;
+}
+
+/** A page of bookmarks, newest first; of one kind when `kind` is given. */
+export async function fetchBookmarks(
+  options: { kind?: BookmarkKind; cursor?: string } = {},
+): Promise<BookmarkPage> {
+  const query = new URLSearchParams();
+  if (options.kind) query.set('kind', options.kind);
+  if (options.cursor) query.set('cursor', options.cursor);
+  const suffix = query.toString() ? `?${query}` : '';
+  return (await communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}${suffix}`)).data;
+}
+
+/**
+ * Whether the reader has bookmarked this item. The questions asked in one moment (a page of cards, each
+ * with its button) go to the server together, up to BOOKMARK_IDS_PER_QUERY items of a kind a request.
+ */
+export function isBookmarked(kind: BookmarkKind, id: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const waiting = asked.get(kind) ?? [];
+    waiting.push({ id, resolve, reject });
+    asked.set(kind, waiting);
+    if (!flushing) flushing = setTimeout(askTogether, 0);
+  });
+}
+
+interface Asked {
+  id: string;
+  resolve: (bookmarked: boolean) => void;
+  reject: (error: unknown) => void;
+}
+const asked = new Map<BookmarkKind, Asked[]>();
+let flushing: ReturnType<typeof setTimeout> | null = null;
+
+function askTogether(): void {
+  flushing = null;
+  const batches = [...asked.entries()];
+  asked.clear();
+  for (const [kind, waiting] of batches)
+    for (let start = 0; start < waiting.length; start += BOOKMARK_IDS_PER_QUERY) {
+      const chunk = waiting.slice(start, start + BOOKMARK_IDS_PER_QUERY);
+      const ids = [...new Set(chunk.map((each) => each.id))].join(',');
+      const query = new URLSearchParams({ kind, ids });
+      communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}?${query}`).then(
+        ({ data }) => {
+          const held = new Set(data.bookmarks.map((bookmark) => bookmark.id));
+          for (const each of chunk) each.resolve(held.has(each.id));
+        },
+        (error: unknown) => chunk.forEach((each) => each.reject(error)),
+      );
+    }
+}
+
+/** Bookmarks the item (idempotent): 404 when it does not exist, 409 past the cap. */
+export async function bookmark(kind: BookmarkKind, id: string): Promise<Bookmark> {
+  const path = buildPath(ENDPOINTS.bookmark.path, { kind, id });
+  return (await communityFetch<BookmarkResponse>('PUT', path)).data.bookmark;
+}
+
+/** Removes the bookmark; true when there was one. */
+export async function unbookmark(kind: BookmarkKind, id: string): Promise<boolean> {
+  const path = buildPath(ENDPOINTS.unbookmark.path, { kind, id });
+  return (await communityFetch<RemovedResponse>('DELETE', path)).data.removed;
+}
+
+export interface BookmarkState {
+  /** null while unknown (loading, or nobody signed in). */
+  bookmarked: boolean | null;
+  busy: boolean;
+  /** Bookmarks or removes it; rejects with the server's error (the caller shows it). */
+  toggle: () => Promise<void>;
+}
+
+/** One item's bookmark for the signed-in reader: asked once per identity, toggled through the server. */
+export function useBookmark(kind: BookmarkKind, id: string): BookmarkState {
+  const userId = useCurrentUser()?.id ?? null;
+  const [bookmarked, setBookmarked] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setBookmarked(null);
+    if (!userId) return;
+    let live = true;
+    isBookmarked(kind, id).then(
+      (value) => live && setBookmarked(value),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, kind, id]);
+  const toggle = useCallback(async () => {
+    setBusy(true);
+    try {
+      if (bookmarked) {
+        await unbookmark(kind, id);
+        setBookmarked(false);
+      } else {
+        await bookmark(kind, id);
+        setBookmarked(true);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }, [bookmarked, kind, id]);
+  return { bookmarked, busy, toggle };
+}

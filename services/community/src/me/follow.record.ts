@@ -1,0 +1,25 @@
+import type { BookmarkKind, FollowKind } from '@pulse/contracts';
+
+/** One identity following one category, tag, source or story (`community_follows`). */
+export interface FollowRecord {
+  /** A hash of identity, kind and key: following twice is the same record. */
+  _id: string;
+  identityId: string;
+  kind: FollowKind;
+  key: string;
+  label: string | null;
+  createdAt: string;
+}
+
+/** One identity's bookmark of an article, insight, tech analysis or question (`community_bookmarks`). */
+export interface BookmarkRecord {
+  /** A hash of identity, kind and item id: bookmarking twice is the same record. */
+  _id: string;
+  identityId: string;
+  kind: BookmarkKind;
+  itemId: string;
+  /** The owning service's title when the bookmark was made. */
+  title: string;
+  url: string;
+  createdAt: string;
+}
