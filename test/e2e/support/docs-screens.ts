@@ -4,15 +4,16 @@ import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../../support/processes';
 
 /**
- * Where a spec's screenshots for the docs go: into `docs/admin` when asked (`UPDATE_DOCS_SCREENS=1`, after a
- * change to a screen), else beside the run's other artifacts. Every run takes them, so a screen that cannot be
- * drawn still fails; only a deliberate run rewrites the committed images, so a test run leaves the tree clean.
+ * Where a spec's screenshots for the docs go: into `docsFolder` (`docs/admin` unless named) when asked
+ * (`UPDATE_DOCS_SCREENS=1`, after a change to a screen), else beside the run's other artifacts. Every run takes
+ * them, so a screen that cannot be drawn still fails; only a deliberate run rewrites the committed images, so a
+ * test run leaves the tree clean.
  */
-export function docsScreenPath(fileName: string): string {
+export function docsScreenPath(fileName: string, docsFolder = 'docs/admin'): string {
   const folder =
     process.env.UPDATE_DOCS_SCREENS === '1'
-      ? path.join(REPO_ROOT, 'docs/admin')
-      : path.join(REPO_ROOT, 'test/e2e/artifacts/docs-admin');
+      ? path.join(REPO_ROOT, docsFolder)
+      : path.join(REPO_ROOT, 'test/e2e/artifacts', docsFolder.replace(/\//g, '-'));
   mkdirSync(folder, { recursive: true });
   return path.join(folder, fileName);
 }
