@@ -45,7 +45,6 @@ const themeAtBody = (page: Page) =>
 test.describe('the dark theme', () => {
   test('the header toggle cycles 시스템 → 라이트 → 다크, and the choice survives a reload without a flash', async ({
     e2e,
-    viewportName,
   }) => {
     const page = await e2e.open({ colorScheme: 'light' });
     await recordThemeAtFirstPaint(page);
