@@ -23,6 +23,19 @@ export const NAV = {
   me: '내 공간',
 } as const;
 
+/** The header's theme toggle: its name says the theme now and what a press does (시스템 → 라이트 → 다크). */
+export const THEME = {
+  /** Before the page has read the reader's choice (the server's render, hydration). */
+  toggle: '화면 테마 바꾸기',
+  choice: {
+    system: '화면 테마: 시스템 설정. 누르면 라이트 테마로 바뀝니다',
+    light: '화면 테마: 라이트. 누르면 다크 테마로 바뀝니다',
+    dark: '화면 테마: 다크. 누르면 시스템 설정을 따릅니다',
+  },
+  /** Shown beside the icon in the mobile menu. */
+  short: { system: '시스템', light: '라이트', dark: '다크' },
+} as const;
+
 export const SEARCH = {
   label: '기사 검색',
   placeholder: '검색어를 입력하세요',

@@ -88,12 +88,12 @@ export function TrendingPage() {
             type="button"
             className={live ? 'live-toggle live-toggle--on' : 'live-toggle'}
             aria-pressed={live}
-            aria-label={`${COPY.liveToggle} ${live ? COPY.liveOn : COPY.liveOff}`}
             title={COPY.liveHint}
             onClick={() => setLive((on) => !on)}
           >
             <span className="live-toggle__dot" aria-hidden="true" />
-            {COPY.live} {live ? COPY.liveOn : COPY.liveOff}
+            {/* The words read are the words shown (a spoken command names what it sees). */}
+            {COPY.liveToggle} {live ? COPY.liveOn : COPY.liveOff}
           </button>
           <button
             type="button"

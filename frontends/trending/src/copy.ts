@@ -8,7 +8,6 @@ export const COPY = {
   types: { all: '전체', news: '뉴스', analysis: '분석', insight: '인사이트' },
   tabsLabel: '트렌딩 보기',
   tabs: { hot: '핫 토픽', popular: '인기', rising: '급상승', overview: '개요' },
-  live: '실시간',
   liveOn: 'ON',
   liveOff: 'OFF',
   liveToggle: '실시간 업데이트',

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { THEME_HEAD_SCRIPT } from '@pulse/contracts';
+import { THEME_SCRIPT_SOURCE } from '../edge/security-headers';
 import { fillTemplate } from './shell-template';
+
+const THEME_SCRIPT = `<script>${THEME_HEAD_SCRIPT}</script>`;
 
 describe('fillTemplate', () => {
   const parts = { head: '<title>새 제목 | 펄스</title>', body: '<h1>본문</h1>' };
@@ -14,6 +19,7 @@ describe('fillTemplate', () => {
     );
     expect(html).toBe(
       '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
+        THEME_SCRIPT +
         '<link rel="icon" href="/favicon.svg"><script defer src="/main.js"></script><title>새 제목 | 펄스</title></head>' +
         '<body><div class="app" id="root"><noscript><h1>본문</h1></noscript></div></body></html>',
     );
@@ -50,5 +56,22 @@ describe('fillTemplate', () => {
     );
     // A document without markup (the text for readers without JavaScript) has nothing to wait for.
     expect(fillTemplate(template, parts)).not.toContain('rel="expect"');
+  });
+
+  it("puts the theme's head script first, after the charset, as the one inline script the CSP allows", () => {
+    const html = fillTemplate(
+      '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/main.css"></head>' +
+        '<body><div id="root"></div></body></html>',
+      parts,
+    );
+    expect(html).toContain(`<meta charset="utf-8">${THEME_SCRIPT}<link rel="stylesheet" href="/main.css">`);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text);
+    expect(inline).toEqual([THEME_HEAD_SCRIPT]);
+    const hash = createHash('sha256').update(inline[0]).digest('base64');
+    expect(THEME_SCRIPT_SOURCE).toBe(`'sha256-${hash}'`);
+    // A template without a charset (never the shell's, but still) gets it at the head's start.
+    expect(
+      fillTemplate('<html><head><title>x</title></head><body><div id="root"></div></body></html>', parts),
+    ).toContain(`<head>${THEME_SCRIPT}`);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { THEME_HEAD_SCRIPT } from '@pulse/contracts';
 import type { RenderedPage } from './page-renderer';
 import { escapeHtml } from './text';
 
@@ -35,9 +36,21 @@ export interface DocumentParts {
 /** The id the front end reads its embedded answers from (frontends/ui/src/api/query-seed.ts). */
 export const QUERY_SEED_ID = 'pulse-query-seed';
 
+/**
+ * The reader's theme onto <html> before anything is painted (libs/contracts site-theme.ts), first in the
+ * head: after the charset, which must come within the first bytes, before every stylesheet and script. The
+ * CSP allows exactly this text (edge/security-headers.ts THEME_SCRIPT_SOURCE).
+ */
+function withThemeScript(html: string): string {
+  const script = `<script>${THEME_HEAD_SCRIPT}</script>`;
+  const charset = /<meta\b[^>]*\bcharset=[^>]*>/i;
+  if (charset.test(html)) return html.replace(charset, (tag) => `${tag}${script}`);
+  return html.replace(/<head\b[^>]*>/i, (tag) => `${tag}${script}`);
+}
+
 /** Puts a head and #root markup into an HTML document: lang="ko", the shell's own SEO tags replaced. */
 export function fillTemplate(template: string, parts: DocumentParts): string {
-  let html = template;
+  let html = withThemeScript(template);
   html = html.replace(ROBOTS_TAG, '');
   if (!parts.keepHead) for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
   html = /<html\b[^>]*\blang=/i.test(html)

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { gatewayConfigSchema } from '../gateway.config';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
-import { contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, THEME_SCRIPT_SOURCE } from './security-headers';
 
 const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -82,7 +82,8 @@ describe('security headers', () => {
     const response = await fetch(`${gateway.base}/`);
     const policy = directives(response.headers.get('content-security-policy')!);
     const allowed = ["'self'", 'https://cdn.example.com', 'http://localhost:3002'];
-    expect(policy['script-src']).toEqual(allowed);
+    // Plus the theme's head script, by its hash: no other inline script runs.
+    expect(policy['script-src']).toEqual([...allowed, THEME_SCRIPT_SOURCE]);
     expect(policy['style-src']).toEqual(allowed);
     expect(policy['connect-src']).toEqual(allowed);
     expect(policy['default-src']).toEqual(["'self'"]);
@@ -99,6 +100,6 @@ describe('security headers', () => {
 
   it('add no remote origin while the remotes are same-origin paths (the default)', () => {
     const policy = directives(contentSecurityPolicy(gatewayConfigSchema.parse({})));
-    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", THEME_SCRIPT_SOURCE]);
   });
 });

@@ -1,10 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { THEME_HEAD_SCRIPT } from '@pulse/contracts';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig } from '../gateway.config';
 import { remoteUrlsOf, type RemoteUrls } from '../remotes/remote-locations';
 
 const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+
+/**
+ * The one inline script a document carries (the reader's theme onto <html> before the first paint,
+ * documents/shell-template.ts), allowed by its hash: its text is the same for every reader and document.
+ */
+export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_HEAD_SCRIPT).digest('base64')}'`;
 
 /** Origins of the remote manifests given as absolute URLs; relative ones are already 'self'. */
 export function remoteOrigins(remotes: RemoteUrls): string[] {
@@ -21,8 +29,8 @@ export function remoteOrigins(remotes: RemoteUrls): string[] {
 
 /**
  * The site's CSP as directives (docs/design.md §10). Scripts, styles, fonts and fetches only from this site and the remotes' origins (a remote's
- * bundles, CSS and manifest live beside its manifest); no inline script anywhere, which is why the
- * documents' JSON-LD is a non-executed application/ld+json block. Images from any https origin (article
+ * bundles, CSS and manifest live beside its manifest); no inline script but the theme's, allowed by its hash
+ * (THEME_SCRIPT_SOURCE), which is why the documents' JSON-LD is a non-executed application/ld+json block. Images from any https origin (article
  * images come from the sources), frames from YouTube's embed players only (the sanitiser's rule too).
  */
 export function contentSecurityDirectives(
@@ -32,7 +40,7 @@ export function contentSecurityDirectives(
   const self = ["'self'", ...remoteOrigins(remotes)];
   return {
     'default-src': ["'self'"],
-    'script-src': self,
+    'script-src': [...self, THEME_SCRIPT_SOURCE],
     'style-src': self,
     'connect-src': self,
     'font-src': [...self, 'data:'],

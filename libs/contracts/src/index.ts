@@ -62,3 +62,6 @@ export * from './api/response-schemas.generated';
 // Clients of one service's read API for another (docs/design.md §1)
 export * from './clients/trending-read.client';
 export * from './clients/content-read.client';
+
+// The reader's colour theme: the gateway's head script and the shell's toggle
+export * from './site-theme';

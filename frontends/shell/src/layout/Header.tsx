@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { NAV, SITE } from '../copy';
 import { SHADOW_SCROLL_PX, useCompactNav, useScrolledPast } from './compact-nav';
 import { HeaderSearch } from './HeaderSearch';
+import { ThemeToggle } from './ThemeToggle';
 import { useMenu } from './use-menu';
 
 /** Every section of the site, one click from any page: the header, its mobile menu, the footer and /sitemap. */
@@ -51,7 +52,7 @@ export function Header() {
             <path
               d="M4 17h6l3-7 5 13 3-6h7"
               fill="none"
-              stroke="#fff"
+              className="site-logo__pulse"
               strokeWidth="2.5"
               strokeLinecap="round"
               strokeLinejoin="round"
@@ -86,6 +87,7 @@ export function Header() {
             </ul>
           </nav>
           <HeaderSearch onSearch={menu.close} />
+          <ThemeToggle />
         </div>
         <MeLink />
         <NotificationBell />

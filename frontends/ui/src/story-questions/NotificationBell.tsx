@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { communityFetch, useCurrentUser } from '../community';
 import { Icon } from '../icons/Icon';
+import { PostedTime } from '../PostedTime';
 
 export const BELL_COPY = {
   label: (unread: number) => (unread > 0 ? `알림 ${unread}개 읽지 않음` : '알림'),
@@ -78,6 +79,7 @@ export function NotificationBell() {
               <Link to={notice.url} onClick={() => markRead(notice.id)}>
                 <strong>{notice.message}</strong>
                 <span>{notice.articleTitle}</span>
+                <PostedTime value={notice.createdAt} className="notification-bell__time" />
               </Link>
             </li>
           ))}

@@ -22,6 +22,7 @@ export interface BadgeRule {
   id: string;
   name: string;
   description: string;
+  /** The seed's emoji, kept for older clients: the site draws a badge by its `id` (no emoji font needed). */
   icon: string;
   color: BadgeColor;
   type: BadgeType;

@@ -23,6 +23,7 @@ export interface Badge {
   id: string;
   name: string;
   description: string;
+  /** The seed's emoji, kept for older clients: the site draws a badge by its `id` (no emoji font needed). */
   icon: string;
   color: BadgeColor;
   type: BadgeType;

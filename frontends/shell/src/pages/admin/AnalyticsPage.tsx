@@ -5,10 +5,11 @@ import { PAGE_HEADS } from '../../page-heads';
 import { adminErrorText, adminFetch } from './admin-session';
 import { AdminScreen } from './AdminScreen';
 
+/** Each series' colour is its class's in the stylesheet (pages.css '.admin__series--*'), in both themes. */
 const SERIES = [
-  ['questions', '질문', '#1d4ed8'],
-  ['answers', '답변', '#116329'],
-  ['activeIdentities', '활동한 닉네임', '#b45309'],
+  ['questions', '질문'],
+  ['answers', '답변'],
+  ['activeIdentities', '활동한 닉네임'],
 ] as const;
 
 /** /analytics: questions, answers and active identities per day, from the community service. */
@@ -76,11 +77,11 @@ function DailyChart({ days }: { days: AnalyticsDay[] }) {
   return (
     <figure className="admin__chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="일별 질문, 답변, 활동한 닉네임 수">
-        {SERIES.map(([key, label, color]) => (
+        {SERIES.map(([key, label]) => (
           <polyline
             key={key}
+            className={`admin__series admin__series--${key}`}
             fill="none"
-            stroke={color}
             strokeWidth={2}
             points={days.map((day, index) => `${x(index)},${y(day[key])}`).join(' ')}
           >
@@ -89,9 +90,10 @@ function DailyChart({ days }: { days: AnalyticsDay[] }) {
         ))}
       </svg>
       <figcaption>
-        {SERIES.map(([key, label, color]) => (
-          <span key={key} style={{ color, marginRight: '1rem' }}>
-            ■ {label}
+        {SERIES.map(([key, label]) => (
+          <span key={key} className={`admin__legend admin__series--${key}`}>
+            <span className="admin__swatch" aria-hidden="true" />
+            {label}
           </span>
         ))}
       </figcaption>
