@@ -17,7 +17,7 @@ const SITE = 'https://pulse.example';
  * A stand-in for frontends/shell/dist/server/render.js with the same exports: each page reads the API
  * through the gateway and describes itself (@pulse/contracts PageDescription), as the front ends do; the
  * gateway knows none of these pages. /search keys its document on `q` alone; /about throws; /sources names
- * no head; /privacy draws its not-found page; /missing reads an item the service does not have; a remote's
+ * no head; /privacy draws its not-found page; /me is a reader's own page; /missing reads an item the service does not have; a remote's
  * page (/trending, /community) is rendered with the remote's server module it is given, whose shared
  * 'label' library is the bundle's own.
  */
@@ -48,6 +48,10 @@ exports.renderPage = async ({ url, readApi, siteUrl, remotes = {} }) => {
   if (url === '/moved-for-good') return { description: describe(308, '', { location: '/news' }) };
   if (url === '/privacy')
     return { html: '<main><h1>404 Page Not Found</h1></main>', queryData: '{}', description: describe(404, '페이지를 찾을 수 없습니다') };
+  if (url === '/me') {
+    await readApi('/api/articles/a1b2c3');
+    return { html: '<main><h1>내 공간</h1></main>', queryData: '{}', description: describe(200, '내 공간', { path: '/me', cache: 'private' }) };
+  }
   if (url === '/missing' || url === '/gone') {
     const read = await readApi('/api/articles' + url);
     return { description: describe(read.status, '기사를 찾을 수 없습니다') };
@@ -189,6 +193,19 @@ describe('HTML documents as the front ends’ server bundles describe them', () 
     expect(page.meta('robots')).toBe('noindex, follow');
     expect(page.document.querySelector('#root main h1')?.textContent).toBe('404 Page Not Found');
     expect(page.document.getElementById('pulse-query-seed')).not.toBeNull();
+  });
+
+  it('sends a reader’s own page private, no-store and renders it again for every request, holding nothing', async () => {
+    const before = content.requests.length;
+    for (let i = 0; i < 2; i += 1) {
+      const page = await get('/me');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('private, no-store');
+      expect(page.headers.get('etag')).toBeNull();
+      expect(page.document.querySelector('#root main h1')?.textContent).toBe('내 공간');
+    }
+    const reads = content.requests.slice(before).filter((request) => request.url === '/api/articles/a1b2c3');
+    expect(reads).toHaveLength(2);
   });
 
   it('answers 404 or 410 for a missing item with the page’s head and a not-found text for readers without JavaScript', async () => {

@@ -3,18 +3,22 @@
 // asks the owning service: a client never names what it bookmarked.
 import {
   BOOKMARK_IDS_PER_QUERY,
-  buildPath,
-  ENDPOINTS,
   type Bookmark,
   type BookmarkKind,
   type BookmarkResponse,
   type BookmarksResponse,
   type RemovedResponse,
-} from '@pulse/contracts';
+} from '@pulse/contracts/src/api/community-me';
 import { useCallback, useEffect, useState } from 'react';
 import { communityFetch, useCurrentUser } from './identity';
 
 export type { Bookmark, BookmarkKind };
+
+// The paths of libs/contracts ENDPOINTS (myBookmarks, bookmark, unbookmark), written out: the endpoint table
+// would add its every row to each page these buttons sit on.
+const BOOKMARKS_PATH = '/api/community/me/bookmarks';
+const bookmarkPath = (kind: BookmarkKind, id: string) =>
+  `${BOOKMARKS_PATH}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 
 export interface BookmarkPage {
   bookmarks: Bookmark[];
@@ -30,7 +34,7 @@ export async function fetchBookmarks(
   if (options.kind) query.set('kind', options.kind);
   if (options.cursor) query.set('cursor', options.cursor);
   const suffix = query.toString() ? `?${query}` : '';
-  return (await communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}${suffix}`)).data;
+  return (await communityFetch<BookmarksResponse>('GET', `${BOOKMARKS_PATH}${suffix}`)).data;
 }
 
 /**
@@ -63,7 +67,7 @@ function askTogether(): void {
       const chunk = waiting.slice(start, start + BOOKMARK_IDS_PER_QUERY);
       const ids = [...new Set(chunk.map((each) => each.id))].join(',');
       const query = new URLSearchParams({ kind, ids });
-      communityFetch<BookmarksResponse>('GET', `${ENDPOINTS.myBookmarks.path}?${query}`).then(
+      communityFetch<BookmarksResponse>('GET', `${BOOKMARKS_PATH}?${query}`).then(
         ({ data }) => {
           const held = new Set(data.bookmarks.map((bookmark) => bookmark.id));
           for (const each of chunk) each.resolve(held.has(each.id));
@@ -75,13 +79,13 @@ function askTogether(): void {
 
 /** Bookmarks the item (idempotent): 404 when it does not exist, 409 past the cap. */
 export async function bookmark(kind: BookmarkKind, id: string): Promise<Bookmark> {
-  const path = buildPath(ENDPOINTS.bookmark.path, { kind, id });
+  const path = bookmarkPath(kind, id);
   return (await communityFetch<BookmarkResponse>('PUT', path)).data.bookmark;
 }
 
 /** Removes the bookmark; true when there was one. */
 export async function unbookmark(kind: BookmarkKind, id: string): Promise<boolean> {
-  const path = buildPath(ENDPOINTS.unbookmark.path, { kind, id });
+  const path = bookmarkPath(kind, id);
   return (await communityFetch<RemovedResponse>('DELETE', path)).data.removed;
 }
 

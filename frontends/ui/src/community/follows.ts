@@ -2,27 +2,31 @@
 // tags, sources and stories, kept on the server per identity. One list per page, shared by every
 // component that asks (follow buttons, '내 피드', /me), so a follow made in one shows in all.
 import {
-  buildPath,
-  ENDPOINTS,
   followKeyOf,
   type Follow,
   type FollowKind,
   type FollowResponse,
   type FollowsResponse,
   type RemovedResponse,
-} from '@pulse/contracts';
+} from '@pulse/contracts/src/api/community-me';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { communityFetch, useCurrentUser } from './identity';
 
 export type { Follow, FollowKind };
 
+// The paths of libs/contracts ENDPOINTS (myFollows, follow, unfollow), written out: the endpoint table would
+// add its every row to each page these buttons sit on.
+const FOLLOWS_PATH = '/api/community/me/follows';
+const followPath = (kind: FollowKind, key: string) =>
+  `${FOLLOWS_PATH}/${encodeURIComponent(kind)}/${encodeURIComponent(followKeyOf(kind, key))}`;
+
 export async function fetchFollows(): Promise<Follow[]> {
-  return (await communityFetch<FollowsResponse>('GET', ENDPOINTS.myFollows.path)).data.follows;
+  return (await communityFetch<FollowsResponse>('GET', FOLLOWS_PATH)).data.follows;
 }
 
 /** Follows `key` of `kind` (idempotent); `label` is the reader's name for it, shown on /me. */
 export async function follow(kind: FollowKind, key: string, label?: string): Promise<Follow> {
-  const path = buildPath(ENDPOINTS.follow.path, { kind, key: followKeyOf(kind, key) });
+  const path = followPath(kind, key);
   const body = label === undefined ? {} : { label };
   const followed = (await communityFetch<FollowResponse>('PUT', path, body)).data.follow;
   followsStore.set((list) => [followed, ...list.filter((f) => !same(f, followed.kind, followed.key))]);
@@ -32,7 +36,7 @@ export async function follow(kind: FollowKind, key: string, label?: string): Pro
 /** Unfollows; true when there was such a follow. */
 export async function unfollow(kind: FollowKind, key: string): Promise<boolean> {
   const normalised = followKeyOf(kind, key);
-  const path = buildPath(ENDPOINTS.unfollow.path, { kind, key: normalised });
+  const path = followPath(kind, key);
   const { removed } = (await communityFetch<RemovedResponse>('DELETE', path)).data;
   followsStore.set((list) => list.filter((f) => !same(f, kind, normalised)));
   return removed;

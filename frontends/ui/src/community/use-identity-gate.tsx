@@ -1,17 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useCurrentUser } from './identity';
+import { runGated as run, type GatedAction } from './gated-action';
 import { NicknameDialog } from './NicknameDialog';
 
-/** A protected action; an asynchronous one reports its own failures to the reader (a toast, a message). */
-export type GatedAction = () => void | Promise<void>;
-
-/**
- * Actions start from event handlers, which cannot wait for them. Whatever still rejects past the action's
- * own handling is a bug: logged here rather than left an unhandled rejection.
- */
-function run(action: GatedAction): void {
-  action()?.catch((error: unknown) => console.error('[펄스] 보호된 작업이 실패했습니다.', error));
-}
+export type { GatedAction };
 
 /**
  * Protected actions (docs/spec-community.md §6): with an identity the action runs; without one the nickname dialog

@@ -50,7 +50,7 @@ import {
   followBodySchema,
   followKeyParamSchema,
   followKindSchema,
-} from './community-me';
+} from './community-me-requests';
 import { imageHashSchema, imageQuerySchema } from './images';
 import {
   adminListQuerySchema,

@@ -9,7 +9,7 @@ import {
   type DocumentStore,
   type NewestFirstCursor,
 } from '@pulse/platform';
-import type { BookmarkRecord } from './follow.record';
+import type { BookmarkRecord } from './bookmark.record';
 
 /** Bookmarks per identity: storage only. */
 @Injectable()

@@ -13,7 +13,7 @@ import { WriteLimits } from '../abuse/write-limits';
 import type { Actor } from '../identity/actor-resolver';
 import { BookmarkTargets } from './bookmark-targets';
 import { BookmarksRepository } from './bookmarks.repository';
-import type { BookmarkRecord } from './follow.record';
+import type { BookmarkRecord } from './bookmark.record';
 import { decodeCursor, ME_PAGE_SIZE, nextCursorOf } from './page-cursor';
 import { ownRecordId } from './record-ids';
 

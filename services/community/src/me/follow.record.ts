@@ -1,4 +1,4 @@
-import type { BookmarkKind, FollowKind } from '@pulse/contracts';
+import type { FollowKind } from '@pulse/contracts';
 
 /** One identity following one category, tag, source or story (`community_follows`). */
 export interface FollowRecord {
@@ -8,18 +8,5 @@ export interface FollowRecord {
   kind: FollowKind;
   key: string;
   label: string | null;
-  createdAt: string;
-}
-
-/** One identity's bookmark of an article, insight, tech analysis or question (`community_bookmarks`). */
-export interface BookmarkRecord {
-  /** A hash of identity, kind and item id: bookmarking twice is the same record. */
-  _id: string;
-  identityId: string;
-  kind: BookmarkKind;
-  itemId: string;
-  /** The owning service's title when the bookmark was made. */
-  title: string;
-  url: string;
   createdAt: string;
 }

@@ -1,4 +1,4 @@
-import { DELETE_ME_CONFIRMATION } from '@pulse/contracts';
+import { DELETE_ME_CONFIRMATION } from '@pulse/contracts/src/api/community-me';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ME } from './me-copy';
 

@@ -1,5 +1,6 @@
 import type { ExportResponse } from '@pulse/contracts';
-import { DELETE_ME_CONFIRMATION, ENDPOINTS } from '@pulse/contracts';
+import { DELETE_ME_CONFIRMATION } from '@pulse/contracts/src/api/community-me';
+import { ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { communityFetch, logout, toast } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { DeleteDialog } from './DeleteDialog';

@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityKind, ActivityResponse } from '@pulse/contracts';
-import { ENDPOINTS } from '@pulse/contracts';
+import { ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { PostedTime, Tabs, tabId } from '@pulse/frontend-ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

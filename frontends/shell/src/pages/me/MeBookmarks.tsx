@@ -1,5 +1,5 @@
 import type { Bookmark, BookmarkKind, BookmarksResponse } from '@pulse/contracts';
-import { ENDPOINTS } from '@pulse/contracts';
+import { ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { PostedTime, Tabs, tabId, toast, unbookmark } from '@pulse/frontend-ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { FOLLOW_KINDS, type Follow } from '@pulse/contracts';
+import { FOLLOW_KINDS, type Follow } from '@pulse/contracts/src/api/community-me';
 import { categoryName, toast, useFollows } from '@pulse/frontend-ui';
 import { Link } from 'react-router-dom';
 import { PageState } from './MeActivity';

@@ -1,5 +1,5 @@
 import type { CommunityNotification, NotificationsResponse } from '@pulse/contracts';
-import { ENDPOINTS, buildPath } from '@pulse/contracts';
+import { buildPath, ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { communityFetch, PostedTime } from '@pulse/frontend-ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

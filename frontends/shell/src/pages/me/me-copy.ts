@@ -1,5 +1,5 @@
 import type { ActivityKind, BookmarkKind, FollowKind, TrustLevel } from '@pulse/contracts';
-import { DELETE_ME_CONFIRMATION } from '@pulse/contracts';
+import { DELETE_ME_CONFIRMATION } from '@pulse/contracts/src/api/community-me';
 
 /** Copy of /me, the reader's own space (Korean, as the reader sees it). */
 export const ME = {

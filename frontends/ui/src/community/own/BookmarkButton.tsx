@@ -2,7 +2,7 @@ import type { BookmarkKind } from '@pulse/contracts';
 import { Icon } from '../../icons/Icon';
 import { toast } from '../../toast';
 import { useBookmark } from '../bookmarks';
-import { useIdentityGate } from '../use-identity-gate';
+import { useLazyIdentityGate } from './use-lazy-identity-gate';
 import { OWN_COPY } from './own-copy';
 
 export interface BookmarkButtonProps {
@@ -19,7 +19,7 @@ export interface BookmarkButtonProps {
 /** Bookmark or remove the bookmark of an article, insight, tech analysis or question, kept per identity. */
 export function BookmarkButton({ kind, id, title, compact, disabledSignedOut }: BookmarkButtonProps) {
   const { bookmarked, busy, toggle } = useBookmark(kind, id);
-  const { user, require, dialog } = useIdentityGate();
+  const { user, require, dialog } = useLazyIdentityGate();
   const on = bookmarked === true;
   const onClick = () =>
     require(() =>

@@ -2,7 +2,7 @@ import type { FollowKind } from '@pulse/contracts';
 import { useState } from 'react';
 import { toast } from '../../toast';
 import { useFollows } from '../follows';
-import { useIdentityGate } from '../use-identity-gate';
+import { useLazyIdentityGate } from './use-lazy-identity-gate';
 import { OWN_COPY } from './own-copy';
 
 export interface FollowButtonProps {
@@ -19,7 +19,7 @@ export interface FollowButtonProps {
  */
 export function FollowButton({ kind, followKey, label }: FollowButtonProps) {
   const { isFollowing, follow, unfollow } = useFollows();
-  const { require, dialog } = useIdentityGate();
+  const { require, dialog } = useLazyIdentityGate();
   const [busy, setBusy] = useState(false);
   const following = isFollowing(kind, followKey);
   const toggle = () =>

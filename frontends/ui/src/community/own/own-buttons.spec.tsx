@@ -34,7 +34,8 @@ describe('FollowButton', () => {
     const api = installFetch();
     render(<FollowButton kind="category" followKey="gen-ai" label="생성형 AI" />);
     await userEvent.click(screen.getByRole('button', { name: OWN_COPY.followLabel('생성형 AI') }));
-    expect(screen.getByRole('dialog', { name: '로그인 필요' })).toBeInTheDocument();
+    // The dialog's code is loaded when it first opens.
+    expect(await screen.findByRole('dialog', { name: '로그인 필요' })).toBeInTheDocument();
     expect(api.requests).toEqual([]);
   });
 
