@@ -39,6 +39,16 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
+/**
+ * The system theme each width is drawn in: the laptop light and the phone dark, so every browser test runs
+ * in both themes without doubling the tier (a reader's own choice defaults to the system's). A test that
+ * needs one theme names `colorScheme` itself.
+ */
+export const COLOR_SCHEMES = { desktop: 'light', mobile: 'dark' } as const satisfies Record<
+  ViewportName,
+  'light' | 'dark'
+>;
+
 /** Every wait in a page has a deadline; navigations get more, since the first visit compiles the remotes. */
 const ACTION_TIMEOUT_MS = 15_000;
 const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -50,7 +60,7 @@ export interface OpenedPage {
   errors: string[];
 }
 
-/** A fresh context (cookies, storage) at a viewport, Korean locale and Seoul time, and its first page. */
+/** A fresh context (cookies, storage) at a viewport and its theme, Korean locale and Seoul time, and its first page. */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName,
@@ -58,6 +68,7 @@ export async function openPage(
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
+    colorScheme: COLOR_SCHEMES[viewport],
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     ...options,
