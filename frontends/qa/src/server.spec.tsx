@@ -3,6 +3,7 @@
 import { createServerQueryClient, type ApiQueryMeta, type PageHeadSink } from '@pulse/frontend-ui';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { preload } from './App';
 import { ServerApp } from './server';
 import { listPage, question } from './testing/fixtures';
 
@@ -34,6 +35,12 @@ function renderServer(url: string, answers: Record<string, unknown> = {}) {
   const sink: PageHeadSink = {};
   return { html: renderToString(tree(sink)), head: sink.head, reads };
 }
+
+// The pages are chunks of their own; the shell's server render waits for them (a prerender) before the
+// render that is kept.
+beforeAll(() =>
+  Promise.all(['/community/qa', '/community/qa/ask', '/community/questions/q1'].map((path) => preload(path))),
+);
 
 describe('the qa remote on the server', () => {
   it('renders the question list’s first page, with the filters the URL gives, and its head', () => {

@@ -1,8 +1,11 @@
 import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import App from '../App';
+import App, { preload } from '../App';
 import { author } from '../testing/fixtures';
+
+// The form is its own chunk: loaded first, as the shell does before a server-rendered page hydrates.
+beforeAll(() => preload('/community/qa/ask'));
 
 let api: FetchMock;
 beforeEach(() => {

@@ -2,8 +2,11 @@ import { queryClient } from '@pulse/frontend-ui';
 import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import App from '../App';
+import App, { preload } from '../App';
 import { badge, author, listPage, question } from '../testing/fixtures';
+
+// The list is its own chunk: loaded first, as the shell does before a server-rendered page hydrates.
+beforeAll(() => preload('/community/qa'));
 
 let api: FetchMock;
 beforeEach(() => {
