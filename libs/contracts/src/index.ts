@@ -60,3 +60,6 @@ export * from './api/response-schemas.generated';
 // Clients of one service's read API for another (docs/design.md §1)
 export * from './clients/trending-read.client';
 export * from './clients/content-read.client';
+
+// Story pages: every article of one story across its sources
+export * from './api/stories';

@@ -762,6 +762,8 @@ export const ENDPOINTS = {
     service: 'community',
     origin: 'chosen',
   },
+  // content: story pages (every article of one story across its sources)
+  story: { method: 'GET', path: '/api/stories/:id', service: 'content', origin: 'chosen' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
