@@ -34,6 +34,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     insightMeta: null,
     freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
     bilingual: null,
+    storyId: null,
     translationStatus: 'translated',
     ...overrides,
   };
