@@ -26,26 +26,12 @@ const LazyDetailPage = lazy(loadDetailPage);
 const ContentDetailPage: DetailPage = (props) =>
   LoadedDetailPage ? <LoadedDetailPage {...props} /> : <LazyDetailPage {...props} />;
 
-/** A story's page (/story/{id}): its own chunk, like the article's, so the lists do not carry it. */
-const STORY_PAGE = /^\/story\/[^/]+\/?$/;
-
-let LoadedStoryPage: ComponentType | undefined;
-const loadStoryPage = () =>
-  import('./story/StoryPage').then((module) => {
-    LoadedStoryPage = module.default;
-    return module;
-  });
-const LazyStoryPage = lazy(loadStoryPage);
-const StoryPage: ComponentType = () => (LoadedStoryPage ? <LoadedStoryPage /> : <LazyStoryPage />);
-
 /**
  * Loads what the page at `pathname` renders lazily, before the shell hydrates it (the shell's
- * preloadRemoteApp calls it): the detail chunk for an article, the story chunk for a story.
+ * preloadRemoteApp calls it): the detail chunk for an article.
  */
 export function preload(pathname: string): Promise<void> {
-  if (DETAIL_PAGE.test(pathname)) return loadDetailPage().then(() => undefined);
-  if (STORY_PAGE.test(pathname)) return loadStoryPage().then(() => undefined);
-  return Promise.resolve();
+  return DETAIL_PAGE.test(pathname) ? loadDetailPage().then(() => undefined) : Promise.resolve();
 }
 
 export type { NewsSection };
@@ -57,29 +43,11 @@ function SectionIndex({ section }: { section: NewsSection }) {
   return <NewsListPage />;
 }
 
-/** /story/{id}; the mount itself (/story) is no page. */
-function StoryRoutes() {
-  return (
-    <Routes>
-      <Route
-        path=":id"
-        element={
-          <Suspense fallback={<ArticleSkeleton />}>
-            <StoryPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
-  );
-}
-
 /**
- * Mounted by the shell at /news/*, /insights/* and /analysis/*, and at /story/* for story pages; routes are
- * relative to that mount, so the shell passes which section this is ('story' for the story pages).
+ * Mounted by the shell at /news/*, /insights/* and /analysis/*; routes are relative to that mount, so the
+ * shell passes which section this is.
  */
 export default function App({ section }: { section?: unknown }) {
-  if (section === 'story') return <StoryRoutes />;
   const current = isNewsSection(section) ? section : 'news';
   return (
     <Routes>

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { describePage } from '@pulse/frontend-ui';
-import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
 import { renderedPage } from '@pulse/frontend-ui/src/testing/rendered-page';
 import { describe as describeNews } from './server';
 import { PAGE_HEADS } from './page-heads';
@@ -45,37 +44,5 @@ describe('what the news remote’s list documents say of them', () => {
     expect(describeNews(PAGE_HEADS.news, renderedPage('/news', {}))).toBeUndefined();
     const analysis = renderedPage('/analysis', { '/api/content/news?limit=12&offset=0': { articles } });
     expect(describeNews({ title: '' }, analysis)).toBeUndefined();
-  });
-});
-
-describe('what a story document says of it', () => {
-  const head = { title: '기사 a1 - 전체 흐름', canonical: '/story/s1', robots: 'noindex, follow' };
-
-  it('is unindexed, links followed, with the ItemList of its articles, each once, newest first', () => {
-    const page = renderedPage('/story/s1', { '/api/stories/s1': { story: makeStory() } });
-    const description = describePage(head, page, describeNews(head, page));
-    expect([description.title, description.robots, description.canonical]).toEqual([
-      '기사 a1 - 전체 흐름 | 펄스',
-      'noindex, follow',
-      `${SITE}/story/s1`,
-    ]);
-    expect(description.jsonLd).toEqual([
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        numberOfItems: 2,
-        itemListElement: [
-          { '@type': 'ListItem', position: 1, url: `${SITE}/news/a2`, name: '기사 a2' },
-          { '@type': 'ListItem', position: 2, url: `${SITE}/news/a1`, name: '기사 a1' },
-        ],
-      },
-    ]);
-  });
-
-  it('is a 404 without structured data for a story it could not read', () => {
-    const missing = { title: '소식을 찾을 수 없습니다', status: 404 } as const;
-    const page = renderedPage('/story/gone', {});
-    expect(describeNews(missing, page)).toBeUndefined();
-    expect(describePage(missing, page).status).toBe(404);
   });
 });

@@ -1,5 +1,4 @@
 import type { ArticleListItem, OffsetPageResponse } from '@pulse/contracts/src/api/content';
-import type { StoryResponse } from '@pulse/contracts/src/api/stories';
 import {
   describeArticle,
   describeList,
@@ -26,26 +25,11 @@ const LISTS: Readonly<Record<string, string>> = {
   '/insights': '/api/content/insights?',
 };
 
-/** A story's page: the ItemList of its articles, each once, in the timeline's order (newest first). */
-const describeStory: PageDescriber = (_head, page) =>
-  describeList<StoryResponse, { path: string; name: string }>(
-    page,
-    (read) => read.startsWith('/api/stories/'),
-    ({ story }) => {
-      const seen = new Set<string>();
-      return story.entries
-        .filter((entry) => !seen.has(entry.articleId) && seen.add(entry.articleId))
-        .map((entry) => ({ path: entry.articlePath, name: entry.title }));
-    },
-    (item) => item,
-  );
-
 /**
  * An article of a section: NewsArticle, breadcrumb, Open Graph article block, its hero image preloaded. The
- * news and insights lists, and a story: the ItemList of the articles they show.
+ * news and insights lists: the ItemList of the articles they show.
  */
 export const describe: PageDescriber = (head, page) => {
-  if (page.pathname.startsWith('/story/')) return describeStory(head, page);
   if (page.pathname.split('/').filter(Boolean).length === 2) return describeArticle(head, page);
   const reads = LISTS[page.pathname];
   if (reads === undefined) return undefined;

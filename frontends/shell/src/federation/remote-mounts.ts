@@ -13,8 +13,6 @@ export const REMOTE_MOUNTS: readonly RemoteMount[] = [
   { path: '/news/*', remote: 'news', appProps: { section: 'news' } },
   { path: '/insights/*', remote: 'news', appProps: { section: 'insights' } },
   { path: '/analysis/*', remote: 'news', appProps: { section: 'analysis' } },
-  // A story's page: every article of one story across its sources (the news remote's story section).
-  { path: '/story/*', remote: 'news', appProps: { section: 'story' } },
   { path: '/trending/*', remote: 'trending' },
   { path: '/tech-analysis/*', remote: 'tech_analysis' },
   { path: '/community/*', remote: 'qa' },

@@ -1,11 +1,12 @@
-// /story/{id} in the news remote: the story's timeline newest first, its counts and head, the community's
+// /story/{id}: the story's timeline newest first, its counts and head, the community's
 // questions beside it, and its loading, not-found and failed states.
 import { queryClient } from '@pulse/frontend-ui';
 import { errorResponse, type FetchMock, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
 import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import App from '../App';
+import { Route, Routes } from 'react-router-dom';
+import StoryPage from './StoryPage';
 
 let api: FetchMock;
 beforeEach(() => {
@@ -20,7 +21,13 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const open = (url: string) => renderAt(<App section="story" />, url, '/story/*');
+const open = (url: string) =>
+  renderAt(
+    <Routes>
+      <Route path="/story/:id" element={<StoryPage />} />
+    </Routes>,
+    url,
+  );
 
 describe('the story page', () => {
   it('lists every source newest first, each with its time, source, our article and the original', async () => {
@@ -41,6 +48,11 @@ describe('the story page', () => {
     const newest = within(entries[0]);
     expect(newest.getByRole('link', { name: '기사 a2' })).toHaveAttribute('href', '/news/a2');
     expect(entries[0].querySelector('time')).toHaveAttribute('dateTime', '2026-03-01T06:00:00.000Z');
+    // An article's summary shows once, at its newest entry; each entry shows its source's own headline.
+    expect(
+      entries.map((entry) => entry.querySelector('.story-timeline__summary')?.textContent ?? null),
+    ).toEqual(['a2의 요약', 'a1의 요약', null]);
+    expect(within(entries[2]).getByText('Wire headline')).toBeInTheDocument();
     const original = newest.getByRole('link', { name: /^원문 보기\s*: Ledger, 새 탭에서 열림$/ });
     expect(original).toHaveAttribute('href', 'https://ledger.example/a2');
     expect(original).toHaveAttribute('target', '_blank');

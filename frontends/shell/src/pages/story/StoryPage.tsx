@@ -13,11 +13,9 @@ import {
   type PageHead,
 } from '@pulse/frontend-ui';
 import { Link, useParams } from 'react-router-dom';
-import { COPY } from '../copy';
+import { STORY_PAGE as copy } from './story-copy';
 import { StoryFollowSlot } from './StoryFollowSlot';
 import { StoryTimeline } from './StoryTimeline';
-
-const copy = COPY.story;
 
 /**
  * The story's head. Not indexed, links followed: every line of the page is an article's title and summary,
