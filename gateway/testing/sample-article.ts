@@ -38,6 +38,7 @@ export function sampleArticle(overrides: Partial<Article> = {}): Article {
     insightMeta: null,
     freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
     bilingual: null,
+    storyId: null,
     translationStatus: 'translated',
     ...overrides,
   };

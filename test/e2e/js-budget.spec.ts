@@ -19,6 +19,8 @@ const BUDGET_KB: Record<string, number> = {
   trending: 139,
   'tech analysis': 139,
   question: 146,
+  // A new page type, a few KB above the 120.5 it loads (a shell page, like the article), under the article's 130.
+  story: 125,
 };
 
 // Measured at the desktop width only, as `npm run bench:page-js` measures.

@@ -1,4 +1,4 @@
-import type { NewsListResponse, TechAnalysisListResponse } from '@pulse/contracts';
+import type { ArticleDetailResponse, NewsListResponse, TechAnalysisListResponse } from '@pulse/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { askQuestion } from './support/page-js';
@@ -19,6 +19,8 @@ const UNKNOWN_PATHS = [
   '/news/a1/extra',
   '/insights/a1/extra',
   '/analysis/a1/extra',
+  '/story',
+  '/story/s1/extra',
   '/trending/extra',
   '/tech-analysis/some-analysis/extra',
   '/community',
@@ -62,9 +64,11 @@ async function routes(site: Site): Promise<string[]> {
   const insights = await site.api<NewsListResponse>('/api/content/insights?limit=10&offset=0');
   const analyses = await site.api<TechAnalysisListResponse>('/api/tech-analysis?page=1&limit=9&lang=ko');
   const articleId = news.articles[0]!.id;
+  const { article } = await site.api<ArticleDetailResponse>(`/api/articles/${articleId}`);
   return [
     '/news',
     `/news/${articleId}`,
+    `/story/${article.storyId!}`,
     '/insights',
     `/insights/${insights.articles[0]!.id}`,
     '/trending',

@@ -2,6 +2,7 @@ import type {
   ArticleDetailResponse,
   CategoryPageResponse,
   NewsListResponse,
+  StoryResponse,
   TechAnalysisDetailResponse,
   TechAnalysisListResponse,
   TrendingListResponse,
@@ -45,6 +46,7 @@ test.describe('server-rendered pages', () => {
     const latest = await site.api<NewsListResponse>('/api/content/news?limit=12&offset=0');
     const id = latest.articles[0]!.id;
     const { article } = await site.api<ArticleDetailResponse>(`/api/articles/${id}`);
+    const { story } = await site.api<StoryResponse>(`/api/stories/${article.storyId!}`);
     const insights = await site.api<NewsListResponse>('/api/content/insights?limit=10&offset=0');
     const category = await site.api<CategoryPageResponse>(
       '/api/articles/category/gen-ai?page=1&sort=latest&filter=all',
@@ -63,6 +65,13 @@ test.describe('server-rendered pages', () => {
       // The news remote's pages: an article at its own section's address, and the section lists.
       { name: 'news article', path: `/news/${id}`, heading: article.title, text: article.summary },
       { name: 'news', path: '/news', heading: '뉴스', text: latest.articles[0]!.title },
+      // A story's page (the news remote's): its timeline names each source.
+      {
+        name: 'story',
+        path: `/story/${story.id}`,
+        heading: story.title,
+        text: story.entries[0]!.sourceName ?? story.entries[0]!.title,
+      },
       { name: 'insights', path: '/insights', heading: '인사이트', text: insights.articles[0]!.title },
       { name: 'category', path: '/category/gen-ai', heading: '생성형 AI', text: category.articles[0]!.title },
       { name: 'archive', path: '/archive', heading: '아카이브', text: category.articles[0]!.title },

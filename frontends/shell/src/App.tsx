@@ -20,6 +20,9 @@ const SitemapPage = preloadablePage(() => import('./pages/static/SitemapPage'));
 const ContactPage = preloadablePage(() => import('./pages/contact/ContactPage'));
 // The reader's own space: its own chunk, loaded only by those who open it.
 const MePage = preloadablePage(() => import('./pages/me/MePage'));
+// A story's page is the shell's, like an article's: as a remote's it would carry the module federation runtime
+// and the remote's entry (25 KB brotli), past the article page's JavaScript budget.
+const StoryPage = preloadablePage(() => import('./pages/story/StoryPage'));
 // /admin and the screens under it that have no route of their own are one chunk (AdminScreenPage): each
 // route and chunk adds to what every reader loads, and the readers' pages have no room to spare.
 const AdminPage = preloadablePage(() => import('./pages/admin/AdminScreenPage'));
@@ -30,6 +33,7 @@ const CommentModerationPage = preloadablePage(() => import('./pages/admin/Commen
 /** The shell's own routes (docs/design.md §8) and the remotes' mount points. */
 export const SHELL_ROUTES = [
   { path: '/article/:id', Page: ArticlePage },
+  { path: '/story/:id', Page: StoryPage },
   { path: '/category/:category', Page: CategoryPage },
   { path: '/archive', Page: ArchivePage },
   { path: '/search', Page: SearchPage },

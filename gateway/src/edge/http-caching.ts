@@ -33,6 +33,8 @@ const POLICIES: readonly CachePolicy[] = [
     staleWhileRevalidate: 300,
   },
   { path: /^\/api\/tech-analysis$/, sMaxAge: 60, staleWhileRevalidate: 300 },
+  // A story's timeline grows as sources join it, like a list; content purges it when one does.
+  { path: /^\/api\/stories\/[^/]+$/, sMaxAge: 60, staleWhileRevalidate: 300 },
   {
     path: /^\/api\/trending\/(hot-topics|popular|rising|stats)$/,
     sMaxAge: 30,

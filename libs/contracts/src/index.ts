@@ -66,3 +66,5 @@ export * from './clients/content-read.client';
 
 // The reader's colour theme: the gateway's head script and the shell's toggle
 export * from './site-theme';
+// Story pages: every article of one story across its sources
+export * from './api/stories';

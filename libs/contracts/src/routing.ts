@@ -10,6 +10,7 @@ export const SERVICE_HTTP_PREFIXES = {
     '/api/interactions',
     '/api/sidebar-data',
     '/api/sources',
+    '/api/stories',
   ],
   ingestion: ['/api/ingestion'],
   translation: ['/api/translation'],

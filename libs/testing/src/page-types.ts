@@ -1,8 +1,8 @@
-import type { NewsListResponse } from '@pulse/contracts';
+import type { ArticleDetailResponse, NewsListResponse, StoryResponse } from '@pulse/contracts';
 
 /**
  * The page types the site's speed is measured on (home, article, category, search, trending, tech
- * analysis, a question) and how each one's URL is found through a running site's public API. Shared by
+ * analysis, a question, a story) and how each one's URL is found through a running site's public API. Shared by
  * the end-to-end JavaScript budgets (test/e2e/support/page-js.ts) and `npm run bench:lighthouse`.
  */
 
@@ -20,6 +20,13 @@ export async function newestNews(site: SiteApi) {
   const { articles } = await site.api<NewsListResponse>('/api/content/news?limit=1&offset=0');
   if (!articles[0]) throw new Error('the demo corpus has no news');
   return articles[0];
+}
+
+/** The story of the newest news article: every article is one story's (ingestion's cluster, or the demo's own). */
+export async function newestStory(site: SiteApi) {
+  const { article } = await site.api<ArticleDetailResponse>(`/api/articles/${(await newestNews(site)).id}`);
+  if (!article.storyId) throw new Error(`article ${article.id} belongs to no story`);
+  return (await site.api<StoryResponse>(`/api/stories/${article.storyId}`)).story;
 }
 
 /** One question per site: the community refuses the same text from the same reader twice in a row. */
@@ -68,4 +75,5 @@ export const PAGE_PATHS: ReadonlyArray<{ name: string; path: (site: SiteApi) => 
   { name: 'trending', path: async () => '/trending' },
   { name: 'tech analysis', path: async () => '/tech-analysis' },
   { name: 'question', path: async (site) => `/community/questions/${await askQuestion(site)}` },
+  { name: 'story', path: async (site) => `/story/${(await newestStory(site)).id}` },
 ];

@@ -9,10 +9,11 @@ import { ImagesModule } from './images/images.module';
 import { PublishingModule } from './publishing/publishing.module';
 import { SearchModule } from './search/search.module';
 import { SourcesModule } from './sources/sources.module';
+import { StoriesModule } from './stories/stories.module';
 import { TechAnalysisModule } from './tech-analysis/tech-analysis.module';
 
 /**
- * The content service: articles and their lists, categories, archive, Korean search, feeds, sources,
+ * The content service: articles and their lists, story timelines, categories, archive, Korean search, feeds, sources,
  * tech analyses, images, engagement and authoring. Each area is its own module over the shared article
  * store (ArticlesCoreModule).
  */
@@ -27,6 +28,7 @@ export class ContentModule {
         ArticlesCoreModule,
         PublishingModule,
         ArticlesModule,
+        StoriesModule,
         EngagementModule,
         SearchModule,
         FeedsModule,

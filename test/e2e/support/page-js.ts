@@ -3,6 +3,7 @@ import { eventually } from '@pulse/testing/src/eventually';
 import {
   askQuestion,
   newestNews,
+  newestStory,
   PAGE_PATHS,
   QUESTION_CONTENT,
   QUESTION_TITLE,
@@ -56,7 +57,7 @@ const pathOf = (name: string) => PAGE_PATHS.find((entry) => entry.name === name)
 const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('main').getByRole('heading', { level: 1, name }).waitFor();
 
-/** The page types of the issue: home, article, category, search, trending, tech analysis, a question. */
+/** The page types of the issue: home, article, category, search, trending, tech analysis, a question, a story. */
 export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'home',
@@ -104,6 +105,18 @@ export const PAGE_TYPES: readonly PageType[] = [
     name: 'question',
     path: pathOf('question'),
     shown: (page) => heading(page, QUESTION_TITLE),
+  },
+  {
+    name: 'story',
+    path: pathOf('story'),
+    shown: async (page, site) => {
+      await heading(page, (await newestStory(site)).title);
+      await page
+        .getByRole('list', { name: '보도 타임라인 (최신순)' })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+    },
   },
 ];
 

@@ -13,6 +13,7 @@ import {
 import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { PageRead } from '@pulse/contracts/src/api/page-description';
+import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
 import { article, listItems } from '../test/fixtures';
 import { documentUrl, isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
 
@@ -117,6 +118,66 @@ describe('the shell’s server render', () => {
       'NewsArticle',
       'BreadcrumbList',
     ]);
+  });
+
+  it('renders a story unindexed, its timeline in order, its ItemList of articles, and an article its link to it', async () => {
+    const story = makeStory();
+    const { readApi } = api({
+      '/api/stories/s1': { story },
+      '/api/articles/a1': { article: article({ id: 'a1', storyId: 's1' }) },
+      '/api/community/articles/a2/questions': {
+        success: true,
+        data: {
+          storyId: 's1',
+          questions: [{ id: 'q1', title: '규제 검토는 얼마나 걸릴까요?', answerCount: 2 }],
+        },
+      },
+    });
+    const page = await renderPage({ url: '/story/s1', readApi, siteUrl: SITE });
+    expect(page?.html).toContain('<h1 id="story-title">기사 a1</h1>');
+    // The questions beside the timeline are in the document, so nothing moves when the browser takes over.
+    expect(page?.html).toContain('규제 검토는 얼마나 걸릴까요?');
+    expect(page?.html?.match(/class="story-timeline__source">(\w+)</g)).toEqual([
+      'class="story-timeline__source">Ledger<',
+      'class="story-timeline__source">Daily<',
+      'class="story-timeline__source">Wire<',
+    ]);
+    expect(page?.description).toMatchObject({
+      status: 200,
+      title: '기사 a1 - 전체 흐름 | 펄스',
+      canonical: `${SITE}/story/s1`,
+      robots: 'noindex, follow',
+      cache: 'public',
+    });
+    expect(page?.description.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        numberOfItems: 2,
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, url: `${SITE}/news/a2`, name: '기사 a2' },
+          { '@type': 'ListItem', position: 2, url: `${SITE}/news/a1`, name: '기사 a1' },
+        ],
+      },
+    ]);
+    // The article reads its story in the same render, so the link is in the document.
+    const articlePage = await renderPage({ url: '/article/a1', readApi, siteUrl: SITE });
+    expect(articlePage?.html).toContain('href="/story/s1"');
+    expect(articlePage?.html).toContain('이 소식의 전체 흐름');
+  });
+
+  it('says an unknown story is a 404', async () => {
+    const page = await renderPage({
+      url: '/story/nope',
+      readApi: api({ '/api/stories/nope': MISSING }).readApi,
+      siteUrl: SITE,
+    });
+    expect(page?.description).toMatchObject({
+      status: 404,
+      title: '소식을 찾을 수 없습니다 | 펄스',
+      robots: 'noindex, follow',
+      jsonLd: [],
+    });
   });
 
   it('says a missing article is a 404, and leaves its markup to the browser (it has no seed for errors)', async () => {

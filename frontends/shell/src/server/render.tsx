@@ -25,7 +25,7 @@ import { mountOf } from '../federation/remote-mounts';
 import { ServerRemotesContext, type ServerRemotes } from '../federation/server-remotes';
 import { documentUrl } from './document-url';
 import { ServerReads } from './server-reads';
-import { describeHome, describeShellList } from './structured-data';
+import { describeHome, describeShellList, describeStory } from './structured-data';
 
 export { documentUrl };
 
@@ -115,10 +115,11 @@ export function isServerRendered(url: string, remotes: ServerRemotes = {}): bool
 
 /**
  * The shell's own describer: the home page's WebSite and latest news, an article's NewsArticle and
- * breadcrumb, a list page's ItemList.
+ * breadcrumb, a list page's and a story's ItemList.
  */
 const describeShellPage: PageDescriber = (head, page) => {
   if (page.pathname === '/') return describeHome(page);
+  if (page.pathname.startsWith('/story/')) return describeStory(page);
   return page.pathname.startsWith('/article/') ? describeArticle(head, page) : describeShellList(page);
 };
 

@@ -1,4 +1,5 @@
 import type { ArticleListItem } from '@pulse/contracts/src/api/content';
+import type { StoryResponse } from '@pulse/contracts/src/api/stories';
 import {
   describeList,
   itemPath,
@@ -54,5 +55,20 @@ export function describeShellList(page: RenderedPageData): PageExtras | undefine
       articlesOf,
       (article) => ({ path: itemPath('/article', article.id), name: article.title }),
     )
+  );
+}
+
+/** A story's page: the ItemList of its articles, each once, in the timeline's order (newest first). */
+export function describeStory(page: RenderedPageData): PageExtras | undefined {
+  return describeList<StoryResponse, { path: string; name: string }>(
+    page,
+    (read) => read.startsWith('/api/stories/'),
+    ({ story }) => {
+      const seen = new Set<string>();
+      return story.entries
+        .filter((entry) => !seen.has(entry.articleId) && seen.add(entry.articleId))
+        .map((entry) => ({ path: entry.articlePath, name: entry.title }));
+    },
+    (item) => item,
   );
 }

@@ -34,14 +34,21 @@ export function article(overrides: Partial<Article> = {}): Article {
     insightMeta: null,
     freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
     bilingual: null,
+    storyId: null,
     translationStatus: 'translated',
     ...overrides,
   };
 }
 
 export function listItem(overrides: Partial<ArticleListItem> = {}): ArticleListItem {
-  const { content: _content, freshness: _freshness, bilingual: _bilingual, ...item } = article(overrides);
-  return item;
+  const {
+    content: _content,
+    freshness: _freshness,
+    bilingual: _bilingual,
+    storyId,
+    ...item
+  } = article(overrides);
+  return storyId ? { ...item, storyId } : item;
 }
 
 export const listItems = (count: number, prefix = 'n'): ArticleListItem[] =>

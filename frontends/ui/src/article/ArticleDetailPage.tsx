@@ -19,6 +19,7 @@ import { OriginalSourceBox } from './OriginalSourceBox';
 import { articlePath, isValidArticleId } from './paths';
 import { RelatedSidebar, type RelatedThumb } from './RelatedSidebar';
 import { ShareBar } from './ShareBar';
+import { StoryLink } from './StoryLink';
 import { VideoList } from './VideoList';
 import { countViewOnce } from './view-count';
 import { ArticleBody } from './ArticleBody';
@@ -148,6 +149,7 @@ function ArticleView({ article, route }: { article: Article; route: ArticleRoute
           </p>
           <h1 id="article-title">{article.title}</h1>
           {article.summary && <p className="article__summary">{article.summary}</p>}
+          {article.storyId && <StoryLink storyId={article.storyId} />}
           <div className="article__actions">
             <ShareBar
               id={article.id}

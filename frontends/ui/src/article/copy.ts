@@ -33,6 +33,9 @@ export const ARTICLE_PAGE = {
    * '원문 출처' and '원문 보기': one word, the spec's 원문, spelled as the spec spells the link.
    */
   originalSource: '원문 출처',
+  /** The link to the story's page, where every source's coverage is on one timeline. */
+  storyLink: '이 소식의 전체 흐름',
+  storyCounts: (sources: number, articles: number) => `매체 ${sources}곳 · 기사 ${articles}건`,
   viewOriginal: '원문보기',
   author: '작성자',
   /** The button's name stays '좋아요 N' whether pressed or not; aria-pressed says which (WAI-ARIA toggle button). */

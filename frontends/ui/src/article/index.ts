@@ -4,5 +4,5 @@ export { ArticleDetailPage, type ArticleRouteOptions } from './ArticleDetailPage
 export { ArticleSkeleton } from './ArticleStates';
 export { ARTICLE_PAGE } from './copy';
 export { formatDelay } from './freshness';
-export { isValidArticleId } from './paths';
+export { isValidArticleId, storyPagePath, storyPath } from './paths';
 export { sendViewOncePerSession } from './view-count';

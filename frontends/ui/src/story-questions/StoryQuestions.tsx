@@ -1,7 +1,7 @@
 import type { StoryQuestionsResponse } from '@pulse/contracts/src/api/community';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchJson } from '../api';
+import { LIST_QUERY, useApiQuery } from '../api';
 
 export const STORY_COPY = {
   title: '이 소식에 대한 커뮤니티 질문',
@@ -21,19 +21,14 @@ export const askAboutPath = (articleId: string) =>
  */
 export function StoryQuestions({ articleId }: { articleId: string }) {
   const headingId = useId();
-  const [state, setState] = useState<
-    { questions: StoryQuestionsResponse['data']['questions'] } | 'loading' | 'failed'
-  >('loading');
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    fetchJson<StoryQuestionsResponse>(`/api/community/articles/${encodeURIComponent(articleId)}/questions`)
-      .then((body) => live && setState({ questions: body.data.questions }))
-      .catch(() => live && setState('failed'));
-    return () => {
-      live = false;
-    };
-  }, [articleId]);
+  // Through the query client, so a server render that shows it (the story page, where it is beside the
+  // timeline, in view) reads it too and nothing moves when the browser takes over.
+  const { data, error } = useApiQuery<StoryQuestionsResponse>(
+    `story-questions:${articleId}`,
+    `/api/community/articles/${encodeURIComponent(articleId)}/questions`,
+    LIST_QUERY,
+  );
+  const state = data ? { questions: data.data.questions } : error ? 'failed' : 'loading';
   return (
     <section className="story-questions" aria-labelledby={headingId}>
       <h2 id={headingId}>{STORY_COPY.title}</h2>

@@ -1,5 +1,5 @@
 // Fixtures and a mount for the article page's specs (frontends/ui/src/article). Not exported from src/index.ts.
-import type { Article, ArticleListItem } from '@pulse/contracts';
+import type { Article, ArticleListItem, Story, StoryEntry } from '@pulse/contracts';
 import type { RenderResult } from '@testing-library/react';
 import { useParams } from 'react-router-dom';
 import { ArticleDetailPage, type ArticleRouteOptions } from '../article';
@@ -36,13 +36,20 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     insightMeta: null,
     freshness: { sourcePublishedAt: null, collectedAt: null, koreanPublishedAt: null },
     bilingual: null,
+    storyId: null,
     translationStatus: 'translated',
     ...overrides,
   };
 }
 
 export function makeListItem(overrides: Partial<Article> = {}): ArticleListItem {
-  const { content: _content, freshness: _freshness, bilingual: _bilingual, ...item } = makeArticle(overrides);
+  const {
+    content: _content,
+    freshness: _freshness,
+    bilingual: _bilingual,
+    storyId: _storyId,
+    ...item
+  } = makeArticle(overrides);
   return item;
 }
 
@@ -72,4 +79,32 @@ export function showArticle(url = '/read/a1', route: Partial<ArticleRouteOptions
 function Mounted({ route }: { route: ArticleRouteOptions }) {
   const { id } = useParams();
   return <ArticleDetailPage id={id} {...route} />;
+}
+
+/** A story of three sources over two articles, newest first, as GET /api/stories/{id} answers it. */
+export function makeStory(overrides: Partial<Story> = {}): Story {
+  const entry = (articleId: string, sourceName: string, publishedAt: string): StoryEntry => ({
+    articleId,
+    articleType: 'news',
+    articlePath: `/news/${articleId}`,
+    title: `기사 ${articleId}`,
+    summary: `${articleId}의 요약`,
+    sourceName,
+    sourceUrl: `https://${sourceName.toLowerCase()}.example/${articleId}`,
+    sourceTitle: `${sourceName} headline`,
+    publishedAt,
+  });
+  return {
+    id: 's1',
+    title: '기사 a1',
+    firstSeenAt: '2026-03-01T00:00:00.000Z',
+    articleCount: 2,
+    sourceCount: 3,
+    entries: [
+      entry('a2', 'Ledger', '2026-03-01T06:00:00.000Z'),
+      entry('a1', 'Daily', '2026-03-01T03:00:00.000Z'),
+      entry('a1', 'Wire', '2026-03-01T00:00:00.000Z'),
+    ],
+    ...overrides,
+  };
 }

@@ -11,6 +11,11 @@ export const PURGE_CHANNEL = 'pulse:purge';
 export const articleTag = (id: string): string => `article:${id}`;
 /** Every list and page that shows articles (news, insights, categories, archive, search, home). */
 export const ARTICLE_LISTS_TAG = 'article-lists';
+/**
+ * One story's timeline (GET /api/stories/{id}) and the pages that read it: purged with the article's own
+ * tag whenever an article of the story is published, updated or withdrawn.
+ */
+export const storyTag = (id: string): string => `story:${id}`;
 
 /**
  * One tech analysis's detail, by id (the slug may change; the id does not). Purged with

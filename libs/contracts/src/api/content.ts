@@ -126,8 +126,11 @@ export interface Article {
   freshness: ArticleFreshness;
   /** The '원문 대조' view; null when the article has none (translated before it existed, pending, authored). */
   bilingual: ArticleBilingual | null;
-  /** The story (ingestion's cluster) the article belongs to, what a reader follows a story by; absent when none. */
-  storyId?: string;
+  /**
+   * The story the article belongs to (GET /api/stories/{id}: every article of it across sources); null
+   * for an article no cluster made (an authored insight, an older record).
+   */
+  storyId: string | null;
 }
 
 /** The source's paragraphs (plain text, English) and, per Korean paragraph, which of them it came from. */
@@ -146,8 +149,11 @@ export interface ArticleFreshness {
   koreanPublishedAt: string | null;
 }
 
-/** Cards never render the body, the freshness stamp or the bilingual view, so lists leave them out. */
-export type ArticleListItem = Omit<Article, 'content' | 'freshness' | 'bilingual'>;
+/** Cards never render the body, the freshness stamp, the bilingual view or the story link, so lists leave them out. */
+export type ArticleListItem = Omit<Article, 'content' | 'freshness' | 'bilingual' | 'storyId'> & {
+  /** The story the article belongs to, what a reader follows a story by ('내 피드'); absent when none. */
+  storyId?: string;
+};
 
 /** docs/spec-content.md §3 'Paging shapes': offset-based, for /api/content/news and /api/content/insights. */
 export interface OffsetPageResponse {

@@ -75,6 +75,7 @@ import type {
   NewsListResponse,
   RelatedArticlesResponse,
 } from './content';
+import type { StoryResponse } from './stories';
 import type { EndpointName } from './endpoints';
 import type {
   ArticleEngagementFiguresResponse,
@@ -279,6 +280,8 @@ export interface EndpointResponses {
   newsletterProgress: z.output<typeof editionProgressResponseSchema>;
   newsletterSubscribers: z.output<typeof subscriberOverviewResponseSchema>;
   newsletterTestSend: z.output<typeof editionTestSendResponseSchema>;
+  // content: story pages
+  story: StoryResponse;
 }
 
 // Every endpoint has its row, and no row names an endpoint that does not exist.
@@ -420,4 +423,6 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   myActivity: [401],
   myExport: [401],
   deleteMe: [401, 403],
+  // content: a story none of whose articles is published (unknown, or every article withdrawn) is 404.
+  story: [404],
 };

@@ -818,6 +818,8 @@ export const ENDPOINTS = {
   myActivity: { method: 'GET', path: '/api/community/me/activity', service: 'community', origin: 'chosen' },
   myExport: { method: 'GET', path: '/api/community/me/export', service: 'community', origin: 'chosen' },
   deleteMe: { method: 'DELETE', path: '/api/community/me', service: 'community', origin: 'chosen' },
+  // content: story pages (every article of one story across its sources)
+  story: { method: 'GET', path: '/api/stories/:id', service: 'content', origin: 'chosen' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1842,6 +1842,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
     },
     required: ['id', 'subject', 'to'],
   },
+  story: {
+    $ref: '#/components/schemas/StoryResponse',
+  },
 };
 
 /** The named shapes the response schemas refer to (#/components/schemas/<name>). */
@@ -2061,7 +2064,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         ],
       },
       storyId: {
-        type: 'string',
+        type: ['null', 'string'],
       },
     },
     required: [
@@ -2095,6 +2098,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'translationStatus',
       'freshness',
       'bilingual',
+      'storyId',
     ],
   },
   AdminTechAnalysis: {
@@ -2525,7 +2529,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
         ],
       },
       storyId: {
-        type: 'string',
+        type: ['null', 'string'],
       },
     },
     required: [
@@ -2556,6 +2560,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'translationStatus',
       'freshness',
       'bilingual',
+      'storyId',
     ],
   },
   ArticleBilingual: {
@@ -5743,6 +5748,86 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['secret', 'otpauthUri'],
+  },
+  Story: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+      },
+      firstSeenAt: {
+        type: 'string',
+      },
+      articleCount: {
+        type: 'number',
+      },
+      sourceCount: {
+        type: 'number',
+      },
+      entries: {
+        type: 'array',
+        items: {
+          $ref: '#/components/schemas/StoryEntry',
+        },
+      },
+    },
+    required: ['id', 'title', 'firstSeenAt', 'articleCount', 'sourceCount', 'entries'],
+  },
+  StoryEntry: {
+    type: 'object',
+    properties: {
+      articleId: {
+        type: 'string',
+      },
+      articleType: {
+        type: 'string',
+        enum: ['news', 'insight', 'analysis'],
+      },
+      articlePath: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+      },
+      summary: {
+        type: 'string',
+      },
+      sourceName: {
+        type: ['null', 'string'],
+      },
+      sourceUrl: {
+        type: ['null', 'string'],
+      },
+      sourceTitle: {
+        type: ['null', 'string'],
+      },
+      publishedAt: {
+        type: 'string',
+      },
+    },
+    required: [
+      'articleId',
+      'articleType',
+      'articlePath',
+      'title',
+      'summary',
+      'sourceName',
+      'sourceUrl',
+      'sourceTitle',
+      'publishedAt',
+    ],
+  },
+  StoryResponse: {
+    type: 'object',
+    properties: {
+      story: {
+        $ref: '#/components/schemas/Story',
+      },
+    },
+    required: ['story'],
   },
   SubscribeResponse: {
     type: 'object',

@@ -3,6 +3,7 @@ import {
   ARTICLE_LISTS_TAG,
   articleTag,
   PURGE_CHANNEL,
+  storyTag,
   purgeMessage,
   type Article,
   type ArticleListItem,
@@ -22,7 +23,8 @@ const relatedKey = (id: string) => `content:related:${id}`;
  * entries are dropped when its content changes (ArticleChanges) and when a like or share changes its
  * counters; views are not invalidated — a view count up to 5 minutes old on the detail is the price of
  * not re-reading a hot article on every view. Each drop is also a purge for the gateway's micro-cache
- * (PURGE_CHANNEL): the article's answers, and every list when the article itself changed.
+ * (PURGE_CHANNEL): the article's answers, and every list and its story's timeline when the article itself
+ * changed (a story's page lists its articles' titles, so a re-translation shows there too).
  */
 @Injectable()
 export class ArticleCache implements OnModuleInit {
@@ -32,7 +34,9 @@ export class ArticleCache implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.changes.onChange((article) => this.invalidate(article._id, { listsToo: true }));
+    this.changes.onChange((article) =>
+      this.invalidate(article._id, { listsToo: true, storyId: article.storyId }),
+    );
   }
 
   /** The cached article, or the loader's (null, not found, is cached too, briefly, by the caller's choice). */
@@ -49,9 +53,13 @@ export class ArticleCache implements OnModuleInit {
    * called it (a publish would otherwise be retried and dead-lettered): an entry that survives the outage
    * is at most ARTICLE_TTL_MS old.
    */
-  async invalidate(id: string, { listsToo = false } = {}): Promise<void> {
+  async invalidate(
+    id: string,
+    { listsToo = false, storyId }: { listsToo?: boolean; storyId?: string } = {},
+  ): Promise<void> {
     await this.cache.del([articleKey(id), relatedKey(id)]).catch(() => undefined);
     const tags = listsToo ? [articleTag(id), ARTICLE_LISTS_TAG] : [articleTag(id)];
+    if (listsToo && storyId) tags.push(storyTag(storyId));
     await this.cache.publish(PURGE_CHANNEL, purgeMessage(tags));
   }
 }

@@ -16,6 +16,7 @@ export function toArticle(record: ArticleRecord): Article {
     content: record.content,
     freshness: freshnessOf(record),
     bilingual: record.bilingual ?? null,
+    storyId: record.storyId ?? null,
   };
 }
 

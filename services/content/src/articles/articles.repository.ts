@@ -61,6 +61,8 @@ export class ArticlesRepository {
         { key: { state: 1, primaryCategory: 1, publishedAt: -1 } },
         { key: { state: 1, secondaryCategory: 1, publishedAt: -1 } },
         { key: { 'tags.slug': 1 } },
+        // A story's timeline: its published articles, newest first.
+        { key: { storyId: 1, state: 1, publishedAt: -1 } },
       ],
     });
   }
@@ -76,6 +78,11 @@ export class ArticlesRepository {
   /** Whether the article exists and was withdrawn by an editor (its reader answer is 410, not 404). */
   async isWithdrawn(id: string): Promise<boolean> {
     return (await this.articles.countDocuments({ _id: id, state: 'withdrawn' })) > 0;
+  }
+
+  /** The published articles of a story, newest first, at most `limit`. */
+  storyArticles(storyId: string, limit: number): Promise<ArticleRecord[]> {
+    return this.list({ ...PUBLISHED, storyId }, { publishedAt: -1 }, 0, limit);
   }
 
   /** The newest published articles of a type. */

@@ -4,6 +4,7 @@ import {
   CACHE_TAG_HEADER,
   parsePurge,
   PURGE_CHANNEL,
+  storyTag,
   type ArticleDetailResponse,
 } from '@pulse/contracts';
 import { MemoryCacheStore } from '@pulse/platform';
@@ -47,9 +48,10 @@ describe('content service: cache tags and purges for the gateway', () => {
     expect([missing.status, missing.headers[CACHE_TAG_HEADER]]).toEqual([404, undefined]);
   });
 
-  it('purges the lists and the article when it is published, and the article alone when it is liked', async () => {
-    await content.translated(translatedArticle({ articleId: 'tag2' }));
-    await eventually(async () => expect(purged).toContainEqual([articleTag('tag2'), ARTICLE_LISTS_TAG]));
+  it('purges the lists, the article and its story when it is published, and the article alone when it is liked', async () => {
+    await content.translated(translatedArticle({ articleId: 'tag2', clusterId: 'story-of-tag2' }));
+    const published = [articleTag('tag2'), ARTICLE_LISTS_TAG, storyTag('story-of-tag2')];
+    await eventually(async () => expect(purged).toContainEqual(published));
     purged.length = 0;
     const like = await reader(content).call('POST', '/api/interactions/like', {
       contentId: 'tag2',
@@ -57,6 +59,6 @@ describe('content service: cache tags and purges for the gateway', () => {
     });
     expect(like.status).toBe(200);
     await eventually(async () => expect(purged).toContainEqual([articleTag('tag2')]));
-    expect(purged).not.toContainEqual([articleTag('tag2'), ARTICLE_LISTS_TAG]);
+    expect(purged).not.toContainEqual(published);
   });
 });
