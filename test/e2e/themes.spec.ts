@@ -130,10 +130,13 @@ async function pageTypes(site: Site): Promise<[string, string][]> {
   const news = await site.api<NewsListResponse>('/api/content/news?limit=1&offset=0');
   const insights = await site.api<NewsListResponse>('/api/content/insights?limit=1&offset=0');
   const analyses = await site.api<TechAnalysisListResponse>('/api/tech-analysis?page=1&limit=1&lang=ko');
+  const storyId = news.articles[0]!.storyId;
+  if (!storyId) throw new Error(`article ${news.articles[0]!.id} belongs to no story`);
   return [
     ['home', '/'],
     ['news list', '/news'],
     ['article', `/news/${news.articles[0]!.id}`],
+    ['story', `/story/${storyId}`],
     ['insights list', '/insights'],
     ['insight', `/insights/${insights.articles[0]!.id}`],
     ['category', '/category/gen-ai'],
@@ -148,6 +151,7 @@ async function pageTypes(site: Site): Promise<[string, string][]> {
     ['about', '/about'],
     ['privacy', '/privacy'],
     ['contact', '/contact'],
+    ['my space (signed out)', '/me'],
     ['not found', '/no-such-page'],
   ];
 }
