@@ -52,6 +52,12 @@ const POLICIES: readonly CachePolicy[] = [
   // own calls); answers and votes arrive by the minute, and community purges the micro-cache on each.
   { path: /^\/api\/community\/questions$/, sMaxAge: 30, staleWhileRevalidate: 120 },
   { path: /^\/api\/community\/questions\/[^/]+(\/answers)?$/, sMaxAge: 30, staleWhileRevalidate: 120 },
+  // A question's or an answer's versions: the same for every reader; an edit purges the question's tag.
+  {
+    path: /^\/api\/community\/(questions|answers)\/[^/]+\/revisions$/,
+    sMaxAge: 30,
+    staleWhileRevalidate: 120,
+  },
   // The newsletter's archive: at most a daily and a weekly edition a day, frozen once made.
   { path: /^\/api\/newsletter\/editions(\/[^/]+)?$/, sMaxAge: 300, staleWhileRevalidate: 600 },
 ];

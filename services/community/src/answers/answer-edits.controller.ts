@@ -1,5 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, UseFilters } from '@nestjs/common';
-import { type EditAnswerBody, editAnswerBodySchema, idParamSchema } from '@pulse/contracts';
+import { Body, Controller, Get, HttpCode, Param, Patch, Res, UseFilters } from '@nestjs/common';
+import {
+  CACHE_TAG_HEADER,
+  type EditAnswerBody,
+  editAnswerBodySchema,
+  idParamSchema,
+  questionTag,
+} from '@pulse/contracts';
+import type { FastifyReply } from 'fastify';
 import { ZodPipe } from '@pulse/platform';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
@@ -24,7 +31,12 @@ export class AnswerEditsController {
   }
 
   @Get(':id/revisions')
-  revisions(@Param('id', new ZodPipe(idParamSchema)) id: string) {
-    return this.edits.revisionsOf(id);
+  async revisions(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { questionId, body } = await this.edits.revisionsOf(id);
+    void reply.header(CACHE_TAG_HEADER, questionTag(questionId));
+    return body;
   }
 }

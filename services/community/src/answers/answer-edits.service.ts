@@ -55,9 +55,14 @@ export class AnswerEditsService {
   }
 
   /** GET /api/community/answers/{id}/revisions: public, as the answer is. */
-  async revisionsOf(id: string): Promise<PostRevisionsResponse> {
+  async revisionsOf(id: string): Promise<{ questionId: string; body: PostRevisionsResponse }> {
     const answer = await this.answers.visible(id);
     await this.questions.visible(answer.questionId);
-    return { success: true, data: { versions: await this.revisions.versions(answer) } };
+    const body: PostRevisionsResponse = {
+      success: true,
+      data: { versions: await this.revisions.versions(answer) },
+    };
+    // The question's id names the cache tag an edit of the answer purges (QuestionPurges).
+    return { questionId: answer.questionId, body };
   }
 }

@@ -1,12 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, UseFilters } from '@nestjs/common';
-import { type EditQuestionBody, editQuestionBodySchema, idParamSchema } from '@pulse/contracts';
+import { Body, Controller, Get, HttpCode, Param, Patch, Res, UseFilters } from '@nestjs/common';
+import {
+  CACHE_TAG_HEADER,
+  type EditQuestionBody,
+  editQuestionBodySchema,
+  idParamSchema,
+  questionTag,
+} from '@pulse/contracts';
+import type { FastifyReply } from 'fastify';
 import { ZodPipe } from '@pulse/platform';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
 import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { QuestionEditsService } from './question-edits.service';
 
-/** A question's edit by its author, and its versions (public; not cached at the edge: read on demand). */
+/** A question's edit by its author, and its versions (public, the same for every reader: shared at the edge). */
 @UseFilters(TooManyRequestsFilter)
 @Controller('/api/community/questions')
 export class QuestionEditsController {
@@ -24,7 +31,13 @@ export class QuestionEditsController {
   }
 
   @Get(':id/revisions')
-  revisions(@Param('id', new ZodPipe(idParamSchema)) id: string) {
-    return this.edits.revisionsOf(id);
+  async revisions(
+    @Param('id', new ZodPipe(idParamSchema)) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const versions = await this.edits.revisionsOf(id);
+    // Only once the id is known good; an edit of the question purges its tag (QuestionPurges).
+    void reply.header(CACHE_TAG_HEADER, questionTag(id));
+    return versions;
   }
 }

@@ -152,8 +152,12 @@ describe('source runs', () => {
     expect(JSON.stringify(thrown)).not.toContain('parser exploded');
     expect((await adminRunsOf('throws'))[0]).toMatchObject({ error: 'Error: parser exploded' });
     await eventually(async () => expect(await runsOf('other')).toHaveLength(1));
-    const offlineSource = await sourceView('offline');
-    expect(offlineSource).toMatchObject({ status: 'failing', lastErrorCategory: 'dns' });
+    // The run is recorded before the source's state is written: wait for the state too.
+    const offlineSource = await eventually(async () => {
+      const view = await sourceView('offline');
+      expect(view).toMatchObject({ status: 'failing', lastErrorCategory: 'dns' });
+      return view;
+    });
     expect(offlineSource).not.toHaveProperty('lastError');
     const adminSources = (
       await t.app.inject({ method: 'GET', url: '/api/ingestion/admin/sources', headers: admin })
