@@ -18,6 +18,12 @@ const shellBuild = () =>
     .map((name) => `${name} ${statSync(path.join(SHELL_DIST, name)).mtimeMs}`)
     .sort();
 
+/** `source` with `from` replaced once; a copy whose source has moved on fails here, not as a missing page. */
+function edit(source: string, from: string, to: string): string {
+  if (!source.includes(from)) throw new Error(`the remote's source no longer contains: ${from}`);
+  return source.replace(from, to);
+}
+
 /**
  * The qa remote's team adds a page, a tag's questions at /community/tags/{tag}, with its own head and
  * structured data: written here as edits of a copy of the remote's source (its route and component in
@@ -25,19 +31,19 @@ const shellBuild = () =>
  */
 const ADD_TAG_PAGE = {
   'src/App.tsx': (source: string) =>
-    source
-      .replace(
-        "import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';",
-        "import { NotFound, Page, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';",
-      )
-      .replace(
+    edit(
+      edit(
+        edit(
+          source,
+          "import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';",
+          "import { NotFound, Page, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';",
+        ),
         "import { Route, Routes } from 'react-router-dom';",
         "import { Route, Routes, useParams } from 'react-router-dom';",
-      )
-      .replace(
-        '<Route path="qa/ask" element={<AskPage />} />',
-        '<Route path="qa/ask" element={<AskPage />} />\n      <Route path="tags/:tag" element={<TagPage />} />',
-      ) +
+      ),
+      '<Route path="*" element={<NotFound />} />',
+      '<Route path="tags/:tag" element={<TagPage />} />\n      <Route path="*" element={<NotFound />} />',
+    ) +
     `
 function TagPage() {
   const { tag = '' } = useParams();
@@ -54,7 +60,8 @@ function TagPage() {
 }
 `,
   'src/structured-data.ts': (source: string) =>
-    source.replace(
+    edit(
+      source,
       "  if (page.pathname === '/community/qa') return describeQuestionList(head, page);",
       "  if (page.pathname === '/community/qa') return describeQuestionList(head, page);\n" +
         "  if (page.pathname.startsWith('/community/tags/'))\n" +
