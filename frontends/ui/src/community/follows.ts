@@ -52,6 +52,9 @@ const followsStore = (() => {
     follows: null,
   };
   let loading: Promise<void> | null = null;
+  // Follows and unfollows made while the list loads: the answer may predate them, so they are applied to it
+  // (each change is idempotent, so one the answer already shows changes nothing).
+  let madeWhileLoading: Array<(list: Follow[]) => Follow[]> = [];
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
   return {
@@ -61,7 +64,10 @@ const followsStore = (() => {
       return () => listeners.delete(listener);
     },
     set(change: (list: Follow[]) => Follow[]) {
-      if (state.follows === null) return;
+      if (state.follows === null) {
+        if (loading) madeWhileLoading.push(change);
+        return;
+      }
       state = { ...state, follows: change(state.follows) };
       emit();
     },
@@ -76,13 +82,16 @@ const followsStore = (() => {
       }
       if (state.owner === owner && (state.follows !== null || loading) && !force) return;
       if (state.owner !== owner || state.error) {
+        madeWhileLoading = [];
         state = { owner, follows: null };
         emit();
       }
       const pending = fetchFollows().then(
         (follows) => {
           if (state.owner !== owner) return;
-          state = { owner, follows };
+          const changes = madeWhileLoading;
+          madeWhileLoading = [];
+          state = { owner, follows: changes.reduce((list, change) => change(list), follows) };
           emit();
         },
         (error: unknown) => {
