@@ -1,6 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { useCurrentUser } from './identity';
-import { runGated as run, type GatedAction } from './gated-action';
+import { type GatedAction } from './gated-action';
+import { useGateState } from './gate-state';
 import { NicknameDialog } from './NicknameDialog';
 
 export type { GatedAction };
@@ -10,32 +9,7 @@ export type { GatedAction };
  * opens, and the action runs once the nickname is set. Render `dialog` once where the gate is used.
  */
 export function useIdentityGate(reason: 'ask' | 'default' = 'default') {
-  const user = useCurrentUser();
-  const [open, setOpen] = useState(false);
-  const pending = useRef<GatedAction | null>(null);
-  const require = useCallback(
-    (action: GatedAction): void => {
-      if (user) return run(action);
-      pending.current = action;
-      setOpen(true);
-    },
-    [user],
-  );
-  const dialog = (
-    <NicknameDialog
-      open={open}
-      reason={reason}
-      onClose={() => {
-        pending.current = null;
-        setOpen(false);
-      }}
-      onSignedIn={() => {
-        setOpen(false);
-        const action = pending.current;
-        pending.current = null;
-        if (action) run(action);
-      }}
-    />
-  );
+  const { user, open, require, closed, signedIn } = useGateState();
+  const dialog = <NicknameDialog open={open} reason={reason} onClose={closed} onSignedIn={signedIn} />;
   return { user, require, dialog };
 }
