@@ -22,3 +22,4 @@ export * from './processes';
 export * from './synthetic-feed';
 export * from './websub-test-hub';
 export * from './page-types';
+export * from './replica-fleet';

@@ -13,6 +13,7 @@ import {
   SmtpMailer,
   STAFF_ASSERTION_TTL_SECONDS,
   type Clock,
+  type DocumentStore,
   type Mailer,
   type PortSet,
 } from '@pulse/platform';
@@ -44,7 +45,7 @@ export interface NewsletterTestOptions {
    * What replicas share: run beside another instance on the same store, mail server and trending stub,
    * which the test owns (close() leaves them running).
    */
-  shared?: { store: EmbeddedDocumentStore; smtp: SmtpSink; trending: TrendingStub };
+  shared?: { store: DocumentStore; smtp: SmtpSink; trending: TrendingStub };
 }
 
 export interface Reply {

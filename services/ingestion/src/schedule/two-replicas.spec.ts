@@ -1,15 +1,5 @@
-import {
-  EmbeddedDocumentStore,
-  InProcessEventBus,
-  LEASES,
-  MemoryCacheStore,
-  scheduleLeaseConfigSchema,
-  type Leases,
-} from '@pulse/platform';
-import { eventually, TestClock } from '@pulse/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { LEASES, scheduleLeaseConfigSchema, type Leases } from '@pulse/platform';
+import { embeddedFleet, eventually, localStackFleet, TestClock, type ReplicaFleet } from '@pulse/testing';
 import type { FetchOutcome, FetchRequest } from '../pipeline/pipeline.types';
 import type { PipelineStages } from '../pipeline/stages';
 import { fetched, FakeStages } from '../../testing/pipeline/fake-stages';
@@ -48,11 +38,15 @@ interface Replica {
  * Two ingestion replicas on one store, bus and cache, on one TestClock: every source is polled once per
  * due time over a whole day, and a replica that stops while holding a poll is taken over within
  * SCHEDULE_TAKEOVER_SECONDS; its late outcome does not overwrite the new holder's schedule (fencing).
+ * Run on the embedded store, and on the local stack's MongoDB-compatible server and Redis with a
+ * connection of each replica's own, as two pods would have.
  */
-describe('ingestion: two replicas share the schedule through leases', () => {
+describe.each([
+  ['the embedded store', embeddedFleet],
+  ['MongoDB and Redis (local stack)', localStackFleet],
+])('ingestion: two replicas share the schedule through leases, on %s', (_label, openFleet) => {
   const clock = new TestClock(INGESTION_TEST_START);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-ingestion-replicas-'));
-  let adapters: Pick<IngestionTestApp, 'store' | 'bus' | 'cache'>;
+  let fleet: ReplicaFleet;
   let replicas: Replica[];
   const stopped = new Set<Replica>();
   let serial = 0;
@@ -75,6 +69,7 @@ describe('ingestion: two replicas share the schedule through leases', () => {
 
   async function startReplica(name: string): Promise<Replica> {
     const fetches: FetchRequest[] = [];
+    const adapters = await fleet.adaptersFor(name);
     const t = await startIngestionTestApp({ clock, adapters, pipeline: () => viewFor(fetches) });
     const looks = new Set<Promise<void>>();
     const scheduler = t.app.get(IngestionScheduler);
@@ -139,19 +134,12 @@ describe('ingestion: two replicas share the schedule through leases', () => {
     replica.fetches.filter((request) => request.url === url).length;
 
   beforeAll(async () => {
-    adapters = {
-      store: await EmbeddedDocumentStore.open({ dataDir }),
-      bus: new InProcessEventBus({ maxAttempts: 2, backoff: { initialMs: 5, maxMs: 10 } }),
-      cache: new MemoryCacheStore(),
-    };
+    fleet = await openFleet('ingestion');
     replicas = [await startReplica('a'), await startReplica('b')];
   });
   afterAll(async () => {
-    for (const replica of replicas) if (!stopped.has(replica)) await replica.t.close();
-    await adapters.bus.close();
-    await adapters.store.close();
-    await adapters.cache.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const replica of replicas ?? []) if (!stopped.has(replica)) await replica.t.close();
+    await fleet?.close();
   }, 30_000);
 
   it('polls every source once per due time over a day, whichever replica gets each', async () => {

@@ -10,6 +10,7 @@ import {
   InProcessEventBus,
   MemoryCacheStore,
   CLOCK,
+  type DocumentStore,
 } from '@pulse/platform';
 import { eventually, TestClock } from '@pulse/testing';
 import pino from 'pino';
@@ -41,7 +42,7 @@ async function collectAnnouncements(bus: InProcessEventBus): Promise<Announcemen
 }
 
 /** Sources documents still holding unpublished events. */
-const pendingIn = (store: EmbeddedDocumentStore) =>
+const pendingIn = (store: DocumentStore) =>
   store.collection('sources').countDocuments({ '_outbox.0': { $exists: true } });
 
 /** One ingestion process on `dataDir`: the store survives close(), as it does across a restart. */

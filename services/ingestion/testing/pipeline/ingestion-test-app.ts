@@ -16,6 +16,7 @@ import {
   EmbeddedDocumentStore,
   InProcessEventBus,
   MemoryCacheStore,
+  type CacheStore,
   type DocumentStore,
   CLOCK,
 } from '@pulse/platform';
@@ -38,9 +39,10 @@ export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 export interface IngestionTestApp {
   app: NestFastifyApplication;
   bus: InProcessEventBus;
-  store: EmbeddedDocumentStore;
+  /** The embedded store, or a store a test brings (replicas sharing MongoDB). */
+  store: DocumentStore;
   /** The cache port: purges for the gateway go out on it (embedded pub/sub reaches every store in the process). */
-  cache: MemoryCacheStore;
+  cache: CacheStore;
   stages: FakeStages;
   clock: TestClock;
   close(): Promise<void>;

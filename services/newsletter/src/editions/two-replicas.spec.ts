@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { EmbeddedDocumentStore, LEASES, scheduleLeaseConfigSchema, type Leases } from '@pulse/platform';
-import { eventually, TestClock } from '@pulse/testing';
+import { LEASES, scheduleLeaseConfigSchema, type Leases } from '@pulse/platform';
+import { embeddedFleet, eventually, localStackFleet, TestClock, type ReplicaFleet } from '@pulse/testing';
 import { admin, startNewsletterTestApp, type NewsletterTestApp } from '../../testing/newsletter-test-app';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { startTrendingStub, type TrendingStub } from '../../testing/trending-stub';
@@ -23,20 +20,24 @@ interface Replica {
  * Two newsletter replicas with the schedule on, on one store, one mail server and one trending, on one
  * TestClock: over a day and a half every edition falls due on both, is made once and reaches each of its
  * subscribers once; a replica that stops while making an edition is taken over within
- * SCHEDULE_TAKEOVER_SECONDS, and its late build adds nothing.
+ * SCHEDULE_TAKEOVER_SECONDS, and its late build adds nothing. Run on the embedded store, and on the local
+ * stack's MongoDB-compatible server with a connection of each replica's own, as two pods would have.
  */
-describe('newsletter: two replicas share the edition schedule through leases', () => {
+describe.each([
+  ['the embedded store', embeddedFleet],
+  ['MongoDB (local stack)', localStackFleet],
+])('newsletter: two replicas share the edition schedule through leases, on %s', (_label, openFleet) => {
   // Sunday 21:00 Seoul: the last editions are more than the late limit ago, so nothing is due yet.
   const clock = new TestClock('2026-03-01T12:00:00.000Z');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-newsletter-replicas-'));
-  let store: EmbeddedDocumentStore;
+  let fleet: ReplicaFleet;
   let smtp: SmtpSink;
   let trending: TrendingStub;
   let replicas: Replica[];
   const weekly: string[] = [];
   const daily: string[] = [];
 
-  async function startReplica(): Promise<Replica> {
+  async function startReplica(name: string): Promise<Replica> {
+    const { store } = await fleet.adaptersFor(name);
     const t = await startNewsletterTestApp({
       clock,
       env: { NEWSLETTER_SCHEDULE: 'on' },
@@ -101,10 +102,10 @@ describe('newsletter: two replicas share the edition schedule through leases', (
   }
 
   beforeAll(async () => {
-    store = await EmbeddedDocumentStore.open({ dataDir });
+    fleet = await openFleet('newsletter');
     smtp = await startSmtpSink();
     trending = await startTrendingStub();
-    replicas = [await startReplica(), await startReplica()];
+    replicas = [await startReplica('a'), await startReplica('b')];
     for (let i = 0; i < 12; i += 1) {
       const email = `reader${i}@example.com`;
       (i % 3 === 0 ? daily : weekly).push(email);
@@ -115,12 +116,11 @@ describe('newsletter: two replicas share the edition schedule through leases', (
     daily.sort();
   }, 60_000);
   afterAll(async () => {
-    trending.letGo();
-    for (const replica of replicas) await replica.t.close();
-    await store.close();
-    await smtp.stop();
-    await trending.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    trending?.letGo();
+    for (const replica of replicas ?? []) await replica.t.close();
+    await fleet?.close();
+    await smtp?.stop();
+    await trending?.stop();
   }, 60_000);
 
   it('makes each due edition once and mails each of its subscribers once, whichever replica ticks first', async () => {
