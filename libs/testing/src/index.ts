@@ -23,3 +23,4 @@ export * from './synthetic-feed';
 export * from './websub-test-hub';
 export * from './page-types';
 export * from './replica-fleet';
+export * from './kafka-group-watch';

@@ -3,7 +3,7 @@ import { eventually } from '@pulse/testing';
 import type { KafkaConsumerTuning } from '../../src/bus/kafkajs/kafka.subscription';
 import type { EventBus } from '../../src/bus/bus.port';
 import { createEnvelope } from '../../src/bus/create-envelope';
-import type { GroupWatch } from './group-watch';
+import type { GroupWatch } from '@pulse/testing';
 
 /** Partitions of the scenario's topics: few, so that every one of them can have a record in hand. */
 const PARTITIONS = 3;

@@ -1,6 +1,6 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { KafkaEventBus } from './kafka.bus';
-import { classicGroupWatch } from '../../../testing/bus/group-watch';
+import { classicGroupWatch } from '@pulse/testing';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
 import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 

@@ -1,6 +1,6 @@
 import { describeEventBusContract, kafkaTestBrokers, requireKafka } from '@pulse/testing';
 import { PlatformaticKafkaEventBus } from './platformatic-kafka.bus';
-import { consumerGroupWatch } from '../../../testing/bus/group-watch';
+import { consumerGroupWatch } from '@pulse/testing';
 import { describeSlowHandler } from '../../../testing/bus/slow-handler.scenario';
 import { describeTopicPartitions } from '../../../testing/bus/topic-partitions.scenario';
 

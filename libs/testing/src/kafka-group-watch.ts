@@ -1,6 +1,6 @@
-import { kafkaTestBrokers } from '@pulse/testing';
+import { kafkaTestBrokers } from './kafka-test-env';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
-import { loadPlatformaticKafka } from '../../src/bus/platformatic-kafka/platformatic-kafka.library';
+import { loadPlatformaticKafka } from '@pulse/platform/bus/platformatic-kafka/platformatic-kafka.library';
 
 /** Consumer groups as the broker sees them. */
 export interface GroupWatch {
