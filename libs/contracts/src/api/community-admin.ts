@@ -8,6 +8,7 @@ import { intParam, oneOf, strictParams, textField } from './params';
  * Identity, badge, report and moderation calls of the community service that the seed leaves 'not shown'
  * (all chosen here; services/community/README.md describes them).
  */
+
 /** GET /api/community/auth/me: the identity the credential names, and the CSRF value for cookie writes. */
 export const communityMeResponseSchema = communityOk(
   z.object({
