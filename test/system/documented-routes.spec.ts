@@ -12,7 +12,8 @@ import pino from 'pino';
  * ENDPOINTS), so it is in the merged OpenAPI and the generated fuzzing reaches it. The other direction
  * (no documented operation answers "no such route") is test/system/gateway-seo.spec.ts's. Each real
  * service is built on the embedded adapters, as `npm start` builds it, and asked for the routes its own
- * document names as unlisted (libs/platform openapi.route.ts).
+ * document names as unlisted (libs/platform openapi.route.ts). Each documented success that answers a body
+ * names its schema, so the fuzzing checks every body the services send.
  */
 describe('every public route a service registers is documented', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-routes-'));
@@ -53,12 +54,23 @@ describe('every public route a service registers is documented', () => {
   it('names no route without an ENDPOINTS row, in any service', async () => {
     const unlisted: Record<string, string[]> = {};
     const documented: Record<string, number> = {};
+    // Operations whose success answers a body but names no schema for it (the contracts'
+    // ENDPOINT_RESPONSE_SCHEMAS give every endpoint one, so the fuzzing can check each body).
+    const withoutSchema: string[] = [];
     for (const { name, app } of apps) {
       if (!app) continue;
       const response = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: OPENAPI_PATH });
       if (response.statusCode === 404) continue; // a service with no public paths publishes no document
-      const document = response.json<{ paths: Record<string, object>; 'x-unlisted-routes': string[] }>();
+      const document = response.json<{
+        paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+        'x-unlisted-routes': string[];
+      }>();
       unlisted[name] = document['x-unlisted-routes'];
+      for (const [path, item] of Object.entries(document.paths))
+        for (const [method, operation] of Object.entries(item)) {
+          const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+          if (success?.[0] !== '204' && !success?.[1].content) withoutSchema.push(`${method} ${path}`);
+        }
       documented[name] = Object.values(document.paths).reduce(
         (sum, item) => sum + Object.keys(item).length,
         0,
@@ -76,6 +88,7 @@ describe('every public route a service registers is documented', () => {
     // Every service documents what it serves, ingestion's sources (and their preview), runs (public and
     // admin) and WebSub callback included.
     expect(documented.ingestion).toBe(14);
+    expect(withoutSchema).toEqual([]);
     for (const [name, count] of Object.entries(documented))
       expect({ name, count: count > 0 }).toEqual({ name, count: true });
   });

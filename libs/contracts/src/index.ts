@@ -46,11 +46,13 @@ export * from './api/subscribers';
 export * from './api/newsletter';
 export * from './api/community-constants';
 export * from './api/community';
+export * from './api/community-responses';
 export * from './api/community-requests';
 export * from './api/community-edits';
 export * from './api/community-nickname';
 export * from './api/community-admin';
 export * from './api/community-me';
+export * from './api/community-me-responses';
 export * from './api/community-me-requests';
 export * from './api/translation-review';
 export * from './api/staff';
@@ -58,7 +60,6 @@ export * from './api/staff-audit';
 export * from './api/contact';
 export * from './api/openapi-schemas';
 export * from './api/endpoint-responses';
-export * from './api/response-schemas.generated';
 
 // Clients of one service's read API for another (docs/design.md §1)
 export * from './clients/trending-read.client';

@@ -1,11 +1,12 @@
+import { NOT_COUNTED_REASONS } from './interactions';
+import { techAnalysisSchema } from './tech-analysis';
+import { articleSchema } from './content';
 import { z } from 'zod';
 import { categorySlugSchema, httpUrl, youtubeVideoIdSchema } from '../events/shared-schemas';
 import { SUMMARY_MAX_LENGTH } from './constants';
-import type { Article } from './content';
-import type { NotCountedReason } from './interactions';
 import { idParamSchema, intParam, oneOf, slugParamSchema, strictParams, textField } from './params';
 import { DIFFICULTY_LEVELS, TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
-import { EXTERNAL_RESOURCE_TYPES, type TechAnalysis } from './tech-analysis';
+import { EXTERNAL_RESOURCE_TYPES } from './tech-analysis';
 
 /**
  * The admin authoring API of the content service (docs/services.md 'The content service', its Authoring item; docs/design.md §10: content authoring needs
@@ -239,7 +240,9 @@ export const AUTHORING_STATES = ['draft', 'published', 'withdrawn'] as const;
 export type AuthoringState = (typeof AUTHORING_STATES)[number];
 /** Insights and tech analyses share their states; the name stays for the insights' side. */
 export const INSIGHT_STATES = AUTHORING_STATES;
-export type InsightState = AuthoringState;
+
+export const insightStateSchema = z.enum(AUTHORING_STATES);
+export type InsightState = z.output<typeof insightStateSchema>;
 
 /** GET /api/content/admin/tech-analyses and /insights: drafts and published items, newest change first. */
 export const adminListQuerySchema = strictParams({
@@ -262,79 +265,109 @@ export const draftAnalysisBodySchema = strictParams({
 export type DraftAnalysisBody = z.output<typeof draftAnalysisBodySchema>;
 
 /** Who wrote an item: an editor through this API, the LLM drafting command, or the demo corpus. */
-export type AuthoringOrigin = 'admin' | 'llm' | 'demo';
+export const authoringOriginSchema = z.enum(['admin', 'llm', 'demo']);
+export type AuthoringOrigin = z.output<typeof authoringOriginSchema>;
 
-/** A tech analysis as admins see it: drafts too, with their state and editing fields. */
-export interface AdminTechAnalysis extends Omit<TechAnalysis, 'publishedAt'> {
-  state: AuthoringState;
-  /** null until published. */
-  publishedAt: string | null;
-  relatedAnalysisIds: string[] | null;
-  origin: AuthoringOrigin;
-  /** The model that drafted it, when origin is 'llm'. */
-  model: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Set while the analysis is withdrawn; null otherwise. */
-  withdrawal: Withdrawal | null;
-}
+/** Who took an insight or an analysis down, when and why. */
+export const withdrawalSchema = z
+  .object({
+    reason: z.string(),
+    at: z.string(),
+    /** The staff member's name (ADMIN_TOKEN for the shared token). */
+    by: z.string(),
+  })
+  .meta({ id: 'Withdrawal' });
+export type Withdrawal = z.output<typeof withdrawalSchema>;
 
 /** POST /api/content/admin/{insights,tech-analyses}/{id}/withdraw: why readers no longer see it (kept with the insight). */
 export const withdrawBodySchema = strictParams({ reason: textField('reason', { min: 5, max: 300 }) });
 export type WithdrawBody = z.output<typeof withdrawBodySchema>;
 
-/** Who took an insight or an analysis down, when and why. */
-export interface Withdrawal {
-  reason: string;
-  at: string;
-  /** The staff member's name (ADMIN_TOKEN for the shared token). */
-  by: string;
-}
+/** A tech analysis as admins see it: drafts too, with their state and editing fields. */
+export const adminTechAnalysisSchema = techAnalysisSchema
+  .omit({ publishedAt: true })
+  .extend({
+    state: z.enum(AUTHORING_STATES),
+    /** null until published. */
+    publishedAt: z.string().nullable(),
+    relatedAnalysisIds: z.array(z.string()).nullable(),
+    origin: authoringOriginSchema,
+    /** The model that drafted it, when origin is 'llm'. */
+    model: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Set while the analysis is withdrawn; null otherwise. */
+    withdrawal: withdrawalSchema.nullable(),
+  })
+  .meta({ id: 'AdminTechAnalysis' });
+export type AdminTechAnalysis = z.output<typeof adminTechAnalysisSchema>;
 
 /** An insight as admins see it. */
-export interface AdminInsight extends Article {
-  state: InsightState;
-  createdAt: string;
-  /** Set while withdrawn; null otherwise. */
-  withdrawal: Withdrawal | null;
-}
+export const adminInsightSchema = articleSchema
+  .extend({
+    state: insightStateSchema,
+    createdAt: z.string(),
+    /** Set while withdrawn; null otherwise. */
+    withdrawal: withdrawalSchema.nullable(),
+  })
+  .meta({ id: 'AdminInsight' });
+export type AdminInsight = z.output<typeof adminInsightSchema>;
 
 export const REVISION_ACTIONS = ['create', 'draft', 'update', 'publish', 'withdraw'] as const;
 /** 'draft' is an LLM draft stored on a staff member's request; 'create' is one they wrote. */
 export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 
 /** One saved change of an insight or tech analysis: who, when, what, and which fields changed. */
-export interface AuthoringRevision {
-  id: string;
-  itemId: string;
-  action: RevisionAction;
-  at: string;
-  by: { id: string; name: string; role: string };
-  /** The content fields whose value changed (every field filled in, on create and draft). */
-  fields: string[];
-  /** The reason given, on withdraw. */
-  reason: string | null;
-}
+export const authoringRevisionSchema = z
+  .object({
+    id: z.string(),
+    itemId: z.string(),
+    action: z.enum(REVISION_ACTIONS),
+    at: z.string(),
+    by: z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.string(),
+    }),
+    /** The content fields whose value changed (every field filled in, on create and draft). */
+    fields: z.array(z.string()),
+    /** The reason given, on withdraw. */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'AuthoringRevision' });
+export type AuthoringRevision = z.output<typeof authoringRevisionSchema>;
 
 /** GET /api/content/admin/insights/{id}/revisions (and tech-analyses): newest first. */
-export interface AuthoringRevisionsResponse {
-  items: AuthoringRevision[];
-}
+export const authoringRevisionsResponseSchema = z
+  .object({
+    items: z.array(authoringRevisionSchema),
+  })
+  .meta({ id: 'AuthoringRevisionsResponse' });
+export type AuthoringRevisionsResponse = z.output<typeof authoringRevisionsResponseSchema>;
 
 /** GET /api/content/admin/drafts/capability: whether 'AI 초안' can work here (an LLM is configured). */
-export interface DraftingCapability {
-  llm: boolean;
-}
+export const draftingCapabilitySchema = z
+  .object({
+    llm: z.boolean(),
+  })
+  .meta({ id: 'DraftingCapability' });
+export type DraftingCapability = z.output<typeof draftingCapabilitySchema>;
 
-export interface AdminListResponse<T> {
-  items: T[];
-  pagination: { page: number; totalPages: number; total: number };
-}
+/** A page of the admin lists of insights or tech analyses. */
+export const adminListResponse = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    pagination: z.object({ page: z.number(), totalPages: z.number(), total: z.number() }),
+  });
+export type AdminListResponse<T> = z.output<ReturnType<typeof adminListResponse<z.ZodType<T>>>>;
 
 /** POST /api/tech-analysis/{id}/view. Seed: not shown ('a view is counted'); chosen like the article view. */
-export interface TechAnalysisViewResponse {
-  counted: boolean;
-  views: number;
-  /** Why it did not count, when that was not a view already counted in the reader's window. */
-  reason?: NotCountedReason;
-}
+export const techAnalysisViewResponseSchema = z
+  .object({
+    counted: z.boolean(),
+    views: z.number(),
+    /** Why it did not count, when that was not a view already counted in the reader's window. */
+    reason: z.enum(NOT_COUNTED_REASONS).optional(),
+  })
+  .meta({ id: 'TechAnalysisViewResponse' });
+export type TechAnalysisViewResponse = z.output<typeof techAnalysisViewResponseSchema>;

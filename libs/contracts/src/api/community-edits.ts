@@ -1,5 +1,5 @@
+import { communityOk, questionTagSchema } from './community-responses';
 import { z } from 'zod';
-import type { CommunityOk, QuestionTag } from './community';
 import { COMMUNITY_LIMITS as L } from './community-constants';
 import { strictParams, textField } from './params';
 
@@ -36,29 +36,47 @@ export const markdownPreviewBodySchema = strictParams({
   content: textField('content', { min: 1, max: L.questionContent.max }),
 });
 export type MarkdownPreviewBody = z.output<typeof markdownPreviewBodySchema>;
-export type MarkdownPreviewResponse = CommunityOk<{ html: string }>;
+
+export const markdownPreviewResponseSchema = communityOk(
+  z.object({
+    html: z.string(),
+  }),
+);
+export type MarkdownPreviewResponse = z.output<typeof markdownPreviewResponseSchema>;
 
 /** The fields an edit can change; an answer has only `content`. */
-export type RevisedField = 'title' | 'content' | 'tags';
+export const revisedFieldSchema = z.enum(['title', 'content', 'tags']);
+export type RevisedField = z.output<typeof revisedFieldSchema>;
 
 /**
  * One version of a post, newest first in the list: the current text first, then each earlier one. `changed`
  * names what this version changed from the one before it (empty for the first version).
  */
-export interface PostVersion {
-  /** 1 for the text as first posted, counting up with each edit. */
-  version: number;
-  /** When this version was written (the post's createdAt for version 1). */
-  writtenAt: string;
-  /** Who wrote it: only a post's author edits it. */
-  editor: { id: string; displayName: string };
-  /** Questions only. */
-  title?: string;
-  content: string;
-  /** Questions only. */
-  tags?: QuestionTag[];
-  changed: RevisedField[];
-}
+export const postVersionSchema = z
+  .object({
+    /** 1 for the text as first posted, counting up with each edit. */
+    version: z.number(),
+    /** When this version was written (the post's createdAt for version 1). */
+    writtenAt: z.string(),
+    /** Who wrote it: only a post's author edits it. */
+    editor: z.object({
+      id: z.string(),
+      displayName: z.string(),
+    }),
+    /** Questions only. */
+    title: z.string().optional(),
+    content: z.string(),
+    /** Questions only. */
+    tags: z.array(questionTagSchema).optional(),
+    changed: z.array(revisedFieldSchema),
+  })
+  .meta({ id: 'PostVersion' });
+export type PostVersion = z.output<typeof postVersionSchema>;
 
 /** GET /api/community/questions/{id}/revisions and /answers/{id}/revisions. */
-export type PostRevisionsResponse = CommunityOk<{ versions: PostVersion[] }>;
+export const postRevisionsResponseSchema = communityOk(
+  z.object({
+    versions: z.array(postVersionSchema),
+  }),
+);
+export type PostRevisionsResponse = z.output<typeof postRevisionsResponseSchema>;

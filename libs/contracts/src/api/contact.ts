@@ -59,15 +59,21 @@ export const contactMessageSchema = z.strictObject({
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
 /** The answer to every accepted message, kept or not: nothing in it tells a script which it was. */
-export interface ContactReceipt {
-  received: true;
-}
+export const contactReceiptSchema = z
+  .object({
+    received: z.literal(true),
+  })
+  .meta({ id: 'ContactReceipt' });
+export type ContactReceipt = z.output<typeof contactReceiptSchema>;
 
 /** GET /api/newsroom/contact: how readers reach the editors besides the form. */
-export interface ContactChannels {
-  /** PUBLIC_CONTACT_EMAIL; null when none is configured (the page then offers the form alone). */
-  email: string | null;
-}
+export const contactChannelsSchema = z
+  .object({
+    /** PUBLIC_CONTACT_EMAIL; null when none is configured (the page then offers the form alone). */
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'ContactChannels' });
+export type ContactChannels = z.output<typeof contactChannelsSchema>;
 
 /** GET /api/admin/contact: newest first, a page at a time. */
 export const contactListQuerySchema = strictParams({
@@ -77,23 +83,29 @@ export const contactListQuerySchema = strictParams({
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 
 /** One reader's message as the editors see it (never the sender's address or network). */
-export interface ContactMessageView {
-  id: string;
-  topic: ContactTopic;
-  message: string;
-  replyTo: string | null;
-  name: string | null;
-  status: ContactStatus;
-  createdAt: string;
-  /** When and by whom it was marked handled; null while new. */
-  handledAt: string | null;
-  handledBy: string | null;
-}
+export const contactMessageViewSchema = z
+  .object({
+    id: z.string(),
+    topic: z.enum(CONTACT_TOPICS),
+    message: z.string(),
+    replyTo: z.string().nullable(),
+    name: z.string().nullable(),
+    status: z.enum(CONTACT_STATUSES),
+    createdAt: z.string(),
+    /** When and by whom it was marked handled; null while new. */
+    handledAt: z.string().nullable(),
+    handledBy: z.string().nullable(),
+  })
+  .meta({ id: 'ContactMessageView' });
+export type ContactMessageView = z.output<typeof contactMessageViewSchema>;
 
-export interface ContactMessagePage {
-  items: ContactMessageView[];
-  page: number;
-  pageSize: number;
-  /** Messages with this status in all. */
-  total: number;
-}
+export const contactMessagePageSchema = z
+  .object({
+    items: z.array(contactMessageViewSchema),
+    page: z.number(),
+    pageSize: z.number(),
+    /** Messages with this status in all. */
+    total: z.number(),
+  })
+  .meta({ id: 'ContactMessagePage' });
+export type ContactMessagePage = z.output<typeof contactMessagePageSchema>;

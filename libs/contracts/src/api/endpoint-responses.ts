@@ -1,48 +1,110 @@
-import type { z } from 'zod';
-import type {
-  AdminInsight,
-  AuthoringRevisionsResponse,
-  DraftingCapability,
-  AdminListResponse,
-  AdminTechAnalysis,
-  TechAnalysisViewResponse,
+import { z } from 'zod';
+import {
+  archiveResponseSchema,
+  articleDetailResponseSchema,
+  articleViewResponseSchema,
+  categoryPageResponseSchema,
+  generateImageResponseSchema,
+  insightsListResponseSchema,
+  newsListResponseSchema,
+  relatedArticlesResponseSchema,
+} from './content';
+import {
+  articleEngagementFiguresResponseSchema,
+  likeResponseSchema,
+  likeStatusResponseSchema,
+  shareResponseSchema,
+} from './interactions';
+import { searchPageResponseSchema } from './search-queries';
+import { sidebarDataFullResponseSchema, sidebarDataResponseSchema, sourcesResponseSchema } from './sources';
+import {
+  techAnalysisDetailResponseSchema,
+  techAnalysisLikeResponseSchema,
+  techAnalysisListResponseSchema,
+} from './tech-analysis';
+import {
+  adminInsightSchema,
+  adminListResponse,
+  adminTechAnalysisSchema,
+  authoringRevisionsResponseSchema,
+  draftingCapabilitySchema,
+  techAnalysisViewResponseSchema,
 } from './authoring';
-import type { SynonymGroup, SynonymsResponse } from './search-synonyms';
-import type {
-  ActivityResponse,
-  BookmarkResponse,
-  BookmarksResponse,
-  DeleteMeResponse,
-  ExportResponse,
-  FollowResponse,
-  FollowsResponse,
-  RemovedResponse,
-} from './community-me';
-import type { SearchReindexStatus } from './search-reindex';
-import type {
-  AnonymousAuthResponse,
-  AnswerListResponse,
-  AnswerVoteResponse,
-  ChatReplyResponse,
-  ChatSessionResponse,
-  ClearChatResponse,
-  CommentListResponse,
-  CommentResponse,
-  CommentVoteResponse,
-  CommunityDone,
-  CreateAnswerResponse,
-  CreateQuestionResponse,
-  NotificationReadResponse,
-  NotificationsResponse,
-  QuestionDetailResponse,
-  QuestionListResponse,
-  QuestionViewerVotesResponse,
-  QuestionViewResponse,
-  QuestionVoteResponse,
-  StoryQuestionsResponse,
-} from './community';
-import type { MarkdownPreviewResponse, PostRevisionsResponse } from './community-edits';
-import type {
+import { synonymGroupSchema, synonymsResponseSchema } from './search-synonyms';
+import { searchReindexStatusSchema } from './search-reindex';
+import {
+  trendingEngagementFiguresResponseSchema,
+  trendingListResponseSchema,
+  trendingStatsResponseSchema,
+} from './trending';
+import { subscribeResponseSchema } from './subscribers';
+import { staffAccountViewSchema, staffSessionViewSchema, staffTotpEnrolmentSchema } from './staff';
+import { staffAuditPageSchema } from './staff-audit';
+import {
+  contactChannelsSchema,
+  contactMessagePageSchema,
+  contactMessageViewSchema,
+  contactReceiptSchema,
+} from './contact';
+import { heldItemDetailSchema, heldListResponseSchema } from './translation-review';
+import {
+  ingestionRunAdminSchema,
+  ingestionRunSchema,
+  ingestionSourceAdminSchema,
+  ingestionSourceSchema,
+  sourcePreviewResponseSchema,
+  triggerRunsResponseSchema,
+} from './ingestion';
+import {
+  anonymousAuthResponseSchema,
+  answerListResponseSchema,
+  answerVoteResponseSchema,
+  chatReplyResponseSchema,
+  chatSessionResponseSchema,
+  clearChatResponseSchema,
+  commentListResponseSchema,
+  commentResponseSchema,
+  commentVoteResponseSchema,
+  communityDoneSchema,
+  createAnswerResponseSchema,
+  createQuestionResponseSchema,
+  notificationReadResponseSchema,
+  notificationsResponseSchema,
+  questionDetailResponseSchema,
+  questionListResponseSchema,
+  questionViewResponseSchema,
+  questionViewerVotesResponseSchema,
+  questionVoteResponseSchema,
+  storyQuestionsResponseSchema,
+} from './community-responses';
+import {
+  analyticsResponseSchema,
+  badgeCatalogueResponseSchema,
+  commentModerationActionResponseSchema,
+  commentModerationQueueResponseSchema,
+  communityMeResponseSchema,
+  grantBadgeResponseSchema,
+  identityHistoryResponseSchema,
+  moderationActionResponseSchema,
+  moderationQueueResponseSchema,
+  nicknameLookupResponseSchema,
+  reportResponseSchema,
+  revokeBadgeResponseSchema,
+  suspendResponseSchema,
+} from './community-admin';
+import { markdownPreviewResponseSchema, postRevisionsResponseSchema } from './community-edits';
+import {
+  activityResponseSchema,
+  bookmarkResponseSchema,
+  bookmarksResponseSchema,
+  deleteMeResponseSchema,
+  exportResponseSchema,
+  followResponseSchema,
+  followsResponseSchema,
+  removedResponseSchema,
+} from './community-me-responses';
+import { storyResponseSchema } from './stories';
+import {
   editionListResponseSchema,
   editionPreviewResponseSchema,
   editionProgressResponseSchema,
@@ -50,243 +112,197 @@ import type {
   editionTestSendResponseSchema,
   subscriberOverviewResponseSchema,
 } from './newsletter';
-import type {
-  AnalyticsResponse,
-  BadgeCatalogueResponse,
-  CommentModerationActionResponse,
-  CommentModerationQueueResponse,
-  CommunityMeResponse,
-  GrantBadgeResponse,
-  IdentityHistoryResponse,
-  ModerationActionResponse,
-  ModerationQueueResponse,
-  NicknameLookupResponse,
-  ReportResponse,
-  RevokeBadgeResponse,
-  SuspendResponse,
-} from './community-admin';
-import type {
-  ArchiveResponse,
-  ArticleDetailResponse,
-  ArticleViewResponse,
-  CategoryPageResponse,
-  GenerateImageResponse,
-  InsightsListResponse,
-  NewsListResponse,
-  RelatedArticlesResponse,
-} from './content';
-import type { StoryResponse } from './stories';
 import type { EndpointName } from './endpoints';
-import type {
-  ArticleEngagementFiguresResponse,
-  LikeResponse,
-  LikeStatusResponse,
-  ShareResponse,
-} from './interactions';
-import type { SearchPageResponse } from './search-queries';
-import type { SidebarDataFullResponse, SidebarDataResponse, SourcesResponse } from './sources';
-import type { SubscribeResponse } from './subscribers';
-import type {
-  TechAnalysisDetailResponse,
-  TechAnalysisLikeResponse,
-  TechAnalysisListResponse,
-} from './tech-analysis';
-import type { HeldItemDetail, HeldListResponse } from './translation-review';
-import type { StaffAccountView, StaffSessionView, StaffTotpEnrolment } from './staff';
-import type { StaffAuditPage } from './staff-audit';
-import type { ContactChannels, ContactMessagePage, ContactMessageView, ContactReceipt } from './contact';
-import type {
-  IngestionRun,
-  IngestionRunAdmin,
-  IngestionSource,
-  IngestionSourceAdmin,
-  SourcePreviewResponse,
-  TriggerRunsResponse,
-} from './ingestion';
-import type {
-  TrendingEngagementFiguresResponse,
-  TrendingListResponse,
-  TrendingStatsResponse,
-} from './trending';
 
 /** An image's bytes (image/webp, image/png …), not JSON. */
-export type ImageBytes = { readonly __binary: 'image' };
+export const imageBytesSchema = z.file();
+export type ImageBytes = z.output<typeof imageBytesSchema>;
 
 /**
- * The success body of every endpoint, as the TypeScript type the front ends read. The OpenAPI documents
- * publish it as JSON Schema, generated from these types by test/docs/response-schemas.ts into
- * response-schemas.generated.ts (`npm run docs:responses`; a spec fails when it is stale).
+ * The success body of every endpoint, as a zod schema declared beside the call's request schemas. The
+ * OpenAPI documents publish them as JSON Schema (libs/platform openapi), and the front ends read the types
+ * (EndpointResponses), so what is documented and what is compiled against are one declaration. An endpoint
+ * without a body (a 204) answers `z.void()`.
  */
-export interface EndpointResponses {
-  newsList: NewsListResponse;
-  insightsList: InsightsListResponse;
-  article: ArticleDetailResponse;
-  relatedArticles: RelatedArticlesResponse;
-  articleView: ArticleViewResponse;
-  articleShare: ShareResponse;
-  generateImage: GenerateImageResponse;
-  articleImage: ImageBytes;
-  articleImageCurrent: ImageBytes;
-  categoryPage: CategoryPageResponse;
-  archive: ArchiveResponse;
-  search: SearchPageResponse;
-  sidebarData: SidebarDataResponse;
-  sidebarDataFull: SidebarDataFullResponse;
-  sources: SourcesResponse;
-  like: LikeResponse;
-  unlike: LikeResponse;
-  likeStatus: LikeStatusResponse;
-  techAnalysisList: TechAnalysisListResponse;
-  techAnalysis: TechAnalysisDetailResponse;
-  techAnalysisLike: TechAnalysisLikeResponse;
-  techAnalysisView: TechAnalysisViewResponse;
-  adminTechAnalyses: AdminListResponse<AdminTechAnalysis>;
-  adminTechAnalysis: AdminTechAnalysis;
-  createTechAnalysis: AdminTechAnalysis;
-  updateTechAnalysis: AdminTechAnalysis;
-  publishTechAnalysis: AdminTechAnalysis;
-  withdrawTechAnalysis: AdminTechAnalysis;
-  adminInsights: AdminListResponse<AdminInsight>;
-  adminInsight: AdminInsight;
-  createInsight: AdminInsight;
-  updateInsight: AdminInsight;
-  publishInsight: AdminInsight;
-  withdrawInsight: AdminInsight;
-  insightRevisions: AuthoringRevisionsResponse;
-  techAnalysisRevisions: AuthoringRevisionsResponse;
-  searchSynonyms: SynonymsResponse;
-  addSearchSynonyms: SynonymGroup;
-  searchReindex: SearchReindexStatus;
-  startSearchReindex: SearchReindexStatus;
-  removeSearchSynonyms: void;
-  draftInsight: AdminInsight;
-  draftAnalysis: AdminTechAnalysis;
-  draftingCapability: DraftingCapability;
-  articleEngagementFigures: ArticleEngagementFiguresResponse;
-  trendingEngagementFigures: TrendingEngagementFiguresResponse;
-  trendingStats: TrendingStatsResponse;
-  hotTopics: TrendingListResponse;
-  popular: TrendingListResponse;
-  rising: TrendingListResponse;
-  subscribe: SubscribeResponse;
-  staffSignIn: StaffSessionView;
-  staffSession: StaffSessionView;
-  staffSignOut: void;
-  staffAccounts: { items: StaffAccountView[] };
-  createStaffAccount: StaffAccountView;
-  updateStaffAccount: StaffAccountView;
-  revokeStaffSessions: { revoked: number };
-  startStaffTotp: StaffTotpEnrolment;
-  confirmStaffTotp: StaffAccountView;
-  removeStaffTotp: void;
-  setOwnStaffEmail: StaffAccountView;
-  staffAuditLog: StaffAuditPage;
-  contactChannels: ContactChannels;
-  sendContactMessage: ContactReceipt;
-  contactMessages: ContactMessagePage;
-  markContactHandled: ContactMessageView;
-  heldTranslations: HeldListResponse;
-  heldTranslation: HeldItemDetail;
-  editHeldTranslation: HeldItemDetail;
-  releaseHeldTranslation: HeldItemDetail;
-  rejectHeldTranslation: HeldItemDetail;
-  ingestionSources: IngestionSource[];
-  ingestionSource: IngestionSource;
-  createIngestionSource: IngestionSourceAdmin;
-  updateIngestionSource: IngestionSourceAdmin;
-  previewIngestionSource: SourcePreviewResponse;
-  deleteIngestionSource: void;
-  pauseIngestionSource: IngestionSourceAdmin;
-  resumeIngestionSource: IngestionSourceAdmin;
-  ingestionRuns: IngestionRun[];
-  ingestionAdminRuns: IngestionRunAdmin[];
-  ingestionAdminSources: IngestionSourceAdmin[];
-  triggerIngestionRuns: TriggerRunsResponse;
-  websubVerify: string;
-  websubPush: void;
-  anonymousAuth: AnonymousAuthResponse;
-  questionList: QuestionListResponse;
-  question: QuestionDetailResponse;
-  createQuestion: CreateQuestionResponse;
-  deleteQuestion: CommunityDone;
-  questionVote: QuestionVoteResponse;
-  questionView: QuestionViewResponse;
-  questionViewerVotes: QuestionViewerVotesResponse;
-  answerList: AnswerListResponse;
-  createAnswer: CreateAnswerResponse;
-  acceptAnswer: CommunityDone;
-  answerVote: AnswerVoteResponse;
-  deleteAnswer: CommunityDone;
-  communityMe: CommunityMeResponse;
-  communityLogout: CommunityDone;
-  communityBadges: BadgeCatalogueResponse;
-  reportQuestion: ReportResponse;
-  reportAnswer: ReportResponse;
-  moderationQueue: ModerationQueueResponse;
-  hideQuestion: ModerationActionResponse;
-  restoreQuestion: ModerationActionResponse;
-  hideAnswer: ModerationActionResponse;
-  restoreAnswer: ModerationActionResponse;
-  suspendIdentity: SuspendResponse;
-  reinstateIdentity: SuspendResponse;
-  grantExpertBadge: GrantBadgeResponse;
-  revokeExpertBadge: RevokeBadgeResponse;
-  findNickname: NicknameLookupResponse;
-  identityHistory: IdentityHistoryResponse;
-  communityAnalytics: AnalyticsResponse;
-  commentList: CommentListResponse;
-  createComment: CommentResponse;
-  createReply: CommentResponse;
-  commentVote: CommentVoteResponse;
-  editComment: CommentResponse;
-  deleteComment: CommunityDone;
-  reportComment: ReportResponse;
-  commentModerationQueue: CommentModerationQueueResponse;
-  hideComment: CommentModerationActionResponse;
-  restoreComment: CommentModerationActionResponse;
-  startChatSession: ChatSessionResponse;
-  sendChatMessage: ChatReplyResponse;
-  chatSession: ChatSessionResponse;
-  clearChatSession: ClearChatResponse;
-  storyQuestions: StoryQuestionsResponse;
-  notifications: NotificationsResponse;
-  notificationRead: NotificationReadResponse;
-  editQuestion: QuestionDetailResponse;
-  editAnswer: CreateAnswerResponse;
-  questionRevisions: PostRevisionsResponse;
-  answerRevisions: PostRevisionsResponse;
-  markdownPreview: MarkdownPreviewResponse;
-  myFollows: FollowsResponse;
-  follow: FollowResponse;
-  unfollow: RemovedResponse;
-  myBookmarks: BookmarksResponse;
-  bookmark: BookmarkResponse;
-  unbookmark: RemovedResponse;
-  myActivity: ActivityResponse;
-  myExport: ExportResponse;
-  deleteMe: DeleteMeResponse;
-  // The newsletter's pages answer HTML; their OpenAPI rows come from the zod schemas (openapi-schemas.ts).
-  newsletterConfirmPage: string;
-  newsletterConfirm: string;
-  newsletterUnsubscribePage: string;
-  newsletterUnsubscribe: string;
-  newsletterPreferencesPage: string;
-  newsletterPreferences: string;
-  newsletterDelete: string;
-  newsletterEditions: z.output<typeof editionListResponseSchema>;
-  newsletterEdition: z.output<typeof editionResponseSchema>;
-  newsletterPreview: z.output<typeof editionPreviewResponseSchema>;
-  newsletterSend: z.output<typeof editionProgressResponseSchema>;
-  newsletterProgress: z.output<typeof editionProgressResponseSchema>;
-  newsletterSubscribers: z.output<typeof subscriberOverviewResponseSchema>;
-  newsletterTestSend: z.output<typeof editionTestSendResponseSchema>;
+export const ENDPOINT_RESPONSE_SCHEMAS = {
+  newsList: newsListResponseSchema,
+  insightsList: insightsListResponseSchema,
+  article: articleDetailResponseSchema,
+  relatedArticles: relatedArticlesResponseSchema,
+  articleView: articleViewResponseSchema,
+  articleShare: shareResponseSchema,
+  generateImage: generateImageResponseSchema,
+  articleImage: imageBytesSchema,
+  articleImageCurrent: imageBytesSchema,
+  categoryPage: categoryPageResponseSchema,
+  archive: archiveResponseSchema,
+  search: searchPageResponseSchema,
+  sidebarData: sidebarDataResponseSchema,
+  sidebarDataFull: sidebarDataFullResponseSchema,
+  sources: sourcesResponseSchema,
+  like: likeResponseSchema,
+  unlike: likeResponseSchema,
+  likeStatus: likeStatusResponseSchema,
+  techAnalysisList: techAnalysisListResponseSchema,
+  techAnalysis: techAnalysisDetailResponseSchema,
+  techAnalysisLike: techAnalysisLikeResponseSchema,
+  techAnalysisView: techAnalysisViewResponseSchema,
+  adminTechAnalyses: adminListResponse(adminTechAnalysisSchema),
+  adminTechAnalysis: adminTechAnalysisSchema,
+  createTechAnalysis: adminTechAnalysisSchema,
+  updateTechAnalysis: adminTechAnalysisSchema,
+  publishTechAnalysis: adminTechAnalysisSchema,
+  withdrawTechAnalysis: adminTechAnalysisSchema,
+  adminInsights: adminListResponse(adminInsightSchema),
+  adminInsight: adminInsightSchema,
+  createInsight: adminInsightSchema,
+  updateInsight: adminInsightSchema,
+  publishInsight: adminInsightSchema,
+  withdrawInsight: adminInsightSchema,
+  insightRevisions: authoringRevisionsResponseSchema,
+  techAnalysisRevisions: authoringRevisionsResponseSchema,
+  searchSynonyms: synonymsResponseSchema,
+  addSearchSynonyms: synonymGroupSchema,
+  searchReindex: searchReindexStatusSchema,
+  startSearchReindex: searchReindexStatusSchema,
+  removeSearchSynonyms: z.void(),
+  draftInsight: adminInsightSchema,
+  draftAnalysis: adminTechAnalysisSchema,
+  draftingCapability: draftingCapabilitySchema,
+  articleEngagementFigures: articleEngagementFiguresResponseSchema,
+  trendingEngagementFigures: trendingEngagementFiguresResponseSchema,
+  trendingStats: trendingStatsResponseSchema,
+  hotTopics: trendingListResponseSchema,
+  popular: trendingListResponseSchema,
+  rising: trendingListResponseSchema,
+  subscribe: subscribeResponseSchema,
+  staffSignIn: staffSessionViewSchema,
+  staffSession: staffSessionViewSchema,
+  staffSignOut: z.void(),
+  staffAccounts: z.object({
+    items: z.array(staffAccountViewSchema),
+  }),
+  createStaffAccount: staffAccountViewSchema,
+  updateStaffAccount: staffAccountViewSchema,
+  revokeStaffSessions: z.object({
+    revoked: z.number(),
+  }),
+  startStaffTotp: staffTotpEnrolmentSchema,
+  confirmStaffTotp: staffAccountViewSchema,
+  removeStaffTotp: z.void(),
+  setOwnStaffEmail: staffAccountViewSchema,
+  staffAuditLog: staffAuditPageSchema,
+  contactChannels: contactChannelsSchema,
+  sendContactMessage: contactReceiptSchema,
+  contactMessages: contactMessagePageSchema,
+  markContactHandled: contactMessageViewSchema,
+  heldTranslations: heldListResponseSchema,
+  heldTranslation: heldItemDetailSchema,
+  editHeldTranslation: heldItemDetailSchema,
+  releaseHeldTranslation: heldItemDetailSchema,
+  rejectHeldTranslation: heldItemDetailSchema,
+  ingestionSources: z.array(ingestionSourceSchema),
+  ingestionSource: ingestionSourceSchema,
+  createIngestionSource: ingestionSourceAdminSchema,
+  updateIngestionSource: ingestionSourceAdminSchema,
+  previewIngestionSource: sourcePreviewResponseSchema,
+  deleteIngestionSource: z.void(),
+  pauseIngestionSource: ingestionSourceAdminSchema,
+  resumeIngestionSource: ingestionSourceAdminSchema,
+  ingestionRuns: z.array(ingestionRunSchema),
+  ingestionAdminRuns: z.array(ingestionRunAdminSchema),
+  ingestionAdminSources: z.array(ingestionSourceAdminSchema),
+  triggerIngestionRuns: triggerRunsResponseSchema,
+  websubVerify: z.string(),
+  websubPush: z.void(),
+  anonymousAuth: anonymousAuthResponseSchema,
+  questionList: questionListResponseSchema,
+  question: questionDetailResponseSchema,
+  createQuestion: createQuestionResponseSchema,
+  deleteQuestion: communityDoneSchema,
+  questionVote: questionVoteResponseSchema,
+  questionView: questionViewResponseSchema,
+  questionViewerVotes: questionViewerVotesResponseSchema,
+  answerList: answerListResponseSchema,
+  createAnswer: createAnswerResponseSchema,
+  acceptAnswer: communityDoneSchema,
+  answerVote: answerVoteResponseSchema,
+  deleteAnswer: communityDoneSchema,
+  communityMe: communityMeResponseSchema,
+  communityLogout: communityDoneSchema,
+  communityBadges: badgeCatalogueResponseSchema,
+  reportQuestion: reportResponseSchema,
+  reportAnswer: reportResponseSchema,
+  moderationQueue: moderationQueueResponseSchema,
+  hideQuestion: moderationActionResponseSchema,
+  restoreQuestion: moderationActionResponseSchema,
+  hideAnswer: moderationActionResponseSchema,
+  restoreAnswer: moderationActionResponseSchema,
+  suspendIdentity: suspendResponseSchema,
+  reinstateIdentity: suspendResponseSchema,
+  grantExpertBadge: grantBadgeResponseSchema,
+  revokeExpertBadge: revokeBadgeResponseSchema,
+  findNickname: nicknameLookupResponseSchema,
+  identityHistory: identityHistoryResponseSchema,
+  communityAnalytics: analyticsResponseSchema,
+  commentList: commentListResponseSchema,
+  createComment: commentResponseSchema,
+  createReply: commentResponseSchema,
+  commentVote: commentVoteResponseSchema,
+  editComment: commentResponseSchema,
+  deleteComment: communityDoneSchema,
+  reportComment: reportResponseSchema,
+  commentModerationQueue: commentModerationQueueResponseSchema,
+  hideComment: commentModerationActionResponseSchema,
+  restoreComment: commentModerationActionResponseSchema,
+  startChatSession: chatSessionResponseSchema,
+  sendChatMessage: chatReplyResponseSchema,
+  chatSession: chatSessionResponseSchema,
+  clearChatSession: clearChatResponseSchema,
+  storyQuestions: storyQuestionsResponseSchema,
+  notifications: notificationsResponseSchema,
+  notificationRead: notificationReadResponseSchema,
+  editQuestion: questionDetailResponseSchema,
+  editAnswer: createAnswerResponseSchema,
+  questionRevisions: postRevisionsResponseSchema,
+  answerRevisions: postRevisionsResponseSchema,
+  markdownPreview: markdownPreviewResponseSchema,
+  myFollows: followsResponseSchema,
+  follow: followResponseSchema,
+  unfollow: removedResponseSchema,
+  myBookmarks: bookmarksResponseSchema,
+  bookmark: bookmarkResponseSchema,
+  unbookmark: removedResponseSchema,
+  myActivity: activityResponseSchema,
+  myExport: exportResponseSchema,
+  deleteMe: deleteMeResponseSchema,
+  // The newsletter's pages answer HTML (a string); their OpenAPI rows say so (openapi-schemas.ts).
+  newsletterConfirmPage: z.string(),
+  newsletterConfirm: z.string(),
+  newsletterUnsubscribePage: z.string(),
+  newsletterUnsubscribe: z.string(),
+  newsletterPreferencesPage: z.string(),
+  newsletterPreferences: z.string(),
+  newsletterDelete: z.string(),
+  newsletterEditions: editionListResponseSchema,
+  newsletterEdition: editionResponseSchema,
+  newsletterPreview: editionPreviewResponseSchema,
+  newsletterSend: editionProgressResponseSchema,
+  newsletterProgress: editionProgressResponseSchema,
+  newsletterSubscribers: subscriberOverviewResponseSchema,
+  newsletterTestSend: editionTestSendResponseSchema,
   // content: story pages
-  story: StoryResponse;
-}
+  story: storyResponseSchema,
+} as const satisfies Record<EndpointName, z.ZodType>;
+
+/** The success body of every endpoint, as the type the front ends read. */
+export type EndpointResponses = {
+  [Name in EndpointName]: z.output<(typeof ENDPOINT_RESPONSE_SCHEMAS)[Name]>;
+};
 
 // Every endpoint has its row, and no row names an endpoint that does not exist.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const everyEndpointHasAResponse: Exact<keyof EndpointResponses, EndpointName> = true;
+const everyEndpointHasAResponse: Exact<keyof typeof ENDPOINT_RESPONSE_SCHEMAS, EndpointName> = true;
 void everyEndpointHasAResponse;
 
 /**

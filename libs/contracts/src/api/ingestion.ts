@@ -1,7 +1,7 @@
+import { CATEGORY_SLUGS } from './taxonomy';
+import { sourceWebSubSchema } from './sources';
 import { z } from 'zod';
 import { categorySlugSchema, httpUrl } from '../events/shared-schemas';
-import type { SourceWebSub } from './sources';
-import type { CategorySlug } from './taxonomy';
 
 /**
  * The ingestion service's sources and runs (chosen paths; docs/pipeline.md 'The news pipeline'): reading them is
@@ -111,7 +111,8 @@ export type ListRunsQuery = z.output<typeof listRunsQuerySchema>;
 export const triggerRunsBodySchema = z.object({ sourceId: sourceIdSchema.optional() }).strict().default({});
 export type TriggerRunsBody = z.output<typeof triggerRunsBodySchema>;
 
-export type IngestionSourceStatus = 'active' | 'paused' | 'failing';
+export const ingestionSourceStatusSchema = z.enum(['active', 'paused', 'failing']);
+export type IngestionSourceStatus = z.output<typeof ingestionSourceStatusSchema>;
 
 /**
  * What kind of failure a run had, as the public reads it. The raw message (addresses, resolver and TLS
@@ -145,99 +146,128 @@ export const INGESTION_ERROR_CATEGORIES = [
 export type IngestionErrorCategory = (typeof INGESTION_ERROR_CATEGORIES)[number];
 
 /** What GET answers: the seed's Source fields plus the run state; no validators, no fetch options. */
-export interface IngestionSource {
-  id: string;
-  name: string;
-  description: string;
-  sourceType: IngestionSourceType;
-  url: string;
-  imageUrl: string | null;
-  category: CategorySlug;
-  /** Stories that carry this source (new or joined), recounted after every run. */
-  count: number;
-  status: IngestionSourceStatus;
-  lastRunAt: string | null;
-  /** What kind of failure its last run had (INGESTION_ERROR_CATEGORIES); null when it succeeded. */
-  lastErrorCategory: IngestionErrorCategory | null;
-  /** Null: due at the scheduler's next look. */
-  nextRunAt: string | null;
-  /** 'default-list' sources come from the service's default list; both kinds are real sources. */
-  origin: 'default-list' | 'admin';
-  /**
-   * Its adaptive poll interval as last announced to the sources page (source.updated), in seconds; null
-   * before its first run.
-   */
-  pollIntervalSeconds: number | null;
-  /** Its WebSub subscription as the sources page shows it; null when it has none. */
-  websub: SourceWebSub | null;
-}
+export const ingestionSourceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    sourceType: z.enum(INGESTION_SOURCE_TYPES),
+    url: z.string(),
+    imageUrl: z.string().nullable(),
+    category: z.enum(CATEGORY_SLUGS),
+    /** Stories that carry this source (new or joined), recounted after every run. */
+    count: z.number(),
+    status: ingestionSourceStatusSchema,
+    lastRunAt: z.string().nullable(),
+    /** What kind of failure its last run had (INGESTION_ERROR_CATEGORIES); null when it succeeded. */
+    lastErrorCategory: z.enum(INGESTION_ERROR_CATEGORIES).nullable(),
+    /** Null: due at the scheduler's next look. */
+    nextRunAt: z.string().nullable(),
+    /** 'default-list' sources come from the service's default list; both kinds are real sources. */
+    origin: z.enum(['default-list', 'admin']),
+    /**
+     * Its adaptive poll interval as last announced to the sources page (source.updated), in seconds; null
+     * before its first run.
+     */
+    pollIntervalSeconds: z.number().nullable(),
+    /** Its WebSub subscription as the sources page shows it; null when it has none. */
+    websub: sourceWebSubSchema.nullable(),
+  })
+  .meta({ id: 'IngestionSource' });
+export type IngestionSource = z.output<typeof ingestionSourceSchema>;
 
 /** Admins also see how the source is fetched, and its last run's own error message. */
-export interface IngestionSourceAdmin extends IngestionSource {
-  lastError: string | null;
-  scrape: IngestionScrapeRules | null;
-  intervalMinutes: number | null;
-  allowPrivateNetwork: boolean;
-  consecutiveFailures: number;
-}
+export const ingestionSourceAdminSchema = ingestionSourceSchema
+  .extend({
+    lastError: z.string().nullable(),
+    scrape: scrapeRulesSchema.nullable(),
+    intervalMinutes: z.number().nullable(),
+    allowPrivateNetwork: z.boolean(),
+    consecutiveFailures: z.number(),
+  })
+  .meta({ id: 'IngestionSourceAdmin' });
+export type IngestionSourceAdmin = z.output<typeof ingestionSourceAdminSchema>;
 
 /** One run of one source. */
-export interface IngestionRun {
-  id: string;
-  sourceId: string;
-  sourceName: string;
-  /** 'push': a document a WebSub hub delivered (no fetch; httpStatus null). */
-  trigger: 'schedule' | 'manual' | 'push';
-  startedAt: string;
-  durationMs: number;
-  outcome: 'ok' | 'not-modified' | 'failed';
-  /** Of the source's own URL (the last hop); null when no response came. */
-  httpStatus: number | null;
-  itemsNew: number;
-  /** Near-duplicates of a story another source already carried: added to that story, not emitted again. */
-  itemsJoined: number;
-  itemsDuplicate: number;
-  itemsRejected: number;
-  /** The first few rejections with why, for an admin looking at a feed that loses items. */
-  rejections: Array<{ reason: string; title?: string }>;
-  /** What kind of failure it was (INGESTION_ERROR_CATEGORIES); null on success. */
-  errorCategory: IngestionErrorCategory | null;
-}
+export const ingestionRunSchema = z
+  .object({
+    id: z.string(),
+    sourceId: z.string(),
+    sourceName: z.string(),
+    /** 'push': a document a WebSub hub delivered (no fetch; httpStatus null). */
+    trigger: z.enum(['schedule', 'manual', 'push']),
+    startedAt: z.string(),
+    durationMs: z.number(),
+    outcome: z.enum(['ok', 'not-modified', 'failed']),
+    /** Of the source's own URL (the last hop); null when no response came. */
+    httpStatus: z.number().nullable(),
+    itemsNew: z.number(),
+    /** Near-duplicates of a story another source already carried: added to that story, not emitted again. */
+    itemsJoined: z.number(),
+    itemsDuplicate: z.number(),
+    itemsRejected: z.number(),
+    /** The first few rejections with why, for an admin looking at a feed that loses items. */
+    rejections: z.array(
+      z.object({
+        reason: z.string(),
+        title: z.string().optional(),
+      }),
+    ),
+    /** What kind of failure it was (INGESTION_ERROR_CATEGORIES); null on success. */
+    errorCategory: z.enum(INGESTION_ERROR_CATEGORIES).nullable(),
+  })
+  .meta({ id: 'IngestionRun' });
+export type IngestionRun = z.output<typeof ingestionRunSchema>;
 
 /** A run as the admin API lists it: with the failure's own message. */
-export interface IngestionRunAdmin extends IngestionRun {
-  /** Why the run failed (fetch reason and message, parse or store error); null on success. */
-  error: string | null;
-}
+export const ingestionRunAdminSchema = ingestionRunSchema
+  .extend({
+    /** Why the run failed (fetch reason and message, parse or store error); null on success. */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'IngestionRunAdmin' });
+export type IngestionRunAdmin = z.output<typeof ingestionRunAdminSchema>;
 
 /** POST /api/ingestion/runs answers 202: the sources queued, and those already running (not queued twice). */
-export interface TriggerRunsResponse {
-  queued: string[];
-  alreadyRunning: string[];
-}
+export const triggerRunsResponseSchema = z
+  .object({
+    queued: z.array(z.string()),
+    alreadyRunning: z.array(z.string()),
+  })
+  .meta({ id: 'TriggerRunsResponse' });
+export type TriggerRunsResponse = z.output<typeof triggerRunsResponseSchema>;
 
 /** The first items of a previewed feed, as the parser read them (nothing stored, nothing emitted). */
-export interface SourcePreviewItem {
-  title: string;
-  link: string;
-  publishedAt: string | null;
-  summary: string | null;
-}
+export const sourcePreviewItemSchema = z
+  .object({
+    title: z.string(),
+    link: z.string(),
+    publishedAt: z.string().nullable(),
+    summary: z.string().nullable(),
+  })
+  .meta({ id: 'SourcePreviewItem' });
+export type SourcePreviewItem = z.output<typeof sourcePreviewItemSchema>;
 
 /**
  * POST /api/ingestion/sources/preview answers 200 either way: the feed read (its first items, how many it
  * held and how many the parser dropped) or the fetch's failure in the words a run would record.
  */
-export type SourcePreviewResponse =
-  | {
-      outcome: 'ok';
-      /** After redirects. */
-      finalUrl: string;
-      itemsFound: number;
-      itemsRejected: number;
-      /** At most SOURCE_PREVIEW_ITEMS, in the feed's order. */
-      items: SourcePreviewItem[];
-    }
-  | { outcome: 'failed'; errorCategory: IngestionErrorCategory; error: string };
+export const sourcePreviewResponseSchema = z.union([
+  z.object({
+    outcome: z.literal('ok'),
+    /** After redirects. */
+    finalUrl: z.string(),
+    itemsFound: z.number(),
+    itemsRejected: z.number(),
+    /** At most SOURCE_PREVIEW_ITEMS, in the feed's order. */
+    items: z.array(sourcePreviewItemSchema),
+  }),
+  z.object({
+    outcome: z.literal('failed'),
+    errorCategory: z.enum(INGESTION_ERROR_CATEGORIES),
+    error: z.string(),
+  }),
+]);
+export type SourcePreviewResponse = z.output<typeof sourcePreviewResponseSchema>;
 
 export const SOURCE_PREVIEW_ITEMS = 5;

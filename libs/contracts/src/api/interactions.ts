@@ -25,24 +25,31 @@ export const NOT_COUNTED_REASONS = ['session-issued', 'limited'] as const;
 export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
 
 /** What a like, share or view answer adds when it did not count (absent when it counted). */
-export interface NotCounted {
-  counted?: false;
-  reason?: NotCountedReason;
-}
+export const notCountedSchema = z.object({
+  counted: z.literal(false).optional(),
+  reason: z.enum(NOT_COUNTED_REASONS).optional(),
+});
+export type NotCounted = z.output<typeof notCountedSchema>;
 
 /**
  * Response of like and unlike. Seed: 'success changes count', body not shown; chosen here so the client
  * can settle its optimistic update on the server's numbers (docs/design.md §11.8).
  */
-export interface LikeResponse extends NotCounted {
-  liked: boolean;
-  likesCount: number;
-}
+export const likeResponseSchema = notCountedSchema
+  .extend({
+    liked: z.boolean(),
+    likesCount: z.number(),
+  })
+  .meta({ id: 'LikeResponse' });
+export type LikeResponse = z.output<typeof likeResponseSchema>;
 
 /** GET /api/interactions/status/{id} (docs/spec-content.md §7). */
-export interface LikeStatusResponse {
-  liked: boolean;
-}
+export const likeStatusResponseSchema = z
+  .object({
+    liked: z.boolean(),
+  })
+  .meta({ id: 'LikeStatusResponse' });
+export type LikeStatusResponse = z.output<typeof likeStatusResponseSchema>;
 
 /**
  * Share targets: Facebook, Twitter, Telegram on the article page; Twitter, Facebook, LinkedIn and copy link
@@ -63,20 +70,39 @@ export const shareBodySchema = strictParams({ platform: oneOf('platform', SHARE_
 export type ShareBody = z.output<typeof shareBodySchema>;
 
 /** Response of share. Seed: not shown; chosen here. */
-export interface ShareResponse extends NotCounted {
-  sharesCount: number;
-}
+export const shareResponseSchema = notCountedSchema
+  .extend({
+    sharesCount: z.number(),
+  })
+  .meta({ id: 'ShareResponse' });
+export type ShareResponse = z.output<typeof shareResponseSchema>;
 
 /** Engagement asked for and not counted, per reason (NotCountedReason). */
-export type NotCountedByReason = Record<NotCountedReason, number>;
+export const notCountedByReasonSchema = z.record(z.enum(NOT_COUNTED_REASONS), z.number());
+export type NotCountedByReason = z.output<typeof notCountedByReasonSchema>;
 
 /**
  * GET /api/content/admin/articles/{id}/engagement (admin; docs/abuse/engagement.md): what was counted
  * (the article's own figures), what was asked for and not counted, and raw = both.
  */
-export interface ArticleEngagementFiguresResponse {
-  articleId: string;
-  counted: { views: number; likes: number; shares: number };
-  notCounted: { view: NotCountedByReason; like: NotCountedByReason; share: NotCountedByReason };
-  raw: { views: number; likes: number; shares: number };
-}
+export const articleEngagementFiguresResponseSchema = z
+  .object({
+    articleId: z.string(),
+    counted: z.object({
+      views: z.number(),
+      likes: z.number(),
+      shares: z.number(),
+    }),
+    notCounted: z.object({
+      view: notCountedByReasonSchema,
+      like: notCountedByReasonSchema,
+      share: notCountedByReasonSchema,
+    }),
+    raw: z.object({
+      views: z.number(),
+      likes: z.number(),
+      shares: z.number(),
+    }),
+  })
+  .meta({ id: 'ArticleEngagementFiguresResponse' });
+export type ArticleEngagementFiguresResponse = z.output<typeof articleEngagementFiguresResponseSchema>;

@@ -33,9 +33,6 @@ export const newsletterPreferencesFormSchema = z.object({
 /** Admin preview (?kind=) and manual send ({kind}). */
 export const newsletterKindSchema = strictParams({ kind: oneOf('kind', NEWSLETTER_KINDS) });
 
-/** POST /api/subscribers answers 202 with this, whether or not the address was known. */
-export const subscribeResponseSchema = z.object({ status: z.literal('pending-confirmation') });
-
 const digestArticleSchema = z.object({
   id: z.string(),
   type: z.enum(CONTENT_TYPES),

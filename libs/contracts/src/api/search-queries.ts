@@ -1,9 +1,8 @@
+import { articleListItemSchema, searchResponseSchema } from './content';
 import { z } from 'zod';
-import type { ArticleListItem, SearchResponse } from './content';
-import type { TechnologyCategory } from './taxonomy';
 import { ARCHIVE_TIMEFRAMES } from './content-queries';
 import { intParam, oneOf, optionalTextParam, strictParams } from './params';
-import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
+import { CATEGORY_SLUGS, CONTENT_TYPES, TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 
 /**
  * GET /api/articles/search beyond the seed's q, tag and page (docs/design.md §6: filters by category, type and
@@ -46,50 +45,64 @@ export type SearchPageQuery = z.output<typeof searchPageQuerySchema>;
  * taken from the summary when the query matched there, otherwise from the body around the first match.
  * Chosen (the seed does not show how results are highlighted).
  */
-export interface SearchHighlight {
-  title: string;
-  snippet: string;
-}
+export const searchHighlightSchema = z
+  .object({
+    title: z.string(),
+    snippet: z.string(),
+  })
+  .meta({ id: 'SearchHighlight' });
+export type SearchHighlight = z.output<typeof searchHighlightSchema>;
 
 /**
  * A search result: an ordinary list item whose `summary` is the snippet as plain text (so a client that
  * renders list items as text shows the matching passage), plus `highlight` for clients that mark matches.
  */
-export type ArticleSearchItem = ArticleListItem & { highlight: SearchHighlight };
+export const articleSearchItemSchema = articleListItemSchema.extend({
+  highlight: searchHighlightSchema,
+});
+export type ArticleSearchItem = z.output<typeof articleSearchItemSchema>;
 
 /**
  * A tech analysis found beside the articles (chosen): one query ranks both. `kind` tells it from an
  * article (which has none), and `url` is its page, /tech-analysis/{slug}. `summary` is the snippet as for
  * an article.
  */
-export interface TechAnalysisSearchItem {
-  kind: 'tech-analysis';
-  id: string;
-  slug: string;
-  url: string;
-  title: string;
-  summary: string;
-  technologyName: string;
-  technologyCategory: TechnologyCategory;
-  publishedAt: string;
-  likesCount: number;
-  views: number;
-  highlight: SearchHighlight;
-}
+export const techAnalysisSearchItemSchema = z
+  .object({
+    kind: z.literal('tech-analysis'),
+    id: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    technologyName: z.string(),
+    technologyCategory: z.enum(TECHNOLOGY_CATEGORY_VALUES),
+    publishedAt: z.string(),
+    likesCount: z.number(),
+    views: z.number(),
+    highlight: searchHighlightSchema,
+  })
+  .meta({ id: 'TechAnalysisSearchItem' });
+export type TechAnalysisSearchItem = z.output<typeof techAnalysisSearchItemSchema>;
 
-export type SearchResultItem = ArticleSearchItem | TechAnalysisSearchItem;
+export const searchResultItemSchema = z.union([articleSearchItemSchema, techAnalysisSearchItemSchema]);
+export type SearchResultItem = z.output<typeof searchResultItemSchema>;
 
 /**
  * GET /api/articles/search: the seed's {articles, total, pages} with highlighted items, and two additions
  * (chosen) a page shows above the results.
  */
-export interface SearchPageResponse extends Omit<SearchResponse, 'articles'> {
-  articles: SearchResultItem[];
-  /** 'partial' when no article has every word and these match only some ('일부 검색어만 일치하는 결과'). */
-  matching: 'all' | 'partial';
-  /**
-   * The query searched instead when the one typed found nothing (or only part of it) and the same keys in
-   * the other 한/영 keyboard mode found more: 'qmffhrcpdls' → '블록체인'.
-   */
-  searchedAs?: string;
-}
+export const searchPageResponseSchema = searchResponseSchema
+  .omit({ articles: true })
+  .extend({
+    articles: z.array(searchResultItemSchema),
+    /** 'partial' when no article has every word and these match only some ('일부 검색어만 일치하는 결과'). */
+    matching: z.enum(['all', 'partial']),
+    /**
+     * The query searched instead when the one typed found nothing (or only part of it) and the same keys in
+     * the other 한/영 keyboard mode found more: 'qmffhrcpdls' → '블록체인'.
+     */
+    searchedAs: z.string().optional(),
+  })
+  .meta({ id: 'SearchPageResponse' });
+export type SearchPageResponse = z.output<typeof searchPageResponseSchema>;

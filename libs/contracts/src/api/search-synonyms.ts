@@ -26,14 +26,20 @@ export const addSynonymGroupBodySchema = strictParams({
 });
 export type AddSynonymGroupBody = z.output<typeof addSynonymGroupBodySchema>;
 
-export interface SynonymGroup {
-  id: string;
-  spellings: string[];
-  createdAt: string;
-}
+export const synonymGroupSchema = z
+  .object({
+    id: z.string(),
+    spellings: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SynonymGroup' });
+export type SynonymGroup = z.output<typeof synonymGroupSchema>;
 
 /** GET /api/content/admin/search/synonyms: the dictionary's groups and those admins added. */
-export interface SynonymsResponse {
-  dictionary: string[][];
-  added: SynonymGroup[];
-}
+export const synonymsResponseSchema = z
+  .object({
+    dictionary: z.array(z.array(z.string())),
+    added: z.array(synonymGroupSchema),
+  })
+  .meta({ id: 'SynonymsResponse' });
+export type SynonymsResponse = z.output<typeof synonymsResponseSchema>;

@@ -1,6 +1,6 @@
+import { staffPrincipalSchema } from './staff';
 import { z } from 'zod';
 import { intParam, optionalTextParam, strictParams } from './params';
-import type { StaffPrincipal } from './staff';
 
 /** The staff audit log (newsroom: GET /api/admin/audit, the /admin/audit screen; docs/admin.md 'Audit log'). */
 export const STAFF_AUDIT_PATH = '/api/admin/audit';
@@ -50,25 +50,36 @@ export const staffAuditQuerySchema = strictParams({
 export type StaffAuditQuery = z.output<typeof staffAuditQuerySchema>;
 
 /** One recorded staff action as the audit log lists it. */
-export interface StaffActionView {
-  /** The event's id: one action, one entry, however often it was delivered. */
-  id: string;
-  actor: StaffPrincipal;
-  action: string;
-  service: string;
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  target: Record<string, string>;
-  status: number;
-  at: string;
-  address: string | null;
-  userAgent: string | null;
-  /** Before and after where the route gave both (secrets removed); null otherwise. */
-  change: { before: unknown; after: unknown } | null;
-}
+export const staffActionViewSchema = z
+  .object({
+    /** The event's id: one action, one entry, however often it was delivered. */
+    id: z.string(),
+    actor: staffPrincipalSchema,
+    action: z.string(),
+    service: z.string(),
+    method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+    path: z.string(),
+    target: z.record(z.string(), z.string()),
+    status: z.number(),
+    at: z.string(),
+    address: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    /** Before and after where the route gave both (secrets removed); null otherwise. */
+    change: z
+      .object({
+        before: z.unknown(),
+        after: z.unknown(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'StaffActionView' });
+export type StaffActionView = z.output<typeof staffActionViewSchema>;
 
-export interface StaffAuditPage {
-  items: StaffActionView[];
-  /** Pass as `cursor` for the next (older) page; null on the last one. */
-  nextCursor: string | null;
-}
+export const staffAuditPageSchema = z
+  .object({
+    items: z.array(staffActionViewSchema),
+    /** Pass as `cursor` for the next (older) page; null on the last one. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'StaffAuditPage' });
+export type StaffAuditPage = z.output<typeof staffAuditPageSchema>;

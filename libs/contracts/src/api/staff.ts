@@ -14,17 +14,20 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * ('session', through the gateway's assertion) or the shared ADMIN_TOKEN ('token', the bootstrap and
  * automation credential, treated as an owner).
  */
-export interface StaffPrincipal {
-  id: string;
-  name: string;
-  role: StaffRole;
-  via: 'session' | 'token';
-  /**
-   * The member's own mail address, when their account has one: carried in the gateway's signed assertion,
-   * so a service can mail the member (a newsletter test send) without asking newsroom. Never for the token.
-   */
-  email?: string;
-}
+export const staffPrincipalSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(STAFF_ROLES),
+    via: z.enum(['session', 'token']),
+    /**
+     * The member's own mail address, when their account has one: carried in the gateway's signed assertion,
+     * so a service can mail the member (a newsletter test send) without asking newsroom. Never for the token.
+     */
+    email: z.string().optional(),
+  })
+  .meta({ id: 'StaffPrincipal' });
+export type StaffPrincipal = z.output<typeof staffPrincipalSchema>;
 
 /** The staff session cookie the newsroom service sets at sign-in; only the gateway reads it. */
 export const STAFF_SESSION_COOKIE = 'pulse_staff';
@@ -92,32 +95,41 @@ export const staffTotpConfirmSchema = z.strictObject({ totp: totpCode });
 export type StaffTotpConfirm = z.output<typeof staffTotpConfirmSchema>;
 
 /** One account as the owner's list shows it (never its password hash or second-factor secret). */
-export interface StaffAccountView {
-  id: string;
-  name: string;
-  role: StaffRole;
-  /** Where a test send goes; null until the owner or the member sets one. */
-  email: string | null;
-  totpEnabled: boolean;
-  /** ISO time until which sign-in is refused after too many wrong passwords; null when open. */
-  lockedUntil: string | null;
-  createdAt: string;
-  activeSessions: number;
-}
+export const staffAccountViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(STAFF_ROLES),
+    /** Where a test send goes; null until the owner or the member sets one. */
+    email: z.string().nullable(),
+    totpEnabled: z.boolean(),
+    /** ISO time until which sign-in is refused after too many wrong passwords; null when open. */
+    lockedUntil: z.string().nullable(),
+    createdAt: z.string(),
+    activeSessions: z.number(),
+  })
+  .meta({ id: 'StaffAccountView' });
+export type StaffAccountView = z.output<typeof staffAccountViewSchema>;
 
 /** GET/POST /api/newsroom/session: who is signed in, and the token unsafe requests must echo. */
-export interface StaffSessionView {
-  staff: StaffPrincipal;
-  /** Null for the ADMIN_TOKEN, which has no session. */
-  csrfToken: string | null;
-  expiresAt: string | null;
-}
+export const staffSessionViewSchema = z
+  .object({
+    staff: staffPrincipalSchema,
+    /** Null for the ADMIN_TOKEN, which has no session. */
+    csrfToken: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+  })
+  .meta({ id: 'StaffSessionView' });
+export type StaffSessionView = z.output<typeof staffSessionViewSchema>;
 
 /** POST /api/newsroom/me/totp: a new secret to put in an authenticator app, pending until confirmed. */
-export interface StaffTotpEnrolment {
-  secret: string;
-  otpauthUri: string;
-}
+export const staffTotpEnrolmentSchema = z
+  .object({
+    secret: z.string(),
+    otpauthUri: z.string(),
+  })
+  .meta({ id: 'StaffTotpEnrolment' });
+export type StaffTotpEnrolment = z.output<typeof staffTotpEnrolmentSchema>;
 
 /**
  * Newsroom's internal lookup of a session cookie, for the gateway alone: outside every public prefix, so

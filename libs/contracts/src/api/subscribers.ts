@@ -25,6 +25,9 @@ export type SubscribeBody = z.output<typeof subscribeBodySchema>;
  * address was already on the list, so the form does not reveal who subscribes; a confirmation mail follows
  * (docs/design.md §1: subscribe, confirm, unsubscribe).
  */
-export interface SubscribeResponse {
-  status: 'pending-confirmation';
-}
+export const subscribeResponseSchema = z
+  .object({
+    status: z.literal('pending-confirmation'),
+  })
+  .meta({ id: 'SubscribeResponse' });
+export type SubscribeResponse = z.output<typeof subscribeResponseSchema>;

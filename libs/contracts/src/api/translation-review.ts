@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { type OriginalSource } from '../events/shared-schemas';
+import { originalSourceSchema } from '../events/shared-schemas';
 import { SUMMARY_MAX_LENGTH } from './constants';
 import { intParam, oneOf, strictParams, textField } from './params';
-import { CATEGORY_SLUGS, CONTENT_TYPES, type CategorySlug, type ContentType } from './taxonomy';
+import { CATEGORY_SLUGS, CONTENT_TYPES } from './taxonomy';
 
 /**
  * The review API of translations held for review (chosen paths, admin only; ARCHITECTURE.md "Held
@@ -39,63 +39,86 @@ export const heldListQuerySchema = strictParams({
 export type HeldListQuery = z.output<typeof heldListQuerySchema>;
 
 /** The rewrite an editor reviews: what would be published. */
-export interface ReviewOutput {
-  title: string;
-  summary: string;
-  bodyHtml: string;
-  primaryCategory: CategorySlug;
-  secondaryCategory: CategorySlug | null;
-  tags: string[];
-  contentType: ContentType;
-  keyInsights: string[];
-}
+export const reviewOutputSchema = z
+  .object({
+    title: z.string(),
+    summary: z.string(),
+    bodyHtml: z.string(),
+    primaryCategory: z.enum(CATEGORY_SLUGS),
+    secondaryCategory: z.enum(CATEGORY_SLUGS).nullable(),
+    tags: z.array(z.string()),
+    contentType: z.enum(CONTENT_TYPES),
+    keyInsights: z.array(z.string()),
+  })
+  .meta({ id: 'ReviewOutput' });
+export type ReviewOutput = z.output<typeof reviewOutputSchema>;
 
 /** Why a job is held, as the checks recorded it. */
-export interface ReviewFindings {
-  reasons: string[];
+export const reviewFindingsSchema = z.object({
+  reasons: z.array(z.string()),
   /** Addresses the output points to or writes that its source did not allow. */
-  addedUrls: string[];
+  addedUrls: z.array(z.string()),
   /** Source sentences that spoke to the model and were left out of the prompt. */
-  removedInstructions: string[];
-}
+  removedInstructions: z.array(z.string()),
+});
+export type ReviewFindings = z.output<typeof reviewFindingsSchema>;
 
-export interface HeldItemSummary extends ReviewFindings {
-  id: string;
-  articleId: string;
-  state: ReviewState;
-  /** The output's title, or the English title when the model gave no valid output. */
-  title: string;
-  sourceTitle: string;
-  sourceName: string;
-  hasOutput: boolean;
-  createdAt: string;
-  /** When it was held (or last edited). */
-  updatedAt: string;
-}
+export const heldItemSummarySchema = reviewFindingsSchema
+  .extend({
+    id: z.string(),
+    articleId: z.string(),
+    state: z.enum(REVIEW_STATES),
+    /** The output's title, or the English title when the model gave no valid output. */
+    title: z.string(),
+    sourceTitle: z.string(),
+    sourceName: z.string(),
+    hasOutput: z.boolean(),
+    createdAt: z.string(),
+    /** When it was held (or last edited). */
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'HeldItemSummary' });
+export type HeldItemSummary = z.output<typeof heldItemSummarySchema>;
 
-export interface HeldListResponse {
-  items: HeldItemSummary[];
-  pagination: { page: number; totalPages: number; total: number };
-}
+export const heldListResponseSchema = z
+  .object({
+    items: z.array(heldItemSummarySchema),
+    pagination: z.object({
+      page: z.number(),
+      totalPages: z.number(),
+      total: z.number(),
+    }),
+  })
+  .meta({ id: 'HeldListResponse' });
+export type HeldListResponse = z.output<typeof heldListResponseSchema>;
 
 /** GET /api/translation/admin/held/{id}: the source beside the output. */
-export interface HeldItemDetail extends HeldItemSummary {
-  source: {
-    title: string;
-    summary: string;
-    /** Sanitised before display; the source as collected (untrusted). */
-    bodyHtml: string;
-    sources: OriginalSource[];
-    collectedAt: string;
-  };
-  /** null when the model never produced a valid output: an editor writes one before releasing. */
-  output: ReviewOutput | null;
-  model: string | null;
-  lastError: string | null;
-  /** The editor's last change to the output, if any. */
-  editedAt: string | null;
-  decision: { state: 'released' | 'rejected'; at: string; reason: string | null } | null;
-}
+export const heldItemDetailSchema = heldItemSummarySchema
+  .extend({
+    source: z.object({
+      title: z.string(),
+      summary: z.string(),
+      /** Sanitised before display; the source as collected (untrusted). */
+      bodyHtml: z.string(),
+      sources: z.array(originalSourceSchema),
+      collectedAt: z.string(),
+    }),
+    /** null when the model never produced a valid output: an editor writes one before releasing. */
+    output: reviewOutputSchema.nullable(),
+    model: z.string().nullable(),
+    lastError: z.string().nullable(),
+    /** The editor's last change to the output, if any. */
+    editedAt: z.string().nullable(),
+    decision: z
+      .object({
+        state: z.enum(['released', 'rejected']),
+        at: z.string(),
+        reason: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'HeldItemDetail' });
+export type HeldItemDetail = z.output<typeof heldItemDetailSchema>;
 
 const category = oneOf('category', CATEGORY_SLUGS);
 const plainList = (field: string, max: number, itemMax: number) =>

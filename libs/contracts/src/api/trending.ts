@@ -1,8 +1,8 @@
+import { articleListItemSchema } from './content';
 import { z } from 'zod';
-import type { ArticleListItem } from './content';
 import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
 import { intParam, oneOf, strictParams } from './params';
-import { CONTENT_TYPES, type TechnologyCategory } from './taxonomy';
+import { CONTENT_TYPES, TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 
 /** The trending service's calls (docs/spec-content.md §2 'Trending', §3 'Trending stats', §7). */
 
@@ -11,44 +11,65 @@ export const TRENDING_PERIODS = ['day', 'week', 'month'] as const;
 export type TrendingPeriod = (typeof TRENDING_PERIODS)[number];
 
 /** GET /api/trending/stats. */
-export interface TrendingStatsResponse {
-  totalStats: { totalArticles: number; totalViews: number; avgHotScore: number };
-  hotTopicStats: { hotTopicCount: number };
-  /** One entry per day, date as yyyy-MM-dd (Asia/Seoul). */
-  dailyTrends: Array<{ date: string; articles: number }>;
-}
+export const trendingStatsResponseSchema = z
+  .object({
+    totalStats: z.object({
+      totalArticles: z.number(),
+      totalViews: z.number(),
+      avgHotScore: z.number(),
+    }),
+    hotTopicStats: z.object({
+      hotTopicCount: z.number(),
+    }),
+    /** One entry per day, date as yyyy-MM-dd (Asia/Seoul). */
+    dailyTrends: z.array(
+      z.object({
+        date: z.string(),
+        articles: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'TrendingStatsResponse' });
+export type TrendingStatsResponse = z.output<typeof trendingStatsResponseSchema>;
 
 /**
  * A tech analysis ranked beside the articles (chosen): `kind` tells it from an article (which has none),
  * `url` is its page, /tech-analysis/{slug}. It has a technology instead of a category and no image. A
  * type filter lists articles only.
  */
-export interface TrendingTechAnalysis {
-  kind: 'tech-analysis';
-  id: string;
-  url: string;
-  title: string;
-  summary: string;
-  technologyName: string;
-  technologyCategory: TechnologyCategory;
-  imageUrl: null;
-  publishedAt: string;
-  updatedAt: string;
-  likesCount: number;
-  sharesCount: number;
-  views: number;
-  hotScore: number;
-  viewsPerHour: number;
-  isHotTopic: boolean;
-}
+export const trendingTechAnalysisSchema = z
+  .object({
+    kind: z.literal('tech-analysis'),
+    id: z.string(),
+    url: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    technologyName: z.string(),
+    technologyCategory: z.enum(TECHNOLOGY_CATEGORY_VALUES),
+    imageUrl: z.null(),
+    publishedAt: z.string(),
+    updatedAt: z.string(),
+    likesCount: z.number(),
+    sharesCount: z.number(),
+    views: z.number(),
+    hotScore: z.number(),
+    viewsPerHour: z.number(),
+    isHotTopic: z.boolean(),
+  })
+  .meta({ id: 'TrendingTechAnalysis' });
+export type TrendingTechAnalysis = z.output<typeof trendingTechAnalysisSchema>;
 
 /** An article item carries hotScore, viewsPerHour and isHotTopic, which Article already has. */
-export type TrendingArticle = ArticleListItem | TrendingTechAnalysis;
+export const trendingArticleSchema = z.union([articleListItemSchema, trendingTechAnalysisSchema]);
+export type TrendingArticle = z.output<typeof trendingArticleSchema>;
 
 /** GET /api/trending/hot-topics, /popular and /rising. */
-export interface TrendingListResponse {
-  articles: TrendingArticle[];
-}
+export const trendingListResponseSchema = z
+  .object({
+    articles: z.array(trendingArticleSchema),
+  })
+  .meta({ id: 'TrendingListResponse' });
+export type TrendingListResponse = z.output<typeof trendingListResponseSchema>;
 
 const limit = intParam('limit', { min: 1, max: MAX_LIST_LIMIT }).default(PAGE_SIZES.trending);
 /** The type selector's 'all' sends no type; 'all' is also accepted and means the same. */
@@ -71,22 +92,30 @@ export type PopularQuery = z.output<typeof popularQuerySchema>;
 export type RisingQuery = z.output<typeof risingQuerySchema>;
 
 /** Views, likes and shares of one article. */
-export interface EngagementVolume {
-  views: number;
-  likes: number;
-  shares: number;
-}
+export const engagementVolumeSchema = z
+  .object({
+    views: z.number(),
+    likes: z.number(),
+    shares: z.number(),
+  })
+  .meta({ id: 'EngagementVolume' });
+export type EngagementVolume = z.output<typeof engagementVolumeSchema>;
 
 /**
  * GET /api/trending/admin/engagement (admin; docs/abuse/engagement.md): per article, the raw figures
  * content counted and what the hot score counts after the rigging filter.
  */
-export interface TrendingEngagementFiguresResponse {
-  articles: Array<{
-    articleId: string;
-    title: string | null;
-    hotScore: number;
-    raw: EngagementVolume;
-    counted: EngagementVolume;
-  }>;
-}
+export const trendingEngagementFiguresResponseSchema = z
+  .object({
+    articles: z.array(
+      z.object({
+        articleId: z.string(),
+        title: z.string().nullable(),
+        hotScore: z.number(),
+        raw: engagementVolumeSchema,
+        counted: engagementVolumeSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'TrendingEngagementFiguresResponse' });
+export type TrendingEngagementFiguresResponse = z.output<typeof trendingEngagementFiguresResponseSchema>;

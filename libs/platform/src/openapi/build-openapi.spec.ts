@@ -99,11 +99,70 @@ describe('buildServiceOpenApi', () => {
     expect(oneClick.responses['200'].content).toEqual({ 'text/html': { schema: { type: 'string' } } });
     expect(oneClick.responses['400'].content).toHaveProperty('text/html');
     expect(document.paths['/api/subscribers'].post!.responses['202'].content).toEqual({
-      'application/json': {
-        schema: expect.objectContaining({
-          properties: { status: { type: 'string', const: 'pending-confirmation' } },
-        }),
+      'application/json': { schema: { $ref: '#/components/schemas/SubscribeResponse' } },
+    });
+    expect(document.components.schemas.SubscribeResponse).toEqual({
+      type: 'object',
+      properties: { status: { type: 'string', const: 'pending-confirmation' } },
+      required: ['status'],
+    });
+  });
+
+  it('names a response schema for every operation that answers a body, and every $ref resolves', () => {
+    for (const service of SERVICE_NAMES) {
+      const document = buildServiceOpenApi(service);
+      for (const [path, item] of Object.entries(document.paths))
+        for (const [method, operation] of Object.entries(item)) {
+          const [status, success] = Object.entries(operation!.responses).find(([code]) =>
+            code.startsWith('2'),
+          )!;
+          const schemas = Object.values(success.content ?? {}).map((media) => media.schema);
+          // A 204 has no body; every other success names its body's schema.
+          expect({ path, method, described: schemas.length > 0 }).toEqual({
+            path,
+            method,
+            described: status !== '204',
+          });
+        }
+      const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)];
+      expect(refs.length).toBeGreaterThan(0);
+      for (const [, name] of refs)
+        expect({ service, name, found: name in document.components.schemas }).toEqual({
+          service,
+          name,
+          found: true,
+        });
+      expect(JSON.stringify(document)).not.toContain('$defs');
+    }
+  });
+
+  it("writes the contracts' response schemas as JSON Schema, shared shapes once under components", () => {
+    const content = buildServiceOpenApi('content');
+    expect(
+      content.paths['/api/content/news'].get!.responses['200'].content!['application/json'].schema,
+    ).toEqual({ $ref: '#/components/schemas/OffsetPageResponse' });
+    expect(content.components.schemas.OffsetPageResponse).toMatchObject({
+      type: 'object',
+      required: ['articles', 'pagination'],
+      properties: {
+        pagination: { type: 'object', required: ['hasMore'], properties: { hasMore: { type: 'boolean' } } },
       },
+    });
+    // Responses stay open: a field the schema does not name is no contract break.
+    expect(JSON.stringify(content.components.schemas)).not.toContain('"additionalProperties":false');
+    const community = buildServiceOpenApi('community');
+    expect(
+      community.paths['/api/community/auth/logout'].post!.responses['200'].content!['application/json']
+        .schema,
+    ).toEqual({ $ref: '#/components/schemas/CommunityDone' });
+    expect(community.components.schemas.CommunityDone).toEqual({
+      type: 'object',
+      properties: { success: { type: 'boolean', const: true } },
+      required: ['success'],
+    });
+    // A comment's replies are comments: the recursive shape refers to itself.
+    expect(community.components.schemas.ArticleComment).toMatchObject({
+      properties: { replies: { type: 'array', items: { $ref: '#/components/schemas/ArticleComment' } } },
     });
   });
 

@@ -1,11 +1,10 @@
 import {
   ENDPOINT_ERROR_STATUSES,
+  ENDPOINT_RESPONSE_SCHEMAS,
   ENDPOINT_SCHEMAS,
   ENDPOINT_SUCCESS_STATUS,
   ENDPOINTS,
   isAdminEndpoint,
-  RESPONSE_COMPONENTS,
-  RESPONSE_SCHEMAS,
   PATH_PARAMETER_SCHEMAS,
   type EndpointName,
   type EndpointSchemas,
@@ -19,7 +18,7 @@ import type {
   OpenApiParameter,
   OpenApiResponse,
 } from './openapi.types';
-import { requestJsonSchema, responseJsonSchema } from './zod-json-schema';
+import { requestJsonSchema, responseBodySchema, responseComponentSchemas } from './zod-json-schema';
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 
@@ -42,25 +41,18 @@ const errorResponse = (description: string, page = false): OpenApiResponse => ({
 });
 
 /**
- * The success answer: the page for pages; the JSON schema the contracts give in zod where they do;
- * otherwise the schema generated from the TypeScript response type (endpoint-responses.ts).
+ * The success answer: the page for pages, the text for text, otherwise the body's zod schema from the
+ * contracts (ENDPOINT_RESPONSE_SCHEMAS, declared beside the call's request schemas).
  */
 function successResponse(name: EndpointName, schemas: EndpointSchemas): OpenApiResponse {
   if (schemas.page) return { description: 'The page (Korean, server-rendered).', content: HTML };
   if (schemas.text)
     return { description: 'Plain text.', content: { 'text/plain': { schema: { type: 'string' } } } };
-  if (schemas.response)
-    return {
-      description: 'Success.',
-      content: { 'application/json': { schema: responseJsonSchema(schemas.response) } },
-    };
-  const schema = RESPONSE_SCHEMAS[name as keyof typeof RESPONSE_SCHEMAS] as JsonSchema | undefined;
-  if (!schema)
-    return { description: 'Success: the shape is the TypeScript type beside the call in libs/contracts.' };
+  const schema = responseBodySchema(ENDPOINT_RESPONSE_SCHEMAS[name]);
   if (schema.format === 'binary')
     return { description: 'The image bytes.', content: { 'image/*': { schema } } };
   return {
-    description: 'Success: the shape is the TypeScript type beside the call in libs/contracts.',
+    description: 'Success.',
     content: { 'application/json': { schema } },
   };
 }
@@ -181,7 +173,7 @@ export function buildServiceOpenApi(
     info: { title: `Pulse ${service} API`, version: '1' },
     tags: [{ name: service }],
     paths: {},
-    components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA, ...RESPONSE_COMPONENTS } },
+    components: { schemas: { ErrorBody: ERROR_BODY_SCHEMA, ...responseComponentSchemas() } },
   };
   for (const [name, spec] of Object.entries(ENDPOINTS) as Array<[string, EndpointSpec]>) {
     if (spec.service !== service || !served(spec)) continue;
