@@ -7,6 +7,7 @@ import type {
   AdminTechAnalysis,
   TechAnalysisViewResponse,
 } from './authoring';
+import type { ReaderStateResponse } from './reader-state';
 import type { SynonymGroup, SynonymsResponse } from './search-synonyms';
 import type {
   ActivityResponse,
@@ -282,6 +283,8 @@ export interface EndpointResponses {
   newsletterTestSend: z.output<typeof editionTestSendResponseSchema>;
   // content: story pages
   story: StoryResponse;
+  // The reader's own marks on a page (reader-state.ts).
+  readerState: ReaderStateResponse;
 }
 
 // Every endpoint has its row, and no row names an endpoint that does not exist.
@@ -425,4 +428,6 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   deleteMe: [401, 403],
   // content: a story none of whose articles is published (unknown, or every article withdrawn) is 404.
   story: [404],
+  // community: the reader's state is the verified identity's own (401 without one).
+  readerState: [401],
 };

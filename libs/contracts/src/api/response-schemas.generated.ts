@@ -1845,6 +1845,19 @@ export const RESPONSE_SCHEMAS: Readonly<Record<EndpointName, Record<string, unkn
   story: {
     $ref: '#/components/schemas/StoryResponse',
   },
+  readerState: {
+    type: 'object',
+    properties: {
+      success: {
+        type: 'boolean',
+        const: true,
+      },
+      data: {
+        $ref: '#/components/schemas/ReaderState',
+      },
+    },
+    required: ['success', 'data'],
+  },
 };
 
 /** The named shapes the response schemas refer to (#/components/schemas/<name>). */
@@ -2399,6 +2412,19 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       'updatedAt',
     ],
   },
+  AnswerMark: {
+    type: 'object',
+    properties: {
+      vote: {
+        type: ['string', 'null'],
+        enum: ['upvote', 'downvote', null],
+      },
+      mine: {
+        type: 'boolean',
+      },
+    },
+    required: ['vote', 'mine'],
+  },
   Article: {
     type: 'object',
     properties: {
@@ -2930,6 +2956,15 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['kind', 'id', 'title', 'url', 'createdAt'],
   },
+  BookmarkMark: {
+    type: 'object',
+    properties: {
+      bookmarked: {
+        type: 'boolean',
+      },
+    },
+    required: ['bookmarked'],
+  },
   CategoryPageResponse: {
     type: 'object',
     properties: {
@@ -3256,6 +3291,16 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['comments', 'totalCount', 'pagination'],
+  },
+  CommentMark: {
+    type: 'object',
+    properties: {
+      reaction: {
+        type: ['string', 'null'],
+        enum: ['like', 'dislike', null],
+      },
+    },
+    required: ['reaction'],
   },
   CommentModerationItem: {
     type: 'object',
@@ -4936,6 +4981,22 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
     },
     required: ['questions', 'pagination', 'stats'],
   },
+  QuestionMark: {
+    type: 'object',
+    properties: {
+      vote: {
+        type: ['string', 'null'],
+        enum: ['upvote', null],
+      },
+      bookmarked: {
+        type: 'boolean',
+      },
+      mine: {
+        type: 'boolean',
+      },
+    },
+    required: ['vote', 'bookmarked', 'mine'],
+  },
   QuestionStats: {
     type: 'object',
     properties: {
@@ -4986,6 +5047,57 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, Record<string, unknown
       },
     },
     required: ['question', 'answers', 'mine'],
+  },
+  ReaderState: {
+    type: 'object',
+    properties: {
+      user: {
+        $ref: '#/components/schemas/CommunityUser',
+      },
+      questions: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          $ref: '#/components/schemas/QuestionMark',
+        },
+      },
+      answers: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          $ref: '#/components/schemas/AnswerMark',
+        },
+      },
+      comments: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          $ref: '#/components/schemas/CommentMark',
+        },
+      },
+      articles: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          $ref: '#/components/schemas/BookmarkMark',
+        },
+      },
+      insights: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          $ref: '#/components/schemas/BookmarkMark',
+        },
+      },
+      techAnalyses: {
+        type: 'object',
+        properties: {},
+        additionalProperties: {
+          $ref: '#/components/schemas/BookmarkMark',
+        },
+      },
+    },
+    required: ['user', 'questions', 'answers', 'comments', 'articles', 'insights', 'techAnalyses'],
   },
   RelatedArticlesResponse: {
     type: 'object',
