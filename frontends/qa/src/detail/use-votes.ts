@@ -1,8 +1,8 @@
 import type { Answer, AnswerViewerVote, QuestionViewerVote, QuestionViewerVotes } from '@pulse/contracts';
-import { toast, useApiQueryClient } from '@pulse/frontend-ui';
+import { askReaderState, toast, useApiQueryClient, type ReaderState } from '@pulse/frontend-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchViewerVotes, voteAnswer, voteQuestion } from '../api';
+import { voteAnswer, voteQuestion } from '../api';
 import { COPY } from '../copy';
 
 type QuestionVote = { upvotes: number; viewerVote: QuestionViewerVote };
@@ -41,15 +41,51 @@ export interface ShownVotes {
   answers: Record<string, AnswerViewerVote>;
 }
 
+type Read = QuestionViewerVotes;
+
+/** The reader-state answer for these ids, in the shape the page reads. */
+function readOf(state: ReaderState, questionId: string | null, answerIds: readonly string[]): Read {
+  const question = questionId === null ? undefined : state.questions[questionId];
+  const answers = answerIds.flatMap((id) => {
+    const mark = state.answers[id];
+    return mark ? [[id, mark] as const] : [];
+  });
+  return {
+    question: question?.vote ?? null,
+    answers: Object.fromEntries(answers.flatMap(([id, mark]) => (mark.vote ? [[id, mark.vote]] : []))),
+    mine: {
+      question: question?.mine ?? false,
+      answers: answers.filter(([, mark]) => mark.mine).map(([id]) => id),
+    },
+  };
+}
+
+/** A later read of more answers added to what was read before (the question's own marks kept). */
+const joined = (before: Read, more: Read, withQuestion: boolean): Read => ({
+  question: withQuestion ? more.question : before.question,
+  answers: { ...before.answers, ...more.answers },
+  mine: {
+    question: withQuestion ? more.mine.question : before.mine.question,
+    answers: [...new Set([...before.mine.answers, ...more.mine.answers])],
+  },
+});
+
 /**
- * The reader's own votes on the question and its answers. The question and answer reads are the same for
- * every reader (and may come from a shared cache), so the votes are their own call, read when the identity
- * changes; none is asked for with no one signed in. The votes the reader makes here are the server's
- * answers to them and win over any read, so a read that started before a vote was written cannot undo it.
- * A failed read shows no votes: voting still works, and its answer sets them.
+ * The reader's own votes on the question and its answers, and which of them they wrote. The question and
+ * answer reads are the same for every reader (and may come from a shared cache), so these come from the
+ * reader-state call, which the page's other marks (its bookmark button) join: asked when the identity
+ * changes, and for each answer once, as the answers arrive (`answerIds` undefined: still loading; a list
+ * that failed to load is an empty one). None is asked for with no one signed in. The
+ * votes the reader makes here are the server's answers to them and win over any read, so a read that
+ * started before a vote was written cannot undo it. A failed read shows no votes: voting still works, and
+ * its answer sets them.
  */
-export function useViewerVotes(questionId: string, signedInAs: string | undefined) {
-  const [read, setRead] = useState<QuestionViewerVotes>(NO_VOTES);
+export function useViewerVotes(
+  questionId: string,
+  signedInAs: string | undefined,
+  answerIds: readonly string[] | undefined,
+) {
+  const [read, setRead] = useState<Read>(NO_VOTES);
   const [own, setOwn] = useState<{
     question?: QuestionViewerVote;
     answers: Record<string, AnswerViewerVote>;
@@ -57,6 +93,14 @@ export function useViewerVotes(questionId: string, signedInAs: string | undefine
     answers: {},
   });
   const previous = useRef({ questionId, signedInAs });
+  // What this question and identity have asked so far (a new one starts over).
+  const asked = useRef<{ scope: string; question: boolean; answers: Set<string> }>({
+    scope: '',
+    question: false,
+    answers: new Set(),
+  });
+  const answersKey = (answerIds ?? []).join(',');
+  const answersLoaded = answerIds !== undefined;
   useEffect(() => {
     const before = previous.current;
     // Another question, or another identity after one (signing in from none keeps the vote that asked for it).
@@ -66,19 +110,28 @@ export function useViewerVotes(questionId: string, signedInAs: string | undefine
     )
       setOwn({ answers: {} });
     previous.current = { questionId, signedInAs };
-    setRead(NO_VOTES);
-    if (!signedInAs) return undefined;
-    let live = true;
-    fetchViewerVotes(questionId).then(
-      ({ data }) => {
-        if (live) setRead(data);
+    const scope = `${questionId}\n${signedInAs ?? ''}`;
+    if (asked.current.scope !== scope) {
+      asked.current = { scope, question: false, answers: new Set() };
+      setRead(NO_VOTES);
+    }
+    // Until the answers have arrived (a navigation in the browser), so that one call asks for all of them.
+    if (!signedInAs || !answersLoaded) return;
+    const ask = asked.current;
+    const withQuestion = !ask.question;
+    const fresh = answersKey.split(',').filter((id) => id && !ask.answers.has(id));
+    if (!withQuestion && fresh.length === 0) return;
+    ask.question = true;
+    fresh.forEach((id) => ask.answers.add(id));
+    askReaderState({ questions: withQuestion ? [questionId] : [], answers: fresh }).then(
+      (state) => {
+        if (asked.current !== ask) return;
+        const more = readOf(state, withQuestion ? questionId : null, fresh);
+        setRead((current) => joined(current, more, withQuestion));
       },
       (error: unknown) => console.warn('[펄스] 내 투표를 불러오지 못했습니다.', error),
     );
-    return () => {
-      live = false;
-    };
-  }, [questionId, signedInAs]);
+  }, [questionId, signedInAs, answersKey, answersLoaded]);
   const votes = useMemo<ShownVotes>(
     () =>
       signedInAs
