@@ -1,4 +1,4 @@
-import type { Answer, AnswerViewerVote, QuestionViewerVote, QuestionViewerVotes } from '@pulse/contracts';
+import type { Answer, AnswerViewerVote, QuestionViewerVote } from '@pulse/contracts';
 import { askReaderState, toast, useApiQueryClient, type ReaderState } from '@pulse/frontend-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,8 @@ type AnswerVote = Pick<Answer, 'upvotes' | 'downvotes'> & { viewerVote: AnswerVi
 /** An answer as the page shows it: the shared answer with the reader's own vote merged in. */
 export type VotedAnswer = Answer & { viewerVote: AnswerViewerVote };
 
-const NO_VOTES: QuestionViewerVotes = { question: null, answers: {}, mine: { question: false, answers: [] } };
+type Marks = Pick<ReaderState, 'questions' | 'answers'>;
+const NO_MARKS: Marks = { questions: {}, answers: {} };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const failed = (error: unknown) =>
@@ -41,35 +42,6 @@ export interface ShownVotes {
   answers: Record<string, AnswerViewerVote>;
 }
 
-type Read = QuestionViewerVotes;
-
-/** The reader-state answer for these ids, in the shape the page reads. */
-function readOf(state: ReaderState, questionId: string | null, answerIds: readonly string[]): Read {
-  const question = questionId === null ? undefined : state.questions[questionId];
-  const answers = answerIds.flatMap((id) => {
-    const mark = state.answers[id];
-    return mark ? [[id, mark] as const] : [];
-  });
-  return {
-    question: question?.vote ?? null,
-    answers: Object.fromEntries(answers.flatMap(([id, mark]) => (mark.vote ? [[id, mark.vote]] : []))),
-    mine: {
-      question: question?.mine ?? false,
-      answers: answers.filter(([, mark]) => mark.mine).map(([id]) => id),
-    },
-  };
-}
-
-/** A later read of more answers added to what was read before (the question's own marks kept). */
-const joined = (before: Read, more: Read, withQuestion: boolean): Read => ({
-  question: withQuestion ? more.question : before.question,
-  answers: { ...before.answers, ...more.answers },
-  mine: {
-    question: withQuestion ? more.mine.question : before.mine.question,
-    answers: [...new Set([...before.mine.answers, ...more.mine.answers])],
-  },
-});
-
 /**
  * The reader's own votes on the question and its answers, and which of them they wrote. The question and
  * answer reads are the same for every reader (and may come from a shared cache), so these come from the
@@ -85,7 +57,7 @@ export function useViewerVotes(
   signedInAs: string | undefined,
   answerIds: readonly string[] | undefined,
 ) {
-  const [read, setRead] = useState<Read>(NO_VOTES);
+  const [read, setRead] = useState<Marks>(NO_MARKS);
   const [own, setOwn] = useState<{
     question?: QuestionViewerVote;
     answers: Record<string, AnswerViewerVote>;
@@ -93,14 +65,9 @@ export function useViewerVotes(
     answers: {},
   });
   const previous = useRef({ questionId, signedInAs });
-  // What this question and identity have asked so far (a new one starts over).
-  const asked = useRef<{ scope: string; question: boolean; answers: Set<string> }>({
-    scope: '',
-    question: false,
-    answers: new Set(),
-  });
-  const answersKey = (answerIds ?? []).join(',');
-  const answersLoaded = answerIds !== undefined;
+  // The ids this question and identity have asked about so far (a new one starts over).
+  const asked = useRef({ scope: '', ids: new Set<string>() });
+  const answersKey = answerIds?.join(',');
   useEffect(() => {
     const before = previous.current;
     // Another question, or another identity after one (signing in from none keeps the vote that asked for it).
@@ -110,38 +77,38 @@ export function useViewerVotes(
     )
       setOwn({ answers: {} });
     previous.current = { questionId, signedInAs };
-    const scope = `${questionId}\n${signedInAs ?? ''}`;
+    const scope = `${questionId} ${signedInAs}`;
     if (asked.current.scope !== scope) {
-      asked.current = { scope, question: false, answers: new Set() };
-      setRead(NO_VOTES);
+      asked.current = { scope, ids: new Set() };
+      setRead(NO_MARKS);
     }
     // Until the answers have arrived (a navigation in the browser), so that one call asks for all of them.
-    if (!signedInAs || !answersLoaded) return;
+    if (!signedInAs || answersKey === undefined) return;
     const ask = asked.current;
-    const withQuestion = !ask.question;
-    const fresh = answersKey.split(',').filter((id) => id && !ask.answers.has(id));
-    if (!withQuestion && fresh.length === 0) return;
-    ask.question = true;
-    fresh.forEach((id) => ask.answers.add(id));
-    askReaderState({ questions: withQuestion ? [questionId] : [], answers: fresh }).then(
+    const questions = ask.ids.has(questionId) ? [] : [questionId];
+    const answers = answersKey.split(',').filter((id) => id && !ask.ids.has(id));
+    if (questions.length + answers.length === 0) return;
+    [...questions, ...answers].forEach((id) => ask.ids.add(id));
+    askReaderState({ questions, answers }).then(
       (state) => {
-        if (asked.current !== ask) return;
-        const more = readOf(state, withQuestion ? questionId : null, fresh);
-        setRead((current) => joined(current, more, withQuestion));
+        if (asked.current === ask)
+          setRead((current) => ({
+            questions: { ...current.questions, ...state.questions },
+            answers: { ...current.answers, ...state.answers },
+          }));
       },
       (error: unknown) => console.warn('[펄스] 내 투표를 불러오지 못했습니다.', error),
     );
-  }, [questionId, signedInAs, answersKey, answersLoaded]);
-  const votes = useMemo<ShownVotes>(
-    () =>
-      signedInAs
-        ? {
-            question: own.question === undefined ? read.question : own.question,
-            answers: { ...read.answers, ...own.answers },
-          }
-        : { question: null, answers: {} },
-    [signedInAs, read, own],
-  );
+  }, [questionId, signedInAs, answersKey]);
+  const votes = useMemo<ShownVotes>(() => {
+    if (!signedInAs) return { question: null, answers: {} };
+    const answers: ShownVotes['answers'] = {};
+    for (const [id, mark] of Object.entries(read.answers)) answers[id] = mark.vote;
+    return {
+      question: own.question === undefined ? (read.questions[questionId]?.vote ?? null) : own.question,
+      answers: { ...answers, ...own.answers },
+    };
+  }, [signedInAs, questionId, read, own]);
   const setQuestionVote = useCallback(
     (vote: QuestionViewerVote) => setOwn((current) => ({ ...current, question: vote })),
     [],
@@ -152,7 +119,10 @@ export function useViewerVotes(
     [],
   );
   /** Which posts the server says the reader wrote, read with the votes (none with no one signed in). */
-  const mine = signedInAs ? (read.mine ?? NO_VOTES.mine) : NO_VOTES.mine;
+  const mine = {
+    question: !!signedInAs && !!read.questions[questionId]?.mine,
+    answers: signedInAs ? Object.keys(read.answers).filter((id) => read.answers[id]!.mine) : [],
+  };
   return { votes, mine, setQuestionVote, setAnswerVote };
 }
 

@@ -7,7 +7,6 @@ import {
   READER_STATE_LIMITS,
   type ReaderState,
   type ReaderStateAsk,
-  type ReaderStateField,
   type ReaderStateResponse,
 } from '@pulse/contracts/src/api/reader-state';
 import { communityFetch, keepIdentityInStep } from './identity';
@@ -42,45 +41,31 @@ function askTogether(): void {
   const batch = waiting;
   waiting = [];
   flushing = null;
-  const ids = new Map<ReaderStateField, string[]>();
-  for (const field of READER_STATE_FIELDS)
-    ids.set(field, [...new Set(batch.flatMap((each) => each.ask[field] ?? []))]);
-  Promise.all(
-    queries(ids).map((query) => communityFetch<ReaderStateResponse>('GET', STATE_PATH + query)),
-  ).then(
+  const ids = READER_STATE_FIELDS.map((field) => [
+    ...new Set(batch.flatMap((each) => each.ask[field] ?? [])),
+  ]);
+  // One call, unless a field holds more ids than one call may name.
+  const calls = Math.max(
+    1,
+    ...ids.map((list, i) => Math.ceil(list.length / READER_STATE_LIMITS[READER_STATE_FIELDS[i]!])),
+  );
+  const asks = Array.from({ length: calls }, (_, call) => {
+    const query = new URLSearchParams();
+    READER_STATE_FIELDS.forEach((field, i) => {
+      const most = READER_STATE_LIMITS[field];
+      const part = ids[i]!.slice(call * most, (call + 1) * most);
+      if (part.length) query.set(field, part.join(','));
+    });
+    return communityFetch<ReaderStateResponse>('GET', `${STATE_PATH}?${query}`);
+  });
+  Promise.all(asks).then(
     (answers) => {
-      const state = answers.map((answer) => answer.data).reduce(merged);
+      const state = answers[0]!.data;
+      for (const { data } of answers.slice(1))
+        for (const field of READER_STATE_FIELDS) Object.assign(state[field], data[field]);
       keepIdentityInStep(state.user);
       for (const each of batch) each.resolve(state);
     },
     (error: unknown) => batch.forEach((each) => each.reject(error)),
   );
 }
-
-/** The query strings of the calls: one, unless a field holds more ids than one call may name. */
-function queries(ids: Map<ReaderStateField, string[]>): string[] {
-  const calls = Math.max(
-    1,
-    ...READER_STATE_FIELDS.map((field) => Math.ceil(ids.get(field)!.length / READER_STATE_LIMITS[field])),
-  );
-  return Array.from({ length: calls }, (_, call) => {
-    const query = new URLSearchParams();
-    for (const field of READER_STATE_FIELDS) {
-      const most = READER_STATE_LIMITS[field];
-      const part = ids.get(field)!.slice(call * most, (call + 1) * most);
-      if (part.length > 0) query.set(field, part.join(','));
-    }
-    const text = query.toString();
-    return text ? `?${text}` : '';
-  });
-}
-
-const merged = (a: ReaderState, b: ReaderState): ReaderState => ({
-  user: b.user,
-  questions: { ...a.questions, ...b.questions },
-  answers: { ...a.answers, ...b.answers },
-  comments: { ...a.comments, ...b.comments },
-  articles: { ...a.articles, ...b.articles },
-  insights: { ...a.insights, ...b.insights },
-  techAnalyses: { ...a.techAnalyses, ...b.techAnalyses },
-});
