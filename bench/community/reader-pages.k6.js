@@ -26,7 +26,7 @@ export const options = {
   summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
   thresholds: Object.fromEntries([
     ['http_req_failed', ['rate<0.01']],
-    ...SCENARIOS.flatMap((name) => [
+    ...[...SCENARIOS, ...(STATE && SCENARIOS.includes('member') ? ['member-state'] : [])].flatMap((name) => [
       [`http_req_duration{name:${name}}`, ['p(95)<2000']],
       [`http_reqs{name:${name}}`, ['count>0']],
     ]),
