@@ -143,8 +143,16 @@ test.describe('article comments', () => {
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 0:false', '싫어요 0:false']);
     await answered(b, VOTED, () => react(b, first, /^좋아요/));
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
+    // Reloaded, the thread is the shared copy (no one's reaction in it); the like comes back pressed from
+    // the reader-state call.
     await showComments(b);
     await expect.poll(() => reactionLabels(b, first)).toEqual(['좋아요 1:true', '싫어요 0:false']);
+    // Another reader sees the like once its purge has dropped the gateway's shared copy, pressed for no one
+    // but the reader who made it.
+    await expect(async () => {
+      await showComments(a);
+      expect(await reactionLabels(a, first)).toEqual(['좋아요 1:false', '싫어요 0:false']);
+    }).toPass({ timeout: 20_000 });
 
     // Replies to depth 3, taking turns; the third level offers no reply, and the server refuses one too.
     const reply = async (page: Page, parent: string, text: string) => {

@@ -103,6 +103,19 @@ test.describe('community Q&A (qa remote)', () => {
     await expect(answerer.locator('.qa-detail__actions button').first()).toHaveText('좋아요 1', {
       useInnerText: true,
     });
+    // The question is the same bytes for every reader: once the like's purge has dropped the shared copies
+    // another reader sees the count, pressed for no one else; the voter, reloading, sees it pressed again
+    // from the reader-state call.
+    await expect(async () => {
+      await asker.reload();
+      await expect(asker.locator('.qa-detail__actions button').first()).toHaveText('좋아요 1', {
+        useInnerText: true,
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(asker.locator('.qa-detail__actions button[aria-pressed="true"]')).toHaveCount(0);
+    await answerer.reload();
+    await expect(answerer.locator('.qa-detail__actions button[aria-pressed="true"]')).toHaveCount(1);
 
     const box = answerer.getByRole('textbox', { name: '답변 작성' });
     await box.fill('짧음');

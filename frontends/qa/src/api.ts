@@ -8,7 +8,6 @@ import type {
   CreateAnswerResponse,
   CreateQuestionResponse,
   QuestionDetailResponse,
-  QuestionViewerVotesResponse,
   QuestionViewResponse,
   QuestionVoteResponse,
 } from '@pulse/contracts';
@@ -34,9 +33,6 @@ export const questionPath = (id: string) => `/api/community/questions/${segment(
 export const answersPath = (id: string, sortBy: AnswerSort) =>
   `/api/community/questions/${segment(id)}/answers?sortBy=${sortBy}`;
 export type { AnswerListResponse, QuestionDetailResponse };
-/** The reader's own votes on the question and its answers (the reads above are the same for everyone). */
-export const fetchViewerVotes = (id: string) =>
-  communityFetch<QuestionViewerVotesResponse>('GET', `/api/community/questions/${segment(id)}/votes`);
 /** Counts the reader's view; the server keeps one per reader and window. */
 export const postQuestionView = (id: string) =>
   communityFetch<QuestionViewResponse>('POST', `/api/community/questions/${segment(id)}/view`);

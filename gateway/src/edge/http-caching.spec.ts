@@ -13,6 +13,7 @@ describe('HTTP caching at the edge', () => {
     ['/api/community/questions/q_1/answers', 's-maxage=30'],
     ['/api/community/questions/q_1/revisions', 's-maxage=30'],
     ['/api/community/answers/a_1/revisions', 's-maxage=30'],
+    ['/api/community/articles/a1/comments', 's-maxage=30'],
   ])('gives %s a public policy with a CDN lifetime (%s) and stale-while-revalidate', (path, sMaxAge) => {
     const policy = cachePolicyFor(path)!;
     expect(policy.cacheControl).toBe(`public, max-age=0, ${sMaxAge}`);
@@ -28,6 +29,8 @@ describe('HTTP caching at the edge', () => {
     '/api/articles/a1/like',
     '/api/community/questions/q_1/votes',
     '/api/community/questions/q_1/view',
+    '/api/community/me/state',
+    '/api/community/comments/c_1/vote',
   ])('leaves %s without a shared-cache policy (it depends on the reader, or is not a read)', (path) =>
     expect(cachePolicyFor(path)).toBeUndefined(),
   );

@@ -52,6 +52,9 @@ const POLICIES: readonly CachePolicy[] = [
   // own calls); answers and votes arrive by the minute, and community purges the micro-cache on each.
   { path: /^\/api\/community\/questions$/, sMaxAge: 30, staleWhileRevalidate: 120 },
   { path: /^\/api\/community\/questions\/[^/]+(\/answers)?$/, sMaxAge: 30, staleWhileRevalidate: 120 },
+  // An article's comment threads: the same for every reader (their reactions are the reader-state call's);
+  // community purges the article's comments tag on every change under it.
+  { path: /^\/api\/community\/articles\/[^/]+\/comments$/, sMaxAge: 30, staleWhileRevalidate: 120 },
   // A question's or an answer's versions: the same for every reader; an edit purges the question's tag.
   {
     path: /^\/api\/community\/(questions|answers)\/[^/]+\/revisions$/,

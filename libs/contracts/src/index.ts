@@ -54,6 +54,8 @@ export * from './api/community-admin';
 export * from './api/community-me';
 export * from './api/community-me-responses';
 export * from './api/community-me-requests';
+export * from './api/reader-state';
+export * from './api/reader-state-requests';
 export * from './api/translation-review';
 export * from './api/staff';
 export * from './api/staff-audit';

@@ -1,8 +1,11 @@
 import {
+  askedIds,
   collectToasts,
   deferred,
   installFetch,
   location,
+  READER_STATE_PATH,
+  readerStateReply,
   renderAt,
   type FetchMock,
 } from '@pulse/frontend-ui/src/testing';
@@ -22,7 +25,9 @@ const signIn = (id: string) =>
 const Q = '/api/community/questions/q1';
 const answersOf = (sort = 'popular') => `${Q}/answers?sortBy=${sort}`;
 const ok = (data: unknown) => ({ body: { success: true, data } });
-const noVotes = ok({ question: null, answers: {}, mine: { question: false, answers: [] } });
+/** The reader-state call's answer with these marks (the identity's id does not matter to the page). */
+const marks = (state: Parameters<typeof readerStateReply>[1] = {}) => readerStateReply('state-reader', state);
+const STATE = READER_STATE_PATH;
 
 beforeEach(() => {
   // The question and answers are queries of the bundle's client: each test starts with none cached.
@@ -31,7 +36,7 @@ beforeEach(() => {
   // The reader's own calls, answered unless a test says otherwise: the view counted, no votes held.
   api = installFetch()
     .on('POST', `${Q}/view`, ok({ counted: true, viewCount: 3 }))
-    .on('GET', `${Q}/votes`, noVotes);
+    .on('GET', STATE, marks());
   window.confirm = () => true;
   user = userEvent.setup();
 });
@@ -119,7 +124,7 @@ describe('question detail', () => {
     await waitFor(() => expect(api.calls('GET', answersOf('latest'))).toHaveLength(1));
     expect(api.calls('POST', `${Q}/view`)).toHaveLength(1);
     // A signed-out reader holds no votes: none is asked for.
-    expect(api.calls('GET', `${Q}/votes`)).toHaveLength(0);
+    expect(api.calls('GET', STATE)).toHaveLength(0);
   });
 
   it('shows the reader’s own votes from their own call, beside the shared question and answers', async () => {
@@ -127,7 +132,14 @@ describe('question detail', () => {
     api
       .on('GET', Q, ok(question('q1', { upvotes: 4, answerCount: 2 })))
       .on('GET', answersOf(), ok([answer('a1', { upvotes: 2 }), answer('a2', { downvotes: 1 })]))
-      .on('GET', `${Q}/votes`, ok({ question: 'upvote', answers: { a1: 'upvote', a2: 'downvote' } }));
+      .on(
+        'GET',
+        STATE,
+        marks({
+          questions: { q1: { vote: 'upvote' } },
+          answers: { a1: { vote: 'upvote' }, a2: { vote: 'downvote' } },
+        }),
+      );
     renderDetail();
     const like = () => questionActions().getByRole('button', { name: /좋아요 \d+$/ });
     await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'true'));
@@ -140,6 +152,10 @@ describe('question detail', () => {
       'true',
     );
     expect(upvote(second!)).toHaveAttribute('aria-pressed', 'false');
+    // One call for the page: the question, both answers and the question's bookmark button together.
+    const calls = api.calls('GET', STATE);
+    expect(calls).toHaveLength(1);
+    expect(askedIds(calls[0]!)).toEqual({ questions: ['q1'], answers: ['a1', 'a2'] });
   });
 
   it('says the question does not exist, with a link back', async () => {
@@ -287,7 +303,11 @@ describe('question detail', () => {
       api
         .on('GET', Q, ok(question('q1', { answerCount: 1 })))
         .on('GET', answersOf(), ok([answer('a1')]))
-        .on('GET', `${Q}/votes`, () => staleRead.promise)
+        .on('GET', STATE, async (request) => {
+          await staleRead.promise;
+          // The server read the votes before the vote was written: it holds only an older like of the question.
+          return marks({ questions: { q1: { vote: 'upvote' } } })(request);
+        })
         .on('POST', '/api/community/auth/anonymous', signUp)
         .on('POST', '/api/community/answers/a1/vote', ok({ upvotes: 1, downvotes: 0, viewerVote: 'upvote' }));
       renderDetail();
@@ -295,11 +315,10 @@ describe('question detail', () => {
       await user.click(upvote(answerCards()[0]!));
       await signInThroughDialog();
       await waitFor(() => expect(api.calls('POST', '/api/community/answers/a1/vote')).toHaveLength(1));
-      await waitFor(() => expect(api.calls('GET', `${Q}/votes`)).toHaveLength(1));
+      await waitFor(() => expect(api.calls('GET', STATE)).toHaveLength(1));
       await waitFor(() => expect(upvote(answerCards()[0]!)).toHaveAccessibleName('추천 1'));
-      // The server read the votes before the vote was written (it holds only an older like of the
-      // question); its answer arrives last, and shows once the like is pressed.
-      staleRead.resolve(ok({ question: 'upvote', answers: {} }));
+      // That older read's answer arrives last, and shows once the like is pressed.
+      staleRead.resolve({ body: null });
       const like = () => questionActions().getByRole('button', { name: /좋아요 \d+$/ });
       await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'true'));
       expect(upvote(answerCards()[0]!)).toHaveAttribute('aria-pressed', 'true');
@@ -321,7 +340,7 @@ describe('question detail', () => {
       await signInThroughDialog();
       await waitFor(() => expect(api.calls('POST', `${Q}/answers`)).toHaveLength(1));
       // The new identity's votes are read; the question and answers, the same for everyone, are not.
-      await waitFor(() => expect(api.calls('GET', `${Q}/votes`)).toHaveLength(1));
+      await waitFor(() => expect(api.calls('GET', STATE)).toHaveLength(1));
       await waitFor(() => expect(answerCards()).toHaveLength(1));
       expect(api.calls('GET', answersOf())).toHaveLength(1);
       expect(api.calls('GET', Q)).toHaveLength(1);
@@ -367,7 +386,7 @@ describe('votes on a question and its answers', () => {
     api
       .on('GET', Q, ok(question('q1', { answerCount: 1 })))
       .on('GET', answersOf(), ok([answer('a1', { upvotes: 2, downvotes: 1 })]))
-      .on('GET', `${Q}/votes`, ok({ question: null, answers: { a1: 'upvote' } }))
+      .on('GET', STATE, marks({ answers: { a1: { vote: 'upvote' } } }))
       .on('POST', '/api/community/answers/a1/vote', () => reply.promise);
     renderDetail();
     await waitFor(() => expect(answerCards()).toHaveLength(1));
@@ -396,11 +415,7 @@ describe('votes on a question and its answers', () => {
         // Both carry the reader's id; only the server's `mine` decides.
         ok([answer('a1', { bodyHtml: '<p>처음 답변</p>' }), answer('a2', { bodyHtml: '<p>남의 답변</p>' })]),
       )
-      .on(
-        'GET',
-        `${Q}/votes`,
-        ok({ question: null, answers: {}, mine: { question: false, answers: ['a1'] } }),
-      )
+      .on('GET', STATE, marks({ answers: { a1: { mine: true } } }))
       .on('PATCH', '/api/community/answers/a1', (request) =>
         ok(
           answer('a1', {
@@ -437,7 +452,7 @@ describe('votes on a question and its answers', () => {
     api
       .on('GET', Q, ok(question('q1', { bodyHtml: '<p>본문</p>' })))
       .on('GET', answersOf(), ok([]))
-      .on('GET', `${Q}/votes`, ok({ question: null, answers: {}, mine: { question: true, answers: [] } }))
+      .on('GET', STATE, marks({ questions: { q1: { mine: true } } }))
       .on('PATCH', Q, {
         status: 400,
         body: { statusCode: 400, error: 'Bad Request', message: 'title: 부적절한 표현이 포함되어 있습니다.' },

@@ -49,7 +49,11 @@ export default function QuestionDetailPage() {
   const [sortBy, setSortBy] = useState<AnswerSort>('popular');
   const signedInAs = user?.id;
   const { question, answers, updateQuestion, updateAnswers, rereadAnswers } = useQuestionPage(id, sortBy);
-  const { votes, mine, setQuestionVote, setAnswerVote } = useViewerVotes(id, signedInAs);
+  const { votes, mine, setQuestionVote, setAnswerVote } = useViewerVotes(
+    id,
+    signedInAs,
+    answers.data ? answers.data.data.map((answer) => answer.id) : answers.error ? [] : undefined,
+  );
   // Answers this page posted: the server's create answer says they are the reader's before the next votes read.
   const [posted, setPosted] = useState<ReadonlySet<string>>(new Set());
   const [editingQuestion, setEditingQuestion] = useState(false);

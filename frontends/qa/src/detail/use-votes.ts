@@ -1,8 +1,8 @@
-import type { Answer, AnswerViewerVote, QuestionViewerVote, QuestionViewerVotes } from '@pulse/contracts';
-import { toast, useApiQueryClient } from '@pulse/frontend-ui';
+import type { Answer, AnswerViewerVote, QuestionViewerVote } from '@pulse/contracts';
+import { askReaderState, toast, useApiQueryClient, type ReaderState } from '@pulse/frontend-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchViewerVotes, voteAnswer, voteQuestion } from '../api';
+import { voteAnswer, voteQuestion } from '../api';
 import { COPY } from '../copy';
 
 type QuestionVote = { upvotes: number; viewerVote: QuestionViewerVote };
@@ -10,7 +10,8 @@ type AnswerVote = Pick<Answer, 'upvotes' | 'downvotes'> & { viewerVote: AnswerVi
 /** An answer as the page shows it: the shared answer with the reader's own vote merged in. */
 export type VotedAnswer = Answer & { viewerVote: AnswerViewerVote };
 
-const NO_VOTES: QuestionViewerVotes = { question: null, answers: {}, mine: { question: false, answers: [] } };
+type Marks = Pick<ReaderState, 'questions' | 'answers'>;
+const NO_MARKS: Marks = { questions: {}, answers: {} };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const failed = (error: unknown) =>
@@ -42,14 +43,21 @@ export interface ShownVotes {
 }
 
 /**
- * The reader's own votes on the question and its answers. The question and answer reads are the same for
- * every reader (and may come from a shared cache), so the votes are their own call, read when the identity
- * changes; none is asked for with no one signed in. The votes the reader makes here are the server's
- * answers to them and win over any read, so a read that started before a vote was written cannot undo it.
- * A failed read shows no votes: voting still works, and its answer sets them.
+ * The reader's own votes on the question and its answers, and which of them they wrote. The question and
+ * answer reads are the same for every reader (and may come from a shared cache), so these come from the
+ * reader-state call, which the page's other marks (its bookmark button) join: asked when the identity
+ * changes, and for each answer once, as the answers arrive (`answerIds` undefined: still loading; a list
+ * that failed to load is an empty one). None is asked for with no one signed in. The
+ * votes the reader makes here are the server's answers to them and win over any read, so a read that
+ * started before a vote was written cannot undo it. A failed read shows no votes: voting still works, and
+ * its answer sets them.
  */
-export function useViewerVotes(questionId: string, signedInAs: string | undefined) {
-  const [read, setRead] = useState<QuestionViewerVotes>(NO_VOTES);
+export function useViewerVotes(
+  questionId: string,
+  signedInAs: string | undefined,
+  answerIds: readonly string[] | undefined,
+) {
+  const [read, setRead] = useState<Marks>(NO_MARKS);
   const [own, setOwn] = useState<{
     question?: QuestionViewerVote;
     answers: Record<string, AnswerViewerVote>;
@@ -57,6 +65,9 @@ export function useViewerVotes(questionId: string, signedInAs: string | undefine
     answers: {},
   });
   const previous = useRef({ questionId, signedInAs });
+  // The ids this question and identity have asked about so far (a new one starts over).
+  const asked = useRef({ scope: '', ids: new Set<string>() });
+  const answersKey = answerIds?.join(',');
   useEffect(() => {
     const before = previous.current;
     // Another question, or another identity after one (signing in from none keeps the vote that asked for it).
@@ -66,29 +77,38 @@ export function useViewerVotes(questionId: string, signedInAs: string | undefine
     )
       setOwn({ answers: {} });
     previous.current = { questionId, signedInAs };
-    setRead(NO_VOTES);
-    if (!signedInAs) return undefined;
-    let live = true;
-    fetchViewerVotes(questionId).then(
-      ({ data }) => {
-        if (live) setRead(data);
+    const scope = `${questionId} ${signedInAs}`;
+    if (asked.current.scope !== scope) {
+      asked.current = { scope, ids: new Set() };
+      setRead(NO_MARKS);
+    }
+    // Until the answers have arrived (a navigation in the browser), so that one call asks for all of them.
+    if (!signedInAs || answersKey === undefined) return;
+    const ask = asked.current;
+    const questions = ask.ids.has(questionId) ? [] : [questionId];
+    const answers = answersKey.split(',').filter((id) => id && !ask.ids.has(id));
+    if (questions.length + answers.length === 0) return;
+    [...questions, ...answers].forEach((id) => ask.ids.add(id));
+    askReaderState({ questions, answers }).then(
+      (state) => {
+        if (asked.current === ask)
+          setRead((current) => ({
+            questions: { ...current.questions, ...state.questions },
+            answers: { ...current.answers, ...state.answers },
+          }));
       },
       (error: unknown) => console.warn('[펄스] 내 투표를 불러오지 못했습니다.', error),
     );
-    return () => {
-      live = false;
+  }, [questionId, signedInAs, answersKey]);
+  const votes = useMemo<ShownVotes>(() => {
+    if (!signedInAs) return { question: null, answers: {} };
+    const answers: ShownVotes['answers'] = {};
+    for (const [id, mark] of Object.entries(read.answers)) answers[id] = mark.vote;
+    return {
+      question: own.question === undefined ? (read.questions[questionId]?.vote ?? null) : own.question,
+      answers: { ...answers, ...own.answers },
     };
-  }, [questionId, signedInAs]);
-  const votes = useMemo<ShownVotes>(
-    () =>
-      signedInAs
-        ? {
-            question: own.question === undefined ? read.question : own.question,
-            answers: { ...read.answers, ...own.answers },
-          }
-        : { question: null, answers: {} },
-    [signedInAs, read, own],
-  );
+  }, [signedInAs, questionId, read, own]);
   const setQuestionVote = useCallback(
     (vote: QuestionViewerVote) => setOwn((current) => ({ ...current, question: vote })),
     [],
@@ -99,7 +119,10 @@ export function useViewerVotes(questionId: string, signedInAs: string | undefine
     [],
   );
   /** Which posts the server says the reader wrote, read with the votes (none with no one signed in). */
-  const mine = signedInAs ? (read.mine ?? NO_VOTES.mine) : NO_VOTES.mine;
+  const mine = {
+    question: !!signedInAs && !!read.questions[questionId]?.mine,
+    answers: signedInAs ? Object.keys(read.answers).filter((id) => read.answers[id]!.mine) : [],
+  };
   return { votes, mine, setQuestionVote, setAnswerVote };
 }
 

@@ -1,5 +1,13 @@
 import { queryClient } from '@pulse/frontend-ui';
-import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import {
+  askedIds,
+  installFetch,
+  location,
+  READER_STATE_PATH,
+  readerStateReply,
+  renderAt,
+  type FetchMock,
+} from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App, { preload } from '../App';
@@ -173,9 +181,7 @@ describe('a card’s like and bookmark', () => {
       .on('POST', '/api/community/questions/q1/vote', {
         body: { success: true, data: { upvotes: 7, viewerVote: 'upvote' } },
       })
-      .on('GET', '/api/community/me/bookmarks?kind=question&ids=q1', {
-        body: { success: true, data: { bookmarks: [], nextCursor: null } },
-      })
+      .on('GET', READER_STATE_PATH, readerStateReply('state-reader'))
       .on('PUT', '/api/community/me/bookmarks/question/q1', {
         body: {
           success: true,
@@ -202,5 +208,37 @@ describe('a card’s like and bookmark', () => {
     await userEvent.click(bookmark);
     await waitFor(() => expect(bookmark).toHaveAttribute('aria-pressed', 'true'));
     expect(api.calls('PUT', '/api/community/me/bookmarks/question/q1')).toHaveLength(1);
+  });
+
+  it('shows the reader’s own likes and bookmarks on the shared cards, asked for the whole page in one call', async () => {
+    signIn();
+    api
+      .on('GET', FIRST, listPage([question('q1', { upvotes: 3 }), question('q2', { upvotes: 1 })]))
+      .on(
+        'GET',
+        READER_STATE_PATH,
+        readerStateReply('state-reader', { questions: { q2: { vote: 'upvote', bookmarked: true } } }),
+      );
+    renderQa();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const [first, second] = cards();
+    await waitFor(() =>
+      expect(within(second!).getByRole('button', { name: '좋아요 1' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(within(second!).getByRole('button', { name: /^북마크: / })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(first!).getByRole('button', { name: '좋아요 3' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(first!).getByRole('button', { name: /^북마크: / })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    const calls = api.calls('GET', READER_STATE_PATH);
+    expect(calls).toHaveLength(1);
+    expect(askedIds(calls[0]!)).toEqual({ questions: ['q1', 'q2'] });
   });
 });

@@ -2,7 +2,6 @@
 // per identity (services/community/README.md 'A space of one's own'). Titles come from the server, which
 // asks the owning service: a client never names what it bookmarked.
 import {
-  BOOKMARK_IDS_PER_QUERY,
   type Bookmark,
   type BookmarkKind,
   type BookmarkResponse,
@@ -11,6 +10,7 @@ import {
 } from '@pulse/contracts/src/api/community-me';
 import { useCallback, useEffect, useState } from 'react';
 import { communityFetch, useCurrentUser } from './identity';
+import { askReaderState } from './reader-state';
 
 export type { Bookmark, BookmarkKind };
 
@@ -37,44 +37,22 @@ export async function fetchBookmarks(
   return (await communityFetch<BookmarksResponse>('GET', `${BOOKMARKS_PATH}${suffix}`)).data;
 }
 
+/** Where the reader-state call answers each kind's bookmark (a question's beside its vote). */
+const STATE_FIELD = {
+  article: 'articles',
+  insight: 'insights',
+  techAnalysis: 'techAnalyses',
+  question: 'questions',
+} as const satisfies Record<BookmarkKind, string>;
+
 /**
- * Whether the reader has bookmarked this item. The questions asked in one moment (a page of cards, each
- * with its button) go to the server together, up to BOOKMARK_IDS_PER_QUERY items of a kind a request.
+ * Whether the reader has bookmarked this item: asked through the reader-state call, so the buttons of a
+ * page of cards, and the page's votes and reactions, go to the server together.
  */
-export function isBookmarked(kind: BookmarkKind, id: string): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const waiting = asked.get(kind) ?? [];
-    waiting.push({ id, resolve, reject });
-    asked.set(kind, waiting);
-    if (!flushing) flushing = setTimeout(askTogether, 0);
-  });
-}
-
-interface Asked {
-  id: string;
-  resolve: (bookmarked: boolean) => void;
-  reject: (error: unknown) => void;
-}
-const asked = new Map<BookmarkKind, Asked[]>();
-let flushing: ReturnType<typeof setTimeout> | null = null;
-
-function askTogether(): void {
-  flushing = null;
-  const batches = [...asked.entries()];
-  asked.clear();
-  for (const [kind, waiting] of batches)
-    for (let start = 0; start < waiting.length; start += BOOKMARK_IDS_PER_QUERY) {
-      const chunk = waiting.slice(start, start + BOOKMARK_IDS_PER_QUERY);
-      const ids = [...new Set(chunk.map((each) => each.id))].join(',');
-      const query = new URLSearchParams({ kind, ids });
-      communityFetch<BookmarksResponse>('GET', `${BOOKMARKS_PATH}?${query}`).then(
-        ({ data }) => {
-          const held = new Set(data.bookmarks.map((bookmark) => bookmark.id));
-          for (const each of chunk) each.resolve(held.has(each.id));
-        },
-        (error: unknown) => chunk.forEach((each) => each.reject(error)),
-      );
-    }
+export async function isBookmarked(kind: BookmarkKind, id: string): Promise<boolean> {
+  const field = STATE_FIELD[kind];
+  const state = await askReaderState({ [field]: [id] });
+  return state[field][id]?.bookmarked ?? false;
 }
 
 /** Bookmarks the item (idempotent): 404 when it does not exist, 409 past the cap. */

@@ -1,6 +1,13 @@
 import type { Follow } from '@pulse/contracts';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { errorResponse, installFetch, type FetchMock } from '../testing';
+import {
+  askedIds,
+  errorResponse,
+  installFetch,
+  READER_STATE_PATH,
+  readerStateReply,
+  type FetchMock,
+} from '../testing';
 import { fetchBookmarks, useBookmark } from './bookmarks';
 import { useFollows } from './follows';
 
@@ -85,7 +92,7 @@ describe('bookmarks', () => {
   it('asks whether the item is bookmarked, then toggles it through the server', async () => {
     signIn('reader-3');
     api
-      .on('GET', '/api/community/me/bookmarks?kind=question&ids=q1', ok({ bookmarks: [], nextCursor: null }))
+      .on('GET', READER_STATE_PATH, readerStateReply('reader-3'))
       .on(
         'PUT',
         '/api/community/me/bookmarks/question/q1',
@@ -106,7 +113,7 @@ describe('bookmarks', () => {
   it('keeps the state when the server refuses, and hands the error to the caller', async () => {
     signIn('reader-4');
     api
-      .on('GET', '/api/community/me/bookmarks?kind=article&ids=a1', ok({ bookmarks: [], nextCursor: null }))
+      .on('GET', READER_STATE_PATH, readerStateReply('reader-4'))
       .on(
         'PUT',
         '/api/community/me/bookmarks/article/a1',
@@ -121,20 +128,13 @@ describe('bookmarks', () => {
     expect(hook.result.current.busy).toBe(false);
   });
 
-  it('asks about the buttons of one page together, one request per kind', async () => {
+  it('asks about the buttons of one page together, every kind in one reader-state call', async () => {
     signIn('reader-6');
-    api
-      .on(
-        'GET',
-        '/api/community/me/bookmarks?kind=question&ids=q1%2Cq2%2Cq3',
-        ok({
-          bookmarks: [
-            { kind: 'question', id: 'q2', title: 'Q2', url: '/community/questions/q2', createdAt: at },
-          ],
-          nextCursor: null,
-        }),
-      )
-      .on('GET', '/api/community/me/bookmarks?kind=article&ids=a9', ok({ bookmarks: [], nextCursor: null }));
+    api.on(
+      'GET',
+      READER_STATE_PATH,
+      readerStateReply('reader-6', { questions: { q2: { bookmarked: true } } }),
+    );
     const hook = renderHook(() => [
       useBookmark('question', 'q1'),
       useBookmark('question', 'q2'),
@@ -144,7 +144,9 @@ describe('bookmarks', () => {
     await waitFor(() =>
       expect(hook.result.current.map((state) => state.bookmarked)).toEqual([false, true, false, false]),
     );
-    expect(api.requests.filter((request) => request.method === 'GET')).toHaveLength(2);
+    const gets = api.requests.filter((request) => request.method === 'GET');
+    expect(gets).toHaveLength(1);
+    expect(askedIds(gets[0])).toEqual({ questions: ['q1', 'q2', 'q3'], articles: ['a9'] });
   });
 
   it('pages by kind and cursor', async () => {

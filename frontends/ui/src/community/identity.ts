@@ -1,7 +1,12 @@
 // The reader's community identity in the browser (services/community/README.md, "Identity"). The
 // credential itself is an HttpOnly cookie the page cannot read; the browser keeps only a display record
 // under 'anonymous_user' and sends the CSRF value the server gave it on every write.
-import type { AnonymousAuthResponse, CommunityMeResponse, StoredAnonymousUser } from '@pulse/contracts';
+import type {
+  AnonymousAuthResponse,
+  CommunityMeResponse,
+  CommunityUser,
+  StoredAnonymousUser,
+} from '@pulse/contracts';
 import { useSyncExternalStore } from 'react';
 import { ApiError, fetchJson } from '../api';
 
@@ -139,6 +144,19 @@ export async function refreshIdentity(): Promise<DisplayRecord | null> {
     if (error instanceof ApiError && error.status === 401) store(null);
     return currentUser();
   }
+}
+
+/**
+ * The identity as the server named it in an answer (the reader-state call): its name and badges replace
+ * the stored ones when they changed, so the header shows a badge earned since sign-up. Another identity's
+ * answer (a sign-in raced it) changes nothing.
+ */
+export function keepIdentityInStep(user: CommunityUser): void {
+  const stored = currentUser();
+  if (!stored || stored.id !== user.id) return;
+  const shown = (record: Pick<CommunityUser, 'displayName' | 'badges'>) =>
+    JSON.stringify([record.displayName, record.badges]);
+  if (shown(stored) !== shown(user)) store({ ...stored, displayName: user.displayName, badges: user.badges });
 }
 
 export async function logout(): Promise<void> {

@@ -10,6 +10,7 @@ export {
   STORAGE_KEY,
   useCurrentUser,
 } from './identity';
+export { askReaderState, type ReaderState, type ReaderStateAsk } from './reader-state';
 export { NICKNAME_COPY, NicknameDialog, type NicknameDialogProps } from './NicknameDialog';
 export { type GatedAction, useIdentityGate } from './use-identity-gate';
 export { CommentsSection, COMMENTS_COPY } from './comments';

@@ -5,5 +5,6 @@
 export { device } from './dom-env';
 export * from './fetch-mock';
 export * from './intersection-observer';
+export * from './reader-state';
 export * from './router';
 export * from './toasts';

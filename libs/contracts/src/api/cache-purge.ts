@@ -75,3 +75,8 @@ export function parsePurge(message: string): PurgeMessage | undefined {
 export const questionTag = (id: string): string => `question:${id}`;
 /** Every list that shows questions (the Q&A list with its tiles, an article's story questions). */
 export const QUESTION_LISTS_TAG = 'question-lists';
+/**
+ * One article's comment threads: every page and order of GET /api/community/articles/{id}/comments.
+ * Purged on a comment, reply, edit, delete, reaction or moderation move under the article.
+ */
+export const articleCommentsTag = (articleId: string): string => `article-comments:${articleId}`;

@@ -103,6 +103,7 @@ import {
   followsResponseSchema,
   removedResponseSchema,
 } from './community-me-responses';
+import { readerStateResponseSchema } from './reader-state-responses';
 import { storyResponseSchema } from './stories';
 import {
   editionListResponseSchema,
@@ -293,6 +294,8 @@ export const ENDPOINT_RESPONSE_SCHEMAS = {
   newsletterTestSend: editionTestSendResponseSchema,
   // content: story pages
   story: storyResponseSchema,
+  // The reader's own marks on a page (reader-state.ts).
+  readerState: readerStateResponseSchema,
 } as const satisfies Record<EndpointName, z.ZodType>;
 
 /** The success body of every endpoint, as the type the front ends read. */
@@ -441,4 +444,6 @@ export const ENDPOINT_ERROR_STATUSES: Readonly<Partial<Record<EndpointName, read
   deleteMe: [401, 403],
   // content: a story none of whose articles is published (unknown, or every article withdrawn) is 404.
   story: [404],
+  // community: the reader's state is the verified identity's own (401 without one).
+  readerState: [401],
 };

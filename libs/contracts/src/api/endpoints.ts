@@ -820,6 +820,8 @@ export const ENDPOINTS = {
   deleteMe: { method: 'DELETE', path: '/api/community/me', service: 'community', origin: 'chosen' },
   // content: story pages (every article of one story across its sources)
   story: { method: 'GET', path: '/api/stories/:id', service: 'content', origin: 'chosen' },
+  // community: the reader's own votes, reactions and bookmarks on a page's ids, and who they are
+  readerState: { method: 'GET', path: '/api/community/me/state', service: 'community', origin: 'chosen' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

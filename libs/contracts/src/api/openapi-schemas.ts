@@ -52,6 +52,7 @@ import {
   followKindSchema,
 } from './community-me-requests';
 import { imageHashSchema, imageQuerySchema } from './images';
+import { readerStateQuerySchema } from './reader-state-requests';
 import {
   adminListQuerySchema,
   createInsightBodySchema,
@@ -255,6 +256,7 @@ function communityMeSchemas() {
     unbookmark: { params: bookmarkPath },
     myActivity: { query: activityQuerySchema },
     deleteMe: { body: deleteMeBodySchema },
+    readerState: { query: readerStateQuerySchema },
   } satisfies Partial<Record<EndpointName, EndpointSchemas>>;
 }
 

@@ -190,4 +190,11 @@ export class AnswersRepository {
     );
     return [...new Set(records.map((record) => record.questionId))];
   }
+
+  /** Which of these answers `authorId` wrote (the reader's state marks them as theirs). */
+  async writtenBy(ids: readonly string[], authorId: string): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.answers.find({ _id: { $in: [...ids] }, authorId }, { projection: { _id: 1 } });
+    return rows.map((row) => row._id);
+  }
 }

@@ -13,6 +13,7 @@ import type { Actor } from '../identity/actor-resolver';
 import { IdentitiesRepository } from '../identity/identities.repository';
 import { NO_REPORTS, ReportLedger } from '../moderation/report-ledger';
 import type { PostState } from '../questions/question.record';
+import { CommentPurges } from './comment-purges';
 import { CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND } from './comments.service';
 import { CLOCK, StaffAudit, type Clock } from '@pulse/platform';
@@ -33,6 +34,7 @@ export class CommentModerationService {
     private readonly limits: WriteLimits,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly audit: StaffAudit,
+    private readonly purges: CommentPurges,
   ) {}
 
   /** POST /api/community/comments/{id}/report. */
@@ -104,6 +106,7 @@ export class CommentModerationService {
       await this.comments.addVisibleDescendants(before.ancestors, 1);
     if (before.state === 'visible' && to !== 'visible')
       await this.comments.addVisibleDescendants(before.ancestors, -1);
+    await this.purges.changed(before.articleId);
     return before.state;
   }
 }

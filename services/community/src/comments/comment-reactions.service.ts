@@ -6,6 +6,7 @@ import { countDelta, toggleVote } from '../votes/vote-toggle';
 import { voteId } from '../votes/vote.record';
 import { OWN_POST } from '../votes/votes.service';
 import { VotesRepository } from '../votes/votes.repository';
+import { CommentPurges } from './comment-purges';
 import { CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND } from './comments.service';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
@@ -21,6 +22,7 @@ export class CommentReactionsService {
     private readonly comments: CommentsRepository,
     private readonly votes: VotesRepository,
     private readonly limits: WriteLimits,
+    private readonly purges: CommentPurges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,6 +47,7 @@ export class CommentReactionsService {
     const likes = countDelta(change, 'like');
     const dislikes = countDelta(change, 'dislike');
     const after = likes || dislikes ? await this.comments.addReactions(id, likes, dislikes) : comment;
+    if (likes || dislikes) await this.purges.changed(comment.articleId);
     return {
       success: true,
       data: {

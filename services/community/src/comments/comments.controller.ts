@@ -14,11 +14,13 @@ import {
 import type { FastifyReply } from 'fastify';
 import { TooManyRequestsFilter } from '../abuse/too-many-requests.filter';
 import type { Actor } from '../identity/actor-resolver';
-import { ClientIp, CurrentActor, Viewer } from '../identity/actor.decorator';
+import { ClientIp, CurrentActor } from '../identity/actor.decorator';
 import { CommentModerationService } from './comment-moderation.service';
 import { CommentReactionsService } from './comment-reactions.service';
 import { CommentsService } from './comments.service';
 import {
+  articleCommentsTag,
+  CACHE_TAG_HEADER,
   type CommentListQuery,
   commentListQuerySchema,
   type CreateCommentBody,
@@ -45,16 +47,18 @@ export class CommentsController {
     private readonly moderation: CommentModerationService,
   ) {}
 
-  /** Carries the viewer's reactions, so it is never shared-cached (the client keeps it 2 minutes). */
+  /**
+   * The same bytes for every reader (their reactions are the reader-state call's), so the gateway and a
+   * CDN share it; named by the article's comments tag, which every change under the article purges.
+   */
   @Get('articles/:id/comments')
   list(
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Query(new ZodPipe(commentListQuerySchema)) query: CommentListQuery,
-    @Viewer() viewer: Actor | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    void reply.header('cache-control', 'private, no-store');
-    return this.comments.list(id, query, viewer);
+    void reply.header(CACHE_TAG_HEADER, articleCommentsTag(id));
+    return this.comments.list(id, query);
   }
 
   @Post('articles/:id/comments')

@@ -163,6 +163,15 @@ export class CommentsRepository {
     return this.comments.find({ authorId }, { sort: NEWEST_FIRST });
   }
 
+  /** The articles the author commented on (their threads name the author). */
+  async articlesOf(authorId: string): Promise<string[]> {
+    const rows = await this.comments.find<{ articleId: string }>(
+      { authorId },
+      { projection: { articleId: 1 } },
+    );
+    return [...new Set(rows.map((row) => row.articleId))];
+  }
+
   /** Cuts the author's comments from the identity: another id and name on each. Returns their ids. */
   async anonymiseAuthor(
     authorId: string,

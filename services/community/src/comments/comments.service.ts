@@ -22,6 +22,7 @@ import type { Actor } from '../identity/actor-resolver';
 import { newId, publicSessionMark } from '../identity/identity.service';
 import { VotesRepository } from '../votes/votes.repository';
 import { buildThreads, toArticleComment, type CommentLookups } from './comment-tree';
+import { CommentPurges } from './comment-purges';
 import type { CommentRecord } from './comment.record';
 import { CommentsRepository } from './comments.repository';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
@@ -44,15 +45,12 @@ export class CommentsService {
     private readonly badges: BadgesService,
     private readonly limits: WriteLimits,
     private readonly articles: PublishedArticles,
+    private readonly purges: CommentPurges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** GET /api/community/articles/{id}/comments?sort&page&limit. */
-  async list(
-    articleId: string,
-    query: CommentListQuery,
-    viewer: Actor | undefined,
-  ): Promise<CommentListResponse> {
+  /** GET /api/community/articles/{id}/comments?sort&page&limit: the same for every reader. */
+  async list(articleId: string, query: CommentListQuery): Promise<CommentListResponse> {
     const { sort, page, limit } = query;
     const [{ items, total }, totalCount] = await Promise.all([
       this.comments.threadPage(articleId, sort, (page - 1) * limit, limit),
@@ -62,7 +60,7 @@ export class CommentsService {
       items.map((top) => top._id),
       sort,
     );
-    const lookups = await this.lookups([...items, ...replies], viewer);
+    const lookups = await this.lookups([...items, ...replies], undefined);
     return {
       success: true,
       data: {
@@ -111,6 +109,7 @@ export class CommentsService {
       isoNow(this.clock),
     );
     if (!after) throw new NotFoundException(COMMENT_NOT_FOUND);
+    await this.purges.changed(after.articleId);
     return { success: true, data: toArticleComment(after, await this.lookups([after], actor)) };
   }
 
@@ -122,6 +121,7 @@ export class CommentsService {
     const before = await this.comments.markDeleted(id, actor.identity._id, isoNow(this.clock));
     if (!before) throw new NotFoundException(COMMENT_NOT_FOUND);
     if (before.state === 'visible') await this.comments.addVisibleDescendants(before.ancestors, -1);
+    await this.purges.changed(before.articleId);
     return { success: true };
   }
 
@@ -177,6 +177,7 @@ export class CommentsService {
       this.comments.addVisibleDescendants(ancestors, 1),
       this.limits.rememberPost(actor.identity._id, ip, place),
     ]);
+    await this.purges.changed(articleId);
     return { success: true, data: toArticleComment(comment, await this.lookups([comment], actor)) };
   }
 

@@ -170,7 +170,7 @@ describe('article comments', () => {
     expect(await list(articleId)).toMatchObject({ comments: [], totalCount: 0 });
   });
 
-  it('keeps one reaction per identity: switch, withdraw, and the viewer sees their own', async () => {
+  it('keeps one reaction per identity: switch, withdraw, and the viewer sees their own in the state call', async () => {
     const articleId = newArticle();
     const id = (await comment(articleId, '반응을 받을 댓글', alice)).body.data.id;
     expect((await react(id, 'like', bob)).body.data).toEqual({ likes: 1, dislikes: 0, viewerVote: 'like' });
@@ -179,10 +179,12 @@ describe('article comments', () => {
       dislikes: 1,
       viewerVote: 'dislike',
     });
-    expect((await list(articleId, '', bob.bearer)).comments[0]).toMatchObject({
-      dislikes: 1,
-      viewerVote: 'dislike',
-    });
+    // The thread is the same for every reader; the reader's own reaction is the reader-state call's.
+    const bobsThread = (await list(articleId, '', bob.bearer)).comments[0];
+    expect(bobsThread).toMatchObject({ dislikes: 1 });
+    expect(bobsThread).not.toHaveProperty('viewerVote');
+    const state = await app.get(`/api/community/me/state?comments=${id}`, bob.bearer);
+    expect(state.body.data.comments).toEqual({ [id]: { reaction: 'dislike' } });
     expect((await react(id, 'dislike', bob)).body.data).toEqual({ likes: 0, dislikes: 0, viewerVote: null });
     const own = await react(id, 'like', alice);
     expect(own.status).toBe(403);

@@ -5,6 +5,7 @@ import { COMMUNITY_CONFIG, type CommunityConfig } from '../community.config';
 import { AnswersRepository } from '../answers/answers.repository';
 import { ChatSessionsRepository } from '../assistant/chat-sessions.repository';
 import { BadgesRepository } from '../badges/badges.repository';
+import { CommentPurges } from '../comments/comment-purges';
 import { CommentsRepository } from '../comments/comments.repository';
 import type { Actor } from '../identity/actor-resolver';
 import { clearedCookies, type CookieToSet } from '../identity/cookies';
@@ -43,6 +44,7 @@ export class AccountDeletionService {
     private readonly badges: BadgesRepository,
     private readonly chats: ChatSessionsRepository,
     private readonly purges: QuestionPurges,
+    private readonly commentPurges: CommentPurges,
     @Inject(COMMUNITY_CONFIG) private readonly config: CommunityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -64,6 +66,7 @@ export class AccountDeletionService {
       this.questions.anonymiseAuthor(id, author),
       this.answers.questionsAnsweredBy(id),
     ]);
+    const commented = await this.comments.articlesOf(id);
     await Promise.all([this.answers.anonymiseAuthor(id, author), this.comments.anonymiseAuthor(id, author)]);
     await Promise.all([
       this.votes.removeAllOf(id),
@@ -77,6 +80,7 @@ export class AccountDeletionService {
     // The shared pages still name the old nickname until purged.
     for (const questionId of new Set([...questionIds, ...answered])) await this.purges.changed(questionId);
     if (questionIds.length > 0) await this.purges.lists();
+    await this.commentPurges.changed(...commented);
     return {
       response: { success: true },
       cookies: clearedCookies(this.config.PUBLIC_SITE_URL.startsWith('https:')),

@@ -76,4 +76,14 @@ export class BookmarksRepository {
   async removeAllOf(identityId: string): Promise<void> {
     await this.bookmarks.deleteMany({ identityId });
   }
+
+  /** Which of these items of `kind` the identity has bookmarked. */
+  async bookmarkedOf(identityId: string, kind: BookmarkKind, itemIds: readonly string[]): Promise<string[]> {
+    if (!itemIds.length) return [];
+    const rows = await this.bookmarks.find(
+      { identityId, kind, itemId: { $in: [...itemIds] } },
+      { projection: { itemId: 1 } },
+    );
+    return rows.map((row) => row.itemId);
+  }
 }

@@ -13,11 +13,13 @@ import { BookmarksService } from './bookmarks.service';
 import { FollowsController } from './follows.controller';
 import { FollowsService } from './follows.service';
 import { MeController } from './me.controller';
+import { ReaderStateController } from './reader-state.controller';
+import { ReaderStateService } from './reader-state.service';
 
 /** The reader's own space (/me): follows, bookmarks, own posts, export and deletion. */
 @Module({
   imports: [ContentArticlesModule, CommentsModule, AssistantModule, StoryArticlesModule],
-  controllers: [FollowsController, BookmarksController, MeController],
+  controllers: [FollowsController, BookmarksController, MeController, ReaderStateController],
   providers: [
     FollowsService,
     BookmarksRepository,
@@ -26,6 +28,7 @@ import { MeController } from './me.controller';
     ActivityService,
     AccountExportService,
     AccountDeletionService,
+    ReaderStateService,
   ],
 })
 export class MeModule {}

@@ -292,6 +292,13 @@ export class QuestionsRepository {
     );
     return ids;
   }
+
+  /** Which of these questions `authorId` wrote (the reader's state marks them as theirs). */
+  async writtenBy(ids: readonly string[], authorId: string): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.questions.find({ _id: { $in: [...ids] }, authorId }, { projection: { _id: 1 } });
+    return rows.map((row) => row._id);
+  }
 }
 
 /** A filter on a post's version: a post never edited has none stored (version 1). */

@@ -2,7 +2,16 @@ import type { ArticleComment, CommentListData } from '@pulse/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { queryClient } from '../../api';
-import { collectToasts, deferred, errorResponse, installFetch, type FetchMock } from '../../testing';
+import {
+  askedIds,
+  collectToasts,
+  deferred,
+  errorResponse,
+  installFetch,
+  READER_STATE_PATH,
+  readerStateReply,
+  type FetchMock,
+} from '../../testing';
 import { CommentsSection } from './CommentsSection';
 
 const LIST = '/api/community/articles/a1/comments';
@@ -267,12 +276,13 @@ describe('comments section', () => {
   it('switches a like to a dislike at once, takes the server counts, and rolls back a failure', async () => {
     signIn();
     const toasts = collectToasts();
-    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2, viewerVote: 'like' })])));
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2 })])));
+    api.on('GET', READER_STATE_PATH, readerStateReply('u-me', { comments: { c1: { reaction: 'like' } } }));
     const vote = deferred<{ status?: number; body?: unknown }>();
     api.on('POST', '/api/community/comments/c1/vote', () => vote.promise);
     show();
     await shown('c1');
-    expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'true'));
     await user.click(reaction('c1', '싫어요 0'));
     expect(reaction('c1', '좋아요 1')).toHaveAttribute('aria-pressed', 'false');
     expect(reaction('c1', '싫어요 1')).toHaveAttribute('aria-pressed', 'true');
@@ -432,5 +442,58 @@ describe('comments section', () => {
     vote.resolve(errorResponse(500, '서버 오류'));
     await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['좋아요/싫어요를 반영하지 못했습니다.']));
     expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the shared thread first, then the reader’s reactions from one state call for every comment shown', async () => {
+    signIn();
+    const reply = comment('r1', { parentId: 'c1', depth: 1, likes: 1 });
+    const held = deferred<{ status?: number; body?: unknown }>();
+    api
+      .on(
+        'GET',
+        `${LIST}?sort=popular&page=1`,
+        ok(page([comment('c1', { likes: 2, replies: [reply] }), comment('c2')])),
+      )
+      .on('GET', READER_STATE_PATH, async (request) => {
+        await held.promise;
+        return readerStateReply('u-me', { comments: { r1: { reaction: 'like' } } })(request);
+      });
+    show();
+    await shown('r1');
+    // The shared bytes carry no one's reaction: nothing is pressed until the reader's own marks arrive.
+    expect(reaction('r1', '좋아요 1')).toHaveAttribute('aria-pressed', 'false');
+    held.resolve({});
+    await waitFor(() => expect(reaction('r1', '좋아요 1')).toHaveAttribute('aria-pressed', 'true'));
+    expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'false');
+    const calls = api.calls('GET', READER_STATE_PATH);
+    expect(calls).toHaveLength(1);
+    expect(askedIds(calls[0])).toEqual({ comments: ['c1', 'r1', 'c2'] });
+  });
+
+  it('keeps a reaction the reader made when the thread is read again without it', async () => {
+    signIn();
+    api
+      .on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2 })])))
+      .on('GET', READER_STATE_PATH, readerStateReply('u-me'))
+      .on('POST', '/api/community/comments/c1/vote', ok({ likes: 3, dislikes: 0, viewerVote: 'like' }));
+    show();
+    await shown('c1');
+    await waitFor(() => expect(api.calls('GET', READER_STATE_PATH)).toHaveLength(1));
+    await user.click(reaction('c1', '좋아요 2'));
+    await waitFor(() => expect(reaction('c1', '좋아요 3')).toHaveAttribute('aria-pressed', 'true'));
+    // The shared copy read again (another reader's purge, a refetch) now counts the like but names no one's.
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 3 })])));
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(api.calls('GET', `${LIST}?sort=popular&page=1`)).toHaveLength(2));
+    expect(reaction('c1', '좋아요 3')).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls('GET', READER_STATE_PATH)).toHaveLength(1);
+  });
+
+  it('asks for no reactions with nobody signed in', async () => {
+    api.on('GET', `${LIST}?sort=popular&page=1`, ok(page([comment('c1', { likes: 2 })])));
+    show();
+    await shown('c1');
+    expect(reaction('c1', '좋아요 2')).toHaveAttribute('aria-pressed', 'false');
+    expect(api.calls('GET', READER_STATE_PATH)).toHaveLength(0);
   });
 });

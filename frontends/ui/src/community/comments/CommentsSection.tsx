@@ -27,6 +27,7 @@ import {
 } from './thread-edits';
 import { useCommentPages } from './use-comment-pages';
 import { useOptimisticWrite } from './use-optimistic-write';
+import { useReaderReactions } from './use-reader-reactions';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 let pendingSerial = 0;
@@ -41,6 +42,7 @@ export function CommentsSection({ articleId }: { articleId: string }) {
   const [sort, setSort] = useState<CommentSort>('popular');
   const threads = useCommentPages(articleId, sort);
   const { user, require, dialog } = useIdentityGate();
+  const marks = useReaderReactions(threads.pages, user?.id ?? null);
   const headingId = useId();
   const fail = (title: string, error: unknown) =>
     toast({ title, description: messageOf(error), variant: 'destructive' });
@@ -97,8 +99,13 @@ export function CommentsSection({ articleId }: { articleId: string }) {
     sort,
     {
       send: ({ id, voteType }) => api.reactToComment(id, voteType),
-      optimistic: (page, _i, { id, voteType }) => editComment(page, id, (c) => toggleReaction(c, voteType)),
-      confirmed: (page, _i, server, { id }) => editComment(page, id, (c) => ({ ...c, ...server })),
+      // Toggled from what the reader sees: the cached thread holds no reaction until this page makes one.
+      optimistic: (page, _i, { id, voteType }) =>
+        editComment(page, id, (c) => toggleReaction({ ...c, viewerVote: marks.reactionOf(c) }, voteType)),
+      confirmed: (page, _i, server, { id }) => {
+        marks.remember(id, server.viewerVote);
+        return editComment(page, id, (c) => ({ ...c, ...server }));
+      },
       failure: COPY.failed.reaction,
     },
   );
@@ -170,7 +177,10 @@ export function CommentsSection({ articleId }: { articleId: string }) {
     },
   };
 
-  const comments = threads.pages.flatMap((page) => page.comments as ShownComment[]).filter((c) => !c.gone);
+  const comments = threads.pages
+    .flatMap((page) => page.comments as ShownComment[])
+    .filter((c) => !c.gone)
+    .map(marks.shown);
   const total = threads.pages[0]?.totalCount;
 
   return (

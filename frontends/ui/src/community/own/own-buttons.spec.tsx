@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFetch } from '../../testing';
+import { installFetch, READER_STATE_PATH, readerStateReply } from '../../testing';
 import { BookmarkButton } from './BookmarkButton';
 import { FollowButton } from './FollowButton';
 import { OWN_COPY } from './own-copy';
@@ -75,11 +75,8 @@ describe('BookmarkButton', () => {
     installFetch()
       .on(
         'GET',
-        '/api/community/me/bookmarks?kind=article&ids=a1',
-        ok({
-          bookmarks: [{ kind: 'article', id: 'a1', title: '기사', url: '/article/a1', createdAt: at }],
-          nextCursor: null,
-        }),
+        READER_STATE_PATH,
+        readerStateReply('bookmark-button-reader', { articles: { a1: { bookmarked: true } } }),
       )
       .on('DELETE', '/api/community/me/bookmarks/article/a1', ok({ removed: true }));
     render(<BookmarkButton kind="article" id="a1" title="기사" />);
