@@ -1,19 +1,21 @@
 import { Global, Module } from '@nestjs/common';
 import { AnswersRepository } from './answers/answers.repository';
+import { CommentsRepository } from './comments/comments.repository';
 import { FollowsRepository } from './me/follows.repository';
 import { ReportLedger } from './moderation/report-ledger';
 import { ReportsRepository } from './moderation/reports.repository';
 import { QuestionPurges } from './questions/question-purges';
 import { QuestionsRepository } from './questions/questions.repository';
 import { NotificationsRepository } from './story-questions/notifications.repository';
+import { VoteCounters } from './votes/vote-counters';
 import { VotesRepository } from './votes/votes.repository';
 import { PostMarkdown } from './markdown/post-markdown';
 import { PostRevisions } from './revisions/post-revisions';
 import { PostRevisionsRepository } from './revisions/post-revisions.repository';
 
 /**
- * The post repositories several areas read and write (questions, answers, votes, reports and their
- * weighing), provided once
+ * The post repositories several areas read and write (questions, answers, comments, votes, reports and
+ * their weighing) and the vote counters that write behind the votes into all three kinds of post, provided once
  * so each collection has one repository instance registering it with the outbox; and the question purges
  * every one of those areas publishes when it changes what a question read shows; what questions and
  * answers share for their bodies (the Markdown renderer) and their edits (revisions); and the follows and
@@ -24,7 +26,9 @@ import { PostRevisionsRepository } from './revisions/post-revisions.repository';
   providers: [
     QuestionsRepository,
     AnswersRepository,
+    CommentsRepository,
     VotesRepository,
+    VoteCounters,
     ReportsRepository,
     ReportLedger,
     QuestionPurges,
@@ -37,7 +41,9 @@ import { PostRevisionsRepository } from './revisions/post-revisions.repository';
   exports: [
     QuestionsRepository,
     AnswersRepository,
+    CommentsRepository,
     VotesRepository,
+    VoteCounters,
     ReportsRepository,
     ReportLedger,
     QuestionPurges,

@@ -5,15 +5,13 @@ import { CommentModerationService } from './comment-moderation.service';
 import { CommentReactionsService } from './comment-reactions.service';
 import { CommentsAdminController } from './comments-admin.controller';
 import { CommentsController } from './comments.controller';
-import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
 
 /** Article comments: threads, replies to depth 3, edit and delete by the author, likes, reports, moderation. */
 @Module({
   imports: [AdminAuthModule, ContentArticlesModule],
   controllers: [CommentsController, CommentsAdminController],
-  providers: [CommentsRepository, CommentsService, CommentReactionsService, CommentModerationService],
-  // The reader's own space lists, exports and anonymises an identity's comments.
-  exports: [CommentsRepository],
+  // The repository is the store module's: reaction counter flushes (votes/) write comments' counts too.
+  providers: [CommentsService, CommentReactionsService, CommentModerationService],
 })
 export class CommentsModule {}

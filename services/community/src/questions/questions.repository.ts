@@ -13,6 +13,7 @@ import {
   olderThan,
   type NewestFirstCursor,
 } from '@pulse/platform';
+import { CountedTargetQueries } from '../votes/counted-target.repository';
 import type { AuthorSnapshot, PostState, QuestionRecord } from './question.record';
 
 const KNOWN_CATEGORIES = ['gen-ai', 'blockchain', 'big-tech', 'development'];
@@ -34,6 +35,8 @@ const SORTS: Record<QuestionSort, SortSpec> = {
 @Injectable()
 export class QuestionsRepository {
   private readonly questions: Collection<QuestionRecord>;
+  /** Upvote counter flushes (vote-counters.ts); popularity (upvotes + views) moves with upvotes. */
+  readonly upvoteCounter: CountedTargetQueries<QuestionRecord>;
 
   constructor(
     @Inject(DOCUMENT_STORE) store: DocumentStore,
@@ -50,6 +53,11 @@ export class QuestionsRepository {
         { key: { articleId: 1 } },
       ],
     });
+    this.upvoteCounter = new CountedTargetQueries(
+      this.questions,
+      (delta) => ({ upvotes: delta.upvote, popularity: delta.upvote }),
+      excludeOutbox(),
+    );
   }
 
   /** Stores the question with its question.created event (one write). */
@@ -124,14 +132,6 @@ export class QuestionsRepository {
 
   async countView(id: string): Promise<void> {
     await this.questions.updateOne({ _id: id, state: 'visible' }, { $inc: { viewCount: 1, popularity: 1 } });
-  }
-
-  async addUpvotes(id: string, by: number): Promise<QuestionRecord | null> {
-    return this.questions.findOneAndUpdate(
-      { _id: id },
-      { $inc: { upvotes: by, popularity: by } },
-      { returnDocument: 'after', projection: excludeOutbox() },
-    );
   }
 
   async addAnswers(id: string, by: number): Promise<void> {
