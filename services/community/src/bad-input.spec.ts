@@ -271,7 +271,9 @@ describe('community under hostile input', () => {
       expect(
         (await strict.get(`/api/community/questions/${id}/votes`, made[0].bearer)).body.data.question,
       ).toBe(null);
-      expect((await strict.get(`/api/community/questions/${id}`)).body.data.upvotes).toBe(0);
+      await eventually(async () =>
+        expect((await strict.get(`/api/community/questions/${id}`)).body.data.upvotes).toBe(0),
+      );
     } finally {
       await strict.close();
     }

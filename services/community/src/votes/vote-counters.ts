@@ -13,7 +13,14 @@ import { QuestionPurges } from '../questions/question-purges';
 import { QuestionsRepository } from '../questions/questions.repository';
 import type { CounterState } from './counted-target.repository';
 import type { ToggleOutcome } from './vote-toggle';
-import type { CounterDelta, CounterFlush, CounterMark, VoteRecord, VoteValue } from './vote.record';
+import type {
+  CountedFields,
+  CounterDelta,
+  CounterFlush,
+  CounterMark,
+  VoteRecord,
+  VoteValue,
+} from './vote.record';
 import { VotesRepository } from './votes.repository';
 
 type Kind = VoteRecord['kind'];
@@ -31,8 +38,10 @@ interface Waiting {
   unflushed: CounterDelta;
   /** Taken by the flush under way, until its `$inc` is applied. */
   inflight: CounterDelta;
-  /** The `$inc` under way: a read taken while it runs cannot tell whether it holds the delta. */
-  applying: Promise<unknown> | null;
+  /** The flush number the `$inc` under way writes: a read showing it already holds `inflight`. */
+  applyingSeq: number | null;
+  /** This process's last flushes of the target: a read showing an older number lacks their deltas. */
+  recent: Array<{ seq: number; delta: CounterDelta }>;
   timer: NodeJS.Timeout | null;
   /** Flushes of one target run one after another in this process. */
   chain: Promise<void>;
@@ -42,6 +51,8 @@ interface Waiting {
 const FLUSH_ATTEMPTS = 5;
 /** How often records a crashed process left owed are looked for (they are also settled at start). */
 const SWEEP_EVERY_MS = 30_000;
+/** Flushes remembered per target for reads that raced them (a read older than these is not taken). */
+const RECENT_FLUSHES = 8;
 
 const zero = (): CounterDelta => ({ upvote: 0, downvote: 0, like: 0, dislike: 0 });
 const isZero = (delta: CounterDelta) => Object.values(delta).every((n) => n === 0);
@@ -123,22 +134,23 @@ export class VoteCounters implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Reads a target with what this process owes its counts, taken at one moment (never while a flush's
-   * `$inc` is in flight, when the read could hold the delta or not): the counts to show are the record's
-   * plus `owed`.
+   * Reads a target with what this process owes its counts: the counts to show are the record's plus
+   * `owed`. The record's flush number says which of this process's flushes it already holds, so a read
+   * racing a flush neither misses nor doubles its delta, and never waits for it.
    */
-  async read<T>(
+  async read<T extends CountedFields>(
     kind: Kind,
     id: string,
     find: () => Promise<T | null>,
   ): Promise<{ record: T | null; owed: CounterDelta }> {
-    for (let attempt = 0; ; attempt += 1) {
-      const before = this.waiting.get(this.key(kind, id))?.applying;
-      if (before) await before.catch(() => undefined);
-      const record = await find();
-      const entry = this.waiting.get(this.key(kind, id));
-      if (!entry?.applying || attempt >= FLUSH_ATTEMPTS) return { record, owed: this.owed(entry) };
-    }
+    const record = await find();
+    const entry = this.waiting.get(this.key(kind, id));
+    if (!entry || !record) return { record, owed: zero() };
+    const seen = record.counterSeq ?? 0;
+    let owed = entry.unflushed;
+    if (entry.applyingSeq === null || seen < entry.applyingSeq) owed = add(owed, entry.inflight);
+    for (const flush of entry.recent) if (flush.seq > seen) owed = add(owed, flush.delta);
+    return { record, owed };
   }
 
   /** A vote record moved: its target's counts owe the change, flushed after the window (or now with 0). */
@@ -186,8 +198,14 @@ export class VoteCounters implements OnApplicationBootstrap, OnModuleDestroy {
       entry.inflight = zero();
     });
     return entry.chain.then(() => {
-      if (isZero(entry.unflushed) && isZero(entry.inflight) && !entry.timer && !entry.applying)
-        this.waiting.delete(this.key(kind, id));
+      // Kept a while after its last flush, for reads that raced it.
+      const idle = () =>
+        isZero(entry.unflushed) && isZero(entry.inflight) && !entry.timer && entry.applyingSeq === null;
+      if (idle())
+        setTimeout(() => {
+          if (idle() && this.waiting.get(this.key(kind, id)) === entry)
+            this.waiting.delete(this.key(kind, id));
+        }, 1000).unref();
     });
   }
 
@@ -199,8 +217,8 @@ export class VoteCounters implements OnApplicationBootstrap, OnModuleDestroy {
       const state = await target.state(id);
       if (!state) {
         // The target is gone: there is nothing to count into, so its records are settled as they are.
-        for (const record of await this.votes.owedTo(kind, id))
-          await this.votes.settle({ voteId: record._id, from: record.counted ?? null, to: record.value });
+        const owed = await this.votes.owedTo(kind, id);
+        await this.votes.settle(owed.map(markOf));
         entry.inflight = zero();
         return;
       }
@@ -216,13 +234,14 @@ export class VoteCounters implements OnApplicationBootstrap, OnModuleDestroy {
       }
       const flush: CounterFlush = {
         id: randomUUID(),
-        marks: owed.map((record) => ({ voteId: record._id, from: record.counted ?? null, to: record.value })),
+        marks: owed.map(markOf),
       };
       const delta = deltaOf(flush.marks);
-      const applying = target.open(id, state.seq, delta, flush);
-      entry.applying = applying;
-      const after = await applying.finally(() => (entry.applying = null));
+      entry.applyingSeq = state.seq + 1;
+      const after = await target.open(id, state.seq, delta, flush).finally(() => (entry.applyingSeq = null));
       if (!after) continue; // another flusher moved the target first: read again
+      // What this process counted is in the store now (with other processes' and earlier records).
+      entry.recent = [...entry.recent, { seq: state.seq + 1, delta: entry.inflight }].slice(-RECENT_FLUSHES);
       entry.inflight = zero();
       await this.finish(target, id, flush);
       if (!isZero(delta)) await target.purge(id, after, delta);
@@ -231,19 +250,22 @@ export class VoteCounters implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async finish(target: CounterTarget, id: string, flush: CounterFlush): Promise<void> {
-    for (const mark of flush.marks) await this.votes.settle(mark);
+    await this.votes.settle(flush.marks);
     await target.close(id, flush.id);
-  }
-
-  private owed(entry: Waiting | undefined): CounterDelta {
-    return entry ? add(entry.unflushed, entry.inflight) : zero();
   }
 
   private entry(kind: Kind, id: string): Waiting {
     const key = this.key(kind, id);
     let entry = this.waiting.get(key);
     if (!entry) {
-      entry = { unflushed: zero(), inflight: zero(), applying: null, timer: null, chain: Promise.resolve() };
+      entry = {
+        unflushed: zero(),
+        inflight: zero(),
+        applyingSeq: null,
+        recent: [],
+        timer: null,
+        chain: Promise.resolve(),
+      };
       this.waiting.set(key, entry);
     }
     return entry;
@@ -253,6 +275,13 @@ export class VoteCounters implements OnApplicationBootstrap, OnModuleDestroy {
     return `${kind}:${id}`;
   }
 }
+
+/** A record's owed move: from what the counters hold to what it holds. */
+const markOf = (record: VoteRecord): CounterMark => ({
+  voteId: record._id,
+  from: record.counted ?? null,
+  to: record.value,
+});
 
 function add(a: CounterDelta, b: CounterDelta): CounterDelta {
   const sum = zero();

@@ -108,18 +108,30 @@ export class VotesRepository {
   }
 
   /**
-   * The counters now hold `mark.to` for this record. A compare-and-set on `counted`, so settling a mark
-   * again (a flush finished twice after a crash) changes nothing; the record stays owed when its value
-   * moved on meanwhile, and goes when it holds no vote and none is counted.
+   * The counters now hold each mark's `to` for its record: one compare-and-set on `counted` per kind of
+   * move (a flush holds a handful), so settling the marks again (a flush finished twice after a crash)
+   * changes nothing. A record whose value moved on meanwhile stays owed; one that holds no vote and has
+   * none counted goes.
    */
-  async settle(mark: CounterMark): Promise<void> {
-    const done = await this.votes.updateOne(
-      { _id: mark.voteId, counted: mark.from, value: mark.to },
-      { $set: { counted: mark.to, pending: false } },
+  async settle(marks: readonly CounterMark[]): Promise<void> {
+    const moves = new Map<string, { from: VoteValue | null; to: VoteValue | null; ids: string[] }>();
+    for (const mark of marks) {
+      const key = `${mark.from}>${mark.to}`;
+      const move = moves.get(key) ?? { from: mark.from, to: mark.to, ids: [] };
+      move.ids.push(mark.voteId);
+      moves.set(key, move);
+    }
+    await Promise.all(
+      [...moves.values()].map(async ({ from, to, ids }) => {
+        await this.votes.updateMany(
+          { _id: { $in: ids }, counted: from, value: to },
+          { $set: { counted: to, pending: false } },
+        );
+        if (from !== to)
+          await this.votes.updateMany({ _id: { $in: ids }, counted: from }, { $set: { counted: to } });
+        if (to === null) await this.votes.deleteMany({ _id: { $in: ids }, value: null, counted: null });
+      }),
     );
-    if (done.matched === 0 && mark.from !== mark.to)
-      await this.votes.updateOne({ _id: mark.voteId, counted: mark.from }, { $set: { counted: mark.to } });
-    if (mark.to === null) await this.votes.deleteOne({ _id: mark.voteId, value: null, counted: null });
   }
 
   /** The identity's vote records (its deletion): the counts they moved stay, no longer tied to anyone. */
