@@ -10,8 +10,8 @@
  *
  *   node -r @swc-node/register bench/community-vote-steps.ts [seconds=15] [reads=300] [voters=6]
  *
- * Prints one block per run: reads/s done, votes/s, vote p50/p95/p99, the event loop's delay p99 and each
- * step's mean and p95 (ms).
+ * Prints one block per run: reads/s done, votes/s, vote p50/p95/p99, the event loop's delay p99, the
+ * process's CPU time per request (votes and reads, flushes included) and each step's mean and p95 (ms).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -125,6 +125,8 @@ async function run(flushMs: number, readRate: number): Promise<void> {
     const deadline = performance.now() + SECONDS * 1000;
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
+    // The process's CPU over the run: less swayed by other work on a shared machine than wall time.
+    const cpuBefore = process.cpuUsage();
 
     let reads = 0;
     let dropped = 0;
@@ -171,11 +173,14 @@ async function run(flushMs: number, readRate: number): Promise<void> {
     );
     if (ticker) clearInterval(ticker);
     loop.disable();
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     latencies.sort((a, b) => a - b);
     console.log(
       `\nCOMMUNITY_COUNTER_FLUSH_MS=${flushMs}, reads fired at ${readRate}/s: ${(reads / SECONDS).toFixed(0)} reads/s done` +
         ` (${dropped} not fired), ${(latencies.length / SECONDS).toFixed(0)} votes/s; vote p50 ${fixed(quantile(latencies, 0.5))}` +
-        ` p95 ${fixed(quantile(latencies, 0.95))} p99 ${fixed(quantile(latencies, 0.99))} ms; event loop delay p99 ${fixed(loop.percentile(99) / 1e6)} ms`,
+        ` p95 ${fixed(quantile(latencies, 0.95))} p99 ${fixed(quantile(latencies, 0.99))} ms; event loop delay p99 ${fixed(loop.percentile(99) / 1e6)} ms;` +
+        ` CPU ${(cpuMs / (latencies.length + reads)).toFixed(2)} ms a request`,
     );
     console.log(`${'step'.padEnd(40)}  calls    mean     p95`);
     for (const [label, durations] of steps) {
