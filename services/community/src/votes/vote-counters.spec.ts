@@ -133,9 +133,11 @@ describe('vote counters: batched behind the vote records, counted exactly once',
 
     const second = await startCommunityTestApp({ dataDir, env: LONG_WINDOW });
     try {
-      await eventually(async () => expect(await owed(second)).toBe(0));
-      const settled = await question(second, id);
-      expect([settled?.upvotes, settled?.popularity, settled?.counterFlush]).toEqual([2, 2, null]);
+      await eventually(async () => {
+        expect(await owed(second)).toBe(0);
+        const settled = await question(second, id);
+        expect([settled?.upvotes, settled?.popularity, settled?.counterFlush]).toEqual([2, 2, null]);
+      });
     } finally {
       await second.close();
     }
