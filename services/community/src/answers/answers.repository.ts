@@ -60,6 +60,16 @@ export class AnswersRepository {
     return this.answers.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
   }
 
+  /** What a vote on a visible answer reads of it: only the fields it needs, not the text. */
+  voteTarget(
+    id: string,
+  ): Promise<Pick<AnswerRecord, '_id' | 'authorId' | 'upvotes' | 'downvotes' | 'counterSeq'> | null> {
+    return this.answers.findOne(
+      { _id: id, state: 'visible' },
+      { projection: { authorId: 1, upvotes: 1, downvotes: 1, counterSeq: 1 } },
+    );
+  }
+
   findExisting(id: string): Promise<AnswerRecord | null> {
     return this.answers.findOne({ _id: id, state: { $ne: 'deleted' } }, { projection: excludeOutbox() });
   }

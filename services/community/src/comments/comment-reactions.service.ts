@@ -31,7 +31,7 @@ export class CommentReactionsService {
   async react(id: string, body: CommentVoteBody, actor: Actor, ip: string): Promise<CommentVoteResponse> {
     const { voteType } = body;
     const { record: comment, owed } = await this.counters.read('comment', id, () =>
-      this.comments.findVisible(id),
+      this.comments.reactionTarget(id),
     );
     if (!comment) throw new NotFoundException(COMMENT_NOT_FOUND);
     if (comment.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);

@@ -56,6 +56,16 @@ export class CommentsRepository {
     return this.comments.findOne({ _id: id, state: 'visible' });
   }
 
+  /** What a reaction to a visible comment reads of it: only the fields it needs, not the text. */
+  reactionTarget(
+    id: string,
+  ): Promise<Pick<CommentRecord, '_id' | 'authorId' | 'likes' | 'dislikes' | 'counterSeq'> | null> {
+    return this.comments.findOne(
+      { _id: id, state: 'visible' },
+      { projection: { authorId: 1, likes: 1, dislikes: 1, counterSeq: 1 } },
+    );
+  }
+
   /** Any state but deleted (its author may still delete a held one; moderators see it). */
   findExisting(id: string): Promise<CommentRecord | null> {
     return this.comments.findOne({ _id: id, state: { $ne: 'deleted' } });

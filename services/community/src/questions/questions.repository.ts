@@ -78,6 +78,16 @@ export class QuestionsRepository {
     return this.questions.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
   }
 
+  /** What a vote on a visible question reads of it: only the fields it needs, not the text (a vote is hot). */
+  voteTarget(
+    id: string,
+  ): Promise<Pick<QuestionRecord, '_id' | 'authorId' | 'upvotes' | 'counterSeq'> | null> {
+    return this.questions.findOne(
+      { _id: id, state: 'visible' },
+      { projection: { authorId: 1, upvotes: 1, counterSeq: 1 } },
+    );
+  }
+
   /**
    * Whether the question was removed on purpose: its author deleted it or a moderator hid it (a held one
    * waits for review and may come back, so it is not).

@@ -84,7 +84,7 @@ export class VotesService {
   ): Promise<QuestionVoteResponse> {
     const { voteType } = body;
     const { record: question, owed } = await this.counters.read('question', id, () =>
-      this.questions.findVisible(id),
+      this.questions.voteTarget(id),
     );
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
     if (question.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
@@ -110,7 +110,7 @@ export class VotesService {
   async onAnswer(id: string, body: AnswerVoteBody, actor: Actor, ip: string): Promise<AnswerVoteResponse> {
     const { voteType } = body;
     const { record: answer, owed } = await this.counters.read('answer', id, () =>
-      this.answers.findVisible(id),
+      this.answers.voteTarget(id),
     );
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
