@@ -69,7 +69,7 @@ describe('trust levels', () => {
 
   it('counts nothing from a ring of fresh nicknames upvoting each other', async () => {
     const ring = await signUp(6);
-    const questions = [];
+    const questions: string[] = [];
     for (const member of ring) questions.push(await member.ask());
     for (const [i, member] of ring.entries())
       for (const [j, id] of questions.entries())
