@@ -15,7 +15,26 @@ const QUESTIONS = Number(__ENV.QUESTIONS || 60);
 // vote's figures are mostly its wait for the shared event loop (docs/benchmarks.md 'Community Q&A').
 const SCENARIOS = (__ENV.SCENARIOS || 'list,detail,vote').split(',');
 
-const scenario = (exec) => ({ executor: 'constant-vus', vus: VUS, duration: DURATION, exec });
+// READ_RATE (requests/s, split between list and detail) and VOTE_RATE (votes/s) hold the load at a fixed
+// rate instead of a closed loop, so a vote's latency is measured beside a known read rate
+// (docs/benchmarks.md 'Votes beside a fixed read rate'). Unset: each scenario is VUS looping as fast as it can.
+const READ_RATE = Number(__ENV.READ_RATE || 0);
+const VOTE_RATE = Number(__ENV.VOTE_RATE || 0);
+const MAX_VUS = Number(__ENV.MAX_VUS || 200);
+
+const rateOf = (exec) => (exec === 'vote' ? VOTE_RATE : READ_RATE / 2);
+const scenario = (exec) =>
+  rateOf(exec) > 0
+    ? {
+        executor: 'constant-arrival-rate',
+        rate: rateOf(exec),
+        timeUnit: '1s',
+        duration: DURATION,
+        preAllocatedVUs: Math.min(MAX_VUS, Math.max(VUS, Math.ceil(rateOf(exec) / 20))),
+        maxVUs: MAX_VUS,
+        exec,
+      }
+    : { executor: 'constant-vus', vus: VUS, duration: DURATION, exec };
 
 export const options = {
   setupTimeout: '120s',

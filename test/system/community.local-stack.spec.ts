@@ -303,8 +303,11 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
     );
     expect(accept.body).toEqual({ success: true });
 
-    const detail = await call('GET', `/api/community/questions/${id}`, { headers: asker.cookieOnly });
-    expect(detail.body.data).toMatchObject({ isAnswered: true, answerCount: 1, upvotes: 1 });
+    // The vote's count follows its record in the question's counter flush.
+    await eventually(async () => {
+      const detail = await call('GET', `/api/community/questions/${id}`, { headers: asker.cookieOnly });
+      expect(detail.body.data).toMatchObject({ isAnswered: true, answerCount: 1, upvotes: 1 });
+    });
     // The reader's own votes are their own read (the detail is the same for every reader).
     const votes = await call('GET', `/api/community/questions/${id}/votes`, { headers: helper.bearer });
     expect(votes.body.data).toEqual({
@@ -416,12 +419,14 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
         }),
       ),
     );
-    const held = (
-      await call('GET', `/api/community/articles/${article}/comments`, { headers: reader.bearer })
-    ).body.data.comments.find((c: { id: string }) => c.id === second);
-    expect(held.likes).toBe(3 + (held.viewerVote === 'like' ? 1 : 0));
-    expect(held.dislikes).toBe(3);
-    expect((await list('controversial')).comments[0].id).toBe(second);
+    await eventually(async () => {
+      const held = (
+        await call('GET', `/api/community/articles/${article}/comments`, { headers: reader.bearer })
+      ).body.data.comments.find((c: { id: string }) => c.id === second);
+      expect(held.likes).toBe(3 + (held.viewerVote === 'like' ? 1 : 0));
+      expect(held.dislikes).toBe(3);
+      expect((await list('controversial')).comments[0].id).toBe(second);
+    });
     expect((await list('oldest')).comments.map((c: { id: string }) => c.id)).toEqual([top, second]);
     expect((await list('latest')).comments.map((c: { id: string }) => c.id)).toEqual([second, top]);
 

@@ -36,6 +36,12 @@ export const communityConfigSchema = z.object({
     5,
     "A session's lastActiveAt is written at most once per this many minutes.",
   ),
+  COMMUNITY_COUNTER_FLUSH_MS: int(
+    0,
+    1000,
+    50,
+    "Votes and comment reactions are recorded at once; their targets' counts follow in one write per target per this many milliseconds (0: within the vote's own request).",
+  ),
   COMMUNITY_VIEW_WINDOW_HOURS: int(
     1,
     720,

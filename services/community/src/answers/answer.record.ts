@@ -1,8 +1,9 @@
 import type { AuthorSnapshot, PostState } from '../questions/question.record';
 import type { EditedMarks } from '../revisions/post-revision.record';
+import type { CountedFields } from '../votes/vote.record';
 
 /** An answer as stored in `community_answers` (with its version once edited: revisions/). */
-export interface AnswerRecord extends EditedMarks {
+export interface AnswerRecord extends EditedMarks, CountedFields {
   _id: string;
   questionId: string;
   content: string;

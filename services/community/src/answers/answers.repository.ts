@@ -15,6 +15,7 @@ import {
 } from '@pulse/platform';
 import { perDay, sameVersion } from '../questions/questions.repository';
 import type { AuthorSnapshot, PostState } from '../questions/question.record';
+import { CountedTargetQueries } from '../votes/counted-target.repository';
 import type { AnswerRecord } from './answer.record';
 
 /** docs/spec-community.md §4: accepted answers always first, then the chosen order. */
@@ -27,6 +28,8 @@ const SORTS: Record<AnswerSort, SortSpec> = {
 @Injectable()
 export class AnswersRepository {
   private readonly answers: Collection<AnswerRecord>;
+  /** Up- and downvote counter flushes (vote-counters.ts). */
+  readonly voteCounter: CountedTargetQueries<AnswerRecord>;
 
   constructor(
     @Inject(DOCUMENT_STORE) store: DocumentStore,
@@ -36,6 +39,11 @@ export class AnswersRepository {
     this.answers = store.collection<AnswerRecord>('community_answers', {
       indexes: [{ key: { questionId: 1, state: 1 } }, { key: { authorId: 1 } }],
     });
+    this.voteCounter = new CountedTargetQueries(
+      this.answers,
+      (delta) => ({ upvotes: delta.upvote, downvotes: delta.downvote }),
+      excludeOutbox(),
+    );
   }
 
   async insert(answer: AnswerRecord): Promise<void> {
@@ -50,6 +58,16 @@ export class AnswersRepository {
 
   findVisible(id: string): Promise<AnswerRecord | null> {
     return this.answers.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
+  }
+
+  /** What a vote on a visible answer reads of it: only the fields it needs, not the text. */
+  voteTarget(
+    id: string,
+  ): Promise<Pick<AnswerRecord, '_id' | 'authorId' | 'upvotes' | 'downvotes' | 'counterSeq'> | null> {
+    return this.answers.findOne(
+      { _id: id, state: 'visible' },
+      { projection: { authorId: 1, upvotes: 1, downvotes: 1, counterSeq: 1 } },
+    );
   }
 
   findExisting(id: string): Promise<AnswerRecord | null> {
@@ -72,14 +90,6 @@ export class AnswersRepository {
     await this.answers.updateOne(
       { _id: answerId, questionId },
       { $set: { isAccepted: true, acceptedAt: at } },
-    );
-  }
-
-  async addVotes(id: string, up: number, down: number): Promise<AnswerRecord | null> {
-    return this.answers.findOneAndUpdate(
-      { _id: id },
-      { $inc: { upvotes: up, downvotes: down } },
-      { returnDocument: 'after', projection: excludeOutbox() },
     );
   }
 

@@ -1,7 +1,8 @@
 import type { AuthorSnapshot, PostState } from '../questions/question.record';
+import type { CountedFields } from '../votes/vote.record';
 
 /** An article comment or reply as stored in `community_comments`. */
-export interface CommentRecord {
+export interface CommentRecord extends CountedFields {
   _id: string;
   articleId: string;
   parentId: string | null;

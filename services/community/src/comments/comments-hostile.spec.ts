@@ -1,3 +1,4 @@
+import { eventually } from '@pulse/testing';
 import {
   startCommunityTestApp,
   type AnyBody,
@@ -125,12 +126,16 @@ describe('comments under hostile input', () => {
       ),
     );
     expect(race.every((r) => r.status === 200)).toBe(true);
-    const shown = (await thread(stuffer.bearer)).comments.find((c: AnyBody) => c.id === target);
-    const state = await app.get(`/api/community/me/state?comments=${target}`, stuffer.bearer);
-    const mine = { ...shown, viewerVote: state.body.data.comments[target].reaction };
-    expect(mine.likes + mine.dislikes).toBeLessThanOrEqual(1);
-    expect(mine.likes).toBe(mine.viewerVote === 'like' ? 1 : 0);
-    expect(mine.dislikes).toBe(mine.viewerVote === 'dislike' ? 1 : 0);
+    // The reaction records are written at once, the counts a flush later (votes/vote-counters.ts).
+    const mine = await eventually(async () => {
+      const shown = (await thread(stuffer.bearer)).comments.find((c: AnyBody) => c.id === target);
+      const state = await app.get(`/api/community/me/state?comments=${target}`, stuffer.bearer);
+      const marked = { ...shown, viewerVote: state.body.data.comments[target].reaction };
+      expect(marked.likes + marked.dislikes).toBeLessThanOrEqual(1);
+      expect(marked.likes).toBe(marked.viewerVote === 'like' ? 1 : 0);
+      expect(marked.dislikes).toBe(marked.viewerVote === 'dislike' ? 1 : 0);
+      return marked;
+    });
 
     const crowd = await Promise.all(Array.from({ length: 12 }, (_, i) => app.signUp(`군중반응${i}`)));
     await Promise.all(
@@ -138,9 +143,11 @@ describe('comments under hostile input', () => {
         send('POST', `/api/community/comments/${target}/vote`, { voteType: i < 6 ? 'like' : 'dislike' }, who),
       ),
     );
-    const after = (await thread()).comments.find((c: AnyBody) => c.id === target);
-    expect(after.likes).toBe(6 + (mine.viewerVote === 'like' ? 1 : 0));
-    expect(after.dislikes).toBe(6 + (mine.viewerVote === 'dislike' ? 1 : 0));
+    await eventually(async () => {
+      const after = (await thread()).comments.find((c: AnyBody) => c.id === target);
+      expect(after.likes).toBe(6 + (mine.viewerVote === 'like' ? 1 : 0));
+      expect(after.dislikes).toBe(6 + (mine.viewerVote === 'dislike' ? 1 : 0));
+    });
     // The evenly split comment now leads the controversial sort (score and controversy followed the race).
     const controversial = (await app.get(`/api/community/articles/${articleId}/comments?sort=controversial`))
       .body.data;

@@ -11,6 +11,8 @@ import {
 } from '@pulse/platform';
 import type { AuthorSnapshot, PostState } from '../questions/question.record';
 import { COMMENT_ORDER, controversy } from './comment-order';
+import { CountedTargetQueries, type CounterState } from '../votes/counted-target.repository';
+import type { CounterDelta, CounterFlush } from '../votes/vote.record';
 import type { CommentRecord } from './comment.record';
 
 /** What a reader sees of a thread: visible comments, and removed ones that still have visible replies. */
@@ -21,6 +23,7 @@ const MAX_REPLIES_PER_PAGE = 5000;
 @Injectable()
 export class CommentsRepository {
   private readonly comments: Collection<CommentRecord>;
+  private readonly reactionCounter: CountedTargetQueries<CommentRecord>;
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
     this.comments = store.collection<CommentRecord>('community_comments', {
@@ -38,6 +41,11 @@ export class CommentsRepository {
         { key: { authorId: 1 } },
       ],
     });
+    this.reactionCounter = new CountedTargetQueries(this.comments, (delta) => ({
+      likes: delta.like,
+      dislikes: delta.dislike,
+      score: delta.like - delta.dislike,
+    }));
   }
 
   insert(comment: CommentRecord): Promise<void> {
@@ -46,6 +54,16 @@ export class CommentsRepository {
 
   findVisible(id: string): Promise<CommentRecord | null> {
     return this.comments.findOne({ _id: id, state: 'visible' });
+  }
+
+  /** What a reaction to a visible comment reads of it: only the fields it needs, not the text. */
+  reactionTarget(
+    id: string,
+  ): Promise<Pick<CommentRecord, '_id' | 'authorId' | 'likes' | 'dislikes' | 'counterSeq'> | null> {
+    return this.comments.findOne(
+      { _id: id, state: 'visible' },
+      { projection: { authorId: 1, likes: 1, dislikes: 1, counterSeq: 1 } },
+    );
   }
 
   /** Any state but deleted (its author may still delete a held one; moderators see it). */
@@ -114,19 +132,27 @@ export class CommentsRepository {
    * write is a compare-and-set on those counts: when another reaction moved them in between, that
    * request's own write sets the values, so they always end up matching the final counts.
    */
-  async addReactions(id: string, likes: number, dislikes: number): Promise<CommentRecord | null> {
-    const after = await this.comments.findOneAndUpdate(
-      { _id: id },
-      { $inc: { likes, dislikes, score: likes - dislikes } },
-      { returnDocument: 'after' },
-    );
-    if (!after) return null;
+  /** Like and dislike counter flushes (vote-counters.ts); score and controversy follow the counts. */
+  readonly reactionCounts = {
+    state: (id: string): Promise<CounterState | null> => this.reactionCounter.state(id),
+    open: async (id: string, seq: number, delta: CounterDelta, flush: CounterFlush) => {
+      const after = await this.reactionCounter.open(id, seq, delta, flush);
+      if (after) await this.keepControversy(after);
+      return after;
+    },
+    close: (id: string, flushId: string): Promise<void> => this.reactionCounter.close(id, flushId),
+  };
+
+  /**
+   * Controversy as a compare-and-set on the counts it was computed from, so whichever write sees the
+   * final counts last leaves it matching them.
+   */
+  private async keepControversy(after: CommentRecord): Promise<void> {
     after.controversy = controversy(after.likes, after.dislikes);
     await this.comments.updateOne(
-      { _id: id, likes: after.likes, dislikes: after.dislikes },
+      { _id: after._id, likes: after.likes, dislikes: after.dislikes },
       { $set: { controversy: after.controversy } },
     );
-    return after;
   }
 
   async addReport(id: string): Promise<number> {

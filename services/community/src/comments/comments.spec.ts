@@ -1,3 +1,4 @@
+import { eventually } from '@pulse/testing';
 import {
   ADMIN_TOKEN,
   startCommunityTestApp,
@@ -179,10 +180,13 @@ describe('article comments', () => {
       dislikes: 1,
       viewerVote: 'dislike',
     });
-    // The thread is the same for every reader; the reader's own reaction is the reader-state call's.
-    const bobsThread = (await list(articleId, '', bob.bearer)).comments[0];
-    expect(bobsThread).toMatchObject({ dislikes: 1 });
-    expect(bobsThread).not.toHaveProperty('viewerVote');
+    // The thread is the same for every reader; the reader's own reaction is the reader-state call's. The
+    // reaction is recorded at once; the listed counts follow in the comment's counter flush.
+    await eventually(async () => {
+      const bobsThread = (await list(articleId, '', bob.bearer)).comments[0];
+      expect(bobsThread).toMatchObject({ dislikes: 1 });
+      expect(bobsThread).not.toHaveProperty('viewerVote');
+    });
     const state = await app.get(`/api/community/me/state?comments=${id}`, bob.bearer);
     expect(state.body.data.comments).toEqual({ [id]: { reaction: 'dislike' } });
     expect((await react(id, 'dislike', bob)).body.data).toEqual({ likes: 0, dislikes: 0, viewerVote: null });
@@ -213,12 +217,15 @@ describe('article comments', () => {
     await set(leaning, 3, 1);
     const order = async (sort: string) =>
       (await list(articleId, sort ? `?sort=${sort}` : '')).comments.map((c: AnyBody) => c.id);
-    expect(await order('')).toEqual([liked, leaning, quiet, split]); // popular is the default: 4, 2, 0, 0 (newer first)
-    expect(await order('popular')).toEqual([liked, leaning, quiet, split]);
-    expect(await order('latest')).toEqual([quiet, leaning, split, liked]);
-    expect(await order('oldest')).toEqual([liked, split, leaning, quiet]);
-    // (3+3)^(3/3) = 6 > (3+1)^(1/3) ≈ 1.59 > 0 (popular, then newer, break the tie).
-    expect(await order('controversial')).toEqual([split, leaning, liked, quiet]);
+    // The counts, score and controversy follow the reactions in each comment's counter flush.
+    await eventually(async () => {
+      expect(await order('')).toEqual([liked, leaning, quiet, split]); // popular is the default: 4, 2, 0, 0 (newer first)
+      expect(await order('popular')).toEqual([liked, leaning, quiet, split]);
+      expect(await order('latest')).toEqual([quiet, leaning, split, liked]);
+      expect(await order('oldest')).toEqual([liked, split, leaning, quiet]);
+      // (3+3)^(3/3) = 6 > (3+1)^(1/3) ≈ 1.59 > 0 (popular, then newer, break the tie).
+      expect(await order('controversial')).toEqual([split, leaning, liked, quiet]);
+    });
     expect((await app.get(`/api/community/articles/${articleId}/comments?sort=best`)).status).toBe(400);
 
     const first = await reply(quiet, '먼저 단 답글', bob);

@@ -14,6 +14,7 @@ import { SessionsRepository } from '../identity/sessions.repository';
 import { QuestionPurges } from '../questions/question-purges';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { NotificationsRepository } from '../story-questions/notifications.repository';
+import { VoteCounters } from '../votes/vote-counters';
 import { VotesRepository } from '../votes/votes.repository';
 import { BookmarksRepository } from './bookmarks.repository';
 import { FollowsRepository } from './follows.repository';
@@ -38,6 +39,7 @@ export class AccountDeletionService {
     private readonly answers: AnswersRepository,
     private readonly comments: CommentsRepository,
     private readonly votes: VotesRepository,
+    private readonly counters: VoteCounters,
     private readonly bookmarks: BookmarksRepository,
     private readonly follows: FollowsRepository,
     private readonly notifications: NotificationsRepository,
@@ -68,6 +70,8 @@ export class AccountDeletionService {
     ]);
     const commented = await this.comments.articlesOf(id);
     await Promise.all([this.answers.anonymiseAuthor(id, author), this.comments.anonymiseAuthor(id, author)]);
+    // Its votes' counts stay: the ones still owed to their posts are counted before the records go.
+    await this.counters.settleIdentity(id);
     await Promise.all([
       this.votes.removeAllOf(id),
       this.bookmarks.removeAllOf(id),

@@ -100,7 +100,8 @@ describe('the reader’s follows and bookmarks (/api/community/me)', () => {
       expect((await put(busy, '/api/community/me/follows/tag/t0')).status).toBe(200);
       await del(busy, '/api/community/me/follows/tag/t0');
       expect((await put(busy, '/api/community/me/follows/tag/one-more')).status).toBe(200);
-    });
+      // 500 follows in a row, each a durable write: seconds on a busy machine, past Jest's default 5 s.
+    }, 60_000);
   });
 
   describe('bookmarks', () => {

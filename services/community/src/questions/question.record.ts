@@ -1,5 +1,6 @@
 import type { ModerationState } from '@pulse/contracts';
 import type { EditedMarks } from '../revisions/post-revision.record';
+import type { CountedFields } from '../votes/vote.record';
 
 /** What a post shows of its author, copied at write time (nicknames never change). */
 export interface AuthorSnapshot {
@@ -12,7 +13,7 @@ export interface AuthorSnapshot {
 export type PostState = ModerationState | 'deleted';
 
 /** A question as stored in `community_questions` (with its version once edited: revisions/). */
-export interface QuestionRecord extends EditedMarks {
+export interface QuestionRecord extends EditedMarks, CountedFields {
   _id: string;
   title: string;
   content: string;

@@ -13,6 +13,7 @@ import {
   olderThan,
   type NewestFirstCursor,
 } from '@pulse/platform';
+import { CountedTargetQueries } from '../votes/counted-target.repository';
 import type { AuthorSnapshot, PostState, QuestionRecord } from './question.record';
 
 const KNOWN_CATEGORIES = ['gen-ai', 'blockchain', 'big-tech', 'development'];
@@ -34,6 +35,8 @@ const SORTS: Record<QuestionSort, SortSpec> = {
 @Injectable()
 export class QuestionsRepository {
   private readonly questions: Collection<QuestionRecord>;
+  /** Upvote counter flushes (vote-counters.ts); popularity (upvotes + views) moves with upvotes. */
+  readonly upvoteCounter: CountedTargetQueries<QuestionRecord>;
 
   constructor(
     @Inject(DOCUMENT_STORE) store: DocumentStore,
@@ -50,6 +53,11 @@ export class QuestionsRepository {
         { key: { articleId: 1 } },
       ],
     });
+    this.upvoteCounter = new CountedTargetQueries(
+      this.questions,
+      (delta) => ({ upvotes: delta.upvote, popularity: delta.upvote }),
+      excludeOutbox(),
+    );
   }
 
   /** Stores the question with its question.created event (one write). */
@@ -68,6 +76,16 @@ export class QuestionsRepository {
   /** A question readers may see (visible). */
   findVisible(id: string): Promise<QuestionRecord | null> {
     return this.questions.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
+  }
+
+  /** What a vote on a visible question reads of it: only the fields it needs, not the text (a vote is hot). */
+  voteTarget(
+    id: string,
+  ): Promise<Pick<QuestionRecord, '_id' | 'authorId' | 'upvotes' | 'counterSeq'> | null> {
+    return this.questions.findOne(
+      { _id: id, state: 'visible' },
+      { projection: { authorId: 1, upvotes: 1, counterSeq: 1 } },
+    );
   }
 
   /**
@@ -124,14 +142,6 @@ export class QuestionsRepository {
 
   async countView(id: string): Promise<void> {
     await this.questions.updateOne({ _id: id, state: 'visible' }, { $inc: { viewCount: 1, popularity: 1 } });
-  }
-
-  async addUpvotes(id: string, by: number): Promise<QuestionRecord | null> {
-    return this.questions.findOneAndUpdate(
-      { _id: id },
-      { $inc: { upvotes: by, popularity: by } },
-      { returnDocument: 'after', projection: excludeOutbox() },
-    );
   }
 
   async addAnswers(id: string, by: number): Promise<void> {

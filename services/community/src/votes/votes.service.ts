@@ -11,12 +11,12 @@ import { WriteLimits } from '../abuse/write-limits';
 import { ANSWER_NOT_FOUND } from '../answers/answers.service';
 import { AnswersRepository } from '../answers/answers.repository';
 import type { Actor } from '../identity/actor-resolver';
-import { QuestionPurges } from '../questions/question-purges';
 import { QUESTION_NOT_FOUND } from '../questions/question-messages';
 import { QuestionsService } from '../questions/questions.service';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { TrustService } from '../trust/trust.service';
 import { countDelta, toggleVote } from './vote-toggle';
+import { VoteCounters } from './vote-counters';
 import { voteId, type VoteRecord } from './vote.record';
 import { VotesRepository } from './votes.repository';
 import { CLOCK, isoNow, type Clock } from '@pulse/platform';
@@ -27,8 +27,9 @@ type Value = 'upvote' | 'downvote';
 
 /**
  * One vote per identity per post: voting again with the same value withdraws it, the other value replaces
- * it, and no one votes on their own post. The counts in the response are the server's after the change,
- * and a change purges the reads that show them. The reader's own votes on a question page are their own
+ * it, and no one votes on their own post. The vote record is written at once; the post's counts follow in
+ * VoteCounters' next flush for the post, which purges the reads that show them. The counts in the response
+ * are the post's with what this process owes it, this change included. The reader's own votes on a question page are their own
  * read (viewerVotes), so the question reads stay the same for every reader. An upvote also tells trust/
  * (an endorsement of the author when the voter is trusted enough).
  */
@@ -39,7 +40,7 @@ export class VotesService {
     private readonly questions: QuestionsRepository,
     private readonly answers: AnswersRepository,
     private readonly limits: WriteLimits,
-    private readonly purges: QuestionPurges,
+    private readonly counters: VoteCounters,
     private readonly visibleQuestions: QuestionsService,
     private readonly trust: TrustService,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -82,7 +83,9 @@ export class VotesService {
     ip: string,
   ): Promise<QuestionVoteResponse> {
     const { voteType } = body;
-    const question = await this.questions.findVisible(id);
+    const { record: question, owed } = await this.counters.read('question', id, () =>
+      this.questions.voteTarget(id),
+    );
     if (!question) throw new NotFoundException(QUESTION_NOT_FOUND);
     if (question.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
@@ -93,19 +96,22 @@ export class VotesService {
       ip,
       change,
     );
-    const after = applied.up !== 0 ? await this.questions.addUpvotes(id, applied.up) : question;
-    // The lists show upvotes and sort by them.
-    if (applied.up !== 0) await this.purges.changed(id, { listsToo: true });
+    await this.counters.changed('question', id, change);
     return {
       success: true,
-      data: { upvotes: after?.upvotes ?? question.upvotes, viewerVote: value === 'upvote' ? 'upvote' : null },
+      data: {
+        upvotes: question.upvotes + owed.upvote + applied.up,
+        viewerVote: value === 'upvote' ? 'upvote' : null,
+      },
     };
   }
 
   /** POST /api/community/answers/{id}/vote. */
   async onAnswer(id: string, body: AnswerVoteBody, actor: Actor, ip: string): Promise<AnswerVoteResponse> {
     const { voteType } = body;
-    const answer = await this.answers.findVisible(id);
+    const { record: answer, owed } = await this.counters.read('answer', id, () =>
+      this.answers.voteTarget(id),
+    );
     if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
@@ -116,16 +122,12 @@ export class VotesService {
       ip,
       change,
     );
-    const after =
-      applied.up !== 0 || applied.down !== 0
-        ? await this.answers.addVotes(id, applied.up, applied.down)
-        : answer;
-    if (applied.up !== 0 || applied.down !== 0) await this.purges.changed(answer.questionId);
+    await this.counters.changed('answer', id, change);
     return {
       success: true,
       data: {
-        upvotes: after?.upvotes ?? answer.upvotes,
-        downvotes: after?.downvotes ?? answer.downvotes,
+        upvotes: answer.upvotes + owed.upvote + applied.up,
+        downvotes: answer.downvotes + owed.downvote + applied.down,
         viewerVote: value,
       },
     };
