@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
@@ -154,6 +155,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
             this.logger,
           )
         : undefined;
+    if (existsSync(shellServerBundleFile(config))) this.renderPool?.start();
     const renderer = new DocumentRenderer(
       new ShellTemplate(shellIndexFile(config)),
       this.renderPool ?? inProcess,

@@ -26,5 +26,7 @@ export type ToRenderWorker =
 export type FromRenderWorker =
   | { type: 'read'; id: number; readId: number; path: string }
   | { type: 'rendered'; id: number; page: RenderedPage | undefined }
+  /** The worker has loaded the bundle and takes renders: their time is counted from here. */
+  | { type: 'ready' }
   /** A line the worker logged (pino's JSON), for the gateway's own logger. */
   | { type: 'log'; line: string };

@@ -32,11 +32,13 @@ interface Pending {
   readApi: ReadApi;
   resolve: (page: RenderedPage | undefined) => void;
   worker: PoolWorker;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
 }
 
 interface PoolWorker {
   thread: Worker;
+  /** Resolved once the worker has started and loaded the bundle (its first render waits for that). */
+  ready: Promise<void>;
   /** Renders it has not finished: a new one goes to the worker with the fewest. */
   renders: number;
 }
@@ -51,9 +53,10 @@ export interface RenderPoolOptions extends RenderWorkerData {
 /**
  * Renders pages in worker threads (render-worker.ts), so the React render of a page, several milliseconds
  * of CPU, is not taken from the event loop that answers API requests: a burst of page renders queues in the
- * workers, not in front of the API. The workers start with the first render and are started again when one
- * dies (its renders under way get the generic document). Which URL a document is keyed on stays with
- * `keys`, the gateway's own bundle: it is asked on every request of a held page, and costs microseconds.
+ * workers, not in front of the API. The workers start with the gateway when its shell is built (else with
+ * the first render) and are started again when one dies (its renders under way get the generic document).
+ * Which URL a document is keyed on stays with `keys`, the gateway's own bundle: it is asked on every
+ * request of a held page, and costs microseconds.
  */
 export class RenderPool implements PageRenderer {
   private readonly workers: PoolWorker[] = [];
@@ -67,6 +70,11 @@ export class RenderPool implements PageRenderer {
     private readonly logger: Logger,
   ) {}
 
+  /** Starts the workers now, so the first readers do not wait for them (they start with a render if not). */
+  start(): void {
+    this.leastBusy();
+  }
+
   documentUrl(url: string): Promise<string> {
     return this.keys.documentUrl(url);
   }
@@ -77,17 +85,21 @@ export class RenderPool implements PageRenderer {
     const id = this.nextId++;
     worker.renders++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      this.pending.set(id, { readApi, resolve, worker });
+      this.post(worker, { type: 'render', id, url, siteUrl, remoteUrls: this.options.remoteUrls() });
+      // Counted from the worker's start: a worker starting (the bundle loading) is not a stuck render.
+      void worker.ready.then(() => {
         const render = this.pending.get(id);
         if (!render) return;
-        this.logger.warn(
-          { url },
-          `a render worker did not answer in ${UNANSWERED_RENDER_MS} ms; generic document`,
-        );
-        this.finish(id, render, undefined);
-      }, UNANSWERED_RENDER_MS);
-      this.pending.set(id, { readApi, resolve, worker, timer });
-      this.post(worker, { type: 'render', id, url, siteUrl, remoteUrls: this.options.remoteUrls() });
+        render.timer = setTimeout(() => {
+          if (!this.pending.has(id)) return;
+          this.logger.warn(
+            { url },
+            `a render worker did not answer in ${UNANSWERED_RENDER_MS} ms; generic document`,
+          );
+          this.finish(id, render, undefined);
+        }, UNANSWERED_RENDER_MS);
+      });
     });
   }
 
@@ -100,16 +112,19 @@ export class RenderPool implements PageRenderer {
   }
 
   private leastBusy(): PoolWorker {
-    while (this.workers.length < this.options.size) this.workers.push(this.start());
+    while (this.workers.length < this.options.size) this.workers.push(this.startWorker());
     return this.workers.reduce((least, worker) => (worker.renders < least.renders ? worker : least));
   }
 
-  private start(): PoolWorker {
+  private startWorker(): PoolWorker {
     const { bundleFile, frontendsDir, logLevel } = this.options;
     const data: RenderWorkerData = { bundleFile, frontendsDir, logLevel };
     const thread = new Worker(WORKER_FILE, { workerData: data, execArgv: workerExecArgv() });
-    const worker: PoolWorker = { thread, renders: 0 };
-    thread.on('message', (message: FromRenderWorker) => this.onMessage(worker, message));
+    let started = () => {};
+    const worker: PoolWorker = { thread, renders: 0, ready: new Promise((resolve) => (started = resolve)) };
+    thread.on('message', (message: FromRenderWorker) =>
+      message.type === 'ready' ? started() : this.onMessage(worker, message),
+    );
     thread.on('error', (error) => this.logger.error({ err: error }, 'a render worker failed'));
     thread.once('exit', (code) => {
       const at = this.workers.indexOf(worker);
@@ -124,7 +139,7 @@ export class RenderPool implements PageRenderer {
     return worker;
   }
 
-  private onMessage(worker: PoolWorker, message: FromRenderWorker): void {
+  private onMessage(worker: PoolWorker, message: Exclude<FromRenderWorker, { type: 'ready' }>): void {
     if (message.type === 'log') {
       this.relay(message.line);
       return;

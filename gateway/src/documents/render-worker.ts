@@ -37,6 +37,9 @@ let nextReadId = 0;
 
 const post = (message: FromRenderWorker) => port.postMessage(message);
 
+// The bundle loaded before the first render (documentUrl loads it), not within a reader's render time.
+void renderer.documentUrl('/').finally(() => post({ type: 'ready' }));
+
 port.on('message', (message: ToRenderWorker) => {
   if (message.type === 'answer') {
     const key = `${message.id}:${message.readId}`;
