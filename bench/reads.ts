@@ -5,14 +5,14 @@
  * same run; then the site held at 70 % of its saturation rate, for the p99 below saturation, and the bare
  * server at that same rate (the tail this shared machine adds whatever serves). Done twice:
  * the gateway's caches on (GATEWAY_MICROCACHE_MS=1000 and GATEWAY_DOCUMENT_CACHE_MS=10000, the defaults)
- * and off (both 0).
+ * and off (all three 0, GATEWAY_STALE_MS too).
  *
  *   eval "$(infra/local/pulse-local env)"; npm run bench:reads              # embedded mode
  *   npm run bench:reads -- --local    # content, trending, translation and the gateway as processes
  *
  * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), WARMUP (5s: each route
  * read unrecorded first), ROUTES (a comma-separated
- * subset of article,news,page,hot-topics; all by default), MICROCACHE (on, off or both: the default),
+ * subset of article,news,page,home,hot-topics; all by default), MICROCACHE (on, off or both: the default),
  * FRONTENDS_DIR (the built
  * front ends; /article/{id} needs the shell's index.html: `bash frontends/build-all.sh`), SITE_NODE_ARGS
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the gateway). k6, the site and the bare server
@@ -62,11 +62,13 @@ async function k6(root: string, env: Record<string, string | number>): Promise<K
   const metric = (name: string) => metrics[name]?.values ?? metrics[name] ?? {};
   const duration = metric('http_req_duration{name:read}');
   const failed = metric('http_req_failed');
+  const failedRate = failed.rate ?? failed.value ?? 0;
   return {
-    rate: metric('http_reqs').rate ?? 0,
+    // Answered reads only: a busy 503 (the render budget's) or an error is not a page served.
+    rate: (metric('http_reqs').rate ?? 0) * (1 - failedRate),
     p95: duration['p(95)'],
     p99: duration['p(99)'],
-    failed: failed.rate ?? failed.value ?? 0,
+    failed: failedRate,
   };
 }
 
@@ -107,10 +109,14 @@ async function seed(baseUrl: string): Promise<string> {
 
 async function measure(microCacheMs: number, root: string, rows: Row[]): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(root, 'site-'));
-  // Off means every gateway cache off: the API's micro-cache and the page documents' hold.
+  // Off means every gateway cache off: the API's micro-cache, the page documents' hold and the stale copies.
   const site = await startSite(MODE, dataDir, {
     GATEWAY_MICROCACHE_MS: String(microCacheMs),
     GATEWAY_DOCUMENT_CACHE_MS: microCacheMs > 0 ? '10000' : '0',
+    GATEWAY_STALE_MS: microCacheMs > 0 ? '10000' : '0',
+    // With every cache off each page read is a render; the render budget (edge/render-budget.ts) would
+    // answer most of them with its busy 503 and the rate would be that page's, not the renders'.
+    ...(microCacheMs > 0 ? {} : { GATEWAY_RENDER_CONCURRENCY: '64', GATEWAY_RENDER_MS_PER_S: '100000' }),
   });
   try {
     // On the local stack the new consumer groups first read the shared topics' whole history; measured
@@ -124,6 +130,7 @@ async function measure(microCacheMs: number, root: string, rows: Row[]): Promise
       article: `/api/articles/${id}`,
       news: '/api/content/news',
       page: `/article/${id}`,
+      home: '/',
       'hot-topics': '/api/trending/hot-topics',
     })
       .filter(([name]) => SELECTED_ROUTES === undefined || SELECTED_ROUTES.includes(name))

@@ -169,6 +169,15 @@ export const gatewayConfigSchema = z
       .describe(
         "Gateway: milliseconds of each second that page renders may take between them (each from its start to its end; a second's worth banked at most). A render is CPU on the event loop the API is answered from too, so this bounds how long API requests wait behind renders; past it, readers are answered as past GATEWAY_RENDER_CONCURRENCY.",
       ),
+    GATEWAY_RENDER_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .optional()
+      .describe(
+        "Gateway: how many worker threads render page documents (the React render of the front ends' server bundles), so a burst of renders does not hold up API requests on the gateway's own event loop; started with the first render. Unset: one per core (os.availableParallelism()). 0: pages are rendered on the gateway's own thread.",
+      ),
     GATEWAY_RENDER_WAIT_MS: z.coerce
       .number()
       .int()

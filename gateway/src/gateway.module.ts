@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import {
   Inject,
   Module,
@@ -14,6 +17,7 @@ import { DocumentRenderer } from './documents/document-renderer';
 import { documentHandler } from './documents/documents.plugin';
 import { apiReader } from './documents/api-reader';
 import { BundlePageRenderer } from './documents/page-renderer';
+import { RenderPool } from './documents/render-pool';
 import { RemoteServerModules } from './remotes/remote-server-modules';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
@@ -58,6 +62,7 @@ interface GatewayOptions {
  */
 class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
   private stopPurges: (() => Promise<void>) | undefined;
+  private renderPool: RenderPool | undefined;
 
   constructor(
     private readonly host: HttpAdapterHost,
@@ -129,13 +134,31 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         return made.value;
       };
     };
+    const inProcess = new BundlePageRenderer(
+      shellServerBundleFile(config),
+      this.logger,
+      new RemoteServerModules(remoteDeploymentsOf(config, locations), this.logger),
+    );
+    // Renders in worker threads (documents/render-pool.ts) unless GATEWAY_RENDER_WORKERS is 0.
+    const workers = config.GATEWAY_RENDER_WORKERS ?? availableParallelism();
+    this.renderPool =
+      workers > 0
+        ? new RenderPool(
+            {
+              size: workers,
+              bundleFile: shellServerBundleFile(config),
+              frontendsDir: path.resolve(config.FRONTENDS_DIR),
+              logLevel: this.logger.level,
+              remoteUrls: () => locations.current().urls,
+            },
+            inProcess,
+            this.logger,
+          )
+        : undefined;
+    if (existsSync(shellServerBundleFile(config))) this.renderPool?.start();
     const renderer = new DocumentRenderer(
       new ShellTemplate(shellIndexFile(config)),
-      new BundlePageRenderer(
-        shellServerBundleFile(config),
-        this.logger,
-        new RemoteServerModules(remoteDeploymentsOf(config, locations), this.logger),
-      ),
+      this.renderPool ?? inProcess,
       (requestId, tags) => apiReader(table, requestId, tags, microCache),
       config.PUBLIC_SITE_URL,
       // The shell reads the remotes' locations from here and starts without fetching /env-config.json
@@ -166,6 +189,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.stopPurges?.();
+    await this.renderPool?.close();
     await this.options.ownedCache?.close();
   }
 }

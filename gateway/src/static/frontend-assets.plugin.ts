@@ -65,12 +65,19 @@ export function remoteDeploymentsOf(
   config: GatewayConfig,
   locations: RemoteLocations,
 ): (name: string) => RemoteDeployment | undefined {
+  return remoteDeploymentsAt(path.resolve(config.FRONTENDS_DIR), () => locations.current().urls);
+}
+
+/** The same from the locations `urlsNow` gives (a render worker's, sent with each render). */
+export function remoteDeploymentsAt(
+  frontendsDir: string,
+  urlsNow: () => Readonly<Partial<Record<string, string>>>,
+): (name: string) => RemoteDeployment | undefined {
   const byUrl = new Map<string, RemoteDeployment | undefined>();
   return (name) => {
-    const url = locations.current().urls[name as RemoteName];
+    const url = urlsNow()[name as RemoteName];
     if (url === undefined) return undefined;
-    if (!byUrl.has(url))
-      byUrl.set(url, remoteDeployment(url, path.resolve(config.FRONTENDS_DIR), REMOTE_DIRS));
+    if (!byUrl.has(url)) byUrl.set(url, remoteDeployment(url, frontendsDir, REMOTE_DIRS));
     return byUrl.get(url);
   };
 }

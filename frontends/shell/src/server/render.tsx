@@ -153,6 +153,35 @@ async function discoverReads(url: string, client: QueryClient, remotes: ServerRe
   if (errors.length > 0) throw new AggregateError(errors, `server render of ${url} failed`);
 }
 
+/** A pass's markup and the head it named, when it rendered whole. */
+interface Pass {
+  html: string;
+  sink: PageHeadSink;
+}
+
+/**
+ * One pass over the page: a synchronous render (the queries it creates are the reads still to answer),
+ * kept when it rendered whole, so the pass after the last answers is the document's markup and no further
+ * render is made. A part that suspended (a lazy chunk not loaded yet: the first reader after a start) or
+ * failed is rendered again by discoverReads, which waits for the chunks and fails on a component's error.
+ */
+async function renderPass(
+  url: string,
+  client: QueryClient,
+  remotes: ServerRemotes,
+): Promise<Pass | undefined> {
+  const sink: PageHeadSink = {};
+  let html: string | undefined;
+  try {
+    html = renderToString(page(url, client, remotes, sink));
+  } catch {
+    html = undefined; // a component suspended or threw outside any boundary
+  }
+  if (html !== undefined && !html.includes(CLIENT_RENDERED_BOUNDARY)) return { html, sink };
+  await discoverReads(url, client, remotes);
+  return undefined;
+}
+
 /** React's mark of a Suspense boundary the server gave up on, for the browser to render. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
@@ -174,14 +203,17 @@ export async function renderPage({
   if (remote && !remotes[remote]) return undefined;
   const client = createServerQueryClient();
   const reads = new ServerReads(client);
+  let last: Pass | undefined;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    await discoverReads(url, client, remotes);
+    last = await renderPass(url, client, remotes);
     if (!(await reads.answer(readApi))) break;
+    last = undefined; // answers arrived after it: not the page as it is now
   }
-  // The head the page names in this last, complete render is the document's (its status included).
-  const sink: PageHeadSink = {};
-  const html = renderToString(page(url, client, remotes, sink));
-  if (html.includes(CLIENT_RENDERED_BOUNDARY))
+  // The head the page names in this last, complete render is the document's (its status included). When
+  // the last pass read nothing new, its render is that one: rendered again it gives the same bytes.
+  const { html, sink } = last ?? { sink: {}, html: '' };
+  const final = last ? html : renderToString(page(url, client, remotes, sink));
+  if (final.includes(CLIENT_RENDERED_BOUNDARY))
     throw new Error(`server render of ${url} left a boundary unrendered`);
   const { head } = sink;
   if (!head) return undefined;
@@ -196,5 +228,5 @@ export async function renderPage({
     (description.status !== 200 && description.status !== 404)
   )
     return { description };
-  return { html, queryData: serialiseQuerySeed(client), description };
+  return { html: final, queryData: serialiseQuerySeed(client), description };
 }
