@@ -5,6 +5,8 @@ const root = __dirname;
 
 module.exports = {
   testEnvironment: 'node',
+  // Stops a run started without --experimental-vm-modules (see the file for why it is needed).
+  globalSetup: path.join(root, 'scripts/jest-vm-modules.js'),
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

@@ -25,10 +25,14 @@ const QUERY_PACKAGE_ENTRY = path.join(
   'build/modern/index.js',
 );
 // react-router's package exports send bundlers to its development build (dev warnings on); this is the
-// production one, for the production build.
-const REACT_ROUTER_PRODUCTION = path.join(
-  path.dirname(require.resolve('react-router/package.json')),
-  'dist/production/index.mjs',
+// production one, for the production build. router-exports.js reads the package as `react-router-entry`
+// (under 'react-router' it would be the shared module itself), this build or the development one.
+const REACT_ROUTER_DIST = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
+const REACT_ROUTER_PRODUCTION = path.join(REACT_ROUTER_DIST, 'production/index.js');
+const REACT_ROUTER_ENTRY = path.join(
+  REACT_ROUTER_DIST,
+  isProduction ? 'production' : 'development',
+  'index.js',
 );
 
 // One React, one router and one TanStack Query across host and remotes: two copies of React would split
@@ -43,11 +47,11 @@ function sharedSingletons({ eager }) {
   return {
     react: singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
-    'react-router-dom': {
-      ...singleton(deps['react-router-dom']),
+    'react-router': {
+      ...singleton(deps['react-router']),
       import: ROUTER_EXPORTS,
       // The shared module is a file of ours, so its version is not found from a package.json beside it.
-      version: require('react-router-dom/package.json').version,
+      version: require('react-router/package.json').version,
     },
     '@tanstack/react-query': {
       ...singleton(deps['@tanstack/react-query']),
@@ -79,6 +83,7 @@ function createConfig({ dir, federation, eagerShared, publicPath, plugins = [], 
       alias: {
         '@pulse/frontend-ui$': path.join(UI_SRC, 'index.ts'),
         'tanstack-react-query-entry$': QUERY_PACKAGE_ENTRY,
+        'react-router-entry$': REACT_ROUTER_ENTRY,
         ...(isProduction ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
       },
     },
@@ -141,13 +146,7 @@ function remoteConfig({ name, dir, exposes }) {
 // singletons as in the browser (sharedSingletons), for the same reason (one React for the hooks, one router
 // for its context, one query library for the request's client). The gateway links them by these names
 // (gateway/src/remotes/remote-server-module.ts); the shell's bundle exports them as SHARED_MODULES.
-const SERVER_SHARED = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-router-dom',
-  '@tanstack/react-query',
-];
+const SERVER_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@tanstack/react-query'];
 
 // A remote's server render: `entry` (its src/server.tsx) as one CommonJS file, dist/server/render.js, built
 // after the browser build and deployed with it, so the gateway finds it beside the remote's mf-manifest.json.

@@ -21,8 +21,8 @@ const ADD_TAG_PAGE = {
         "import { NotFound, seedRemoteQueryClient, usePageHead } from '@pulse/frontend-ui';",
       )
       .replace(
-        "import { Route, Routes } from 'react-router-dom';",
-        "import { Route, Routes, useParams } from 'react-router-dom';",
+        "import { Route, Routes } from 'react-router';",
+        "import { Route, Routes, useParams } from 'react-router';",
       )
       .replace(
         '/** Mounted by the shell at /community/*',

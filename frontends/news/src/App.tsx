@@ -1,6 +1,6 @@
 import { ArticleSkeleton, MovedTo, NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { InsightsListPage } from './list/InsightsListPage';
 import { NewsListPage } from './list/NewsListPage';
 import { isNewsSection, type NewsSection } from './sections';

@@ -2,7 +2,7 @@
 // The qa remote's pages as the server renders them: no window, the request's own query client.
 import { createServerQueryClient, type ApiQueryMeta, type PageHeadSink } from '@pulse/frontend-ui';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { preload } from './App';
 import { ServerApp } from './server';
 import { listPage, question } from './testing/fixtures';

@@ -1,5 +1,5 @@
 import { NotFound } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { mountOf, REMOTE_MOUNTS } from './federation/remote-mounts';
 import { preloadRemoteApp, RemoteRoute } from './federation/RemoteRoute';
 import { Layout } from './layout/Layout';

@@ -1,7 +1,7 @@
 import { queryClient, seedQueryClient } from '@pulse/frontend-ui';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { App, preloadPage } from './App';
 import { loadRemoteLocations } from './config/env-config';
 import { setupFederation } from './federation/federation';

@@ -1,6 +1,6 @@
 import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { DetailSkeleton } from './detail/DetailStates';
 import { TechAnalysisListPage } from './list/TechAnalysisListPage';
 import './styles.css';

@@ -1,5 +1,5 @@
 import { NotFound, seedRemoteQueryClient } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { TrendingPage } from './TrendingPage';
 import './styles.css';
 

@@ -8,7 +8,7 @@ import {
   formatDate,
   isoDate,
 } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from './copy';
 
 const oneDecimal = (value: number) => formatCount(Math.round(value * 10) / 10);

@@ -11,7 +11,7 @@ import {
   usePageHead,
 } from '@pulse/frontend-ui';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { hotTopicsPath, PERIODS, popularPath, RISING_PATH, statsPath, TYPES, type TrendingType } from './api';
 import { COPY } from './copy';
 import { Selector } from './Selector';

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import App from './App';
 
 // Runs the remote on its own (any page with a #root) while developing it; the shell never loads this

@@ -1,6 +1,6 @@
 import { CATEGORY_DEFINITIONS, HOT_SCORE_THRESHOLD } from '@pulse/contracts';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { ArticleCard, type ArticleCardData } from './ArticleCard';
 import { CATEGORY_NAMES, HOT_SCORE_THRESHOLD as UI_HOT } from './categories';
 

@@ -1,5 +1,5 @@
 import type { ArticleListItem } from '@pulse/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArticleImage } from './ArticleImage';
 import { categoryName, isHot } from './categories';
 import { formatCount, formatDate, isoDate } from './format';

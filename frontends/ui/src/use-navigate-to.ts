@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate, type NavigateOptions, type To } from 'react-router-dom';
+import { useNavigate, type NavigateOptions, type To } from 'react-router';
 
 /**
  * useNavigate for the declarative <BrowserRouter> every front end here runs under. There a navigation

@@ -1,6 +1,6 @@
 import type { Article } from '@pulse/contracts';
 import { ArticleDetailPage, type ArticleRouteOptions } from '@pulse/frontend-ui';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { COPY } from '../copy';
 import { articleHref, type NewsSection } from '../sections';
 import { KeyInsightsBox } from './KeyInsightsBox';

@@ -1,6 +1,6 @@
 import type { ArticleListItem } from '@pulse/contracts';
 import { ArticleImage, ArticleStats, categoryName, formatDate, isoDate } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from '../copy';
 
 /** docs/spec-content.md §2 'Insights list': the featured insight shows 3 key insights, other cards 2. */

@@ -1,5 +1,5 @@
 import { ArticleCard, tabId, Tabs, useInfiniteList, usePageHead } from '@pulse/frontend-ui';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { NEWS_PAGE_SIZE, newsPagePath } from '../api';
 import { COPY } from '../copy';
 import { PAGE_HEADS } from '../page-heads';

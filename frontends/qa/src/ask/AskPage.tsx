@@ -1,7 +1,7 @@
 import { COMMUNITY_LIMITS, SUGGESTED_TAGS } from '@pulse/contracts/src/api/community-constants';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AssistantHelpWidget, useNavigateTo, usePageHead } from '@pulse/frontend-ui';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { postQuestion } from '../api';
 import { COPY } from '../copy';
 import { CATEGORY_OPTIONS } from '../list/QuestionCard';

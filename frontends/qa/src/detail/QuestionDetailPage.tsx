@@ -14,7 +14,7 @@ import {
 } from '@pulse/frontend-ui';
 import type { Answer } from '@pulse/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import {
   acceptAnswer,
   reportPost,

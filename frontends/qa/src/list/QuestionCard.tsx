@@ -1,7 +1,7 @@
 import type { Question } from '@pulse/contracts';
 import { COMMUNITY_LIMITS, QA_CATEGORIES } from '@pulse/contracts/src/api/community-constants';
 import { BadgeList, BookmarkButton, PostedTime } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from '../copy';
 import { authorName, categoryLabel, isAnonymousPost, tagList } from '../question-view';
 import { CardLike } from './CardLike';

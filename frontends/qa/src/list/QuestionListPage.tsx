@@ -15,7 +15,7 @@ import {
 } from '@pulse/frontend-ui';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { questionListPath, type ListFilters } from '../api';
 import { COPY } from '../copy';
 import { PAGE_HEADS } from '../page-heads';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PAGINATION } from '../copy';
 import { pageWindow } from './page-window';
 

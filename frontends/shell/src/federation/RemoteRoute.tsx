@@ -8,7 +8,7 @@ import {
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { RemoteName } from '../config/remotes';
 import { REMOTE } from '../copy';
 import { loadRemoteApp, resetRemote } from './federation';

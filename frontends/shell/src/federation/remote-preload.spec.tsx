@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { preloadPage } from '../App';
 import type { RemoteAppModule } from './federation';
 import { mountOf } from './remote-mounts';

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// Module federation shares react-router-dom as the exports listed in frontends/router-exports.js (see
+// Module federation shares react-router as the exports listed in frontends/router-exports.js (see
 // rspack.common.js), and every remote renders with the shell's copy. A name imported anywhere in the front
 // ends but missing from that list would build, then be undefined in the browser: this catches it.
 const FRONTENDS = path.resolve(__dirname, '../../..');
@@ -36,7 +36,7 @@ const sources = PROJECTS.flatMap((project) => bundledSources(path.join(FRONTENDS
   (file) => ({ file: path.relative(FRONTENDS, file), text: readFileSync(file, 'utf8') }),
 );
 const shared = (
-  /export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(
+  /export\s*\{([^}]*)\}\s*from\s*'react-router-entry'/.exec(
     readFileSync(path.join(FRONTENDS, 'router-exports.js'), 'utf8'),
   )?.[1] ?? ''
 )
@@ -50,18 +50,18 @@ describe('the shared router exports (frontends/router-exports.js)', () => {
     expect(shared).toEqual(expect.arrayContaining(['BrowserRouter', 'Routes', 'useLocation']));
   });
 
-  it('lists every name the bundled sources import from react-router-dom', () => {
+  it('lists every name the bundled sources import from react-router', () => {
     const missing = sources.flatMap(({ file, text }) =>
-      namedImports(text, 'react-router-dom')
+      namedImports(text, 'react-router')
         .filter((name) => !shared.includes(name))
         .map((name) => `${name} (${file})`),
     );
     expect(missing).toEqual([]);
   });
 
-  it('has no bundled source import react-router itself, which is not shared and would be a second router', () => {
+  it('has no bundled source import a path of react-router or its entry alias, which are not shared', () => {
     const direct = sources
-      .filter(({ text }) => /from\s+'react-router(\/[^']*)?'/.test(text))
+      .filter(({ text }) => /from\s+'react-router(\/[^']*|-entry)'/.test(text))
       .map((s) => s.file);
     expect(direct).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useSocialAccounts } from '../config/social-accounts';
 import { FOOTER, NEWSLETTER, SITE } from '../copy';
 import { DeferredNewsletterForm } from '../newsletter/DeferredNewsletterForm';

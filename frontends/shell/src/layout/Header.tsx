@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { NotificationBell, useCurrentUser } from '@pulse/frontend-ui';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import { NAV, SITE } from '../copy';
 import { SHADOW_SCROLL_PX, useCompactNav, useScrolledPast } from './compact-nav';
 import { HeaderSearch } from './HeaderSearch';

@@ -1,6 +1,6 @@
 import { Spinner } from '@pulse/frontend-ui';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { COMMON, NAV } from '../copy';
 import { Footer } from './Footer';
 import { Header } from './Header';

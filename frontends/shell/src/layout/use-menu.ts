@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /**
  * The collapsed menu's open state (docs/spec-content.md §2, §4): page scrolling is locked while it is open, and it

@@ -11,7 +11,7 @@ import {
   type ApiQueryMeta,
 } from '@pulse/frontend-ui';
 import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router';
 import type { PageRead } from '@pulse/contracts/src/api/page-description';
 import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
 import { article, listItems } from '../test/fixtures';
@@ -261,7 +261,7 @@ describe('the shell’s server render', () => {
       'react',
       'react/jsx-runtime',
       'react-dom',
-      'react-router-dom',
+      'react-router',
       '@tanstack/react-query',
     ]);
   });

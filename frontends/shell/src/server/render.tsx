@@ -17,8 +17,7 @@ import * as reactDom from 'react-dom';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import * as jsxRuntime from 'react/jsx-runtime';
-import { StaticRouter } from 'react-router';
-import * as reactRouterDom from 'react-router-dom';
+import * as reactRouter from 'react-router';
 import { App } from '../App';
 import type { RemoteName } from '../config/remotes';
 import { mountOf } from '../federation/remote-mounts';
@@ -44,7 +43,7 @@ export const SHARED_MODULES: Readonly<Record<string, unknown>> = {
   react,
   'react/jsx-runtime': jsxRuntime,
   'react-dom': reactDom,
-  'react-router-dom': reactRouterDom,
+  'react-router': reactRouter,
   '@tanstack/react-query': reactQuery,
 };
 
@@ -126,7 +125,7 @@ const describeShellPage: PageDescriber = (head, page) => {
 function page(url: string, client: QueryClient, remotes: ServerRemotes, head?: PageHeadSink): ReactNode {
   return (
     <StrictMode>
-      <StaticRouter location={url}>
+      <reactRouter.StaticRouter location={url}>
         <ApiQueryClientContext.Provider value={client}>
           <ServerRemotesContext.Provider value={remotes}>
             <PageHeadContext.Provider value={head}>
@@ -134,7 +133,7 @@ function page(url: string, client: QueryClient, remotes: ServerRemotes, head?: P
             </PageHeadContext.Provider>
           </ServerRemotesContext.Provider>
         </ApiQueryClientContext.Provider>
-      </StaticRouter>
+      </reactRouter.StaticRouter>
     </StrictMode>
   );
 }

@@ -1,7 +1,7 @@
 import type { TechAnalysis } from '@pulse/contracts';
 import { isRecommended } from '@pulse/contracts/src/api/constants';
 import { BookmarkButton, formatCount, formatDate, Icon, isoDate } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from '../copy';
 import { categoryLabel, DifficultyBadge } from '../labels';
 import { shareAnalysis } from './share';

@@ -1,5 +1,5 @@
 import { Skeleton } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from '../copy';
 
 export function DetailSkeleton() {

@@ -1,5 +1,5 @@
 import type { RelatedAnalysis } from '@pulse/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from '../copy';
 import { categoryLabel } from '../labels';
 

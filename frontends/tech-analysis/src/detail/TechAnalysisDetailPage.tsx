@@ -1,7 +1,7 @@
 import type { TechAnalysisDetailResponse } from '@pulse/contracts';
 import { ApiError, ARTICLE_QUERY, tabId, Tabs, useApiQuery, usePageHead } from '@pulse/frontend-ui';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { detailPath } from '../api';
 import { COPY } from '../copy';
 import { AnalysisHeader } from './AnalysisHeader';

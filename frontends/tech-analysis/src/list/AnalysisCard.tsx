@@ -1,6 +1,6 @@
 import type { TechAnalysisListItem } from '@pulse/contracts';
 import { formatCount, formatDate, isoDate } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COPY } from '../copy';
 import { categoryLabel, DifficultyBadge } from '../labels';
 

@@ -1,5 +1,5 @@
 import { EmptyState, EndSentinel, ErrorState, Spinner, usePageHead } from '@pulse/frontend-ui';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { COPY } from '../copy';
 import { isTechnologyCategory, TECHNOLOGY_CATEGORIES } from '../labels';
 import { AnalysisCard } from './AnalysisCard';

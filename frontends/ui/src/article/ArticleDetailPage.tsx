@@ -1,6 +1,6 @@
 import type { Article, ArticleDetailResponse, ArticleListItem, ArticleTag } from '@pulse/contracts';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { ApiError, ARTICLE_QUERY, useApiQuery } from '../api';
 import { AssistantButton } from '../assistant';
 import { categoryName } from '../categories';

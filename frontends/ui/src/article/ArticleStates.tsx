@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useNavigateTo } from '../use-navigate-to';
 import { Skeleton } from '../Skeleton';
 import { ARTICLE_PAGE } from './copy';

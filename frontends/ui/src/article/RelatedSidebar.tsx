@@ -1,6 +1,6 @@
 import type { ArticleListItem, RelatedArticlesResponse } from '@pulse/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { RELATED_QUERY, useApiQuery } from '../api';
 import { ArticleImage } from '../ArticleImage';
 import { categoryName } from '../categories';

@@ -1,5 +1,5 @@
 import type { StoryResponse } from '@pulse/contracts/src/api/stories';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { LIST_QUERY, useApiQuery } from '../api';
 import { ARTICLE_PAGE } from './copy';
 import { storyPagePath, storyPath } from './paths';

@@ -1,7 +1,7 @@
 import type { AssistantMode, ChatMessage } from '@pulse/contracts/src/api/community';
 import { COMMUNITY_LIMITS } from '@pulse/contracts/src/api/community-constants';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ApiError } from '../api';
 import {
   citationParts,

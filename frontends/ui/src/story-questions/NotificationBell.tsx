@@ -1,6 +1,6 @@
 import type { NotificationsResponse } from '@pulse/contracts/src/api/community';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { communityFetch, useCurrentUser } from '../community';
 import { Icon } from '../icons/Icon';
 import { PostedTime } from '../PostedTime';

@@ -1,6 +1,6 @@
 import type { StoryQuestionsResponse } from '@pulse/contracts/src/api/community';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { LIST_QUERY, useApiQuery } from '../api';
 
 export const STORY_COPY = {

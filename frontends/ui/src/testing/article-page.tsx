@@ -1,7 +1,7 @@
 // Fixtures and a mount for the article page's specs (frontends/ui/src/article). Not exported from src/index.ts.
 import type { Article, ArticleListItem, Story, StoryEntry } from '@pulse/contracts';
 import type { RenderResult } from '@testing-library/react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ArticleDetailPage, type ArticleRouteOptions } from '../article';
 import { installFetch, type FetchMock } from './fetch-mock';
 import { renderAt } from './router';

@@ -22,7 +22,7 @@ const handled: Array<{ id: string; traceparent?: string }> = [];
 
 @Controller()
 class PublishedArticles {
-  @EventPattern(ARTICLE_PUBLISHED_TOPIC)
+  @EventPattern<string>(ARTICLE_PUBLISHED_TOPIC)
   onPublished(@Payload() event: EventEnvelope<ArticlePublishedPayload>) {
     handled.push({ id: event.payload.id, traceparent: currentTraceparent() });
   }

@@ -22,13 +22,13 @@ export class BadgesHandler {
     private readonly questions: QuestionsRepository,
   ) {}
 
-  @EventPattern(TOPICS.questionCreated)
+  @EventPattern<string>(TOPICS.questionCreated)
   async onQuestion(@Payload() event: EventEnvelope<QuestionCreatedPayload>): Promise<void> {
     const { authorId, questionId, createdAt } = event.payload;
     await this.badges.progress(authorId, 'questions', questionId, createdAt);
   }
 
-  @EventPattern(TOPICS.answerCreated)
+  @EventPattern<string>(TOPICS.answerCreated)
   async onAnswer(@Payload() event: EventEnvelope<AnswerCreatedPayload>): Promise<void> {
     const { authorId, answerId, questionId, createdAt } = event.payload;
     // Any state: a question deleted since still tells whose it was.
@@ -37,7 +37,7 @@ export class BadgesHandler {
     await this.badges.progress(authorId, 'answers', answerId, createdAt);
   }
 
-  @EventPattern(TOPICS.answerAccepted)
+  @EventPattern<string>(TOPICS.answerAccepted)
   async onAccepted(@Payload() event: EventEnvelope<AnswerAcceptedPayload>): Promise<void> {
     const { answerAuthorId, acceptedBy, answerId, acceptedAt } = event.payload;
     if (answerAuthorId === acceptedBy) return;

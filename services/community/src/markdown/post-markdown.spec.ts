@@ -49,6 +49,16 @@ describe('PostMarkdown: posts rendered on the server with raw HTML off and an al
     expect(html).toMatch(/<blockquote>\s*<p>인용문<\/p>\s*<\/blockquote>/);
   });
 
+  it('closes bold before a Korean particle, even right after punctuation like a parenthesis', () => {
+    // CommonMark alone leaves `**React(리액트)**는` as asterisks: a closing `**` after punctuation must be
+    // followed by a space or punctuation, and Korean puts the particle right there.
+    expect(trusted('**굵게**는 됩니다')).toBe('<p><strong>굵게</strong>는 됩니다</p>');
+    expect(trusted('**React(리액트)**는 라이브러리입니다')).toBe(
+      '<p><strong>React(리액트)</strong>는 라이브러리입니다</p>',
+    );
+    expect(trusted('“**인용**”이라고')).toBe('<p>“<strong>인용</strong>”이라고</p>');
+  });
+
   it('leaves a fence in an unknown language as escaped code, and headings below the page’s own', () => {
     const html = trusted('# 제목\n\n#### 작은 제목\n\n```brainfuck\n<b>+</b>\n```');
     expect(html).toContain('<h3>제목</h3>');

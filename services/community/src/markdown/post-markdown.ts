@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type PluginSimple } from 'markdown-it';
+import cjkFriendly from 'markdown-it-cjk-friendly';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { TrustLevel } from '@pulse/contracts';
 import { TRUST_RULES } from '../trust/trust-levels';
@@ -18,6 +19,12 @@ export interface RenderOptions {
 }
 
 const ONLY_HTTP = /^https?:\/\//i;
+
+/**
+ * The plugin's declarations name markdown-it's ES module types, ours its CommonJS ones: two copies of one
+ * package's types, which TypeScript compares as different, for the same object at run time.
+ */
+const cjkFriendlyEmphasis = cjkFriendly as unknown as PluginSimple;
 
 /** Whether an author at `level` gets clickable links (the trust table's rule; no level reads as 'new'). */
 export const linksClickableAt = (level: TrustLevel | undefined): boolean =>
@@ -102,6 +109,9 @@ function renderer(links: boolean): MarkdownIt {
     highlight: highlightCode,
   });
   md.linkify.set({ fuzzyEmail: false });
+  // Korean puts a particle right after a closing `**`: CommonMark alone refuses to close emphasis there
+  // when punctuation precedes it (`**React(리액트)**는` stayed as asterisks).
+  md.use(cjkFriendlyEmphasis);
   // Images would let a post load anything from anywhere on the reader's page; tables are not needed.
   md.disable(['image', 'table']);
   md.validateLink = (url) => ONLY_HTTP.test(url.trim());

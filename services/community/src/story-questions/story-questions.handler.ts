@@ -8,7 +8,7 @@ import { StoryQuestionsService } from './story-questions.service';
 export class StoryQuestionsHandler {
   constructor(private readonly storyQuestions: StoryQuestionsService) {}
 
-  @EventPattern(TOPICS.articlePublishedV2)
+  @EventPattern<string>(TOPICS.articlePublishedV2)
   onArticlePublished(@Payload() event: EventEnvelope<ArticlePublishedV2Payload>): Promise<void> {
     return this.storyQuestions.onArticlePublished(event.payload);
   }

@@ -16,12 +16,12 @@ import { PublishingService } from './publishing.service';
 export class PublishingHandler {
   constructor(private readonly publishing: PublishingService) {}
 
-  @EventPattern(TOPICS.articleTranslated)
+  @EventPattern<string>(TOPICS.articleTranslated)
   async onArticleTranslated(@Payload() event: EventEnvelope<ArticleTranslatedPayload>): Promise<void> {
     await this.publishing.onTranslated(event.payload);
   }
 
-  @EventPattern(TOPICS.trendingScoresUpdated)
+  @EventPattern<string>(TOPICS.trendingScoresUpdated)
   async onScoresUpdated(@Payload() event: EventEnvelope<TrendingScoresUpdatedPayload>): Promise<void> {
     await this.publishing.onScores(event.payload);
   }

@@ -8,7 +8,7 @@ import { SourcesService } from './sources.service';
 export class SourcesHandler {
   constructor(private readonly sources: SourcesService) {}
 
-  @EventPattern(TOPICS.sourceUpdated)
+  @EventPattern<string>(TOPICS.sourceUpdated)
   async onSourceUpdated(@Payload() event: EventEnvelope<SourceUpdatedPayload>): Promise<void> {
     await this.sources.onSourceUpdated(event.payload);
   }

@@ -8,7 +8,7 @@ import { StaffAuditService } from './staff-audit.service';
 export class StaffActionsHandler {
   constructor(private readonly audit: StaffAuditService) {}
 
-  @EventPattern(TOPICS.staffActionRecorded)
+  @EventPattern<string>(TOPICS.staffActionRecorded)
   async onRecorded(@Payload() event: EventEnvelope<StaffActionRecordedPayload>): Promise<void> {
     await this.audit.keep(event.id, event.payload);
   }

@@ -11,7 +11,7 @@ import { TranslationService } from '../translation.service';
 export class ArticleCollectedHandler {
   constructor(private readonly translations: TranslationService) {}
 
-  @EventPattern(TOPICS.articleCollected)
+  @EventPattern<string>(TOPICS.articleCollected)
   async onArticleCollected(@Payload() event: EventEnvelope<ArticleCollectedPayload>): Promise<void> {
     await this.translations.onCollected(event.payload);
   }

@@ -22,17 +22,17 @@ const ENGAGEMENT_BATCH_SIZE = 2_000;
 export class EngagementHandler {
   constructor(private readonly engagement: EngagementService) {}
 
-  @EventPattern(TOPICS.articlePublished)
+  @EventPattern<string>(TOPICS.articlePublished)
   async onArticlePublished(@Payload() event: EventEnvelope<ArticlePublishedPayload>): Promise<void> {
     await this.engagement.onPublished(event.payload);
   }
 
-  @EventPattern(TOPICS.articleWithdrawn)
+  @EventPattern<string>(TOPICS.articleWithdrawn)
   async onArticleWithdrawn(@Payload() event: EventEnvelope<ArticleWithdrawnPayload>): Promise<void> {
     await this.engagement.onWithdrawn(event.payload);
   }
 
-  @EventPattern(TOPICS.techAnalysisPublished)
+  @EventPattern<string>(TOPICS.techAnalysisPublished)
   async onTechAnalysisPublished(
     @Payload() event: EventEnvelope<TechAnalysisPublishedPayload>,
   ): Promise<void> {
@@ -43,7 +43,10 @@ export class EngagementHandler {
    * In batches of a partition's waiting events: a few store round trips per batch, not per event. The
    * engagement markers are the processed record (ownMarkers): the bus's own would double the writes.
    */
-  @EventPattern(TOPICS.articleEngaged, { batch: { maxSize: ENGAGEMENT_BATCH_SIZE }, ownMarkers: true })
+  @EventPattern<string>(TOPICS.articleEngaged, {
+    batch: { maxSize: ENGAGEMENT_BATCH_SIZE },
+    ownMarkers: true,
+  })
   async onArticleEngaged(@Payload() events: Array<EventEnvelope<ArticleEngagedPayload>>): Promise<void> {
     await this.engagement.onEngagedBatch(events.map((event) => event.payload));
   }

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 
 /**
  * Every admin screen, in the order an editor's day runs: what readers flagged, what the pipeline held, what

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import AdminPage from './AdminPage';
 import AuditPage from './audit/AuditPage';
 import ContactMessagesPage from './contact/ContactMessagesPage';

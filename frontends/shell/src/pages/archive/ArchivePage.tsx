@@ -1,7 +1,7 @@
 import type { ArchiveResponse } from '@pulse/contracts';
 import { ArticleCard, LIST_QUERY, useApiQuery, useNavigateTo, usePageHead } from '@pulse/frontend-ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Pagination } from '../../components/Pagination';
 import { PAGE_HEADS } from '../../page-heads';

@@ -4,7 +4,7 @@ import { queryClient } from '@pulse/frontend-ui';
 import { errorResponse, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { article, listItem } from '../../test/fixtures';
 import ArticlePage from './ArticlePage';
 

@@ -1,6 +1,6 @@
 import type { Article } from '@pulse/contracts';
 import { ArticleDetailPage, type ArticleRouteOptions, categoryName } from '@pulse/frontend-ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb';
 
 /** The primary and secondary category badges, each a link to its category page. */

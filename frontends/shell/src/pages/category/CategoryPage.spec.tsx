@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { listItems } from '../../test/fixtures';
 import {
   CATEGORY_FILTERS,

@@ -14,7 +14,7 @@ import {
   useNavigateTo,
   usePageHead,
 } from '@pulse/frontend-ui';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router';
 import { ArticleListStates } from '../../components/ArticleListStates';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Pagination } from '../../components/Pagination';

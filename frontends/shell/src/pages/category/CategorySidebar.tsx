@@ -1,6 +1,6 @@
 import type { SidebarDataResponse } from '@pulse/contracts';
 import { formatCount, LIST_QUERY, Skeleton, useApiQuery } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CATEGORY } from '../../copy';
 
 /**

@@ -1,6 +1,6 @@
 import { Spinner, tabId, Tabs, type TabItem } from '@pulse/frontend-ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { HOME_TABS } from '../../copy';
 
 // Its own chunk: a reader who never opens the tab downloads none of it, and the home's budget stays the same.

@@ -1,5 +1,5 @@
 import { usePageHead } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { HOME } from '../../copy';
 import { PAGE_HEADS } from '../../page-heads';
 import { NewsletterBanner } from '../../newsletter/NewsletterBanner';

@@ -8,7 +8,7 @@ import {
   Skeleton,
   useApiQuery,
 } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { COMMON, HOME } from '../../copy';
 
 /** docs/spec-content.md §2, §9: the home page fetches 6 hot topics; shown as a ranked list linking to the article. */

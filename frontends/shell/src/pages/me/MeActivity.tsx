@@ -2,7 +2,7 @@ import type { ActivityItem, ActivityKind, ActivityResponse } from '@pulse/contra
 import { ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { PostedTime, Tabs, tabId } from '@pulse/frontend-ui';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ME } from './me-copy';
 import { useCursorPages } from './use-cursor-pages';
 

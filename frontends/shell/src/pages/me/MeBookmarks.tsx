@@ -2,7 +2,7 @@ import type { Bookmark, BookmarkKind, BookmarksResponse } from '@pulse/contracts
 import { ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { PostedTime, Tabs, tabId, toast, unbookmark } from '@pulse/frontend-ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PageState } from './MeActivity';
 import { ME } from './me-copy';
 import { useCursorPages } from './use-cursor-pages';

@@ -1,6 +1,6 @@
 import { FOLLOW_KINDS, type Follow } from '@pulse/contracts/src/api/community-me';
 import { categoryName, toast, useFollows } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PageState } from './MeActivity';
 import { ME } from './me-copy';
 

@@ -2,7 +2,7 @@ import type { CommunityNotification, NotificationsResponse } from '@pulse/contra
 import { buildPath, ENDPOINTS } from '@pulse/contracts/src/api/endpoints';
 import { communityFetch, PostedTime } from '@pulse/frontend-ui';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PageState } from './MeActivity';
 import { ME } from './me-copy';
 

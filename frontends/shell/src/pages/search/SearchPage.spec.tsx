@@ -2,7 +2,7 @@ import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DESCRIPTION_LENGTH as CONTRACT_LENGTH } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { SEARCH_PAGE } from '../../copy';
 import { listItem } from '../../test/fixtures';
 import SearchPage, { SEARCH_DESCRIPTION_LENGTH } from './SearchPage';

@@ -14,7 +14,7 @@ import {
   useApiQuery,
   usePageHead,
 } from '@pulse/frontend-ui';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { Pagination } from '../../components/Pagination';
 import { searchHead } from '../../page-heads';
 import { COMMON, SEARCH_PAGE } from '../../copy';

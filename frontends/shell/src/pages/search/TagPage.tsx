@@ -1,5 +1,5 @@
 import { MovedTo } from '@pulse/frontend-ui';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 
 /**
  * /tags/{slug} (the content detail pages' tag links, docs/spec-content.md §2) is the search page for that tag. The

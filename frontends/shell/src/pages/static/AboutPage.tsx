@@ -1,5 +1,5 @@
 import { Page, usePageHead } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PAGE_HEADS } from '../../page-heads';
 import { NEWSLETTER } from '../../copy';
 import { ABOUT } from './about-copy';

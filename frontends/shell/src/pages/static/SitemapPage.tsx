@@ -1,6 +1,6 @@
 import { CATEGORY_DEFINITIONS, CATEGORY_SLUGS } from '@pulse/contracts';
 import { Page, usePageHead } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { SITEMAP } from './sitemap-copy';
 import { NAV_LINKS } from '../../layout/Header';
 import { PAGE_HEADS } from '../../page-heads';

@@ -5,7 +5,7 @@ import { errorResponse, type FetchMock, installFetch, renderAt } from '@pulse/fr
 import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import StoryPage from './StoryPage';
 
 let api: FetchMock;

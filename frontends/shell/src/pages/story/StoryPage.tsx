@@ -13,7 +13,7 @@ import {
   usePageHead,
   type PageHead,
 } from '@pulse/frontend-ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { STORY_PAGE as copy } from './story-copy';
 import { StoryTimeline } from './StoryTimeline';
 

@@ -1,6 +1,6 @@
 import type { StoryEntry } from '@pulse/contracts/src/api/stories';
 import { PostedTime } from '@pulse/frontend-ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { STORY_PAGE as copy } from './story-copy';
 
 /**

@@ -97,7 +97,7 @@ const recorded: Array<EventEnvelope<StaffActionRecordedPayload>> = [];
 /** The newsroom service's side, reduced to what it hears. */
 @Controller()
 class AuditListener {
-  @EventPattern(STAFF_ACTION_RECORDED_TOPIC)
+  @EventPattern<string>(STAFF_ACTION_RECORDED_TOPIC)
   onRecorded(@Payload() event: EventEnvelope<StaffActionRecordedPayload>) {
     recorded.push(event);
   }

@@ -8,7 +8,7 @@ export class PulseBusContext extends BaseRpcContext<[EventContext]> {
   }
 }
 
-/** What `@Ctx()` gives a batch handler (`@EventPattern(TOPIC, { batch: {…} })`): the batch's delivery context. */
+/** What `@Ctx()` gives a batch handler (`@EventPattern<string>(TOPIC, { batch: {…} })`): the batch's delivery context. */
 export class PulseBusBatchContext extends BaseRpcContext<[EventBatchContext]> {
   get delivery(): EventBatchContext {
     return this.args[0];

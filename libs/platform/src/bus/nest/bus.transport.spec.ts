@@ -24,12 +24,12 @@ interface Seen {
 class ArticleEvents {
   constructor(@Inject(SEEN) private readonly seen: Seen) {}
 
-  @EventPattern(COLLECTED)
+  @EventPattern<string>(COLLECTED)
   async collected(@Payload() event: EventEnvelope<{ title: string }>, @Ctx() context: PulseBusContext) {
     this.seen.handled.push({ event, attempt: context.delivery.attempt });
   }
 
-  @EventPattern(TRANSLATE, { maxAttempts: 2 })
+  @EventPattern<string>(TRANSLATE, { maxAttempts: 2 })
   translate() {
     this.seen.failures++;
     throw new Error('translation model refused the article');

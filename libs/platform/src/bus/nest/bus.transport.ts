@@ -18,12 +18,12 @@ export interface PulseBusTransportOptions {
   processedIds?: ProcessedIds;
 }
 
-/** Per-handler overrides: `@EventPattern(TOPIC, { maxAttempts: 3 })`. */
+/** Per-handler overrides: `@EventPattern<string>(TOPIC, { maxAttempts: 3 })`. */
 interface HandlerExtras {
   group?: string;
   maxAttempts?: number;
   /**
-   * `@EventPattern(TOPIC, { batch: { maxSize: 500 } })`: the handler's payload is an array of envelopes
+   * `@EventPattern<string>(TOPIC, { batch: { maxSize: 500 } })`: the handler's payload is an array of envelopes
    * (the bus port's batchHandler, one partition's events in order) and `@Ctx()` a PulseBusBatchContext.
    */
   batch?: { maxSize?: number };
@@ -35,7 +35,7 @@ interface HandlerExtras {
 }
 
 /**
- * Feeds a service's `@EventPattern(topic)` handlers from our EventBus port, with one consumer group per
+ * Feeds a service's `@EventPattern<string>(topic)` handlers from our EventBus port, with one consumer group per
  * topic (`<service>.<topic>`), so the same controller runs on the in-process bus and on Kafka. The handler
  * is awaited to the end of its result (promise or observable): the bus commits only after it succeeded,
  * and a thrown error goes back to the bus, which retries and dead-letters. See README.md for why not

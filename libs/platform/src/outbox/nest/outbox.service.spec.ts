@@ -95,7 +95,7 @@ const received: Array<EventEnvelope<QuestionCreatedPayload>> = [];
 /** Another service in the same process, fed by the same bus, as in embedded mode. */
 @Controller()
 class QuestionListener {
-  @EventPattern(QUESTION_CREATED_TOPIC)
+  @EventPattern<string>(QUESTION_CREATED_TOPIC)
   onCreated(@Payload() event: EventEnvelope<QuestionCreatedPayload>) {
     received.push(event);
   }

@@ -1,6 +1,6 @@
 import { ErrorState, Spinner } from '@pulse/frontend-ui';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { adminSend } from '../admin-requests';
 import { adminErrorText, adminFetch } from '../admin-session';
 import { ConfirmDialog } from '../ConfirmDialog';
