@@ -27,11 +27,11 @@ module.exports = {
     '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
-  // meilisearch, jose, @platformatic/kafka, content-disposition (@fastify/static's), cockatiel and
-  // eventsource-parser ship ES modules only;
-  // Jest (CommonJS here) must compile them like our own sources.
+  // These ship ES modules only. Jest could load them as such (--experimental-vm-modules, .npmrc), but it links
+  // an ES module graph again in every test file; compiled once by SWC and cached, NestJS and react-router
+  // cost a spec little (docs/testing.md 'ES modules in Jest').
   transformIgnorePatterns: [
-    '/node_modules/(?!(meilisearch|jose|@platformatic|content-disposition|cockatiel|eventsource-parser)/)',
+    '/node_modules/(?!(meilisearch|jose|@platformatic|content-disposition|cockatiel|eventsource-parser|@nestjs|react-router|cookie|markdown-it-cjk-friendly)/)',
   ],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
