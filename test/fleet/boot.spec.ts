@@ -19,25 +19,12 @@ describe('the production overlay boots', () => {
     await fleet?.close();
   });
 
-  const edgeFetch = async (path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const script = `fetch(process.argv[1], JSON.parse(process.argv[2])).then(async (r) => { console.log(JSON.stringify({ status: r.status, body: await r.text() })); }, (e) => { console.log(JSON.stringify({ status: 0, body: String(e.cause ?? e) })); })`;
-    const request = {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    };
-    const { output } = await fleet.exec(fleet.edgeNamespace, [
-      process.execPath,
-      '-e',
-      script,
-      `http://gateway.pulse.svc.cluster.local${path}`,
-      JSON.stringify(request),
-    ]);
-    return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { status: number; body: string };
-  };
+  const edgeFetch = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    fleet.fetchFromEdge(`http://gateway.pulse.svc.cluster.local${path}`, {
+      method: init.method,
+      body: init.body,
+      headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
+    });
 
   it('starts a pod of every Deployment, each ready by its probes', () => {
     expect(fleet.overlay.deployments.length).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
 import { REPO_ROOT } from '../support/processes';
@@ -35,6 +36,8 @@ import { applyStandIns } from './stand-ins';
 
 /** The namespace of the Gateway API implementation the public Gateway names (public-gateway.yaml). */
 export const EDGE_NAMESPACE = 'envoy-gateway-system';
+/** Where the Prometheus Operator's Prometheus runs (the allow-metrics-scrape policy and the PodMonitor name it). */
+export const MONITORING = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
 const RUNS = path.join(REPO_ROOT, '.cache/fleet');
 /**
  * Where the fleet puts servers of the public internet (the SMTP relay): a documentation range outside the
@@ -95,6 +98,7 @@ export class Fleet {
   };
   private readonly infra: InfraServer[] = [];
   private edge?: Namespace;
+  private monitoring?: Namespace;
   private outside?: InfraServer;
   private bridge: Bridge;
   private vethCount = 0;
@@ -116,7 +120,10 @@ export class Fleet {
   static async boot(options: {
     overlayDir: string;
     replicas?: number;
+    /** How long each batch of pods may take to be ready. */
     readyTimeoutMs?: number;
+    /** Pods started at once (default: the machine's cores). */
+    startBatch?: number;
   }): Promise<Fleet> {
     checkPrerequisites();
     requireInfraArtifacts();
@@ -132,11 +139,19 @@ export class Fleet {
       fleet.bridge.create();
       await Promise.all([fleet.startInfrastructure(), fleet.startSmtpRelay()]);
       fleet.edge = fleet.namespace('edge', [OUTSIDE.subnet]);
+      fleet.monitoring = fleet.namespace('monitoring');
       for (const deployment of overlay.deployments)
         for (let i = 0; i < fleet.replicas(deployment.metadata.name); i++) fleet.createPod(deployment);
       fleet.applyPolicies();
-      for (const pod of fleet.pods) fleet.run(pod);
-      await fleet.untilAllReady(options.readyTimeoutMs ?? 150_000);
+      // A cluster starts each pod on CPU of its own (requests); two shared cores starting sixteen Node
+      // processes at once would miss every startup probe's budget. So pods start a few at a time, each
+      // batch ready before the next, as many at once as there are cores.
+      const batch = Math.max(1, options.startBatch ?? availableParallelism());
+      for (let i = 0; i < fleet.pods.length; i += batch) {
+        const starting = fleet.pods.slice(i, i + batch);
+        for (const pod of starting) fleet.run(pod);
+        await fleet.untilReady(starting, options.readyTimeoutMs ?? 150_000);
+      }
     } catch (error) {
       await fleet.close({ keepLogs: true });
       throw error;
@@ -172,6 +187,42 @@ export class Fleet {
           }),
       );
     });
+  }
+
+  /** The namespace standing for Prometheus, the scraper the metrics policy admits. */
+  get monitoringNamespace(): Namespace {
+    if (!this.monitoring) throw new Error('fleet not booted');
+    return this.monitoring;
+  }
+
+  /** An HTTP request from the edge's namespace (where outside traffic enters), to a URL the hosts files resolve. */
+  fetchFromEdge(
+    url: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: string }> {
+    return this.fetchFrom(this.edgeNamespace, url, init);
+  }
+
+  /** An HTTP request sent from inside `ns`. */
+  async fetchFrom(
+    ns: Namespace,
+    url: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: string }> {
+    const script = `fetch(process.argv[1], JSON.parse(process.argv[2])).then(async (r) => console.log(JSON.stringify({ status: r.status, body: await r.text() })), (e) => console.log(JSON.stringify({ status: 0, body: String(e.cause ?? e) })))`;
+    const request = {
+      method: init.method ?? 'GET',
+      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    };
+    const { output } = await this.exec(this.edgeNamespace, [
+      process.execPath,
+      '-e',
+      script,
+      url,
+      JSON.stringify(request),
+    ]);
+    return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { status: number; body: string };
   }
 
   /** Whether a TCP connection from `ns` to host:port (a Service name resolved by the namespace's hosts file) opens. */
@@ -250,6 +301,7 @@ export class Fleet {
     for (const server of this.infra) server.ns.destroy();
     this.outside?.ns.destroy();
     this.edge?.destroy();
+    this.monitoring?.destroy();
     this.bridge.destroy();
     if (!options.keepLogs) rmSync(this.runDir, { recursive: true, force: true });
   }
@@ -514,13 +566,13 @@ export class Fleet {
     this.applyPolicies();
   }
 
-  private async untilAllReady(timeoutMs: number): Promise<void> {
+  private async untilReady(pods: Pod[], timeoutMs: number): Promise<void> {
     await eventually(
       () => {
-        const exited = this.pods.filter((pod) => pod.process && !pod.process.running);
+        const exited = pods.filter((pod) => pod.process && !pod.process.running);
         if (exited.length)
           throw new Error(`pods exited: ${exited.map((pod) => `${pod.name}\n${tail(pod.log)}`).join('\n')}`);
-        const waiting = this.pods.filter((pod) => !pod.ready);
+        const waiting = pods.filter((pod) => !pod.ready);
         if (waiting.length)
           throw new Error(`not ready: ${waiting.map((pod) => `${pod.name}\n${tail(pod.log)}`).join('\n')}`);
       },
@@ -570,6 +622,7 @@ export class Fleet {
       ...(this.edge
         ? [{ namespace: EDGE_NAMESPACE, labels: {}, address: this.edge.address, namedPorts: {} }]
         : []),
+      ...(this.monitoring ? [{ ...MONITORING, address: this.monitoring.address, namedPorts: {} }] : []),
     ];
     let acceptRules = 0;
     for (const pod of this.pods) {
