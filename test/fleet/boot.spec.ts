@@ -79,4 +79,25 @@ describe('the production overlay boots', () => {
     expect(await fleet.canConnect(fleet.edgeNamespace, 'content', 3101)).toBe(false);
     expect(fleet.figures.policies).toBe(fleet.overlay.networkPolicies.length);
   });
+
+  it("lets Prometheus's namespace reach every pod's metrics port, and not the edge", async () => {
+    for (const pod of fleet.pods) {
+      const metricsPort = pod.namedPorts.metrics;
+      expect({ pod: pod.name, metricsPort: typeof metricsPort }).toEqual({
+        pod: pod.name,
+        metricsPort: 'number',
+      });
+      expect({
+        pod: pod.name,
+        scrape: await fleet.canConnect(fleet.monitoringNamespace, pod.ns.address, metricsPort),
+      }).toEqual({
+        pod: pod.name,
+        scrape: true,
+      });
+    }
+    const [content] = fleet.podsOf('content');
+    expect(await fleet.canConnect(fleet.edgeNamespace, content.ns.address, content.namedPorts.metrics)).toBe(
+      false,
+    );
+  });
 });
