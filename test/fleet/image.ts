@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../support/processes';
+
+/** What the runtime stage of the Dockerfile gives every container of the image 'pulse'. */
+export interface ImageConfig {
+  workingDir: string;
+  env: Record<string, string>;
+  entrypoint: string[];
+  cmd: string[];
+}
+
+/**
+ * Reads the last stage of the Dockerfile (the runtime image): its WORKDIR, ENV (ARG defaults substituted,
+ * as `docker build` does without --build-arg), ENTRYPOINT and CMD in their JSON form. The harness runs a
+ * pod the way the container runtime would: `command` replaces ENTRYPOINT, `args` replaces CMD.
+ */
+export function readImage(dockerfile = path.join(REPO_ROOT, 'Dockerfile')): ImageConfig {
+  const text = readFileSync(dockerfile, 'utf8').replace(/\\\n/g, ' ');
+  const stages = text.split(/^FROM /m);
+  const runtime = stages[stages.length - 1];
+  const args: Record<string, string> = {};
+  const image: ImageConfig = { workingDir: '/', env: {}, entrypoint: [], cmd: [] };
+  const substitute = (value: string): string =>
+    value.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, braced: string, bare: string) => {
+      const name = braced ?? bare;
+      return args[name] ?? image.env[name] ?? '';
+    });
+  for (const line of runtime.split('\n').map((l) => l.trim())) {
+    const [instruction, ...rest] = line.split(/\s+/);
+    const body = rest.join(' ');
+    if (instruction === 'ARG') {
+      const [name, value = ''] = body.split('=');
+      args[name] = value;
+    } else if (instruction === 'WORKDIR') image.workingDir = substitute(body);
+    else if (instruction === 'ENV') {
+      for (const pair of body.match(/\w+=("[^"]*"|\S+)/g) ?? []) {
+        const at = pair.indexOf('=');
+        image.env[pair.slice(0, at)] = substitute(pair.slice(at + 1).replace(/^"(.*)"$/, '$1'));
+      }
+    } else if (instruction === 'ENTRYPOINT') image.entrypoint = JSON.parse(body) as string[];
+    else if (instruction === 'CMD') image.cmd = JSON.parse(body) as string[];
+  }
+  return image;
+}
