@@ -1,2 +1,2 @@
-// Component tests render with Testing Library into jsdom (frontends/ui/src/testing/jest-preset.js).
-module.exports = require('../ui/src/testing/jest-preset')('frontend-trending', __dirname);
+// Component tests render with Testing Library into jsdom (frontends/ui/testing/jest-preset.js).
+module.exports = require('../ui/testing/jest-preset')('frontend-trending', __dirname);

@@ -1,2 +1,2 @@
-// Component tests render with Testing Library into jsdom (src/testing/jest-preset.js); the other specs run there too.
-module.exports = require('./src/testing/jest-preset')('frontend-ui', __dirname);
+// Component tests render with Testing Library into jsdom (testing/jest-preset.js); the other specs run there too.
+module.exports = require('./testing/jest-preset')('frontend-ui', __dirname);

@@ -17,7 +17,7 @@ import { DocumentRenderer } from './documents/document-renderer';
 import { documentHandler } from './documents/documents.plugin';
 import { apiReader } from './documents/api-reader';
 import { BundlePageRenderer } from './documents/page-renderer';
-import { RenderPool } from './documents/render-pool';
+import { RenderPool } from './render-workers/render-pool';
 import { RemoteServerModules } from './remotes/remote-server-modules';
 import { ShellTemplate } from './documents/shell-template';
 import { registerCors } from './edge/cors';
@@ -139,7 +139,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
       this.logger,
       new RemoteServerModules(remoteDeploymentsOf(config, locations), this.logger),
     );
-    // Renders in worker threads (documents/render-pool.ts) unless GATEWAY_RENDER_WORKERS is 0.
+    // Renders in worker threads (render-workers/render-pool.ts) unless GATEWAY_RENDER_WORKERS is 0.
     const workers = config.GATEWAY_RENDER_WORKERS ?? availableParallelism();
     this.renderPool =
       workers > 0

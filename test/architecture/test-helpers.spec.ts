@@ -96,3 +96,23 @@ describe('test code stays out of the production build', () => {
     }
   });
 });
+
+/**
+ * The front ends' `src/` is what rspack bundles from; their test helpers live in `testing/` beside it (the
+ * jsdom preset, fetch mocks, fixtures), so a helper is never one import away from a bundle.
+ */
+describe("test code stays out of the front ends' src/", () => {
+  it('holds no file named as a test helper under frontends/*/src', () => {
+    const frontEnds = readdirSync(path.join(ROOT, 'frontends'), { withFileTypes: true })
+      .filter(
+        (entry) =>
+          entry.isDirectory() && readdirSync(path.join(ROOT, 'frontends', entry.name)).includes('src'),
+      )
+      .map((entry) => path.join(ROOT, 'frontends', entry.name, 'src'));
+    expect(frontEnds.length).toBeGreaterThanOrEqual(6);
+    const sources = frontEnds.flatMap(filesUnder).filter((file) => !isSpec(path.basename(file)));
+    expect(
+      sources.map(relative).filter((file) => HELPER_NAME.test(file.replace(/^frontends\/[^/]+\//, ''))),
+    ).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { queryClient } from '@pulse/frontend-ui';
 import { screen } from '@testing-library/react';
 import App from './App';
-import { FakeIntersectionObserver, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
+import { FakeIntersectionObserver, installFetch, location, renderAt } from '@pulse/frontend-ui/testing';
 
 // Mounted as the shell mounts it (appProps.section per mount), so the relative routes meet real URLs.
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { preload } from './App';
 import { ServerApp } from './server';
-import { listPage, question } from './testing/fixtures';
+import { listPage, question } from '../testing/fixtures';
 
 /**
  * Renders `url` as the shell's server render does (frontends/shell/src/server/render.tsx): once to learn

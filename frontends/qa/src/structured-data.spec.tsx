@@ -3,8 +3,8 @@ import { createServerQueryClient, describePage, type PageHead } from '@pulse/fro
 import { answersPath, questionPath } from './api';
 import { questionHead } from './page-heads';
 import { describe as describeQa } from './server';
-import { renderedPage } from '@pulse/frontend-ui/src/testing/rendered-page';
-import { listPage, question } from './testing/fixtures';
+import { renderedPage } from '@pulse/frontend-ui/testing/rendered-page';
+import { listPage, question } from '../testing/fixtures';
 
 const SITE = 'https://pulse.example';
 

@@ -1,4 +1,4 @@
-import { installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { queryClient } from '@pulse/frontend-ui';
 import { App } from './App';

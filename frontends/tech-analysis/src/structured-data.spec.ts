@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describePage } from '@pulse/frontend-ui';
-import { renderedPage } from '@pulse/frontend-ui/src/testing/rendered-page';
+import { renderedPage } from '@pulse/frontend-ui/testing/rendered-page';
 import { listPath } from './api';
 import { describeTechAnalysis } from './structured-data';
 

@@ -3,7 +3,7 @@ import { queryClient } from '@pulse/frontend-ui';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from './App';
-import { type FetchMock, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
+import { type FetchMock, installFetch, location, renderAt } from '@pulse/frontend-ui/testing';
 function item(id: string, overrides: Partial<TrendingArticle> = {}): TrendingArticle {
   return {
     id,

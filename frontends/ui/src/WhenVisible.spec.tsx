@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { FakeIntersectionObserver } from './testing';
+import { FakeIntersectionObserver } from '../testing';
 import { WHEN_VISIBLE_MARGIN, WhenVisible } from './WhenVisible';
 
 afterEach(() => {

@@ -10,11 +10,11 @@ import {
   installFetch,
   location,
   renderAt,
-} from '@pulse/frontend-ui/src/testing';
+} from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../App';
-import { makeArticle, makeListItem } from '../test/fixtures';
+import { makeArticle, makeListItem } from '../../testing/fixtures';
 
 let api: FetchMock;
 beforeEach(() => {

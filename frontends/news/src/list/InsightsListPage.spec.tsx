@@ -6,8 +6,8 @@ import {
   type FetchMock,
   installFetch,
   renderAt,
-} from '@pulse/frontend-ui/src/testing';
-import { listItems } from '../test/fixtures';
+} from '@pulse/frontend-ui/testing';
+import { listItems } from '../../testing/fixtures';
 
 const insightMeta = { keyInsights: ['첫째', '둘째', '셋째', '넷째'], relatedIndustries: [] };
 const page = (prefix: string, count: number, hasMore: boolean) => ({

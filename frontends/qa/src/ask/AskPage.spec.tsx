@@ -1,8 +1,8 @@
-import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { installFetch, location, renderAt, type FetchMock } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App, { preload } from '../App';
-import { author } from '../testing/fixtures';
+import { author } from '../../testing/fixtures';
 
 // The form is its own chunk: loaded first, as the shell does before a server-rendered page hydrates.
 beforeAll(() => preload('/community/qa/ask'));

@@ -1,8 +1,8 @@
-import { installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { AssistantButton, AssistantHelpWidget } from '@pulse/frontend-ui';
-import { author } from '../testing/fixtures';
+import { author } from '../../testing/fixtures';
 
 /**
  * The assistant's components (frontends/ui/src/assistant), tested here because this front end's Jest runs

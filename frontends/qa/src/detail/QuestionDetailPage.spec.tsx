@@ -8,12 +8,12 @@ import {
   readerStateReply,
   renderAt,
   type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+} from '@pulse/frontend-ui/testing';
 import { queryClient } from '@pulse/frontend-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '../App';
-import { answer, author, question } from '../testing/fixtures';
+import { answer, author, question } from '../../testing/fixtures';
 
 let api: FetchMock;
 const signIn = (id: string) =>

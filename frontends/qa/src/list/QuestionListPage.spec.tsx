@@ -7,11 +7,11 @@ import {
   readerStateReply,
   renderAt,
   type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+} from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App, { preload } from '../App';
-import { badge, author, listPage, question } from '../testing/fixtures';
+import { badge, author, listPage, question } from '../../testing/fixtures';
 
 // The list is its own chunk: loaded first, as the shell does before a server-rendered page hydrates.
 beforeAll(() => preload('/community/qa'));

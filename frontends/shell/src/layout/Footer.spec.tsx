@@ -1,4 +1,4 @@
-import { renderAt } from '@pulse/frontend-ui/src/testing';
+import { renderAt } from '@pulse/frontend-ui/testing';
 import { screen, within } from '@testing-library/react';
 import { INLINE_ENV_CONFIG_ID } from '../config/env-config';
 import { Footer } from './Footer';

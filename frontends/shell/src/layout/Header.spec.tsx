@@ -1,4 +1,4 @@
-import { device, location, renderAt } from '@pulse/frontend-ui/src/testing';
+import { device, location, renderAt } from '@pulse/frontend-ui/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAV, SEARCH } from '../copy';

@@ -1,4 +1,4 @@
-import { deferred, collectToasts, errorResponse, installFetch } from '@pulse/frontend-ui/src/testing';
+import { deferred, collectToasts, errorResponse, installFetch } from '@pulse/frontend-ui/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NEWSLETTER } from '../copy';

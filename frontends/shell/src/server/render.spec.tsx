@@ -13,8 +13,8 @@ import {
 import { useInfiniteQuery, type DehydratedState } from '@tanstack/react-query';
 import { Route, Routes, useLocation } from 'react-router';
 import type { PageRead } from '@pulse/contracts/src/api/page-description';
-import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
-import { article, listItems } from '../test/fixtures';
+import { makeStory } from '@pulse/frontend-ui/testing/article-page';
+import { article, listItems } from '../../testing/fixtures';
 import { documentUrl, isServerRendered, remoteOf, renderPage, SHARED_MODULES } from './render';
 
 const SITE = 'https://pulse.example';

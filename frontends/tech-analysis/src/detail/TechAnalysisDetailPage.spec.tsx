@@ -9,8 +9,8 @@ import {
   type FetchMock,
   installFetch,
   renderAt,
-} from '@pulse/frontend-ui/src/testing';
-import { makeAnalysis } from '../test/fixtures';
+} from '@pulse/frontend-ui/testing';
+import { makeAnalysis } from '../../testing/fixtures';
 
 let api: FetchMock;
 let toasts: ReturnType<typeof collectToasts>;

@@ -6,10 +6,10 @@ import {
   installFetch,
   location,
   renderAt,
-} from '@pulse/frontend-ui/src/testing';
+} from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listItems } from '../test/fixtures';
+import { listItems } from '../../testing/fixtures';
 
 const page = (prefix: string, count: number, pageNo: number, totalPages: number) => ({
   body: { analyses: listItems(prefix, count), pagination: { page: pageNo, totalPages } },

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { queryClient } from '../api';
-import { articleApi, makeArticle, makeListItem, showArticle } from '../testing/article-page';
-import { errorResponse } from '../testing';
+import { articleApi, makeArticle, makeListItem, showArticle } from '../../testing/article-page';
+import { errorResponse } from '../../testing';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '../api';
-import { articleApi, makeArticle, showArticle } from '../testing/article-page';
+import { articleApi, makeArticle, showArticle } from '../../testing/article-page';
 
 beforeEach(() => {
   queryClient.clear();

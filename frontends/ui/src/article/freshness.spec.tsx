@@ -1,7 +1,7 @@
 import type { ArticleFreshness } from '@pulse/contracts';
 import { screen } from '@testing-library/react';
 import { queryClient } from '../api';
-import { articleApi, makeArticle, showArticle } from '../testing/article-page';
+import { articleApi, makeArticle, showArticle } from '../../testing/article-page';
 
 beforeEach(() => {
   queryClient.clear();

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '../api';
-import { articleApi, makeArticle, showArticle } from '../testing/article-page';
-import { collectToasts, deferred, errorResponse } from '../testing';
+import { articleApi, makeArticle, showArticle } from '../../testing/article-page';
+import { collectToasts, deferred, errorResponse } from '../../testing';
 import { toggled } from './use-article-like';
 
 beforeEach(() => {

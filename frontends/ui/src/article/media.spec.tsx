@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '../api';
-import { articleApi, makeArticle, showArticle } from '../testing/article-page';
-import { deferred, errorResponse } from '../testing';
+import { articleApi, makeArticle, showArticle } from '../../testing/article-page';
+import { deferred, errorResponse } from '../../testing';
 import { resetGenerationAttempts } from './HeroImage';
 
 beforeEach(() => {

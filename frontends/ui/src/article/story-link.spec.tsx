@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { queryClient } from '../api';
-import { articleApi, makeArticle, makeStory, showArticle } from '../testing/article-page';
+import { articleApi, makeArticle, makeStory, showArticle } from '../../testing/article-page';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -7,7 +7,7 @@ import {
   READER_STATE_PATH,
   readerStateReply,
   type FetchMock,
-} from '../testing';
+} from '../../testing';
 import { fetchBookmarks, useBookmark } from './bookmarks';
 import { useFollows } from './follows';
 

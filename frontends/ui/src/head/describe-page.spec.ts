@@ -1,4 +1,4 @@
-import { renderedPage } from '../testing/rendered-page';
+import { renderedPage } from '../../testing/rendered-page';
 import { describePage } from './describe-page';
 
 describe('describePage: who may hold the document', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { renderedPage } from '../testing/rendered-page';
+import { renderedPage } from '../../testing/rendered-page';
 import { describePage } from './describe-page';
 import { describeList, itemListOf, itemPath } from './item-list';
 

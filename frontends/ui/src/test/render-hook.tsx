@@ -1,4 +1,4 @@
-// The hook specs' handle on Testing Library's renderHook (jsdom, from src/testing/jest-preset.js): the
+// The hook specs' handle on Testing Library's renderHook (jsdom, from testing/jest-preset.js): the
 // hook's latest value as `current`, and its effects run as in a browser. Kept as a thin adapter so the
 // API specs read the same; new specs can use @testing-library/react directly.
 import {

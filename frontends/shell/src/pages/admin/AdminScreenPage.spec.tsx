@@ -1,4 +1,4 @@
-import { installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { screen } from '@testing-library/react';
 import AdminScreenPage from './AdminScreenPage';
 

@@ -1,4 +1,4 @@
-import { errorResponse, installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { errorResponse, installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import StaffPage from './StaffPage';

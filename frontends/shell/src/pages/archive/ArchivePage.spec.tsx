@@ -1,4 +1,4 @@
-import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -7,7 +7,7 @@ import {
   ARCHIVE_TIMEFRAMES as CONTRACT_TIMEFRAMES,
 } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';
-import { listItems } from '../../test/fixtures';
+import { listItems } from '../../../testing/fixtures';
 import {
   ARCHIVE_CATEGORIES,
   ARCHIVE_SORTS,

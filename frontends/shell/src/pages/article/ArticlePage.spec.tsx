@@ -1,11 +1,11 @@
 // /article/{id} renders the shared page of frontends/ui (whose specs test every behaviour); here, only what this
 // route adds: breadcrumb, category badges, tag and related links, its share platforms, the tab title, going home.
 import { queryClient } from '@pulse/frontend-ui';
-import { errorResponse, installFetch, location, renderAt } from '@pulse/frontend-ui/src/testing';
+import { errorResponse, installFetch, location, renderAt } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { article, listItem } from '../../test/fixtures';
+import { article, listItem } from '../../../testing/fixtures';
 import ArticlePage from './ArticlePage';
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
-import { type RecordedRequest, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { type RecordedRequest, location, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORY_FILTERS as CONTRACT_FILTERS, CATEGORY_SORTS as CONTRACT_SORTS } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router';
-import { listItems } from '../../test/fixtures';
+import { listItems } from '../../../testing/fixtures';
 import {
   CATEGORY_FILTERS,
   CATEGORY_SORTS,

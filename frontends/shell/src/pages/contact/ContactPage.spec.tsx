@@ -1,5 +1,5 @@
 import { apiQueryKey, queryClient } from '@pulse/frontend-ui';
-import { deferred, errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { deferred, errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ContactPage from './ContactPage';

@@ -1,7 +1,7 @@
-import { deferred, errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { deferred, errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { queryClient } from '@pulse/frontend-ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { listItems } from '../../test/fixtures';
+import { listItems } from '../../../testing/fixtures';
 import { HomePage } from './HomePage';
 
 beforeEach(() => queryClient.clear());

@@ -1,5 +1,5 @@
 import type { Bookmark, Follow } from '@pulse/contracts';
-import { installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/src/testing';
+import { installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ME } from './me-copy';

@@ -1,10 +1,10 @@
-import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { errorResponse, location, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DESCRIPTION_LENGTH as CONTRACT_LENGTH } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';
 import { Route, Routes } from 'react-router';
 import { SEARCH_PAGE } from '../../copy';
-import { listItem } from '../../test/fixtures';
+import { listItem } from '../../../testing/fixtures';
 import SearchPage, { SEARCH_DESCRIPTION_LENGTH } from './SearchPage';
 import TagPage from './TagPage';
 

@@ -1,4 +1,4 @@
-import { errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
+import { errorResponse, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SourceWithFreshness } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';

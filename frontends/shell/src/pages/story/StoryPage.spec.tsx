@@ -1,8 +1,8 @@
 // /story/{id}: the story's timeline newest first, its counts and head, the community's
 // questions beside it, and its loading, not-found and failed states.
 import { queryClient } from '@pulse/frontend-ui';
-import { errorResponse, type FetchMock, installFetch, renderAt } from '@pulse/frontend-ui/src/testing';
-import { makeStory } from '@pulse/frontend-ui/src/testing/article-page';
+import { errorResponse, type FetchMock, installFetch, renderAt } from '@pulse/frontend-ui/testing';
+import { makeStory } from '@pulse/frontend-ui/testing/article-page';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';

@@ -11,7 +11,7 @@ import {
   READER_STATE_PATH,
   readerStateReply,
   type FetchMock,
-} from '../../testing';
+} from '../../../testing';
 import { CommentsSection } from './CommentsSection';
 
 const LIST = '/api/community/articles/a1/comments';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFetch, READER_STATE_PATH, readerStateReply } from '../../testing';
+import { installFetch, READER_STATE_PATH, readerStateReply } from '../../../testing';
 import { BookmarkButton } from './BookmarkButton';
 import { FollowButton } from './FollowButton';
 import { OWN_COPY } from './own-copy';

@@ -4,7 +4,7 @@ import {
   installFetch,
   renderAt,
   type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+} from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SynonymsPage from './SynonymsPage';

@@ -5,12 +5,12 @@ import {
   installFetch,
   renderAt,
   type FetchMock,
-} from '@pulse/frontend-ui/src/testing';
+} from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
-import { listItem } from '../../../test/fixtures';
+import { listItem } from '../../../../testing/fixtures';
 import { HomePage } from '../HomePage';
 import { RIVER_PATHS } from './feed-paths';
 

@@ -1,4 +1,4 @@
-import { listItem } from '../../../test/fixtures';
+import { listItem } from '../../../../testing/fixtures';
 import { FEED_SIZE, feedScore, matchesFollow, rankFeed, type FeedFollow } from './rank-feed';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');

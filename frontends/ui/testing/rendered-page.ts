@@ -1,5 +1,5 @@
-import { createServerQueryClient } from '../api/query-client';
-import type { RenderedPageData } from '../head/describe-page';
+import { createServerQueryClient } from '../src/api/query-client';
+import type { RenderedPageData } from '../src/head/describe-page';
 
 /** An answer a render read: its body, or an infinite list's first page (TanStack's paged shape). */
 export type ReadAnswer = unknown | { firstPageOf: unknown };

@@ -1,8 +1,8 @@
 import type { Article, ArticleListItem } from '@pulse/contracts';
-import { makeListItem } from '@pulse/frontend-ui/src/testing/article-page';
+import { makeListItem } from '@pulse/frontend-ui/testing/article-page';
 
 // One article fixture for every front end's specs, beside the shared article page's own.
-export { makeArticle, makeListItem } from '@pulse/frontend-ui/src/testing/article-page';
+export { makeArticle, makeListItem } from '@pulse/frontend-ui/testing/article-page';
 
 /** `count` list items with ids `${prefix}1`…, e.g. a page of the news list. */
 export const listItems = (

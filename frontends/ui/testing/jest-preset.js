@@ -2,7 +2,7 @@
 // the shims of dom-env.ts for what jsdom lacks, TanStack Query set up for tests (query-env.ts), Testing
 // Library's jest-dom matchers (jest-setup.ts) and stylesheets stubbed out.
 const path = require('node:path');
-const preset = require('../../../../jest.preset');
+const preset = require('../../../jest.preset');
 
 module.exports = (displayName, rootDir) => ({
   ...preset,

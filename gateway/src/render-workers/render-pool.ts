@@ -6,11 +6,11 @@ import {
   type PageRenderer,
   type ReadApi,
   type RenderedPage,
-} from './page-renderer';
+} from '../documents/page-renderer';
 import type { FromRenderWorker, RenderWorkerData, ToRenderWorker } from './render-messages';
 
-/** The worker's entry beside this file: render-worker.ts from the sources, .js from the build (dist/). */
-const WORKER_FILE = path.join(__dirname, `render-worker${path.extname(__filename)}`);
+/** The worker's entry beside this file: render-worker.main.ts from the sources, .js from the build (dist/). */
+const WORKER_FILE = path.join(__dirname, `render-worker.main${path.extname(__filename)}`);
 
 /**
  * The sources run through @swc-node/register, which a worker inherits from the process's flags; a process
@@ -51,7 +51,7 @@ export interface RenderPoolOptions extends RenderWorkerData {
 }
 
 /**
- * Renders pages in worker threads (render-worker.ts), so the React render of a page, several milliseconds
+ * Renders pages in worker threads (render-worker.main.ts), so the React render of a page, several milliseconds
  * of CPU, is not taken from the event loop that answers API requests: a burst of page renders queues in the
  * workers, not in front of the API. The workers start with the gateway when its shell is built (else with
  * the first render) and are started again when one dies (its renders under way get the generic document).

@@ -1,7 +1,7 @@
 import type { PageRead } from '@pulse/contracts';
-import type { RenderedPage } from './page-renderer';
+import type { RenderedPage } from '../documents/page-renderer';
 
-/** What a render worker (render-worker.ts) is started with. */
+/** What a render worker (render-worker.main.ts) is started with. */
 export interface RenderWorkerData {
   /** The shell's server bundle (frontends/shell/dist/server/render.js). */
   bundleFile: string;

@@ -2,7 +2,7 @@
 import type { Article, ArticleListItem, Story, StoryEntry } from '@pulse/contracts';
 import type { RenderResult } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { ArticleDetailPage, type ArticleRouteOptions } from '../article';
+import { ArticleDetailPage, type ArticleRouteOptions } from '../src/article';
 import { installFetch, type FetchMock } from './fetch-mock';
 import { renderAt } from './router';
 

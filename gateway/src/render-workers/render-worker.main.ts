@@ -3,7 +3,7 @@ import type { PageRead } from '@pulse/contracts';
 import pino from 'pino';
 import { RemoteServerModules } from '../remotes/remote-server-modules';
 import { remoteDeploymentsAt } from '../static/frontend-assets.plugin';
-import { BundlePageRenderer } from './page-renderer';
+import { BundlePageRenderer } from '../documents/page-renderer';
 import type { FromRenderWorker, RenderWorkerData, ToRenderWorker } from './render-messages';
 
 /**
@@ -13,7 +13,7 @@ import type { FromRenderWorker, RenderWorkerData, ToRenderWorker } from './rende
  * document is read, tagged and purged as when it was rendered in the gateway's own thread.
  */
 const port = parentPort;
-if (!port) throw new Error('render-worker.ts runs as a worker thread (render-pool.ts)');
+if (!port) throw new Error('render-worker.main.ts runs as a worker thread (render-pool.ts)');
 const { bundleFile, frontendsDir, logLevel } = workerData as RenderWorkerData;
 
 let remoteUrls: Readonly<Record<string, string | undefined>> = {};
