@@ -4,13 +4,7 @@
 // key-insights boxes, and 돌아가기 to the section's list.
 import type { Article } from '@pulse/contracts';
 import { queryClient } from '@pulse/frontend-ui';
-import {
-  errorResponse,
-  type FetchMock,
-  installFetch,
-  location,
-  renderAt,
-} from '@pulse/frontend-ui/testing';
+import { errorResponse, type FetchMock, installFetch, location, renderAt } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../App';

@@ -1,12 +1,7 @@
 import { queryClient } from '@pulse/frontend-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import App from '../App';
-import {
-  FakeIntersectionObserver,
-  type FetchMock,
-  installFetch,
-  renderAt,
-} from '@pulse/frontend-ui/testing';
+import { FakeIntersectionObserver, type FetchMock, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { listItems } from '../../testing/fixtures';
 
 const insightMeta = { keyInsights: ['첫째', '둘째', '셋째', '넷째'], relatedIndustries: [] };

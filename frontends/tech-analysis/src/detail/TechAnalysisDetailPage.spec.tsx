@@ -3,13 +3,7 @@ import { queryClient } from '@pulse/frontend-ui';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '../App';
-import {
-  collectToasts,
-  deferred,
-  type FetchMock,
-  installFetch,
-  renderAt,
-} from '@pulse/frontend-ui/testing';
+import { collectToasts, deferred, type FetchMock, installFetch, renderAt } from '@pulse/frontend-ui/testing';
 import { makeAnalysis } from '../../testing/fixtures';
 
 let api: FetchMock;

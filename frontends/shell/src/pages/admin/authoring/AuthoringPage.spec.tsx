@@ -1,10 +1,4 @@
-import {
-  deferred,
-  errorResponse,
-  installFetch,
-  renderAt,
-  type FetchMock,
-} from '@pulse/frontend-ui/testing';
+import { deferred, errorResponse, installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AuthoringPage from './AuthoringPage';

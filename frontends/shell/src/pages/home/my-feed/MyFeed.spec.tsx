@@ -1,11 +1,5 @@
 import { queryClient } from '@pulse/frontend-ui';
-import {
-  deferred,
-  errorResponse,
-  installFetch,
-  renderAt,
-  type FetchMock,
-} from '@pulse/frontend-ui/testing';
+import { deferred, errorResponse, installFetch, renderAt, type FetchMock } from '@pulse/frontend-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
