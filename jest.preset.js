@@ -5,8 +5,6 @@ const root = __dirname;
 
 module.exports = {
   testEnvironment: 'node',
-  // As in jest.config.js (which a whole run reads; this is what a run of one project reads).
-  workerIdleMemoryLimit: '1536MB',
   // Stops a run started without --experimental-vm-modules (see the file for why it is needed).
   globalSetup: path.join(root, 'scripts/jest-vm-modules.js'),
   transform: {
