@@ -482,9 +482,11 @@ export class Fleet {
           : value,
       ]),
     );
-    // The emptyDir at /tmp (the pod's only writable path), the pod's host name, and its user, as the runtime sets them.
+    // The pod's host name and its user, as the runtime sets them. Its emptyDir /tmp (the only writable path)
+    // is TMPDIR, not a mount over /tmp: the checkout, node_modules and the image folder may themselves live
+    // under /tmp (a CI clone does), and a mount there would hide them from the pod.
     const wrapper =
-      'hostname "$1" && mount --bind "$2" /tmp && cd "$3" && u=$4 g=$5 && shift 5 && exec setpriv --reuid="$u" --regid="$g" --clear-groups -- "$@"';
+      'hostname "$1" && export TMPDIR="$2" && cd "$3" && u=$4 g=$5 && shift 5 && exec setpriv --reuid="$u" --regid="$g" --clear-groups -- "$@"';
     pod.process = NamespacedProcess.start(
       pod.ns.name,
       [
