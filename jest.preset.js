@@ -2,6 +2,21 @@
 // and @pulse/* imports resolve to the libraries' sources.
 const path = require('node:path');
 const root = __dirname;
+const ESM_PACKAGES = [
+  'meilisearch',
+  'jose',
+  '@platformatic',
+  'content-disposition',
+  'cockatiel',
+  'eventsource-parser',
+  '@nestjs',
+  'react-router',
+  '@remix-run',
+  'cookie',
+  '@fastify/cookie',
+  'markdown-it-cjk-friendly',
+  'get-east-asian-width',
+];
 
 module.exports = {
   testEnvironment: 'node',
@@ -27,12 +42,12 @@ module.exports = {
     '^@pulse/platform/(.*)$': path.join(root, 'libs/platform/src/$1'),
     '^@pulse/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
-  // These ship ES modules only. Jest could load them as such (--experimental-vm-modules, .npmrc), but it links
-  // an ES module graph again in every test file; compiled once by SWC and cached, NestJS and react-router
-  // cost a spec little (docs/testing.md 'ES modules in Jest').
-  transformIgnorePatterns: [
-    '/node_modules/(?!(meilisearch|jose|@platformatic|content-disposition|cockatiel|eventsource-parser|@nestjs|react-router|cookie|markdown-it-cjk-friendly)/)',
-  ],
+  // These ship ES modules only (or, as @fastify/cookie, import one). Jest could load them as such
+  // (--experimental-vm-modules, .npmrc), but it links an ES module graph again in every test file and keeps
+  // it: workers grew to Node's 4 GB heap limit in a full run. Compiled once by SWC to CommonJS and cached,
+  // they cost a spec little; dynamic imports become requires (docs/testing.md 'ES modules in Jest'). The
+  // pattern also reaches copies nested under another package's node_modules.
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${ESM_PACKAGES.join('|')})/).*/node_modules/`],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
