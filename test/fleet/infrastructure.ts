@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
 import { REPO_ROOT } from '../support/processes';
+import { kafkaTool } from '../support/kafka-cluster';
 import { NamespacedProcess } from './namespaced-process';
 import type { Namespace } from './network';
 
@@ -59,24 +60,6 @@ export function requireInfraArtifacts(): void {
       'redis-server missing: run `infra/local/pulse-local up` (it installs Debian redis-server)',
     );
   }
-}
-
-function kafkaTool(args: string[]): string {
-  return execFileSync(
-    'java',
-    [
-      '-Xmx256m',
-      '-XX:+UseSerialGC',
-      '-XX:TieredStopAtLevel=1',
-      '-cp',
-      `${KAFKA_LIBS}/*`,
-      'kafka.tools.StorageTool',
-      ...args,
-    ],
-    {
-      encoding: 'utf8',
-    },
-  );
 }
 
 /** A single KRaft node listening on its namespace's address, advertising the name the pods are given. */

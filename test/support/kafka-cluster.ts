@@ -169,7 +169,8 @@ export class KafkaCluster {
   }
 }
 
-function kafkaTool(args: string[]): string {
+/** Kafka's StorageTool (random-uuid, format) from the jars infra/local fetched; its output, or an error with its own. */
+export function kafkaTool(args: string[]): string {
   const result = spawnSync(
     'java',
     [

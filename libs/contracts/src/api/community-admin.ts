@@ -1,6 +1,5 @@
-import { badgeSchema, communityOk, communityUserSchema } from './community-responses';
+import { badgeFieldsSchema, badgeSchema, communityOk, communityUserSchema } from './community-responses';
 import { TRUST_LEVELS } from './community';
-import { BADGE_COLORS, BADGE_TYPES } from './community-constants';
 import { z } from 'zod';
 import { intParam, oneOf, strictParams, textField } from './params';
 
@@ -22,15 +21,8 @@ export const communityMeResponseSchema = communityOk(
 export type CommunityMeResponse = z.output<typeof communityMeResponseSchema>;
 
 /** One rule of the badge catalogue (GET /api/community/badges): what earns it. */
-export const badgeRuleSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    /** The seed's emoji, kept for older clients: the site draws a badge by its `id` (no emoji font needed). */
-    icon: z.string(),
-    color: z.enum(BADGE_COLORS),
-    type: z.enum(BADGE_TYPES),
+export const badgeRuleSchema = badgeFieldsSchema
+  .extend({
     /** How it is earned, in Korean, as the tooltip and README say it. */
     rule: z.string(),
   })

@@ -18,19 +18,19 @@ export const communityDoneSchema = z
   .meta({ id: 'CommunityDone' });
 export type CommunityDone = z.output<typeof communityDoneSchema>;
 
+/** What a badge is, whether earned (Badge) or in the catalogue (BadgeRule, community-admin.ts). */
+export const badgeFieldsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The seed's emoji, kept for older clients: the site draws a badge by its `id` (no emoji font needed). */
+  icon: z.string(),
+  color: z.enum(BADGE_COLORS),
+  type: z.enum(BADGE_TYPES),
+});
+
 /** docs/spec-community.md §3 Badge. */
-export const badgeSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    /** The seed's emoji, kept for older clients: the site draws a badge by its `id` (no emoji font needed). */
-    icon: z.string(),
-    color: z.enum(BADGE_COLORS),
-    type: z.enum(BADGE_TYPES),
-    earnedAt: z.string(),
-  })
-  .meta({ id: 'Badge' });
+export const badgeSchema = badgeFieldsSchema.extend({ earnedAt: z.string() }).meta({ id: 'Badge' });
 export type Badge = z.output<typeof badgeSchema>;
 
 /** docs/spec-community.md §3 Anonymous user, as the server sends it. */
