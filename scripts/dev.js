@@ -231,6 +231,8 @@ function startEmbedded(ports) {
         PORT: String(ports.embedded),
         PUBLIC_SITE_URL: `http://${HOST}:${ports.site}`,
         FRONTENDS_DIR: DEV_FRONTENDS_DIR,
+        // The dev servers build no server bundles: every page is drawn in the browser, answered 200.
+        GATEWAY_DOCUMENTS: 'browser',
         ...remoteUrls,
       },
     },

@@ -178,6 +178,12 @@ export const gatewayConfigSchema = z
       .describe(
         "Gateway: how many worker threads render page documents (the React render of the front ends' server bundles), so a burst of renders does not hold up API requests on the gateway's own event loop; started with the first render. Unset: one per core (os.availableParallelism()). 0: pages are rendered on the gateway's own thread.",
       ),
+    GATEWAY_DOCUMENTS: z
+      .enum(['server', 'browser'])
+      .default('server')
+      .describe(
+        "Gateway: 'server' renders each page document on the server from the front ends' server bundles. 'browser' renders none: every page is answered 200, unindexed and never held, with the shell that draws it in the browser; `npm run dev` sets it, its front ends being rspack dev servers with no server bundles. Not for a public site: crawlers and readers without JavaScript get no content.",
+      ),
     GATEWAY_RENDER_WAIT_MS: z.coerce
       .number()
       .int()

@@ -155,7 +155,8 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
             this.logger,
           )
         : undefined;
-    if (existsSync(shellServerBundleFile(config))) this.renderPool?.start();
+    const serverRendered = config.GATEWAY_DOCUMENTS === 'server';
+    if (serverRendered && existsSync(shellServerBundleFile(config))) this.renderPool?.start();
     const renderer = new DocumentRenderer(
       new ShellTemplate(shellIndexFile(config)),
       this.renderPool ?? inProcess,
@@ -167,6 +168,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
         (urls) =>
           `<script type="application/json" id="pulse-env-config">${JSON.stringify(envConfigOf(config, urls)).replace(/</g, '\\u003c')}</script>`,
       ),
+      !serverRendered,
     );
     await registerFrontendAssets(
       fastify,

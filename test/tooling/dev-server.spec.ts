@@ -65,6 +65,14 @@ describe('npm run dev', () => {
       { timeoutMs: 150_000, intervalMs: 250 },
     );
     const servedInMs = Date.now() - started;
+    // Drawn in the browser, but a page, not the 503 a site without its server renders would answer.
+    await eventually(
+      async () => {
+        const response = await fetch(`${base}/trending`);
+        if (response.status !== 200) throw new Error(`/trending answered ${response.status}`);
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
 
     browser = await launchChromium();
     opened = await openPage(browser, 'desktop');

@@ -33,6 +33,8 @@ const NOT_INDEXED = '<meta name="robots" content="noindex, follow">';
 /** For readers without JavaScript (in <noscript>); with it, the shell draws the page. */
 const FALLBACK_BODY =
   '<main><h1>잠시 후 다시 시도해 주세요</h1><p>지금은 이 페이지를 준비하지 못했습니다.</p><p><a href="/">홈으로</a></p></main>';
+/** For readers without JavaScript on a site that renders nothing on the server (browserDrawn). */
+const BROWSER_BODY = '<main><h1>펄스</h1><p>이 페이지를 보려면 JavaScript를 켜 주세요.</p></main>';
 /** A page of nothing whose markup the browser draws (a missing item): its words for readers without it. */
 const NOT_FOUND_BODY =
   '<main><h1>404 Page Not Found</h1><p>요청하신 페이지가 존재하지 않거나 이동되었습니다.</p><p><a href="/">홈으로</a></p></main>';
@@ -54,6 +56,8 @@ export class DocumentRenderer {
     private readonly siteUrl: string,
     /** Appended to every head: the inlined runtime configuration as it is now (see gateway.module.ts). */
     private readonly extraHead: () => string = () => '',
+    /** No server renders at all: every page is browserDrawn() (GATEWAY_DOCUMENTS=browser). */
+    private readonly drawnInBrowser = false,
   ) {}
 
   /** The URL a document is keyed on and rendered from (the page's bundle names its query parameters). */
@@ -62,6 +66,7 @@ export class DocumentRenderer {
   }
 
   async render(url: string, requestId: string): Promise<RenderedDocument> {
+    if (this.drawnInBrowser) return this.browserDrawn();
     const tags = new Set<string>();
     const page = await this.pages.render(url, this.readApi(requestId, tags), this.siteUrl);
     if (!page) return { ...this.fallback(), retryAfterS: FALLBACK_RETRY_AFTER_S };
@@ -86,6 +91,20 @@ export class DocumentRenderer {
   /** The busy document (documents.plugin.ts, past the render budget): nothing fetched or rendered for it. */
   busy(): { statusCode: 503; html: string; retryAfterS: number } {
     return { statusCode: 503, html: this.fallback().html, retryAfterS: BUSY_RETRY_AFTER_S };
+  }
+
+  /**
+   * A page the browser draws, for a site with no server renders at all (`GATEWAY_DOCUMENTS=browser`, set by
+   * `npm run dev`, whose front ends are dev servers without server bundles): 200 with the shell, unindexed,
+   * never held. Readers without JavaScript are told so.
+   */
+  browserDrawn(): PageDocument & { statusCode: 200 } {
+    const html = this.template.render({
+      head: NOT_INDEXED + this.extraHead(),
+      body: BROWSER_BODY,
+      keepHead: true,
+    });
+    return { statusCode: 200, html, cache: 'no-store', tags: [] };
   }
 
   private fallback(): PageDocument & { statusCode: 503 } {
