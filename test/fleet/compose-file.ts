@@ -86,7 +86,12 @@ export function interpolate(
   );
 }
 
-function interpolateTree(node: unknown, env: Record<string, string>, errors: string[], unset: Set<string>): unknown {
+function interpolateTree(
+  node: unknown,
+  env: Record<string, string>,
+  errors: string[],
+  unset: Set<string>,
+): unknown {
   if (typeof node === 'string') return interpolate(node, env, errors, unset);
   if (Array.isArray(node)) return node.map((item) => interpolateTree(item, env, errors, unset));
   if (node && typeof node === 'object')
@@ -151,7 +156,11 @@ function portsOf(raw: unknown[] | undefined): ComposeService['ports'] {
   return (raw ?? []).map((entry) => {
     if (typeof entry === 'object' && entry) {
       const long = entry as { target: number; published?: string | number; host_ip?: string };
-      return { hostIp: long.host_ip ?? '0.0.0.0', published: Number(long.published ?? long.target), target: long.target };
+      return {
+        hostIp: long.host_ip ?? '0.0.0.0',
+        published: Number(long.published ?? long.target),
+        target: long.target,
+      };
     }
     const text = String(entry).replace(/\/tcp$/, '');
     if (text.includes('/')) throw new Error(`only TCP ports are modelled: ${text}`);
@@ -168,7 +177,10 @@ function portsOf(raw: unknown[] | undefined): ComposeService['ports'] {
  * unset is an error naming VAR; all of them are reported at once.
  */
 export function loadCompose(file: string, env: Record<string, string>): ComposeProject {
-  const raw = parse(readFileSync(file, 'utf8'), { merge: true, maxAliasCount: -1 }) as Record<string, unknown>;
+  const raw = parse(readFileSync(file, 'utf8'), { merge: true, maxAliasCount: -1 }) as Record<
+    string,
+    unknown
+  >;
   const errors: string[] = [];
   const unset = new Set<string>();
   const doc = interpolateTree(raw, env, errors, unset) as {

@@ -24,7 +24,11 @@ const STAND_INS: [RegExp, Kind, string][] = [
   [/^apache\/kafka[:@]/, 'kafka', 'Kafka (KRaft, one node) from the jars infra/local installs'],
   [/^mongo[:@]/, 'mongo', 'the MongoDB-compatible server (no replica set: MONGO_URL loses its options)'],
   [/^redis[:@]/, 'redis', "Debian's redis-server, with the command's --requirepass"],
-  [/^getmeili\/meilisearch[:@]/, 'meilisearch', 'nothing: SEARCH_DRIVER=meilisearch becomes the embedded index'],
+  [
+    /^getmeili\/meilisearch[:@]/,
+    'meilisearch',
+    'nothing: SEARCH_DRIVER=meilisearch becomes the embedded index',
+  ],
   [/^axllent\/mailpit[:@]/, 'mailpit', "the fleet's SMTP relay on Mailpit's port 1025, any sender accepted"],
 ];
 
@@ -92,7 +96,10 @@ export class ComposeStack {
     checkPrerequisites();
     requireInfraArtifacts();
     sweepAbandonedRuns(RUNS, 'pc');
-    const project = loadCompose(path.join(REPO_ROOT, options.file ?? 'docker-compose.yml'), parseDotEnv(options.dotEnv));
+    const project = loadCompose(
+      path.join(REPO_ROOT, options.file ?? 'docker-compose.yml'),
+      parseDotEnv(options.dotEnv),
+    );
     const runId = randomBytes(2).toString('hex');
     const runDir = path.join(RUNS, runId);
     mkdirSync(runDir, { recursive: true });
@@ -100,7 +107,7 @@ export class ComposeStack {
     writeFileSync(path.join(runDir, '.env'), options.dotEnv);
     const stack = new ComposeStack(project, runDir, runId, options.startBatch ?? availableParallelism());
     try {
-      if (project.services.some((s) => s.build)) buildImageRoot(stack.imageRoot);
+      if (project.services.some((s) => s.build)) buildImageRoot(stack.imageRoot, { frontends: true });
       stack.bridge.create();
       for (const service of project.services) stack.create(service);
       stack.writeHostsFiles();
@@ -134,7 +141,9 @@ export class ComposeStack {
     for (const proxy of this.proxies) proxy.close();
     for (const container of this.containers.values()) container.health?.stop();
     await Promise.all(
-      [...this.containers.values()].map((c) => c.process?.stop('SIGKILL')).concat(this.servers.map((s) => s.stop('SIGKILL'))),
+      [...this.containers.values()]
+        .map((c) => c.process?.stop('SIGKILL'))
+        .concat(this.servers.map((s) => s.stop('SIGKILL'))),
     );
     for (const container of this.containers.values()) container.ns.destroy();
     this.bridge.destroy();
@@ -171,9 +180,15 @@ export class ComposeStack {
         const names = Object.entries(other.service.networks)
           .filter(([network]) => network in self.service.networks)
           .flatMap(([, aliases]) => aliases);
-        if (!Object.keys(other.service.networks).some((network) => network in self.service.networks)) continue;
+        if (!Object.keys(other.service.networks).some((network) => network in self.service.networks))
+          continue;
         lines.push(
-          [other.ns.address, other.service.name, `${this.project.name}-${other.service.name}-1`, ...new Set(names)].join(' '),
+          [
+            other.ns.address,
+            other.service.name,
+            `${this.project.name}-${other.service.name}-1`,
+            ...new Set(names),
+          ].join(' '),
         );
       }
       self.ns.writeHosts(`${lines.join('\n')}\n`);
@@ -203,7 +218,8 @@ export class ComposeStack {
     const env = service.environment;
     if (container.kind === 'kafka') {
       const listener = /PLAINTEXT:\/\/([^:,]+):(\d+)/.exec(env.KAFKA_ADVERTISED_LISTENERS ?? '');
-      if (!listener) throw new Error(`${service.name}: KAFKA_ADVERTISED_LISTENERS has no PLAINTEXT://host:port`);
+      if (!listener)
+        throw new Error(`${service.name}: KAFKA_ADVERTISED_LISTENERS has no PLAINTEXT://host:port`);
       this.servers.push(await startKafka(ns, { host: listener[1], port: Number(listener[2]) }, dir));
     } else if (container.kind === 'mongo') {
       this.servers.push(await startMongo(ns, Number(flag(service.command, '--port') ?? 27017), dir));
@@ -214,19 +230,33 @@ export class ComposeStack {
     } else if (container.kind === 'mailpit') {
       const relay = NamespacedProcess.start(
         ns.name,
-        [process.execPath, '-r', '@swc-node/register', path.join(__dirname, 'smtp-relay.ts'), ns.address, '1025'],
+        [
+          process.execPath,
+          '-r',
+          '@swc-node/register',
+          path.join(__dirname, 'smtp-relay.ts'),
+          ns.address,
+          '1025',
+        ],
         { env: process.env, cwd: REPO_ROOT, log: container.log },
       );
       this.servers.push(relay);
-      await eventually(() => {
-        if (!relay.running) throw new Error(`${service.name}: relay exited: ${tail(relay.log)}`);
-        if (!tail(relay.log).includes('listening')) throw new Error('relay not listening yet');
-      }, { timeoutMs: 60_000, intervalMs: 200 });
+      await eventually(
+        () => {
+          if (!relay.running) throw new Error(`${service.name}: relay exited: ${tail(relay.log)}`);
+          if (!tail(relay.log).includes('listening')) throw new Error('relay not listening yet');
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
     } else if (container.kind === 'image') {
       // A workstation gives Docker its cores; here they are shared, and eight Node processes starting at
       // once on two of them would each miss its start_period. So images start as many at once as there
       // are cores, each holding its turn until healthy (as the fleet starts pods in batches).
-      await this.until(() => this.starting < this.startBatch, `${service.name} waits for a start slot`, 600_000);
+      await this.until(
+        () => this.starting < this.startBatch,
+        `${service.name} waits for a start slot`,
+        600_000,
+      );
       this.starting++;
       this.runImage(container);
       void this.until(() => container.healthy, '', 600_000)
@@ -246,7 +276,8 @@ export class ComposeStack {
     const tmp = path.join(this.runDir, 'tmp', service.name);
     mkdirSync(tmp, { recursive: true });
     const [uid, gid = uid] = (service.user ?? (image.user || '0')).split(':');
-    if (!/^\d+$/.test(uid) || !/^\d+$/.test(gid)) throw new Error(`${service.name}: user ${uid}:${gid} is not numeric`);
+    if (!/^\d+$/.test(uid) || !/^\d+$/.test(gid))
+      throw new Error(`${service.name}: user ${uid}:${gid} is not numeric`);
     chownSync(tmp, Number(uid), Number(gid));
     // The image's ENV, then env_file and environment (compose's order); /app is the run's image folder,
     // /tmp (a tmpfs in the file) the container's own folder.
@@ -257,10 +288,12 @@ export class ComposeStack {
     for (const [key, value] of Object.entries(env)) {
       if (value === image.workingDir || value.startsWith(`${image.workingDir}/`))
         env[key] = path.join(this.imageRoot, value.slice(image.workingDir.length));
-      else if (hasTmpfs && (value === '/tmp' || value.startsWith('/tmp/'))) env[key] = path.join(tmp, value.slice(4));
+      else if (hasTmpfs && (value === '/tmp' || value.startsWith('/tmp/')))
+        env[key] = path.join(tmp, value.slice(4));
     }
     container.env = env;
-    const entrypoint = service.entrypoint ?? image.entrypoint.filter((part) => !/(^|\/)tini$|^--$/.test(part));
+    const entrypoint =
+      service.entrypoint ?? image.entrypoint.filter((part) => !/(^|\/)tini$|^--$/.test(part));
     const command = service.command ?? (service.entrypoint ? [] : image.cmd);
     const argv = (args: string[]) => [
       'unshare',
@@ -294,8 +327,12 @@ export class ComposeStack {
     // `docker exec`: the test runs in the container, as its user, with its environment.
     const run = (test: string[], timeoutMs: number) =>
       new Promise<number | null>((resolve) =>
-        execFile('ip', ['netns', 'exec', container.ns.name, ...argv(test)], { env: processEnv, cwd: this.imageRoot, timeout: timeoutMs }, (error) =>
-          resolve(error ? (error.killed ? null : typeof error.code === 'number' ? error.code : 1) : 0),
+        execFile(
+          'ip',
+          ['netns', 'exec', container.ns.name, ...argv(test)],
+          { env: processEnv, cwd: this.imageRoot, timeout: timeoutMs },
+          (error) =>
+            resolve(error ? (error.killed ? null : typeof error.code === 'number' ? error.code : 1) : 0),
         ),
       ).then((code) => {
         if (code === 0) this.figures.healthchecksPassed++;
@@ -305,7 +342,8 @@ export class ComposeStack {
     container.health = new HealthLoop(service.healthcheck, run, (status) => {
       this.log(`${service.name} ${status}`);
       container.healthy = status === 'healthy';
-      if (status === 'unhealthy') this.fail(new Error(`${service.name} is unhealthy:\n${tail(container.log)}`));
+      if (status === 'unhealthy')
+        this.fail(new Error(`${service.name} is unhealthy:\n${tail(container.log)}`));
     });
     container.health.start();
   }

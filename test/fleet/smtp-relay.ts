@@ -14,7 +14,8 @@ const server = new SMTPServer({
   disabledCommands: ['STARTTLS'],
   logger: false,
   onAuth(auth, _session, callback) {
-    if (!user || (auth.username === user && auth.password === password)) return callback(null, { user: auth.username });
+    if (!user || (auth.username === user && auth.password === password))
+      return callback(null, { user: auth.username });
     return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
   },
   onData(stream, session, callback) {
