@@ -113,8 +113,9 @@ function checkProcessService(name, service, problem) {
       problem(`${name}: no depends_on ${infra} (service_healthy)`);
   }
   if (name !== 'gateway') unpublished(name, service, problem);
-  else if (JSON.stringify(service.ports) !== JSON.stringify(['3000:3000']))
-    problem(`gateway: ports ${JSON.stringify(service.ports)}, expected ["3000:3000"]`);
+  // One published port: the gateway's 3000, on the host port PULSE_PORT (3000 unless .env says otherwise).
+  else if (JSON.stringify(service.ports) !== JSON.stringify(['${PULSE_PORT:-3000}:3000']))
+    problem(`gateway: ports ${JSON.stringify(service.ports)}, expected ["\${PULSE_PORT:-3000}:3000"]`);
 }
 
 /**

@@ -3,21 +3,18 @@ import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   chownSync,
-  copyFileSync,
-  linkSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
 import { REPO_ROOT } from '../support/processes';
-import { readImage, type ImageConfig } from './image';
+import { buildImageRoot, readImage, type ImageConfig } from './image';
 import {
   namespaceOf,
   parseAddresses,
@@ -135,7 +132,7 @@ export class Fleet {
     const overlay = renderOverlay(options.overlayDir);
     const fleet = new Fleet(overlay, runDir, runId, (name) => options.replicas ?? overlay.replicasOf(name));
     try {
-      fleet.buildImage();
+      buildImageRoot(fleet.imageRoot);
       fleet.bridge.create();
       await Promise.all([fleet.startInfrastructure(), fleet.startSmtpRelay()]);
       fleet.edge = fleet.namespace('edge', [OUTSIDE.subnet]);
@@ -307,27 +304,6 @@ export class Fleet {
   }
 
   // ------------------------------------------------------------------------------------------------------
-
-  /** The image's working dir (/app) as a folder of the run: dist/ compiled from this checkout, frontends/ linked. */
-  private buildImage(): void {
-    mkdirSync(this.imageRoot, { recursive: true });
-    execFileSync(process.execPath, ['scripts/build-server.js', path.join(this.imageRoot, 'dist')], {
-      cwd: REPO_ROOT,
-      stdio: 'pipe',
-    });
-    symlinkSync(path.join(REPO_ROOT, 'frontends'), path.join(this.imageRoot, 'frontends'));
-    // The image's node, reachable by the pods' user (the pinned Node's own folder may be private to root).
-    mkdirSync(path.join(this.imageRoot, 'node-bin'));
-    try {
-      linkSync(process.execPath, path.join(this.imageRoot, 'node-bin', 'node'));
-    } catch {
-      copyFileSync(process.execPath, path.join(this.imageRoot, 'node-bin', 'node'));
-    }
-    writeFileSync(
-      path.join(this.imageRoot, 'package.json'),
-      readFileSync(path.join(REPO_ROOT, 'package.json')),
-    );
-  }
 
   private namespace(suffix: string, onLinkRoutes: string[] = []): Namespace {
     return Namespace.create(
@@ -659,14 +635,17 @@ export class Fleet {
   }
 }
 
-const tail = (file: string): string =>
+export const tail = (file: string): string =>
   existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no output)';
 
-/** Namespaces, veths, bridges and /etc/netns entries of runs whose owner died without cleaning up. */
-function sweepAbandonedRuns(): void {
-  if (!existsSync(RUNS)) return;
-  for (const runId of readdirSync(RUNS)) {
-    const owner = path.join(RUNS, runId, 'owner.pid');
+/**
+ * Namespaces, veths, bridges and /etc/netns entries of runs whose owner died without cleaning up; `prefix`
+ * starts every name of a run (`pf` the fleet's, `pc` the compose booter's), `runs` holds their folders.
+ */
+export function sweepAbandonedRuns(runs = RUNS, prefix = 'pf'): void {
+  if (!existsSync(runs)) return;
+  for (const runId of readdirSync(runs)) {
+    const owner = path.join(runs, runId, 'owner.pid');
     if (!existsSync(owner)) continue;
     const pid = Number(readFileSync(owner, 'utf8'));
     try {
@@ -677,14 +656,14 @@ function sweepAbandonedRuns(): void {
     }
     for (const line of ip('netns', 'list').split('\n')) {
       const name = line.split(' ')[0];
-      if (!name.startsWith(`pf${runId}-`)) continue;
+      if (!name.startsWith(`${prefix}${runId}-`)) continue;
       const pids = execFileSync('ip', ['netns', 'pids', name], { encoding: 'utf8' })
         .split('\n')
         .filter(Boolean);
       for (const p of pids) process.kill(Number(p), 'SIGKILL');
-      new Namespace(name, '', `pf${runId}v-none`).destroy();
+      new Namespace(name, '', `${prefix}${runId}v-none`).destroy();
     }
-    new Bridge(`pf${runId}br`, '').destroy();
-    rmSync(path.join(RUNS, runId), { recursive: true, force: true });
+    new Bridge(`${prefix}${runId}br`, '').destroy();
+    rmSync(path.join(runs, runId), { recursive: true, force: true });
   }
 }

@@ -4,16 +4,18 @@ import { SMTPServer } from 'smtp-server';
  * The newsletter's SMTP relay, started by the fleet in a namespace of its own at an address outside the
  * private ranges (the newsletter's egress policy allows only those): plain AUTH with the test Secret's
  * credentials, no STARTTLS (the library's self-signed certificate would be refused). Each accepted mail
- * is one JSON line on stdout. Usage: smtp-relay.ts <address> <port> <user> <password>
+ * is one JSON line on stdout. Usage: smtp-relay.ts <address> <port> [<user> <password>]; without a user it
+ * accepts mail without AUTH, as the compose file's development catcher (Mailpit) does.
  */
 const [address, port, user, password] = process.argv.slice(2);
 const server = new SMTPServer({
-  authOptional: false,
+  authOptional: !user,
   allowInsecureAuth: true,
   disabledCommands: ['STARTTLS'],
   logger: false,
   onAuth(auth, _session, callback) {
-    if (auth.username === user && auth.password === password) return callback(null, { user: auth.username });
+    if (!user || (auth.username === user && auth.password === password))
+      return callback(null, { user: auth.username });
     return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
   },
   onData(stream, session, callback) {
