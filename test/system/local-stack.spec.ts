@@ -92,9 +92,9 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
         const response = await fetch(`http://127.0.0.1:${servicePorts[service]}/readyz`, { headers: admin });
         const body = (await response.json()) as { checks: Record<string, { ok: boolean; adapter: string }> };
         expect(response.status).toBe(200);
-        // The default Kafka client (KAFKA_CLIENT) is kafkajs. Every service uses the bus (newsroom for the
-        // staff actions the others record).
-        expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka' });
+        // The default Kafka client (KAFKA_CLIENT), @platformatic/kafka. Every service uses the bus (newsroom
+        // for the staff actions the others record).
+        expect(body.checks.bus).toMatchObject({ ok: true, adapter: 'kafka-platformatic' });
         expect(body.checks.store).toMatchObject({ ok: true, adapter: 'mongo' });
         if (USES_CACHE.includes(service))
           expect(body.checks.cache).toMatchObject({ ok: true, adapter: 'redis' });

@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type ServiceName,
 } from '@pulse/contracts';
-import { KAFKA_DEFAULT_PARTITIONS, KafkaEventBus, publishEvent } from '@pulse/platform';
+import { busConfigSchema, KAFKA_DEFAULT_PARTITIONS, KafkaEventBus, publishEvent } from '@pulse/platform';
 import { classicGroupWatch, consumerGroupWatch, eventually } from '@pulse/testing';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import pino from 'pino';
@@ -243,10 +243,11 @@ describe('rolling restart of every process (two replicas of each service, two ga
 
       // Ready (/readyz) does not mean the consumers have joined: with 16 processes starting at once the
       // content group can still be rebalancing, which holds its first event past the read's deadline.
-      // The services' client (KAFKA_CLIENT) decides the group's protocol, and so how it is described.
+      // The services' client (KAFKA_CLIENT, or its default when unset) decides the group's protocol, and
+      // so how it is described.
       const contentGroup = `${groupPrefix}content.${TOPICS.articleTranslated}`;
-      const groups =
-        process.env.KAFKA_CLIENT === 'platformatic' ? await consumerGroupWatch() : await classicGroupWatch();
+      const { KAFKA_CLIENT } = busConfigSchema.parse({ KAFKA_CLIENT: process.env.KAFKA_CLIENT });
+      const groups = KAFKA_CLIENT === 'platformatic' ? await consumerGroupWatch() : await classicGroupWatch();
       try {
         await eventually(
           async () => expect(await groups.describe(contentGroup)).toBe('Stable with 2 members'),

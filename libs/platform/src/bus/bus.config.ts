@@ -65,9 +65,9 @@ export const busConfigSchema = z
       ),
     KAFKA_CLIENT: z
       .enum(['kafkajs', 'platformatic'])
-      .default('kafkajs')
+      .default('platformatic')
       .describe(
-        "Kafka client library when BUS_DRIVER=kafka: `platformatic` (@platformatic/kafka, maintained; the consumer group protocol, so Kafka 4.0 or later, refused at start otherwise; session and heartbeat are the broker's `group.consumer.*`) or `kafkajs` (default until the restart suites have run again on platformatic; unmaintained since 2023; the classic protocol, any Kafka 2.1 or later). Both finish the event in hand before its partition moves; same topics, groups, headers and partitioning, so it can change between deploys. See libs/platform/src/bus/README.md.",
+        "Kafka client library when BUS_DRIVER=kafka: `platformatic` (default; @platformatic/kafka, maintained; the consumer group protocol, so Kafka 4.0 or later, refused at start otherwise; session and heartbeat are the broker's `group.consumer.*`) or `kafkajs` (unmaintained since 2023; the classic protocol, any Kafka 2.1 or later; for an older broker). Both finish the event in hand before its partition moves; same topics, groups, headers and partitioning, so it can change between deploys. See libs/platform/src/bus/README.md.",
       ),
     KAFKA_CLIENT_ID: z.string().optional().describe('Kafka client id. Default: pulse-<service name>.'),
     BUS_GROUP_PREFIX: z
