@@ -9,7 +9,7 @@
  * a PNG of read and write latency and of memory over time.
  * Aims: reads p95 < 50 ms, writes p95 < 100 ms, no errors, resident memory at the end within 10 % of
  * minute 2. Settings: READ_RATE (1000/s), WRITE_RATE (100/s), DURATION (10m), WARMUP (30s), BUCKET_S (30),
- * POOL (1001 identities; prime to 20, the write schedule's length), READ_THINK_S (0.25) and WRITE_THINK_S (5):
+ * POOL (1201 identities; prime to 20, the write schedule's length), READ_THINK_S (0.25) and WRITE_THINK_S (5):
  * each VU's pause after a page and after a write (bench/k6/mixed.js).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ const WRITE_RATE = Number(process.env.WRITE_RATE ?? 100);
 const DURATION = process.env.DURATION ?? '10m';
 const WARMUP = process.env.WARMUP ?? '30s';
 const BUCKET_S = Number(process.env.BUCKET_S ?? 30);
-const POOL = Number(process.env.POOL ?? 1001);
+const POOL = Number(process.env.POOL ?? 1201);
 const READ_THINK_S = Number(process.env.READ_THINK_S ?? 0.25);
 const WRITE_THINK_S = Number(process.env.WRITE_THINK_S ?? 5);
 /** The k6 VUs' addresses (K6_LOCAL_IPS; k6 1.x takes it from the environment, not the script's options). */
@@ -114,7 +114,12 @@ async function countsOf(baseUrl: string, fixture: Fixture): Promise<Counts> {
   });
   return {
     questionVotes: sum(questionVotes),
-    answerVotes: sum(answers.flat().filter((answer) => seededAnswers.has(answer.id)).map((a) => a.upvotes)),
+    answerVotes: sum(
+      answers
+        .flat()
+        .filter((answer) => seededAnswers.has(answer.id))
+        .map((a) => a.upvotes),
+    ),
     reactions: sum(threads.map((thread) => thread.likes)),
     comments: sum(threads.map((thread) => thread.totalCount)),
     views: sum(views),
@@ -136,7 +141,12 @@ async function main(): Promise<void> {
   mkdirSync(reportDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `pulse-mixed-${mode}-`));
   console.log(`starting the ${mode} site (abuse limits at their defaults) …`);
-  const site = await startSite(mode, dataDir, { INGESTION_SEED_DEFAULT_SOURCES: 'false' }, { raiseLimits: false });
+  const site = await startSite(
+    mode,
+    dataDir,
+    { INGESTION_SEED_DEFAULT_SOURCES: 'false' },
+    { raiseLimits: false },
+  );
   let catchUp = '';
   try {
     let articleIds: string[] = [];
@@ -171,7 +181,8 @@ async function main(): Promise<void> {
       ['articles', fixture.articleIds.length, Math.ceil((maxUses * 6) / 20) + 1],
     ];
     for (const [what, have, need] of needs)
-      if (have < need) throw new Error(`${have} ${what} for ${need} distinct targets per identity: raise POOL`);
+      if (have < need)
+        throw new Error(`${have} ${what} for ${need} distinct targets per identity: raise POOL`);
     const fixturePath = path.join(dataDir, 'fixture.json');
     const identitiesPath = path.join(dataDir, 'identities.json');
     writeFileSync(fixturePath, JSON.stringify(fixture));
@@ -180,7 +191,9 @@ async function main(): Promise<void> {
 
     const memory = sampleMemory(site.pids, 5_000);
     const load0 = os.loadavg()[0];
-    console.log(`k6: ${READ_RATE} reads/s + ${WRITE_RATE} writes/s for ${DURATION} against ${site.baseUrl} …`);
+    console.log(
+      `k6: ${READ_RATE} reads/s + ${WRITE_RATE} writes/s for ${DURATION} against ${site.baseUrl} …`,
+    );
     const summaryPath = path.join(reportDir, 'k6-summary.json');
     process.env.K6_LOCAL_IPS = LOCAL_IPS;
     const code = await runK6(path.resolve(__dirname, 'k6/mixed.js'), summaryPath, {
@@ -218,11 +231,25 @@ async function main(): Promise<void> {
       (Object.keys(accepted) as Array<keyof Counts>).every(
         (key) => counts[key] - before[key] === accepted[key],
       );
+    const unanswered: Counts = {
+      questionVotes: acceptedCount('unanswered_question_votes'),
+      answerVotes: acceptedCount('unanswered_answer_votes'),
+      reactions: acceptedCount('unanswered_reactions'),
+      comments: acceptedCount('unanswered_comments'),
+      views: acceptedCount('unanswered_views'),
+    };
+    // A write k6 stopped waiting for may have landed all the same: the site's count may exceed the
+    // accepted writes by at most those; more would be doubled writes, fewer lost ones.
+    const withinUnanswered = (key: keyof Counts) => {
+      const delta = after[key] - before[key];
+      return delta >= accepted[key] && delta <= accepted[key] + unanswered[key];
+    };
     const readBackStarted = Date.now();
     await eventually(
       async () => {
         after = await countsOf(site.baseUrl, fixture);
-        if (!matches(after)) throw new Error('the counts differ');
+        if (!(Object.keys(accepted) as Array<keyof Counts>).every(withinUnanswered))
+          throw new Error('the counts differ');
       },
       { timeoutMs: 120_000, intervalMs: 3_000 },
     ).catch(() => undefined);
@@ -254,11 +281,21 @@ async function main(): Promise<void> {
     const memoryRows = [...names, 'total'].map((name) => {
       const from = name === 'total' ? sum(Object.values(atMinute2)) : atMinute2[name];
       const to = name === 'total' ? sum(Object.values(atEnd)) : atEnd[name];
-      return { name, text: `| ${name} | ${from.toFixed(0)} MiB | ${to.toFixed(0)} MiB | ${pct(growthOf(from, to))} |`, growth: growthOf(from, to) };
+      return {
+        name,
+        text: `| ${name} | ${from.toFixed(0)} MiB | ${to.toFixed(0)} MiB | ${pct(growthOf(from, to))} |`,
+        growth: growthOf(from, to),
+      };
     });
     const countRows = (Object.keys(accepted) as Array<keyof Counts>).map((key) => {
       const delta = after[key] - before[key];
-      return `| ${key} | ${accepted[key]} | ${delta} | ${delta === accepted[key] ? 'yes' : `NO (${delta - accepted[key] > 0 ? '+' : ''}${delta - accepted[key]})`} |`;
+      const verdict =
+        delta === accepted[key]
+          ? 'yes'
+          : withinUnanswered(key)
+            ? `yes: ${delta - accepted[key]} of the unanswered landed`
+            : `NO (${delta - accepted[key] > 0 ? '+' : ''}${delta - accepted[key]})`;
+      return `| ${key} | ${accepted[key]} | ${unanswered[key]} | ${delta} | ${verdict} |`;
     });
     const refused429 = acceptedCount('writes_refused_429');
     const notCounted = acceptedCount('views_not_counted');
@@ -272,7 +309,7 @@ async function main(): Promise<void> {
         .slice(0, -1)
         .map((r) => `${r.name} ${pct(r.growth)}`)
         .join(', ')}`,
-      `every accepted write counted once: ${matches(after) ? 'yes' : 'NO'} (read back ${readBackSeconds.toFixed(0)} s after the run; views answered 200 but not counted by the site's caps or windows: ${notCounted})`,
+      `every accepted write counted once, none lost or doubled: ${matches(after) ? 'yes' : (Object.keys(accepted) as Array<keyof Counts>).every(withinUnanswered) ? 'yes, with writes k6 timed out on landing as well' : 'NO'} (read back ${readBackSeconds.toFixed(0)} s after the run; views answered 200 but not counted by the site's caps or windows: ${notCounted})`,
     ];
     const command = `READ_RATE=${READ_RATE} WRITE_RATE=${WRITE_RATE} DURATION=${DURATION} WARMUP=${WARMUP} npm run bench:mixed${mode === 'local' ? ' -- local' : ''}`;
     const text = [
@@ -289,8 +326,8 @@ async function main(): Promise<void> {
       '|---|---:|---:|---:|---:|',
       ...kinds,
       '',
-      '| write kind (whole run, warm-up included) | accepted by k6 | site count change | once each |',
-      '|---|---:|---:|---|',
+      '| write kind (whole run, warm-up included) | accepted (2xx) | unanswered (k6 timed out) | site count change | none lost or doubled |',
+      '|---|---:|---:|---:|---|',
       ...countRows,
       '',
       '| process | RSS minute 2 | RSS end | change |',

@@ -41,7 +41,12 @@ function expect2xx(what: string, reply: Reply): Record<string, unknown> {
 const dataOf = (body: Record<string, unknown>) => body.data as Record<string, unknown>;
 
 /** A nickname identity signed up from `from`, with its CSRF value and a content reader session. */
-export async function signUp(baseUrl: string, from: string, name: string, articleId: string): Promise<Author> {
+export async function signUp(
+  baseUrl: string,
+  from: string,
+  name: string,
+  articleId: string,
+): Promise<Author> {
   const reply = await call(baseUrl, 'POST', '/api/community/auth/anonymous', {
     from,
     body: { username: name },
@@ -105,9 +110,7 @@ export async function seedCommunity(
   );
   const answerIds = (
     await inParallel(
-      questions.flatMap((question) =>
-        Array.from({ length: sizes.answersEach }, (_, i) => ({ question, i })),
-      ),
+      questions.flatMap((question) => Array.from({ length: sizes.answersEach }, (_, i) => ({ question, i }))),
       8,
       async ({ question, i }) => {
         const reply = await post(baseUrl, nextAuthor(), `/api/community/questions/${question.id}/answers`, {
@@ -129,7 +132,8 @@ export async function seedCommunity(
         await eventually(
           async () => {
             reply = await post(baseUrl, author, `/api/community/articles/${articleId}/comments`, body);
-            if (reply.status === 404 && i === 0) throw new Error('the community does not know the article yet');
+            if (reply.status === 404 && i === 0)
+              throw new Error('the community does not know the article yet');
           },
           { timeoutMs: 120_000, intervalMs: 1_000 },
         );
@@ -149,7 +153,12 @@ export async function seedCommunity(
 }
 
 /** The pool of `size` reader identities, each signed up from its own address. */
-export async function createPool(baseUrl: string, size: number, run: string, articleId: string): Promise<Identity[]> {
+export async function createPool(
+  baseUrl: string,
+  size: number,
+  run: string,
+  articleId: string,
+): Promise<Identity[]> {
   const authors = await inParallel(
     Array.from({ length: size }, (_, i) => i),
     16,

@@ -88,8 +88,16 @@ export async function plotSoak(
     ...memory.map((sample) => sample.at),
   );
   const latencySeries: Series[] = [
-    { name: writes.length ? 'reads p95' : 'p95', color: COLORS[0], points: latency.map((point) => [point.at, point.p95]) },
-    { name: writes.length ? 'reads p99' : 'p99', color: COLORS[1], points: latency.map((point) => [point.at, point.p99]) },
+    {
+      name: writes.length ? 'reads p95' : 'p95',
+      color: COLORS[0],
+      points: latency.map((point) => [point.at, point.p95]),
+    },
+    {
+      name: writes.length ? 'reads p99' : 'p99',
+      color: COLORS[1],
+      points: latency.map((point) => [point.at, point.p99]),
+    },
   ];
   if (writes.length)
     latencySeries.push(
@@ -112,14 +120,7 @@ export async function plotSoak(
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif">
 <rect width="100%" height="100%" fill="white"/>
 <text x="${MARGIN.left}" y="20" font-size="15">${heading}</text>
-${panel(
-  'latency per bucket',
-  'ms',
-  latencySeries,
-  MARGIN.top + 30,
-  xMax,
-  options.limits ?? [100],
-)}
+${panel('latency per bucket', 'ms', latencySeries, MARGIN.top + 30, xMax, options.limits ?? [100])}
 ${panel('resident memory', 'MiB', memorySeries, MARGIN.top + PANEL + 2 * MARGIN.bottom + 30, xMax)}
 </svg>`;
   writeFileSync(file.replace(/\.png$/, '.svg'), svg);

@@ -78,7 +78,7 @@ export async function startSite(
 ): Promise<RunningSite> {
   const port = await freePort();
   const nodeArgs = (process.env.SITE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const raised =
+  const raised: Record<string, string> =
     options.raiseLimits === false
       ? {}
       : { RATE_LIMIT_READ_PER_MIN: '1000000', RATE_LIMIT_WRITE_PER_MIN: '1000000' };
