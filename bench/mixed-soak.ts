@@ -149,12 +149,17 @@ async function main(): Promise<void> {
   );
   let catchUp = '';
   try {
+    // Each identity views a different article each time: enough of the sample corpus must be published
+    // (on the local stack it arrives through the bus over the first seconds).
+    const maxUses = Math.ceil((WRITE_RATE * (warmupSeconds + runSeconds)) / POOL) + 1;
+    const articlesNeeded = Math.max(10, Math.ceil((maxUses * 6) / 20) + 1);
     let articleIds: string[] = [];
     await eventually(
       async () => {
         const list = await getJson(site.baseUrl, '/api/content/news?limit=50');
         articleIds = ((list.articles as Array<{ id: string }> | undefined) ?? []).map((a) => a.id);
-        if (articleIds.length < 10) throw new Error(`${articleIds.length} articles published`);
+        if (articleIds.length < articlesNeeded)
+          throw new Error(`${articleIds.length} of ${articlesNeeded} articles published`);
       },
       { timeoutMs: 180_000, intervalMs: 1_000 },
     );
@@ -173,7 +178,6 @@ async function main(): Promise<void> {
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     console.log(`signed up ${identities.length} readers; seeding took ${seedSeconds.toFixed(0)} s`);
     // Each identity's k-th write of a kind has a target of its own while k stays below the targets' count.
-    const maxUses = Math.ceil((WRITE_RATE * (warmupSeconds + runSeconds)) / POOL) + 1;
     const needs: Array<[string, number, number]> = [
       ['questions', fixture.questions.length, Math.ceil((maxUses * 2) / 20) + 1],
       ['answers', fixture.answerIds.length, Math.ceil((maxUses * 5) / 20) + 1],

@@ -121,7 +121,13 @@ export async function startSite(
       urls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${servicePort}`;
       const log = path.join(dataDir, `${service}.log`);
       logs.push(log);
-      const extra: Record<string, string> = service === 'translation' ? { DEMO_CORPUS: 'true' } : {};
+      // Community checks a comment's article against content's read API (content is started first).
+      const extra: Record<string, string> =
+        service === 'translation'
+          ? { DEMO_CORPUS: 'true' }
+          : service === 'community'
+            ? { COMMUNITY_CONTENT_URL: urls.CONTENT_URL }
+            : {};
       children.push(
         startTs(
           `services/${service}/src/main.ts`,
