@@ -80,8 +80,11 @@ function report(kind, name, response) {
   );
 }
 
+// A write still under way when its scenario ends is given until k6's 60 s request timeout to finish (the
+// default 30 s would cut it off unrecorded: neither accepted nor unanswered, though the site may apply it).
 const writeScenario = (executor) => ({
   ...executor,
+  gracefulStop: '70s',
   timeUnit: '1s',
   preAllocatedVUs: WRITE_VUS,
   maxVUs: WRITE_MAX_VUS,
