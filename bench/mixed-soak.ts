@@ -12,7 +12,7 @@
  * POOL (1201 identities; prime to 20, the write schedule's length), READ_THINK_S (0.25) and WRITE_THINK_S (5):
  * each VU's pause after a page and after a write (bench/k6/mixed.js).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@pulse/testing';
@@ -133,6 +133,13 @@ function rssAt(samples: readonly MemorySample[], at: number): Record<string, num
 }
 
 async function main(): Promise<void> {
+  // Without the built front ends every page document is the busy page (503): the reads would measure that.
+  const frontends = path.resolve(process.env.FRONTENDS_DIR ?? 'frontends');
+  if (!existsSync(path.join(frontends, 'shell', 'dist', 'server', 'render.js')))
+    throw new Error(
+      `no built front ends in ${frontends}: run \`bash frontends/build-all.sh\` or set FRONTENDS_DIR`,
+    );
+  process.env.FRONTENDS_DIR = frontends;
   const runSeconds = seconds(DURATION);
   const warmupSeconds = seconds(WARMUP);
   const buckets = Math.ceil(runSeconds / BUCKET_S) + 1;
