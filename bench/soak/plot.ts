@@ -30,9 +30,9 @@ function panel(
   series: Series[],
   top: number,
   xMax: number,
-  limit?: number,
+  limits: readonly number[] = [],
 ): string {
-  const values = series.flatMap((line) => line.points.map(([, y]) => y)).concat(limit ?? 0);
+  const values = series.flatMap((line) => line.points.map(([, y]) => y)).concat(limits);
   const yMax = Math.max(1, ...values) * 1.1;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const x = (seconds: number) => MARGIN.left + (seconds / Math.max(1, xMax)) * plotWidth;
@@ -59,22 +59,51 @@ function panel(
 <text x="${WIDTH - MARGIN.right + 10}" y="${top + 14 + index * 16}" font-size="12" fill="${line.color}">${line.name}</text>`,
     )
     .join('\n');
-  const limitLine =
-    limit === undefined
-      ? ''
-      : `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y(limit)}" y2="${y(limit)}" stroke="#111827" stroke-dasharray="4 4"/>`;
+  const limitLine = limits
+    .map(
+      (limit) =>
+        `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y(limit)}" y2="${y(limit)}" stroke="#111827" stroke-dasharray="4 4"/>`,
+    )
+    .join('\n');
   return `<text x="${MARGIN.left}" y="${top - 12}" font-size="14" font-weight="bold">${title} (${unit})</text>
 ${grid}${minutes}${limitLine}${lines}`;
 }
 
-/** Writes the PNG of a run's latency (p95, p99 per bucket; the 100 ms target dashed) and memory. */
+/**
+ * Writes the PNG of a run's latency (p95, p99 per bucket; the targets dashed, 100 ms unless `options`
+ * names others) and memory. `options.writes`: a second set of latency points (the mixed bench's writes),
+ * drawn beside the reads.
+ */
 export async function plotSoak(
   file: string,
   heading: string,
   latency: readonly LatencyPoint[],
   memory: readonly MemorySample[],
+  options: { writes?: readonly LatencyPoint[]; limits?: readonly number[] } = {},
 ): Promise<void> {
-  const xMax = Math.max(...latency.map((point) => point.at), ...memory.map((sample) => sample.at));
+  const writes = options.writes ?? [];
+  const xMax = Math.max(
+    ...latency.map((point) => point.at),
+    ...writes.map((point) => point.at),
+    ...memory.map((sample) => sample.at),
+  );
+  const latencySeries: Series[] = [
+    {
+      name: writes.length ? 'reads p95' : 'p95',
+      color: COLORS[0],
+      points: latency.map((point) => [point.at, point.p95]),
+    },
+    {
+      name: writes.length ? 'reads p99' : 'p99',
+      color: COLORS[1],
+      points: latency.map((point) => [point.at, point.p99]),
+    },
+  ];
+  if (writes.length)
+    latencySeries.push(
+      { name: 'writes p95', color: COLORS[3], points: writes.map((point) => [point.at, point.p95]) },
+      { name: 'writes p99', color: COLORS[4], points: writes.map((point) => [point.at, point.p99]) },
+    );
   const names = Object.keys(memory[0]?.rss ?? {});
   const memorySeries: Series[] = names.map((name, index) => ({
     name: `${name} RSS`,
@@ -91,17 +120,7 @@ export async function plotSoak(
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif">
 <rect width="100%" height="100%" fill="white"/>
 <text x="${MARGIN.left}" y="20" font-size="15">${heading}</text>
-${panel(
-  'latency per bucket',
-  'ms',
-  [
-    { name: 'p95', color: COLORS[0], points: latency.map((point) => [point.at, point.p95]) },
-    { name: 'p99', color: COLORS[1], points: latency.map((point) => [point.at, point.p99]) },
-  ],
-  MARGIN.top + 30,
-  xMax,
-  100,
-)}
+${panel('latency per bucket', 'ms', latencySeries, MARGIN.top + 30, xMax, options.limits ?? [100])}
 ${panel('resident memory', 'MiB', memorySeries, MARGIN.top + PANEL + 2 * MARGIN.bottom + 30, xMax)}
 </svg>`;
   writeFileSync(file.replace(/\.png$/, '.svg'), svg);

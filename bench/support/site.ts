@@ -3,8 +3,10 @@
  * ports with a throw-away PULSE_DATA_DIR and the rate limits raised out of the way (one load generator on
  * one address would otherwise measure the limiter):
  *   embedded: the whole site in one process (embedded/src/main.ts), its demo corpus as the data;
- *   local:    content, trending and translation (which loads the demo corpus) each in their own process over
- *             Kafka, the MongoDB-compatible server and Redis, behind the gateway process.
+ *   local:    content, trending, community and translation (which loads the demo corpus) each in their own
+ *             process over Kafka, the MongoDB-compatible server and Redis, behind the gateway process.
+ * `{ raiseLimits: false }` keeps every abuse limit at its default (`npm run bench:mixed`, whose load
+ * generator spreads its readers over many loopback addresses instead).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +17,7 @@ export type SiteMode = 'embedded' | 'local';
 
 export interface RunningSite {
   baseUrl: string;
-  /** Each process of the site by name (site, or content, trending, translation, gateway), e.g. for memory. */
+  /** Each process of the site by name (site, or content, trending, community, translation, gateway), e.g. for memory. */
   pids: Record<string, number>;
   /** Local mode: the site's Kafka brokers and its consumer groups' prefix (BUS_GROUP_PREFIX). */
   bus?: { brokers: string[]; groupPrefix: string };
@@ -72,12 +74,16 @@ export async function startSite(
   mode: SiteMode,
   dataDir: string,
   env: Record<string, string>,
+  options: { raiseLimits?: boolean } = {},
 ): Promise<RunningSite> {
   const port = await freePort();
   const nodeArgs = (process.env.SITE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const raised: Record<string, string> =
+    options.raiseLimits === false
+      ? {}
+      : { RATE_LIMIT_READ_PER_MIN: '1000000', RATE_LIMIT_WRITE_PER_MIN: '1000000' };
   const common = {
-    RATE_LIMIT_READ_PER_MIN: '1000000',
-    RATE_LIMIT_WRITE_PER_MIN: '1000000',
+    ...raised,
     LOG_LEVEL: 'warn',
     LOG_PRETTY: 'false',
     PULSE_DATA_DIR: dataDir,
@@ -110,12 +116,18 @@ export async function startSite(
     };
     busSettings = { brokers: infra.KAFKA_BROKERS.split(','), groupPrefix: infra.BUS_GROUP_PREFIX };
     const urls: Record<string, string> = {};
-    for (const service of ['content', 'trending', 'translation']) {
+    for (const service of ['content', 'trending', 'community', 'translation']) {
       const servicePort = await freePort();
       urls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${servicePort}`;
       const log = path.join(dataDir, `${service}.log`);
       logs.push(log);
-      const extra: Record<string, string> = service === 'translation' ? { DEMO_CORPUS: 'true' } : {};
+      // Community checks a comment's article against content's read API (content is started first).
+      const extra: Record<string, string> =
+        service === 'translation'
+          ? { DEMO_CORPUS: 'true' }
+          : service === 'community'
+            ? { COMMUNITY_CONTENT_URL: urls.CONTENT_URL }
+            : {};
       children.push(
         startTs(
           `services/${service}/src/main.ts`,
@@ -137,11 +149,15 @@ export async function startSite(
     await Promise.all(children.map((child) => stopChild(child)));
   };
   try {
-    // Local: the gateway is ready once content, trending and translation are; the others are not started.
-    const probe = mode === 'embedded' ? '/readyz' : '/api/content/news';
+    // Local: the gateway is ready once content, trending, community and translation are; the others are
+    // not started.
+    const probes = mode === 'embedded' ? ['/readyz'] : ['/api/content/news', '/api/community/badges'];
     await until(
       'the site',
-      async () => (await fetch(baseUrl + probe)).status === 200,
+      async () => {
+        for (const probe of probes) if ((await fetch(baseUrl + probe)).status !== 200) return false;
+        return true;
+      },
       children,
       180_000,
       logs,
