@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Readiness probe for the local MongoDB-wire server: ping + isMaster via the installed mongodb driver.
 // Usage: node infra/local/probe-mongo.js [mongodb-url]   (default $MONGO_URL or mongodb://127.0.0.1:27027/)
-// Exit 0 when the server answers (and speaks wire version >= 8, as the installed mongodb 6.x driver requires), 1 otherwise.
+// Exit 0 when the server answers (and speaks wire version >= 9, as the installed mongodb 7.x driver requires), 1 otherwise.
 'use strict';
 const { MongoClient } = require('mongodb');
 
@@ -23,7 +23,7 @@ const timer = setTimeout(() => {
     console.log(JSON.stringify({ url, version: info.version, maxWireVersion: hello.maxWireVersion }));
     await client.close();
     clearTimeout(timer);
-    process.exit(hello.maxWireVersion >= 8 ? 0 : 1);
+    process.exit(hello.maxWireVersion >= 9 ? 0 : 1);
   } catch (err) {
     console.error('probe-mongo:', err && err.message);
     process.exit(1);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // End-to-end smoke test of the local servers started by `infra/local/pulse-local up`.
 // Usage: node infra/local/smoke.js [redis|kafka|mongo ...]   (default: all)
-// Uses the repo's installed clients: ioredis, kafkajs 2.x, mongoose 8.x.
+// Uses the repo's installed clients: ioredis, kafkajs 2.x, mongoose 9.x.
 'use strict';
 const assert = require('node:assert/strict');
 

@@ -2,12 +2,13 @@ package pulse.infra;
 
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.ServerVersion;
+import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -15,9 +16,34 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p>Usage: {@code java -cp ... pulse.infra.PulseMongo HOST PORT (memory | h2:FILE)}
  *
- * <p>Reports itself as MongoDB 5.0 (wire version 8), the minimum the Node.js driver 6.x accepts.
+ * <p>Reports itself as MongoDB 4.4 (wire version 9); see {@link #REPORTED_VERSION} for why and what that does not mean.
  */
 public final class PulseMongo {
+    /**
+     * What the server says it is in its handshake ({@code isMaster}: maxWireVersion) and in {@code buildInfo}.
+     *
+     * <p>The Node.js driver 7.x (under mongoose 9) closes the connection before any command when a server reports a
+     * maximum wire version below 9 (MongoDB 4.4), and mongo-java-server 1.47.0 offers nothing above wire 8 in its
+     * {@code ServerVersion} enum. Its backend takes any {@link MongoVersion}, and the number is used for the handshake
+     * and buildInfo replies only (no command changes behaviour with it), so we report 9 ourselves.
+     *
+     * <p>This does not make the server MongoDB 4.4: it still implements only mongo-java-server's subset (no
+     * transactions, sessions, change streams or {@code $text}; TTL and partial indexes ignored; infra/local/README.md).
+     * Wire 9 only tells the driver which command shapes it may send; the ones we send are proven by the store, outbox
+     * and lease contract suites and the smoke test running against this server.
+     */
+    static final MongoVersion REPORTED_VERSION = new MongoVersion() {
+        @Override
+        public List<Integer> getVersionArray() {
+            return List.of(4, 4, 0);
+        }
+
+        @Override
+        public int getWireVersion() {
+            return 9;
+        }
+    };
+
     public static void main(String[] args) throws Exception {
         String host = args.length > 0 ? args[0] : "127.0.0.1";
         int port = args.length > 1 ? Integer.parseInt(args[1]) : 27027;
@@ -33,7 +59,7 @@ public final class PulseMongo {
         } else {
             throw new IllegalArgumentException("storage must be 'memory' or 'h2:FILE', got " + storage);
         }
-        backend.version(ServerVersion.MONGO_5_0);
+        backend.version(REPORTED_VERSION);
 
         MongoServer server = new MongoServer(backend);
         CountDownLatch stopped = new CountDownLatch(1);
