@@ -3,13 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, startFixtureServer, syntheticFeeds, type FixtureServer } from '@pulse/testing';
+import {
+  eventually,
+  MongoServer,
+  startFixtureServer,
+  syntheticFeeds,
+  type FixtureServer,
+} from '@pulse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { KafkaCluster } from '../support/kafka-cluster';
 import { startKoreanLlmServer, type KoreanLlmServer } from '../support/korean-llm-server';
 import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
-import { MongoServer } from '../support/mongo-server';
 import { startRedisServer } from '../support/redis-server';
 import { adminHeaders, ingestionApi, PIPELINE_ADMIN_TOKEN } from '../support/news-pipeline';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';

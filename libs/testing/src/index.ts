@@ -8,6 +8,7 @@ export * from './contracts/llm.contract';
 export * from './contracts/search';
 export * from './meilisearch-stub';
 export * from './mongo-test-env';
+export * from './mongo-server';
 export * from './contracts/store';
 export * from './bus-delivery/delivery.scenario';
 export * from './contracts/store-parity.contract';

@@ -38,6 +38,7 @@ describe('store configuration', () => {
       'STORE_DATA_DIR',
       'STORE_COMPACT_AFTER_BYTES',
       'MONGO_SERVER_SELECTION_TIMEOUT_MS',
+      'MONGO_OPERATION_TIMEOUT_MS',
     ]);
     for (const variable of variables) expect(variable.description.length).toBeGreaterThan(20);
   });

@@ -43,6 +43,14 @@ export const storeConfigSchema = z
       .describe(
         'How long a MongoDB operation waits for a reachable server before failing (also bounds the connection at start).',
       ),
+    MONGO_OPERATION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(30_000)
+      .describe(
+        'How long one MongoDB operation (index creation included) may take before it fails as unreachable; raise it for migrations over large collections.',
+      ),
   })
   .superRefine((config, ctx) => {
     if (config.STORE_DRIVER === 'mongo' && !config.MONGO_URL) {

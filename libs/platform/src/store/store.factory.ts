@@ -23,6 +23,7 @@ export async function createDocumentStore(config: StoreConfig, deps: StoreDeps):
       url: config.MONGO_URL,
       logger: deps.logger,
       serverSelectionTimeoutMs: config.MONGO_SERVER_SELECTION_TIMEOUT_MS,
+      operationTimeoutMs: config.MONGO_OPERATION_TIMEOUT_MS,
     });
   }
   deps.logger.info(

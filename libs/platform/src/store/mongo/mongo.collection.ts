@@ -13,7 +13,7 @@ import type {
   UpdateResult,
   UpdateSpec,
 } from '../store.port';
-import { InvalidStoreOperationError } from '../store.errors';
+import { InvalidStoreOperationError, StoreUnavailableError } from '../store.errors';
 import { normalizeFilter } from '../shared/filter.guard';
 import { normalizeFindOptions, normalizeProjection, withIdTiebreak } from '../shared/find-options.guard';
 import { normalizeIndexSpec } from '../shared/index-spec';
@@ -27,6 +27,9 @@ import { toPortError } from './mongo-errors';
  * The port's Collection on a native MongoDB collection. Input goes through the same guards as the
  * embedded store's, then straight to the driver; driver errors come back as the port's errors.
  */
+/** How long an operation may take by default (MONGO_OPERATION_TIMEOUT_MS). */
+export const DEFAULT_OPERATION_TIMEOUT_MS = 30_000;
+
 export class MongoCollection<T extends { _id: string }> implements Collection<T> {
   private declaredIndexes: IndexSpec[] = [];
   private indexesEnsured: Promise<void> | undefined = Promise.resolve();
@@ -34,6 +37,12 @@ export class MongoCollection<T extends { _id: string }> implements Collection<T>
   constructor(
     readonly name: string,
     private readonly native: NativeCollection<Document>,
+    /**
+     * Each operation's bound. The driver can leave a command waiting forever on a socket torn down as
+     * it was written (stalled-monitor.watchdog.ts says how); the caller gets StoreUnavailableError
+     * instead of hanging a request, or a consumer's partition, for good.
+     */
+    private readonly operationTimeoutMs = DEFAULT_OPERATION_TIMEOUT_MS,
   ) {}
 
   /**
@@ -172,11 +181,30 @@ export class MongoCollection<T extends { _id: string }> implements Collection<T>
   }
 
   private async run<R>(operation: () => Promise<R>): Promise<R> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new StoreUnavailableError(
+              `MongoDB did not answer an operation on ${this.name} within ${this.operationTimeoutMs} ms`,
+            ),
+          ),
+        this.operationTimeoutMs,
+      );
+    });
     try {
-      await this.ensureIndexes();
-      return await operation();
+      return await Promise.race([
+        (async () => {
+          await this.ensureIndexes();
+          return await operation();
+        })(),
+        deadline,
+      ]);
     } catch (error) {
       throw toPortError(error, this.name);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

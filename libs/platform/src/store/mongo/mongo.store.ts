@@ -4,7 +4,12 @@ import type { HealthResult } from '../../lifecycle';
 import type { Collection, CollectionOptions, DocumentStore } from '../store.port';
 import { StoreError, StoreUnavailableError } from '../store.errors';
 import { assertCollectionName, normalizeIndexSpec } from '../shared/index-spec';
-import { MongoCollection } from './mongo.collection';
+import { DEFAULT_OPERATION_TIMEOUT_MS, MongoCollection } from './mongo.collection';
+import { StalledMonitorWatchdog } from './stalled-monitor.watchdog';
+
+/** The driver's defaults, set here because the watchdog's bound is built from them. */
+const CONNECT_TIMEOUT_MS = 10_000;
+const HEARTBEAT_FREQUENCY_MS = 10_000;
 
 export interface MongoStoreOptions {
   /** mongodb:// URL naming the database (each service has its own). */
@@ -14,6 +19,8 @@ export interface MongoStoreOptions {
   serverSelectionTimeoutMs?: number;
   /** Bound on check()'s ping. */
   checkTimeoutMs?: number;
+  /** Bound on each collection operation, index creation included (see MongoCollection). */
+  operationTimeoutMs?: number;
 }
 
 /**
@@ -30,12 +37,15 @@ export class MongoDocumentStore implements DocumentStore {
   private constructor(
     private readonly connection: mongoose.Connection,
     private readonly options: MongoStoreOptions,
+    private readonly watchdog: StalledMonitorWatchdog,
   ) {}
 
   /** Connects or fails with StoreUnavailableError after serverSelectionTimeoutMs. */
   static async connect(options: MongoStoreOptions): Promise<MongoDocumentStore> {
     const connection = mongoose.createConnection(options.url, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3_000,
+      connectTimeoutMS: CONNECT_TIMEOUT_MS,
+      heartbeatFrequencyMS: HEARTBEAT_FREQUENCY_MS,
       // Mongoose buffers model calls while disconnected; the port fails fast instead.
       bufferCommands: false,
       autoIndex: false,
@@ -59,7 +69,16 @@ export class MongoDocumentStore implements DocumentStore {
         { cause },
       );
     }
-    return new MongoDocumentStore(connection, options);
+    // A heartbeat ends within connect + handshake (2 × connect timeout), or connect + the awaited
+    // interval when the server streams them; longer than both, with a margin, is a stalled monitor.
+    const watchdog = new StalledMonitorWatchdog({
+      client: connection.getClient(),
+      stallAfterMs: 2 * CONNECT_TIMEOUT_MS + HEARTBEAT_FREQUENCY_MS + 5_000,
+      everyMs: 5_000,
+      logger: options.logger,
+    });
+    watchdog.start();
+    return new MongoDocumentStore(connection, options, watchdog);
   }
 
   collection<T extends { _id: string }>(name: string, options: CollectionOptions = {}): Collection<T> {
@@ -70,7 +89,11 @@ export class MongoDocumentStore implements DocumentStore {
     const key = `${name}\0${JSON.stringify(specs)}`;
     let collection = this.handles.get(key);
     if (!collection) {
-      collection = new MongoCollection(name, this.connection.db!.collection(name));
+      collection = new MongoCollection(
+        name,
+        this.connection.db!.collection(name),
+        this.options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS,
+      );
       if (specs.length > 0) collection.declareIndexes(specs);
       this.handles.set(key, collection);
     }
@@ -100,6 +123,7 @@ export class MongoDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.watchdog.stop();
     await this.connection.close();
   }
 }

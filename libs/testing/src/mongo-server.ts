@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { eventually, freePort } from '@pulse/testing';
-import { MongoClient } from 'mongodb';
+import mongoose from 'mongoose';
+import { eventually } from './eventually';
+import { freePort } from './free-port';
 import { REPO_ROOT } from './processes';
 
 /** The MongoDB-compatible server infra/local builds (mongo-java-server with our main class). */
@@ -10,7 +11,7 @@ const MONGO_DIR = path.join(REPO_ROOT, '.cache/infra/mongo');
 const HOST = '127.0.0.1';
 
 /**
- * A private MongoDB-compatible server on its own port and H2 file, for tests that stop it: the shared
+ * A private MongoDB-compatible server on its own port and H2 file, for tests and benches that stop it: the shared
  * one of infra/local serves every other suite at the same time. Data survives a stop and start.
  */
 export class MongoServer {
@@ -70,7 +71,7 @@ export class MongoServer {
       async () => {
         if (child.exitCode !== null)
           throw new Error(`mongo server exited (${child.exitCode}); see ${this.dir}/mongo.log`);
-        const client = new MongoClient(this.url('admin'), { serverSelectionTimeoutMS: 1000 });
+        const client = new mongoose.mongo.MongoClient(this.url('admin'), { serverSelectionTimeoutMS: 1000 });
         try {
           await client.db('admin').command({ ping: 1 });
         } finally {
