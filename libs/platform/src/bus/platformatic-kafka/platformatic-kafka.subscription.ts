@@ -167,8 +167,23 @@ class GroupMember {
     );
   }
 
+  /**
+   * Joins the group. The client gives up on a join after a couple of seconds of its own retries, which
+   * many members joining at once on a busy broker can outlast; the caller's join timeout bounds the
+   * whole attempt instead (it closes the member, which ends this loop). A broker that does not serve the
+   * protocol at all fails at once.
+   */
   async start(): Promise<void> {
-    await this.openStream();
+    for (;;) {
+      try {
+        await this.openStream();
+        return;
+      } catch (error) {
+        if (!servesConsumerGroupProtocol(error)) throw error;
+        this.warn(error, 'bus: joining the consumer group failed; retrying');
+        if (!(await waitOrAbort(MACHINERY_RETRY_MS, this.controller.signal))) throw error;
+      }
+    }
   }
 
   /** Whether the member came to hold every partition the broker means it to have within the join timeout. */
