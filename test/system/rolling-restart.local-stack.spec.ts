@@ -111,8 +111,13 @@ describe('rolling restart of every process (two replicas of each service, two ga
   });
   const url = (member: Member) => `http://127.0.0.1:${member.port}`;
   let k6Readers: K6Readers | undefined;
+  // The last lines only: a whole process's output would push the cause out of CI's excerpt.
   const untilMemberReady = (member: Member, timeoutMs: number) =>
-    untilReady(member.process!, url(member), { timeoutMs });
+    untilReady(member.process!, url(member), {
+      timeoutMs,
+      diagnostics: () =>
+        `\n--- ${member.name}: last lines of its output ---\n${member.process!.output().trimEnd().split('\n').slice(-25).join('\n')}`,
+    });
   const articlePayload = (articleId: string): ArticleTranslatedPayload => ({
     articleId,
     clusterId: `cluster-${articleId}`,
