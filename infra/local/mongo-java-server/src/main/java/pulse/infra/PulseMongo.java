@@ -5,11 +5,20 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * Local MongoDB-wire-compatible server for Pulse dev/tests (started by infra/local/pulse-local).
@@ -44,6 +53,32 @@ public final class PulseMongo {
         }
     };
 
+    /**
+     * One lock per database: commands that change a collection's indexes or existence take it alone, every other
+     * command shares it.
+     *
+     * <p>mongo-java-server 1.47.0 adds an index to a collection's plain list while a query on another connection walks
+     * that list, and the query then fails with a ConcurrentModificationException, which the client sees as
+     * "Unknown error: null" (a service starting while another handle of the same collection creates its indexes
+     * exited on it once). MongoDB allows both at once; this only makes the test server do what it claims.
+     */
+    static final class SchemaLocks {
+        private static final Set<String> SCHEMA_COMMANDS =
+                Set.of("createindexes", "dropindexes", "deleteindexes", "drop", "dropdatabase", "create", "renamecollection");
+        private final ConcurrentHashMap<String, ReadWriteLock> byDatabase = new ConcurrentHashMap<>();
+
+        Document run(String database, String command, Supplier<Document> handle) {
+            ReadWriteLock lock = byDatabase.computeIfAbsent(database, name -> new ReentrantReadWriteLock());
+            Lock held = SCHEMA_COMMANDS.contains(command.toLowerCase(Locale.ROOT)) ? lock.writeLock() : lock.readLock();
+            held.lock();
+            try {
+                return handle.get();
+            } finally {
+                held.unlock();
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         String host = args.length > 0 ? args[0] : "127.0.0.1";
         int port = args.length > 1 ? Integer.parseInt(args[1]) : 27027;
@@ -53,9 +88,21 @@ public final class PulseMongo {
         if (storage.startsWith("h2:")) {
             Path file = Path.of(storage.substring(3)).toAbsolutePath();
             Files.createDirectories(file.getParent());
-            backend = new H2Backend(file.toString());
+            SchemaLocks locks = new SchemaLocks();
+            backend = new H2Backend(file.toString()) {
+                @Override
+                public Document handleCommand(Channel channel, String database, String command, Document query) {
+                    return locks.run(database, command, () -> super.handleCommand(channel, database, command, query));
+                }
+            };
         } else if (storage.equals("memory")) {
-            backend = new MemoryBackend();
+            SchemaLocks locks = new SchemaLocks();
+            backend = new MemoryBackend() {
+                @Override
+                public Document handleCommand(Channel channel, String database, String command, Document query) {
+                    return locks.run(database, command, () -> super.handleCommand(channel, database, command, query));
+                }
+            };
         } else {
             throw new IllegalArgumentException("storage must be 'memory' or 'h2:FILE', got " + storage);
         }
