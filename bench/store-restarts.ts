@@ -7,7 +7,7 @@
  *
  * Needs `infra/local/pulse-local up` once (it builds the server's jar). Most restarts recover within a
  * second; a restart that caught the driver's stalled monitor recovers when StalledMonitorWatchdog
- * restarts the client (docs/known-gaps.md 'A stalled MongoDB monitor'). Exits 1 if one never recovers.
+ * restarts the client (docs/known-gaps.md, the stalled MongoDB monitor). Exits 1 if one never recovers.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

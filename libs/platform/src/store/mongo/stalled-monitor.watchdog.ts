@@ -25,7 +25,7 @@ export interface StalledMonitorWatchdogOptions {
  * away) waits for a 'drain' that a destroyed socket never emits, and nothing else ends it: the
  * monitor stays busy for good, the server stays Unknown, and every operation fails server selection
  * long after the server is back. mongodb 6.22, 7.8 and 7.9 all do this; one server restart in ten
- * under load caught it (docs/known-gaps.md 'A stalled MongoDB monitor').
+ * under load caught it (docs/known-gaps.md, the stalled MongoDB monitor).
  *
  * A healthy heartbeat ends within its socket timeouts (connect, then connect + the awaited interval),
  * so one open for longer than `stallAfterMs` can only be that. The watchdog then closes the client and
