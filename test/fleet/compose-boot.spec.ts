@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/processes';
+import { siteCall } from '../support/site-call';
 import { loadCompose, parseDotEnv } from './compose-file';
 import { ComposeStack } from './compose';
 
@@ -63,22 +64,8 @@ describe('docker-compose.yml boots', () => {
     await stack?.close();
   });
 
-  const call = async (
-    method: string,
-    url: string,
-    init: { body?: unknown; headers?: Record<string, string> } = {},
-  ) => {
-    const response = await fetch(`${site}${url}`, {
-      method,
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      redirect: 'manual',
-    });
-    return { status: response.status, text: await response.text(), headers: response.headers };
-  };
+  const call = (method: string, url: string, init?: Parameters<typeof siteCall>[3]) =>
+    siteCall(site, method, url, init);
 
   it('starts every service, each healthy by its own healthcheck (the stand-ins by their probes)', () => {
     const states = Object.fromEntries(stack.project.services.map((s) => [s.name, stack.health(s.name)]));

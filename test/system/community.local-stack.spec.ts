@@ -17,6 +17,7 @@ import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 import { required } from '../support/infra-env';
 import { observeFromNow, startGroupsAtTopicEnds } from '../support/kafka-groups';
 import { freePort, startTs, untilReady, type RunningProcess } from '../support/processes';
+import { siteCall } from '../support/site-call';
 
 const COMMUNITY_TOPICS = [
   TOPICS.questionCreated,
@@ -59,29 +60,8 @@ describe('community, local stack: gateway → community process (Kafka, MongoDB,
   const created: Array<EventEnvelope<QuestionCreatedPayload>> = [];
 
   const output = () => processes.map((p) => p.output().slice(-3000)).join('\n---\n');
-  const call = async (
-    method: string,
-    url: string,
-    init: { body?: unknown; headers?: Record<string, string> } = {},
-  ) => {
-    const response = await fetch(`${gateway}${url}`, {
-      method,
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      redirect: 'manual',
-    });
-    const text = await response.text();
-    let body: any = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // an HTML document
-    }
-    return { status: response.status, body, headers: response.headers };
-  };
+  const call = (method: string, url: string, init?: Parameters<typeof siteCall>[3]) =>
+    siteCall(gateway, method, url, init);
   const signUp = async (username: string) => {
     const response = await call('POST', '/api/community/auth/anonymous', { body: { username } });
     expect(response.status).toBe(201);

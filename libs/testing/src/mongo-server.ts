@@ -37,12 +37,8 @@ export class MongoServer {
   }
 
   /** SIGTERM: the server's shutdown hook closes the H2 store, so what was acknowledged stays. */
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+  stop(): Promise<void> {
+    return this.signal('SIGTERM');
   }
 
   async restart(): Promise<void> {
@@ -82,11 +78,16 @@ export class MongoServer {
     );
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    return this.signal('SIGKILL');
+  }
+
+  /** Sends `signal` to a running server and waits for it to exit. */
+  private async signal(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
   }
 }

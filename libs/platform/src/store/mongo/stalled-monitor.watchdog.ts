@@ -41,33 +41,28 @@ export class StalledMonitorWatchdog {
   private restarting: Promise<void> | undefined;
   /** Closed by a restart whose connect failed: try again on the next look. */
   private disconnected = false;
-  private readonly listeners: Array<[string, (event: { connectionId: string }) => void]>;
   /** Restarts done so far (for logs and tests). */
   restarts = 0;
 
   constructor(private readonly options: StalledMonitorWatchdogOptions) {
     this.clock = options.clock ?? systemClock;
-    this.listeners = [
-      [STARTED, (event) => this.openSince.set(event.connectionId, this.clock.now())],
-      ...ENDED.map(
-        (name) =>
-          [name, (event: { connectionId: string }) => this.openSince.delete(event.connectionId)] as [
-            string,
-            (event: { connectionId: string }) => void,
-          ],
-      ),
-    ];
   }
 
+  private readonly onStarted = (event: { connectionId: string }) =>
+    this.openSince.set(event.connectionId, this.clock.now());
+  private readonly onEnded = (event: { connectionId: string }) => this.openSince.delete(event.connectionId);
+
   start(): void {
-    for (const [name, listener] of this.listeners) this.options.client.on(name, listener);
+    this.options.client.on(STARTED, this.onStarted);
+    for (const name of ENDED) this.options.client.on(name, this.onEnded);
     this.timer = this.clock.setRepeating(() => void this.look(), this.options.everyMs);
   }
 
   stop(): void {
     this.timer?.cancel();
     this.timer = undefined;
-    for (const [name, listener] of this.listeners) this.options.client.off(name, listener);
+    this.options.client.off(STARTED, this.onStarted);
+    for (const name of ENDED) this.options.client.off(name, this.onEnded);
   }
 
   /** One look: restarts the client if a heartbeat has stalled or the last restart could not connect. */
