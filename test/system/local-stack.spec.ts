@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eventually } from '@pulse/testing';
 import { freePort, startTs, type RunningProcess } from '../support/processes';
 import { required } from '../support/infra-env';
+import { exclusive, EXCLUSIVE_WAIT_MS } from '../support/exclusive';
 
 const SERVICES = [
   'content',
@@ -28,8 +29,13 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
   const servicePorts: Record<string, number> = {};
   let gatewayPort: number;
   let dataDir: string;
+  let release: (() => void) | undefined;
 
   beforeAll(async () => {
+    // This content process reads article.translated from the shared Kafka (its new group from the
+    // topic's start, so every earlier run's translations too) and publishes each as article.published,
+    // which trending's local-stack suite would count as its own (support/exclusive.ts).
+    release = await exclusive('kafka-article-published');
     const infra = {
       BUS_DRIVER: 'kafka',
       KAFKA_BROKERS: required('PULSE_TEST_KAFKA_BROKERS'),
@@ -61,11 +67,12 @@ describe('local stack: each service its own process over Kafka, MongoDB-compatib
         PULSE_DATA_DIR: dataDir,
       }),
     );
-  });
+  }, EXCLUSIVE_WAIT_MS + 60_000);
 
   afterAll(async () => {
     await Promise.all(processes.map((running) => running.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    release?.();
   });
 
   it('the gateway reports every service ready, each on its real adapters', async () => {
