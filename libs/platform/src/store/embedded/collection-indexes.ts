@@ -9,27 +9,45 @@ type Doc = Record<string, unknown> & { _id: string };
 interface BuiltIndex {
   spec: NormalizedIndexSpec;
   paths: string[][];
-  /**
-   * Key → ids of the documents holding it. Multikey: an array field contributes one key per element.
-   * Kept only where something reads it: a unique index (its constraint) or a single-field one (equality
-   * lookups). A plain compound index serves MongoDB's query planner; here nothing would ever read it,
-   * and it would cost a key and a set per document (tens of MB on a 100,000-document collection).
-   */
-  entries: Map<string, Set<string>> | undefined;
 }
 
+/** Key → ids of the documents holding it, over some leading fields of one or more indexes. */
+interface KeyMap {
+  paths: string[][];
+  /** Multikey: an array field contributes one key per element. */
+  entries: Map<string, Set<string>>;
+}
+
+/** More equality combinations than this in one filter (several $in lists) are left to the scan. */
+const MAX_KEY_COMBINATIONS = 256;
+
 /**
- * The embedded store's secondary indexes: they enforce uniqueness and let equality filters on an
- * indexed field (and on `_id`) skip the full scan. Matching itself is always re-checked by the
- * filter, so an index only has to return a superset of the matching documents.
+ * The embedded store's secondary indexes: they enforce uniqueness and let equality filters on the
+ * leading fields of an index (and on `_id`) skip the full scan, as MongoDB's planner uses an index
+ * prefix. Matching itself is always re-checked by the filter, so an index only has to return a
+ * superset of the matching documents.
+ *
+ * Key maps are kept per index prefix (a prefix shared by several indexes is kept once). A unique index
+ * keeps its whole key from the start (its constraint) and a single-field index its field. A compound
+ * index's prefixes are built the first time a filter can use one and kept current from then on: most
+ * compound indexes end in a sort or range field whose key is nearly unique per document, and keeping
+ * every prefix of every index would cost a key and a set per document and prefix (tens of MB on a
+ * 100,000-document collection) for prefixes nothing asks for. Only declared indexes' prefixes are ever
+ * built, so no query shape can make the store build more.
  */
 export class CollectionIndexes {
   private readonly indexes = new Map<string, BuiltIndex>();
+  private readonly keyMaps = new Map<string, KeyMap>();
 
   constructor(private readonly collection: string) {}
 
   specs(): NormalizedIndexSpec[] {
     return [...this.indexes.values()].map((index) => index.spec);
+  }
+
+  /** How many key maps are kept (for tests: prefixes are built only when a filter uses them). */
+  get keyMapCount(): number {
+    return this.keyMaps.size;
   }
 
   /** Returns false when an identical index exists; refuses a different one under the same name or key. */
@@ -45,15 +63,16 @@ export class CollectionIndexes {
         );
       }
     }
-    const paths = Object.keys(spec.key).map((path) => path.split('.'));
-    const index: BuiltIndex = {
-      spec,
-      paths,
-      entries: spec.unique || paths.length === 1 ? new Map() : undefined,
-    };
-    for (const doc of docs) {
-      if (spec.unique && this.takenIn(index, doc)) throw new DuplicateKeyError(this.collection, spec.name);
-      this.insertInto(index, doc);
+    const index: BuiltIndex = { spec, paths: Object.keys(spec.key).map((path) => path.split('.')) };
+    if (spec.unique) {
+      const probe: KeyMap = { paths: index.paths, entries: new Map() };
+      for (const doc of docs) {
+        if (takenIn(probe, doc)) throw new DuplicateKeyError(this.collection, spec.name);
+        insertInto(probe, doc);
+      }
+      this.keyMaps.set(nameOf(index.paths), this.keyMaps.get(nameOf(index.paths)) ?? probe);
+    } else if (index.paths.length === 1) {
+      this.keyMapOf(index.paths, () => docs);
     }
     this.indexes.set(spec.name, index);
     return true;
@@ -62,19 +81,18 @@ export class CollectionIndexes {
   /** Name of the unique index `doc` would violate (ignoring its own current entry), if any. */
   conflictOf(doc: Doc): string | undefined {
     for (const index of this.indexes.values()) {
-      if (index.spec.unique && this.takenIn(index, doc)) return index.spec.name;
+      if (index.spec.unique && takenIn(this.keyMaps.get(nameOf(index.paths))!, doc)) return index.spec.name;
     }
     return undefined;
   }
 
   insert(doc: Doc): void {
-    for (const index of this.indexes.values()) this.insertInto(index, doc);
+    for (const keyMap of this.keyMaps.values()) insertInto(keyMap, doc);
   }
 
   remove(doc: Doc): void {
-    for (const { entries, ...index } of this.indexes.values()) {
-      if (!entries) continue;
-      for (const key of keysOf(index, doc)) {
+    for (const { entries, paths } of this.keyMaps.values()) {
+      for (const key of keysOf(paths, doc)) {
         const ids = entries.get(key);
         ids?.delete(doc._id);
         if (ids?.size === 0) entries.delete(key);
@@ -83,38 +101,82 @@ export class CollectionIndexes {
   }
 
   /**
-   * Ids that may match, from the first top-level equality (or $in) on a single-field index; undefined
-   * when no index helps and every document must be scanned.
+   * Ids that may match: of every index, the longest leading run of fields the filter sets by top-level
+   * equality (or $in), and of those the one pointing at the fewest documents; undefined when no index
+   * helps and every document must be scanned. `docs` (the collection's documents, read afresh on each
+   * call) builds a prefix's key map the first time.
    */
-  candidateIds(filter: Filter): Iterable<string> | undefined {
+  candidateIds(filter: Filter, docs: () => Iterable<Doc>): Iterable<string> | undefined {
+    const equalities = new Map<string, unknown[]>();
     for (const [path, condition] of Object.entries(filter)) {
       const values = equalityValues(condition);
-      if (!values) continue;
-      const entries = [...this.indexes.values()].find(
-        (i) => i.paths.length === 1 && i.paths[0].join('.') === path,
-      )?.entries;
-      if (!entries) continue;
-      if (values.length === 1) return entries.get(JSON.stringify(values)) ?? [];
-      const ids = new Set<string>();
-      for (const value of values) for (const id of entries.get(JSON.stringify([value])) ?? []) ids.add(id);
-      return ids;
+      if (values) equalities.set(path, values);
     }
-    return undefined;
+    if (equalities.size === 0) return undefined;
+    let best: { keyMap: KeyMap; keys: string[]; size: number } | undefined;
+    const tried = new Set<string>();
+    for (const { paths } of this.indexes.values()) {
+      let length = 0;
+      while (length < paths.length && equalities.has(paths[length].join('.'))) length++;
+      let keys: string[] | undefined;
+      // Too many combinations of several $in lists: a shorter prefix still narrows.
+      while (
+        length > 0 &&
+        !(keys = keyCombinations(paths.slice(0, length).map((path) => equalities.get(path.join('.'))!)))
+      )
+        length--;
+      if (length === 0 || !keys) continue;
+      const prefix = paths.slice(0, length);
+      const name = nameOf(prefix);
+      if (tried.has(name)) continue;
+      tried.add(name);
+      const keyMap = this.keyMapOf(prefix, docs);
+      const size = keys.reduce((sum, key) => sum + (keyMap.entries.get(key)?.size ?? 0), 0);
+      if (!best || size < best.size) best = { keyMap, keys, size };
+    }
+    if (!best) return undefined;
+    if (best.keys.length === 1) return best.keyMap.entries.get(best.keys[0]) ?? [];
+    const ids = new Set<string>();
+    for (const key of best.keys) for (const id of best.keyMap.entries.get(key) ?? []) ids.add(id);
+    return ids;
   }
 
-  private takenIn(index: BuiltIndex, doc: Doc): boolean {
-    return keysOf(index, doc).some((key) =>
-      [...(index.entries?.get(key) ?? [])].some((id) => id !== doc._id),
-    );
-  }
-
-  private insertInto({ entries, ...index }: BuiltIndex, doc: Doc): void {
-    if (!entries) return;
-    for (const key of keysOf(index, doc)) {
-      let ids = entries.get(key);
-      if (!ids) entries.set(key, (ids = new Set()));
-      ids.add(doc._id);
+  private keyMapOf(paths: string[][], docs: () => Iterable<Doc>): KeyMap {
+    const name = nameOf(paths);
+    let keyMap = this.keyMaps.get(name);
+    if (!keyMap) {
+      keyMap = { paths, entries: new Map() };
+      for (const doc of docs()) insertInto(keyMap, doc);
+      this.keyMaps.set(name, keyMap);
     }
+    return keyMap;
+  }
+}
+
+function nameOf(paths: string[][]): string {
+  return JSON.stringify(paths);
+}
+
+/** Every key the values allow, as keysOf writes them; undefined past MAX_KEY_COMBINATIONS. */
+function keyCombinations(valuesPerPath: unknown[][]): string[] | undefined {
+  let count = 1;
+  for (const values of valuesPerPath) count *= values.length;
+  if (count > MAX_KEY_COMBINATIONS) return undefined;
+  let tuples: unknown[][] = [[]];
+  for (const values of valuesPerPath)
+    tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
+  return [...new Set(tuples.map((tuple) => JSON.stringify(tuple)))];
+}
+
+function takenIn({ entries, paths }: KeyMap, doc: Doc): boolean {
+  return keysOf(paths, doc).some((key) => [...(entries.get(key) ?? [])].some((id) => id !== doc._id));
+}
+
+function insertInto({ entries, paths }: KeyMap, doc: Doc): void {
+  for (const key of keysOf(paths, doc)) {
+    let ids = entries.get(key);
+    if (!ids) entries.set(key, (ids = new Set()));
+    ids.add(doc._id);
   }
 }
 
@@ -135,9 +197,9 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
 }
 
 /** Every key a document holds in an index: the cartesian product of each field's values. */
-function keysOf(index: Pick<BuiltIndex, 'paths'>, doc: Doc): string[] {
+function keysOf(paths: string[][], doc: Doc): string[] {
   let tuples: unknown[][] = [[]];
-  for (const path of index.paths) {
+  for (const path of paths) {
     const found = valuesAtPath(doc, path);
     // A missing field is indexed as null, as MongoDB does, so a unique index admits one such document.
     const values =

@@ -89,7 +89,7 @@ export class CollectionState {
    * a key per array element, as equality matches array elements) and the filter need not run.
    */
   private candidates(filter: Filter): { docs: Iterable<StoredDoc>; exact: boolean } {
-    const ids = equalityValues(filter._id) ?? this.indexes.candidateIds(filter);
+    const ids = equalityValues(filter._id) ?? this.indexes.candidateIds(filter, () => this.docs.values());
     if (!ids) return { docs: this.docs.values(), exact: false };
     const docs: StoredDoc[] = [];
     for (const id of ids instanceof Set ? ids : new Set<unknown>(ids)) {

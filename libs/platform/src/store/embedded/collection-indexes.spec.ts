@@ -1,0 +1,120 @@
+import { normalizeIndexSpec } from '../shared/index-spec';
+import { CollectionIndexes } from './collection-indexes';
+
+type Doc = Record<string, unknown> & { _id: string };
+
+/** A collection's documents and indexes, kept in step as CollectionState keeps them. */
+function collection(keys: Array<Record<string, 1 | -1>>, docs: Doc[]) {
+  const byId = new Map(docs.map((doc) => [doc._id, doc]));
+  const indexes = new CollectionIndexes('things');
+  for (const key of keys) indexes.add(normalizeIndexSpec({ key }), byId.values());
+  return {
+    indexes,
+    candidates: (filter: Record<string, unknown>) => {
+      const ids = indexes.candidateIds(filter, () => byId.values());
+      return ids === undefined ? undefined : [...ids].sort();
+    },
+    insert(doc: Doc) {
+      byId.set(doc._id, doc);
+      indexes.insert(doc);
+    },
+    remove(id: string) {
+      indexes.remove(byId.get(id)!);
+      byId.delete(id);
+    },
+  };
+}
+
+/** 600 comments on 6 articles, 3 depths each, as a thread's collection holds them. */
+const comments = Array.from({ length: 600 }, (_, n) => ({
+  _id: `c${String(n).padStart(3, '0')}`,
+  articleId: `a${n % 6}`,
+  depth: Math.floor(n / 6) % 3,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+}));
+
+describe('CollectionIndexes: equality on the leading fields of a compound index', () => {
+  it('narrows to the documents holding the prefix, leaving the range field to the filter', () => {
+    const things = collection([{ articleId: 1, depth: 1, createdAt: -1 }], comments);
+    const ids = things.candidates({ articleId: 'a2', depth: 0, createdAt: { $gt: '2026-01-01' } })!;
+    expect(ids.length).toBeLessThan(40);
+    for (const id of ids)
+      expect(comments.find((c) => c._id === id)).toMatchObject({ articleId: 'a2', depth: 0 });
+    // Every document of the prefix is there: the index may only return a superset.
+    const want = comments.filter((c) => c.articleId === 'a2' && c.depth === 0).map((c) => c._id);
+    expect(ids).toEqual(want.sort());
+  });
+
+  it('uses the first field alone when the second is a range, and nothing when the first is missing', () => {
+    const things = collection([{ articleId: 1, depth: 1 }], comments);
+    expect(things.candidates({ articleId: 'a1', depth: { $gt: 0 } })).toHaveLength(100);
+    expect(things.candidates({ depth: 0 })).toBeUndefined();
+  });
+
+  it('builds a prefix only when a filter uses it, and keeps it current through inserts and removals', () => {
+    const things = collection([{ articleId: 1, depth: 1, createdAt: -1 }], comments);
+    expect(things.indexes.keyMapCount).toBe(0);
+    things.candidates({ createdAt: '2026-01-01T00:00:00.000Z' }); // not a leading field: no map
+    expect(things.indexes.keyMapCount).toBe(0);
+    const before = things.candidates({ articleId: 'a5', depth: 2 })!;
+    expect(things.indexes.keyMapCount).toBe(1);
+    things.insert({ _id: 'new', articleId: 'a5', depth: 2, createdAt: '2026-02-01T00:00:00.000Z' });
+    things.remove(before[0]);
+    const after = things.candidates({ articleId: 'a5', depth: 2 })!;
+    expect(after).toContain('new');
+    expect(after).not.toContain(before[0]);
+    expect(after).toHaveLength(before.length);
+    expect(things.indexes.keyMapCount).toBe(1);
+  });
+
+  it('of two usable indexes, takes the one pointing at fewer documents', () => {
+    const votes = Array.from({ length: 300 }, (_, n) => ({
+      _id: `v${n}`,
+      pending: n % 100 === 0,
+      kind: n % 2 === 0 ? 'question' : 'answer',
+      targetId: `t${n % 10}`,
+    }));
+    const things = collection(
+      [
+        { kind: 1, targetId: 1 },
+        { pending: 1, kind: 1, targetId: 1 },
+      ],
+      votes,
+    );
+    // kind+targetId holds 30 votes; pending+kind+targetId the 3 pending ones.
+    expect(things.candidates({ pending: true, kind: 'question', targetId: 't0' })).toEqual([
+      'v0',
+      'v100',
+      'v200',
+    ]);
+  });
+
+  it('answers $in lists by their combinations, and leaves too many combinations to the scan', () => {
+    const things = collection([{ articleId: 1, depth: 1 }], comments);
+    const two = things.candidates({ articleId: { $in: ['a0', 'a1'] }, depth: { $in: [0, 1] } })!;
+    expect(two).toEqual(
+      comments
+        .filter((c) => ['a0', 'a1'].includes(c.articleId) && [0, 1].includes(c.depth))
+        .map((c) => c._id)
+        .sort(),
+    );
+    expect(things.candidates({ articleId: { $in: [] } })).toEqual([]);
+    const many = ['a0', ...Array.from({ length: 19 }, (_, n) => `elsewhere${n}`)];
+    const depths = Array.from({ length: 20 }, (_, n) => n);
+    // 400 combinations: the first field alone still narrows, to a0's 100.
+    expect(things.candidates({ articleId: { $in: many }, depth: { $in: depths } })).toHaveLength(100);
+  });
+
+  it('finds a document by any element of an array field, as equality matches elements', () => {
+    const things = collection(
+      [{ tags: 1, state: 1 }],
+      [
+        { _id: 'x', tags: ['ai', 'chips'], state: 'visible' },
+        { _id: 'y', tags: ['ai'], state: 'hidden' },
+        { _id: 'z', tags: [], state: 'visible' },
+      ],
+    );
+    expect(things.candidates({ tags: 'chips', state: 'visible' })).toEqual(['x']);
+    expect(things.candidates({ tags: 'ai', state: { $in: ['visible', 'hidden'] } })).toEqual(['x', 'y']);
+  });
+});
