@@ -326,7 +326,7 @@ async function main(): Promise<void> {
     const text = [
       `# Mixed run: ${READ_RATE} reads/s + ${WRITE_RATE} writes/s for ${DURATION}, ${mode}`,
       '',
-      `Command: \`${command}\`; ${new Date().toISOString().slice(0, 16)} UTC; ${os.cpus().length} CPUs shared by k6, the site and other work on the machine, Node ${process.version}, load average ${load0.toFixed(1)} at the start and ${load1.toFixed(1)} at the end; k6 exit code ${code}${catchUp}. Abuse limits at their defaults; k6's VUs each on their own loopback address (${LOCAL_IPS}), pausing ${READ_THINK_S} s after a page and ${WRITE_THINK_S} s after a write; ${POOL} reader identities signed up from 127.20/16 before the run (seeding ${seedSeconds.toFixed(0)} s).`,
+      `Command: \`${command}\`; ${new Date().toISOString().slice(0, 16)} UTC; ${os.cpus().length} CPUs shared by k6, the site and other work on the machine, Node ${process.version}, load average ${load0.toFixed(1)} at the start and ${load1.toFixed(1)} at the end; k6 exit code ${code}${catchUp}. Abuse limits at their defaults; k6's VUs each on their own loopback address (${LOCAL_IPS}), pausing ${READ_THINK_S} s after a page and ${WRITE_THINK_S} s on average (0.5–1.5×) after a write; ${POOL} reader identities signed up from 127.20/16 before the run (seeding ${seedSeconds.toFixed(0)} s).`,
       '',
       '| traffic | requests | req/s | p50 | p95 | p99 | errors | dropped |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
