@@ -39,8 +39,12 @@ export class ArticleCache implements OnModuleInit {
     );
   }
 
-  /** The cached article, or the loader's (null, not found, is cached too, briefly, by the caller's choice). */
-  article(id: string, load: () => Promise<Article | null>): Promise<Article | null> {
+  /**
+   * The cached article, or the loader's. A missing article (undefined) is not cached: a miss read while
+   * the article is being published could land after the publish dropped the key and answer 404 for
+   * ARTICLE_TTL_MS, and random ids would fill the cache.
+   */
+  article(id: string, load: () => Promise<Article | undefined>): Promise<Article | undefined> {
     return this.cache.getOrLoad(articleKey(id), ARTICLE_TTL_MS, load);
   }
 

@@ -62,7 +62,7 @@ export class ArticlesService {
   async detail(articleId: string): Promise<ArticleDetailResponse> {
     const article = await this.cache.article(articleId, async () => {
       const record = await this.articles.findPublished(articleId);
-      return record ? toArticle(record) : null;
+      return record ? toArticle(record) : undefined;
     });
     if (!article) {
       // Only a miss pays for the second read: a withdrawn insight is gone on purpose, not unknown.
