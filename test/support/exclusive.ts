@@ -15,8 +15,10 @@ const alive = (pid: number) => {
  * Runs suites that must not overlap one after the other, across Jest workers. 'kafka-article-published':
  * every suite that runs a content process on the shared Kafka publishes article.published (for its own
  * article.translated, and for every earlier run's, since its new consumer group starts at the topic's
- * beginning), and trending's local-stack suite counts every article it is sent in its totals. Takes a lock directory (atomic mkdir), polling with a deadline while another
- * live process holds it; a lock left by a dead process is taken over. Returns the release function.
+ * beginning), and trending's local-stack suite counts every article it is sent in its totals.
+ *
+ * Takes a lock directory (atomic mkdir), polling with a deadline while another live process holds it; a
+ * lock left by a dead process is taken over. Returns the release function.
  */
 /**
  * How long a suite waits for the lock by default: the longest holder, the rolling restart of every
