@@ -494,23 +494,25 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
       .find({ state: 'active' });
     expect(active.length).toBeGreaterThan(0);
     const requests = hub.requests.length;
+    // Switched off for the whole check: a lapsed source is polled again at once, and with a callback URL
+    // that poll would subscribe again, its 'subscribed' landing after the 'lapsed' this test looks for.
     config.INGESTION_WEBSUB_CALLBACK_URL = undefined;
     try {
       t.clock.advance(2 * LEASE_SECONDS * 1000);
       await t.app.get(WebSubSubscriptions).maintain();
+      expect(hub.requests).toHaveLength(requests);
+      for (const { _id, sourceId: id } of active) {
+        expect((await subscriptionsOf(id)).find((s) => s._id === _id)?.state).toBe('lapsed');
+        expect((await source(id)).pushUntil).toBeNull();
+        await eventually(() =>
+          expect(announcedWebSub(id).at(-1)).toEqual({ state: 'lapsed', leaseExpiresAt: null }),
+        );
+      }
+      // The polls that followed asked the hub nothing either.
+      await idle();
+      expect(hub.requests).toHaveLength(requests);
     } finally {
       config.INGESTION_WEBSUB_CALLBACK_URL = callbackUrl;
-    }
-    expect(hub.requests).toHaveLength(requests);
-    for (const { _id, sourceId: id } of active) {
-      expect((await subscriptionsOf(id)).find((s) => s._id === _id)?.state).toBe('lapsed');
-      expect((await source(id)).pushUntil).toBeNull();
-      // The announcement leaves through the outbox while every source, due two leases later, is polled
-      // in the same process: on a loaded machine that has taken over the default 5 s.
-      await eventually(
-        () => expect(announcedWebSub(id).at(-1)).toEqual({ state: 'lapsed', leaseExpiresAt: null }),
-        { timeoutMs: 20_000 },
-      );
     }
   }, 30_000);
 });
