@@ -161,11 +161,7 @@ function nameOf(paths: string[][]): string {
 function keyCombinations(valuesPerPath: unknown[][]): string[] | undefined {
   let count = 1;
   for (const values of valuesPerPath) count *= values.length;
-  if (count > MAX_KEY_COMBINATIONS) return undefined;
-  let tuples: unknown[][] = [[]];
-  for (const values of valuesPerPath)
-    tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
-  return [...new Set(tuples.map((tuple) => JSON.stringify(tuple)))];
+  return count > MAX_KEY_COMBINATIONS ? undefined : tupleKeys(valuesPerPath);
 }
 
 function takenIn({ entries, paths }: KeyMap, doc: Doc): boolean {
@@ -198,13 +194,19 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
 
 /** Every key a document holds in an index: the cartesian product of each field's values. */
 function keysOf(paths: string[][], doc: Doc): string[] {
+  return tupleKeys(
+    paths.map((path) => {
+      const found = valuesAtPath(doc, path);
+      // A missing field is indexed as null, as MongoDB does, so a unique index admits one such document.
+      return found.length === 0 ? [null] : found.map((value) => (value === EMPTY_ARRAY ? '\u0000[]' : value));
+    }),
+  );
+}
+
+/** The keys of the cartesian product of each field's values, as the key maps store them. */
+function tupleKeys(valuesPerPath: unknown[][]): string[] {
   let tuples: unknown[][] = [[]];
-  for (const path of paths) {
-    const found = valuesAtPath(doc, path);
-    // A missing field is indexed as null, as MongoDB does, so a unique index admits one such document.
-    const values =
-      found.length === 0 ? [null] : found.map((value) => (value === EMPTY_ARRAY ? '\u0000[]' : value));
+  for (const values of valuesPerPath)
     tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
-  }
   return [...new Set(tuples.map((tuple) => JSON.stringify(tuple)))];
 }
