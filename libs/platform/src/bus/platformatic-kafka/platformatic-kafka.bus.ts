@@ -10,6 +10,7 @@ import type { KafkaBusOptions } from '../kafkajs/kafka.bus';
 import { DEFAULT_KAFKA_TUNING, type KafkaConsumerTuning } from '../kafkajs/kafka.subscription';
 import { platformaticConsumerLag } from './platformatic-kafka-consumer-lag';
 import { loadPlatformaticKafka } from './platformatic-kafka.library';
+import { hasProtocolError, waitForLeaders } from './platformatic-kafka.topic-leaders';
 import {
   headersOfEntries,
   startPlatformaticSubscription,
@@ -25,7 +26,6 @@ type RawOutgoing = MessageToProduce<Buffer, Buffer, Buffer, Buffer>;
 export type PlatformaticKafkaBusOptions = KafkaBusOptions;
 
 const REQUEST_TIMEOUT_MS = 30_000;
-const METADATA_SETTLE_MS = 15_000;
 
 /**
  * The production event bus over @platformatic/kafka, a maintained pure-JavaScript client (Node ≥ 22),
@@ -219,32 +219,4 @@ export class PlatformaticKafkaEventBus implements EventBus {
 
 function bufferHeaders(headers: Record<string, string>): Map<Buffer, Buffer> {
   return new Map(Object.entries(headers).map(([name, value]) => [Buffer.from(name), Buffer.from(value)]));
-}
-
-/** This client wraps a broker's error codes (`apiId`) in MultipleErrors, possibly several levels deep. */
-function hasProtocolError(error: unknown, apiId: string): boolean {
-  if (!error || typeof error !== 'object') return false;
-  if ((error as { apiId?: unknown }).apiId === apiId) return true;
-  const nested = (error as { errors?: unknown }).errors;
-  return Array.isArray(nested) && nested.some((inner) => hasProtocolError(inner, apiId));
-}
-
-/** A KRaft broker answers "unknown topic" or "no leader" for a moment after creating a topic: not yet. */
-async function waitForLeaders(admin: Admin, topic: string): Promise<void> {
-  const deadline = Date.now() + METADATA_SETTLE_MS;
-  for (;;) {
-    try {
-      const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
-      const partitions = metadata.topics.get(topic)?.partitions ?? [];
-      if (partitions.length > 0 && partitions.every((partition) => partition?.leader >= 0)) return;
-    } catch (error) {
-      const settling =
-        hasProtocolError(error, 'UNKNOWN_TOPIC_OR_PARTITION') ||
-        hasProtocolError(error, 'LEADER_NOT_AVAILABLE');
-      if (!settling || Date.now() > deadline) throw error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`topic '${topic}' has no leader for every partition after ${METADATA_SETTLE_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
