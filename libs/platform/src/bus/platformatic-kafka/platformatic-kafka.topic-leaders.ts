@@ -1,6 +1,7 @@
 import type { Admin } from '@platformatic/kafka';
 
-export const METADATA_SETTLE_MS = 15_000;
+/** As long as the kafkajs adapter waits: a loaded KRaft broker can take seconds to list a new topic. */
+export const METADATA_SETTLE_MS = 30_000;
 const SETTLE_POLL_MS = 100;
 
 type MetadataAdmin = Pick<Admin, 'metadata'>;
