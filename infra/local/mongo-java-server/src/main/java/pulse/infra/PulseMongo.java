@@ -3,7 +3,6 @@ package pulse.infra;
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
@@ -89,7 +88,7 @@ public final class PulseMongo {
             Path file = Path.of(storage.substring(3)).toAbsolutePath();
             Files.createDirectories(file.getParent());
             SchemaLocks locks = new SchemaLocks();
-            backend = new H2Backend(file.toString()) {
+            backend = new PulseH2Backend(file.toString()) {
                 @Override
                 public Document handleCommand(Channel channel, String database, String command, Document query) {
                     return locks.run(database, command, () -> super.handleCommand(channel, database, command, query));

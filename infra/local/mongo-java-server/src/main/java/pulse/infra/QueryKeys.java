@@ -1,0 +1,63 @@
+package pulse.infra;
+
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The values a query asks one field to equal, in the form mongo-java-server's indexes store them, or none when the
+ * field's condition is anything an index lookup could get wrong.
+ *
+ * <p>Only a plain scalar ({@code {a: 1}}) or an {@code $in} of scalars counts. Null is left out on purpose: it also
+ * matches a missing field, which the index keys apart. Embedded documents, arrays, regular expressions and every
+ * other operator are left out too; the collection then scans, as mongo-java-server always did.
+ */
+final class QueryKeys {
+    /** A longer {@code $in} is cheaper to scan for than to look up value by value. */
+    static final int MAX_IN_VALUES = 256;
+
+    private QueryKeys() {
+    }
+
+    /** The normalised values the field must equal, or null when its condition is not a plain equality. */
+    static List<Object> equalityValues(Document query, String field) {
+        if (!query.containsKey(field)) return null;
+        Object condition = query.get(field);
+        if (isIndexableScalar(condition)) return List.of(normalize(condition));
+        if (!(condition instanceof Document operators) || operators.size() != 1) return null;
+        if (!(operators.get("$in") instanceof Collection<?> values) || values.size() > MAX_IN_VALUES) return null;
+        List<Object> normalized = new ArrayList<>(values.size());
+        for (Object value : values) {
+            if (!isIndexableScalar(value)) return null;
+            normalized.add(normalize(value));
+        }
+        return normalized;
+    }
+
+    static boolean isIndexableScalar(Object value) {
+        return value instanceof String
+            || value instanceof Number
+            || value instanceof Boolean
+            || value instanceof ObjectId
+            || value instanceof Instant
+            || value instanceof UUID;
+    }
+
+    /**
+     * What mongo-java-server's {@code Utils.normalizeValue} (package-private there) makes of a scalar: every number
+     * compares as a double unless a long would lose digits, so {@code 1}, {@code 1L} and {@code 1.0} find each other.
+     */
+    static Object normalize(Object value) {
+        if (value instanceof Long longValue && longValue.longValue() != (long) longValue.doubleValue()) return value;
+        if (value instanceof Number number) {
+            double doubleValue = number.doubleValue();
+            return Double.valueOf(doubleValue == -0.0 ? 0.0 : doubleValue);
+        }
+        return value;
+    }
+}
