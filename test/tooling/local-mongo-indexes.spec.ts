@@ -197,13 +197,26 @@ describe('the local MongoDB-compatible server: non-unique indexes', () => {
     let next = DOCUMENTS;
     for (let i = 0; i < WRITES; i += 1) {
       const filter = filterOf(rng, ids);
-      const kind = rng.pick(['set', 'unset', 'push', 'pull', 'delete', 'insert', 'replace'] as const);
+      const kind = rng.pick([
+        'set',
+        'setB',
+        'unset',
+        'unsetA',
+        'push',
+        'pull',
+        'delete',
+        'insert',
+        'replace',
+      ] as const);
       if (kind === 'set')
         // Scalars only: an array in `a` beside one in `b` or `sub` would be parallel arrays.
         await collection.updateMany(filter, {
           $set: { a: rng.pick(A_VALUES.filter((v) => v !== MISSING && !Array.isArray(v))) },
         });
+      else if (kind === 'setB')
+        await collection.updateMany(filter, { $set: { b: rng.pick(['p', 'q', [], null]) } });
       else if (kind === 'unset') await collection.updateOne(filter, { $unset: { b: '' } });
+      else if (kind === 'unsetA') await collection.updateMany(filter, { $unset: { a: '' } });
       else if (kind === 'push')
         await collection.updateMany({ ...filter, tags: { $type: 'array' } }, {
           $push: { tags: rng.pick(['t1', 't2', 't4']) },

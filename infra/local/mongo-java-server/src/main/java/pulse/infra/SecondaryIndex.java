@@ -10,6 +10,7 @@ import de.bwaldvogel.mongo.bson.Document;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,12 @@ import java.util.Set;
  */
 final class SecondaryIndex<P> extends Index<P> {
     private final Map<Object, P> positionsById = new HashMap<>();
-    /** Per prefix length (element 0: the first field alone), the positions filed under each key. */
-    private final List<Map<KeyValue, Set<P>>> byPrefix = new ArrayList<>();
+    /**
+     * Per prefix length (element 0: the first field alone), what is filed under each key: one position, or a
+     * {@link Positions} when there are several. Most keys (an id, a target) hold one document, and a set for each
+     * would triple the index's memory.
+     */
+    private final List<Map<KeyValue, Object>> byPrefix = new ArrayList<>();
     /** Per prefix length, an index over those fields alone, used only for mongo-java-server's own keying. */
     private final List<Index<P>> prefixKeyers = new ArrayList<>();
     /**
@@ -77,11 +82,12 @@ final class SecondaryIndex<P> extends Index<P> {
             if (next.size() > QueryKeys.MAX_IN_VALUES) return null;
             lookups = next;
         }
-        Map<KeyValue, Set<P>> map = byPrefix.get(length - 1);
+        Map<KeyValue, Object> map = byPrefix.get(length - 1);
         Set<P> positions = new LinkedHashSet<>();
         for (KeyValue lookup : lookups) {
-            Set<P> filed = map.get(lookup);
-            if (filed != null) positions.addAll(filed);
+            Object filed = map.get(lookup);
+            if (filed instanceof Positions several) several.positions().forEach(p -> positions.add(positionOf(p)));
+            else if (filed != null) positions.add(positionOf(filed));
         }
         return positions;
     }
@@ -137,7 +143,7 @@ final class SecondaryIndex<P> extends Index<P> {
     @Override
     public synchronized void updateInPlace(Document oldDocument, Document newDocument, P position,
                                            MongoCollection<P> collection) {
-        if (unusable || nullAwareEqualsKeysSafely(oldDocument, newDocument)) return;
+        if (unusable || sameKeysOnEveryPrefix(oldDocument, newDocument)) return;
         unfile(oldDocument, position);
         file(newDocument, position);
     }
@@ -148,20 +154,37 @@ final class SecondaryIndex<P> extends Index<P> {
         byPrefix.forEach(Map::clear);
     }
 
-    private boolean nullAwareEqualsKeysSafely(Document oldDocument, Document newDocument) {
-        try {
-            return nullAwareEqualsKeys(oldDocument, newDocument);
-        } catch (RuntimeException error) {
-            return false;
+    /**
+     * Per prefix, not on the whole key: with an empty array in {@code b}, {@code {a, b}} has no key at all whatever
+     * {@code a} holds, so the whole keys of two versions can be equal while their {@code (a)} keys differ.
+     */
+    private boolean sameKeysOnEveryPrefix(Document oldDocument, Document newDocument) {
+        for (int length = 1; length <= byPrefix.size(); length++) {
+            Set<KeyValue> before = keysOf(oldDocument, length);
+            Set<KeyValue> after = keysOf(newDocument, length);
+            if (before == null || after == null || !before.equals(after)) return false;
         }
+        return true;
     }
 
     private void file(Document document, P position) {
         for (int length = 1; length <= byPrefix.size(); length++) {
             Set<KeyValue> keys = keysOf(document, length);
             if (keys == null) return;
-            Map<KeyValue, Set<P>> map = byPrefix.get(length - 1);
-            for (KeyValue key : keys) map.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(position);
+            Map<KeyValue, Object> map = byPrefix.get(length - 1);
+            for (KeyValue key : keys) {
+                map.merge(key, position, (filed, added) -> {
+                    if (filed instanceof Positions several) {
+                        several.positions().add(added);
+                        return several;
+                    }
+                    if (filed.equals(added)) return filed;
+                    Positions several = new Positions(new HashSet<>(4));
+                    several.positions().add(filed);
+                    several.positions().add(added);
+                    return several;
+                });
+            }
         }
     }
 
@@ -169,14 +192,25 @@ final class SecondaryIndex<P> extends Index<P> {
         for (int length = 1; length <= byPrefix.size(); length++) {
             Set<KeyValue> keys = keysOf(document, length);
             if (keys == null) return;
-            Map<KeyValue, Set<P>> map = byPrefix.get(length - 1);
+            Map<KeyValue, Object> map = byPrefix.get(length - 1);
             for (KeyValue key : keys) {
-                Set<P> positions = map.get(key);
-                if (positions == null) continue;
-                positions.remove(position);
-                if (positions.isEmpty()) map.remove(key);
+                map.computeIfPresent(key, (k, filed) -> {
+                    if (!(filed instanceof Positions several)) return filed.equals(position) ? null : filed;
+                    several.positions().remove(position);
+                    if (several.positions().size() > 1) return several;
+                    return several.positions().isEmpty() ? null : several.positions().iterator().next();
+                });
             }
         }
+    }
+
+    /** Several positions under one key (a position itself is never a Positions, so the two cannot be confused). */
+    private record Positions(Set<Object> positions) {
+    }
+
+    @SuppressWarnings("unchecked")
+    private P positionOf(Object filed) {
+        return (P) filed;
     }
 
     /**
