@@ -98,6 +98,15 @@ function filterOf(rng: ReturnType<typeof random>, ids: string[]): Filter {
     () => ({ b: ['p', 'q'] }),
     () => ({ a: null, b: scalar(B_VALUES) }),
     () => ({ a: { $ne: 1 }, b: 'q' }),
+    // Ranges on an index's first field, as the outbox relay polls ({ '_outbox.occurredAt': { $gt: '' } }).
+    () => ({ b: { $gt: '' } }),
+    () => ({ b: { $lt: 'q' }, n: { $gt: 30 } }),
+    () => ({ a: { $gt: '' } }),
+    () => ({ a: { $gte: 1, $lte: 2 } }),
+    () => ({ a: { $gt: new Double(1) } }),
+    () => ({ tags: { $gt: 't1' } }),
+    () => ({ 'sub.k': { $gte: 'v1', $lt: 'v2' } }),
+    () => ({ a: { $lt: true } }),
   ];
   return rng.pick(shapes)();
 }

@@ -11,6 +11,12 @@ const MONGO_DIR = path.join(REPO_ROOT, '.cache/infra/mongo');
 const HOST = '127.0.0.1';
 
 /**
+ * `h2`: the server infra/local runs (mongo-java-server's H2 backend with our secondary indexes); `h2-library`: the
+ * library's own H2 backend, the baseline of `npm run bench:local-mongo`.
+ */
+export type MongoServerStorage = 'h2' | 'h2-library';
+
+/**
  * A private MongoDB-compatible server on its own port and H2 file, for tests and benches that stop it: the shared
  * one of infra/local serves every other suite at the same time. Data survives a stop and start.
  */
@@ -20,13 +26,14 @@ export class MongoServer {
   private constructor(
     private readonly port: number,
     private readonly dir: string,
+    private readonly storage: MongoServerStorage,
   ) {}
 
-  static async start(dir: string): Promise<MongoServer> {
+  static async start(dir: string, storage: MongoServerStorage = 'h2'): Promise<MongoServer> {
     if (!existsSync(path.join(MONGO_DIR, 'pulse-mongo.jar')))
       throw new Error(`${MONGO_DIR} is missing: run \`infra/local/pulse-local up\` (npm test does)`);
     mkdirSync(dir, { recursive: true });
-    const server = new MongoServer(await freePort(), dir);
+    const server = new MongoServer(await freePort(), dir, storage);
     await server.restart();
     return server;
   }
@@ -57,7 +64,7 @@ export class MongoServer {
         'pulse.infra.PulseMongo',
         HOST,
         String(this.port),
-        `h2:${path.join(this.dir, 'pulse.mv')}`,
+        `${this.storage}:${path.join(this.dir, 'pulse.mv')}`,
       ],
       { stdio: ['ignore', log, log] },
     );

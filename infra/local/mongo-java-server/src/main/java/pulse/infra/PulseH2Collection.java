@@ -25,8 +25,9 @@ import java.util.stream.Stream;
  *
  * <p>It uses an index only when the query's fields are exactly the index's (a unique index, since it has no other
  * kind); every other query reads the whole collection. Here a query first narrows to the fewest candidates any index
- * offers: the documents whose {@code _id} it names (even beside other conditions), or those filed under its values on
- * a prefix of a {@link SecondaryIndex}. The candidates are a superset of the matches, and the whole query is then
+ * offers: the documents whose {@code _id} it names (even beside other conditions), those filed under its values on
+ * a prefix of a {@link SecondaryIndex}, or those within its range on an index's first field (the outbox relay's
+ * {@code {_outbox.occurredAt: {$gt: ''}}} poll, on every collection with events to send). The candidates are a superset of the matches, and the whole query is then
  * applied to each, so the answer is the same as a full read.
  *
  * <p>An aggregation's input is narrowed the same way by its first {@code $match} ({@link PulseH2Database} hands it
@@ -101,8 +102,7 @@ final class PulseH2Collection extends H2Collection {
             for (Index<Object> index : getIndexes()) {
                 if (!(index instanceof SecondaryIndex<Object> secondary)) continue;
                 int length = secondary.usablePrefix(query);
-                if (length == 0) continue;
-                Set<Object> offered = secondary.candidates(query, length);
+                Set<Object> offered = length > 0 ? secondary.candidates(query, length) : secondary.rangeCandidates(query);
                 if (offered != null && (fewest == null || offered.size() < fewest.size())) fewest = offered;
             }
         }

@@ -22,7 +22,9 @@ import java.util.function.Supplier;
 /**
  * Local MongoDB-wire-compatible server for Pulse dev/tests (started by infra/local/pulse-local).
  *
- * <p>Usage: {@code java -cp ... pulse.infra.PulseMongo HOST PORT (memory | h2:FILE)}
+ * <p>Usage: {@code java -cp ... pulse.infra.PulseMongo HOST PORT (memory | h2:FILE | h2-library:FILE)}; {@code h2} is
+ * mongo-java-server's H2 backend with our secondary indexes (infra/local/README.md), {@code h2-library} the library's
+ * own, kept as the benchmark's baseline.
  *
  * <p>Reports itself as MongoDB 4.4 (wire version 9); see {@link #REPORTED_VERSION} for why and what that does not mean.
  */
@@ -84,7 +86,18 @@ public final class PulseMongo {
         String storage = args.length > 2 ? args[2] : "memory";
 
         MongoBackend backend;
-        if (storage.startsWith("h2:")) {
+        if (storage.startsWith("h2-library:")) {
+            // mongo-java-server's own H2 backend, without our indexes: the baseline of npm run bench:local-mongo.
+            Path file = Path.of(storage.substring("h2-library:".length())).toAbsolutePath();
+            Files.createDirectories(file.getParent());
+            SchemaLocks locks = new SchemaLocks();
+            backend = new de.bwaldvogel.mongo.backend.h2.H2Backend(file.toString()) {
+                @Override
+                public Document handleCommand(Channel channel, String database, String command, Document query) {
+                    return locks.run(database, command, () -> super.handleCommand(channel, database, command, query));
+                }
+            };
+        } else if (storage.startsWith("h2:")) {
             Path file = Path.of(storage.substring(3)).toAbsolutePath();
             Files.createDirectories(file.getParent());
             SchemaLocks locks = new SchemaLocks();
@@ -103,7 +116,7 @@ public final class PulseMongo {
                 }
             };
         } else {
-            throw new IllegalArgumentException("storage must be 'memory' or 'h2:FILE', got " + storage);
+            throw new IllegalArgumentException("storage must be 'memory', 'h2:FILE' or 'h2-library:FILE', got " + storage);
         }
         backend.version(REPORTED_VERSION);
 

@@ -13,7 +13,8 @@ import java.util.UUID;
  * The values a query asks one field to equal, in the form mongo-java-server's indexes store them, or none when the
  * field's condition is anything an index lookup could get wrong.
  *
- * <p>Only a plain scalar ({@code {a: 1}}) or an {@code $in} of scalars counts. Null is left out on purpose: it also
+ * <p>Only a plain scalar ({@code {a: 1}}) or an {@code $in} of scalars counts as equality; {@link #rangeOf} takes
+ * {@code $gt}, {@code $gte}, {@code $lt} and {@code $lte} bounds that are scalars. Null is left out on purpose: it also
  * matches a missing field, which the index keys apart. Embedded documents, arrays, regular expressions and every
  * other operator are left out too; the collection then scans, as mongo-java-server always did.
  */
@@ -37,6 +38,34 @@ final class QueryKeys {
             normalized.add(normalize(value));
         }
         return normalized;
+    }
+
+    /** Bounds on one field ({@code $gt}, {@code $gte}, {@code $lt}, {@code $lte}); a null bound is open. */
+    record Range(Object lower, boolean lowerInclusive, Object upper, boolean upperInclusive) {
+    }
+
+    /** The field's condition as a range of plain values, or null when it is anything else. */
+    static Range rangeOf(Document query, String field) {
+        if (!(query.get(field) instanceof Document operators) || operators.isEmpty()) return null;
+        Object lower = null;
+        Object upper = null;
+        boolean lowerInclusive = false;
+        boolean upperInclusive = false;
+        for (String operator : operators.keySet()) {
+            Object bound = operators.get(operator);
+            if (!isIndexableScalar(bound)) return null;
+            boolean isLower = operator.equals("$gt") || operator.equals("$gte");
+            boolean isUpper = operator.equals("$lt") || operator.equals("$lte");
+            if ((!isLower && !isUpper) || (isLower && lower != null) || (isUpper && upper != null)) return null;
+            if (isLower) {
+                lower = normalize(bound);
+                lowerInclusive = operator.equals("$gte");
+            } else {
+                upper = normalize(bound);
+                upperInclusive = operator.equals("$lte");
+            }
+        }
+        return new Range(lower, lowerInclusive, upper, upperInclusive);
     }
 
     static boolean isIndexableScalar(Object value) {

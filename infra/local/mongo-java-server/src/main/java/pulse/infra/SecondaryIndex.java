@@ -6,15 +6,19 @@ import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.backend.Missing;
+import de.bwaldvogel.mongo.backend.ValueComparator;
 import de.bwaldvogel.mongo.bson.Document;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A non-unique (compound) index held in memory, which mongo-java-server 1.47.0 does not have: it logs "adding
@@ -31,6 +35,13 @@ import java.util.Set;
  * <p>It never answers {@link #canHandle}: the collection picks among its indexes itself, by the fewest candidates.
  */
 final class SecondaryIndex<P> extends Index<P> {
+    /**
+     * The order of BSON types and, within a type, of values, as mongo-java-server sorts them. Two keys it calls equal
+     * share an entry, which only adds candidates.
+     */
+    private static final Comparator<KeyValue> BY_FIRST_VALUE =
+        (left, right) -> ValueComparator.ascWithoutListHandling().compare(left.get(0), right.get(0));
+
     private final Map<Object, P> positionsById = new HashMap<>();
     /**
      * Per prefix length (element 0: the first field alone), what is filed under each key: one position, or a
@@ -49,7 +60,8 @@ final class SecondaryIndex<P> extends Index<P> {
     SecondaryIndex(String name, List<IndexKey> keys, boolean sparse) {
         super(name, keys, sparse);
         for (int length = 1; length <= keys.size(); length++) {
-            byPrefix.add(new HashMap<>());
+            // The first field's keys in order, for ranges; the longer prefixes are only ever looked up whole.
+            byPrefix.add(length == 1 ? new TreeMap<>(BY_FIRST_VALUE) : new HashMap<>());
             prefixKeyers.add(new EmptyIndex<>(name + "/" + length, keys.subList(0, length)));
         }
     }
@@ -88,6 +100,26 @@ final class SecondaryIndex<P> extends Index<P> {
             Object filed = map.get(lookup);
             if (filed instanceof Positions several) several.positions().forEach(p -> positions.add(positionOf(p)));
             else if (filed != null) positions.add(positionOf(filed));
+        }
+        return positions;
+    }
+
+    /**
+     * The positions filed under the first field's values within the query's range on that field, or null when its
+     * condition there is not a range. Bounds compare across BSON types in their sort order, so {@code $gt: ''} also
+     * returns documents with an embedded document or a date there: more candidates, never fewer.
+     */
+    synchronized Set<P> rangeCandidates(Document query) {
+        if (unusable) return null;
+        QueryKeys.Range range = QueryKeys.rangeOf(query, keys().get(0));
+        if (range == null) return null;
+        NavigableMap<KeyValue, Object> ordered = (NavigableMap<KeyValue, Object>) byPrefix.get(0);
+        if (range.lower() != null) ordered = ordered.tailMap(new KeyValue(range.lower()), range.lowerInclusive());
+        if (range.upper() != null) ordered = ordered.headMap(new KeyValue(range.upper()), range.upperInclusive());
+        Set<P> positions = new LinkedHashSet<>();
+        for (Object filed : ordered.values()) {
+            if (filed instanceof Positions several) several.positions().forEach(p -> positions.add(positionOf(p)));
+            else positions.add(positionOf(filed));
         }
         return positions;
     }
