@@ -27,10 +27,10 @@ import java.util.TreeMap;
  * <p>Each document is filed under its key on every prefix of the fields (for {@code {a, b, c}}: {@code (a)},
  * {@code (a, b)} and {@code (a, b, c)}), each prefix keyed on its own fields only (an empty array in {@code c} must
  * not hide the document from a query on {@code a}), one entry per element when a field holds an array, as MongoDB's
- * multikey indexes do. A lookup
- * returns the positions of the documents whose keys equal the query's values on a prefix: a superset of the matches,
- * since the collection applies the whole query to each document it reads ({@link PulseH2Collection}). It is rebuilt
- * from the collection when the server starts, as mongo-java-server builds any new index.
+ * multikey indexes do. A lookup returns the positions of the documents whose keys equal the query's values on a
+ * prefix, or fall in its range on the first field: a superset of the matches, since the collection applies the whole
+ * query to each document it reads ({@link PulseH2Collection}). It is rebuilt from the collection when the server
+ * starts, as mongo-java-server builds any new index.
  *
  * <p>It never answers {@link #canHandle}: the collection picks among its indexes itself, by the fewest candidates.
  */
@@ -45,8 +45,8 @@ final class SecondaryIndex<P> extends Index<P> {
     private final Map<Object, P> positionsById = new HashMap<>();
     /**
      * Per prefix length (element 0: the first field alone), what is filed under each key: one position, or a
-     * {@link Positions} when there are several. Most keys (an id, a target) hold one document, and a set for each
-     * would triple the index's memory.
+     * {@link Positions} when there are several. Most keys (an id, a target) hold one document, and a set around each
+     * would cost several times the position it holds.
      */
     private final List<Map<KeyValue, Object>> byPrefix = new ArrayList<>();
     /** Per prefix length, an index over those fields alone, used only for mongo-java-server's own keying. */
