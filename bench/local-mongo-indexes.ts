@@ -5,8 +5,8 @@
  *
  *   npm run bench:local-mongo            (DOCUMENTS=20000 ROUNDS=300 by default)
  *
- * Needs the server built (`infra/local/pulse-local up`). Figures: docs/benchmarks.md 'The local MongoDB-compatible
- * server's indexes'.
+ * Needs the server built (`infra/local/pulse-local up`). Figures: docs/benchmarks.md 'The local stack: indexes in
+ * the MongoDB-compatible server'.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -10,6 +10,8 @@ module.exports = (displayName, rootDir) => ({
   rootDir,
   testEnvironment: path.join(__dirname, 'jsdom-environment.js'),
   testEnvironmentOptions: { url: 'http://localhost/' },
+  // Above jest-setup.ts's 10 s for one findBy/waitFor, so a slow wait under load fails with its own message.
+  testTimeout: 20_000,
   setupFiles: [path.join(__dirname, 'dom-env.ts'), path.join(__dirname, 'query-env.ts')],
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.ts')],
   moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.js'), ...preset.moduleNameMapper },

@@ -3,8 +3,13 @@
 // unmounts what was rendered by itself).
 import '@testing-library/jest-dom';
 // Imported here so every spec gets its unmount after each test and React's act() environment.
-import '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { DESKTOP, device } from './dom-env';
+
+// How long findBy* and waitFor wait for what they expect before failing: they return as soon as it shows.
+// Testing Library's 1 s was too short for a spec's first render while the test tier runs at a load average
+// of 10 or more (a detail page was still on its skeleton after 1 s in a rehearsal of CI).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   Object.assign(device, DESKTOP);
