@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,7 +101,19 @@ async function communityToken(base: string, username: string): Promise<string> {
   return body.data.token;
 }
 
+/** The Schemathesis processes still running, so a test cut off by its deadline can end them. */
+const running = new Set<ChildProcess>();
+let stopped = false;
+
+/** Ends every Schemathesis process still running (a run whose test timed out), and starts no more. */
+export function stopFuzzing(): void {
+  stopped = true;
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 function runSchemathesis(config: string, args: string[]): Promise<{ exitCode: number; output: string }> {
+  if (stopped) return Promise.reject(new Error('fuzzing was stopped'));
   const command = execFileSync('bash', [path.join(REPO_ROOT, 'scripts/ensure-schemathesis.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -112,11 +124,15 @@ function runSchemathesis(config: string, args: string[]): Promise<{ exitCode: nu
       env: { ...process.env, NO_COLOR: '1', COLUMNS: '120', SCHEMATHESIS_TELEMETRY: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => resolve({ exitCode: code ?? 1, output }));
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve({ exitCode: code ?? 1, output });
+    });
   });
 }
 

@@ -118,7 +118,7 @@ describe('merged OpenAPI at /api/docs', () => {
       required: ['contentId', 'contentType'],
       additionalProperties: false,
     });
-    expect(Object.keys(like.responses).sort()).toEqual(['200', '400', '404', '413', '429']);
+    expect(Object.keys(like.responses).sort()).toEqual(['200', '400', '404', '413', '429', '431']);
     expect(like.responses['400'].content?.['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ErrorBody',
     });

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
 /**
- * Every error response is this JSON body (docs/design.md §7): 400 names the field, then 401, 403, 404, 409, 413
- * and 429 as they apply. Bad input never yields a 500.
+ * Every error response is this JSON body (docs/design.md §7): 400 names the field, then 401, 403, 404, 409, 413,
+ * 429 and 431 as they apply. Bad input never yields a 500.
  */
 export interface ErrorBody {
   statusCode: number;

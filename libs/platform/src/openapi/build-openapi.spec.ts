@@ -38,6 +38,7 @@ describe('buildServiceOpenApi', () => {
       '413',
       '415',
       '429',
+      '431',
     ]);
   });
 

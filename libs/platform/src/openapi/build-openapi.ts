@@ -136,6 +136,9 @@ function operationOf(name: string, spec: EndpointSpec): OpenApiOperation {
   if (pathNames.length > 0) responses['404'] = errorResponse('No such item.', page);
   if (schemas.body) responses['413'] = errorResponse('Body larger than 1 MiB.', page);
   responses['429'] = errorResponse('Rate limited; Retry-After says when to try again.');
+  // Node's HTTP parser refuses a request line and headers over 16 KiB together, a long query string
+  // included, before any handler runs; it cannot tell the URL from the headers, so this is 431, not 414.
+  responses['431'] = errorResponse('Request line and headers larger than 16 KiB.');
   for (const [status, description] of Object.entries(schemas.errors ?? {}))
     responses[status] = errorResponse(description, page);
 
