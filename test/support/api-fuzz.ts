@@ -142,9 +142,19 @@ interface FuzzDocument {
 }
 
 /**
+ * Operations that end the session they are called with (logout revokes the token, deleting one's
+ * nickname erases it): each gets a pass and a nickname of its own, since after its first success every
+ * later request of a shared pass would only be answered 401.
+ */
+const ENDS_ITS_SESSION: Record<string, { pass: string; nickname: string }> = {
+  communityLogout: { pass: 'logout', nickname: '퍼징로그아웃' },
+  deleteMe: { pass: 'delete-me', nickname: '퍼징탈퇴' },
+};
+
+/**
  * Every documented operation, in passes by credential: admin routes with the admin token, the rest with
- * a community member's token (reader routes ignore it), logout with a token of its own (it revokes it),
- * and everything once more with no credential at all (the 401s, and the anonymous reader's paths).
+ * a community member's token (reader routes ignore it), logout and deleting one's nickname each with a
+ * token of its own (ENDS_ITS_SESSION), and everything once more with no credential at all (the 401s, and the anonymous reader's paths).
  */
 export async function fuzzApi(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
@@ -189,21 +199,22 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzResult> {
       args: [
         '--exclude-operation-id-regex',
         adminOnly,
-        '--exclude-operation-id',
-        'communityLogout',
+        ...Object.keys(ENDS_ITS_SESSION).flatMap((id) => ['--exclude-operation-id', id]),
         '-H',
         `Authorization: Bearer ${await communityToken(options.base, '퍼징회원')}`,
       ],
     },
-    {
-      name: 'logout',
-      args: [
-        '--include-operation-id',
-        'communityLogout',
-        '-H',
-        `Authorization: Bearer ${await communityToken(options.base, '퍼징로그아웃')}`,
-      ],
-    },
+    ...(await Promise.all(
+      Object.entries(ENDS_ITS_SESSION).map(async ([id, { pass, nickname }]) => ({
+        name: pass,
+        args: [
+          '--include-operation-id',
+          id,
+          '-H',
+          `Authorization: Bearer ${await communityToken(options.base, nickname)}`,
+        ],
+      })),
+    )),
     { name: 'anonymous', args: [] },
   ];
 
@@ -352,8 +363,9 @@ function passCovers(pass: string, operationId: string, document: FuzzDocument): 
   if (!operation) return false;
   const admin = operation['x-access'] === 'admin';
   if (pass === 'admin') return admin;
-  if (pass === 'member') return !admin && operationId !== 'communityLogout';
-  if (pass === 'logout') return operationId === 'communityLogout';
+  if (pass === 'member') return !admin && !(operationId in ENDS_ITS_SESSION);
+  const own = Object.entries(ENDS_ITS_SESSION).find(([, session]) => session.pass === pass);
+  if (own) return operationId === own[0];
   return true;
 }
 

@@ -44,3 +44,35 @@ describe('ContentReadClient search', () => {
     await expect(client.search('쿠버네티스')).rejects.toBeInstanceOf(ContentReadError);
   });
 });
+
+/** Ids content's API refuses with 400 (a bookmark's or a comment's path allows more) name nothing. */
+describe('ContentReadClient ids content would refuse', () => {
+  let server: Server;
+  let asked: string[];
+  let client: ContentReadClient;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.statusCode = 400;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'id: id must be …' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client = new ContentReadClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  beforeEach(() => (asked = []));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers no article for an id of letters content ids never have, without asking content', async () => {
+    await expect(client.articleTitle('džàšȾ')).resolves.toBeUndefined();
+    await expect(client.article('a'.repeat(101))).resolves.toBeUndefined();
+    await expect(client.techAnalysis('a b')).resolves.toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+
+  it('still reads a 400 for an id of the right form as content failing', async () => {
+    await expect(client.articleTitle('a-1')).rejects.toBeInstanceOf(ContentReadError);
+    expect(asked).toEqual(['/api/articles/a-1']);
+  });
+});

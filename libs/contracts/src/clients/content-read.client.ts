@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildPath, ENDPOINTS } from '../api/endpoints';
+import { idParamSchema, slugParamSchema } from '../api/params';
 
 /**
  * The content service's public read API for another service (docs/design.md §1: a service calls another's read
@@ -67,12 +68,15 @@ export class ContentReadClient {
 
   /** GET /api/articles/{id}; undefined when there is no such article. */
   async article(id: string): Promise<ContentArticleText | undefined> {
+    // An id content's API refuses with 400 names no article: not asked, so it never reads as content failing.
+    if (!idParamSchema.safeParse(id).success) return undefined;
     const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleDetailSchema);
     return body?.article;
   }
 
   /** GET /api/tech-analysis/{slug}; undefined when there is no such analysis. */
   async techAnalysis(slug: string): Promise<ContentTechAnalysisTitle | undefined> {
+    if (!slugParamSchema.safeParse(slug).success) return undefined;
     const body = await this.get(
       buildPath(ENDPOINTS.techAnalysis.path, { slug }),
       techAnalysisDetailSchema,
@@ -83,6 +87,7 @@ export class ContentReadClient {
 
   /** GET /api/articles/{id} for its title only; undefined when there is none or its editors withdrew it. */
   async articleTitle(id: string): Promise<{ id: string; title: string } | undefined> {
+    if (!idParamSchema.safeParse(id).success) return undefined;
     const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleTitleSchema, GONE);
     return body?.article;
   }
