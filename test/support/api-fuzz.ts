@@ -154,7 +154,8 @@ const ENDS_ITS_SESSION: Record<string, { pass: string; nickname: string }> = {
 /**
  * Every documented operation, in passes by credential: admin routes with the admin token, the rest with
  * a community member's token (reader routes ignore it), logout and deleting one's nickname each with a
- * token of its own (ENDS_ITS_SESSION), and everything once more with no credential at all (the 401s, and the anonymous reader's paths).
+ * token of its own (ENDS_ITS_SESSION), and everything once more with no credential at all (the 401s, and
+ * the anonymous reader's paths).
  */
 export async function fuzzApi(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
