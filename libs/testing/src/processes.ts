@@ -67,8 +67,8 @@ export async function untilReady(
       if (response.status !== 200) throw new Error(`/readyz ${response.status}: ${await response.text()}`);
       return 'ready';
     },
-    // 120 s: a service over Kafka starts in 10–20 s on a quiet machine, and three times that at a load
-    // average of 10 (seen in CI). The wait ends at the first 200, so a generous deadline costs nothing.
+    // 120 s: a service over Kafka starts in 10–20 s on a quiet machine, and took over 60 s in a loaded CI
+    // run. The wait ends at the first 200, so a generous deadline costs nothing.
     { timeoutMs: options.timeoutMs ?? 120_000, intervalMs: 250 },
   ).catch((error: Error) => {
     error.message += diagnostics();

@@ -53,6 +53,12 @@ export type ContentArticleText = z.output<typeof articleDetailSchema>['article']
 
 export class ContentReadError extends Error {}
 
+/**
+ * Whether `value` has the form of content's path parameter. One that does not names no item: content would
+ * answer 400, which must not read as content failing, so it is not asked.
+ */
+const canName = (schema: z.ZodType, value: string): boolean => schema.safeParse(value).success;
+
 export class ContentReadClient {
   constructor(
     private readonly baseUrl: string,
@@ -68,15 +74,14 @@ export class ContentReadClient {
 
   /** GET /api/articles/{id}; undefined when there is no such article. */
   async article(id: string): Promise<ContentArticleText | undefined> {
-    // An id content's API refuses with 400 names no article: not asked, so it never reads as content failing.
-    if (!idParamSchema.safeParse(id).success) return undefined;
+    if (!canName(idParamSchema, id)) return undefined;
     const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleDetailSchema);
     return body?.article;
   }
 
   /** GET /api/tech-analysis/{slug}; undefined when there is no such analysis. */
   async techAnalysis(slug: string): Promise<ContentTechAnalysisTitle | undefined> {
-    if (!slugParamSchema.safeParse(slug).success) return undefined;
+    if (!canName(slugParamSchema, slug)) return undefined;
     const body = await this.get(
       buildPath(ENDPOINTS.techAnalysis.path, { slug }),
       techAnalysisDetailSchema,
@@ -87,7 +92,7 @@ export class ContentReadClient {
 
   /** GET /api/articles/{id} for its title only; undefined when there is none or its editors withdrew it. */
   async articleTitle(id: string): Promise<{ id: string; title: string } | undefined> {
-    if (!idParamSchema.safeParse(id).success) return undefined;
+    if (!canName(idParamSchema, id)) return undefined;
     const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleTitleSchema, GONE);
     return body?.article;
   }
