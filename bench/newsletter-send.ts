@@ -29,6 +29,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedDocumentStore, MongoDocumentStore, type DocumentStore } from '@pulse/platform';
 import { startTrendingStub } from '@pulse/newsletter/testing/trending-stub';
+import {
+  SUBSCRIBER_INDEXES,
+  SUBSCRIBERS as SUBSCRIBERS_COLLECTION,
+} from '@pulse/newsletter/src/subscribers/subscribers.repository';
 import { dropMongoDatabase, uniqueMongoDatabaseUrl } from '@pulse/testing';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -76,7 +80,13 @@ async function main() {
   const seeding: DocumentStore = mongoUrl
     ? await MongoDocumentStore.connect({ url: mongoUrl, logger })
     : await EmbeddedDocumentStore.open({ dataDir: storeDir });
-  const subscribers = seeding.collection<{ _id: string }>('newsletter_subscribers');
+  // With the service's own indexes, kept up as the rows go in, as on a list that grew sign-up by sign-up.
+  // Without them the service builds them over the whole list as it starts; the MongoDB-compatible test
+  // server then holds every command behind that build, the service's health checks included, and the
+  // service gave up on the store and exited.
+  const subscribers = seeding.collection<{ _id: string }>(SUBSCRIBERS_COLLECTION, {
+    indexes: SUBSCRIBER_INDEXES,
+  });
   const at = new Date().toISOString();
   for (let i = 0; i < SUBSCRIBERS; i += 1000) {
     const batch = Array.from({ length: Math.min(1000, SUBSCRIBERS - i) }, (_, j) => ({

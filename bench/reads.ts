@@ -10,9 +10,14 @@
  *   eval "$(infra/local/pulse-local env)"; npm run bench:reads              # embedded mode
  *   npm run bench:reads -- --local    # content, trending, translation and the gateway as processes
  *
+ * The community's routes read what a busy discussion costs: `thread`, the first page of an article's
+ * comments (popular first, as the page asks) when the article holds 1,000; `question` and `answers`, a
+ * question page's two reads when it holds 200 answers (bench/reads/community-seed.ts writes them through
+ * the gateway first).
+ *
  * Settings: K6_BIN (from infra/local/pulse-local env), VUS (20), DURATION (20s), WARMUP (5s: each route
- * read unrecorded first), ROUTES (a comma-separated
- * subset of article,news,page,home,hot-topics; all by default), MICROCACHE (on, off or both: the default),
+ * read unrecorded first), ROUTES (a comma-separated subset of
+ * article,news,page,home,hot-topics,thread,question,answers; all by default), MICROCACHE (on, off or both: the default),
  * FRONTENDS_DIR (the built
  * front ends; /article/{id} needs the shell's index.html: `bash frontends/build-all.sh`), SITE_NODE_ARGS
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the gateway). k6, the site and the bare server
@@ -23,6 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runK6 } from './k6-run';
+import { COMMUNITY_WRITE_LIMITS_RAISED, seedCommunity } from './reads/community-seed';
 import { consumersCaughtUp } from './support/consumer-lag';
 import { startSite, startTs, stopChild, until, type SiteMode } from './support/site';
 
@@ -32,6 +38,8 @@ const DURATION = process.env.DURATION ?? '20s';
 const WARMUP = process.env.WARMUP ?? '5s';
 const SELECTED_ROUTES = process.env.ROUTES?.split(',').map((name) => name.trim());
 const MICROCACHE = process.env.MICROCACHE ?? 'both';
+const selected = (name: string) => SELECTED_ROUTES === undefined || SELECTED_ROUTES.includes(name);
+const COMMUNITY_ROUTES = ['thread', 'question', 'answers'];
 const MODE: SiteMode = process.argv.includes('--local') ? 'local' : 'embedded';
 const K6_SCRIPT = path.join(__dirname, 'reads', 'read.k6.js');
 
@@ -117,6 +125,7 @@ async function measure(microCacheMs: number, root: string, rows: Row[]): Promise
     // With every cache off each page read is a render; the render budget (edge/render-budget.ts) would
     // answer most of them with its busy 503 and the rate would be that page's, not the renders'.
     ...(microCacheMs > 0 ? {} : { GATEWAY_RENDER_CONCURRENCY: '64', GATEWAY_RENDER_MS_PER_S: '100000' }),
+    ...(COMMUNITY_ROUTES.some(selected) ? COMMUNITY_WRITE_LIMITS_RAISED : {}),
   });
   try {
     // On the local stack the new consumer groups first read the shared topics' whole history; measured
@@ -126,14 +135,20 @@ async function measure(microCacheMs: number, root: string, rows: Row[]): Promise
       console.error(`… consumers caught up with the topics' history in ${caughtUpS.toFixed(0)} s`);
     }
     const id = await seed(site.baseUrl);
+    const community = COMMUNITY_ROUTES.some(selected) ? await seedCommunity(site.baseUrl, id) : undefined;
     const routes = Object.entries({
       article: `/api/articles/${id}`,
       news: '/api/content/news',
       page: `/article/${id}`,
       home: '/',
       'hot-topics': '/api/trending/hot-topics',
+      ...(community && {
+        thread: `/api/community/articles/${id}/comments?sort=popular&page=1`,
+        question: `/api/community/questions/${community.questionId}`,
+        answers: `/api/community/questions/${community.questionId}/answers?sortBy=popular`,
+      }),
     })
-      .filter(([name]) => SELECTED_ROUTES === undefined || SELECTED_ROUTES.includes(name))
+      .filter(([name]) => selected(name))
       .map(([, route]) => route);
     const answers: Record<string, { contentType: string; body: string }> = {};
     for (const route of routes) {
@@ -164,7 +179,7 @@ async function measure(microCacheMs: number, root: string, rows: Row[]): Promise
       // one that paid for the just-started site's compilation and caches (a steady state is measured).
       for (const route of routes) await k6(root, { BASE_URL: site.baseUrl, ROUTE: route, DURATION: WARMUP });
       for (const route of routes) {
-        const label = route.replace(id, '{id}');
+        const label = route.replace(id, '{id}').replace(community?.questionId ?? '\0', '{id}');
         console.error(
           `… ${label}, micro-cache ${microCacheMs} ms: bare, site, site and bare at 70 % of the site's rate`,
         );

@@ -7,11 +7,21 @@ import {
   OUTBOX,
   type Collection,
   type DocumentStore,
+  type IndexSpec,
   type OutboxWriter,
 } from '@pulse/platform';
 import type { Frequency, SubscriberRecord } from './subscriber.record';
 
 export const SUBSCRIBERS = 'newsletter_subscribers';
+
+export const SUBSCRIBER_INDEXES: IndexSpec[] = [
+  // sign-up looks an address up; one record per address
+  { key: { email: 1 }, unique: true },
+  // the digest enqueue walks confirmed subscribers of one frequency in _id order
+  { key: { status: 1, frequency: 1, _id: 1 } },
+  // the sweeper forgets pending sign-ups past forgetAt
+  { key: { status: 1, forgetAt: 1 } },
+];
 
 /** Subscriber records. Every state change is conditional on the state it starts from. */
 @Injectable()
@@ -23,16 +33,7 @@ export class SubscribersRepository {
     @Inject(OUTBOX) private readonly outbox: OutboxWriter,
   ) {
     outbox.register(SUBSCRIBERS);
-    this.subscribers = store.collection<SubscriberRecord>(SUBSCRIBERS, {
-      indexes: [
-        // sign-up looks an address up; one record per address
-        { key: { email: 1 }, unique: true },
-        // the digest enqueue walks confirmed subscribers of one frequency in _id order
-        { key: { status: 1, frequency: 1, _id: 1 } },
-        // the sweeper forgets pending sign-ups past forgetAt
-        { key: { status: 1, forgetAt: 1 } },
-      ],
-    });
+    this.subscribers = store.collection<SubscriberRecord>(SUBSCRIBERS, { indexes: SUBSCRIBER_INDEXES });
   }
 
   findById(id: string): Promise<SubscriberRecord | null> {
