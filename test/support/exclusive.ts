@@ -28,11 +28,16 @@ export const EXCLUSIVE_WAIT_MS = 600_000;
 
 export async function exclusive(name: string, timeoutMs = EXCLUSIVE_WAIT_MS): Promise<() => void> {
   const dir = path.join(os.tmpdir(), `pulse-exclusive-${name}`);
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   for (;;) {
     try {
       mkdirSync(dir);
       writeFileSync(path.join(dir, 'pid'), String(process.pid));
+      // A wait is a Jest worker standing idle (scripts/jest-sequencer.js spreads these suites out): said,
+      // so a slow run's log shows it.
+      const waitedS = (Date.now() - started) / 1000;
+      if (waitedS >= 5) console.warn(`waited ${waitedS.toFixed(0)} s for the '${name}' lock`);
       return () => rmSync(dir, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
