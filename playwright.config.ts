@@ -14,6 +14,8 @@ if (!chromium) throw new Error('CHROMIUM_BIN is not set: eval "$(infra/local/pul
 export default defineConfig<object, WorkerFixtures>({
   testDir: 'test/e2e',
   testMatch: '*.spec.ts',
+  // The server side compiled once for the run; every spec's site starts from it (test/e2e/support/build-site.ts).
+  globalSetup: './test/e2e/support/build-site.ts',
   outputDir: 'test/e2e/artifacts/results',
   // Two cores on CI: each worker runs a site and a Chromium.
   workers: 2,

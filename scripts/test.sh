@@ -47,6 +47,11 @@ if [ "$TEST_SCOPE" = affected ] && [ -z "$TEST_SCOPE_JEST" ]; then
   echo "no project with tests is affected"
 else
   report=$(mktemp)
+  # The processes the system tests start run from the server side compiled once for this run, as the
+  # production image runs it, instead of compiling their TypeScript again at every start
+  # (libs/testing/src/processes.ts, startTs).
+  node scripts/build-server.js dist/test-build
+  export PULSE_SERVER_BUILD=dist/test-build
   # The browser suites (test/e2e, not Jest's: test/jest.config.js leaves them out) run on their own
   # afterwards: each starts a site and a Chromium, and beside the throughput-bound system tests they would
   # starve them of the two cores.

@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { Test } from '@jest/test-result';
 import { REPO_ROOT } from '../support/processes';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the sequencer is the CommonJS file Jest loads
-const SpreadLockTakers = require(path.join(REPO_ROOT, 'scripts/jest-sequencer.js')) as new (options: object) => {
+const SpreadLockTakers = require(path.join(REPO_ROOT, 'scripts/jest-sequencer.js')) as new (
+  options: object,
+) => {
   sort(tests: Test[]): Promise<Test[]>;
 };
 
