@@ -8,7 +8,7 @@
  * and off (all three 0, GATEWAY_STALE_MS too).
  *
  *   eval "$(infra/local/pulse-local env)"; npm run bench:reads              # embedded mode
- *   npm run bench:reads -- --local    # content, trending, translation and the gateway as processes
+ *   npm run bench:reads -- --local    # content, trending, community, translation and the gateway as processes
  *
  * The community's routes read what a busy discussion costs: `thread`, the first page of an article's
  * comments (popular first, as the page asks) when the article holds 1,000; `question` and `answers`, a

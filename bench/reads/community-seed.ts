@@ -65,7 +65,9 @@ export async function seedCommunity(baseUrl: string, articleId: string): Promise
     for (let r = 0; r < 3; r += 1) {
       let parent = top;
       for (let depth = 1; depth <= 3; depth += 1)
-        parent = await post(`/api/community/comments/${parent}/replies`, { content: `${t}-${r}-${depth} 답글` });
+        parent = await post(`/api/community/comments/${parent}/replies`, {
+          content: `${t}-${r}-${depth} 답글`,
+        });
     }
   }
   // Read back: a count or an answer list short of the seed would make the figures a smaller page's.
