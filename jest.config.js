@@ -4,8 +4,6 @@ module.exports = {
   // files); one reached Node's 4 GB limit in a full run and crashed. Past this size, idle between files,
   // it is replaced by a fresh one.
   workerIdleMemoryLimit: '1536MB',
-  // Jest's order, with the suites that take a lock (test/support/exclusive.ts) spread out through it.
-  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   projects: [
     '<rootDir>/libs/*/jest.config.js',
     '<rootDir>/gateway/jest.config.js',

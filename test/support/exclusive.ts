@@ -34,8 +34,8 @@ export async function exclusive(name: string, timeoutMs = EXCLUSIVE_WAIT_MS): Pr
     try {
       mkdirSync(dir);
       writeFileSync(path.join(dir, 'pid'), String(process.pid));
-      // A wait is a Jest worker standing idle (scripts/jest-sequencer.js spreads these suites out): said,
-      // so a slow run's log shows it.
+      // A wait is a Jest worker standing idle: said, so a slow run's log shows it. (Spreading these suites
+      // through Jest's queue to avoid the waits made the run slower: docs/testing.md 'What runs'.)
       const waitedS = (Date.now() - started) / 1000;
       if (waitedS >= 5) console.warn(`waited ${waitedS.toFixed(0)} s for the '${name}' lock`);
       return () => rmSync(dir, { recursive: true, force: true });

@@ -53,7 +53,8 @@ describe('draft command against the running service', () => {
     content = await startContentTestApp({ llm });
     await content.app.listen(0, '127.0.0.1');
     baseUrl = await content.app.getUrl();
-  });
+    // A Nest app and a model server: seconds on a loaded machine, past Jest's 5 s default.
+  }, 60_000);
   afterEach(() => {
     lines.length = 0;
     server.reset();
