@@ -5,12 +5,11 @@ import { loadDemoAnalyses } from '@pulse/content/src/tech-analysis/demo/demo-ana
 import type { NewsListResponse, SearchResponse, TechAnalysisListResponse } from '@pulse/contracts';
 import { eventually } from '@pulse/testing/src/eventually';
 import { loadDemoCorpus, SAMPLE_TAG, type DemoArticle } from '@pulse/translation/src/demo/demo-corpus';
-import { freePort, REPO_ROOT, startProcess, type RunningProcess, untilReady } from '../../support/processes';
-import { SITE_BUILD } from './build-site';
+import { freePort, REPO_ROOT, startTs, type RunningProcess, untilReady } from '../../support/processes';
 
 /**
  * What `npm start` serves: the whole site in one process, its settings `npm start`'s, its code compiled
- * as the production image runs it (./build-site.ts, the suite's global setup).
+ * as the production image runs it (./build-site.ts, the suite's global setup, names the build startTs uses).
  */
 export interface Site {
   base: string;
@@ -41,34 +40,30 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-e2e-'));
-  const site: RunningProcess = startProcess(
-    process.execPath,
-    [path.join(SITE_BUILD, 'embedded/src/main.js')],
-    {
-      PORT: String(port),
-      // Where readers reach it: events and feeds name images and links under it (a generated article image
-      // in trending's lists, say), so they must point at this site, not at `npm start`'s default port.
-      PUBLIC_SITE_URL: base,
-      PULSE_DATA_DIR: dataDir,
-      DEMO_CORPUS: 'true',
-      // Every browser of the suite is one anonymous reader on 127.0.0.1, loading pages far faster than a
-      // person would: the gateway's per-identity and per-IP budgets (60 writes, 600 reads a minute) are
-      // for people. Everything else stays at the `npm start` defaults.
-      RATE_LIMIT_READ_PER_MIN: '1000000',
-      RATE_LIMIT_WRITE_PER_MIN: '1000000',
-      // Likewise the community's caps per address (new identities, posts): every browser here is 127.0.0.1.
-      COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
-      COMMUNITY_POSTS_PER_IP_10MIN: '1000',
-      // And the engagement caps per network and trending's filter of bursts from one network: every reader
-      // here shares 127.0.0.1 (docs/abuse/engagement.md).
-      CONTENT_VIEWS_PER_NETWORK_ARTICLE_HOUR: '1000000',
-      CONTENT_LIKES_PER_NETWORK_ARTICLE_HOUR: '1000000',
-      CONTENT_SHARES_PER_NETWORK_ARTICLE_HOUR: '1000000',
-      TRENDING_FILTER_NETWORK_FREE: '10000',
-      TRENDING_FILTER_NEW_SESSION_MINUTES: '0',
-      ...env,
-    },
-  );
+  const site: RunningProcess = startTs('embedded/src/main.ts', {
+    PORT: String(port),
+    // Where readers reach it: events and feeds name images and links under it (a generated article image
+    // in trending's lists, say), so they must point at this site, not at `npm start`'s default port.
+    PUBLIC_SITE_URL: base,
+    PULSE_DATA_DIR: dataDir,
+    DEMO_CORPUS: 'true',
+    // Every browser of the suite is one anonymous reader on 127.0.0.1, loading pages far faster than a
+    // person would: the gateway's per-identity and per-IP budgets (60 writes, 600 reads a minute) are
+    // for people. Everything else stays at the `npm start` defaults.
+    RATE_LIMIT_READ_PER_MIN: '1000000',
+    RATE_LIMIT_WRITE_PER_MIN: '1000000',
+    // Likewise the community's caps per address (new identities, posts): every browser here is 127.0.0.1.
+    COMMUNITY_IDENTITIES_PER_IP_HOUR: '1000',
+    COMMUNITY_POSTS_PER_IP_10MIN: '1000',
+    // And the engagement caps per network and trending's filter of bursts from one network: every reader
+    // here shares 127.0.0.1 (docs/abuse/engagement.md).
+    CONTENT_VIEWS_PER_NETWORK_ARTICLE_HOUR: '1000000',
+    CONTENT_LIKES_PER_NETWORK_ARTICLE_HOUR: '1000000',
+    CONTENT_SHARES_PER_NETWORK_ARTICLE_HOUR: '1000000',
+    TRENDING_FILTER_NETWORK_FREE: '10000',
+    TRENDING_FILTER_NEW_SESSION_MINUTES: '0',
+    ...env,
+  });
 
   const api = async <T>(pathname: string, init?: RequestInit): Promise<T> => {
     const response = await fetch(base + pathname, init);
