@@ -6,6 +6,7 @@ import {
   apiIdentity,
   apiWrite,
   expectToast,
+  identityCallsAnswered,
   loseCredential,
   reportedIds,
   signInThroughDialog,
@@ -446,7 +447,9 @@ test.describe('article comments', () => {
         void dialog.accept();
       });
       await actAs(page, e2e.site, commenter);
+      const firstCalls = identityCallsAnswered(page, 'comments');
       await showComments(page, `/article/${articleId}`);
+      await firstCalls;
       const remove = commentBody(page, target('삭제')).getByRole('button', { name: '삭제' });
       await expect(remove).toBeVisible();
       await loseCredential(page);

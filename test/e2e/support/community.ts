@@ -103,6 +103,21 @@ export async function actAs(page: Page, site: Site, who: ApiIdentity, { credenti
   ]);
 }
 
+/**
+ * The page's first identity calls answered: the bell's notices, and the reader-state call that names
+ * `stateField` (the page's own marks). Start it before the visit and await it before the credential goes:
+ * a call sent after that is refused, and the page then drops the record and the author's controls before
+ * the test's click lands (seen in CI at load: the button detached under the click).
+ */
+export function identityCallsAnswered(page: Page, stateField: string): Promise<unknown> {
+  const answered = (matches: (url: URL) => boolean) =>
+    page.waitForResponse((response) => matches(new URL(response.url())));
+  return Promise.all([
+    answered((url) => url.pathname === '/api/community/notifications'),
+    answered((url) => url.pathname === '/api/community/me/state' && url.searchParams.has(stateField)),
+  ]);
+}
+
 /** The credential cookie goes (expired, cleared) while the page stays open with its record. */
 export async function loseCredential(page: Page): Promise<void> {
   await page.context().clearCookies();
