@@ -87,6 +87,13 @@ function filterOf(rng: ReturnType<typeof random>, ids: string[]): Filter {
     () => ({ 'sub.k': rng.pick(['v1', 'v2']) }),
     () => ({ _id: rng.pick(ids), a: scalar(A_VALUES) }),
     () => ({ _id: { $in: [rng.pick(ids), rng.pick(ids), 'absent'] }, b: scalar(B_VALUES) }),
+    () => ({ _id: { $in: [rng.pick(ids), 'absent', rng.pick(ids)] } }),
+    // A claim names up to 1,000 ids beside other conditions (the newsletter's sender).
+    () => ({ _id: { $in: Array.from({ length: 400 }, () => rng.pick(ids)) }, a: scalar(A_VALUES) }),
+    // A page walk: equality on an index's prefix, after the last _id seen (sorted by _id, limited, below).
+    () => ({ a: scalar(A_VALUES), b: scalar(B_VALUES), _id: { $gt: rng.pick(ids) } }),
+    () => ({ tags: 't1', _id: { $gte: rng.pick(ids), $lt: rng.pick(ids) } }),
+    () => ({ b: scalar(B_VALUES), _id: { $lte: rng.pick(ids) } }),
     () => ({ b: scalar(B_VALUES) }),
     () => ({ b: ['p', 'q'] }),
     () => ({ a: null, b: scalar(B_VALUES) }),
@@ -122,6 +129,9 @@ async function disagreements(collection: Collection, filters: Filter[]): Promise
     const sorted = [...expected].sort();
     const found = idsOf(await collection.find(filter).toArray());
     const foundSorted = idsOf(await collection.find(filter).sort({ _id: 1 }).toArray());
+    const pageOf = (ids: string[]) => JSON.stringify(ids.slice(3, 3 + 7));
+    const page = idsOf(await collection.find(filter).sort({ _id: 1 }).skip(3).limit(7).toArray());
+    const pageDown = idsOf(await collection.find(filter).sort({ _id: -1 }).skip(3).limit(7).toArray());
     const counted = await collection.countDocuments(filter);
     const grouped = await collection
       .aggregate([{ $match: filter }, { $group: { _id: null, n: { $sum: 1 } } }])
@@ -130,6 +140,9 @@ async function disagreements(collection: Collection, filters: Filter[]): Promise
     const problems = [
       JSON.stringify(found) !== JSON.stringify(expected) && `find gave ${found.length} (or another order)`,
       JSON.stringify(foundSorted) !== JSON.stringify(sorted) && `sorted find gave ${foundSorted.length}`,
+      JSON.stringify(page) !== pageOf(sorted) && `a page by _id gave ${page.length}`,
+      JSON.stringify(pageDown) !== pageOf([...sorted].reverse()) &&
+        `a page by _id descending gave ${pageDown.length}`,
       counted !== expected.length && `countDocuments gave ${counted}`,
       groupedCount !== expected.length && `$match + $group gave ${groupedCount}`,
     ].filter(Boolean);

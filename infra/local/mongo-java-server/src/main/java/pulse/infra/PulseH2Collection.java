@@ -10,13 +10,19 @@ import de.bwaldvogel.mongo.backend.ValueComparator;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.bson.Document;
 import org.h2.mvstore.MVMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -35,6 +41,16 @@ import java.util.stream.Stream;
  */
 final class PulseH2Collection extends H2Collection {
     private static final String ID_FIELD = "_id";
+    private static final Logger LOG = LoggerFactory.getLogger(PulseH2Collection.class);
+    /**
+     * A query that reads at least this many documents is logged, whether in full or narrowed by an index: on a large
+     * store such a read holds a network thread, and every connection on it, for seconds (a slow-query log, as MongoDB
+     * keeps one).
+     */
+    private static final int LOGGED_READ = 5_000;
+    private static final long LOG_EVERY_MS = 60_000;
+    /** When each collection and query shape was last logged, so a hot query is logged once a minute. */
+    private static final Map<String, Long> LOGGED_AT = new ConcurrentHashMap<>();
 
     /** The first {@code $match} of the aggregation now running on this thread, and the collection it reads. */
     private static final ThreadLocal<Object[]> AGGREGATION_MATCH = new ThreadLocal<>();
@@ -57,12 +73,34 @@ final class PulseH2Collection extends H2Collection {
     @Override
     protected QueryResult queryDocuments(Document query, Document orderBy, int numberToSkip, int limit, int batchSize,
                                          Document fieldSelector) {
-        if (!isNaturalOrder(orderBy) && !answeredByUniqueIndex(query)) {
+        boolean unique = answeredByUniqueIndex(query);
+        if (!isNaturalOrder(orderBy) && !unique) {
             List<Object> candidates = candidates(query);
-            if (candidates != null)
-                return matchDocuments(query, candidates, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+            if (candidates != null) {
+                candidates = withinIdRange(candidates, query);
+                logLargeRead("find", query, candidates.size(), "(at most; narrowed by an index)");
+                // In _id order already: unsorted, the library's stream reads documents only until the limit is met.
+                Document order = orderBy;
+                if (isIdOrder(orderBy)) {
+                    if (((Number) orderBy.get(ID_FIELD)).intValue() < 0) Collections.reverse(candidates);
+                    order = null;
+                }
+                return matchDocuments(query, candidates, order, numberToSkip, limit, batchSize, fieldSelector);
+            }
         }
+        if (!unique) logLargeRead("find", query, count(), "(in full)");
         return super.queryDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+    }
+
+    /** Logs a read of many documents, once a minute per collection, kind and the query's field names. */
+    private void logLargeRead(String kind, Document query, int documents, String how) {
+        if (documents < LOGGED_READ) return;
+        String shape = getFullName() + " " + kind + " " + query.keySet();
+        long now = System.currentTimeMillis();
+        Long last = LOGGED_AT.get(shape);
+        if (last != null && now - last < LOG_EVERY_MS) return;
+        LOGGED_AT.put(shape, now);
+        LOG.warn("{}: {} documents to read {}: {}", getFullName(), documents, how, kind + " " + query);
     }
 
     @Override
@@ -74,12 +112,65 @@ final class PulseH2Collection extends H2Collection {
             List<Object> candidates = candidates((Document) pending[1]);
             if (candidates != null) {
                 // Materialised under this collection's lock, as the full read it replaces is.
+                logLargeRead("aggregate", (Document) pending[1], candidates.size(), "(narrowed by an index)");
                 List<Document> documents = new ArrayList<>(candidates.size());
                 for (Object position : candidates) documents.add(getDocument(position));
                 return documents.stream().filter(Objects::nonNull);
             }
+            logLargeRead("aggregate", (Document) pending[1], count(), "(in full)");
         }
         return super.queryAllAsStream();
+    }
+
+    /**
+     * A sort on {@code _id} alone, which candidates already follow: a position here is the document's {@code _id}
+     * (the key H2Collection stores it under), and {@link #candidates} returns them in that order.
+     */
+    private static boolean isIdOrder(Document orderBy) {
+        return orderBy != null && orderBy.size() == 1 && orderBy.get(ID_FIELD) instanceof Number direction
+            && Math.abs(direction.intValue()) == 1;
+    }
+
+    /**
+     * The candidates within the query's range on {@code _id}, kept by comparing positions (which are the ids) without
+     * reading a document: a page walk ({@code {_id: {$gt: last}}, sorted by _id, limited}) then reads one page, not
+     * every document before it. Bounds compare across types in their sort order, so this keeps a superset.
+     */
+    private static List<Object> withinIdRange(List<Object> candidates, Document query) {
+        QueryKeys.Range range = QueryKeys.rangeOf(query, ID_FIELD);
+        if (range == null) return candidates;
+        Comparator<Object> order = ValueComparator.ascWithoutListHandling();
+        List<Object> kept = new ArrayList<>(candidates.size());
+        for (Object position : candidates) {
+            if (range.lower() != null) {
+                int side = order.compare(position, range.lower());
+                if (side < 0 || (side == 0 && !range.lowerInclusive())) continue;
+            }
+            if (range.upper() != null) {
+                int side = order.compare(position, range.upper());
+                if (side > 0 || (side == 0 && !range.upperInclusive())) continue;
+            }
+            kept.add(position);
+        }
+        return kept;
+    }
+
+    /**
+     * How many documents match, answered from an index without reading any, or null when only reading them can tell:
+     * the query is {@code _id} alone, or plain equalities on exactly a prefix of one secondary index's fields. The
+     * driver counts ({@code countDocuments}) with an aggregation, which would otherwise read every candidate.
+     */
+    synchronized Integer exactCount(Document query) {
+        if (query.size() == 1 && query.containsKey(ID_FIELD)) {
+            Collection<Object> positions = byId(query);
+            if (positions != null) return positions.size();
+        }
+        for (Index<Object> index : getIndexes()) {
+            if (!(index instanceof SecondaryIndex<Object> secondary)) continue;
+            Integer count = secondary.exactCount(query);
+            if (count != null) return count;
+        }
+        return null;
     }
 
     /** {@code $natural} asks for the data map's own order, which only the full read gives. */

@@ -64,9 +64,37 @@ final class PulseH2Database extends H2Database {
                                   Oplog oplog) {
         Document match = command.equalsIgnoreCase("aggregate") ? firstMatch(query) : null;
         if (match == null) return super.handleCommand(channel, command, query, databaseResolver, oplog);
+        Document counted = countFromIndex(command, query, match);
+        if (counted != null) return counted;
         String fullCollectionName = getFullCollectionNamespace(query.get(command).toString());
         return PulseH2Collection.withAggregationMatch(fullCollectionName, match,
             () -> super.handleCommand(channel, command, query, databaseResolver, oplog));
+    }
+
+    /**
+     * The answer to a count, {@code [{$match}, {$group: {_id: <constant>, <name>: {$sum: 1}}}]} (the Node driver's
+     * {@code countDocuments}), when an index tells the number exactly ({@link PulseH2Collection#exactCount}); null to
+     * run the pipeline. An edition's progress counts up to 100,000 send records a status, every few seconds.
+     */
+    private Document countFromIndex(String command, Document query, Document match) {
+        if (!(query.get("pipeline") instanceof List<?> pipeline) || pipeline.size() != 2) return null;
+        if (!(pipeline.get(1) instanceof Document stage) || stage.size() != 1) return null;
+        if (!(stage.get("$group") instanceof Document group) || group.size() != 2 || !group.containsKey("_id")) return null;
+        Object groupId = group.get("_id");
+        if (groupId != null && !(groupId instanceof Number) && !(groupId instanceof String)) return null;
+        String name = null;
+        for (String key : group.keySet()) if (!key.equals("_id")) name = key;
+        if (!(group.get(name) instanceof Document sum) || sum.size() != 1 || !(sum.get("$sum") instanceof Number one)
+            || one.doubleValue() != 1) return null;
+        // A string that names a field ('$status') groups by it: not a count.
+        if (groupId instanceof String text && text.startsWith("$")) return null;
+        String collectionName = query.get(command).toString();
+        if (!(resolveCollection(collectionName, false) instanceof PulseH2Collection collection)) return null;
+        Integer count = collection.exactCount(match);
+        if (count == null) return null;
+        Document cursor = new Document("id", 0L).append("ns", getFullCollectionNamespace(collectionName));
+        cursor.append("firstBatch", count == 0 ? List.of() : List.of(new Document("_id", groupId).append(name, count)));
+        return new Document("cursor", cursor).append("ok", 1.0);
     }
 
     /** The pipeline's first stage when it is a {@code $match}; an aggregation's input is then narrowed by it. */

@@ -19,8 +19,12 @@ import java.util.UUID;
  * other operator are left out too; the collection then scans, as mongo-java-server always did.
  */
 final class QueryKeys {
-    /** A longer {@code $in} is cheaper to scan for than to look up value by value. */
-    static final int MAX_IN_VALUES = 256;
+    /**
+     * The most lookups one query makes in an index (the values of an {@code $in}, or their product over a compound
+     * prefix). A lookup is a map read; a full read deserialises every document from the store, so even the sender's
+     * 1,000-id claims are far cheaper looked up. Past this the collection reads everything, as mongo-java-server did.
+     */
+    static final int MAX_IN_VALUES = 10_000;
 
     private QueryKeys() {
     }

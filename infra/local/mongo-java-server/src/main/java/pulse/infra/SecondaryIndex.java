@@ -77,6 +77,19 @@ final class SecondaryIndex<P> extends Index<P> {
         return length;
     }
 
+    /**
+     * How many documents match a query whose every condition is a plain equality (a value, or an {@code $in} of values)
+     * on a prefix of this index's fields, and which has no other condition; null for any other query. Exact, not a
+     * superset: a document is filed under each of its keys once per element, as MongoDB matches an equality on an
+     * array by any element, and the positions are counted once.
+     */
+    synchronized Integer exactCount(Document query) {
+        int length = usablePrefix(query);
+        if (length == 0 || length != query.size()) return null;
+        Set<P> positions = candidates(query, length);
+        return positions == null ? null : positions.size();
+    }
+
     /** The positions filed under the query's values on the first {@code length} fields (a superset of the matches). */
     synchronized Set<P> candidates(Document query, int length) {
         List<KeyValue> lookups = new ArrayList<>();
