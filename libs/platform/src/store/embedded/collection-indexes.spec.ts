@@ -118,3 +118,45 @@ describe('CollectionIndexes: equality on the leading fields of a compound index'
     expect(things.candidates({ tags: 'ai', state: { $in: ['visible', 'hidden'] } })).toEqual(['x', 'y']);
   });
 });
+
+describe("CollectionIndexes: a range of strings on an index's first field", () => {
+  it("walks that field's keys, not the documents, when no equality narrows", () => {
+    const things = collection([{ createdAt: -1 }], comments);
+    const ids = things.candidates({ createdAt: { $gte: '2026-01-01T01:00', $lt: '2026-01-01T02:00' } })!;
+    const want = comments.filter(
+      (c) => c.createdAt >= '2026-01-01T01:00' && c.createdAt < '2026-01-01T02:00',
+    );
+    expect(ids).toEqual(want.map((c) => c._id).sort());
+    expect(ids).toHaveLength(60);
+  });
+
+  it('takes the pending outbox events without the documents that have none', () => {
+    const docs: Doc[] = [
+      ...Array.from({ length: 500 }, (_, n) => ({ _id: `quiet${n}` })),
+      { _id: 'emptied', _outbox: [] },
+      { _id: 'pending', _outbox: [{ occurredAt: '2026-01-01T00:00:00.000Z' }] },
+    ];
+    const things = collection([{ '_outbox.occurredAt': 1 }], docs);
+    expect(things.candidates({ '_outbox.occurredAt': { $gt: '' } })).toEqual(['pending']);
+    // An empty array at the field itself is keyed by a marker that sorts among strings: a candidate the
+    // store's filter then drops (the contract's range case checks the store's answer).
+    const tagged = collection(
+      [{ tags: 1 }],
+      [
+        { _id: 'none', tags: [] },
+        { _id: 'one', tags: ['ai'] },
+      ],
+    );
+    expect(tagged.candidates({ tags: { $gt: '' } })).toEqual(['none', 'one']);
+  });
+
+  it('leaves other bounds, other operators and a field no index leads with to the scan', () => {
+    const things = collection([{ createdAt: -1 }, { articleId: 1, depth: 1 }], comments);
+    expect(things.candidates({ createdAt: { $gt: 5 } })).toBeUndefined();
+    expect(things.candidates({ createdAt: { $ne: '' } })).toBeUndefined();
+    expect(things.candidates({ createdAt: { $gt: '', $regex: 'x' } })).toBeUndefined();
+    expect(things.candidates({ depth: { $gt: '' } })).toBeUndefined();
+    // An equality still wins: the range is used only when nothing else narrows.
+    expect(things.candidates({ articleId: 'a1', createdAt: { $gt: '' } })).toHaveLength(100);
+  });
+});

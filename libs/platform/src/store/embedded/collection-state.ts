@@ -99,7 +99,10 @@ export class CollectionState {
     const paths = Object.keys(filter);
     return {
       docs,
-      exact: paths.length === 1 && !paths[0].split('.').some((segment) => /^\d+$/.test(segment)),
+      exact:
+        paths.length === 1 &&
+        equalityValues(filter[paths[0]]) !== undefined &&
+        !paths[0].split('.').some((segment) => /^\d+$/.test(segment)),
     };
   }
 }

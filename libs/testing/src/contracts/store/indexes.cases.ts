@@ -35,6 +35,39 @@ export function describeIndexCases(ctx: StoreContractContext): void {
     });
   });
 
+  describe('a range on an indexed field', () => {
+    it('answers as a read of every document: arrays, empty arrays, missing fields and other types', async () => {
+      type Held = { _id: string; events?: unknown };
+      const held = ctx.fresh<Held>('held', { indexes: [{ key: { 'events.at': 1 } }] });
+      await held.insertMany([
+        { _id: 'h1', events: [{ at: '2026-03-02T00:02:00.000Z' }, { at: '2026-03-02T00:09:00.000Z' }] },
+        { _id: 'h2', events: [] },
+        { _id: 'h3' },
+        { _id: 'h4', events: [{ at: 7 }, { at: null }] },
+        { _id: 'h5', events: [{ at: '2026-03-02T00:05:00.000Z' }] },
+        { _id: 'h6', events: { at: '2026-03-02T00:01:00.000Z' } },
+        { _id: 'h7', events: [{ at: ['2026-03-02T00:03:00.000Z'] }] },
+        // Keyed by the embedded store's empty-array marker, which sorts among strings: it must not match.
+        { _id: 'h9', events: [{ at: [] }] },
+      ]);
+      const ids = async (filter: Record<string, unknown>) =>
+        (await held.find<Held>(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
+      // What the outbox relay polls on every collection: any pending event at all.
+      await expect(ids({ 'events.at': { $gt: '' } })).resolves.toEqual(['h1', 'h5', 'h6', 'h7']);
+      await expect(
+        ids({ 'events.at': { $gte: '2026-03-02T00:02:00.000Z', $lt: '2026-03-02T00:05:00.000Z' } }),
+      ).resolves.toEqual(['h1', 'h7']);
+      await expect(ids({ 'events.at': { $lte: '2026-03-02T00:01:00.000Z' } })).resolves.toEqual(['h6']);
+      await expect(ids({ 'events.at': { $gt: 5 } })).resolves.toEqual(['h4']);
+      await held.updateOne({ _id: 'h5' }, { $set: { events: [] } });
+      await held.insertOne({ _id: 'h8', events: [{ at: '2026-03-02T00:04:00.000Z' }] });
+      await expect(ids({ 'events.at': { $gt: '' } })).resolves.toEqual(['h1', 'h6', 'h7', 'h8']);
+      await expect(held.countDocuments({ 'events.at': { $gt: '2026-03-02T00:03:30.000Z' } })).resolves.toBe(
+        2,
+      );
+    });
+  });
+
   describe('unique indexes', () => {
     it('enforces indexes declared with the collection, on insert, update and upsert', async () => {
       const users = ctx.fresh<{ _id: string; email: string; nick?: string }>('users', {
