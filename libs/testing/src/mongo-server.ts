@@ -27,13 +27,19 @@ export class MongoServer {
     private readonly port: number,
     private readonly dir: string,
     private readonly storage: MongoServerStorage,
+    private readonly networkThreads: number | undefined,
   ) {}
 
-  static async start(dir: string, storage: MongoServerStorage = 'h2'): Promise<MongoServer> {
+  /** `networkThreads`: the server's network threads (unset: its own default, PulseMongo.NETWORK_THREADS). */
+  static async start(
+    dir: string,
+    storage: MongoServerStorage = 'h2',
+    { networkThreads }: { networkThreads?: number } = {},
+  ): Promise<MongoServer> {
     if (!existsSync(path.join(MONGO_DIR, 'pulse-mongo.jar')))
       throw new Error(`${MONGO_DIR} is missing: run \`infra/local/pulse-local up\` (npm test does)`);
     mkdirSync(dir, { recursive: true });
-    const server = new MongoServer(await freePort(), dir, storage);
+    const server = new MongoServer(await freePort(), dir, storage, networkThreads);
     await server.restart();
     return server;
   }
@@ -65,6 +71,7 @@ export class MongoServer {
         HOST,
         String(this.port),
         `${this.storage}:${path.join(this.dir, 'pulse.mv')}`,
+        ...(this.networkThreads ? [String(this.networkThreads)] : []),
       ],
       { stdio: ['ignore', log, log] },
     );

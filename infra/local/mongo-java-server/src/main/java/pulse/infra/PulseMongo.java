@@ -7,6 +7,7 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,7 @@ import java.util.function.Supplier;
 /**
  * Local MongoDB-wire-compatible server for Pulse dev/tests (started by infra/local/pulse-local).
  *
- * <p>Usage: {@code java -cp ... pulse.infra.PulseMongo HOST PORT (memory | h2:FILE | h2-library:FILE)}; {@code h2} is
+ * <p>Usage: {@code java -cp ... pulse.infra.PulseMongo HOST PORT (memory | h2:FILE | h2-library:FILE) [THREADS]}; {@code h2} is
  * mongo-java-server's H2 backend with our secondary indexes (infra/local/README.md), {@code h2-library} the library's
  * own, kept as the benchmark's baseline.
  *
@@ -80,10 +81,20 @@ public final class PulseMongo {
         }
     }
 
+    /**
+     * Network threads. mongo-java-server runs each command on the thread that reads its connection, and a connection
+     * keeps its thread, so one long command (an index build, a large read) holds every connection on that thread,
+     * the driver's heartbeat included, which then gives the server up as unreachable. Netty's default is two per
+     * core: on two cores, a quarter of all connections. With more, a long command holds fewer of them. A fourth
+     * argument sets another number (npm run bench:local-mongo-heartbeat compares them).
+     */
+    static final int NETWORK_THREADS = 32;
+
     public static void main(String[] args) throws Exception {
         String host = args.length > 0 ? args[0] : "127.0.0.1";
         int port = args.length > 1 ? Integer.parseInt(args[1]) : 27027;
         String storage = args.length > 2 ? args[2] : "memory";
+        int networkThreads = args.length > 3 ? Integer.parseInt(args[3]) : NETWORK_THREADS;
 
         MongoBackend backend;
         if (storage.startsWith("h2-library:")) {
@@ -126,7 +137,7 @@ public final class PulseMongo {
             server.shutdown();
             stopped.countDown();
         }, "pulse-mongo-shutdown"));
-        server.bind(host, port);
+        server.bind(new InetSocketAddress(host, port), 1, networkThreads);
         System.err.printf("pulse-mongo (mongo-java-server, %s backend) listening on %s:%d%n", storage, host, port);
         stopped.await();
     }
