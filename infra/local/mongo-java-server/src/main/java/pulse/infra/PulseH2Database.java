@@ -81,13 +81,14 @@ final class PulseH2Database extends H2Database {
         if (!(pipeline.get(1) instanceof Document stage) || stage.size() != 1) return null;
         if (!(stage.get("$group") instanceof Document group) || group.size() != 2 || !group.containsKey("_id")) return null;
         Object groupId = group.get("_id");
-        if (groupId != null && !(groupId instanceof Number) && !(groupId instanceof String)) return null;
+        // One group for every document: null, a number, or a string that does not name a field ('$status').
+        boolean constant = groupId == null || groupId instanceof Number
+            || (groupId instanceof String text && !text.startsWith("$"));
+        if (!constant) return null;
         String name = null;
         for (String key : group.keySet()) if (!key.equals("_id")) name = key;
         if (!(group.get(name) instanceof Document sum) || sum.size() != 1 || !(sum.get("$sum") instanceof Number one)
             || one.doubleValue() != 1) return null;
-        // A string that names a field ('$status') groups by it: not a count.
-        if (groupId instanceof String text && text.startsWith("$")) return null;
         String collectionName = query.get(command).toString();
         if (!(resolveCollection(collectionName, false) instanceof PulseH2Collection collection)) return null;
         Integer count = collection.exactCount(match);
