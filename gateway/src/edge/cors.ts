@@ -40,10 +40,10 @@ export async function registerCors(
     });
   }
   // Runs after the plugin's hook, which has already answered every allowed preflight.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!isPreflight(request)) return;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!isPreflight(request)) return done();
     const origin = request.headers.origin;
-    return reply.status(403).send({
+    reply.status(403).send({
       statusCode: 403,
       error: 'Forbidden',
       message: `origin: ${origin ?? '(none)'} is not allowed to call this API`,

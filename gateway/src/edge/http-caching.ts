@@ -114,27 +114,30 @@ const isPrivate = (cacheControl: unknown) =>
  * body. Streams (static files, which carry their own validators) pass untouched.
  */
 export function registerHttpCaching(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const cacheControl = reply.getHeader('cache-control');
-    if (isPrivate(cacheControl) || reply.getHeader('set-cookie') !== undefined) return payload;
-    const path = request.url.split('?')[0];
-    if (cacheControl === undefined && path.startsWith('/api/')) {
-      const policy = cachePolicyFor(path);
-      if (policy)
-        reply
-          .header('cache-control', policy.cacheControl)
-          .header('cdn-cache-control', policy.cdnCacheControl);
-    }
-    const existing = reply.getHeader('etag');
-    const tag = typeof existing === 'string' ? existing : entityTagOf(payload);
-    reply.header('etag', tag);
-    if (!matchesIfNoneMatch(request.headers['if-none-match'], tag)) return payload;
-    reply.code(304);
-    reply.removeHeader('content-length');
-    reply.removeHeader('content-type');
-    return '';
+  // A callback hook, not an async one: it runs on every answer, and an async hook costs a promise and a
+  // turn of the microtask queue each.
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    done(null, withValidator(request, reply, payload));
   });
+}
+
+function withValidator(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  if (reply.statusCode !== 200) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const cacheControl = reply.getHeader('cache-control');
+  if (isPrivate(cacheControl) || reply.getHeader('set-cookie') !== undefined) return payload;
+  if (cacheControl === undefined && request.url.startsWith('/api/')) {
+    const policy = cachePolicyFor(request.url.split('?')[0]);
+    if (policy)
+      reply.header('cache-control', policy.cacheControl).header('cdn-cache-control', policy.cdnCacheControl);
+  }
+  const existing = reply.getHeader('etag');
+  const tag = typeof existing === 'string' ? existing : entityTagOf(payload);
+  reply.header('etag', tag);
+  if (!matchesIfNoneMatch(request.headers['if-none-match'], tag)) return payload;
+  reply.code(304);
+  reply.removeHeader('content-length');
+  reply.removeHeader('content-type');
+  return '';
 }

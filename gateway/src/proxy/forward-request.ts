@@ -2,11 +2,36 @@ import { CACHE_TAG_HEADER, STAFF_ASSERTION_HEADER } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { outgoingTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
-import { HOP_BY_HOP, type ForwardRequest, type Upstream } from '../upstreams/upstream';
+import { HOP_BY_HOP, type ForwardRequest, type ForwardResponse, type Upstream } from '../upstreams/upstream';
 import type { MicroCache } from './micro-cache';
 
 export function errorBody(statusCode: number, error: string, message: string) {
   return { statusCode, error, message };
+}
+
+/**
+ * The headers of the micro-cache's answers as passed on to clients: a held answer's, worked out once for
+ * all its readers (only these: an entry per one-off answer would cost more than it saves).
+ */
+const heldHeaders = new WeakMap<ForwardResponse['headers'], Record<string, string | string[]>>();
+
+function heldClientHeaders(headers: ForwardResponse['headers']): Record<string, string | string[]> {
+  let kept = heldHeaders.get(headers);
+  if (kept === undefined) {
+    kept = clientHeadersOf(headers);
+    heldHeaders.set(headers, kept);
+  }
+  return kept;
+}
+
+function clientHeadersOf(headers: ForwardResponse['headers']): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    // cache-tag is for the micro-cache only (micro-cache.ts), not for clients or outside caches.
+    if (value !== undefined && !HOP_BY_HOP.has(lower) && lower !== CACHE_TAG_HEADER) kept[lower] = value;
+  }
+  return kept;
 }
 
 /**
@@ -24,7 +49,7 @@ export async function forwardRequest(
   staffAssertion?: string,
 ) {
   try {
-    const forwarded: ForwardRequest = {
+    const forwarded = (): ForwardRequest => ({
       method: request.method,
       url: request.url,
       headers: {
@@ -39,18 +64,22 @@ export async function forwardRequest(
         [STAFF_ASSERTION_HEADER]: staffAssertion,
       },
       body: Buffer.isBuffer(request.body) ? request.body : undefined,
-    };
+    });
     if (request.method !== 'GET' && request.method !== 'HEAD') microCache?.noteWrite(request.clientIp);
-    const response = microCache?.applies(forwarded, request.clientIp)
-      ? await microCache.forward(upstream, forwarded)
-      : await upstream.forward(forwarded);
-    for (const [name, value] of Object.entries(response.headers)) {
-      const lower = name.toLowerCase();
-      // cache-tag is for the micro-cache only (micro-cache.ts), not for clients or outside caches.
-      if (value !== undefined && !HOP_BY_HOP.has(lower) && lower !== CACHE_TAG_HEADER)
-        reply.header(name, value);
+    const check = {
+      method: request.method,
+      url: request.url,
+      headers: { authorization: request.headers.authorization, [STAFF_ASSERTION_HEADER]: staffAssertion },
+    };
+    if (microCache?.applies(check, request.clientIp)) {
+      const response = await microCache.answer(upstream, request.url, forwarded);
+      return reply
+        .status(response.statusCode)
+        .headers(heldClientHeaders(response.headers))
+        .send(response.body);
     }
-    return reply.status(response.statusCode).send(response.body);
+    const response = await upstream.forward(forwarded());
+    return reply.status(response.statusCode).headers(clientHeadersOf(response.headers)).send(response.body);
   } catch (error) {
     logger.warn(
       { err: error, service: upstream.service, url: request.url, requestId: request.requestId },

@@ -40,9 +40,18 @@ const READ_ROUTES: readonly ReadRoute[] = (Object.keys(ENDPOINTS) as EndpointNam
 /** What the micro-cache does with a cacheable read's query (MicroCache.forward). */
 export type CachedQuery =
   /** Keyed on, and forwarded as, `url`: the path and the declared parameters, in the contract's order. */
-  | { url: string }
+  | { readonly url: string }
   /** Parameters the endpoint does not take: refused by the gateway, as the service would. */
-  | { unknown: readonly string[] };
+  | { readonly unknown: readonly string[] };
+
+/**
+ * The rule worked out for the URLs read lately: every cacheable read asks it twice (does the micro-cache
+ * apply, then its key), and matching a URL against every route of the contract was a share of a held
+ * read's cost (docs/benchmarks.md 'Reads beside bare Node').
+ */
+const recent = new Map<string, CachedQuery>();
+const MAX_RECENT = 10_000;
+const MAX_REMEMBERED_URL = 512;
 
 /**
  * The rule for a cacheable GET (edge/http-caching.ts): it may carry only the parameters its contract
@@ -53,6 +62,19 @@ export type CachedQuery =
  * A path outside the contract keeps its full URL as its key.
  */
 export function cachedQueryOf(url: string): CachedQuery {
+  if (url.length > MAX_REMEMBERED_URL) return ruleOf(url);
+  let known = recent.get(url);
+  if (known === undefined) {
+    known = ruleOf(url);
+    // Bounded in count and size: URLs are the client's choice (random ids, random query strings), so a
+    // full map starts afresh, and a long URL is worked out each time instead of held.
+    if (recent.size >= MAX_RECENT) recent.clear();
+    recent.set(url, known);
+  }
+  return known;
+}
+
+function ruleOf(url: string): CachedQuery {
   const queryStart = url.indexOf('?');
   const path = queryStart < 0 ? url : url.slice(0, queryStart);
   const route = READ_ROUTES.find((candidate) => candidate.path.test(path));

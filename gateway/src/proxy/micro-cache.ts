@@ -27,6 +27,9 @@ interface DecodedAnswer {
   tags: readonly string[];
 }
 
+/** What `applies` reads of a request: a read with a credential or a staff assertion is never shared. */
+export type SharedReadCheck = Pick<ForwardRequest, 'method' | 'url' | 'headers'>;
+
 /** How long a purge is remembered, so an answer loaded while it happened is not kept (see forward). */
 const PURGE_MEMORY_MS = 30_000;
 
@@ -120,7 +123,7 @@ export class MicroCache implements Purges {
    * cacheable resource with a parameter its contract does not take, which forward() refuses for every
    * caller alike (a cache-buster must reach the service neither with nor without a credential).
    */
-  applies(request: ForwardRequest, client: string): boolean {
+  applies(request: SharedReadCheck, client: string): boolean {
     if (request.method !== 'GET') return false;
     if (cachePolicyFor(request.url.split('?')[0]) === undefined) return false;
     if ('unknown' in cachedQueryOf(request.url)) return true;
@@ -135,19 +138,32 @@ export class MicroCache implements Purges {
    * The shared answer, or the upstream's own. A cache that cannot answer (Redis away) is a miss in the
    * port's read-through, so a read never fails because of the micro-cache.
    */
-  async forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
-    const query = cachedQueryOf(request.url);
+  forward(upstream: Upstream, request: ForwardRequest): Promise<ForwardResponse> {
+    return this.answer(upstream, request.url, () => request);
+  }
+
+  /**
+   * As forward, for a request the service needs built only when it is asked (a miss or a refresh): a held
+   * answer is most of a busy site's reads, and building the forwarded headers (a copy of the client's,
+   * the request id, the traceparent) was a share of each (docs/benchmarks.md 'Reads beside bare Node').
+   */
+  async answer(upstream: Upstream, url: string, requestOf: () => ForwardRequest): Promise<ForwardResponse> {
+    const query = cachedQueryOf(url);
     if ('unknown' in query) return unknownParameters(query.unknown);
     // Keyed on, and forwarded as, the path with the parameters its contract declares (micro-cache-query.ts).
-    if (query.url !== request.url) request = { ...request, url: query.url };
+    const forwarded = (): ForwardRequest => {
+      const request = requestOf();
+      return query.url === request.url ? request : { ...request, url: query.url };
+    };
     const key = `gateway:micro:${query.url}`;
     const at = this.now();
     const held = this.decoded.get(key, at);
     if (held) {
-      if (held.stale) this.refresh(upstream, request, key);
+      if (held.stale) this.refresh(upstream, forwarded(), key);
       return { statusCode: 200, headers: held.value.headers, body: held.value.body };
     }
     try {
+      const request = forwarded();
       const answer = await this.decoded.flight(key, () => this.load(upstream, request, key), this.holdOf);
       return { statusCode: 200, headers: answer.headers, body: answer.body };
     } catch (error) {
@@ -216,6 +232,9 @@ export class MicroCache implements Purges {
   }
 }
 
+/** One object for every refusal, so the proxy works out what it passes on once (forward-request.ts). */
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
 /**
  * The answer the services give a parameter their schema does not take (libs/contracts strictParams, the
  * platform's HttpExceptionFilter): the same status, shape and message, so a client cannot tell who said it.
@@ -228,7 +247,7 @@ function unknownParameters(names: readonly string[]): ForwardResponse {
   };
   return {
     statusCode: 400,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: JSON_HEADERS,
     body: Buffer.from(JSON.stringify(body)),
   };
 }

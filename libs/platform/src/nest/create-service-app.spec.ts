@@ -137,6 +137,24 @@ describe('a service app built by createServiceApp', () => {
     expect(traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   });
 
+  it('with no collector, keeps an unsampled caller trace and gives a reader without one fresh ids', async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const unsampled = await fetch(`${base}/probe/trace`, {
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-00` },
+    });
+    const kept = ((await unsampled.json()) as { traceparent?: string }).traceparent;
+    expect(kept).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
+    expect(kept).not.toContain('b7ad6b7169203331');
+
+    const fresh = async () =>
+      ((await (await fetch(`${base}/probe/trace`)).json()) as { traceparent?: string }).traceparent;
+    const [one, two] = [await fresh(), await fresh()];
+    expect(one).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    expect(one).not.toMatch(/^00-0{32}-/);
+    expect(two?.split('-')[1]).not.toBe(one?.split('-')[1]);
+    expect(two?.split('-')[2]).not.toBe(one?.split('-')[2]);
+  });
+
   it('shapes errors as { statusCode, error, message } and never leaks an internal message', async () => {
     const crash = await fetch(`${base}/probe/crash`);
     expect(crash.status).toBe(500);

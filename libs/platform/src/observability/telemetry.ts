@@ -1,10 +1,21 @@
-import { context, metrics, propagation, trace, type Context, type Span } from '@opentelemetry/api';
+import { randomFillSync } from 'node:crypto';
+import {
+  context,
+  metrics,
+  propagation,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { AlwaysOffSampler, NoopSpanProcessor, ParentBasedSampler } from '@opentelemetry/sdk-trace';
 import { bindLibraryInstrumentations, injectsOutgoingTraceparent } from './library-instrumentations';
 import { pulseMetrics, resetPulseMetrics } from './metrics';
 
 let sdk: NodeSDK | undefined;
+/** True while the SDK runs with our default of recording nothing this process starts (startTelemetry). */
+let startsUnrecorded = false;
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -50,6 +61,7 @@ export function startTelemetry(options: TelemetryOptions): void {
     ...(exportsMetrics ? {} : { metricReaders: [] }),
   });
   sdk.start();
+  startsUnrecorded = !exportsTraces && !process.env.OTEL_TRACES_SAMPLER;
   bindLibraryInstrumentations();
   resetPulseMetrics();
   pulseMetrics(); // registers the observed gauges with the new provider
@@ -59,12 +71,48 @@ export function startTelemetry(options: TelemetryOptions): void {
 export async function stopTelemetry(): Promise<void> {
   const current = sdk;
   sdk = undefined;
+  startsUnrecorded = false;
   await current?.shutdown();
   trace.disable();
   metrics.disable();
   propagation.disable();
   context.disable();
   resetPulseMetrics();
+}
+
+/**
+ * The span the SDK would start under `parent` when it records nothing (our default without a collector,
+ * and a parent that is not sampled): ids only, so traceparent travels and logs carry the trace id. Made
+ * here without the SDK's sampler, attribute checks and self-metrics, which were a few per cent of a held
+ * read's CPU at the gateway (docs/benchmarks.md 'Reads beside bare Node'). Undefined when the SDK decides:
+ * a collector or a sampler is configured, telemetry is not started, or the parent is sampled.
+ */
+export function unrecordedSpan(parent: Context): Span | undefined {
+  if (!startsUnrecorded) return undefined;
+  const parentContext = trace.getSpanContext(parent);
+  const valid = parentContext !== undefined && trace.isSpanContextValid(parentContext);
+  if (valid && (parentContext.traceFlags & TraceFlags.SAMPLED) !== 0) return undefined;
+  return trace.wrapSpanContext({
+    traceId: valid ? parentContext.traceId : randomHex(16),
+    spanId: randomHex(8),
+    traceFlags: TraceFlags.NONE,
+    traceState: valid ? parentContext.traceState : undefined,
+  });
+}
+
+/** Random bytes drawn a page at a time: one system call per 256 spans, not two per span. */
+const randomPool = Buffer.alloc(4096);
+let randomOffset = randomPool.length;
+
+function randomHex(bytes: number): string {
+  if (randomOffset + bytes > randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  const hex = randomPool.toString('hex', randomOffset, randomOffset + bytes);
+  randomOffset += bytes;
+  // All zeros is the invalid id (W3C Trace Context); one chance in 2^64, drawn again.
+  return /[^0]/.test(hex) ? hex : randomHex(bytes);
 }
 
 /** The W3C `traceparent` of the active span, to put into an event envelope or header. */

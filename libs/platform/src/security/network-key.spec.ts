@@ -25,6 +25,15 @@ describe('networkOf', () => {
     expect(networkOf('2001:db8:1:2ff::1', { ipv4: 32, ipv6: 56 })).toBe('6:2001:db8:1:200::/56');
   });
 
+  it('answers each setting of the prefixes for itself, however often an address is asked', () => {
+    const wide = { ipv4: 16, ipv6: 32 };
+    for (let round = 0; round < 3; round += 1) {
+      expect(networkOf('198.51.100.77')).toBe('4:198.51.100.77/32');
+      expect(networkOf('198.51.100.77', wide)).toBe('4:198.51.0.0/16');
+      expect(networkOf('198.51.100.77', { ipv4: 24, ipv6: 64 })).toBe('4:198.51.100.0/24');
+    }
+  });
+
   it('drops a zone id and keeps non-addresses apart from addresses', () => {
     expect(networkOf('fe80::1%eth0')).toBe('6:fe80::/64');
     expect(networkOf('unknown')).toBe('x:unknown');

@@ -50,11 +50,38 @@ const maskBytes = (bytes: number[], prefix: number): number[] =>
   });
 
 /**
+ * The networks of the addresses seen lately, per setting of the prefixes (each caller keeps its own
+ * object). The gateway asks on every request, and parsing the address
+ * each time was a few per cent of a held read's cost (docs/benchmarks.md 'Reads beside bare Node').
+ */
+const recentNetworks = new WeakMap<NetworkPrefixes, Map<string, string>>();
+const MAX_RECENT_NETWORKS = 10_000;
+/** An IPv6 address with a zone id or an IPv4 tail is under this; anything longer is not remembered. */
+const LONGEST_ADDRESS = 64;
+
+/**
  * The network an address belongs to, as a stable key: `4:203.0.113.7/32`, `6:2001:db8:1:2::/64`.
  * IPv4-mapped IPv6 (`::ffff:203.0.113.7`, what a dual-stack socket reports) counts as IPv4. Anything that
  * is not an address (a test's 'unknown', a Unix socket) is its own network, prefixed so it cannot collide.
  */
 export function networkOf(address: string, prefixes: NetworkPrefixes = DEFAULT_NETWORK_PREFIXES): string {
+  if (address.length > LONGEST_ADDRESS) return networkOfAddress(address, prefixes);
+  let recent = recentNetworks.get(prefixes);
+  if (recent === undefined) {
+    recent = new Map();
+    recentNetworks.set(prefixes, recent);
+  }
+  let network = recent.get(address);
+  if (network === undefined) {
+    network = networkOfAddress(address, prefixes);
+    // Bounded: addresses are many (a botnet, IPv6 clients); a full map starts afresh.
+    if (recent.size >= MAX_RECENT_NETWORKS) recent.clear();
+    recent.set(address, network);
+  }
+  return network;
+}
+
+function networkOfAddress(address: string, prefixes: NetworkPrefixes): string {
   const trimmed = address.trim();
   // A zone id (fe80::1%eth0) names an interface, not a network.
   const bare = trimmed.replace(/%.*$/, '');
