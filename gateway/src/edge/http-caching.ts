@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { remembered } from './remembered';
 
 /**
  * How long a shared cache (a CDN) and a browser may keep each public resource, in seconds. `sMaxAge` is
@@ -87,10 +88,10 @@ export const DOCUMENT_CACHE = headersOf({ path: /^/, sMaxAge: 60, staleWhileReva
 /** Each policy with its headers, built once rather than per request. */
 const POLICY_HEADERS = POLICIES.map((policy) => ({ path: policy.path, headers: headersOf(policy) }));
 
-/** The policy for a public API path, if it has one. */
-export function cachePolicyFor(path: string): EdgeCacheHeaders | undefined {
-  return POLICY_HEADERS.find((candidate) => candidate.path.test(path))?.headers;
-}
+/** The policy for a public API path, if it has one (asked on every read, so remembered: remembered.ts). */
+export const cachePolicyFor: (path: string) => EdgeCacheHeaders | undefined = remembered(
+  (path) => POLICY_HEADERS.find((candidate) => candidate.path.test(path))?.headers,
+);
 
 /** A strong validator: the same bytes give the same tag on every replica. */
 export function entityTagOf(body: string | Buffer): string {

@@ -1,5 +1,6 @@
 import { ENDPOINT_SCHEMAS, ENDPOINTS, type EndpointName } from '@pulse/contracts';
 import { z } from 'zod';
+import { remembered } from '../edge/remembered';
 
 /** A public GET of the contract: its path as a pattern, and the query parameters its schema declares. */
 interface ReadRoute {
@@ -45,15 +46,6 @@ export type CachedQuery =
   | { readonly unknown: readonly string[] };
 
 /**
- * The rule worked out for the URLs read lately: every cacheable read asks it twice (does the micro-cache
- * apply, then its key), and matching a URL against every route of the contract was a share of a held
- * read's cost (docs/benchmarks.md 'Reads beside bare Node').
- */
-const recent = new Map<string, CachedQuery>();
-const MAX_RECENT = 10_000;
-const MAX_REMEMBERED_URL = 512;
-
-/**
  * The rule for a cacheable GET (edge/http-caching.ts): it may carry only the parameters its contract
  * declares. Anything else (`?cb=<random>`) is refused with the 400 a service gives for an unknown
  * parameter, by the gateway, without a trip to the service; what is left is keyed and forwarded in the
@@ -61,18 +53,7 @@ const MAX_REMEMBERED_URL = 512;
  * `?type=all&limit=6` are one entry. Keyed on the full URL, every cache-buster was a read of the store.
  * A path outside the contract keeps its full URL as its key.
  */
-export function cachedQueryOf(url: string): CachedQuery {
-  if (url.length > MAX_REMEMBERED_URL) return ruleOf(url);
-  let known = recent.get(url);
-  if (known === undefined) {
-    known = ruleOf(url);
-    // Bounded in count and size: URLs are the client's choice (random ids, random query strings), so a
-    // full map starts afresh, and a long URL is worked out each time instead of held.
-    if (recent.size >= MAX_RECENT) recent.clear();
-    recent.set(url, known);
-  }
-  return known;
-}
+export const cachedQueryOf: (url: string) => CachedQuery = remembered(ruleOf);
 
 function ruleOf(url: string): CachedQuery {
   const queryStart = url.indexOf('?');
