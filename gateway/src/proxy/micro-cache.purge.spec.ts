@@ -102,3 +102,35 @@ describe('the micro-cache and a purge during a fetch', () => {
     }
   });
 });
+
+describe('what the micro-cache remembers of purges', () => {
+  it('says whether a purge of a tag came at or after a moment, among thousands of others', async () => {
+    const cache = new MemoryCacheStore();
+    let clock = 100;
+    const micro = new MicroCache(cache, 1_000, () => clock);
+    try {
+      await micro.purge(['a']);
+      clock = 200;
+      await micro.purge(['b']);
+      for (let index = 0; index < 2_000; index += 1) {
+        clock = 300 + index;
+        await micro.purge([`other-${index}`]);
+      }
+      expect(micro.purgedSince(100, ['a'])).toBe(true);
+      expect(micro.purgedSince(101, ['a'])).toBe(false);
+      expect(micro.purgedSince(150, ['x', 'b'])).toBe(true);
+      expect(micro.purgedSince(201, ['b'])).toBe(false);
+      expect(micro.purgedSince(1_000, ['other-700'])).toBe(true);
+      expect(micro.purgedSince(1_001, ['other-700'])).toBe(false);
+      expect(micro.purgedSince(0, [])).toBe(false);
+
+      // A clock that steps back: the purge counts as no earlier than the last one noted.
+      clock = 150;
+      await micro.purge(['c']);
+      expect(micro.purgedSince(2_299, ['c'])).toBe(true);
+      expect(micro.purgedSince(140, ['c'])).toBe(true);
+    } finally {
+      await cache.close();
+    }
+  });
+});

@@ -33,16 +33,27 @@ const context = Context.init({
   query: queryOperators,
 });
 
+/**
+ * What filters and projections need: the query operators (the port's guard refuses `$expr` and `$where`,
+ * so no expression operator is reachable from a filter) and the projection ones (projections are 0/1 by
+ * field). mingo copies every operator of the context into each Query it builds; with the full set (about
+ * 220, mostly expression operators) that copy was the largest single cost of a filtered read under the
+ * mixed benchmark's writes (docs/benchmarks.md 'Reads and writes together').
+ */
+const queryContext = Context.init({ projection: projectionOperators, query: queryOperators });
+
 export function compileFilter(filter: Filter): (doc: unknown) => boolean {
   if (Object.keys(filter).length === 0) return () => true;
-  const query = new Query(filter, { context });
+  const query = new Query(filter, { context: queryContext });
   return (doc) => query.test(doc as Record<string, unknown>);
 }
 
 /** Projects copies of stored documents (the caller passes copies; mingo may share their sub-objects). */
 export function project<R>(docs: unknown[], projection: Projection | undefined): R[] {
   if (!projection) return docs as R[];
-  return new Query({}, { context }).find(docs as Record<string, unknown>[], projection).all() as R[];
+  return new Query({}, { context: queryContext })
+    .find(docs as Record<string, unknown>[], projection)
+    .all() as R[];
 }
 
 export function runPipeline<R>(docs: unknown[], pipeline: PipelineStage[]): R[] {
