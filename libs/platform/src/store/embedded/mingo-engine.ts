@@ -37,8 +37,8 @@ const context = Context.init({
  * What filters and projections need: the query operators (the port's guard refuses `$expr` and `$where`,
  * so no expression operator is reachable from a filter) and the projection ones (projections are 0/1 by
  * field). mingo copies every operator of the context into each Query it builds; with the full set (about
- * 220, mostly expression operators) that copy was the largest single cost of a filtered read under the
- * mixed benchmark's writes (docs/benchmarks.md 'Reads and writes together').
+ * 220, mostly expression operators) that copy was the store's costliest step in the profile of the
+ * mixed benchmark (docs/benchmarks.md 'After the gateway's held-read change').
  */
 const queryContext = Context.init({ projection: projectionOperators, query: queryOperators });
 
