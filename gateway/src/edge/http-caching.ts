@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { remembered } from '@pulse/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { remembered } from './remembered';
 
 /**
  * How long a shared cache (a CDN) and a browser may keep each public resource, in seconds. `sMaxAge` is

@@ -1,6 +1,6 @@
 import { ENDPOINT_SCHEMAS, ENDPOINTS, type EndpointName } from '@pulse/contracts';
+import { remembered } from '@pulse/platform';
 import { z } from 'zod';
-import { remembered } from '../edge/remembered';
 
 /** A public GET of the contract: its path as a pattern, and the query parameters its schema declares. */
 interface ReadRoute {

@@ -1,5 +1,6 @@
 export * from './lifecycle';
 export * from './clock';
+export * from './remembered';
 export * from './config';
 export * from './observability';
 export * from './runtime/port-set';

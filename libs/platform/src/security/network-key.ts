@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { remembered } from '../remembered';
 
 /**
  * Per-network limits. One person rarely has many IPv4 addresses, but an IPv6 client is usually handed a
@@ -51,13 +52,11 @@ const maskBytes = (bytes: number[], prefix: number): number[] =>
 
 /**
  * The networks of the addresses seen lately, per setting of the prefixes (each caller keeps its own
- * object). The gateway asks on every request, and parsing the address
- * each time was a few per cent of a held read's cost (docs/benchmarks.md 'Reads beside bare Node').
+ * object). The gateway asks on every request, and parsing the address each time was a few per cent of a
+ * held read's cost (docs/benchmarks.md 'Reads beside bare Node'). An IPv6 address with a zone id or an
+ * IPv4 tail is under 64 characters; anything longer is worked out each time.
  */
-const recentNetworks = new WeakMap<NetworkPrefixes, Map<string, string>>();
-const MAX_RECENT_NETWORKS = 10_000;
-/** An IPv6 address with a zone id or an IPv4 tail is under this; anything longer is not remembered. */
-const LONGEST_ADDRESS = 64;
+const networksBySetting = new WeakMap<NetworkPrefixes, (address: string) => string>();
 
 /**
  * The network an address belongs to, as a stable key: `4:203.0.113.7/32`, `6:2001:db8:1:2::/64`.
@@ -65,20 +64,12 @@ const LONGEST_ADDRESS = 64;
  * is not an address (a test's 'unknown', a Unix socket) is its own network, prefixed so it cannot collide.
  */
 export function networkOf(address: string, prefixes: NetworkPrefixes = DEFAULT_NETWORK_PREFIXES): string {
-  if (address.length > LONGEST_ADDRESS) return networkOfAddress(address, prefixes);
-  let recent = recentNetworks.get(prefixes);
-  if (recent === undefined) {
-    recent = new Map();
-    recentNetworks.set(prefixes, recent);
+  let networks = networksBySetting.get(prefixes);
+  if (networks === undefined) {
+    networks = remembered((key) => networkOfAddress(key, prefixes), { maxEntries: 10_000, maxKeyLength: 64 });
+    networksBySetting.set(prefixes, networks);
   }
-  let network = recent.get(address);
-  if (network === undefined) {
-    network = networkOfAddress(address, prefixes);
-    // Bounded: addresses are many (a botnet, IPv6 clients); a full map starts afresh.
-    if (recent.size >= MAX_RECENT_NETWORKS) recent.clear();
-    recent.set(address, network);
-  }
-  return network;
+  return networks(address);
 }
 
 function networkOfAddress(address: string, prefixes: NetworkPrefixes): string {
