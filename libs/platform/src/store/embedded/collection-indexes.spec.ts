@@ -119,6 +119,44 @@ describe('CollectionIndexes: equality on the leading fields of a compound index'
   });
 });
 
+describe('CollectionIndexes: a lookup that is exactly the matches', () => {
+  const exactOf = (keys: Array<Record<string, 1 | -1>>, docs: Doc[], filter: Record<string, unknown>) => {
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    const indexes = new CollectionIndexes('things');
+    for (const key of keys) indexes.add(normalizeIndexSpec({ key }), byId.values());
+    return indexes.lookup(filter, () => byId.values())?.exact;
+  };
+
+  it('is exact when equalities cover every field of the filter, and not when the filter has more', () => {
+    const keys: Array<Record<string, 1 | -1>> = [{ articleId: 1, depth: 1, createdAt: -1 }];
+    expect(exactOf(keys, comments, { articleId: 'a0', depth: 0 })).toBe(true);
+    expect(exactOf(keys, comments, { articleId: { $in: ['a0', 'a1'] }, depth: 1 })).toBe(true);
+    expect(exactOf(keys, comments, { articleId: 'a0' })).toBe(true);
+    expect(exactOf(keys, comments, { articleId: 'a0', depth: 0, createdAt: { $gt: '' } })).toBe(false);
+    expect(exactOf(keys, comments, { articleId: 'a0', $or: [{ depth: 0 }, { depth: 1 }] })).toBe(false);
+  });
+
+  it('prefers, of two prefixes pointing at as many documents, the one covering the filter', () => {
+    // Every comment is visible: articleId alone and articleId+state point at the same documents.
+    const visible = comments.map((comment) => ({ ...comment, state: 'visible' }));
+    const keys: Array<Record<string, 1 | -1>> = [
+      { articleId: 1, depth: 1 },
+      { articleId: 1, state: 1 },
+    ];
+    expect(exactOf(keys, visible, { articleId: 'a0', state: 'visible' })).toBe(true);
+  });
+
+  it('is not exact for an array position, or for a value that is the key of an empty array', () => {
+    const docs = [
+      { _id: 'x', tags: [], state: 'visible' },
+      { _id: 'y', tags: ['ai'], state: 'visible' },
+    ];
+    expect(exactOf([{ 'tags.0': 1 }], docs, { 'tags.0': 'ai' })).toBe(false);
+    expect(exactOf([{ tags: 1 }], docs, { tags: '\u0000[]' })).toBe(false);
+    expect(exactOf([{ tags: 1 }], docs, { tags: 'ai' })).toBe(true);
+  });
+});
+
 describe("CollectionIndexes: a range of strings on an index's first field", () => {
   it("walks that field's keys, not the documents, when no equality narrows", () => {
     const things = collection([{ createdAt: -1 }], comments);

@@ -18,6 +18,9 @@ interface KeyMap {
   entries: Map<string, Set<string>>;
 }
 
+/** An empty array's key: a string no field holds in practice, which an equality filter may still name. */
+const EMPTY_ARRAY_KEY = '\u0000[]';
+
 /** More equality combinations than this in one filter (several $in lists) are left to the scan. */
 const MAX_KEY_COMBINATIONS = 256;
 
@@ -107,12 +110,21 @@ export class CollectionIndexes {
    * call) builds a prefix's key map the first time.
    */
   candidateIds(filter: Filter, docs: () => Iterable<Doc>): Iterable<string> | undefined {
+    return this.lookup(filter, docs)?.ids;
+  }
+
+  /**
+   * candidateIds, and whether they are exactly the matches: the filter is nothing but equalities (or
+   * $in) on the fields of the index prefix that found them, so every id filed under its keys matches
+   * (keys come from the values themselves, one per array element, as equality matches elements).
+   */
+  lookup(filter: Filter, docs: () => Iterable<Doc>): { ids: Iterable<string>; exact: boolean } | undefined {
     const equalities = new Map<string, unknown[]>();
     for (const [path, condition] of Object.entries(filter)) {
       const values = equalityValues(condition);
       if (values) equalities.set(path, values);
     }
-    if (equalities.size === 0) return this.rangeCandidateIds(filter, docs);
+    if (equalities.size === 0) return this.rangeLookup(filter, docs);
     let best: { keyMap: KeyMap; keys: string[]; size: number } | undefined;
     const tried = new Set<string>();
     for (const { paths } of this.indexes.values()) {
@@ -132,13 +144,24 @@ export class CollectionIndexes {
       tried.add(name);
       const keyMap = this.keyMapOf(prefix, docs);
       const size = keys.reduce((sum, key) => sum + (keyMap.entries.get(key)?.size ?? 0), 0);
-      if (!best || size < best.size) best = { keyMap, keys, size };
+      // On a tie the longer prefix: it may cover the whole filter, which then need not run.
+      if (!best || size < best.size || (size === best.size && length > best.keyMap.paths.length))
+        best = { keyMap, keys, size };
     }
-    if (!best) return this.rangeCandidateIds(filter, docs);
-    if (best.keys.length === 1) return best.keyMap.entries.get(best.keys[0]) ?? [];
+    if (!best) return this.rangeLookup(filter, docs);
+    const exact =
+      best.keyMap.paths.length === Object.keys(filter).length &&
+      best.keyMap.paths.every((path) => !path.some((segment) => /^\d+$/.test(segment))) &&
+      ![...equalities.values()].some((values) => values.includes(EMPTY_ARRAY_KEY));
+    if (best.keys.length === 1) return { ids: best.keyMap.entries.get(best.keys[0]) ?? [], exact };
     const ids = new Set<string>();
     for (const key of best.keys) for (const id of best.keyMap.entries.get(key) ?? []) ids.add(id);
-    return ids;
+    return { ids, exact };
+  }
+
+  private rangeLookup(filter: Filter, docs: () => Iterable<Doc>) {
+    const ids = this.rangeCandidateIds(filter, docs);
+    return ids && { ids, exact: false };
   }
 
   /**
@@ -240,7 +263,9 @@ function keysOf(paths: string[][], doc: Doc): string[] {
     paths.map((path) => {
       const found = valuesAtPath(doc, path);
       // A missing field is indexed as null, as MongoDB does, so a unique index admits one such document.
-      return found.length === 0 ? [null] : found.map((value) => (value === EMPTY_ARRAY ? '\u0000[]' : value));
+      return found.length === 0
+        ? [null]
+        : found.map((value) => (value === EMPTY_ARRAY ? EMPTY_ARRAY_KEY : value));
     }),
   );
 }

@@ -83,26 +83,35 @@ export class CollectionState {
     return this.journal.close();
   }
 
+  /** How many documents match; an exact index lookup is counted without reading the documents. */
+  count(filter: Filter): number {
+    if (Object.keys(filter).length === 0) return this.docs.size;
+    const found = this.lookup(filter);
+    if (found?.exact && !found.byId) return found.ids instanceof Set ? found.ids.size : [...found.ids].length;
+    return this.matching(filter).length;
+  }
+
   /**
    * Documents that may match: those an index or `_id` points at, else all. `exact` when the filter is
-   * nothing but that one equality on a plain field path, where the index answers it exactly (it holds
-   * a key per array element, as equality matches array elements) and the filter need not run.
+   * nothing but equalities the lookup answered exactly (the index holds a key per array element, as
+   * equality matches array elements), so the filter need not run.
    */
   private candidates(filter: Filter): { docs: Iterable<StoredDoc>; exact: boolean } {
-    const ids = equalityValues(filter._id) ?? this.indexes.candidateIds(filter, () => this.docs.values());
-    if (!ids) return { docs: this.docs.values(), exact: false };
+    const found = this.lookup(filter);
+    if (!found) return { docs: this.docs.values(), exact: false };
     const docs: StoredDoc[] = [];
-    for (const id of ids instanceof Set ? ids : new Set<unknown>(ids)) {
+    for (const id of found.ids instanceof Set ? found.ids : new Set<unknown>(found.ids)) {
       const doc = this.docs.get(id as string);
       if (doc) docs.push(doc);
     }
-    const paths = Object.keys(filter);
-    return {
-      docs,
-      exact:
-        paths.length === 1 &&
-        equalityValues(filter[paths[0]]) !== undefined &&
-        !paths[0].split('.').some((segment) => /^\d+$/.test(segment)),
-    };
+    return { docs, exact: found.exact };
+  }
+
+  /** The ids `_id` or an index points at; `byId` when they come from the filter (they may not exist). */
+  private lookup(filter: Filter): { ids: Iterable<unknown>; exact: boolean; byId: boolean } | undefined {
+    const byId = equalityValues(filter._id);
+    if (byId) return { ids: byId, exact: Object.keys(filter).length === 1, byId: true };
+    const found = this.indexes.lookup(filter, () => this.docs.values());
+    return found && { ...found, byId: false };
   }
 }

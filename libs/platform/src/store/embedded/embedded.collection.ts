@@ -96,9 +96,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   async countDocuments(filter: Filter = {}): Promise<number> {
     const normalized = normalizeFilter(filter);
     await this.begin('read');
-    return Object.keys(normalized).length === 0
-      ? this.state.docs.size
-      : this.state.matching(normalized).length;
+    return this.state.count(normalized);
   }
 
   async updateOne(filter: Filter, update: UpdateSpec, options: UpdateOptions = {}): Promise<UpdateResult> {

@@ -13,6 +13,7 @@ import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Filter, PipelineStage, Projection, SortSpec } from '../store.port';
 import { sortDocuments } from '../shared/value-order';
+import { compileScalarFilter } from './scalar-filter';
 
 /**
  * mingo, set up the way the port needs it. Only the port's stages are registered, and two of them
@@ -42,10 +43,19 @@ const context = Context.init({
  */
 const queryContext = Context.init({ projection: projectionOperators, query: queryOperators });
 
+/**
+ * A filter as a test: scalar-filter.ts answers the documents it can, mingo the rest (and every filter
+ * that test does not cover). For a filter the scalar test covers, mingo's query is built on first need,
+ * as most reads never need it.
+ */
 export function compileFilter(filter: Filter): (doc: unknown) => boolean {
   if (Object.keys(filter).length === 0) return () => true;
-  const query = new Query(filter, { context: queryContext });
-  return (doc) => query.test(doc as Record<string, unknown>);
+  const scalar = compileScalarFilter(filter);
+  let query = scalar ? undefined : new Query(filter, { context: queryContext });
+  const byMingo = (doc: unknown) =>
+    (query ??= new Query(filter, { context: queryContext })).test(doc as Record<string, unknown>);
+  if (!scalar) return byMingo;
+  return (doc) => scalar(doc as Record<string, unknown>) ?? byMingo(doc);
 }
 
 /** Projects copies of stored documents (the caller passes copies; mingo may share their sub-objects). */

@@ -128,6 +128,12 @@ export function valuesAtPath(
 
 /** The value a document sorts by on one key: the smallest (ascending) or largest (descending) found. */
 function sortKeyOf(doc: unknown, segments: readonly string[], direction: 1 | -1): unknown {
+  // The common case, a top-level scalar, without collecting values into an array.
+  if (segments.length === 1 && doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
+    const value = (doc as Record<string, unknown>)[segments[0]];
+    if (value === undefined) return null;
+    if (value === null || typeof value !== 'object') return value;
+  }
   const values = valuesAtPath(doc, segments);
   if (values.length === 0) return null;
   let best = values[0];
@@ -138,26 +144,31 @@ function sortKeyOf(doc: unknown, segments: readonly string[], direction: 1 | -1)
   return best;
 }
 
+/** A document with the keys it sorts by, worked out as far as a comparison has needed them. */
 type Decorated<D> = { doc: D; position: number; keys: unknown[] };
 
 /**
  * Returns the documents in sort order; with `keep`, only the first `keep` of them (a bounded insertion
- * instead of a full sort, for a page of 20 out of thousands). Keys are computed once per document.
+ * instead of a full sort, for a page of 20 out of thousands). Each key is computed at most once per
+ * document, and only when a comparison reaches it: most documents of a page's scan lose on the first.
  */
 export function sortDocuments<D>(docs: D[], sort: SortSpec, keep?: number): D[] {
   const keys = Object.entries(sort).map(([path, direction]) => ({ segments: path.split('.'), direction }));
-  const decorated: Array<Decorated<D>> = docs.map((doc, position) => ({
-    doc,
-    position,
-    keys: keys.map(({ segments, direction }) => sortKeyOf(doc, segments, direction)),
-  }));
+  const keyOf = (item: Decorated<D>, i: number) => {
+    while (item.keys.length <= i) {
+      const { segments, direction } = keys[item.keys.length];
+      item.keys.push(sortKeyOf(item.doc, segments, direction));
+    }
+    return item.keys[i];
+  };
   const compare = (a: Decorated<D>, b: Decorated<D>) => {
     for (let i = 0; i < keys.length; i++) {
-      const order = compareValues(a.keys[i], b.keys[i]);
+      const order = compareValues(keyOf(a, i), keyOf(b, i));
       if (order !== 0) return order * keys[i].direction;
     }
     return a.position - b.position;
   };
+  const decorated: Array<Decorated<D>> = docs.map((doc, position) => ({ doc, position, keys: [] }));
   if (keep === undefined || keep >= decorated.length / 4) {
     return decorated
       .sort(compare)

@@ -35,6 +35,40 @@ export function describeIndexCases(ctx: StoreContractContext): void {
     });
   });
 
+  describe('equalities on every field of a compound index', () => {
+    it('count and find the same documents as a read of every one: arrays, missing fields, other types', async () => {
+      type Tagged = { _id: string; articleId?: unknown; state?: unknown };
+      const tagged = ctx.fresh<Tagged>('tagged', { indexes: [{ key: { articleId: 1, state: 1 } }] });
+      await tagged.insertMany([
+        { _id: 't1', articleId: 'a1', state: 'visible' },
+        { _id: 't2', articleId: 'a1', state: 'hidden' },
+        { _id: 't3', articleId: ['a1', 'a2'], state: ['visible', 'hidden'] },
+        { _id: 't4', articleId: 'a1' },
+        { _id: 't5', articleId: 'a2', state: 'visible' },
+        { _id: 't6', articleId: 1, state: 'visible' },
+        { _id: 't7', articleId: '1', state: 'visible' },
+      ]);
+      await tagged.updateOne({ _id: 't2' }, { $set: { state: 'visible' } });
+      const both = async (filter: Record<string, unknown>) => ({
+        count: await tagged.countDocuments(filter),
+        ids: (await tagged.find<Tagged>(filter, { sort: { _id: 1 } })).map((doc) => doc._id),
+      });
+      await expect(both({ articleId: 'a1', state: 'visible' })).resolves.toEqual({
+        count: 3,
+        ids: ['t1', 't2', 't3'],
+      });
+      await expect(both({ articleId: 'a2', state: 'hidden' })).resolves.toEqual({ count: 1, ids: ['t3'] });
+      await expect(both({ articleId: { $in: ['a2', 1] }, state: 'visible' })).resolves.toEqual({
+        count: 3,
+        ids: ['t3', 't5', 't6'],
+      });
+      await expect(both({ articleId: 1, state: { $in: ['visible', 'gone'] } })).resolves.toEqual({
+        count: 1,
+        ids: ['t6'],
+      });
+    });
+  });
+
   describe('a range on an indexed field', () => {
     it('answers as a read of every document: arrays, empty arrays, missing fields and other types', async () => {
       type Held = { _id: string; events?: unknown };
