@@ -14,25 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedDocumentStore, type Collection, type Filter, type SortSpec } from '@pulse/platform';
 
-/** The fields of a stored comment the reads look at, and its text. */
-interface CommentRecord {
-  _id: string;
-  articleId: string;
-  parentId: string | null;
-  ancestors: string[];
-  rootId: string;
-  depth: number;
-  content: string;
-  authorId: string;
-  likes: number;
-  dislikes: number;
-  score: number;
-  controversy: number;
-  visibleDescendants: number;
-  state: 'visible' | 'deleted';
-  createdAt: string;
-  updatedAt: string;
-}
+/** A stored comment as the community writes it (comment.record.ts), reduced to what the reads look at. */
+type CommentRecord = ReturnType<typeof comment>;
 
 type CommentSort = 'popular' | 'latest' | 'oldest' | 'controversial';
 const COMMENT_ORDER: Record<CommentSort, SortSpec> = {
@@ -59,7 +42,14 @@ const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const SORTS: CommentSort[] = ['popular', 'latest', 'oldest', 'controversial'];
 const PAGE = 20;
 
-function comment(articleId: string, i: number, parent: CommentRecord | null): CommentRecord {
+interface Parent {
+  _id: string;
+  ancestors: string[];
+  rootId: string;
+  depth: number;
+}
+
+function comment(articleId: string, i: number, parent: Parent | null) {
   const id = `${articleId}-${parent ? `${parent._id}-r` : ''}${i}`;
   const at = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString();
   const likes = (i * 7) % 13;

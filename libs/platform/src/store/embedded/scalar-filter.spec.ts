@@ -1,6 +1,7 @@
 import { Context } from 'mingo/core';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
+import { seededRandom } from '@pulse/testing';
 import type { Filter } from '../store.port';
 import { compileFilter } from './mingo-engine';
 import { compileScalarFilter } from './scalar-filter';
@@ -8,15 +9,9 @@ import { compileScalarFilter } from './scalar-filter';
 const context = Context.init({ query: queryOperators });
 const byMingo = (filter: Filter, doc: Record<string, unknown>) => new Query(filter, { context }).test(doc);
 
-/** A small deterministic generator (mulberry32), so a failure names a case that can be replayed. */
+/** Seeded, so a failure names a case that can be replayed. */
 function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
   return { next, pick };
 }

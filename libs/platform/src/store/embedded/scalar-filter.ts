@@ -132,28 +132,23 @@ function lookup(doc: Record<string, unknown>, segments: readonly string[]): Look
   return DEFER;
 }
 
-function all(tests: readonly ScalarTest[]): ScalarTest {
+/**
+ * Three-valued AND (`decisive` false) or OR (`decisive` true): one test answering `decisive` settles it;
+ * otherwise any undefined answer leaves the document to mingo.
+ */
+function combine(tests: readonly ScalarTest[], decisive: boolean): ScalarTest {
   return (doc) => {
-    let verdict: Verdict = true;
+    let verdict: Verdict = !decisive;
     for (const test of tests) {
       const one = test(doc);
-      if (one === false) return false;
+      if (one === decisive) return decisive;
       if (one === undefined) verdict = undefined;
     }
     return verdict;
   };
 }
 
-function any(tests: readonly ScalarTest[]): ScalarTest {
-  return (doc) => {
-    let verdict: Verdict = false;
-    for (const test of tests) {
-      const one = test(doc);
-      if (one === true) return true;
-      if (one === undefined) verdict = undefined;
-    }
-    return verdict;
-  };
-}
+const all = (tests: readonly ScalarTest[]) => combine(tests, false);
+const any = (tests: readonly ScalarTest[]) => combine(tests, true);
 
 const not = (verdict: Verdict): Verdict => (verdict === undefined ? undefined : !verdict);
