@@ -1,3 +1,4 @@
+import { seededRandom } from '@pulse/testing';
 import { normalizeIndexSpec } from '../shared/index-spec';
 import { CollectionIndexes } from './collection-indexes';
 
@@ -196,5 +197,67 @@ describe("CollectionIndexes: a range of strings on an index's first field", () =
     expect(things.candidates({ depth: { $gt: '' } })).toBeUndefined();
     // An equality still wins: the range is used only when nothing else narrows.
     expect(things.candidates({ articleId: 'a1', createdAt: { $gt: '' } })).toHaveLength(100);
+  });
+});
+
+describe('CollectionIndexes: keys and the ids filed under them', () => {
+  // A lone string is its own key and a lone id is kept without a set; these pin down that neither
+  // shortcut lets two values share a key or loses an id as a key's documents come and go.
+  const lookalikes: Doc[] = [
+    { _id: 'text', code: '1' },
+    { _id: 'number', code: 1 },
+    { _id: 'bracketed', code: '[1]' },
+    { _id: 'quoted', code: '["1"]' },
+    { _id: 'array', code: ['1'] },
+    { _id: 'missing' },
+    { _id: 'null', code: null },
+    { _id: 'true', code: true },
+    { _id: 'word', code: 'true' },
+    { _id: 'empty', code: '' },
+  ];
+
+  it('tells a string from the number, boolean, null or JSON it looks like', () => {
+    const things = collection([{ code: 1 }], lookalikes);
+    expect(things.candidates({ code: '1' })).toEqual(['array', 'text']);
+    expect(things.candidates({ code: 1 })).toEqual(['number']);
+    expect(things.candidates({ code: '[1]' })).toEqual(['bracketed']);
+    expect(things.candidates({ code: '["1"]' })).toEqual(['quoted']);
+    expect(things.candidates({ code: true })).toEqual(['true']);
+    expect(things.candidates({ code: 'true' })).toEqual(['word']);
+    expect(things.candidates({ code: '' })).toEqual(['empty']);
+    // The range walk reads strings back from their keys, bracketed ones included, and nothing else.
+    expect(things.candidates({ code: { $gte: '' } })).toEqual(
+      ['array', 'bracketed', 'empty', 'quoted', 'text', 'word'].sort(),
+    );
+  });
+
+  it('refuses a second document under a unique key only when the values are the same', () => {
+    const unique = new CollectionIndexes('things');
+    unique.add(normalizeIndexSpec({ key: { code: 1 }, unique: true }), lookalikes.slice(0, 4));
+    expect(unique.conflictOf({ _id: 'again', code: '[1]' })).toBe('code_1');
+    expect(unique.conflictOf({ _id: 'again', code: '1' })).toBe('code_1');
+    expect(unique.conflictOf({ _id: 'text', code: '1' })).toBeUndefined();
+    expect(unique.conflictOf({ _id: 'again', code: '[2]' })).toBeUndefined();
+    expect(unique.conflictOf({ _id: 'again', code: 2 })).toBeUndefined();
+  });
+
+  it('keeps every id of a key as documents are filed and removed in any order', () => {
+    const random = seededRandom(7);
+    const things = collection([{ tag: 1 }], []);
+    const held = new Map<string, string>();
+    for (let step = 0; step < 3000; step++) {
+      const id = `d${Math.floor(random() * 40)}`;
+      if (held.has(id)) {
+        things.remove(id);
+        held.delete(id);
+      } else {
+        const tag = `t${Math.floor(random() * 4)}`;
+        things.insert({ _id: id, tag });
+        held.set(id, tag);
+      }
+      const tag = `t${step % 4}`;
+      const want = [...held].filter(([, t]) => t === tag).map(([i]) => i);
+      expect(things.candidates({ tag })).toEqual(want.sort());
+    }
   });
 });

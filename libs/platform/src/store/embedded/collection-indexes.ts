@@ -11,11 +11,17 @@ interface BuiltIndex {
   paths: string[][];
 }
 
+/**
+ * The ids filed under one key: a lone id as itself, several in a set. Most keys of a unique index (an
+ * address, a slug) hold one document, and a set of one costs about 150 bytes more than the id.
+ */
+type Filed = string | Set<string>;
+
 /** Key → ids of the documents holding it, over some leading fields of one or more indexes. */
 interface KeyMap {
   paths: string[][];
   /** Multikey: an array field contributes one key per element. */
-  entries: Map<string, Set<string>>;
+  entries: Map<string, Filed>;
 }
 
 /** An empty array's key: a string no field holds in practice, which an equality filter may still name. */
@@ -95,11 +101,7 @@ export class CollectionIndexes {
 
   remove(doc: Doc): void {
     for (const { entries, paths } of this.keyMaps.values()) {
-      for (const key of keysOf(paths, doc)) {
-        const ids = entries.get(key);
-        ids?.delete(doc._id);
-        if (ids?.size === 0) entries.delete(key);
-      }
+      for (const key of keysOf(paths, doc)) unfile(entries, key, doc._id);
     }
   }
 
@@ -143,7 +145,7 @@ export class CollectionIndexes {
       if (tried.has(name)) continue;
       tried.add(name);
       const keyMap = this.keyMapOf(prefix, docs);
-      const size = keys.reduce((sum, key) => sum + (keyMap.entries.get(key)?.size ?? 0), 0);
+      const size = keys.reduce((sum, key) => sum + sizeOf(keyMap.entries.get(key)), 0);
       // On a tie the longer prefix: it may cover the whole filter, which then need not run.
       if (!best || size < best.size || (size === best.size && length > best.keyMap.paths.length))
         best = { keyMap, keys, size };
@@ -153,9 +155,9 @@ export class CollectionIndexes {
       best.keyMap.paths.length === Object.keys(filter).length &&
       best.keyMap.paths.every((path) => !path.some((segment) => /^\d+$/.test(segment))) &&
       ![...equalities.values()].some((values) => values.includes(EMPTY_ARRAY_KEY));
-    if (best.keys.length === 1) return { ids: best.keyMap.entries.get(best.keys[0]) ?? [], exact };
+    if (best.keys.length === 1) return { ids: idsOf(best.keyMap.entries.get(best.keys[0])), exact };
     const ids = new Set<string>();
-    for (const key of best.keys) for (const id of best.keyMap.entries.get(key) ?? []) ids.add(id);
+    for (const key of best.keys) for (const id of idsOf(best.keyMap.entries.get(key))) ids.add(id);
     return { ids, exact };
   }
 
@@ -178,9 +180,8 @@ export class CollectionIndexes {
       if (!inRange) continue;
       const ids = new Set<string>();
       for (const [key, filed] of this.keyMapOf(paths.slice(0, 1), docs).entries) {
-        // A one-field key is JSON of [value]; only a string's starts with '["' (dates are ISO strings too).
-        if (!key.startsWith('["')) continue;
-        if (inRange((JSON.parse(key) as [string])[0])) for (const id of filed) ids.add(id);
+        const value = stringOfKey(key);
+        if (value !== undefined && inRange(value)) for (const id of idsOf(filed)) ids.add(id);
       }
       return ids;
     }
@@ -211,15 +212,35 @@ function keyCombinations(valuesPerPath: unknown[][]): string[] | undefined {
 }
 
 function takenIn({ entries, paths }: KeyMap, doc: Doc): boolean {
-  return keysOf(paths, doc).some((key) => [...(entries.get(key) ?? [])].some((id) => id !== doc._id));
+  return keysOf(paths, doc).some((key) => [...idsOf(entries.get(key))].some((id) => id !== doc._id));
 }
 
 function insertInto({ entries, paths }: KeyMap, doc: Doc): void {
-  for (const key of keysOf(paths, doc)) {
-    let ids = entries.get(key);
-    if (!ids) entries.set(key, (ids = new Set()));
-    ids.add(doc._id);
-  }
+  for (const key of keysOf(paths, doc)) file(entries, key, doc._id);
+}
+
+function file(entries: Map<string, Filed>, key: string, id: string): void {
+  const filed = entries.get(key);
+  if (filed === undefined) entries.set(key, id);
+  else if (typeof filed !== 'string') filed.add(id);
+  else if (filed !== id) entries.set(key, new Set([filed, id]));
+}
+
+function unfile(entries: Map<string, Filed>, key: string, id: string): void {
+  const filed = entries.get(key);
+  if (filed === id) entries.delete(key);
+  else if (filed !== undefined && typeof filed !== 'string' && filed.delete(id) && filed.size === 1)
+    entries.set(key, filed.values().next().value!);
+}
+
+function sizeOf(filed: Filed | undefined): number {
+  if (filed === undefined) return 0;
+  return typeof filed === 'string' ? 1 : filed.size;
+}
+
+function idsOf(filed: Filed | undefined): Iterable<string> {
+  if (filed === undefined) return [];
+  return typeof filed === 'string' ? [filed] : filed;
 }
 
 /**
@@ -275,5 +296,23 @@ function tupleKeys(valuesPerPath: unknown[][]): string[] {
   let tuples: unknown[][] = [[]];
   for (const values of valuesPerPath)
     tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
-  return [...new Set(tuples.map((tuple) => JSON.stringify(tuple)))];
+  return [...new Set(tuples.map(keyOf))];
+}
+
+/**
+ * One tuple's key: a lone string is its own key (the document's string itself, so filing it allocates
+ * nothing) unless it starts with '['; any other tuple is its JSON, which always starts with '['. So no
+ * two tuples share a key, and a string is told from a number or null by its key alone.
+ */
+function keyOf(tuple: unknown[]): string {
+  const [only] = tuple;
+  return tuple.length === 1 && typeof only === 'string' && !only.startsWith('[')
+    ? only
+    : JSON.stringify(tuple);
+}
+
+/** The string a one-field key holds (dates are ISO strings too); undefined for any other type. */
+function stringOfKey(key: string): string | undefined {
+  if (!key.startsWith('[')) return key;
+  return key.startsWith('["') ? (JSON.parse(key) as [string])[0] : undefined;
 }

@@ -193,8 +193,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   private async upsert(filter: Filter, spec: UpdateSpec): Promise<UpdateOutcome> {
     const doc: Record<string, unknown> = {};
     for (const [path, value] of Object.entries(upsertSeed(filter))) setField(doc, path, cloneJson(value));
-    applyUpdate(doc, spec, true);
-    const stored = toStoreDocument(doc, 'upserted document');
+    const stored = toStoreDocument(applyUpdate(doc, spec, true), 'upserted document');
     this.state.insert(stored);
     await this.state.journalRecord({ put: [stored] });
     return { result: { matched: 0, modified: 0, upsertedId: stored._id }, before: null, after: stored };

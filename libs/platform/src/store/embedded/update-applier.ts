@@ -1,6 +1,6 @@
 import type { UpdateSpec } from '../store.port';
 import { InvalidStoreOperationError } from '../store.errors';
-import { isOperatorObject, isPlainObject } from '../shared/store-value';
+import { cloneJson, isOperatorObject, isPlainObject } from '../shared/store-value';
 import { compareValues } from '../shared/value-order';
 import { getField, setField, unsetField } from './document-path';
 import { compileFilter } from './mingo-engine';
@@ -11,6 +11,11 @@ type Doc = Record<string, unknown>;
  * Applies a validated update (see update.guard.ts) to a document, in place. Our own applier rather
  * than mingo's: mingo silently ignores `$inc` on a string and `$push` onto a non-array and lets
  * `$addToSet` `$each` add duplicates, where MongoDB fails or dedupes; the store must match MongoDB.
+ *
+ * Returns the updated document: `doc` itself, or after an `$unset` a compact copy. Deleting a field turns
+ * a V8 object into a dictionary (about 450 bytes more), and the store keeps what this returns for as long
+ * as the document lives: every send record once its claim is unset, every document once its outbox entry
+ * is cleared.
  */
 export function applyUpdate(doc: Doc, update: UpdateSpec, inserting: boolean): Doc {
   for (const [op, fields] of Object.entries(update) as Array<[keyof UpdateSpec, Record<string, unknown>]>) {
@@ -44,7 +49,7 @@ export function applyUpdate(doc: Doc, update: UpdateSpec, inserting: boolean): D
       }
     }
   }
-  return doc;
+  return '$unset' in update ? cloneJson(doc) : doc;
 }
 
 function inc(doc: Doc, path: string, by: number): void {

@@ -68,12 +68,21 @@ export function isOperatorObject(value: unknown): value is Record<string, unknow
   return isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'));
 }
 
-/** Deep copy of a stored JSON value; faster than structuredClone for the small documents we hold. */
+/**
+ * Deep copy of a stored JSON value; faster than structuredClone for the small documents we hold. An
+ * object is copied by spreading it, then its nested containers are copied in turn: the spread is about
+ * twice as fast as adding the keys one by one, and V8 gives its result every property in the object
+ * itself, so a copy of an object whose field was deleted (which V8 turns into a dictionary of about
+ * 450 bytes) is compact again (ARCHITECTURE.md 'The embedded store's memory').
+ */
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = cloneJson((value as Record<string, unknown>)[key]);
+  const out = { ...value } as Record<string, unknown>;
+  for (const key in out) {
+    const field = out[key];
+    if (field !== null && typeof field === 'object') out[key] = cloneJson(field);
+  }
   return out as T;
 }
 
