@@ -21,6 +21,8 @@
  *   BENCH_SUBSCRIBERS=10000 BENCH_CONCURRENCY=16 npm run -s bench:newsletter
  *   BENCH_SERVICE_NODE_ARGS=--trace-gc BENCH_SERVICE_STDOUT=1 npm run -s bench:newsletter   (the service's
  *   node flags, and its standard output shown)
+ *   BENCH_SERVICE_MEMORY_LIMIT=384M BENCH_SERVICE_NODE_ARGS=--max-old-space-size=256 npm run -s bench:newsletter
+ *   (as root: the service in a memory cgroup of that limit, as k8s/base/newsletter.yaml runs it)
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedDocumentStore, MongoDocumentStore, type DocumentStore } from '@pulse/platform';
 import { startTrendingStub } from '@pulse/newsletter/testing/trending-stub';
+import { memoryCgroup } from './support/memory-cgroup';
 import {
   SUBSCRIBER_INDEXES,
   SUBSCRIBERS as SUBSCRIBERS_COLLECTION,
@@ -107,31 +110,35 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? SERVICE_NODE_ARGS).split(' ').filter(Boolean);
-  const service = spawn(
-    process.execPath,
-    [...nodeArgs, path.join(BUILD, 'services', 'newsletter', 'src', 'main.js')],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        PULSE_DATA_DIR: dataDir,
-        ...(mongoUrl ? { STORE_DRIVER: 'mongo', MONGO_URL: mongoUrl } : { STORE_DRIVER: 'embedded' }),
-        BUS_DRIVER: 'in-process',
-        CACHE_DRIVER: 'memory',
-        MAIL_DRIVER: 'smtp',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        ADMIN_TOKEN: TOKEN,
-        NEWSLETTER_TRENDING_URL: trending.url,
-        NEWSLETTER_SCHEDULE: 'off',
-        NEWSLETTER_SEND_RATE_PER_SECOND: '100000',
-        NEWSLETTER_SEND_CONCURRENCY: CONCURRENCY,
-      },
+  const cgroup = process.env.BENCH_SERVICE_MEMORY_LIMIT
+    ? memoryCgroup(`pulse-bench-newsletter-${process.pid}`, process.env.BENCH_SERVICE_MEMORY_LIMIT)
+    : undefined;
+  const run = {
+    command: process.execPath,
+    args: [...nodeArgs, path.join(BUILD, 'services', 'newsletter', 'src', 'main.js')],
+  };
+  const { command, args } = cgroup ? cgroup.wrap(run.command, run.args) : run;
+  const service = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', process.env.BENCH_SERVICE_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PULSE_DATA_DIR: dataDir,
+      ...(mongoUrl ? { STORE_DRIVER: 'mongo', MONGO_URL: mongoUrl } : { STORE_DRIVER: 'embedded' }),
+      BUS_DRIVER: 'in-process',
+      CACHE_DRIVER: 'memory',
+      MAIL_DRIVER: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ADMIN_TOKEN: TOKEN,
+      NEWSLETTER_TRENDING_URL: trending.url,
+      NEWSLETTER_SCHEDULE: 'off',
+      NEWSLETTER_SEND_RATE_PER_SECOND: '100000',
+      NEWSLETTER_SEND_CONCURRENCY: CONCURRENCY,
     },
-  );
+  });
   const exited = new Promise<number | null>((resolve) => service.on('exit', (code) => resolve(code)));
   // A bench that fails part-way takes its service with it.
   process.once('exit', () => service.kill('SIGKILL'));
@@ -178,6 +185,7 @@ async function main() {
   );
   service.kill('SIGTERM');
   await exited;
+  cgroup?.remove();
   await trending.stop();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
   if (mongoUrl) await dropMongoDatabase(mongoUrl);

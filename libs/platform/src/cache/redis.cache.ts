@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Redis, { type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { HealthResult } from '../lifecycle';
 import type { CacheStore, RateLimitResult, ScoredMember } from './cache.port';
@@ -61,7 +61,9 @@ export class RedisCacheStore implements CacheStore {
       // the process alive 2 s after close(); a short one is enough for a live socket to flush QUIT.
       disconnectTimeout: 200,
     };
-    this.redis = new Redis(options.url, redisOptions) as ScriptedRedis;
+    // Loaded here, not imported: a process on the memory cache never loads the Redis client.
+    const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+    this.redis = new RedisClient(options.url, redisOptions) as ScriptedRedis;
     this.redis.defineCommand('pulseIncr', { numberOfKeys: 1, lua: incrWithTtlScript });
     this.redis.defineCommand('pulseRateLimit', { numberOfKeys: 1, lua: slidingWindowScript });
     // Without a listener ioredis prints every reconnect failure; log each distinct error once per outage.

@@ -1,5 +1,5 @@
 import { deadLetterTopic, type EventEnvelope } from '@pulse/contracts';
-import { Kafka, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
+import type { Admin, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { HealthResult } from '../../lifecycle';
 import { observeGauge } from '../../observability/metrics';
 import type {
@@ -15,6 +15,7 @@ import { envelopeHeaders, validateForPublish } from '../core/envelope-headers';
 import { consumerSettings, KAFKA_DEFAULT_PARTITIONS } from '../core/consumer-settings';
 import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { kafkaLogCreator, kafkaLogLevel } from './kafka.logger';
+import { loadKafkaJs } from './kafkajs.library';
 import {
   DEFAULT_KAFKA_TUNING,
   headersOf,
@@ -58,6 +59,7 @@ export class KafkaEventBus implements EventBus {
   private closing?: Promise<void>;
 
   constructor(private readonly options: KafkaBusOptions) {
+    const { Kafka } = loadKafkaJs();
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
@@ -178,7 +180,7 @@ export class KafkaEventBus implements EventBus {
         // Idempotence keeps order across retries only with one request in flight per connection.
         maxInFlightRequests: 1,
         allowAutoTopicCreation: false,
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: loadKafkaJs().Partitioners.DefaultPartitioner,
       });
       await producer.connect();
       return producer;

@@ -1,5 +1,6 @@
-import { logLevel, type logCreator } from 'kafkajs';
+import type { logCreator, logLevel } from 'kafkajs';
 import type { BusLogger } from '../bus.port';
+import { loadKafkaJs } from './kafkajs.library';
 
 /**
  * kafkajs logs through its own creator; this one forwards to the service's pino logger (so broker
@@ -9,6 +10,7 @@ const IDEMPOTENT_RETRIES_WARNING =
   'Limiting retries for the idempotent producer may invalidate EoS guarantees';
 
 export function kafkaLogCreator(logger: BusLogger | undefined): logCreator {
+  const { logLevel } = loadKafkaJs();
   return () =>
     ({ namespace, level, log }) => {
       if (!logger) return;
@@ -30,4 +32,4 @@ export function kafkaLogCreator(logger: BusLogger | undefined): logCreator {
 }
 
 export const kafkaLogLevel = (logger: BusLogger | undefined): logLevel =>
-  logger ? logLevel.INFO : logLevel.NOTHING;
+  logger ? loadKafkaJs().logLevel.INFO : loadKafkaJs().logLevel.NOTHING;

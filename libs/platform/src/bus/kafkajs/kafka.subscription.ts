@@ -1,8 +1,9 @@
-import { KafkaJSError, type Consumer, type IHeaders, type Kafka, type KafkaMessage } from 'kafkajs';
+import type { Consumer, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
 import type { BusLogger, DeadLetterInfo, Subscription } from '../bus.port';
 import { errorOf } from '../core/dead-letter';
 import { deliverBatch } from '../core/batch-delivery';
 import { deliver, type ConsumerSettings, type IncomingRecord } from '../core/event-delivery';
+import { loadKafkaJs } from './kafkajs.library';
 
 /** Consumer-group timing; see the comment on startKafkaSubscription for how these fit together. */
 export interface KafkaConsumerTuning {
@@ -45,10 +46,8 @@ export interface KafkaSubscriptionDeps {
  * Thrown from eachMessage so kafkajs leaves the offset unresolved and the record comes again. A kafkajs
  * error type, because kafkajs logs any other error from eachMessage as a failure, and closing is not one.
  */
-class DeliveryAborted extends KafkaJSError {
-  constructor() {
-    super('delivery aborted: subscription closing');
-  }
+function deliveryAborted(): Error {
+  return new (loadKafkaJs().KafkaJSError)('delivery aborted: subscription closing');
 }
 
 export function headersOf(headers: IHeaders | undefined): Record<string, string> {
@@ -177,7 +176,7 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
                     },
                   ),
                 );
-                if (outcome === 'aborted') throw new DeliveryAborted();
+                if (outcome === 'aborted') throw deliveryAborted();
                 resolveOffset(slice[slice.length - 1].offset);
                 await commitOffsetsIfNecessary();
                 await safeHeartbeat();
@@ -194,7 +193,7 @@ export async function startKafkaSubscription(deps: KafkaSubscriptionDeps): Promi
                   deadLetter: (info) => deps.deadLetter(message, info),
                 }),
               );
-              if (outcome === 'aborted') throw new DeliveryAborted();
+              if (outcome === 'aborted') throw deliveryAborted();
             },
           }),
     });

@@ -1,8 +1,8 @@
-import mongoose from 'mongoose';
 import { DuplicateKeyError, InvalidStoreOperationError, StoreUnavailableError } from '../store.errors';
+import { loadMongoose } from './mongoose.library';
 
 // The driver mongoose loaded, so `instanceof` holds even if another copy of mongodb is installed.
-const { MongoBulkWriteError, MongoError, MongoServerError } = mongoose.mongo;
+const driver = () => loadMongoose().mongo;
 
 /** Server codes meaning "the request was wrong", which the embedded store reports as InvalidStoreOperationError. */
 const INVALID_REQUEST_CODES = new Set([
@@ -24,6 +24,7 @@ const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
 
 /** Translates driver errors into the port's errors; anything unrecognised is rethrown as it is. */
 export function toPortError(error: unknown, collection: string): unknown {
+  const { MongoBulkWriteError, MongoError, MongoServerError } = driver();
   if (error instanceof MongoBulkWriteError && DUPLICATE_KEY_CODES.has(Number(error.code))) {
     // An ordered insert stops at its first error, whose index is how many went in before it; the
     // result's insertedCount is not reliable across servers (mongo-java-server counts the whole batch).

@@ -1,10 +1,11 @@
-import mongoose from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { HealthResult } from '../../lifecycle';
 import type { Collection, CollectionOptions, DocumentStore } from '../store.port';
 import { StoreError, StoreUnavailableError } from '../store.errors';
 import { assertCollectionName, normalizeIndexSpec } from '../shared/index-spec';
 import { DEFAULT_OPERATION_TIMEOUT_MS, MongoCollection } from './mongo.collection';
+import { loadMongoose } from './mongoose.library';
 import { StalledMonitorWatchdog } from './stalled-monitor.watchdog';
 
 /** The driver's defaults, set here because the watchdog's bound is built from them. */
@@ -35,14 +36,14 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly handles = new Map<string, MongoCollection<{ _id: string }>>();
 
   private constructor(
-    private readonly connection: mongoose.Connection,
+    private readonly connection: Connection,
     private readonly options: MongoStoreOptions,
     private readonly watchdog: StalledMonitorWatchdog,
   ) {}
 
   /** Connects or fails with StoreUnavailableError after serverSelectionTimeoutMs. */
   static async connect(options: MongoStoreOptions): Promise<MongoDocumentStore> {
-    const connection = mongoose.createConnection(options.url, {
+    const connection = loadMongoose().createConnection(options.url, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3_000,
       connectTimeoutMS: CONNECT_TIMEOUT_MS,
       heartbeatFrequencyMS: HEARTBEAT_FREQUENCY_MS,
