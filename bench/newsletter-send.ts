@@ -111,7 +111,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? SERVICE_NODE_ARGS).split(' ').filter(Boolean);
   const cgroup = process.env.BENCH_SERVICE_MEMORY_LIMIT
-    ? memoryCgroup(`pulse-bench-newsletter-${process.pid}`, process.env.BENCH_SERVICE_MEMORY_LIMIT)
+    ? memoryCgroup('pulse-bench-newsletter', process.env.BENCH_SERVICE_MEMORY_LIMIT)
     : undefined;
   const run = {
     command: process.execPath,
@@ -140,8 +140,14 @@ async function main() {
     },
   });
   const exited = new Promise<number | null>((resolve) => service.on('exit', (code) => resolve(code)));
-  // A bench that fails part-way takes its service with it.
+  // A bench that fails part-way, or is stopped, takes its service with it: one left behind kept sending
+  // to a sink that was gone, at a fifth of a core, under the next run's figures.
   process.once('exit', () => service.kill('SIGKILL'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      service.kill('SIGKILL');
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
   await untilReady(base, exited);
   const status = () => readFileSync(`/proc/${service.pid}/status`, 'utf8');
   const kib = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())![1]);
