@@ -5,30 +5,21 @@
  *   npm run bench:store-memory            (BENCH_DOCUMENTS, default 100,000 of each)
  *
  * The heap is measured after full collections (node --expose-gc), so it is what the store keeps, not the
- * garbage of getting there. The records mirror services/newsletter (subscriber.record.ts, send.record.ts,
- * sends.repository.ts and the indexes both repositories declare): a bench may not import a service, so keep
- * them in step by hand. Every subscriber signs up at its own time, as a real list does, so no timestamp is
- * shared between records.
+ * garbage of getting there. The collections, their indexes and the send records' ids are the newsletter
+ * service's own; the records have the fields of subscriber.record.ts and send.record.ts. Every subscriber
+ * signs up at its own time, as a real list does, so no timestamp is shared between records.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedDocumentStore, type IndexSpec } from '@pulse/platform';
+import { EmbeddedDocumentStore } from '@pulse/platform';
+import { sendId } from '@pulse/newsletter/src/sending/send.record';
+import { SEND_INDEXES, SENDS } from '@pulse/newsletter/src/sending/sends.repository';
+import { SUBSCRIBER_INDEXES, SUBSCRIBERS } from '@pulse/newsletter/src/subscribers/subscribers.repository';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const BATCH = 1000;
 const EDITION = 'weekly-2026-48';
-
-const SUBSCRIBER_INDEXES: IndexSpec[] = [
-  { key: { email: 1 }, unique: true },
-  { key: { status: 1, frequency: 1, _id: 1 } },
-  { key: { status: 1, forgetAt: 1 } },
-];
-const SEND_INDEXES: IndexSpec[] = [
-  { key: { status: 1, dueAt: 1, _id: 1 } },
-  { key: { status: 1 } },
-  { key: { editionId: 1, status: 1 } },
-];
 
 const collect = globalThis.gc;
 if (!collect) throw new Error('run with node --expose-gc (npm run bench:store-memory does)');
@@ -54,9 +45,7 @@ async function main() {
   try {
     const empty = heapAfterCollection();
 
-    const subscribers = store.collection<{ _id: string }>('newsletter_subscribers', {
-      indexes: SUBSCRIBER_INDEXES,
-    });
+    const subscribers = store.collection<{ _id: string }>(SUBSCRIBERS, { indexes: SUBSCRIBER_INDEXES });
     const signUps = await inBatches((from, to) =>
       subscribers.insertMany(
         Array.from({ length: to - from }, (_, i) => {
@@ -78,11 +67,11 @@ async function main() {
     await subscribers.find({ status: 'confirmed', frequency: 'weekly' }, { limit: 1 });
     const withSubscribers = heapAfterCollection();
 
-    const sends = store.collection<{ _id: string }>('newsletter_sends', { indexes: SEND_INDEXES });
+    const sends = store.collection<{ _id: string }>(SENDS, { indexes: SEND_INDEXES });
     const queued = await inBatches((from, to) =>
       sends.insertMany(
         Array.from({ length: to - from }, (_, i) => ({
-          _id: `${EDITION}:${subscriberId(from + i)}`,
+          _id: sendId(EDITION, subscriberId(from + i)),
           editionId: EDITION,
           subscriberId: subscriberId(from + i),
           status: 'queued',
@@ -93,7 +82,7 @@ async function main() {
     );
     // Claimed a batch at a time and settled one by one, each settle unsetting its claim.
     const settled = await inBatches(async (from, to) => {
-      const ids = Array.from({ length: to - from }, (_, i) => `${EDITION}:${subscriberId(from + i)}`);
+      const ids = Array.from({ length: to - from }, (_, i) => sendId(EDITION, subscriberId(from + i)));
       const claim = `sender-1:${from}`;
       await sends.updateMany(
         { _id: { $in: ids }, status: 'queued' },

@@ -4,37 +4,20 @@
  * busy hour most of its reads are misses, and a miss that costs more as the thread grows is how the mixed
  * run (bench/mixed-soak.ts) drifts. The bench fills ARTICLES articles with N top-level comments each (every
  * tenth with a reply, every fiftieth deleted), then times the store work of one first page in each sort:
- * the page of threads and its count, the replies, and the article's visible count
- * (the filters, sorts and indexes of services/community/src/comments/comments.repository.ts, which a bench
- * may not import: keep them in step). Settings: SIZES (100,1000,5000), ARTICLES (10), ROUNDS (200 reads
+ * the page of threads and its count, the replies, and the article's visible count, with the community's own
+ * filter, sorts and indexes (comments.repository.ts, comment-order.ts). Settings: SIZES (100,1000,5000), ARTICLES (10), ROUNDS (200 reads
  * per size and sort).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedDocumentStore, type Collection, type Filter, type SortSpec } from '@pulse/platform';
+import type { CommentSort } from '@pulse/contracts';
+import { EmbeddedDocumentStore, type Collection, type Filter } from '@pulse/platform';
+import { COMMENT_ORDER } from '@pulse/community/src/comments/comment-order';
+import { COMMENT_INDEXES, SHOWN } from '@pulse/community/src/comments/comments.repository';
 
 /** A stored comment as the community writes it (comment.record.ts), reduced to what the reads look at. */
 type CommentRecord = ReturnType<typeof comment>;
-
-type CommentSort = 'popular' | 'latest' | 'oldest' | 'controversial';
-const COMMENT_ORDER: Record<CommentSort, SortSpec> = {
-  popular: { score: -1, createdAt: -1 },
-  latest: { createdAt: -1 },
-  oldest: { createdAt: 1 },
-  controversial: { controversy: -1, score: -1, createdAt: -1 },
-};
-const INDEXES = [
-  { key: { articleId: 1, depth: 1, score: -1, createdAt: -1 } },
-  { key: { articleId: 1, depth: 1, createdAt: -1 } },
-  { key: { articleId: 1, depth: 1, controversy: -1 } },
-  { key: { rootId: 1, depth: 1 } },
-  { key: { articleId: 1, state: 1 } },
-  { key: { state: 1, updatedAt: -1 } },
-  { key: { authorId: 1 } },
-] as const;
-/** What a reader sees of a thread: visible comments, and removed ones that still have visible replies. */
-const SHOWN: Filter = { $or: [{ state: 'visible' }, { visibleDescendants: { $gt: 0 } }] };
 
 const SIZES = (process.env.SIZES ?? '100,1000,5000').split(',').map(Number);
 const ARTICLES = Number(process.env.ARTICLES ?? 10);
@@ -103,7 +86,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-thread-queries-'));
   const store = await EmbeddedDocumentStore.open({ dataDir });
   const comments = store.collection<CommentRecord>('community_comments', {
-    indexes: INDEXES.map((index) => ({ key: { ...index.key } })),
+    indexes: COMMENT_INDEXES,
   });
   console.log(
     `Thread reads on the embedded store: ${ARTICLES} articles, first page of ${PAGE}, ${ROUNDS} reads per sort (Node ${process.version})\n`,

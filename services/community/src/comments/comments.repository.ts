@@ -7,6 +7,7 @@ import {
   type Collection,
   type DocumentStore,
   type Filter,
+  type IndexSpec,
   type NewestFirstCursor,
 } from '@pulse/platform';
 import type { AuthorSnapshot, PostState } from '../questions/question.record';
@@ -16,7 +17,20 @@ import type { CounterDelta, CounterFlush } from '../votes/vote.record';
 import type { CommentRecord } from './comment.record';
 
 /** What a reader sees of a thread: visible comments, and removed ones that still have visible replies. */
-const SHOWN: Filter = { $or: [{ state: 'visible' }, { visibleDescendants: { $gt: 0 } }] };
+export const SHOWN: Filter = { $or: [{ state: 'visible' }, { visibleDescendants: { $gt: 0 } }] };
+export const COMMENT_INDEXES: IndexSpec[] = [
+  // A page of an article's top-level threads, in each sort.
+  { key: { articleId: 1, depth: 1, score: -1, createdAt: -1 } },
+  { key: { articleId: 1, depth: 1, createdAt: -1 } },
+  { key: { articleId: 1, depth: 1, controversy: -1 } },
+  // The replies of a page's threads.
+  { key: { rootId: 1, depth: 1 } },
+  // totalCount of an article.
+  { key: { articleId: 1, state: 1 } },
+  // The moderation queue.
+  { key: { state: 1, updatedAt: -1 } },
+  { key: { authorId: 1 } },
+];
 /** A ceiling on the replies one page of threads returns (a page of 20 threads rarely holds 100). */
 const MAX_REPLIES_PER_PAGE = 5000;
 
@@ -27,19 +41,7 @@ export class CommentsRepository {
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
     this.comments = store.collection<CommentRecord>('community_comments', {
-      indexes: [
-        // A page of an article's top-level threads, in each sort.
-        { key: { articleId: 1, depth: 1, score: -1, createdAt: -1 } },
-        { key: { articleId: 1, depth: 1, createdAt: -1 } },
-        { key: { articleId: 1, depth: 1, controversy: -1 } },
-        // The replies of a page's threads.
-        { key: { rootId: 1, depth: 1 } },
-        // totalCount of an article.
-        { key: { articleId: 1, state: 1 } },
-        // The moderation queue.
-        { key: { state: 1, updatedAt: -1 } },
-        { key: { authorId: 1 } },
-      ],
+      indexes: COMMENT_INDEXES,
     });
     this.reactionCounter = new CountedTargetQueries(this.comments, (delta) => ({
       likes: delta.like,

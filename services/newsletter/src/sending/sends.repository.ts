@@ -1,9 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENT_STORE, insertNew, type Collection, type DocumentStore } from '@pulse/platform';
+import {
+  DOCUMENT_STORE,
+  insertNew,
+  type Collection,
+  type DocumentStore,
+  type IndexSpec,
+} from '@pulse/platform';
 import type { SendRecord } from './send.record';
 
 type Outcome = Pick<SendRecord, 'status' | 'dueAt'> &
   Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError'>>;
+
+export const SENDS = 'newsletter_sends';
+
+export const SEND_INDEXES: IndexSpec[] = [
+  // claim (MongoDB): the earliest due mails of one status, in the claim's sort order
+  { key: { status: 1, dueAt: 1, _id: 1 } },
+  // claim (embedded store, which answers only equality on a single-field index without a scan)
+  { key: { status: 1 } },
+  // an edition's progress by status
+  { key: { editionId: 1, status: 1 } },
+];
 
 /** Reads of due mails a claim makes before giving up to others that took them all. */
 const CLAIM_ATTEMPTS = 3;
@@ -14,16 +31,7 @@ export class SendsRepository {
   private readonly sends: Collection<SendRecord>;
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
-    this.sends = store.collection<SendRecord>('newsletter_sends', {
-      indexes: [
-        // claim (MongoDB): the earliest due mails of one status, in the claim's sort order
-        { key: { status: 1, dueAt: 1, _id: 1 } },
-        // claim (embedded store, which answers only equality on a single-field index without a scan)
-        { key: { status: 1 } },
-        // an edition's progress by status
-        { key: { editionId: 1, status: 1 } },
-      ],
-    });
+    this.sends = store.collection<SendRecord>(SENDS, { indexes: SEND_INDEXES });
   }
 
   /**

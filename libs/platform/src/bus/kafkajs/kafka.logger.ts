@@ -31,5 +31,7 @@ export function kafkaLogCreator(logger: BusLogger | undefined): logCreator {
     };
 }
 
-export const kafkaLogLevel = (logger: BusLogger | undefined): logLevel =>
-  logger ? loadKafkaJs().logLevel.INFO : loadKafkaJs().logLevel.NOTHING;
+export function kafkaLogLevel(logger: BusLogger | undefined): logLevel {
+  const { logLevel } = loadKafkaJs();
+  return logger ? logLevel.INFO : logLevel.NOTHING;
+}
