@@ -2,6 +2,7 @@ import {
   buildEnvelope,
   TOPICS,
   type ArticleEngagedPayload,
+  type ArticleScore,
   type EventEnvelope,
   type TrendingArticle,
   type TrendingListResponse,
@@ -202,6 +203,25 @@ export function expectScriptedStats(day: ScriptedDay, snap: Snapshot, serviceNow
   expect(hotCount).toBeGreaterThanOrEqual(day.expected.hot.length);
   const hot = list(snap, '/api/trending/hot-topics?limit=50');
   if (hotCount < 50) expect(hot.filter((article) => article.isHotTopic)).toHaveLength(hotCount);
+}
+
+/**
+ * Every listed article that a pass's batch names shows the score that batch carries. The pass sends its
+ * batch before it saves the scores, one article at a time, so the batch arriving does not mean the
+ * lists show it yet; and two equal snapshots taken between two slow saves do not either.
+ */
+export function expectScoresShown(snap: Snapshot, scores: readonly ArticleScore[]): void {
+  const sent = new Map(scores.map((score) => [score.articleId, score.hotScore]));
+  for (const call of SNAPSHOT_CALLS) {
+    if (call.startsWith('/api/trending/stats')) continue;
+    for (const article of list(snap, call)) {
+      const hotScore = sent.get(article.id);
+      if (hotScore !== undefined && article.hotScore !== hotScore)
+        throw new Error(
+          `${call}: ${article.id} shows hotScore ${article.hotScore}, the pass sent ${hotScore}`,
+        );
+    }
+  }
 }
 
 /** Two snapshots are the same, field for field. */

@@ -17,6 +17,7 @@ import { scriptedDay, type ScriptedDay } from '../support/trending-day';
 import {
   expectSameArticles,
   expectSameSnapshot,
+  expectScoresShown,
   expectScriptedOrders,
   expectScriptedStats,
   publishDay,
@@ -137,32 +138,34 @@ describe('trending simulation, local stack: a scripted day → Kafka → trendin
    * A recompute that starts after everything was consumed. Any article.published asks for one, so the
    * spec publishes a trigger article dated 60 days back: outside every period and never scored, it shows
    * in no response. The pass's batch names our articles (their scores drift with the clock) with a
-   * computedAt after the request; the pass saves the scores after sending the batch, and two equal
-   * snapshots in a row say it has finished.
+   * computedAt after the request. The pass saves the scores after sending the batch, so the pass has
+   * finished when the lists show the latest such batch's scores and two snapshots in a row are equal.
    */
   let triggers = 0;
   const recomputed = async (): Promise<Snapshot> => {
     const requestedAt = new Date().toISOString();
     await publisher.publish(TOPICS.articlePublished, triggerArticle(day, `ts${runId}-trigger-${triggers++}`));
+    const latestBatch = () =>
+      batches.findLast(
+        (batch) =>
+          batch.payload.computedAt >= requestedAt &&
+          batch.payload.scores.some((score) => score.articleId === day.expected.hot[0]),
+      );
     await eventually(
       () => {
-        const ours = batches.find(
-          (batch) =>
-            batch.payload.computedAt >= requestedAt &&
-            batch.payload.scores.some((score) => score.articleId === day.expected.hot[0]),
-        );
-        if (!ours) throw new Error(`no trending.scores-updated computed after ${requestedAt} yet`);
+        if (!latestBatch()) throw new Error(`no trending.scores-updated computed after ${requestedAt} yet`);
       },
       { timeoutMs: 30_000, intervalMs: 100 },
     );
     return eventually(
       async () => {
         const first = await snapshot(api);
+        expectScoresShown(first, latestBatch()!.payload.scores);
         const second = await snapshot(api);
         expect(second).toEqual(first);
         return second;
       },
-      { timeoutMs: 20_000, intervalMs: 50 },
+      { timeoutMs: 60_000, intervalMs: 50 },
     );
   };
 
