@@ -8,12 +8,20 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { AlwaysOffSampler, NoopSpanProcessor, ParentBasedSampler } from '@opentelemetry/sdk-trace';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  AlwaysOffSampler,
+  NoopSpanProcessor,
+  ParentBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import { bindLibraryInstrumentations, injectsOutgoingTraceparent } from './library-instrumentations';
 import { pulseMetrics, resetPulseMetrics } from './metrics';
 
-let sdk: NodeSDK | undefined;
+/** What startTelemetry started: the whole SDK, or the unexported set-up; stopTelemetry shuts it down. */
+let sdk: { shutdown(): Promise<void> } | undefined;
 /** True while the SDK runs with our default of recording nothing this process starts (startTelemetry). */
 let startsUnrecorded = false;
 
@@ -36,14 +44,53 @@ function exporterNamed(variable: 'OTEL_TRACES_EXPORTER' | 'OTEL_METRICS_EXPORTER
  *
  * One deliberate default differs from the SDK's: with no collector configured (no endpoint, no exporter
  * named) nothing is exported, instead of retrying localhost:4318 forever, yet spans are still created (unsampled) so
- * `traceparent` travels across HTTP and events. docs/observability.md lists the variables.
+ * `traceparent` travels across HTTP and events. Then, unless a sampler or propagators are named, the SDK
+ * package is not even loaded (startUnexported). docs/observability.md lists the variables.
  */
 export function startTelemetry(options: TelemetryOptions): void {
   if (sdk) return;
   const exportsTraces = Boolean(options.otlpEndpoint) || exporterNamed('OTEL_TRACES_EXPORTER');
   const exportsMetrics = Boolean(options.otlpEndpoint) || exporterNamed('OTEL_METRICS_EXPORTER');
-  sdk = new NodeSDK({
-    serviceName: options.serviceName,
+  const configured = Boolean(process.env.OTEL_TRACES_SAMPLER || process.env.OTEL_PROPAGATORS);
+  sdk =
+    exportsTraces || exportsMetrics || configured
+      ? startSdk(options.serviceName, exportsTraces, exportsMetrics)
+      : startUnexported();
+  startsUnrecorded = !exportsTraces && !process.env.OTEL_TRACES_SAMPLER;
+  bindLibraryInstrumentations();
+  resetPulseMetrics();
+  pulseMetrics(); // registers the observed gauges with the new provider
+}
+
+/**
+ * Nothing exported and nothing configured: the parts of the SDK's set-up that still do something, which
+ * are the async context, W3C propagation (trace context and baggage) and a tracer provider that makes
+ * unsampled spans. No meter provider, as the SDK registers none without a reader. The SDK package itself
+ * is not loaded: it requires every exporter it could be configured with, about 900 modules and 9 MB
+ * of heap in every process (ARCHITECTURE.md 'The embedded store's memory').
+ */
+function startUnexported(): { shutdown(): Promise<void> } {
+  if (process.env.OTEL_SDK_DISABLED === 'true') return { shutdown: async () => undefined };
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(
+    new CompositePropagator({
+      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+    }),
+  );
+  const tracing = new TracerProvider({
+    sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+    spanProcessors: [new NoopSpanProcessor()],
+  });
+  trace.setGlobalTracerProvider(tracing);
+  return tracing;
+}
+
+/** The SDK, configured by the standard OTEL_* variables, with our two defaults (no export, unrecorded). */
+function startSdk(serviceName: string, exportsTraces: boolean, exportsMetrics: boolean): NodeSDK {
+  // Loaded only here: see startUnexported.
+  const { NodeSDK: Sdk } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const started = new Sdk({
+    serviceName,
     // Logs go to stdout as JSON lines (pino); the collector tails them, so no OTel log exporter.
     logRecordProcessors: [],
     // Nothing reads a recorded span that is never exported: spans this process starts are then unsampled,
@@ -60,11 +107,8 @@ export function startTelemetry(options: TelemetryOptions): void {
         }),
     ...(exportsMetrics ? {} : { metricReaders: [] }),
   });
-  sdk.start();
-  startsUnrecorded = !exportsTraces && !process.env.OTEL_TRACES_SAMPLER;
-  bindLibraryInstrumentations();
-  resetPulseMetrics();
-  pulseMetrics(); // registers the observed gauges with the new provider
+  started.start();
+  return started;
 }
 
 /** Flushes what is buffered and unregisters the SDK, so a later startTelemetry (tests) starts afresh. */
