@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { CommentSort } from '@pulse/contracts';
 import { EmbeddedDocumentStore, type Collection, type Filter } from '@pulse/platform';
 import { COMMENT_ORDER } from '@pulse/community/src/comments/comment-order';
-import { COMMENT_INDEXES, SHOWN } from '@pulse/community/src/comments/comments.repository';
+import { COMMENT_INDEXES, COMMENTS, SHOWN } from '@pulse/community/src/comments/comments.repository';
 
 /** A stored comment as the community writes it (comment.record.ts), reduced to what the reads look at. */
 type CommentRecord = ReturnType<typeof comment>;
@@ -85,7 +85,7 @@ async function readThread(comments: Collection<CommentRecord>, articleId: string
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-thread-queries-'));
   const store = await EmbeddedDocumentStore.open({ dataDir });
-  const comments = store.collection<CommentRecord>('community_comments', {
+  const comments = store.collection<CommentRecord>(COMMENTS, {
     indexes: COMMENT_INDEXES,
   });
   console.log(

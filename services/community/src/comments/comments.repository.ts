@@ -16,6 +16,8 @@ import { CountedTargetQueries, type CounterState } from '../votes/counted-target
 import type { CounterDelta, CounterFlush } from '../votes/vote.record';
 import type { CommentRecord } from './comment.record';
 
+export const COMMENTS = 'community_comments';
+
 /** What a reader sees of a thread: visible comments, and removed ones that still have visible replies. */
 export const SHOWN: Filter = { $or: [{ state: 'visible' }, { visibleDescendants: { $gt: 0 } }] };
 export const COMMENT_INDEXES: IndexSpec[] = [
@@ -40,7 +42,7 @@ export class CommentsRepository {
   private readonly reactionCounter: CountedTargetQueries<CommentRecord>;
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
-    this.comments = store.collection<CommentRecord>('community_comments', {
+    this.comments = store.collection<CommentRecord>(COMMENTS, {
       indexes: COMMENT_INDEXES,
     });
     this.reactionCounter = new CountedTargetQueries(this.comments, (delta) => ({
