@@ -47,6 +47,7 @@ import pino from 'pino';
 import { runPipeline, type PipelineOptions, type PipelineResult } from './news-pipeline/pipeline-run';
 import { RunScopedBus } from './news-pipeline/run-scoped-bus';
 import { deleteTopics } from './kafka-topics';
+import { undoOnStop } from './support/undo-on-stop';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 500);
 const PER_FEED = Math.min(200, Number(process.env.BENCH_PER_FEED ?? 50));
@@ -101,6 +102,12 @@ async function onKafka(root: string): Promise<PipelineResult> {
   }
   const urls = [uniqueMongoDatabaseUrl('bench_ingestion'), uniqueMongoDatabaseUrl('bench_translation')];
   const stores: MongoDocumentStore[] = [];
+  const undo = undoOnStop(async () => {
+    for (const bus of buses) await bus.close().catch(() => undefined);
+    for (const store of stores) await store.close().catch(() => undefined);
+    for (const url of urls) await dropMongoDatabase(url).catch(() => undefined);
+    await deleteTopics(brokers, run);
+  });
   try {
     for (const url of urls) stores.push(await MongoDocumentStore.connect({ url, logger }));
     return await runPipeline(
@@ -113,10 +120,7 @@ async function onKafka(root: string): Promise<PipelineResult> {
       options(fs.mkdtempSync(path.join(root, 'kafka-feeds-'))),
     );
   } finally {
-    for (const bus of buses) await bus.close().catch(() => undefined);
-    for (const store of stores) await store.close().catch(() => undefined);
-    for (const url of urls) await dropMongoDatabase(url).catch(() => undefined);
-    await deleteTopics(brokers, run);
+    await undo();
   }
 }
 

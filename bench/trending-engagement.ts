@@ -45,6 +45,7 @@ import { RunScopedBus } from './news-pipeline/run-scoped-bus';
 import { syntheticLoad } from './trending/synthetic-load';
 import { publishAll, startTrending, waitFor } from './trending/trending-app';
 import { deleteTopics } from './kafka-topics';
+import { undoOnStop } from './support/undo-on-stop';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 500);
@@ -114,6 +115,13 @@ async function onKafka(root: string): Promise<Row> {
   }
   const mongoUrl = uniqueMongoDatabaseUrl('bench_trending');
   let ports: PortSet | undefined;
+  const undo = undoOnStop(async () => {
+    await bus.close().catch(() => undefined);
+    await ports?.store?.close().catch(() => undefined);
+    await ports?.cache?.close().catch(() => undefined);
+    await dropMongoDatabase(mongoUrl).catch(() => undefined);
+    await deleteTopics(brokers, run);
+  });
   try {
     ports = await createPorts(['store', 'cache'], {
       serviceName: 'trending',
@@ -132,11 +140,7 @@ async function onKafka(root: string): Promise<Row> {
       bus,
     });
   } finally {
-    await bus.close().catch(() => undefined);
-    await ports?.store?.close().catch(() => undefined);
-    await ports?.cache?.close().catch(() => undefined);
-    await dropMongoDatabase(mongoUrl).catch(() => undefined);
-    await deleteTopics(brokers, run);
+    await undo();
   }
 }
 
