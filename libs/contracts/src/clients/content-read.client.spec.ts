@@ -76,3 +76,26 @@ describe('ContentReadClient ids content would refuse', () => {
     expect(asked).toEqual(['/api/articles/a-1']);
   });
 });
+
+/** A withdrawn article answers 410 (its editors took it down): no article, not content failing. */
+describe('ContentReadClient withdrawn articles', () => {
+  let server: Server;
+  let client: ContentReadClient;
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.statusCode = 410;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ statusCode: 410, error: 'Gone', message: '게시가 중단된 글입니다.' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client = new ContentReadClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers no article, title or analysis for a 410', async () => {
+    await expect(client.article('a-1')).resolves.toBeUndefined();
+    await expect(client.articleTitle('a-1')).resolves.toBeUndefined();
+    await expect(client.techAnalysis('kubernetes')).resolves.toBeUndefined();
+  });
+});

@@ -72,10 +72,10 @@ export class ContentReadClient {
     return body?.articles ?? [];
   }
 
-  /** GET /api/articles/{id}; undefined when there is no such article. */
+  /** GET /api/articles/{id}; undefined when there is no such article or its editors withdrew it (410). */
   async article(id: string): Promise<ContentArticleText | undefined> {
     if (!canName(idParamSchema, id)) return undefined;
-    const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleDetailSchema);
+    const body = await this.get(buildPath(ENDPOINTS.article.path, { id }), articleDetailSchema, GONE);
     return body?.article;
   }
 

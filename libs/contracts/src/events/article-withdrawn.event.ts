@@ -3,9 +3,9 @@ import { defineEvent } from './define-event';
 import { entityId, isoDateTime } from './shared-schemas';
 
 /**
- * content → trending: an editor took a published article down (an authored insight or a tech analysis,
- * under the id its techanalysis.published carried, withdrawn with a reason; its address answers 410), so
- * trending stops listing it. The same id published again comes as a new article.published (or
+ * content → trending and community: an editor took a published article down (an authored insight or a
+ * tech analysis, under the id its techanalysis.published carried, withdrawn with a reason; its address
+ * answers 410), so trending stops listing it and community stops taking comments on it. The same id published again comes as a new article.published (or
  * techanalysis.published) whose publishedAt is later than `withdrawnAt`: whichever of the two is later
  * wins, so the two topics may arrive in either order.
  *

@@ -7,17 +7,20 @@ export const articleNotFound = (articleId: string) => `id: 기사를 찾을 수 
 export const ARTICLE_CHECK_UNAVAILABLE = '기사를 지금 확인할 수 없습니다. 잠시 후 다시 시도해주세요.';
 
 /**
- * How long "content publishes this article" is believed. Only a yes is cached: an article unpublished
- * meanwhile takes comments for at most this long; a no is asked again, so an article published a moment
- * ago takes its first comment at once.
+ * How long "content publishes this article" is believed. Only a yes is cached, and article.withdrawn
+ * forgets it (ArticleWithdrawnHandler); the TTL bounds what an event that never arrives, or a check that
+ * was in flight when it did, can leave behind. A no is asked again, so an article published a moment ago
+ * takes its first comment at once.
  */
 const PUBLISHED_TTL_MS = 5 * 60_000;
 
+const publishedKey = (articleId: string) => `community:article-published:${articleId}`;
+
 /**
  * Whether an article exists, for writes that hang off one (comments). Asked of content's public read API
- * (GET /api/articles/{id}), cached, rather than kept as a projection of article.published: only content
- * knows an article published before community first started (the embedded bus keeps no history, a new
- * Kafka group sees only what retention kept) or one unpublished since (no event says so); its API is
+ * (GET /api/articles/{id}; a withdrawn article answers 410, which is no), cached, rather than kept as a
+ * projection of article.published: only content knows an article published before community first
+ * started (the embedded bus keeps no history, a new Kafka group sees only what retention kept); its API is
  * right in every mode (ARCHITECTURE.md, 'The community service').
  */
 @Injectable()
@@ -29,12 +32,15 @@ export class PublishedArticles {
 
   /** 404 naming the article when content does not publish it; 503 when content cannot say. */
   async require(articleId: string): Promise<void> {
-    const published = await this.cache.getOrLoad(
-      `community:article-published:${articleId}`,
-      PUBLISHED_TTL_MS,
-      async () => ((await this.ask(articleId)) ? true : undefined),
+    const published = await this.cache.getOrLoad(publishedKey(articleId), PUBLISHED_TTL_MS, async () =>
+      (await this.ask(articleId)) ? true : undefined,
     );
     if (!published) throw new NotFoundException(articleNotFound(articleId));
+  }
+
+  /** Content's editors withdrew the article: the next write on it asks content again. */
+  async forget(articleId: string): Promise<void> {
+    await this.cache.del(publishedKey(articleId));
   }
 
   private async ask(articleId: string): Promise<boolean> {

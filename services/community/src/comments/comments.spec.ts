@@ -1,3 +1,5 @@
+import { TOPICS } from '@pulse/contracts';
+import { publishEvent } from '@pulse/platform';
 import { eventually } from '@pulse/testing';
 import {
   ADMIN_TOKEN,
@@ -335,6 +337,31 @@ describe('article comments', () => {
       app.content.fail(false);
     }
     expect((await list(fresh)).totalCount).toBe(0);
+  });
+
+  it('stops taking comments on an article its editors withdraw as soon as article.withdrawn arrives', async () => {
+    const articleId = newArticle();
+    const top = (await comment(articleId, '내려가기 전의 댓글', alice)).body.data;
+    // The "yes" is cached: content is not asked again while it holds.
+    app.content.withdraw(articleId);
+    expect((await reply(top.id, '아직 캐시된 답입니다', bob)).status).toBe(201);
+
+    await publishEvent(
+      app.bus,
+      TOPICS.articleWithdrawn,
+      { id: articleId, withdrawnAt: new Date(clock.now()).toISOString() },
+      { source: 'test' },
+    );
+    // Handled once the cached answer is gone; content answers 410 for the article now: missing (404), not
+    // content failing (503).
+    await eventually(async () =>
+      expect(await app.cache.get(`community:article-published:${articleId}`)).toBeUndefined(),
+    );
+    expect((await comment(articleId, '내려간 기사에 댓글', bob)).status).toBe(404);
+    const late = await reply(top.id, '내려간 기사에 답글', alice);
+    expect(late.status).toBe(404);
+    expect(late.body.message).toBe(`id: 기사를 찾을 수 없습니다 (${articleId}).`);
+    expect((await list(articleId, '?sort=oldest')).totalCount).toBe(2);
   });
 
   it('holds a comment reported by enough readers; a moderator restores or hides it', async () => {
