@@ -90,8 +90,10 @@ export class CommentModerationService {
     const from: ModerationState[] = to === 'hidden' ? ['visible', 'held'] : ['held', 'hidden'];
     const left = await this.move(id, from, to);
     // Only a comment that moved has a before and after; hiding a hidden comment changes nothing.
-    if (left) this.audit.change({ state: left }, { state: to });
-    else if (!(await this.comments.findExisting(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
+    if (left) {
+      this.audit.change({ state: left }, { state: to });
+      if (to === 'visible') await this.reports.reviewed('comment', id);
+    } else if (!(await this.comments.findExisting(id))) throw new NotFoundException(COMMENT_NOT_FOUND);
     return { success: true, data: { kind: 'comment', id, state: to } };
   }
 

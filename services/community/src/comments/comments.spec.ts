@@ -402,6 +402,12 @@ describe('article comments', () => {
       app.request('POST', `/api/community/admin/comments/${top.id}/${action}`, { headers: admin });
     expect((await move('restore')).body.data).toEqual({ kind: 'comment', id: top.id, state: 'visible' });
     expect((await list(articleId)).comments[0]).toMatchObject({ content: '신고될 댓글입니다', likes: 0 });
+    // Restored, its reports are reviewed: a fresh nickname's report does not hold it again.
+    expect((await report(await app.signUp('복원후댓글신고'))).body.data).toEqual({
+      reported: true,
+      held: false,
+    });
+    expect((await list(articleId)).comments[0]).toMatchObject({ content: '신고될 댓글입니다' });
     expect((await move('hide')).body.data.state).toBe('hidden');
     expect((await list(articleId)).totalCount).toBe(1);
     expect(

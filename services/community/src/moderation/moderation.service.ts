@@ -148,6 +148,7 @@ export class ModerationService {
       // Only a post that moved has a before and after; hiding a hidden post changes nothing.
       this.audit.change({ state: left }, { state: to });
       if (to === 'hidden') await this.trust.postRemoved(id);
+      else await this.reports.reviewed(kind, id);
     }
     return { success: true, data: { kind, id, state: to } };
   }

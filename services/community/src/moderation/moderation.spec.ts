@@ -70,6 +70,21 @@ describe('reports, moderation, the expert badge and analytics', () => {
         .data.state,
     ).toBe('visible');
     expect((await app.get(`/api/community/questions/${id}`)).status).toBe(200);
+    // Restored, its reports are reviewed: the weight that held it no longer counts, so a fresh nickname's
+    // report (weight 0) does not hold it again, while enough new weight still does.
+    expect((await report(await app.signUp('복원후신고자'))).body.data).toEqual({
+      reported: true,
+      held: false,
+    });
+    expect((await app.get(`/api/community/questions/${id}`)).status).toBe(200);
+    const reviewed = await app.get('/api/community/admin/moderation?state=reported', admin);
+    expect(reviewed.body.data.items).toEqual([
+      expect.objectContaining({ id, reports: expect.objectContaining({ count: 3, weight: 0 }) }),
+    ]);
+    const [r3, r4] = [await app.signUp('신고자셋'), await app.signUp('신고자넷')];
+    for (const who of [r3, r4]) await backdate(app, who, 2, clock.now());
+    expect((await report(r3)).body.data).toEqual({ reported: true, held: false });
+    expect((await report(r4)).body.data).toEqual({ reported: true, held: true });
     expect(
       (await app.request('POST', `/api/community/admin/questions/${id}/hide`, { headers: admin })).body.data
         .state,

@@ -16,7 +16,9 @@ const REPORTERS_SHOWN = 50;
  * Reports of questions, answers and comments, weighed by trust (docs/abuse/trust-levels.md). Every report
  * is recorded and shown to moderators; a post is held only when its reporters' summed weight reaches
  * COMMUNITY_REPORT_WEIGHT_TO_HOLD, one reporter per network. A 'new' nickname weighs nothing, so fresh
- * nicknames, however many and from however many addresses, hide nothing.
+ * nicknames, however many and from however many addresses, hide nothing. A moderator's restore reviews
+ * the reports so far: only reports made after it weigh toward holding the post again, so the weight that
+ * held it once does not let the next report, however light, hide it again.
  */
 @Injectable()
 export class ReportLedger {
@@ -55,6 +57,11 @@ export class ReportLedger {
     if (!fresh) return { fresh, holds: false };
     const { total } = reportWeight((await this.reports.ofTargets(kind, [targetId])).map(weighed));
     return { fresh, holds: total >= this.config.COMMUNITY_REPORT_WEIGHT_TO_HOLD };
+  }
+
+  /** A moderator restored the post: its reports so far are reviewed and stop weighing toward a hold. */
+  reviewed(kind: ReportRecord['kind'], targetId: string): Promise<void> {
+    return this.reports.markReviewed(kind, targetId, isoNow(this.clock));
   }
 
   /** Each post's reports as the moderation queues show them, with the reporters' nicknames. */
@@ -105,9 +112,12 @@ export const NO_REPORTS: ModerationReports = {
   reporters: [],
 };
 
-/** A report as holding weighs it; one stored before trust levels is its own network and weighs nothing. */
+/**
+ * A report as holding weighs it: one stored before trust levels is its own network and weighs nothing, and
+ * one a moderator's restore reviewed weighs nothing (the moderators' queue shows it with weight 0).
+ */
 const weighed = (report: ReportRecord) => ({
   identityId: report.identityId,
   network: report.network ?? `unknown:${report.identityId}`,
-  weight: report.weight ?? 0,
+  weight: report.reviewedAt ? 0 : (report.weight ?? 0),
 });

@@ -16,4 +16,9 @@ export interface ReportRecord {
   trustLevel?: TrustLevel;
   weight?: number;
   network?: string;
+  /**
+   * When a moderator restored the post after this report: reviewed, it no longer counts toward holding
+   * the post again (ReportLedger).
+   */
+  reviewedAt?: string;
 }

@@ -23,6 +23,14 @@ export class ReportsRepository {
     }
   }
 
+  /** Stamps the post's reports not yet reviewed as reviewed at `at` (a moderator restored the post). */
+  async markReviewed(kind: ReportRecord['kind'], targetId: string, at: string): Promise<void> {
+    await this.reports.updateMany(
+      { kind, targetId, reviewedAt: { $exists: false } },
+      { $set: { reviewedAt: at } },
+    );
+  }
+
   /** The reports of these posts, oldest first. */
   ofTargets(kind: ReportRecord['kind'], targetIds: readonly string[]): Promise<ReportRecord[]> {
     return targetIds.length
