@@ -48,6 +48,18 @@ export const communityConfigSchema = z.object({
     24,
     'A question view counts once per reader within this many hours.',
   ),
+  COMMUNITY_VIEWS_PER_READER_HOUR: int(
+    1,
+    1_000_000,
+    300,
+    'Question views one reader (identity or reader session) gets counted in any hour, across all questions; more are answered as not counted.',
+  ),
+  COMMUNITY_VIEWS_PER_NETWORK_QUESTION_HOUR: int(
+    1,
+    1_000_000,
+    60,
+    'Views of one question counted from one network (NETWORK_*) in any hour, whatever the sessions or identities; more are answered as not counted.',
+  ),
   COMMUNITY_IDENTITIES_PER_IP_HOUR: int(
     1,
     100_000,

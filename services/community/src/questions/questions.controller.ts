@@ -64,8 +64,9 @@ export class QuestionsController {
     @Param('id', new ZodPipe(idParamSchema)) id: string,
     @Viewer() viewer: Actor | undefined,
     @ReaderKey() reader: ReaderKeyValue,
+    @ClientIp() ip: string,
   ) {
-    return this.questions.view(id, viewer, reader);
+    return this.questions.view(id, viewer, reader, ip);
   }
 
   @Post()

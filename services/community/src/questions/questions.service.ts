@@ -86,9 +86,14 @@ export class QuestionsService {
    * POST /api/community/questions/{id}/view: counts a view once per reader (the identity when signed in,
    * else the signed reader session: QuestionViews) and COMMUNITY_VIEW_WINDOW_HOURS.
    */
-  async view(id: string, viewer: Actor | undefined, reader: ReaderKeyValue): Promise<QuestionViewResponse> {
+  async view(
+    id: string,
+    viewer: Actor | undefined,
+    reader: ReaderKeyValue,
+    ip: string,
+  ): Promise<QuestionViewResponse> {
     const question = await this.visible(id);
-    const { counted, reason } = await this.views.count(question._id, viewer?.identity._id, reader);
+    const { counted, reason } = await this.views.count(question._id, viewer?.identity._id, reader, ip);
     return {
       success: true,
       data: { counted, viewCount: question.viewCount + (counted ? 1 : 0), ...(reason ? { reason } : {}) },
