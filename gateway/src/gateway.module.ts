@@ -96,7 +96,7 @@ class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     });
     registerHttpCaching(fastify);
 
-    registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL);
+    registerApiDocs(fastify, upstreams, config.PUBLIC_SITE_URL, this.logger);
     const microCache = new MicroCache(
       this.cache,
       config.GATEWAY_MICROCACHE_MS,

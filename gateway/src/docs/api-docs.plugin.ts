@@ -1,24 +1,33 @@
 import { OPENAPI_PATH, type OpenApiDocument } from '@pulse/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Upstream } from '../upstreams/upstream';
+import type { Logger } from 'pino';
+import { isUpstreamTimeout, type Upstream } from '../upstreams/upstream';
 import { OPENAPI_JSON_PATH, prefersHtml, registerDocsViewerAssets, renderDocsViewer } from './docs-viewer';
 import { mergeOpenApi, type ServiceDocument } from './merge-openapi';
 
-async function fetchDocument(upstream: Upstream, requestId: string): Promise<ServiceDocument> {
+async function fetchDocument(
+  upstream: Upstream,
+  requestId: string,
+  logger: Logger,
+): Promise<ServiceDocument> {
+  const { service } = upstream;
+  let response;
   try {
-    const response = await upstream.forward({
+    response = await upstream.forward({
       method: 'GET',
       url: OPENAPI_PATH,
       headers: { accept: 'application/json', 'x-request-id': requestId },
     });
-    if (response.statusCode !== 200)
-      return { service: upstream.service, error: `answered ${response.statusCode}` };
-    return {
-      service: upstream.service,
-      document: JSON.parse(response.body.toString('utf8')) as OpenApiDocument,
-    };
   } catch (error) {
-    return { service: upstream.service, error: (error as Error).message };
+    logger.warn({ err: error, service, requestId }, 'openapi document not fetched');
+    return { service, error: isUpstreamTimeout(error) ? 'timed out' : 'unreachable' };
+  }
+  if (response.statusCode !== 200) return { service, error: `answered ${response.statusCode}` };
+  try {
+    return { service, document: JSON.parse(response.body.toString('utf8')) as OpenApiDocument };
+  } catch (error) {
+    logger.warn({ err: error, service, requestId }, 'openapi document not JSON');
+    return { service, error: 'bad document' };
   }
 }
 
@@ -32,9 +41,13 @@ export function registerApiDocs(
   fastify: FastifyInstance,
   upstreams: readonly Upstream[],
   siteUrl: string,
+  logger: Logger,
 ): void {
   const merged = async (requestId: string) =>
-    mergeOpenApi(await Promise.all(upstreams.map((upstream) => fetchDocument(upstream, requestId))), siteUrl);
+    mergeOpenApi(
+      await Promise.all(upstreams.map((upstream) => fetchDocument(upstream, requestId, logger))),
+      siteUrl,
+    );
   const viewer = (reply: FastifyReply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')

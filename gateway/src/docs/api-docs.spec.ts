@@ -5,7 +5,13 @@ import { SERVICE_HTTP_PREFIXES } from '@pulse/contracts';
 import { createServiceApp, type OpenApiDocument } from '@pulse/platform';
 import pino from 'pino';
 import { parseHTML } from 'linkedom';
-import { FakeUpstream, startTestGateway, type TestGateway } from '../../testing/test-gateway';
+import {
+  capturingLogger,
+  FakeUpstream,
+  jsonResponse,
+  startTestGateway,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { InProcessUpstream } from '../upstreams/in-process.upstream';
 
 /**
@@ -41,10 +47,18 @@ const MODULES = {
 
 const logger = pino({ level: 'silent' });
 
+/** The services whose document the gateway could not fetch, as the public page names them. */
+const UNAVAILABLE = [
+  { service: 'newsletter', reason: 'unreachable' },
+  { service: 'newsroom', reason: 'timed out' },
+  { service: 'translation', reason: 'bad document' },
+];
+
 /** Real service apps (each serves its own /openapi.json through the platform) behind the gateway. */
 describe('merged OpenAPI at /api/docs', () => {
   let gateway: TestGateway;
   const apps: NestFastifyApplication[] = [];
+  const gatewayLog = capturingLogger();
 
   beforeAll(async () => {
     const upstreams = [];
@@ -64,11 +78,19 @@ describe('merged OpenAPI at /api/docs', () => {
       upstreams.push(new InProcessUpstream(name, SERVICE_HTTP_PREFIXES[name], app));
     }
     const down = new FakeUpstream('newsletter', ['/api/subscribers'], () => {
-      throw new Error('connect ECONNREFUSED');
+      throw new Error('connect ECONNREFUSED 10.0.3.7:3106');
     });
+    const slow = new FakeUpstream('newsroom', ['/api/newsroom'], () => {
+      throw Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' });
+    });
+    const garbled = new FakeUpstream('translation', ['/api/translation'], () => ({
+      ...jsonResponse(200, {}),
+      body: Buffer.from('<html>proxy error at 10.0.3.9</html>'),
+    }));
     gateway = await startTestGateway({
-      upstreams: [...upstreams, down],
+      upstreams: [...upstreams, down, slow, garbled],
       env: { PUBLIC_SITE_URL: 'https://pulse.example' },
+      logger: gatewayLog.logger,
     });
   });
 
@@ -148,12 +170,18 @@ describe('merged OpenAPI at /api/docs', () => {
     expect(Object.keys(document.paths['/api/community/questions'])).toEqual(['post']);
   });
 
-  it('names a service whose document could not be fetched instead of failing', async () => {
+  it('names a service whose document could not be fetched instead of failing, and why only in general', async () => {
     const document = await docs();
-    expect(document['x-unavailable-services']).toEqual([
-      { service: 'newsletter', reason: 'connect ECONNREFUSED' },
-    ]);
+    expect(document['x-unavailable-services']).toEqual(UNAVAILABLE);
     expect(document.paths['/api/subscribers']).toBeUndefined();
+    // The page is public: internal addresses stay out of it, and the detail goes to the gateway's log.
+    expect(JSON.stringify(document)).not.toContain('10.0.3.');
+    expect(gatewayLog.lines()).toContainEqual(
+      expect.objectContaining({
+        service: 'newsletter',
+        err: expect.objectContaining({ message: 'connect ECONNREFUSED 10.0.3.7:3106' }),
+      }),
+    );
   });
 
   /** What a browser sends when the address bar opens /api/docs. */
@@ -232,9 +260,7 @@ describe('merged OpenAPI at /api/docs', () => {
     const viewed = (await response.json()) as OpenApiDocument;
     expect(viewed.openapi).toBe('3.1.0');
     expect(Object.keys(viewed.paths).sort()).toEqual(Object.keys((await docs()).paths).sort());
-    expect(viewed['x-unavailable-services']).toEqual([
-      { service: 'newsletter', reason: 'connect ECONNREFUSED' },
-    ]);
+    expect(viewed['x-unavailable-services']).toEqual(UNAVAILABLE);
   });
 
   it("leaves the services' own /openapi.json unrouted: the public docs are /api/docs", async () => {

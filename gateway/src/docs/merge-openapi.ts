@@ -1,10 +1,15 @@
 import type { OpenApiDocument } from '@pulse/platform';
 
+/**
+ * Why a service's document could not be fetched, in words fit for the public page: never the error's own
+ * message, which names internal addresses (the detail goes to the gateway's log).
+ */
+export type UnavailableReason = 'unreachable' | 'timed out' | 'bad document' | `answered ${number}`;
+
 export interface ServiceDocument {
   service: string;
   document?: OpenApiDocument;
-  /** Why the service's document could not be fetched. */
-  error?: string;
+  error?: UnavailableReason;
 }
 
 /**
@@ -26,7 +31,7 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], siteUrl: str
     paths: {},
     components: { schemas: {} },
   };
-  const unavailable: Array<{ service: string; reason: string }> = [];
+  const unavailable: Array<{ service: string; reason: UnavailableReason | 'no document' }> = [];
   for (const { service, document, error } of documents) {
     if (!document) {
       unavailable.push({ service, reason: error ?? 'no document' });

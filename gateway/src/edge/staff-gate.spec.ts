@@ -1,7 +1,7 @@
 import { STAFF_ASSERTION_HEADER, STAFF_SESSION_RESOLVE_PATH } from '@pulse/contracts';
 import { staffResolveKey, verifyStaffAssertion } from '@pulse/platform';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
-import type { ForwardRequest } from '../upstreams/upstream';
+import type { ForwardRequest, ForwardResponse } from '../upstreams/upstream';
 
 const SECRET = 'gateway-spec-staff-assertion-secret-0123456789';
 const TOKEN = 'the-session-token-from-the-cookie-0123456789abc';
@@ -14,10 +14,13 @@ describe('gateway: staff sessions become signed assertions', () => {
   let newsroom: FakeUpstream;
   let content: FakeUpstream;
   let live: boolean;
+  /** While set, how newsroom answers (or fails) the session lookup instead. */
+  let outage: (() => ForwardResponse) | undefined;
 
   beforeAll(async () => {
     newsroom = new FakeUpstream('newsroom', ['/api/newsroom'], (request) => {
       if (request.url !== STAFF_SESSION_RESOLVE_PATH) return jsonResponse(200, { ok: true });
+      if (outage) return outage();
       const asked = JSON.parse(String(request.body)) as { token: string };
       const keyed = request.headers.authorization === `Bearer ${staffResolveKey(SECRET)}`;
       if (!keyed) return jsonResponse(403, { message: 'gateway key required' });
@@ -40,6 +43,7 @@ describe('gateway: staff sessions become signed assertions', () => {
   afterAll(() => gateway.close());
   beforeEach(() => {
     live = true;
+    outage = undefined;
     newsroom.requests.length = 0;
     content.requests.length = 0;
   });
@@ -128,6 +132,46 @@ describe('gateway: staff sessions become signed assertions', () => {
     expect(lastAssertion(content)).toBeUndefined();
     // A dead cookie is no reason to refuse a write either: the service decides (401 on an admin route).
     expect((await send('POST', '/api/content/interactions', cookie)).status).toBe(200);
+  });
+
+  it('refuses 503 with Retry-After while newsroom cannot be asked, and keeps the session for after', async () => {
+    const rateLimitOf = async (headers: Record<string, string>) =>
+      (await send('GET', '/api/content/news', headers)).headers.get('x-ratelimit-limit');
+    const anonymousLimit = await rateLimitOf({});
+    const outages: Array<() => ForwardResponse> = [
+      () => jsonResponse(503, { message: 'store down' }),
+      () => {
+        throw new Error('connect ECONNREFUSED 10.0.3.7:3107');
+      },
+    ];
+    for (const failing of outages) {
+      await send('GET', '/api/content/admin/drafts', cookie);
+      // Newsroom has answered for the cookie: the rate limit counts it in the account's bucket.
+      const staffLimit = await rateLimitOf(cookie);
+      expect(staffLimit).not.toBe(anonymousLimit);
+      content.requests.length = 0;
+      outage = failing;
+      const refused = await send('GET', '/api/content/admin/drafts', cookie);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: expect.stringContaining('잠시 후 다시 시도해 주세요'),
+      });
+      expect(content.requests).toHaveLength(0);
+      outage = undefined;
+      // The blip said nothing about the session: it still counts as the account's, and still signs.
+      expect(await rateLimitOf(cookie)).toBe(staffLimit);
+      expect(lastAssertion(content)).toEqual(expect.any(String));
+    }
+  });
+
+  it('takes a malformed token (400) as no session, like a revoked one', async () => {
+    outage = () => jsonResponse(400, { message: 'token: too long' });
+    const response = await send('GET', '/api/content/admin/drafts', cookie);
+    expect(response.status).toBe(200);
+    expect(lastAssertion(content)).toBeUndefined();
   });
 
   it('leaves requests without the cookie alone', async () => {

@@ -21,7 +21,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Signing in is the one unsafe call a browser makes before it has a CSRF token (SameSite=Strict guards it). */
 const SIGN_IN = { method: 'POST', path: '/api/newsroom/session' };
 
-export type StaffGateResult = { assertion?: string } | { refuse: { statusCode: 403; message: string } };
+/** How soon a staff request refused while newsroom could not be asked may come back. */
+const LOOKUP_RETRY_AFTER_S = 5;
+
+export type StaffGateResult =
+  | { assertion?: string }
+  | { refuse: { statusCode: 403 | 503; error: string; message: string; retryAfterS?: number } };
 
 interface ResolvedSession {
   staff: StaffPrincipal;
@@ -39,9 +44,11 @@ const sameText = (a: string, b: string): boolean => {
  * Turns a staff session cookie into the signed assertion the services' AdminGuard accepts. On every
  * request carrying the cookie it asks newsroom whose session it is (never cached: a revoked session
  * stops at the next request), requires X-CSRF-Token on unsafe methods, and signs {sub, name, role, email
- * (when the account has one), sid, method, path} for 30 seconds. A cookie that resolves to nothing adds nothing: the request goes on as an
- * anonymous one, and an admin route answers it 401. Each answer is noted in `verified`, which the rate
- * limit reads to count a member's later requests in their account's bucket.
+ * (when the account has one), sid, method, path} for 30 seconds. A cookie newsroom finds no session for
+ * adds nothing: the request goes on as an anonymous one, and an admin route answers it 401. When newsroom
+ * cannot be asked (down, erroring, slow) the request is refused 503 instead: a 401 would sign the editor
+ * out of the admin screens over a blip. Each answer is noted in `verified`, which the rate limit reads to
+ * count a member's later requests in their account's bucket.
  */
 export class StaffGate {
   constructor(
@@ -56,7 +63,16 @@ export class StaffGate {
     const token = cookieOf(request, STAFF_SESSION_COOKIE);
     if (!token || !this.newsroom || !this.secret) return {};
     const session = await this.resolve(this.newsroom, this.secret, token, request.requestId);
-    if (!session) {
+    if (session === 'unavailable')
+      return {
+        refuse: {
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: '로그인 상태를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+          retryAfterS: LOOKUP_RETRY_AFTER_S,
+        },
+      };
+    if (session === 'no session') {
       this.verified?.refused(token);
       return {};
     }
@@ -70,6 +86,7 @@ export class StaffGate {
         return {
           refuse: {
             statusCode: 403,
+            error: 'Forbidden',
             message: '보안 토큰(X-CSRF-Token)이 맞지 않습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.',
           },
         };
@@ -89,7 +106,7 @@ export class StaffGate {
     secret: string,
     token: string,
     requestId: string,
-  ): Promise<ResolvedSession | undefined> {
+  ): Promise<ResolvedSession | 'no session' | 'unavailable'> {
     try {
       const response = await newsroom.forward({
         method: 'POST',
@@ -101,14 +118,14 @@ export class StaffGate {
         },
         body: Buffer.from(JSON.stringify({ token })),
       });
-      if (response.statusCode === 404 || response.statusCode === 400) return undefined;
+      // 404: no live session for this token; 400: not a token newsroom could have issued.
+      if (response.statusCode === 404 || response.statusCode === 400) return 'no session';
       if (response.statusCode !== 200 || !Buffer.isBuffer(response.body))
         throw new Error(`newsroom answered ${response.statusCode}`);
       return JSON.parse(response.body.toString('utf8')) as ResolvedSession;
     } catch (error) {
-      // Reads go on without staff rights; an admin call then answers 401 and the screen asks to sign in.
       this.logger.warn({ err: error, requestId }, 'staff session lookup failed');
-      return undefined;
+      return 'unavailable';
     }
   }
 }

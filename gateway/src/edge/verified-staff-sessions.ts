@@ -24,7 +24,7 @@ export class VerifiedStaffSessions {
     this.sessions.set(token, { accountId, until: this.now() + KEEP_MS });
   }
 
-  /** Newsroom found no session for this cookie (or could not be asked): it names no one from now on. */
+  /** Newsroom found no session for this cookie: it names no one from now on. */
   refused(token: string): void {
     this.sessions.delete(token);
   }

@@ -2,7 +2,13 @@ import { CACHE_TAG_HEADER, STAFF_ASSERTION_HEADER } from '@pulse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { outgoingTraceparent } from '@pulse/platform';
 import type { Logger } from 'pino';
-import { HOP_BY_HOP, type ForwardRequest, type ForwardResponse, type Upstream } from '../upstreams/upstream';
+import {
+  HOP_BY_HOP,
+  isUpstreamTimeout,
+  type ForwardRequest,
+  type ForwardResponse,
+  type Upstream,
+} from '../upstreams/upstream';
 import type { MicroCache } from './micro-cache';
 
 export function errorBody(statusCode: number, error: string, message: string) {
@@ -85,12 +91,14 @@ export async function forwardRequest(
       { err: error, service: upstream.service, url: request.url, requestId: request.requestId },
       'upstream failed',
     );
+    // 504 when the service took the request and did not answer in time, 502 when it could not be reached.
+    const [statusCode, name] = isUpstreamTimeout(error) ? [504, 'Gateway Timeout'] : [502, 'Bad Gateway'];
     return reply
-      .status(502)
+      .status(statusCode)
       .send(
         errorBody(
-          502,
-          'Bad Gateway',
+          statusCode,
+          name,
           `${upstream.service} 서비스가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.`,
         ),
       );

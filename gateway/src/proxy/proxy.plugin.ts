@@ -31,10 +31,11 @@ export function registerProxy(
           .send(errorBody(404, 'Not Found', `API 경로를 찾을 수 없습니다: ${request.url.split('?')[0]}`));
       }
       const staff = (await staffGate?.check(request)) ?? {};
-      if ('refuse' in staff)
-        return reply
-          .status(staff.refuse.statusCode)
-          .send(errorBody(staff.refuse.statusCode, 'Forbidden', staff.refuse.message));
+      if ('refuse' in staff) {
+        const { statusCode, error, message, retryAfterS } = staff.refuse;
+        if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS));
+        return reply.status(statusCode).send(errorBody(statusCode, error, message));
+      }
       return forwardRequest(upstream, request, reply, logger, microCache, staff.assertion);
     });
   });

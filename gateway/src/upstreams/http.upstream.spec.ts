@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startTestGateway } from '../../testing/test-gateway';
 import { HttpUpstream } from './http.upstream';
 import { readinessFrom } from './upstream';
 
@@ -32,6 +33,34 @@ async function startReplica(name: string, port = 0): Promise<Replica> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A replica that takes each request and never answers it (a process stuck on a slow query). */
+async function startSilentReplica(): Promise<Omit<Replica, 'answerWith'>> {
+  let hits = 0;
+  const server = http.createServer((request) => {
+    hits += 1;
+    request.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hits: () => hits,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The address of a port nothing listens on (just bound, then let go): connecting to it is refused. */
+async function closedPortUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 const get = (upstream: HttpUpstream) => upstream.forward({ method: 'GET', url: '/api/x', headers: {} });
@@ -80,16 +109,48 @@ describe('HttpUpstream over several replicas', () => {
     for (let i = 0; i < 4; i += 1) expect(nameOf(await get(upstream))).toBe('b');
   });
 
-  it('never retries a write: it may have been applied', async () => {
+  it('never retries a write that reached a replica: it may have been applied', async () => {
     a.answerWith(503);
     const statuses = [];
     for (let i = 0; i < 2; i += 1) statuses.push((await post(upstream)).statusCode);
     expect(statuses.sort()).toEqual([200, 503]);
-    await a.stop();
-    a.answerWith(200);
-    // A refused connection: the write fails here (the proxy answers 502), and the replica sits out.
-    const outcomes = await Promise.allSettled([post(upstream), post(upstream)]);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+    // Dropped after it was sent: the write fails here (the proxy answers 502).
+    const dropping = http.createServer((request) => request.socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const dropped = new HttpUpstream(
+      'content',
+      ['/api/x'],
+      [`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, b.url],
+      2_000,
+    );
+    const hitsBefore = b.hits();
+    await expect(post(dropped)).rejects.toThrow();
+    expect(b.hits()).toBe(hitsBefore);
+    await dropped.close();
+    await new Promise((resolve) => dropping.close(resolve));
+  });
+
+  it('retries a write on another replica when its connection was refused: nothing was sent', async () => {
+    await upstream.close();
+    upstream = new HttpUpstream('content', ['/api/x'], [await closedPortUrl(), b.url], 2_000, {
+      now: () => clock,
+    });
+    const response = await post(upstream);
+    expect([response.statusCode, nameOf(response)]).toEqual([200, 'b']);
+    expect(b.hits()).toBe(1);
+  });
+
+  it('neither retries a read that timed out nor leaves the slow replica out', async () => {
+    const silent = await startSilentReplica();
+    await upstream.close();
+    upstream = new HttpUpstream('content', ['/api/x'], [silent.url, b.url], 200, { now: () => clock });
+    await expect(get(upstream)).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect([silent.hits(), b.hits()]).toEqual([1, 0]);
+    // Still in turn: the next read goes to b, the one after it to the slow replica again.
+    expect(nameOf(await get(upstream))).toBe('b');
+    await expect(get(upstream)).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect(silent.hits()).toBe(2);
+    await silent.stop();
   });
 
   it('uses a replica again after its cool-down, and reports ready while any replica is', async () => {
@@ -104,6 +165,30 @@ describe('HttpUpstream over several replicas', () => {
     a = await startReplica('a2', port);
     clock += 6_000;
     expect(nameOf(await get(upstream))).toBe('a2');
+  });
+});
+
+describe('the gateway over a service that takes a request and does not answer in time', () => {
+  it('answers 504 after one timeout, without asking another replica', async () => {
+    const silent = await startSilentReplica();
+    const answering = await startReplica('answering');
+    const gateway = await startTestGateway({
+      upstreams: [new HttpUpstream('content', ['/api/content'], [silent.url, answering.url], 300)],
+    });
+    try {
+      const response = await fetch(`${gateway.base}/api/content/news`);
+      expect(response.status).toBe(504);
+      expect(await response.json()).toEqual({
+        statusCode: 504,
+        error: 'Gateway Timeout',
+        message: 'content 서비스가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
+      });
+      expect([silent.hits(), answering.hits()]).toEqual([1, 0]);
+    } finally {
+      await gateway.close();
+      await silent.stop();
+      await answering.stop();
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 import type { HealthResult } from '@pulse/platform';
 import { Pool } from 'undici';
 import {
+  errorCodeOf,
   isEventStream,
+  isUpstreamTimeout,
   readinessFrom,
   withoutHopByHop,
   type ForwardRequest,
@@ -14,6 +16,8 @@ const COOLDOWN_MS = 5_000;
 /** Answers that mean "this replica cannot serve now, another may" (it is starting or shutting down). */
 const TRY_ANOTHER_STATUS = new Set([502, 503]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Connection failures before a byte of the request was sent: any request, a write too, may go elsewhere. */
+const NOTHING_SENT = new Set<unknown>(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT']);
 
 interface Replica {
   url: string;
@@ -27,8 +31,10 @@ interface Replica {
  * over its own pool of keep-alive connections. Requests go round-robin over the replicas that have not
  * just failed; a replica that refuses or drops a connection sits out COOLDOWN_MS. An idempotent request
  * (GET, HEAD) that fails that way, or is answered 502/503 by a replica that is starting or stopping, is
- * tried once more on another replica, so a rolling restart costs readers nothing. A write is never retried:
- * it may have been applied (ARCHITECTURE.md, 'The gateway's edge').
+ * tried once more on another replica, so a rolling restart costs readers nothing. A write is retried only
+ * when its connection was refused (nothing was sent); otherwise it may have been applied (ARCHITECTURE.md,
+ * 'The gateway's edge'). A replica that does not answer within the timeout is slow, not gone: it stays in
+ * turn, and the request is not asked again elsewhere (its reader would wait the timeout twice).
  */
 export class HttpUpstream implements Upstream {
   readonly adapterName = 'http';
@@ -65,19 +71,21 @@ export class HttpUpstream implements Upstream {
   }
 
   async forward(request: ForwardRequest): Promise<ForwardResponse> {
+    const idempotent = IDEMPOTENT.has(request.method.toUpperCase());
     const first = this.pick();
-    const retryable = IDEMPOTENT.has(request.method.toUpperCase()) && this.replicas.length > 1;
+    let response: ForwardResponse;
     try {
-      const response = await this.send(first, request);
-      if (!retryable || !TRY_ANOTHER_STATUS.has(response.statusCode)) return response;
-      const second = this.pick(first);
-      return second === first ? response : await this.send(second, request);
+      response = await this.send(first, request);
     } catch (error) {
+      if (isUpstreamTimeout(error)) throw error;
       first.downUntil = this.now() + COOLDOWN_MS;
       const second = this.pick(first);
-      if (!retryable || second === first) throw error;
+      if (second === first || !(idempotent || NOTHING_SENT.has(errorCodeOf(error)))) throw error;
       return this.send(second, request);
     }
+    if (!idempotent || !TRY_ANOTHER_STATUS.has(response.statusCode)) return response;
+    const second = this.pick(first);
+    return second === first ? response : this.send(second, request);
   }
 
   /**

@@ -36,6 +36,13 @@ export interface Upstream extends Adapter {
   forward(request: ForwardRequest): Promise<ForwardResponse>;
 }
 
+/** The code a failed request's error carries: Node's for the socket (ECONNREFUSED), undici's own (UND_ERR_*). */
+export const errorCodeOf = (error: unknown): unknown => (error as { code?: unknown } | undefined)?.code;
+
+/** undici's errors for a service that took the request but did not answer within the timeout. */
+const TIMEOUT_CODES = new Set<unknown>(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+export const isUpstreamTimeout = (error: unknown): boolean => TIMEOUT_CODES.has(errorCodeOf(error));
+
 /** Headers that describe one hop, not the message; never forwarded (RFC 9110 §7.6.1). */
 export const HOP_BY_HOP = new Set([
   'connection',

@@ -171,11 +171,23 @@ describe('/admin/comments', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('댓글 검토 대기열을 불러오지 못했습니다.');
     expect(alert).toHaveTextContent('서버에 관리자 토큰이 설정되어 있지 않아 관리 기능이 꺼져 있습니다.');
+    // The gateway could not ask newsroom whose session this is: its own words, not "admin is off".
+    api.on(
+      'GET',
+      `${QUEUE}?state=held&page=1`,
+      errorResponse(503, '로그인 상태를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.'),
+    );
+    await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        '로그인 상태를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+      ),
+    );
 
     api
       .on('GET', `${QUEUE}?state=held&page=1`, queueOf([comment()]))
       .on('POST', '/api/community/admin/comments/c_1/hide', errorResponse(404, '댓글을 찾을 수 없습니다.'));
-    await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: '다시 시도' }));
     await screen.findByText('광고 링크만 올리는 댓글');
     await user.click(within(entry('광고 링크만 올리는 댓글')).getByRole('button', { name: '숨기기' }));
     await user.click(

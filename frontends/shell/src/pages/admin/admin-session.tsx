@@ -64,7 +64,12 @@ export function adminErrorText(error: unknown): string {
         : '로그인이 필요합니다. 세션이 끝났거나 취소되었다면 다시 로그인해 주세요.';
     if (error.status === 403)
       return token ? '이 토큰으로는 접근할 수 없습니다.' : `이 작업을 할 권한이 없습니다. ${error.message}`;
-    if (error.status === 503) return '서버에 관리자 토큰이 설정되어 있지 않아 관리 기능이 꺼져 있습니다.';
+    // A service without ADMIN_TOKEN or a staff secret answers in English ('admin API disabled'); a 503
+    // in Korean (the sign-in check could not reach newsroom, a service busy) says what to do itself.
+    if (error.status === 503)
+      return /[가-힣]/.test(error.message)
+        ? error.message
+        : '서버에 관리자 토큰이 설정되어 있지 않아 관리 기능이 꺼져 있습니다.';
     return `요청에 실패했습니다: ${error.message}`;
   }
   return '요청에 실패했습니다.';
