@@ -63,10 +63,13 @@ export class AnswersRepository {
   /** What a vote on a visible answer reads of it: only the fields it needs, not the text. */
   voteTarget(
     id: string,
-  ): Promise<Pick<AnswerRecord, '_id' | 'authorId' | 'upvotes' | 'downvotes' | 'counterSeq'> | null> {
+  ): Promise<Pick<
+    AnswerRecord,
+    '_id' | 'questionId' | 'authorId' | 'upvotes' | 'downvotes' | 'counterSeq'
+  > | null> {
     return this.answers.findOne(
       { _id: id, state: 'visible' },
-      { projection: { authorId: 1, upvotes: 1, downvotes: 1, counterSeq: 1 } },
+      { projection: { questionId: 1, authorId: 1, upvotes: 1, downvotes: 1, counterSeq: 1 } },
     );
   }
 

@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type AcceptAnswerResponse,
   type Answer,
@@ -118,6 +112,8 @@ export class AnswersService {
     if (answer.questionId !== question._id) throw new NotFoundException(ANSWER_NOT_FOUND);
     if (question.authorId !== actor.identity._id) throw new ForbiddenException(NOT_QUESTION_AUTHOR);
     if (question.acceptedAnswerId === answer._id) return { success: true };
+    // Each accept writes an event, a trust recount and a purge of the lists: a vote's budget bounds it.
+    await this.limits.vote(actor.identity._id, ip);
     const at = isoNow(this.clock);
     const before = await this.questionRecords.accept(
       question._id,
@@ -126,7 +122,7 @@ export class AnswersService {
       at,
     );
     // Null: another accept or a delete moved the question first; the client reloads and tries again.
-    if (!before) throw new BadRequestException('answerId: 다른 변경과 겹쳤습니다. 다시 시도해주세요.');
+    if (!before) throw new ConflictException('answerId: 다른 변경과 겹쳤습니다. 다시 시도해주세요.');
     await this.answers.moveAccepted(question._id, answer._id, at);
     // A self-accepted answer resolves the question; trust (like badges) gives it nothing.
     await this.trust.accepted(

@@ -2,7 +2,8 @@ import type { BadgeRule } from '@pulse/contracts';
 
 /**
  * A metric the badge rules count, each fed by one event (badges.handler.ts). 'answers' and 'accepted'
- * count only answers on other identities' questions.
+ * count only answers on other identities' questions; 'accepted' counts questions, not answers, so an
+ * accept moved between one author's answers to one question counts once.
  */
 export type BadgeMetric = 'questions' | 'answers' | 'accepted';
 
@@ -57,7 +58,7 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
     icon: '🛠️',
     color: 'orange',
     type: 'achievement',
-    rule: '다른 사람의 질문에 단 서로 다른 답변 5개가 채택되면 받습니다.',
+    rule: '다른 사람의 서로 다른 질문 5개에서 내 답변이 채택되면 받습니다.',
     metric: 'accepted',
     threshold: 5,
   },

@@ -39,8 +39,10 @@ export class BadgesHandler {
 
   @EventPattern<string>(TOPICS.answerAccepted)
   async onAccepted(@Payload() event: EventEnvelope<AnswerAcceptedPayload>): Promise<void> {
-    const { answerAuthorId, acceptedBy, answerId, acceptedAt } = event.payload;
+    const { answerAuthorId, acceptedBy, questionId, acceptedAt } = event.payload;
     if (answerAuthorId === acceptedBy) return;
-    await this.badges.progress(answerAuthorId, 'accepted', answerId, acceptedAt);
+    // Counted per question: an asker who moves the accept from answer to answer of one author (ten
+    // answers posted by a second nickname, say) gives that author one question solved, not ten accepts.
+    await this.badges.progress(answerAuthorId, 'accepted', questionId, acceptedAt);
   }
 }

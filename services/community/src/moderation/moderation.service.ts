@@ -69,7 +69,10 @@ export class ModerationService {
     const report = body;
     const post =
       kind === 'question' ? await this.questions.findVisible(id) : await this.answers.findVisible(id);
-    if (!post) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
+    // An answer under a question moderation holds or hid is out of reach as the question is.
+    const reachable =
+      post && (kind === 'question' || (await this.questions.isVisible((post as AnswerRecord).questionId)));
+    if (!reachable) throw new NotFoundException(kind === 'question' ? QUESTION_NOT_FOUND : ANSWER_NOT_FOUND);
     await this.limits.vote(actor.identity._id, ip);
     const { fresh, holds } = await this.reports.record(kind, id, actor.identity, ip, report);
     if (!fresh) return { success: true, data: { reported: true, held: false } };

@@ -178,3 +178,44 @@ describe('reports, moderation, the expert badge and analytics', () => {
     expect((await app.get('/api/community/admin/analytics?days=999', admin)).status).toBe(400);
   });
 });
+
+describe('answers under a question moderation removed', () => {
+  let app: CommunityTestApp;
+
+  beforeAll(async () => {
+    app = await startCommunityTestApp({ clock: testClock() });
+  });
+  afterAll(() => app.close());
+
+  it('puts the answers of a hidden question out of reach of votes and reports, as the question is', async () => {
+    const author = await app.signUp('숨겨질질문자');
+    const helper = await app.signUp('숨겨질질문답변자');
+    const voter = await app.signUp('숨은답변투표자');
+    const id = (
+      await app.request('POST', '/api/community/questions', { body: questionBody(), headers: author.bearer })
+    ).body.data.id;
+    const answerId = (
+      await app.request('POST', `/api/community/questions/${id}/answers`, {
+        body: { content: '질문이 숨겨진 뒤에도 남는 답변입니다.' },
+        headers: helper.bearer,
+      })
+    ).body.data.id;
+    const vote = () =>
+      app.request('POST', `/api/community/answers/${answerId}/vote`, {
+        body: { voteType: 'upvote' },
+        headers: voter.bearer,
+      });
+    const report = () =>
+      app.request('POST', `/api/community/answers/${answerId}/report`, {
+        body: { reason: 'spam' },
+        headers: voter.bearer,
+      });
+    expect((await vote()).status).toBe(200);
+    await app.request('POST', `/api/community/admin/questions/${id}/hide`, { headers: admin });
+    expect((await app.get(`/api/community/questions/${id}`)).status).toBe(410);
+    expect((await vote()).status).toBe(404);
+    expect((await report()).status).toBe(404);
+    await app.request('POST', `/api/community/admin/questions/${id}/restore`, { headers: admin });
+    expect((await report()).status).toBe(200);
+  });
+});

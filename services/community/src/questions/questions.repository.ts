@@ -78,6 +78,11 @@ export class QuestionsRepository {
     return this.questions.findOne({ _id: id, state: 'visible' }, { projection: excludeOutbox() });
   }
 
+  /** Whether readers may see the question (an answer under a held or hidden one is out of reach too). */
+  async isVisible(id: string): Promise<boolean> {
+    return (await this.questions.countDocuments({ _id: id, state: 'visible' })) === 1;
+  }
+
   /** What a vote on a visible question reads of it: only the fields it needs, not the text (a vote is hot). */
   voteTarget(
     id: string,

@@ -112,7 +112,9 @@ export class VotesService {
     const { record: answer, owed } = await this.counters.read('answer', id, () =>
       this.answers.voteTarget(id),
     );
-    if (!answer) throw new NotFoundException(ANSWER_NOT_FOUND);
+    // Under a question moderation holds or hid, an answer is out of reach as the question is.
+    if (!answer || !(await this.questions.isVisible(answer.questionId)))
+      throw new NotFoundException(ANSWER_NOT_FOUND);
     if (answer.authorId === actor.identity._id) throw new ForbiddenException(OWN_POST);
     await this.limits.vote(actor.identity._id, ip);
     const { value, applied, change } = await this.toggle('answer', id, actor, voteType);
