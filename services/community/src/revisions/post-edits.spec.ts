@@ -7,6 +7,8 @@ import {
   type TestIdentity,
 } from '../../testing/community-test-app';
 import { backdate } from '../../testing/trust-fixtures';
+import { revisionId, type PostRevisionRecord } from './post-revision.record';
+import { KEPT_REVISIONS } from './post-revisions.repository';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const MINUTE = 60_000;
@@ -189,6 +191,64 @@ describe('edits of questions and answers by their authors, with revisions and Ma
     expect(replies.every((reply) => reply.status === 200 || reply.status === 409)).toBe(true);
     const versions = (await app.get(`/api/community/answers/${answerId}/revisions`)).body.data.versions;
     expect(versions.map((v: { version: number }) => v.version)).toEqual(applied === 2 ? [3, 2, 1] : [2, 1]);
+  });
+
+  it('keeps only the newest earlier versions of a post edited back and forth, in the store and the history', async () => {
+    const questionId = await ask();
+    const texts = [
+      '오가며 고치는 질문의 첫째 본문입니다. 같은 두 글을 번갈아 보냅니다.',
+      '오가며 고치는 질문의 둘째 본문입니다. 같은 두 글을 번갈아 보냅니다.',
+    ];
+    const edits = KEPT_REVISIONS + 3;
+    for (let n = 0; n < edits; n += 1) {
+      expect((await editQuestion(questionId, { content: texts[n % 2] })).status).toBe(200);
+    }
+    const stored = await app.store
+      .collection<PostRevisionRecord>('community_post_revisions')
+      .countDocuments({ postId: questionId });
+    expect(stored).toBe(KEPT_REVISIONS);
+    const versions = (await app.get(`/api/community/questions/${questionId}/revisions`)).body.data.versions;
+    const current = edits + 1;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual(
+      Array.from({ length: KEPT_REVISIONS + 1 }, (_, newer) => current - newer),
+    );
+    expect(versions[0].content).toBe(texts[(edits - 1) % 2]);
+  });
+
+  it('shows no more than the kept versions of a history stored before they were bounded', async () => {
+    const questionId = await ask();
+    const stored = KEPT_REVISIONS + 10;
+    const at = new Date(clock.now()).toISOString();
+    await app.store.collection<PostRevisionRecord>('community_post_revisions').insertMany(
+      Array.from({ length: stored }, (_, older) => ({
+        _id: revisionId(questionId, older + 1),
+        postId: questionId,
+        kind: 'question' as const,
+        version: older + 1,
+        editorId: asker.id,
+        editorName: asker.displayName,
+        writtenAt: at,
+        replacedAt: at,
+        content: `예전에 쌓인 ${older + 1}번째 판의 본문입니다.`,
+        changed: [],
+      })),
+    );
+    await app.store
+      .collection<{ _id: string }>('community_questions')
+      .updateOne({ _id: questionId }, { $set: { version: stored + 1 } });
+    const versions = (await app.get(`/api/community/questions/${questionId}/revisions`)).body.data.versions;
+    expect(versions).toHaveLength(KEPT_REVISIONS + 1);
+    expect(versions.at(-1).version).toBe(stored + 1 - KEPT_REVISIONS);
+  });
+
+  it('refuses a question edit that changes nothing, naming the field, and keeps no version for it', async () => {
+    const title = '바뀌지 않는 제목을 다시 보내는 질문';
+    const questionId = await ask({ title });
+    const same = await editQuestion(questionId, { title });
+    expect([same.status, same.body.message]).toEqual([400, 'title: 수정된 내용이 없습니다.']);
+    expect(
+      (await app.get(`/api/community/questions/${questionId}/revisions`)).body.data.versions,
+    ).toHaveLength(1);
   });
 
   it('counts edits against the post limits (429)', async () => {
