@@ -68,7 +68,8 @@ export type AnswerVoteBody = z.output<typeof answerVoteBodySchema>;
  * asks for real pagination, so filtering, sorting and paging move to the server: chosen here.
  */
 export const questionListQuerySchema = strictParams({
-  page: intParam('page', { min: 1 }).default(1),
+  // Bounded as the comment pages are: a page past any real list is refused (400), not counted out.
+  page: intParam('page', { min: 1, max: 10_000 }).default(1),
   limit: intParam('limit', { min: 1, max: MAX_LIST_LIMIT }).default(L.questionsPageSize),
   sort: oneOf('sort', QUESTION_SORTS).default('latest'),
   category: oneOf('category', ['all', ...QA_CATEGORY_VALUES]).default('all'),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PURGE_CHANNEL, purgeMessage, QUESTION_LISTS_TAG, questionTag } from '@pulse/contracts';
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
+import { QUESTION_STATS_KEY } from './question-stats';
 
 /**
  * Purges of the gateway's micro-cache for questions (ARCHITECTURE.md 'The gateway's edge'). The question
@@ -15,13 +16,20 @@ export class QuestionPurges {
   constructor(@Inject(CACHE_STORE) private readonly cache: CacheStore) {}
 
   /** The question's detail or answers changed, and with `listsToo` what a list shows of it (counts, state). */
-  changed(questionId: string, { listsToo = false } = {}): Promise<void> {
+  async changed(questionId: string, { listsToo = false } = {}): Promise<void> {
+    if (listsToo) await this.dropStats();
     const tags = listsToo ? [questionTag(questionId), QUESTION_LISTS_TAG] : [questionTag(questionId)];
     return this.cache.publish(PURGE_CHANNEL, purgeMessage(tags));
   }
 
   /** Only lists changed (a question joined a story). */
-  lists(): Promise<void> {
+  async lists(): Promise<void> {
+    await this.dropStats();
     return this.cache.publish(PURGE_CHANNEL, purgeMessage([QUESTION_LISTS_TAG]));
+  }
+
+  /** The lists' tiles are the lists' too (QuestionStats); like a purge, dropping them never fails a write. */
+  private async dropStats(): Promise<void> {
+    await this.cache.del(QUESTION_STATS_KEY).catch(() => 0);
   }
 }

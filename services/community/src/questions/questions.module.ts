@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { StoryArticlesModule } from '../story-questions/story-articles.module';
 import { CommunityReaderSessions, ReaderKeyPipe } from '../identity/reader-key.decorator';
 import { QuestionIndex } from './question-index';
+import { QuestionStats } from './question-stats';
 import { QuestionViews } from './question-views';
 import { QuestionEditsController } from './question-edits.controller';
 import { QuestionEditsService } from './question-edits.service';
@@ -14,6 +15,7 @@ import { QuestionsService } from './questions.service';
   controllers: [QuestionsController, QuestionEditsController],
   providers: [
     QuestionIndex,
+    QuestionStats,
     QuestionViews,
     QuestionsService,
     QuestionEditsService,

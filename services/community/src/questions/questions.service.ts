@@ -19,6 +19,7 @@ import { QuestionIndex } from './question-index';
 import { QuestionPurges } from './question-purges';
 import type { ReaderKeyValue } from '../identity/reader-key.decorator';
 import { QUESTION_NOT_FOUND } from './question-messages';
+import { QuestionStats } from './question-stats';
 import { QuestionViews } from './question-views';
 import { TrustService } from '../trust/trust.service';
 import { toQuestion } from './question.mapper';
@@ -44,6 +45,7 @@ export class QuestionsService {
     private readonly badges: BadgesService,
     private readonly index: QuestionIndex,
     private readonly views: QuestionViews,
+    private readonly stats: QuestionStats,
     private readonly purges: QuestionPurges,
     private readonly limits: WriteLimits,
     private readonly stories: StoryArticlesRepository,
@@ -58,7 +60,7 @@ export class QuestionsService {
     const ids = q ? await this.index.matchingIds(q) : undefined;
     const [{ items, total }, stats] = await Promise.all([
       this.questions.page({ category, sort, ids }, (page - 1) * limit, limit),
-      this.questions.stats(),
+      this.stats.current(),
     ]);
     const totalPages = Math.max(1, Math.ceil(total / limit));
     return {
