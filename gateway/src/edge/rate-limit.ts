@@ -44,6 +44,7 @@ export function registerRateLimit(
     if (request.kind === 'asset' || request.kind === 'probe' || request.method === 'OPTIONS') return;
     const operation = READ_METHODS.has(request.method) ? 'read' : 'write';
     const identity = await identities.resolve(request);
+    request.credentialVerified = identity.kind !== 'anonymous';
     const network = networkOf(request.clientIp, settings.networks);
     const limit =
       identity.kind === 'admin' || identity.kind === 'staff'

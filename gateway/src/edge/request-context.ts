@@ -12,6 +12,12 @@ declare module 'fastify' {
     /** The client's address, as far as the configured proxies can be trusted (client-ip.ts). */
     clientIp: string;
     kind: RequestKind;
+    /**
+     * Whether the request carries a credential the rate limit verified (a well-signed community token,
+     * the admin token, a staff session newsroom answered for); undefined when the rate limit is off. A
+     * made-up bearer is false: the micro-cache shares its answer as an anonymous reader's.
+     */
+    credentialVerified: boolean | undefined;
   }
 }
 
@@ -34,6 +40,7 @@ export function registerRequestContext(
   fastify.decorateRequest('requestId', '');
   fastify.decorateRequest('clientIp', '');
   fastify.decorateRequest('kind', 'document');
+  fastify.decorateRequest('credentialVerified', undefined);
   // Callback hooks, not async ones: every request passes here, and an async hook costs a promise and a
   // turn of the microtask queue each.
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -72,13 +72,25 @@ export async function forwardRequest(
       body: Buffer.isBuffer(request.body) ? request.body : undefined,
     });
     if (request.method !== 'GET' && request.method !== 'HEAD') microCache?.noteWrite(request.clientIp);
+    // A bearer the rate limit found to be made up is no one's: the read is shared as an anonymous reader's
+    // and forwarded without it, or any invented header would take every read past the micro-cache.
+    const madeUpBearer = request.credentialVerified === false && request.headers.authorization !== undefined;
     const check = {
       method: request.method,
       url: request.url,
-      headers: { authorization: request.headers.authorization, [STAFF_ASSERTION_HEADER]: staffAssertion },
+      headers: {
+        authorization: madeUpBearer ? undefined : request.headers.authorization,
+        [STAFF_ASSERTION_HEADER]: staffAssertion,
+      },
     };
     if (microCache?.applies(check, request.clientIp)) {
-      const response = await microCache.answer(upstream, request.url, forwarded);
+      const shared = madeUpBearer
+        ? (): ForwardRequest => {
+            const anonymous = forwarded();
+            return { ...anonymous, headers: { ...anonymous.headers, authorization: undefined } };
+          }
+        : forwarded;
+      const response = await microCache.answer(upstream, request.url, shared);
       return reply
         .status(response.statusCode)
         .headers(heldClientHeaders(response.headers))

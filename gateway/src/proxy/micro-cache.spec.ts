@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { FakeUpstream, jsonResponse, startTestGateway, type TestGateway } from '../../testing/test-gateway';
 
+const ADMIN_TOKEN = 'micro-cache-spec-admin-token-0123456789';
+
 describe('the micro-cache', () => {
   let gateway: TestGateway;
   let content: FakeUpstream;
@@ -22,7 +24,10 @@ describe('the micro-cache', () => {
         return jsonResponse(200, { url: request.url, at: content.requests.length });
       },
     );
-    gateway = await startTestGateway({ upstreams: [content], env: { GATEWAY_MICROCACHE_MS: '60000' } });
+    gateway = await startTestGateway({
+      upstreams: [content],
+      env: { GATEWAY_MICROCACHE_MS: '60000', ADMIN_TOKEN },
+    });
   });
 
   afterAll(() => gateway.close());
@@ -74,9 +79,22 @@ describe('the micro-cache', () => {
     await fetch(`${gateway.base}/api/articles/missing`);
     await fetch(`${gateway.base}/api/articles/missing`);
     expect(countOf('/api/articles/missing')).toBe(2);
-    await fetch(`${gateway.base}/api/articles/a2`, { headers: { authorization: 'Bearer admin' } });
-    await fetch(`${gateway.base}/api/articles/a2`, { headers: { authorization: 'Bearer admin' } });
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    await fetch(`${gateway.base}/api/articles/a2`, { headers: admin });
+    await fetch(`${gateway.base}/api/articles/a2`, { headers: admin });
     expect(countOf('/api/articles/a2')).toBe(2);
+  });
+
+  it('shares the read of a made-up bearer as an anonymous one, forwarded without it', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`${gateway.base}/api/articles/a4`, {
+        headers: { authorization: `Bearer made-up-${i}-${Math.random()}` },
+      });
+      expect(response.status).toBe(200);
+    }
+    expect(countOf('/api/articles/a4')).toBe(1);
+    const asked = content.requests.find((request) => request.url === '/api/articles/a4');
+    expect(asked?.headers.authorization).toBeUndefined();
   });
 
   it('lets a reader who has just written read past it, so a reload shows their own change', async () => {
