@@ -32,10 +32,15 @@ export class PublishedArticles {
 
   /** 404 naming the article when content does not publish it; 503 when content cannot say. */
   async require(articleId: string): Promise<void> {
+    if (!(await this.isPublished(articleId))) throw new NotFoundException(articleNotFound(articleId));
+  }
+
+  /** Whether content publishes the article; 503 when content cannot say. */
+  async isPublished(articleId: string): Promise<boolean> {
     const published = await this.cache.getOrLoad(publishedKey(articleId), PUBLISHED_TTL_MS, async () =>
       (await this.ask(articleId)) ? true : undefined,
     );
-    if (!published) throw new NotFoundException(articleNotFound(articleId));
+    return published === true;
   }
 
   /** Content's editors withdrew the article: the next write on it asks content again. */

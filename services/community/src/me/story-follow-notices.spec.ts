@@ -108,6 +108,7 @@ describe('a followed story: each new article is a notice on the bell', () => {
   });
 
   it('gives an asker who also follows the story its question notice only', async () => {
+    app.content.publish('chips-1');
     const asked = await app.request('POST', '/api/community/questions', {
       body: questionBody({ articleId: 'chips-1' }),
       headers: asker.bearer,

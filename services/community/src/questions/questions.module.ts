@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContentArticlesModule } from '../articles/content-articles.module';
 import { StoryArticlesModule } from '../story-questions/story-articles.module';
 import { CommunityReaderSessions, ReaderKeyPipe } from '../identity/reader-key.decorator';
 import { QuestionIndex } from './question-index';
@@ -11,7 +12,7 @@ import { QuestionsService } from './questions.service';
 
 /** The question list, detail, ask, edit (with its revisions) and delete. Repositories come from CommunityStoreModule. */
 @Module({
-  imports: [StoryArticlesModule],
+  imports: [ContentArticlesModule, StoryArticlesModule],
   controllers: [QuestionsController, QuestionEditsController],
   providers: [
     QuestionIndex,

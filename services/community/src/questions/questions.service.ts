@@ -1,4 +1,11 @@
-import { ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import {
   type CreateQuestionResponse,
   type DeleteQuestionResponse,
@@ -19,6 +26,7 @@ import { QuestionIndex } from './question-index';
 import { QuestionPurges } from './question-purges';
 import type { ReaderKeyValue } from '../identity/reader-key.decorator';
 import { QUESTION_NOT_FOUND } from './question-messages';
+import { PublishedArticles } from '../articles/published-articles';
 import { QuestionStats } from './question-stats';
 import { QuestionViews } from './question-views';
 import { TrustService } from '../trust/trust.service';
@@ -49,6 +57,7 @@ export class QuestionsService {
     private readonly purges: QuestionPurges,
     private readonly limits: WriteLimits,
     private readonly stories: StoryArticlesRepository,
+    private readonly published: PublishedArticles,
     private readonly trust: TrustService,
     private readonly markdown: PostMarkdown,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -108,6 +117,9 @@ export class QuestionsService {
     await this.limits.post(actor.identity._id, ip);
     const text = `${input.title}\n${input.content}`;
     await this.limits.refuseDuplicate(actor.identity._id, ip, text);
+    // A question about an article is listed under it and its story: only an article content publishes.
+    if (input.articleId && !(await this.published.isPublished(input.articleId)))
+      throw new BadRequestException(`articleId: 기사를 찾을 수 없습니다 (${input.articleId}).`);
     const at = isoNow(this.clock);
     const question: QuestionRecord = {
       _id: newId('q'),

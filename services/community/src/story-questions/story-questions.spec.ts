@@ -48,6 +48,7 @@ describe('questions that follow a story (article.published v2 on the in-process 
         'cl-openai-o5',
       ),
     );
+    app.content.publish('cl-openai-o5');
     const created = await app.request('POST', '/api/community/questions', {
       body: questionBody({ articleId: 'cl-openai-o5' }),
       headers: asker.bearer,
@@ -121,7 +122,31 @@ describe('questions that follow a story (article.published v2 on the in-process 
     expect(listed.body.data.questions).toHaveLength(1);
   });
 
+  it('takes a question about an article only when content publishes it, naming the field', async () => {
+    const unknown = await app.request('POST', '/api/community/questions', {
+      body: questionBody({ articleId: 'never-published', title: '없는 기사에 대한 질문입니다' }),
+      headers: asker.bearer,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('articleId: 기사를 찾을 수 없습니다 (never-published).');
+    expect((await app.get('/api/community/articles/never-published/questions')).body.data.questions).toEqual(
+      [],
+    );
+    app.content.fail(true);
+    try {
+      const down = await app.request('POST', '/api/community/questions', {
+        body: questionBody({ articleId: 'cannot-check', title: '확인할 수 없는 기사에 대한 질문' }),
+        headers: asker.bearer,
+      });
+      expect(down.status).toBe(503);
+    } finally {
+      app.content.fail(false);
+    }
+  });
+
   it('gives a question asked before community saw the article its story when the article arrives', async () => {
+    // Content publishes it; community's consumer has not seen its event yet.
+    app.content.publish('cl-early');
     const early = await app.request('POST', '/api/community/questions', {
       body: questionBody({ articleId: 'cl-early' }),
       headers: asker.bearer,
