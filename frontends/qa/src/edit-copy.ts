@@ -9,6 +9,7 @@ export const EDIT_COPY = {
   version: (n: number) => `${n}번째 버전`,
   current: '현재',
   firstVersion: '처음 작성',
+  olderNotKept: (n: number) => `이보다 오래된 버전 ${n}개는 보관하지 않습니다.`,
   changed: (fields: string[]) => `바뀐 항목: ${fields.join(', ')}`,
   fieldNames: { title: '제목', content: '내용', tags: '태그' },
   previewFailed: '미리보기를 만들지 못했습니다. 작성한 글자 그대로 보여드립니다.',

@@ -512,6 +512,25 @@ describe('votes on a question and its answers', () => {
     expect(history[0]).toHaveTextContent('둘째 버전 본문');
     expect(history[1]).toHaveTextContent('처음 작성');
     expect(history[1]).toHaveTextContent('첫째 버전 본문');
+    expect(screen.queryByText(/보관하지 않습니다/)).toBeNull();
+  });
+
+  it('says how many earlier versions the server no longer keeps', async () => {
+    const version = (n: number) => ({
+      version: n,
+      writtenAt: '2026-11-21T00:00:00.000Z',
+      editor: { id: 'u1', displayName: '닉네임-u1' },
+      title: `제목 ${n}`,
+      content: `${n}번째 본문`,
+      changed: ['content'],
+    });
+    api
+      .on('GET', Q, ok(question('q1', { editedAt: '2026-11-21T00:00:00.000Z' })))
+      .on('GET', answersOf(), ok([]))
+      .on('GET', `${Q}/revisions`, ok({ versions: [version(60), version(59), version(10)] }));
+    renderDetail();
+    await user.click(await screen.findByText('수정 기록'));
+    expect(await screen.findByText('이보다 오래된 버전 9개는 보관하지 않습니다.')).toBeInTheDocument();
   });
 
   it('previews the answer as the server renders it, and says so when it cannot', async () => {
