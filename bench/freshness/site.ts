@@ -26,6 +26,8 @@ export async function startFreshnessSite(options: {
     LLM_MODEL: 'bench-fixed-latency',
     DEMO_CORPUS: 'false',
     INGESTION_SEED_DEFAULT_SOURCES: 'false',
+    // Its feeds are fixture servers on this machine.
+    INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
     // The hub calls back through the gateway, as it would reach the public site.
     INGESTION_WEBSUB_CALLBACK_URL: `http://127.0.0.1:${options.port}`,
     // The bench is one client reading every article several times; readers' limits are not under test.

@@ -106,6 +106,8 @@ export async function runPipeline(target: PipelineTarget, options: PipelineOptio
     Object.assign(process.env, {
       ADMIN_TOKEN,
       INGESTION_SEED_DEFAULT_SOURCES: 'false',
+      // Its feeds are fixture servers on this machine.
+      INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
       // Only the bench's manual triggers run sources.
       INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
       INGESTION_INTERVAL_MINUTES: '1440',

@@ -10,7 +10,13 @@ import { expect, test } from './support/fixtures';
 test.use({
   siteOptions: {
     spec: 'assistant',
-    env: { ADMIN_TOKEN, INGESTION_SEED_DEFAULT_SOURCES: 'false', INGESTION_FIRST_RUN_DELAY_SECONDS: '86400' },
+    env: {
+      ADMIN_TOKEN,
+      INGESTION_SEED_DEFAULT_SOURCES: 'false',
+      INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
+      // Its feeds are fixture servers on this machine.
+      INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
+    },
   },
 });
 

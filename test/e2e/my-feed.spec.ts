@@ -11,7 +11,11 @@ import { recordViews, type Site } from './support/site';
 
 // No catalogue of real outlets (unreachable here): the one source is the fixture feed this spec adds.
 test.use({
-  siteOptions: { spec: 'my-feed', env: { ADMIN_TOKEN, INGESTION_SEED_DEFAULT_SOURCES: 'false' } },
+  siteOptions: {
+    spec: 'my-feed',
+    // Its feeds are fixture servers on this machine.
+    env: { ADMIN_TOKEN, INGESTION_SEED_DEFAULT_SOURCES: 'false', INGESTION_ALLOW_PRIVATE_SOURCES: 'true' },
+  },
 });
 
 const SOURCE_NAME = 'Fixture Wire';

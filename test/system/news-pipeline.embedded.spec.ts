@@ -46,6 +46,8 @@ const SERVICE_ENV = {
   ADMIN_TOKEN: PIPELINE_ADMIN_TOKEN,
   // Only the test's manual triggers run sources; nothing is seeded, so nothing leaves for the network.
   INGESTION_SEED_DEFAULT_SOURCES: 'false',
+  // Its feeds are fixture servers on this machine.
+  INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
   INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
 };
 

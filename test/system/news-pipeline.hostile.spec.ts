@@ -38,6 +38,8 @@ const logger = pino({ level: 'silent' });
 const SERVICE_ENV = {
   ADMIN_TOKEN: PIPELINE_ADMIN_TOKEN,
   INGESTION_SEED_DEFAULT_SOURCES: 'false',
+  // Its feeds are fixture servers on this machine.
+  INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
   INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
   // The default (4): the trickle holds one slot for the whole 30 s fetch deadline, the rest share three.
   INGESTION_CONCURRENCY: '4',

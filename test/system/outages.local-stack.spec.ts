@@ -209,6 +209,8 @@ describe('outages under load: a three-broker Kafka, Redis and the store go away 
       PORT: port('ingestion'),
       ADMIN_TOKEN: PIPELINE_ADMIN_TOKEN,
       INGESTION_SEED_DEFAULT_SOURCES: 'false',
+      // Its feeds are fixture servers on this machine.
+      INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
       INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
     });
     services.translation.process = startTs('services/translation/src/main.ts', {

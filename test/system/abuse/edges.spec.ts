@@ -191,6 +191,8 @@ describe('abuse at the edge: networks, made-up credentials, what anonymous calle
       Object.assign(process.env, {
         ADMIN_TOKEN,
         INGESTION_SEED_DEFAULT_SOURCES: 'false',
+        // Its feeds are fixture servers on this machine.
+        INGESTION_ALLOW_PRIVATE_SOURCES: 'true',
         INGESTION_FIRST_RUN_DELAY_SECONDS: '86400',
       });
       // The real service with its real fetcher.

@@ -4,6 +4,7 @@ import { canonicalUrl } from '../clustering/canonical-url';
 import { Clusterer, type SeenRecords } from '../clustering/clusterer';
 import { fetchUrl } from '../fetching';
 import { extractArticle, parseFeed } from '../parsing';
+import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { PIPELINE_STAGES, type PipelineStages } from './stages';
 
 /**
@@ -36,10 +37,23 @@ export function realPipelineStages(
   };
 }
 
+/**
+ * A source's allowPrivateNetwork reaches the fetcher only where INGESTION_ALLOW_PRIVATE_SOURCES is on: any
+ * editor can set the flag, and it also covers the URLs a feed names (its WebSub hub, its items' links), so
+ * without the operator's switch it would open the internal network to whoever writes a feed.
+ */
+export function privateNetworkGated(
+  fetch: PipelineStages['fetch'],
+  allowed: boolean,
+): PipelineStages['fetch'] {
+  return allowed ? fetch : (request) => fetch({ ...request, allowPrivateNetwork: false });
+}
+
 export const pipelineStagesProviders: Provider[] = [
   {
     provide: PIPELINE_STAGES,
-    inject: [DOCUMENT_STORE],
-    useFactory: (store: DocumentStore) => realPipelineStages(store),
+    inject: [DOCUMENT_STORE, INGESTION_CONFIG],
+    useFactory: (store: DocumentStore, config: IngestionConfig) =>
+      realPipelineStages(store, privateNetworkGated(fetchUrl, config.INGESTION_ALLOW_PRIVATE_SOURCES)),
   },
 ];

@@ -48,6 +48,13 @@ export const ingestionConfigSchema = z.object({
     .default('true')
     .transform((value) => value === 'true')
     .describe('Add the default list of real public sources to an empty store at start (once).'),
+  INGESTION_ALLOW_PRIVATE_SOURCES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe(
+      "Let a source fetch from private and loopback addresses when it asks to (allowPrivateNetwork): for a feed on this machine or the office network, and the tests' fixture servers. Off: no fetch reaches them, and a source asking to is refused (400).",
+    ),
 });
 
 export type IngestionConfig = z.output<typeof ingestionConfigSchema>;

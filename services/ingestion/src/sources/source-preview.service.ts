@@ -10,6 +10,8 @@ import type { FeedItem } from '../pipeline/pipeline.types';
 import { RunTally } from '../pipeline/run-tally';
 import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
 import { fetchFailureCategory, INTERNAL_FAILURE } from '../runs/error-category';
+import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
+import { refusePrivateNetworkUnlessAllowed } from './private-network';
 
 /** Long enough to say what the item is about, short enough for five of them side by side. */
 const SUMMARY_CHARS = 200;
@@ -24,9 +26,11 @@ export class SourcePreviewService {
   constructor(
     @Inject(PIPELINE_STAGES) private readonly stages: PipelineStages,
     private readonly reader: FeedReader,
+    @Inject(INGESTION_CONFIG) private readonly config: IngestionConfig,
   ) {}
 
   async preview(body: PreviewSourceBody): Promise<SourcePreviewResponse> {
+    refusePrivateNetworkUnlessAllowed(body.allowPrivateNetwork, this.config);
     const fetched = await this.stages.fetch({ url: body.url, allowPrivateNetwork: body.allowPrivateNetwork });
     if (fetched.kind === 'failed')
       return {

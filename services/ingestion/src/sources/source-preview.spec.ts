@@ -11,7 +11,11 @@ describe('POST /api/ingestion/sources/preview', () => {
   let feeds: FixtureServer;
   beforeAll(async () => {
     feeds = await startFixtureServer();
-    t = await startIngestionTestApp({ pipeline: (store) => realPipelineStages(store) });
+    // Its feeds are fixture servers on this machine.
+    t = await startIngestionTestApp({
+      pipeline: (store) => realPipelineStages(store),
+      config: { INGESTION_ALLOW_PRIVATE_SOURCES: true },
+    });
   });
   afterAll(async () => {
     await t.close();

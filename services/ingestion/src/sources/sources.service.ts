@@ -13,6 +13,7 @@ import {
 import type { Logger } from 'pino';
 import { INGESTION_CONFIG, type IngestionConfig } from '../schedule/ingestion.config';
 import { DEFAULT_SOURCES } from './default-sources';
+import { refusePrivateNetworkUnlessAllowed } from './private-network';
 import { WebSubSubscriptions } from '../websub/websub-subscriptions.service';
 import { IngestionPurges } from './ingestion-purges';
 import { SourceAnnouncer, SourceKeptChangingError } from './source-announcer';
@@ -62,6 +63,7 @@ export class SourcesService implements OnModuleInit {
   }
 
   async create(dto: CreateSourceBody): Promise<SourceAdminView> {
+    refusePrivateNetworkUnlessAllowed(dto.allowPrivateNetwork, this.config);
     const source = this.newSource(randomUUID(), dto, 'admin');
     await this.insertUnique(source);
     await this.purges.sourcesChanged();
@@ -69,6 +71,7 @@ export class SourcesService implements OnModuleInit {
   }
 
   async update(id: string, patch: UpdateSourceBody): Promise<SourceAdminView> {
+    refusePrivateNetworkUnlessAllowed(patch.allowPrivateNetwork, this.config);
     const before = await this.require(id);
     const changed = await this.change(before, (current) => {
       // The source as it would be after the patch is checked here: only the service holds the stored

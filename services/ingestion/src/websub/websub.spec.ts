@@ -121,6 +121,8 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
         INGESTION_MAX_INTERVAL_MINUTES: 60,
         INGESTION_WEBSUB_CALLBACK_URL: `http://127.0.0.1:${port}`,
         INGESTION_WEBSUB_LEASE_SECONDS: LEASE_SECONDS,
+        // The hub and its feeds are fixture servers on this machine.
+        INGESTION_ALLOW_PRIVATE_SOURCES: true,
       },
     });
     await t.app.listen(port, '127.0.0.1');
