@@ -28,13 +28,19 @@ export const newsroomConfigSchema = z.object({
     3,
     100,
     10,
-    'Wrong passwords (or second-factor codes) in a row that lock a staff account for NEWSROOM_LOCKOUT_MINUTES.',
+    'Wrong passwords (or second-factor codes) in a row for one name from one network (NETWORK_* prefixes) that lock that name from that network for NEWSROOM_LOCKOUT_MINUTES; other networks still sign in.',
   ),
   NEWSROOM_LOCKOUT_MINUTES: int(
     1,
     24 * 60,
     15,
-    'How long a locked staff account refuses every sign-in, the right password too (423 with a Korean message).',
+    'How long a name locked from a network refuses every sign-in from it, the right password too (423 with a Korean message).',
+  ),
+  NEWSROOM_LOCKOUT_NAME_FAILURES: int(
+    10,
+    100_000,
+    100,
+    'Wrong passwords or codes for one name from all networks together per NEWSROOM_LOGIN_WINDOW_MINUTES, past which each further one locks the name from its network at once.',
   ),
   NEWSROOM_LOGIN_PER_ADDRESS: int(
     1,

@@ -28,6 +28,7 @@ import { StaffAccountsRepository } from './accounts/staff-accounts.repository';
 import { StaffAccountsService } from './accounts/staff-accounts.service';
 import { NEWSROOM_CONFIG, NEWSROOM_NETWORKS, type NewsroomConfig } from './newsroom.config';
 import { LoginAttemptsRepository } from './sessions/login-attempts.repository';
+import { LoginFailuresRepository } from './sessions/login-failures.repository';
 import { SessionResolveController } from './sessions/session-resolve.controller';
 import { SessionController } from './sessions/session.controller';
 import { StaffSessionsRepository } from './sessions/staff-sessions.repository';
@@ -40,6 +41,7 @@ export const NEWSROOM_PROVIDERS = [
   StaffAccountsService,
   StaffSessionsRepository,
   LoginAttemptsRepository,
+  LoginFailuresRepository,
   StaffSessionsService,
 ];
 

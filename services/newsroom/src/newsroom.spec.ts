@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { STAFF_SESSION_RESOLVE_PATH } from '@pulse/contracts';
+import pino from 'pino';
+import { PasswordHasher } from './accounts/password-hasher';
 import { totpAt } from './accounts/totp';
 import { admin, sessionTokenOf, startNewsroomTestApp } from '../testing/newsroom-test-app';
 
@@ -66,7 +68,7 @@ describe('newsroom: staff accounts and sessions', () => {
     expect(JSON.stringify(account)).not.toContain(PASSWORD);
   });
 
-  it('answers wrong passwords and unknown names alike, and locks the account after 10 wrong ones', async () => {
+  it('answers wrong passwords and unknown names alike, and locks the name after 10 wrong ones', async () => {
     await create('editor-kim', 'editor');
     const unknown = await signIn('nobody', PASSWORD);
     expect(unknown.status).toBe(401);
@@ -78,14 +80,115 @@ describe('newsroom: staff accounts and sessions', () => {
     const tenth = await signIn('editor-kim', 'wrong password 10');
     expect(tenth.status).toBe(423);
     expect(tenth.body.message).toBe(
-      '로그인에 여러 번 실패해 계정이 잠겼습니다. 15분 뒤에 다시 시도해 주세요.',
+      '로그인에 여러 번 실패해 이 네트워크에서의 로그인이 잠겼습니다. 15분 뒤에 다시 시도해 주세요.',
     );
-    // Locked: the right password is refused too, until the lock has run out.
+    // Locked from this network: the right password is refused too, until the lock has run out.
     expect((await signIn('editor-kim')).status).toBe(423);
     app.clock.advance(14 * 60_000);
     expect((await signIn('editor-kim')).status).toBe(423);
     app.clock.advance(60_000);
     expect((await signIn('editor-kim')).status).toBe(200);
+  });
+
+  it("locks a name only from the network that failed: the member's own network still signs in", async () => {
+    await create('editor-kim', 'editor');
+    const attacker = '203.0.113.9';
+    for (let attempt = 1; attempt <= 9; attempt++)
+      expect((await signIn('editor-kim', `wrong ${attempt}`, {}, attacker)).status).toBe(401);
+    expect((await signIn('editor-kim', 'wrong 10', {}, attacker)).status).toBe(423);
+
+    expect((await signIn('editor-kim', PASSWORD, {}, '198.51.100.1')).status).toBe(200);
+    expect((await signIn('editor-kim', PASSWORD, {}, attacker)).status).toBe(423);
+    // The owner sees that a network is locked out of the name, and until when.
+    const lockedOf = async () =>
+      (
+        (await app.request('GET', '/api/newsroom/accounts', { headers: admin })).body.items as Array<{
+          name: string;
+          lockedUntil: string | null;
+        }>
+      ).find((account) => account.name === 'editor-kim')?.lockedUntil;
+    expect(await lockedOf()).toBe(new Date(app.clock.now() + 15 * 60_000).toISOString());
+    app.clock.advance(15 * 60_000);
+    expect(await lockedOf()).toBeNull();
+    expect((await signIn('editor-kim', PASSWORD, {}, attacker)).status).toBe(200);
+  });
+
+  it('keys the lock on an IPv6 /64, as the per-network limit does', async () => {
+    await create('editor-kim', 'editor');
+    for (let attempt = 1; attempt <= 10; attempt++)
+      await signIn('editor-kim', `wrong ${attempt}`, {}, `2001:db8:1:1::${attempt}`);
+    expect((await signIn('editor-kim', PASSWORD, {}, '2001:db8:1:1::99')).status).toBe(423);
+    expect((await signIn('editor-kim', PASSWORD, {}, '2001:db8:1:2::1')).status).toBe(200);
+  });
+
+  it('past NEWSROOM_LOCKOUT_NAME_FAILURES for a name, one wrong try locks its network, not the others', async () => {
+    const strict = await startNewsroomTestApp({ env: { NEWSROOM_LOCKOUT_NAME_FAILURES: '10' } });
+    try {
+      await strict.request('POST', '/api/newsroom/accounts', {
+        json: { name: 'editor-kim', role: 'editor', password: PASSWORD },
+        headers: admin,
+      });
+      const attempt = (password: string, ip: string) =>
+        strict.request('POST', '/api/newsroom/session', { json: { name: 'editor-kim', password }, ip });
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt('wrong', '203.0.113.1')).status).toBe(401);
+        expect((await attempt('wrong', '203.0.113.2')).status).toBe(401);
+      }
+      expect((await attempt('wrong', '203.0.113.3')).status).toBe(423);
+      expect((await attempt('wrong', '203.0.113.1')).status).toBe(423);
+      expect((await attempt(PASSWORD, '198.51.100.1')).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('gives an unknown name the same answers as a real one, lock included, and checks a password while locked', async () => {
+    await create('editor-kim', 'editor');
+    const answers = async (name: string, ip: string) => {
+      const seen: string[] = [];
+      for (let attempt = 1; attempt <= 11; attempt++) {
+        const reply = await signIn(name, `wrong ${attempt}`, {}, ip);
+        seen.push(`${reply.status} ${reply.body.message}`);
+      }
+      return seen;
+    };
+    const real = await answers('editor-kim', '203.0.113.1');
+    expect(await answers('Nobody-Here', '203.0.113.2')).toEqual(real);
+    expect(real.slice(9).map((answer) => answer.slice(0, 3))).toEqual(['423', '423']);
+
+    // A locked answer spends a verification's time too, so its speed does not tell the name exists.
+    const decoy = jest.spyOn(PasswordHasher.prototype, 'verifyNothing');
+    try {
+      expect((await signIn('editor-kim', PASSWORD, {}, '203.0.113.1')).status).toBe(423);
+      expect(decoy).toHaveBeenCalledTimes(1);
+    } finally {
+      decoy.mockRestore();
+    }
+  });
+
+  it('writes a warning for each failed sign-in and each lock, naming the name and network only', async () => {
+    const lines: string[] = [];
+    const logged = await startNewsroomTestApp({
+      logger: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }),
+    });
+    try {
+      for (let attempt = 1; attempt <= 10; attempt++)
+        await logged.request('POST', '/api/newsroom/session', {
+          json: { name: 'Nobody', password: `secret guess ${attempt}` },
+          ip: '203.0.113.7',
+        });
+      const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
+      expect(warnings.filter((entry) => /failed/.test(entry.msg))).toHaveLength(10);
+      const locks = warnings.filter((entry) => /locked/.test(entry.msg));
+      expect(locks).toHaveLength(1);
+      const nameHash = createHash('sha256').update('nobody').digest('hex').slice(0, 16);
+      expect(locks[0]).toMatchObject({ nameHash, network: '4:203.0.113.7/32' });
+      // Neither the password nor the typed name: a password typed into the name field stays out too.
+      expect(lines.join('\n')).not.toContain('secret guess');
+      expect(lines.join('\n')).not.toMatch(/nobody/i);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('limits sign-in attempts per network, whatever the account', async () => {
@@ -133,6 +236,22 @@ describe('newsroom: staff accounts and sessions', () => {
     const next = totpAt(started.body.secret, app.clock.now());
     expect((await signIn('owner-lee', PASSWORD, { totp: next })).status).toBe(200);
     expect((await signIn('owner-lee', PASSWORD, { totp: next })).status).toBe(401);
+  });
+
+  it('lets one TOTP code open one session when two sign-ins race with it', async () => {
+    const created = await create('owner-lee', 'owner');
+    const staff = { id: created.body.id, name: 'owner-lee', role: 'owner' as const, via: 'session' as const };
+    const { secret } = (await app.asStaff(staff, 'POST', '/api/newsroom/me/totp')).body;
+    await app.asStaff(staff, 'POST', '/api/newsroom/me/totp/confirm', {
+      totp: totpAt(secret, app.clock.now()),
+    });
+    app.clock.advance(30_000);
+    const code = totpAt(secret, app.clock.now());
+    const both = await Promise.all([
+      signIn('owner-lee', PASSWORD, { totp: code }),
+      signIn('owner-lee', PASSWORD, { totp: code }),
+    ]);
+    expect(both.map((reply) => reply.status).sort()).toEqual([200, 401]);
   });
 
   it('signs out: the cookie is cleared and its session no longer resolves', async () => {

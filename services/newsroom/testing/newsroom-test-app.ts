@@ -12,7 +12,7 @@ import {
   STAFF_ASSERTION_TTL_SECONDS,
 } from '@pulse/platform';
 import { TestClock } from '@pulse/testing';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { NewsroomModule } from '../src/newsroom.module';
 import { newsroomService } from '../src/newsroom.service-definition';
 
@@ -30,9 +30,10 @@ export interface Reply {
 /**
  * The newsroom service on the embedded store, the in-process bus and a settable clock, called as the
  * gateway calls it. `bus`: one the test owns and shares with other services (left open by close()).
+ * `logger`: one that keeps what the service logs (silent otherwise).
  */
 export async function startNewsroomTestApp(
-  options: { env?: Record<string, string>; bus?: InProcessEventBus; clock?: TestClock } = {},
+  options: { env?: Record<string, string>; bus?: InProcessEventBus; clock?: TestClock; logger?: Logger } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulse-newsroom-'));
   const clock = options.clock ?? new TestClock('2026-03-02T00:00:00.000Z');
@@ -48,7 +49,7 @@ export async function startNewsroomTestApp(
   const definition = { ...newsroomService, module: NewsroomModule.withClock(clock) };
   let app;
   try {
-    app = await createServiceApp(definition, { store, bus }, pino({ level: 'silent' }));
+    app = await createServiceApp(definition, { store, bus }, options.logger ?? pino({ level: 'silent' }));
   } finally {
     process.env = saved;
   }

@@ -103,7 +103,10 @@ export const staffAccountViewSchema = z
     /** Where a test send goes; null until the owner or the member sets one. */
     email: z.string().nullable(),
     totpEnabled: z.boolean(),
-    /** ISO time until which sign-in is refused after too many wrong passwords; null when open. */
+    /**
+     * ISO time until which sign-in to this name is refused from at least one network, after too many
+     * wrong passwords from it (the latest such lock); null when none. Other networks still sign in.
+     */
     lockedUntil: z.string().nullable(),
     createdAt: z.string(),
     activeSessions: z.number(),

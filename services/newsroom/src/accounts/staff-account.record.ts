@@ -17,10 +17,6 @@ export interface StaffAccountRecord {
   totpPending?: string;
   /** The last TOTP time step accepted, so one code cannot sign in twice. */
   totpLastStep?: number;
-  /** Wrong passwords or codes since the last success or lock. */
-  failedLogins: number;
-  /** ISO time until which every sign-in is refused; absent when open. */
-  lockedUntil?: string;
   createdAt: string;
   updatedAt: string;
 }

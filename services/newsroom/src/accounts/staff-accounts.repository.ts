@@ -62,41 +62,15 @@ export class StaffAccountsRepository {
   }
 
   /**
-   * Counts one wrong password or code; the one that reaches `limit` locks the account until `lockUntil`
-   * and starts the count again. Returns the account after, to tell whether this attempt locked it.
+   * Takes a TOTP code's step, only if it is later than the last step taken, so one code signs in once even
+   * when two sign-ins race with it. False when another sign-in took this step or a later one first.
    */
-  async recordFailure(
-    id: string,
-    limit: number,
-    lockUntil: string,
-    at: string,
-  ): Promise<StaffAccountRecord | null> {
-    const after = await this.accounts.findOneAndUpdate(
-      { _id: id },
-      { $inc: { failedLogins: 1 }, $set: { updatedAt: at } },
-      { returnDocument: 'after' },
+  async spendTotpStep(id: string, step: number, at: string): Promise<boolean> {
+    const { matched } = await this.accounts.updateOne(
+      { _id: id, $or: [{ totpLastStep: { $exists: false } }, { totpLastStep: { $lt: step } }] },
+      { $set: { totpLastStep: step, updatedAt: at } },
     );
-    if (!after || after.failedLogins < limit) return after;
-    return this.accounts.findOneAndUpdate(
-      { _id: id, failedLogins: { $gte: limit } },
-      { $set: { failedLogins: 0, lockedUntil: lockUntil, updatedAt: at } },
-      { returnDocument: 'after' },
-    );
-  }
-
-  /** A good sign-in: the count of wrong ones starts again; `totpStep` is the code's step when one was used. */
-  async recordSuccess(id: string, at: string, totpStep?: number): Promise<void> {
-    await this.accounts.updateOne(
-      { _id: id },
-      {
-        $set: {
-          failedLogins: 0,
-          updatedAt: at,
-          ...(totpStep === undefined ? {} : { totpLastStep: totpStep }),
-        },
-        $unset: { lockedUntil: '' },
-      },
-    );
+    return matched === 1;
   }
 
   async setPendingTotp(id: string, secret: string, at: string): Promise<void> {

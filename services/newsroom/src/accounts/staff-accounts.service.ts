@@ -17,6 +17,7 @@ import type {
 } from '@pulse/contracts';
 import { CLOCK, isoNow, StaffAudit, type Clock } from '@pulse/platform';
 import { NEWSROOM_CONFIG, type NewsroomConfig } from '../newsroom.config';
+import { LoginFailuresRepository } from '../sessions/login-failures.repository';
 import { idleCutoffOf } from '../sessions/session-idle';
 import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
 import { nameKeyOf } from './name-key';
@@ -34,6 +35,7 @@ export class StaffAccountsService {
     private readonly accounts: StaffAccountsRepository,
     private readonly sessions: StaffSessionsRepository,
     private readonly hasher: PasswordHasher,
+    private readonly failures: LoginFailuresRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(NEWSROOM_CONFIG) private readonly config: NewsroomConfig,
     private readonly audit: StaffAudit,
@@ -48,7 +50,6 @@ export class StaffAccountsService {
       role: input.role,
       ...(input.email ? { email: input.email } : {}),
       passwordHash: await this.hasher.hash(input.password),
-      failedLogins: 0,
       createdAt: at,
       updatedAt: at,
     };
@@ -58,7 +59,7 @@ export class StaffAccountsService {
 
   async list(): Promise<StaffAccountView[]> {
     const [accounts, live] = await Promise.all([this.accounts.list(), this.liveSessions()]);
-    return accounts.map((account) => this.viewOf(account, live.get(account._id) ?? 0));
+    return Promise.all(accounts.map((account) => this.viewOf(account, live.get(account._id) ?? 0)));
   }
 
   /**
@@ -156,16 +157,17 @@ export class StaffAccountsService {
     return account;
   }
 
-  private viewOf(account: StaffAccountRecord, activeSessions: number): StaffAccountView {
-    const locked =
-      account.lockedUntil && account.lockedUntil > isoNow(this.clock) ? account.lockedUntil : null;
+  private async viewOf(account: StaffAccountRecord, activeSessions: number): Promise<StaffAccountView> {
     return {
       id: account._id,
       name: account.name,
       role: account.role,
       email: account.email ?? null,
       totpEnabled: Boolean(account.totpSecret),
-      lockedUntil: locked,
+      // Wrong passwords lock a name from one network only (staff-sessions.service.ts), never the account:
+      // the owner sees the latest such lock, the member's own network still signs in.
+      lockedUntil:
+        (await this.failures.lockedAnywhereUntil(nameKeyOf(account.name), isoNow(this.clock))) ?? null,
       createdAt: account.createdAt,
       activeSessions,
     };

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { staffAccountCreateSchema, type StaffAccountCreate } from '@pulse/contracts';
 import { StaffAudit, systemClock, type DocumentStore } from '@pulse/platform';
 import { newsroomConfigSchema } from '../newsroom.config';
+import { LoginFailuresRepository } from '../sessions/login-failures.repository';
 import { StaffSessionsRepository } from '../sessions/staff-sessions.repository';
 import { PasswordHasher } from './password-hasher';
 import { StaffAccountsRepository } from './staff-accounts.repository';
@@ -45,6 +46,7 @@ export async function createStaffAccount(store: DocumentStore, input: StaffAccou
     new StaffAccountsRepository(store),
     new StaffSessionsRepository(store),
     new PasswordHasher(),
+    new LoginFailuresRepository(store),
     systemClock,
     // Creating an account reads no session setting (only the staff list counts live sessions).
     newsroomConfigSchema.parse({}),

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { StaffLogin, StaffPrincipal, StaffSessionView } from '@pulse/contracts';
-import { CLOCK, isoNow, networkOf, type Clock, type NetworkPrefixes } from '@pulse/platform';
+import { CLOCK, isoNow, LOGGER, networkOf, type Clock, type NetworkPrefixes } from '@pulse/platform';
+import type { Logger } from 'pino';
 import { PasswordHasher } from '../accounts/password-hasher';
 import type { StaffAccountRecord } from '../accounts/staff-account.record';
 import { StaffAccountsRepository } from '../accounts/staff-accounts.repository';
@@ -9,6 +10,7 @@ import { nameKeyOf } from '../accounts/name-key';
 import { matchingTotpStep } from '../accounts/totp';
 import { NEWSROOM_CONFIG, NEWSROOM_NETWORKS, type NewsroomConfig } from '../newsroom.config';
 import { LoginAttemptsRepository } from './login-attempts.repository';
+import { LoginFailuresRepository } from './login-failures.repository';
 import { idleCutoffOf, LAST_USE_WRITE_MS } from './session-idle';
 import type { StaffSessionRecord } from './staff-session.record';
 import { StaffSessionsRepository } from './staff-sessions.repository';
@@ -17,6 +19,20 @@ import { StaffSessionsRepository } from './staff-sessions.repository';
 export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 const WRONG = '이름 또는 비밀번호가 맞지 않습니다.';
+
+/** A short, stable stand-in for a typed name in the log (sha256 of its name key). */
+const nameHashOf = (nameKey: string): string =>
+  createHash('sha256').update(nameKey).digest('hex').slice(0, 16);
+const WRONG_CODE = '2단계 인증 코드가 맞지 않습니다.';
+
+/** Only tidying: past any lock (NEWSROOM_LOCKOUT_MINUTES is at most a day) and any attack worth noting. */
+const FAILURES_KEPT_MS = 24 * 3_600_000;
+
+/** Who a sign-in claims to be (the typed name, normalised, account or not) and where it comes from. */
+interface SignInAttempt {
+  nameKey: string;
+  network: string;
+}
 
 /** The member as a verified session names them; the address only when the account has one. */
 const principalOf = (account: StaffAccountRecord): StaffPrincipal => ({
@@ -34,38 +50,50 @@ export interface ResolvedStaffSession {
   csrfToken: string;
 }
 
-/** Staff sign-in sessions: sign in (with lockout and a per-network limit), resolve, sign out, revoke. */
+/**
+ * Staff sign-in sessions: sign in (with lockout and a per-network limit), resolve, sign out, revoke.
+ *
+ * Wrong passwords lock a name from the network they come from, never the whole account: a lock anyone
+ * could trigger from anywhere would let a script that knows an editor's name keep them out. Guessing stays
+ * bounded per network, and once a name has drawn NEWSROOM_LOCKOUT_NAME_FAILURES wrong tries in a window
+ * from all networks together, every network gets one wrong try at it before its lock: many networks slow
+ * to a guess each, while the member's own network, with no failures, is still checked and let in.
+ */
 @Injectable()
 export class StaffSessionsService {
   constructor(
     private readonly accounts: StaffAccountsRepository,
     private readonly sessions: StaffSessionsRepository,
     private readonly attempts: LoginAttemptsRepository,
+    private readonly failures: LoginFailuresRepository,
     private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(NEWSROOM_CONFIG) private readonly config: NewsroomConfig,
     @Inject(NEWSROOM_NETWORKS) private readonly networks: NetworkPrefixes,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Signs in; the token is for the cookie only and is never stored or shown again. */
   async signIn(input: StaffLogin, address: string): Promise<{ token: string; view: StaffSessionView }> {
-    await this.limitAddress(address);
-    const account = await this.accounts.findByNameKey(nameKeyOf(input.name));
+    const attempt = { nameKey: nameKeyOf(input.name), network: networkOf(address, this.networks) };
+    await this.limitNetwork(attempt.network);
+    await this.refuseWhileLocked(attempt, input.password);
+    const account = await this.accounts.findByNameKey(attempt.nameKey);
     if (!account) {
       await this.hasher.verifyNothing(input.password);
-      throw new UnauthorizedException(WRONG);
+      return this.fail(attempt, WRONG);
     }
-    this.refuseWhileLocked(account);
-    if (!(await this.hasher.verify(account.passwordHash, input.password))) await this.fail(account, WRONG);
-    let totpStep: number | undefined;
+    if (!(await this.hasher.verify(account.passwordHash, input.password))) return this.fail(attempt, WRONG);
     if (account.totpSecret) {
       // Only someone who knows the password learns that a code is needed.
       if (!input.totp) throw new UnauthorizedException('2단계 인증 코드를 입력해 주세요.');
-      totpStep = matchingTotpStep(account.totpSecret, input.totp, this.clock.now());
-      if (totpStep === undefined || totpStep <= (account.totpLastStep ?? -1))
-        await this.fail(account, '2단계 인증 코드가 맞지 않습니다.');
+      const step = matchingTotpStep(account.totpSecret, input.totp, this.clock.now());
+      // The store takes the step only if it is later than the last one taken: of two sign-ins racing
+      // with one code, one gets it and the other is refused as a spent code.
+      if (step === undefined || !(await this.accounts.spendTotpStep(account._id, step, isoNow(this.clock))))
+        return this.fail(attempt, WRONG_CODE);
     }
-    await this.accounts.recordSuccess(account._id, isoNow(this.clock), totpStep);
+    await this.failures.clear(attempt.nameKey, attempt.network);
     return this.open(account, address);
   }
 
@@ -130,6 +158,7 @@ export class StaffSessionsService {
       session.createdAt,
       idleCutoffOf(now, this.config.NEWSROOM_SESSION_IDLE_MINUTES),
     );
+    await this.failures.deleteUntouchedSince(new Date(now - FAILURES_KEPT_MS).toISOString());
     return {
       token,
       view: {
@@ -140,10 +169,9 @@ export class StaffSessionsService {
     };
   }
 
-  private async limitAddress(address: string): Promise<void> {
-    const windowMs = this.config.NEWSROOM_LOGIN_WINDOW_MINUTES * 60_000;
-    const start = new Date(Math.floor(this.clock.now() / windowMs) * windowMs).toISOString();
-    const count = await this.attempts.count(networkOf(address, this.networks), start);
+  private async limitNetwork(network: string): Promise<void> {
+    const start = this.loginWindowStart();
+    const count = await this.attempts.count(network, start);
     if (count === 1) await this.attempts.deleteBefore(start);
     if (count > this.config.NEWSROOM_LOGIN_PER_ADDRESS)
       throw new HttpException(
@@ -152,30 +180,48 @@ export class StaffSessionsService {
       );
   }
 
-  private refuseWhileLocked(account: Pick<StaffAccountRecord, 'lockedUntil'>): void {
-    if (account.lockedUntil && account.lockedUntil > isoNow(this.clock))
-      throw this.locked(account.lockedUntil);
+  private loginWindowStart(): string {
+    const windowMs = this.config.NEWSROOM_LOGIN_WINDOW_MINUTES * 60_000;
+    return new Date(Math.floor(this.clock.now() / windowMs) * windowMs).toISOString();
+  }
+
+  private async refuseWhileLocked(attempt: SignInAttempt, password: string): Promise<void> {
+    const until = await this.failures.lockedUntil(attempt.nameKey, attempt.network);
+    if (!until || until <= isoNow(this.clock)) return;
+    // As slow as a checked password, so a quick 423 does not tell a real name from an unknown one.
+    await this.hasher.verifyNothing(password);
+    throw this.locked(until);
   }
 
   private locked(until: string): HttpException {
     const minutes = Math.max(1, Math.ceil((Date.parse(until) - this.clock.now()) / 60_000));
     return new HttpException(
-      `로그인에 여러 번 실패해 계정이 잠겼습니다. ${minutes}분 뒤에 다시 시도해 주세요.`,
+      `로그인에 여러 번 실패해 이 네트워크에서의 로그인이 잠겼습니다. ${minutes}분 뒤에 다시 시도해 주세요.`,
       HttpStatus.LOCKED,
     );
   }
 
-  private async fail(account: StaffAccountRecord, message: string): Promise<never> {
+  /** Counts a wrong password or code against the name from this network, and locks the pair at its limit. */
+  private async fail(attempt: SignInAttempt, message: string): Promise<never> {
     const now = this.clock.now();
+    const at = new Date(now).toISOString();
     const lockUntil = new Date(now + this.config.NEWSROOM_LOCKOUT_MINUTES * 60_000).toISOString();
-    const after = await this.accounts.recordFailure(
-      account._id,
-      this.config.NEWSROOM_LOCKOUT_FAILURES,
-      lockUntil,
-      new Date(now).toISOString(),
-    );
-    if (after?.lockedUntil && after.lockedUntil > new Date(now).toISOString())
+    // The attempts count keys networks by address, which never starts with 'name '.
+    const nameWide = await this.attempts.count(`name ${attempt.nameKey}`, this.loginWindowStart());
+    const limit =
+      nameWide > this.config.NEWSROOM_LOCKOUT_NAME_FAILURES ? 1 : this.config.NEWSROOM_LOCKOUT_FAILURES;
+    const after = await this.failures.record(attempt.nameKey, attempt.network, limit, lockUntil, at);
+    // The typed name is logged as a hash: someone who types a password into the name field must not
+    // find it in the log. An account's own name hashes the same, so an operator can tell whose it is.
+    const logged = { nameHash: nameHashOf(attempt.nameKey), network: attempt.network };
+    this.logger.warn(logged, 'staff sign-in failed');
+    if (after?.lockedUntil && after.lockedUntil > at) {
+      this.logger.warn(
+        { ...logged, lockedUntil: after.lockedUntil },
+        'staff sign-in locked for this name from this network',
+      );
       throw this.locked(after.lockedUntil);
+    }
     throw new UnauthorizedException(message);
   }
 }

@@ -67,7 +67,10 @@ describe('/admin/staff', () => {
       .on(
         'POST',
         SESSION,
-        errorResponse(423, '로그인에 여러 번 실패해 계정이 잠겼습니다. 15분 뒤에 다시 시도해 주세요.'),
+        errorResponse(
+          423,
+          '로그인에 여러 번 실패해 이 네트워크에서의 로그인이 잠겼습니다. 15분 뒤에 다시 시도해 주세요.',
+        ),
       );
     renderAt(<StaffPage />, '/admin/staff');
     await user.type(await screen.findByLabelText('이름'), 'editor-kim');

@@ -145,7 +145,7 @@ function StaffAccounts() {
                   <td>{account.totpEnabled ? '사용' : '사용 안 함'}</td>
                   <td>
                     {account.lockedUntil
-                      ? `잠김 (${new Date(account.lockedUntil).toLocaleTimeString('ko-KR')}까지)`
+                      ? `일부 네트워크에서 잠김 (${new Date(account.lockedUntil).toLocaleTimeString('ko-KR')}까지)`
                       : '정상'}
                   </td>
                   <td>{account.activeSessions}</td>
