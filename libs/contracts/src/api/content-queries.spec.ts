@@ -41,9 +41,24 @@ describe('news and insights list queries (docs/spec-content.md §7)', () => {
     expect(messageFor(newsListQuerySchema, { limit: '51' })).toContain('limit');
     expect(messageFor(newsListQuerySchema, { limit: '12abc' })).toContain('limit');
     expect(messageFor(newsListQuerySchema, { limit: '' })).toContain('limit');
-    expect(messageFor(newsListQuerySchema, { offset: '-1' })).toContain('offset must be an integer ≥ 0');
+    expect(messageFor(newsListQuerySchema, { offset: '-1' })).toContain(
+      'offset must be an integer from 0 to 10000',
+    );
     expect(messageFor(newsListQuerySchema, { hot: 'yes' })).toContain('hot must be one of: true, false');
     expect(messageFor(insightsListQuerySchema, { hot: 'true' })).toContain('unknown parameter(s): hot');
+  });
+});
+
+describe('how deep the lists page', () => {
+  it.each([
+    ['news offset', newsListQuerySchema, 'offset', 10_000],
+    ['insights offset', insightsListQuerySchema, 'offset', 10_000],
+    ['category page', categoryPageQuerySchema, 'page', 1_000],
+    ['archive page', archiveQuerySchema, 'page', 1_000],
+  ] as const)('accepts the %s up to its bound and names the field past it', (_, schema, field, max) => {
+    expect(messageFor(schema, { [field]: String(max) })).toBe('');
+    expect(messageFor(schema, { [field]: String(max + 1) })).toContain(`${field} must be an integer from`);
+    expect(messageFor(schema, { [field]: '100001' })).toContain(`${field} must be an integer from`);
   });
 });
 
@@ -64,7 +79,9 @@ describe('category page query (docs/spec-content.md §5)', () => {
     expect(messageFor(categoryPageQuerySchema, { filter: 'year' })).toContain(
       'filter must be one of: all, today, week, month, with-image',
     );
-    expect(messageFor(categoryPageQuerySchema, { page: '0' })).toContain('page must be an integer ≥ 1');
+    expect(messageFor(categoryPageQuerySchema, { page: '0' })).toContain(
+      'page must be an integer from 1 to 1000',
+    );
     expect(messageFor(categoryPageQuerySchema, { sotr: 'latest' })).toContain('sotr');
   });
 });

@@ -8,8 +8,17 @@ import { boolParam, intParam, oneOf, optionalTextParam, strictParams } from './p
  */
 
 const MAX_QUERY_TEXT = 200;
-const page = intParam('page', { min: 1 }).default(1);
-const offset = intParam('offset', { min: 0 }).default(0);
+
+/**
+ * How deep the lists page: about 10,000 items at their 6 to 12 per page. Every distinct value is its own
+ * cache entry and store read, and a deep skip makes the store sort that many rows first; a reader never
+ * pages this far (older articles are found through search, the archive's timeframes and the sitemap).
+ */
+export const MAX_LIST_OFFSET = 10_000;
+export const MAX_LIST_PAGE = 1_000;
+
+const page = intParam('page', { min: 1, max: MAX_LIST_PAGE }).default(1);
+const offset = intParam('offset', { min: 0, max: MAX_LIST_OFFSET }).default(0);
 
 /** GET /api/content/news: limit=12, offset=page*12, hot=true on the hot tab. */
 export const newsListQuerySchema = strictParams({
@@ -69,7 +78,8 @@ export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
 export const searchQuerySchema = strictParams({
   q: optionalTextParam('q', MAX_QUERY_TEXT),
   tag: optionalTextParam('tag', 100),
-  page,
+  // Open-ended as in searchPageQuerySchema: the search service answers a page past the hits without reading it.
+  page: intParam('page', { min: 1 }).default(1),
 }).superRefine((query, ctx) => {
   if (query.q === undefined && query.tag === undefined) {
     ctx.addIssue({ code: 'custom', path: ['q'], message: `q must be 1 to ${MAX_QUERY_TEXT} characters` });

@@ -13,9 +13,13 @@ export type Values = readonly [string, ...string[]];
 export const oneOf = <const T extends Values>(field: string, values: T) =>
   z.enum(values, { error: () => `${field} must be one of: ${values.join(', ')}` });
 
-/** Query strings carry numbers as text; only plain integers are converted, so '12abc' or '' fail. */
+/**
+ * Query strings carry numbers as text; only plain integers are converted, so '12abc' or '' fail, and only
+ * in their one spelling: '012' and '12' would be two entries of every cache keyed on the text, so a script
+ * padding zeros would read past it.
+ */
 const integerFromText = (value: unknown): unknown =>
-  typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+  typeof value === 'string' && /^-?(0|[1-9]\d{0,14})$/.test(value) ? Number(value) : value;
 
 /** An integer query parameter (text or number) within bounds. */
 export const intParam = (field: string, bounds: { min: number; max?: number }) => {

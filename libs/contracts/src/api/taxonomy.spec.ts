@@ -21,6 +21,11 @@ describe('category slugs (docs/spec-content.md §2 category page, §3 definition
     expect(resolveCategorySlug('metaverse')).toBeUndefined();
     expect(resolveCategorySlug('')).toBeUndefined();
   });
+
+  it.each(['constructor', 'Con-structor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
+    'finds nothing for %s, a name Object.prototype has',
+    (name) => expect(resolveCategorySlug(name)).toBeUndefined(),
+  );
 });
 
 describe('technology categories and difficulty (docs/spec-content.md §3, §4)', () => {

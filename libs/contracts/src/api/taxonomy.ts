@@ -49,32 +49,33 @@ export const CATEGORY_DEFINITIONS: Readonly<Record<CategorySlug, CategoryDefinit
 
 /**
  * Names that redirect to a slug (docs/spec-content.md §2 'Category page': legacy or Korean names such as 'Gen AI' and
- * 'Big Tech'). Keys are compared after lower-casing and dropping spaces, '_' and '-'.
+ * 'Big Tech'). Keys are compared after lower-casing and dropping spaces, '_' and '-'. A Map, because the name comes
+ * from the URL: looked up in a plain object, 'constructor' would find Object.prototype's.
  */
-const CATEGORY_ALIASES: Readonly<Record<string, CategorySlug>> = {
-  genai: 'gen-ai',
-  generativeai: 'gen-ai',
-  생성형ai: 'gen-ai',
-  생성ai: 'gen-ai',
-  blockchain: 'blockchain',
-  블록체인: 'blockchain',
-  bigtech: 'big-tech',
-  globalbigtech: 'big-tech',
-  빅테크: 'big-tech',
-  글로벌빅테크: 'big-tech',
-};
+const CATEGORY_ALIASES: ReadonlyMap<string, CategorySlug> = new Map<string, CategorySlug>([
+  ['genai', 'gen-ai'],
+  ['generativeai', 'gen-ai'],
+  ['생성형ai', 'gen-ai'],
+  ['생성ai', 'gen-ai'],
+  ['blockchain', 'blockchain'],
+  ['블록체인', 'blockchain'],
+  ['bigtech', 'big-tech'],
+  ['globalbigtech', 'big-tech'],
+  ['빅테크', 'big-tech'],
+  ['글로벌빅테크', 'big-tech'],
+]);
 
 /**
  * The slug a category name stands for, or undefined for an unknown name ('Category not found').
  * When the result differs from the input, the category page redirects to the slug.
  */
 export const resolveCategorySlug = (name: string): CategorySlug | undefined =>
-  CATEGORY_ALIASES[
+  CATEGORY_ALIASES.get(
     name
       .trim()
       .toLowerCase()
-      .replace(/[\s_-]+/g, '')
-  ];
+      .replace(/[\s_-]+/g, ''),
+  );
 
 /** docs/spec-content.md §1: news, technical analysis and insights. */
 export const CONTENT_TYPES = ['news', 'insight', 'analysis'] as const;

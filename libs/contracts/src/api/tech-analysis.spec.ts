@@ -29,6 +29,12 @@ describe('tech analysis list query (docs/spec-content.md §7)', () => {
     );
   });
 
+  it('rejects a page past how deep the lists go, naming page', () => {
+    expect(techAnalysisListQuerySchema.safeParse({ page: '1000' }).success).toBe(true);
+    const result = techAnalysisListQuerySchema.safeParse({ page: '1001' });
+    expect(result.success ? '' : describeIssues(result.error)).toBe('page must be an integer from 1 to 1000');
+  });
+
   it('rejects an unknown language and an oversized limit', () => {
     const result = techAnalysisListQuerySchema.safeParse({ lang: 'jp', limit: '500' });
     expect(result.success ? '' : describeIssues(result.error)).toBe(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT, PAGE_SIZES } from './constants';
+import { MAX_LIST_PAGE } from './content-queries';
 import { intParam, oneOf, strictParams } from './params';
 import { DIFFICULTY_LEVELS, TECHNOLOGY_CATEGORY_VALUES } from './taxonomy';
 import type { NotCountedReason } from './interactions';
@@ -133,7 +134,7 @@ export const CONTENT_LANGUAGES = ['ko', 'en'] as const;
  * no category; 'all' is also accepted and means the same.
  */
 export const techAnalysisListQuerySchema = strictParams({
-  page: intParam('page', { min: 1 }).default(1),
+  page: intParam('page', { min: 1, max: MAX_LIST_PAGE }).default(1),
   limit: intParam('limit', { min: 1, max: MAX_LIST_LIMIT }).default(PAGE_SIZES.techAnalysis),
   lang: oneOf('lang', CONTENT_LANGUAGES).default('ko'),
   category: oneOf('category', ['all', ...TECHNOLOGY_CATEGORY_VALUES])

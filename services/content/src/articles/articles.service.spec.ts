@@ -77,6 +77,16 @@ describe('content service: articles from article.translated', () => {
     });
   });
 
+  it.each([
+    ['/api/content/news?offset=100001', 'offset: offset must be an integer from 0 to 10000'],
+    ['/api/content/insights?offset=10001', 'offset: offset must be an integer from 0 to 10000'],
+    ['/api/articles/category/gen-ai?page=1001', 'page: page must be an integer from 1 to 1000'],
+  ])('refuses %s, past how deep the lists go, with 400 naming the field', async (url, message) => {
+    const { status, body } = await content.get<{ message: string }>(url);
+    expect(status).toBe(400);
+    expect(body.message).toContain(message);
+  });
+
   it('lists insights with their key insights, 6 a page', async () => {
     const { body } = await content.get<OffsetPageResponse>('/api/content/insights');
     expect(ids(body)).toEqual(['i0', 'i1', 'i2']);
@@ -235,6 +245,14 @@ describe('content service: articles from article.translated', () => {
     it('answers 404 Category not found for an unknown slug, and 400 naming a bad parameter', async () => {
       const unknown = await content.get<{ message: string }>('/api/articles/category/nope');
       expect(unknown).toMatchObject({ status: 404, body: { message: 'Category not found' } });
+      for (const name of ['constructor', 'Con-structor', 'toString', '__proto__', 'hasOwnProperty']) {
+        const inherited = await content.get<{ message: string }>(`/api/articles/category/${name}`);
+        expect({ name, ...inherited }).toMatchObject({
+          name,
+          status: 404,
+          body: { message: 'Category not found' },
+        });
+      }
       const badSort = await content.get<{ message: string }>('/api/articles/category/gen-ai?sort=random');
       expect(badSort.status).toBe(400);
       expect(badSort.body.message).toContain('sort must be one of: latest, popular, views, oldest');

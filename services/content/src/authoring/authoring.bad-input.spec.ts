@@ -27,7 +27,7 @@ describe('tech analyses and authoring: bad input', () => {
 
   describe('public reads', () => {
     it.each([
-      ['?page=0', /^page: page must be an integer ≥ 1/],
+      ['?page=0', /^page: page must be an integer from 1 to 1000/],
       ['?page=abc', /^page: /],
       ['?page=1&page=2', /^page: /],
       ['?limit=500', /^limit: limit must be an integer from 1 to 50/],

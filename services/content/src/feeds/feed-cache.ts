@@ -22,9 +22,14 @@ export class FeedCache implements OnModuleInit {
     this.changes.onChange(() => this.invalidate());
   }
 
-  async document(name: string, render: () => Promise<FeedDocument>): Promise<FeedDocument> {
+  document(name: string, render: () => Promise<FeedDocument>): Promise<FeedDocument> {
+    return this.value(name, render);
+  }
+
+  /** Anything else worked out from the same articles (the sitemap's page count), kept and dropped with the documents. */
+  async value<T>(name: string, load: () => Promise<T>): Promise<T> {
     const generation = (await this.cache.get<number>(GENERATION_KEY)) ?? 0;
-    return this.cache.getOrLoad(`content:feeds:${generation}:${name}`, FEED_MAX_AGE_SECONDS * 1000, render);
+    return this.cache.getOrLoad(`content:feeds:${generation}:${name}`, FEED_MAX_AGE_SECONDS * 1000, load);
   }
 
   async invalidate(): Promise<void> {

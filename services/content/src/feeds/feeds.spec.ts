@@ -203,6 +203,13 @@ describe('feeds: RSS, Atom, JSON Feed and category RSS', () => {
     expect((await fetchText(`/category/${encodeURIComponent('블록체인')}/rss.xml`)).headers.location).toBe(
       '/category/blockchain/rss.xml',
     );
+    // Names Object.prototype has are unknown categories too, not a redirect.
+    for (const name of ['constructor', 'Con-structor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect({ name, status: (await fetchText(`/category/${name}/rss.xml`)).status }).toEqual({
+        name,
+        status: 404,
+      });
+    }
     const unknown = await fetchText('/category/cooking/rss.xml');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body)).toEqual({

@@ -52,17 +52,22 @@ export class SitemapsService {
     this.perFile = config.feeds.FEEDS_SITEMAP_URLS_PER_FILE;
   }
 
-  sitemap(query: SitemapQuery): Promise<FeedDocument> {
+  async sitemap(query: SitemapQuery): Promise<FeedDocument> {
     const { page } = query;
+    // A refused page is not cached, and crawlers walk ?page=N far past the end: the count is kept instead,
+    // so such a page costs no store read.
+    const pages = await this.cache.value('sitemap:pages', () => this.pageCount());
+    if (page !== undefined && page > pages) throw new NotFoundException(SITEMAP_PAGE_NOT_FOUND);
     return this.cache.document(`sitemap:${page ?? 'root'}`, async () => {
-      const fixed = await this.fixedUrls();
-      const total = fixed.length + (await this.articles.count());
-      const pages = Math.max(1, Math.ceil(total / this.perFile));
-      if (page !== undefined && page > pages) throw new NotFoundException(SITEMAP_PAGE_NOT_FOUND);
       if (page === undefined && pages > 1) return this.index(pages);
-      const urls = await this.page(fixed, page ?? 1);
+      const urls = await this.page(await this.fixedUrls(), page ?? 1);
       return feedDocument(renderUrlset(urls), FEED_CONTENT_TYPES.sitemap, newest(urls));
     });
+  }
+
+  private async pageCount(): Promise<number> {
+    const [fixed, articles] = await Promise.all([this.fixedUrls(), this.articles.count()]);
+    return Math.max(1, Math.ceil((fixed.length + articles) / this.perFile));
   }
 
   newsSitemap(): Promise<FeedDocument> {

@@ -5,6 +5,8 @@ import {
   type ContentTestApp,
 } from '../../testing/content-test-app';
 import { ISO, parseXml, SITE } from '../../testing/feeds/feed.test-helpers';
+import { FeedArticlesRepository } from './feed-articles.repository';
+import { FeedCache } from './feed-cache';
 import { SitemapSections } from './sitemap-sections';
 
 /** Home, 11 static pages, 3 categories. */
@@ -157,6 +159,27 @@ describe('sitemap index past the per-file limit', () => {
       error: 'Not Found',
       message: 'Sitemap page not found',
     });
+  });
+
+  it('refuses a page far past the end from its kept page count, without reading the store again', async () => {
+    // A new generation, as after an article change: the first request counts afresh.
+    await t.app.get(FeedCache).invalidate();
+    const repository = t.app.get(FeedArticlesRepository);
+    const count = jest.spyOn(repository, 'count');
+    const slice = jest.spyOn(repository, 'oldestFirst');
+    const newestUpdate = jest.spyOn(repository, 'newestUpdate');
+    const reads = () => count.mock.calls.length + slice.mock.calls.length + newestUpdate.mock.calls.length;
+    try {
+      expect((await fetchText('/sitemap.xml?page=99999')).status).toBe(404);
+      expect(count).toHaveBeenCalledTimes(1);
+      expect(slice).not.toHaveBeenCalled();
+      const afterFirst = reads();
+      expect((await fetchText('/sitemap.xml?page=99999')).status).toBe(404);
+      expect((await fetchText('/sitemap.xml?page=100000')).status).toBe(404);
+      expect(reads()).toBe(afterFirst);
+    } finally {
+      [count, slice, newestUpdate].forEach((spy) => spy.mockRestore());
+    }
   });
 
   it('keeps the latest 50 articles in each feed while the sitemap lists them all', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   PAGE_SIZES,
   type ArchiveResponse,
@@ -8,9 +8,11 @@ import {
   type SearchResultItem,
 } from '@pulse/contracts';
 import {
+  MAX_QUERY_LENGTH,
   SEARCH_INDEX,
   SearchBackendError,
   SearchIndexNotFoundError,
+  SearchInputError,
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
@@ -92,14 +94,15 @@ export class ArticleSearchService {
   /**
    * The query as typed; when it finds nothing or only part of it, the same keys read in the other 한/영
    * keyboard mode (keyboard-layout.ts), kept when that finds every word, or anything where the typed one
-   * found nothing.
+   * found nothing. Hangul read as QWERTY grows 2 to 5 times, so a long Korean query may have no reading
+   * the index accepts: it is then searched as typed only.
    */
   private async forgivingFind(query: SearchPageQuery & { q: string }, size: number) {
     const now = this.clock.now();
     const asTyped = await this.find(query.page, size, searchPageIndexQuery(query, now));
     if (asTyped.total > 0 && asTyped.allWordsMatched) return { result: asTyped };
     const converted = otherKeyboardLayout(query.q);
-    if (converted === undefined) return { result: asTyped };
+    if (converted === undefined || converted.length > MAX_QUERY_LENGTH) return { result: asTyped };
     const other = await this.find(query.page, size, searchPageIndexQuery({ ...query, q: converted }, now));
     const better = other.total > 0 && (other.allWordsMatched || asTyped.total === 0);
     return better ? { result: other, searchedAs: converted } : { result: asTyped };
@@ -151,6 +154,8 @@ export class ArticleSearchService {
       if (error instanceof SearchIndexNotFoundError || error instanceof SearchBackendError) {
         throw new ServiceUnavailableException('Search is temporarily unavailable; try again later');
       }
+      // The index's own limits (query length, paging) are narrower in places than the contract's: the message names the field.
+      if (error instanceof SearchInputError) throw new BadRequestException(error.message);
       throw error;
     }
   }

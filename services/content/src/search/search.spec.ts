@@ -338,10 +338,11 @@ describe('GET /api/articles/archive', () => {
     expect(ids((await archive(`${q}&category=nft`)).body)).toEqual(['nft-market']);
   });
 
-  it('returns an empty page past the last one', async () => {
-    const { status, body } = await archive('page=999999999999999');
+  it('returns an empty page past the last one, and refuses one past how deep the lists go', async () => {
+    const { status, body } = await archive('page=1000');
     expect(status).toBe(200);
     expect(body.articles).toEqual([]);
-    expect(body.currentPage).toBe(999999999999999);
+    expect(body.currentPage).toBe(1000);
+    expect((await archive('page=1001')).status).toBe(400);
   });
 });
