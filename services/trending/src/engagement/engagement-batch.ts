@@ -1,5 +1,7 @@
 import type { ArticleEngagedPayload } from '@pulse/contracts';
 import type { Counters } from '../trending/trending-articles.repository';
+import type { LikeDiscountRecord } from './engagement.record';
+import { likeKey } from './engagement.repository';
 
 /** Platforms that are social networks; copy-link and the native share sheet are shares but not SNS. */
 export const SNS_PLATFORMS = new Set(['facebook', 'twitter', 'telegram', 'linkedin']);
@@ -20,6 +22,8 @@ export interface ArticleFold {
    * batch's likes' discountedLikes (EngagementFilter). Counted = raw − discounted.
    */
   discounts: Discounts;
+  /** What this batch's unlikes took back of their likes' remembered discounts (likeDiscounts below). */
+  likeDiscountTakenBack: number;
 }
 
 export interface Discounts {
@@ -31,10 +35,15 @@ export interface Discounts {
 /**
  * Folds engagements (in partition order) per article, as applying them one by one would add up, with
  * each event's filter weight (1 when none is given).
+ *
+ * likeDiscounts holds, by likeKey, the discounts remembered before the batch for its unlikes' likes, and
+ * is brought up to date in place: a discounted like is remembered with its own discount, an unlike takes
+ * back the one remembered for its session and article (none: nothing) and forgets it.
  */
 export function foldBatch(
   events: ArticleEngagedPayload[],
   weights: readonly number[] = [],
+  likeDiscounts = new Map<string, LikeDiscountRecord>(),
 ): Map<string, ArticleFold> {
   const steps = new Map<string, Array<1 | -1>>();
   const folds = new Map<string, ArticleFold>();
@@ -50,6 +59,7 @@ export function foldBatch(
         likesAfter: (likes) => likeSteps.reduce((sum, step) => Math.max(0, sum + step), likes),
         likes: 0,
         discounts: { discountedViews: 0, discountedLikes: 0, discountedShares: 0 },
+        likeDiscountTakenBack: 0,
       };
       folds.set(event.articleId, fold);
     }
@@ -63,9 +73,14 @@ export function foldBatch(
       steps.get(event.articleId)!.push(1);
       fold.likes += 1;
       fold.discounts.discountedLikes += discount;
+      if (discount > 0)
+        likeDiscounts.set(likeKey(event), { _id: likeKey(event), discount, at: event.occurredAt });
+      else likeDiscounts.delete(likeKey(event));
     } else if (event.kind === 'unlike') {
       steps.get(event.articleId)!.push(-1);
       fold.hasUnlike = true;
+      fold.likeDiscountTakenBack += likeDiscounts.get(likeKey(event))?.discount ?? 0;
+      likeDiscounts.delete(likeKey(event));
     } else if (event.kind === 'share') {
       add('shares');
       fold.discounts.discountedShares += discount;

@@ -148,4 +148,35 @@ describe('EngagementService with the filter: raw and counted totals, and the hot
     await service.onEngagedBatch([engagement('r', 'like', 'elsewhere', DAY)]);
     expect(countedTotals((await articles.findByIds(['r']))[0]).likes).toBeCloseTo(1, 9);
   });
+
+  it('takes back the discount of the like an unlike undoes: a loop from one network leaves honest likes counted in full', async () => {
+    const honest = many(100, (i) => engagement('h', 'like', `n${i}`, DAY));
+    await service.onEngagedBatch(honest);
+    const article = async () => (await articles.findByIds(['h']))[0];
+    const discountBefore = (await article()).discountedLikes ?? 0;
+    expect(countedTotals(await article()).likes).toBe(100);
+
+    const loopLikes = many(5, () => engagement('h', 'like', 'one', DAY));
+    await service.onEngagedBatch(loopLikes);
+    // The third like of the network on weighs 1/2, 1/3, 1/4.
+    expect((await article()).discountedLikes).toBeCloseTo(1 / 2 + 2 / 3 + 3 / 4, 9);
+    // An honest reader's unlike takes back a like the filter did not discount: it removes no discount.
+    await service.onEngagedBatch([{ ...honest[0], kind: 'unlike', occurredAt: iso(NOW + 60_000) }]);
+    expect((await article()).discountedLikes).toBeCloseTo(1 / 2 + 2 / 3 + 3 / 4, 9);
+    await service.onEngagedBatch([{ ...honest[0], occurredAt: iso(NOW + 2 * 60_000) }]);
+    await service.onEngagedBatch(
+      loopLikes.map((like) => ({ ...like, kind: 'unlike' as const, occurredAt: iso(NOW + 60_000) })),
+    );
+    expect((await article()).likes).toBe(100);
+    expect((await article()).discountedLikes).toBeCloseTo(discountBefore, 9);
+    expect(countedTotals(await article()).likes).toBeCloseTo(100, 9);
+
+    // The same loop within one batch, from another network.
+    const sameBatch = many(5, () => engagement('h', 'like', 'two', DAY)).flatMap((like) => [
+      like,
+      { ...like, kind: 'unlike' as const, occurredAt: iso(NOW + 60_000) },
+    ]);
+    await service.onEngagedBatch(sameBatch);
+    expect(countedTotals(await article()).likes).toBeCloseTo(100, 9);
+  });
 });

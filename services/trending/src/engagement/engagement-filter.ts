@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ArticleEngagedPayload } from '@pulse/contracts';
+import type { ArticleEngagedPayload, EngagementKind } from '@pulse/contracts';
 import { CACHE_STORE, type CacheStore } from '@pulse/platform';
 import { TRENDING_CONFIG, type TrendingConfig } from '../trending.config';
 
@@ -8,6 +8,12 @@ const HOUR_MS = 3_600_000;
 const COUNTER_TTL_MS = 3 * HOUR_MS;
 
 type FilteredKind = 'view' | 'like' | 'share';
+
+/** What the filter weighs an engagement by: an article.engaged event, or a stored view marker. */
+export type WeighedEngagement = Pick<
+  ArticleEngagedPayload,
+  'articleId' | 'occurredAt' | 'networkHash' | 'sessionIssuedAt'
+> & { kind: EngagementKind };
 
 /**
  * The weight of the `index`-th (0-based) engagement of a group in one window: full for the first `free`,
@@ -28,8 +34,11 @@ export function decayedWeight(index: number, free: number): number {
  * - brand-new sessions (issued less than TRENDING_FILTER_NEW_SESSION_MINUTES before the event): the first
  *   TRENDING_FILTER_NEW_SESSION_FREE_{VIEWS,LIKES,SHARES} such engagements weigh 1, then 1/2, 1/3, …;
  * - an engagement's weight is the product of the two. An event without networkHash or sessionIssuedAt
- *   (from a producer that predates them) is not weighed on that rule. Unlikes are not weighed: they take
- *   back a like (EngagementService spreads the taking back over the article's likes).
+ *   (from a producer that predates them) is not weighed on that rule. Unlikes are not weighed: an unlike
+ *   takes back its own like's discount (foldBatch).
+ *
+ * The weight applies wherever a view counts towards a ranking: the hot score, the viewsPerHour windows
+ * (rising and its badge) and the popular order (EngagementService, TrendingArticlesRepository).
  *
  * The counters live in the cache port (Redis when replicas share it) per window. A batch redelivered after
  * a crash between these counters and the article's counters adds to them again, which only discounts the
@@ -43,7 +52,7 @@ export class EngagementFilter {
   ) {}
 
   /** The weight of each event, in order (1 for an unlike). */
-  async weigh(events: readonly ArticleEngagedPayload[]): Promise<number[]> {
+  async weigh(events: readonly WeighedEngagement[]): Promise<number[]> {
     const groups = new Map<string, { free: number; members: number[] }>();
     const keysOf: string[][] = events.map(() => []);
     events.forEach((event, index) => {
@@ -76,7 +85,7 @@ export class EngagementFilter {
     return weights;
   }
 
-  private isNew(event: ArticleEngagedPayload): boolean {
+  private isNew(event: WeighedEngagement): boolean {
     const ageMs = Date.parse(event.occurredAt) - Date.parse(event.sessionIssuedAt!);
     return ageMs < this.config.TRENDING_FILTER_NEW_SESSION_MINUTES * 60_000;
   }

@@ -16,4 +16,22 @@ export interface EngagementRecord {
    * then asks the article's appliedBatches (EngagementService.onEngagedBatch).
    */
   batch?: string;
+  /**
+   * A view's networkHash and sessionIssuedAt, when its event carried them: what the rigging filter weighed
+   * it by, so the windows' rebuild gives it the weight it had (EngagementService.onApplicationBootstrap).
+   */
+  networkHash?: string;
+  sessionIssuedAt?: string;
+}
+
+/**
+ * What the rigging filter took off one reader session's like of an article (1 − its weight), kept while
+ * the like stands so the session's unlike takes back exactly that. Only discounted likes have one.
+ */
+export interface LikeDiscountRecord {
+  /** likeKey: article and reader session. */
+  _id: string;
+  discount: number;
+  /** The like's occurredAt, for the purge. */
+  at: string;
 }

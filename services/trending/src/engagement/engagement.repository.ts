@@ -7,10 +7,11 @@ import {
   type Collection,
   type DocumentStore,
 } from '@pulse/platform';
-import type { EngagementRecord } from './engagement.record';
+import type { EngagementRecord, LikeDiscountRecord } from './engagement.record';
 
 const COLLECTION = 'engagements';
 const APPLIES = 'engagement_applies';
+const LIKE_DISCOUNTS = 'like_discounts';
 const DAY_MS = 86_400_000;
 
 /** A batch apply that finished: its markers' counters and windows were all written. */
@@ -32,11 +33,16 @@ export const engagementKey = (event: ArticleEngagedPayload): string =>
     .join('|')
     .replace(/\|+$/, '');
 
+/** One reader session's like of one article: what an unlike by the same session takes back. */
+export const likeKey = (event: Pick<ArticleEngagedPayload, 'articleId' | 'sessionKey'>): string =>
+  `${event.articleId}|${event.sessionKey}`;
+
 /** Apply-once markers for engagement events, kept in the store so they outlive a restart. */
 @Injectable()
 export class EngagementRepository {
   private readonly records: Collection<EngagementRecord>;
   private readonly applies: Collection<FinishedApply>;
+  private readonly likeDiscounts: Collection<LikeDiscountRecord>;
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
     this.records = store.collection<EngagementRecord>(COLLECTION, {
@@ -44,6 +50,9 @@ export class EngagementRepository {
       indexes: [{ key: { kind: 1, at: 1 } }, { key: { at: 1 } }],
     });
     this.applies = store.collection<FinishedApply>(APPLIES, { indexes: [{ key: { at: 1 } }] });
+    this.likeDiscounts = store.collection<LikeDiscountRecord>(LIKE_DISCOUNTS, {
+      indexes: [{ key: { at: 1 } }],
+    });
   }
 
   /**
@@ -57,12 +66,14 @@ export class EngagementRepository {
     events: ArticleEngagedPayload[],
     batch: string,
   ): Promise<{ claimed: Set<string>; existing: Array<Pick<EngagementRecord, '_id' | 'batch'>> }> {
-    const docs = events.map((event) => ({
+    const docs = events.map((event): EngagementRecord => ({
       _id: engagementKey(event),
       articleId: event.articleId,
       kind: event.kind,
       at: event.occurredAt,
       batch,
+      ...(event.kind === 'view' && event.networkHash ? { networkHash: event.networkHash } : {}),
+      ...(event.kind === 'view' && event.sessionIssuedAt ? { sessionIssuedAt: event.sessionIssuedAt } : {}),
     }));
     if (docs.length === 0) return { claimed: new Set(), existing: [] };
     try {
@@ -118,8 +129,25 @@ export class EngagementRepository {
     return this.records.find({ kind: 'view', at: { $gte: since } }, { sort: { at: 1 } });
   }
 
+  /** The discounts remembered for these likes (likeKey); likes the filter did not discount have none. */
+  async likeDiscountsOf(keys: string[]): Promise<Map<string, LikeDiscountRecord>> {
+    if (keys.length === 0) return new Map();
+    const found = await this.likeDiscounts.find({ _id: { $in: keys } });
+    return new Map(found.map((record) => [record._id, record]));
+  }
+
+  /** Forgets the discounts of these likes, then remembers these: a like's discount replaces an older one. */
+  async replaceLikeDiscounts(forget: string[], remember: LikeDiscountRecord[]): Promise<void> {
+    const stale = [...forget, ...remember.map((record) => record._id)];
+    if (stale.length > 0) await this.likeDiscounts.deleteMany({ _id: { $in: stale } });
+    if (remember.length > 0) await this.likeDiscounts.insertMany(remember);
+  }
+
   async purgeBefore(before: string): Promise<number> {
     const { deleted } = await this.records.deleteMany({ at: { $lt: before } });
+    // A like that old is of an article past the scored age and every period list: its unlike may as well
+    // take nothing back.
+    await this.likeDiscounts.deleteMany({ at: { $lt: before } });
     // A day later than the markers (dated by their event, which may run ahead of the clock a little),
     // so a kept marker never points at a purged apply.
     const appliesBefore = new Date(Date.parse(before) - DAY_MS).toISOString();

@@ -12,9 +12,11 @@ import { ScoresService } from '../trending/scores.service';
 import { TrendingArticlesRepository } from '../trending/trending-articles.repository';
 import { EngagementFilter } from './engagement-filter';
 import { EngagementWindows } from './engagement-windows';
-import { EngagementRepository, engagementKey } from './engagement.repository';
+import { EngagementRepository, engagementKey, likeKey } from './engagement.repository';
 import { foldBatch, type ArticleFold } from './engagement-batch';
 import { CLOCK, type Clock } from '@pulse/platform';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Turns article.published and article.engaged into durable totals (store) and view windows (cache).
@@ -36,13 +38,25 @@ export class EngagementService implements OnApplicationBootstrap {
    * An in-memory cache starts empty: rebuild the last hour's windows from the stored view markers
    * before the bus delivers anything (handlers subscribe after bootstrap). Redis keeps the marker key,
    * so a restart there rebuilds nothing.
+   *
+   * The views are weighed again, as the filter weighed them when applied: the filter's counters went with
+   * the windows, so this also refills them. Weighing starts at the top of the filter's clock hour holding
+   * the window's oldest minute, so each view has that hour's earlier views before it, as it had then.
+   * Where only the windows went (the first start on a Redis that holds the older, unweighted windows),
+   * the counters count those views twice: this hour's views weigh a little less, never more.
    */
   async onApplicationBootstrap(): Promise<void> {
     if (await this.windows.isReady()) return;
-    const since = new Date(this.clock.now() - (WINDOW_MINUTES + 1) * MINUTE_MS).toISOString();
+    const windowStart = this.clock.now() - (WINDOW_MINUTES + 1) * MINUTE_MS;
+    const since = new Date(Math.floor(windowStart / HOUR_MS) * HOUR_MS).toISOString();
     const views = await this.engagements.viewsSince(since);
+    const weights = await this.filter.weigh(views.map((view) => ({ ...view, occurredAt: view.at })));
     await this.windows.addViews(
-      views.map((view) => ({ articleId: view.articleId, occurredAtMs: Date.parse(view.at) })),
+      views.map((view, index) => ({
+        articleId: view.articleId,
+        occurredAtMs: Date.parse(view.at),
+        weight: weights[index],
+      })),
     );
     await this.windows.markReady();
     await this.scores.recompute();
@@ -78,13 +92,18 @@ export class EngagementService implements OnApplicationBootstrap {
    * 2. markers of an apply that never finished (the process died mid-batch and the bus redelivers it):
    *    if the article's appliedBatches holds that apply, its counters went in and the marker is only
    *    released; otherwise this apply takes the marker over and applies it;
-   * 3. one counter update per article, which records this apply in appliedBatches in the same write;
-   * 4. the view windows in the cache, all calls at once (pipelined on Redis);
-   * 5. one insert recording the apply as finished.
+   * 3. the discounts of the batch's discounted likes remembered, and those its unlikes take back
+   *    forgotten (like_discounts);
+   * 4. one counter update per article, which records this apply in appliedBatches in the same write;
+   * 5. the view windows in the cache, each view with its filter weight, all calls at once (pipelined on
+   *    Redis);
+   * 6. one insert recording the apply as finished.
    *
    * A crash anywhere therefore never counts twice nor drops a count. The windows of a view whose
    * counters went in before such a crash are not written again (they may miss it, never double it);
-   * they are the last hour's approximation, rebuilt from the markers when the cache starts empty.
+   * they are the last hour's approximation, rebuilt from the markers when the cache starts empty. A
+   * crash between steps 3 and 4 leaves the redelivered unlikes nothing to take back: the article keeps
+   * those likes' discounts and counts less, never more.
    */
   async onEngagedBatch(events: ArticleEngagedPayload[]): Promise<void> {
     const batch = randomUUID();
@@ -98,20 +117,34 @@ export class EngagementService implements OnApplicationBootstrap {
     const toApply = [...byKey].filter(([key]) => claimed.has(key)).map(([, event]) => event);
     // The rigging filter weighs only what this apply counts, so a replayed engagement is not weighed again.
     const weights = await this.filter.weigh(toApply);
+    const likeDiscounts = await this.engagements.likeDiscountsOf(
+      toApply.filter((event) => event.kind === 'unlike').map(likeKey),
+    );
+    const rememberedBefore = [...likeDiscounts.keys()];
+    const folds = foldBatch(toApply, weights, likeDiscounts);
+    await this.engagements.replaceLikeDiscounts(rememberedBefore, [...likeDiscounts.values()]);
     // Every update settles before a failure is passed on: the bus may retry the batch at once, and an
     // update still in flight then would not be seen in appliedBatches.
     try {
-      await allSettledOrThrow(
-        [...foldBatch(toApply, weights)].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)),
-      );
+      await allSettledOrThrow([...folds].map(([articleId, fold]) => this.applyFold(articleId, fold, batch)));
     } finally {
       // Counters changed (some, when one update failed): the lists show them.
       this.lists.invalidate();
     }
+    // Weighed as the hot score weighs them, so a burst the filter discounts earns no viewsPerHour,
+    // rising place or badge either.
     await this.windows.addViews(
-      toApply
-        .filter((event) => event.kind === 'view')
-        .map((event) => ({ articleId: event.articleId, occurredAtMs: Date.parse(event.occurredAt) })),
+      toApply.flatMap((event, index) =>
+        event.kind === 'view'
+          ? [
+              {
+                articleId: event.articleId,
+                occurredAtMs: Date.parse(event.occurredAt),
+                weight: weights[index],
+              },
+            ]
+          : [],
+      ),
     );
     await this.engagements.finish(batch, new Date(this.clock.now()).toISOString());
     this.scores.requestRecompute();
@@ -119,8 +152,8 @@ export class EngagementService implements OnApplicationBootstrap {
 
   /**
    * One article's share of a batch apply; a compare-and-set on likes when it has unlikes. An unlike takes
-   * back an average like: the filter's discount on likes shrinks in proportion to the likes left, so a
-   * like-unlike loop from one network neither adds likes nor leaves a discount behind on the article.
+   * back its own like's discount (foldBatch), so a like-unlike loop from one network neither adds likes
+   * nor leaves a discount behind on other readers' likes.
    */
   private async applyFold(articleId: string, fold: ArticleFold, batch: string): Promise<void> {
     if (!fold.hasUnlike) {
@@ -133,9 +166,12 @@ export class EngagementService implements OnApplicationBootstrap {
       const likesWere = state?.likes ?? 0;
       const discountWere = state?.discountedLikes ?? 0;
       const likesAfter = fold.likesAfter(likesWere);
-      const likesSeen = likesWere + fold.likes;
-      const discountAfter =
-        likesSeen === 0 ? 0 : ((discountWere + fold.discounts.discountedLikes) * likesAfter) / likesSeen;
+      // Within [0, likes]: a discount left from likes whose discount was never remembered (forgotten in a
+      // crash, or from before likes remembered theirs) goes once no like is left to hold it.
+      const discountAfter = Math.min(
+        likesAfter,
+        Math.max(0, discountWere + fold.discounts.discountedLikes - fold.likeDiscountTakenBack),
+      );
       const by = {
         ...fold.counters,
         ...fold.discounts,

@@ -24,11 +24,14 @@ export const minuteOf = (ms: number): number => Math.floor(ms / MINUTE_MS);
 export type MinuteBuckets = Record<number, number>;
 
 export interface ViewWindow {
-  /** Views in the last 60 minutes, the current minute included. */
+  /** Counted views (the rigging filter's weights) in the last 60 minutes, the current minute included. */
   viewsPerHour: number;
-  /** Views in the last 30 minutes. */
+  /** Counted views in the last 30 minutes. */
   recentViews: number;
 }
+
+/** Weighted views are fractions; two decimals, as the hot score, so a pass saves a change only when one shows. */
+const round = (views: number) => Math.round(views * 100) / 100;
 
 export function viewWindow(buckets: MinuteBuckets, nowMs: number): ViewWindow {
   const now = minuteOf(nowMs);
@@ -40,7 +43,7 @@ export function viewWindow(buckets: MinuteBuckets, nowMs: number): ViewWindow {
     viewsPerHour += count;
     if (age < RISING_RULE.RECENT_MINUTES) recentViews += count;
   }
-  return { viewsPerHour, recentViews };
+  return { viewsPerHour: round(viewsPerHour), recentViews: round(recentViews) };
 }
 
 /** Whether the article belongs on the rising list (not the badge: that is viewsPerHour > 50). */

@@ -181,13 +181,25 @@ export class TrendingArticlesRepository {
     return this.listPublished({}, HOTTEST, limit);
   }
 
-  /** Published since `since`, most viewed first, then most liked. */
+  /**
+   * Published since `since`, most viewed first, then most liked, by the counted figures (raw minus what
+   * the rigging filter took off, as the hot score counts them): a burst from one network or from brand-new
+   * sessions does not buy the top of the list. The records keep their raw views for readers to see.
+   */
   mostViewedSince(since: string, limit: number, type?: ContentType): Promise<TrendingArticleRecord[]> {
-    return this.listPublished(
-      { publishedAt: { $gte: since }, ...(type ? { type } : {}) },
-      { views: -1, likes: -1, publishedAt: -1 },
-      limit,
-    );
+    return this.articles.aggregate<TrendingArticleRecord>([
+      { $match: this.listed({ publishedAt: { $gte: since }, ...(type ? { type } : {}) }) },
+      {
+        $addFields: {
+          countedViews: { $subtract: ['$views', { $ifNull: ['$discountedViews', 0] }] },
+          countedLikes: { $subtract: ['$likes', { $ifNull: ['$discountedLikes', 0] }] },
+        },
+      },
+      // _id last, as the store's finds break ties: the same data lists in the same order every time.
+      { $sort: { countedViews: -1, countedLikes: -1, publishedAt: -1, _id: 1 } },
+      { $limit: limit },
+      { $project: { countedViews: 0, countedLikes: 0 } },
+    ]);
   }
 
   /** Rising at the last recompute, most views in the last 30 minutes first. */
@@ -200,10 +212,12 @@ export class TrendingArticlesRepository {
   }
 
   private listPublished(filter: Filter, sort: SortSpec, limit: number): Promise<TrendingArticleRecord[]> {
-    return this.articles.find(
-      { $and: [filter, { publishedAt: { $exists: true } }, { withdrawnAt: { $exists: false } }] },
-      { sort, limit },
-    );
+    return this.articles.find(this.listed(filter), { sort, limit });
+  }
+
+  /** `filter`, among the published articles no editor withdrew. */
+  private listed(filter: Filter): Filter {
+    return { $and: [filter, { publishedAt: { $exists: true } }, { withdrawnAt: { $exists: false } }] };
   }
 
   /** Published (since a date) and not withdrawn since. */
