@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { normaliseAddress, maskAddress } from './subscribers/email-address';
+import { mailboxOf, normaliseAddress, maskAddress } from './subscribers/email-address';
 import { linkIn } from '../testing/smtp-sink';
 import {
   admin,
@@ -69,6 +69,10 @@ describe('newsletter: hostile input', () => {
     expect(normaliseAddress('ｒｅａｄｅｒ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toBe('reader@example.com');
     expect(normaliseAddress('reader@예시.한국')).toBe('reader@xn--vv4b11d.xn--3e0b707e');
     expect(normaliseAddress('Reader+News@Example.com')).toBe('reader+news@example.com');
+    expect(mailboxOf('reader+news@example.com')).toBe('reader@example.com');
+    expect(mailboxOf('r.e.ader+x@googlemail.com')).toBe('reader@gmail.com');
+    expect(mailboxOf('r.eader@example.com')).toBe('r.eader@example.com');
+    expect(mailboxOf('+only@example.com')).toBe('+only@example.com');
     expect(maskAddress('reader@example.com')).toBe('r***r@e***.com');
   });
 
@@ -83,6 +87,28 @@ describe('newsletter: hostile input', () => {
     const limited = await t.request('POST', '/api/subscribers', { json: { email: 'bomb@example.com' } });
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect(limited.body.message).toBe('요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
+  });
+
+  it.each([
+    [
+      '+tag variants',
+      ['tagged+1@example.com', 'tagged+2@example.com', 'Tagged+news@example.com', 'tagged+4@example.com'],
+    ],
+    [
+      'Gmail dot and googlemail.com variants',
+      ['v.ictim@gmail.com', 'vi.ctim@gmail.com', 'victim@googlemail.com', 'V.I.C.T.I.M+x@gmail.com'],
+    ],
+  ])('limits sign-up mails per mailbox, not per spelling: %s', async (_name, variants) => {
+    const before = t.smtp.count();
+    const statuses: number[] = [];
+    for (const email of variants)
+      statuses.push((await t.request('POST', '/api/subscribers', { json: { email } })).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect(t.smtp.count() - before).toBe(3);
+    // Each mail still goes to the address as typed (lower-cased), not to the folded mailbox.
+    expect(t.smtp.recipients().slice(before)).toEqual(
+      variants.slice(0, 3).map((email) => email.toLowerCase()),
+    );
   });
 
   it('limits sign-ups per IP', async () => {

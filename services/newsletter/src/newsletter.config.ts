@@ -35,7 +35,7 @@ export const newsletterConfigSchema = z.object({
     1,
     100,
     3,
-    'Sign-up mails (confirmation, already subscribed) one address may receive per day.',
+    'Sign-up mails (confirmation, already subscribed) one mailbox may receive per day; `+tag` variants, and dotted or googlemail.com variants of a Gmail address, count as one mailbox.',
   ),
   NEWSLETTER_TEST_SENDS_PER_HOUR: int(
     1,

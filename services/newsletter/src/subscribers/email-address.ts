@@ -42,6 +42,28 @@ export function normaliseAddress(input: string): string | undefined {
   return valid ? address : undefined;
 }
 
+/** Gmail ignores dots in the local part and delivers googlemail.com to the same mailbox. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox a normalised address delivers to, for counting mails per mailbox: 'V.ictim+2@googlemail.com'
+ * and 'victim@gmail.com' are one inbox. A `+tag` is dropped on every domain (most providers deliver
+ * sub-addresses to the base mailbox, and a site that does not only loses some budget); Gmail's dots
+ * and its second domain fold too. Only for limits: the record and the mail keep what the reader typed.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  let local = address.slice(0, at).toLowerCase();
+  let domain = address.slice(at + 1).toLowerCase();
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 /** 'reader@example.com' → 'r***r@e***.com': enough to tell two log lines apart, not enough to mail anyone. */
 export function maskAddress(address: string): string {
   const at = address.lastIndexOf('@');
