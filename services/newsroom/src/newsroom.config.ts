@@ -70,6 +70,12 @@ export const newsroomConfigSchema = z.object({
     5,
     'Messages one network (NETWORK_* prefixes) may send through /contact per clock hour; past it 429 with Retry-After.',
   ),
+  CONTACT_PER_HOUR: int(
+    1,
+    100_000,
+    200,
+    'Messages the whole site takes through /contact per clock hour, all networks together: what a sender with many networks (an IPv6 /48 is 65,536 /64s) can store is bounded by it. Past it 429 with Retry-After for every sender until the hour ends.',
+  ),
   CONTACT_RETENTION_DAYS: int(
     1,
     3650,

@@ -1,4 +1,4 @@
-import { discoverHub, linkHeaderTargets } from './hub-links';
+import { discoverHub, linkHeaderTargets, mayShareSecretWith } from './hub-links';
 import { isValidSignature, signBody } from './hub-signature';
 
 const atom = (links: string) =>
@@ -42,6 +42,18 @@ describe('WebSub discovery', () => {
       discoverHub({ text: atom('<link rel="hub" href="javascript:x"/>'), url: 'https://f.example/' }),
     ).toBeNull();
     expect(discoverHub({ text: 'rel="hub" <not xml', url: 'https://f.example/' })).toBeNull();
+  });
+});
+
+describe('which hubs may be sent the secret', () => {
+  it('any hub on https; one on plain http only at a private or loopback address, where allowed', () => {
+    expect(mayShareSecretWith('https://hub.example/', false)).toBe(true);
+    for (const hub of ['http://127.0.0.1:8080/hub', 'http://10.0.0.5/', 'http://[::1]/', 'http://0x7f.1/'])
+      expect({ hub, shared: mayShareSecretWith(hub, true) }).toEqual({ hub, shared: true });
+    expect(mayShareSecretWith('http://127.0.0.1:8080/hub', false)).toBe(false);
+    // A public address, or a name, which could resolve anywhere.
+    for (const hub of ['http://hub.example/', 'http://8.8.8.8/', 'http://localhost/'])
+      expect({ hub, shared: mayShareSecretWith(hub, true) }).toEqual({ hub, shared: false });
   });
 });
 

@@ -1,3 +1,4 @@
+import { checkAddress, isIpLiteral, normaliseHost } from '../fetching/address-guard';
 import { attr, children, isNode, parseXml, type XmlValue } from '../parsing/xml';
 
 /** Where a feed says it is pushed from: its WebSub hub and its own canonical URL (the topic). */
@@ -61,4 +62,18 @@ export function discoverHub(document: { text: string; link?: string; url: string
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the subscription secret may be sent to this hub. Anyone on the path reads a plain-http request,
+ * and with the secret could sign pushes of their own; without it no push can be checked. So: https, or
+ * plain http only to a private or loopback address written as such (a name could resolve elsewhere)
+ * where the operator lets sources reach private networks.
+ */
+export function mayShareSecretWith(hub: string, privateSourcesAllowed: boolean): boolean {
+  const { protocol, hostname } = new URL(hub);
+  if (protocol === 'https:') return true;
+  if (!privateSourcesAllowed) return false;
+  const host = normaliseHost(hostname);
+  return host !== undefined && isIpLiteral(host) && !checkAddress(host).allowed;
 }

@@ -9,7 +9,7 @@ import { IngestionPurges } from '../sources/ingestion-purges';
 import type { SourceDocument } from '../sources/source.record';
 import { SourceAnnouncer } from '../sources/source-announcer';
 import { SourceRepository } from '../sources/source.repository';
-import type { HubLinks } from './hub-links';
+import { mayShareSecretWith, type HubLinks } from './hub-links';
 import type { SubscriptionDocument } from './subscription.record';
 import { SubscriptionRepository } from './subscription.repository';
 
@@ -45,9 +45,16 @@ export class WebSubSubscriptions {
     return Boolean(this.config.INGESTION_WEBSUB_CALLBACK_URL);
   }
 
-  /** After a poll that found `links` in the feed: subscribe unless a subscription is live or waiting. */
+  /**
+   * After a poll that found `links` in the feed: subscribe unless a subscription is live or waiting, or
+   * the hub could not be told the secret safely (the feed is then polled like one without a hub).
+   */
   async discovered(source: SourceDocument, links: HubLinks): Promise<void> {
     if (!this.enabled) return;
+    if (!this.mayShareSecretWith(links.hub)) {
+      this.logger.debug({ sourceId: source._id, hub: links.hub }, 'WebSub hub on plain http; polling');
+      return;
+    }
     const now = this.clock.now();
     const latest = await this.subscriptions.latestOf(source._id);
     if (latest && latest.hub === links.hub && latest.topic === links.topic) {
@@ -176,6 +183,8 @@ export class WebSubSubscriptions {
       const leaseMs = (subscription.leaseSeconds ?? 0) * 1000;
       const renewAt = endsAt - Math.min(RENEW_AHEAD_MS, leaseMs / 2);
       if (now < renewAt || subscription.renewalAskedAt) continue;
+      // One made before plain-http hubs were refused is left to lapse rather than sent its secret again.
+      if (!this.mayShareSecretWith(subscription.hub)) continue;
       const source = await this.sources.findById(subscription.sourceId);
       if (!source) continue;
       await this.subscriptions.update(subscription._id, {
@@ -271,6 +280,10 @@ export class WebSubSubscriptions {
   private async sourceState(sourceId: string, fields: Partial<SourceDocument>): Promise<void> {
     await this.announcer.change(sourceId, () => fields);
     await this.purges.sourcesChanged();
+  }
+
+  private mayShareSecretWith(hub: string): boolean {
+    return mayShareSecretWith(hub, this.config.INGESTION_ALLOW_PRIVATE_SOURCES);
   }
 
   private iso(ms: number): string {

@@ -9,6 +9,7 @@ import {
 } from '@pulse/contracts';
 import { eventually, freePort, startWebSubTestHub, type WebSubTestHub } from '@pulse/testing';
 import { realPipelineStages } from '../pipeline/pipeline-stages.provider';
+import { PIPELINE_STAGES, type PipelineStages } from '../pipeline/stages';
 import {
   admin,
   collectArticleEvents,
@@ -37,6 +38,7 @@ const HEADLINES: Record<string, string> = {
   five: 'Robot vacuum company recalls batteries',
   six: 'Chip designer licenses its low-power cores',
   seven: 'Cloud provider opens a region in Seoul',
+  eight: 'Telecom carrier trials a satellite phone service',
 };
 
 /** An Atom feed naming `hub` and itself (`self`), with these entries (newest first). */
@@ -517,4 +519,91 @@ describe('WebSub: subscribe, verify, signed pushes, renewal, lapse and denial', 
       config.INGESTION_WEBSUB_CALLBACK_URL = callbackUrl;
     }
   }, 30_000);
+
+  describe('a hub on plain http (the secret would cross the network in clear)', () => {
+    const PUBLIC_HTTP_HUB = 'http://hub.example/';
+    /** The URLs the app fetched from now until `stop()`. */
+    const watchFetches = () => {
+      const fetch = jest.spyOn(t.app.get<PipelineStages>(PIPELINE_STAGES), 'fetch');
+      return {
+        urls: () => fetch.mock.calls.map(([request]) => request.url),
+        stop: () => fetch.mockRestore(),
+      };
+    };
+
+    it('is not subscribed to on a public host: the feed is polled as one without a hub', async () => {
+      const url = hub.feedUrl('clear');
+      hub.setFeed('clear', atomFeed(url, PUBLIC_HTTP_HUB, ['eight']));
+      const clear = await create('Clear', url);
+      const fetches = watchFetches();
+      try {
+        await runNow(clear);
+        // (Other sources due meanwhile are polled too.)
+        expect(fetches.urls()).toContain(url);
+        expect(fetches.urls()).not.toContain(PUBLIC_HTTP_HUB);
+      } finally {
+        fetches.stop();
+      }
+      await eventually(() => expect(titles()).toContain(HEADLINES.eight));
+      expect(await subscriptionsOf(clear)).toEqual([]);
+      // On its own (adaptive) schedule, not the pushed sources' longest interval.
+      const polled = await source(clear);
+      expect(polled.websub).toBeUndefined();
+      expect(Date.parse(polled.nextRunAt!) - Date.parse(polled.lastRunAt!)).toBeLessThan(60 * MIN);
+    });
+
+    it('is subscribed to on a loopback address only while private sources are allowed', async () => {
+      const config = t.app.get<IngestionConfig>(INGESTION_CONFIG);
+      const local = await create('Local', hub.feedUrl('local'));
+      const links = { hub: hub.hubUrl, topic: hub.feedUrl('local') };
+      const requests = hub.requests.length;
+      config.INGESTION_ALLOW_PRIVATE_SOURCES = false;
+      try {
+        await t.app.get(WebSubSubscriptions).discovered(await source(local), links);
+      } finally {
+        config.INGESTION_ALLOW_PRIVATE_SOURCES = true;
+      }
+      expect(hub.requests).toHaveLength(requests);
+      expect(await subscriptionsOf(local)).toEqual([]);
+      await t.app.get(WebSubSubscriptions).discovered(await source(local), links);
+      expect(hub.requests.slice(requests)).toEqual([
+        expect.objectContaining({ mode: 'subscribe', topic: links.topic }),
+      ]);
+    });
+
+    it('is not asked to renew a subscription made before such hubs were refused: it lapses', async () => {
+      const clear = (await t.store.collection<SourceDocument>('sources').findOne({ name: 'Clear' }))!;
+      const now = t.clock.now();
+      // Past halfway through its lease: due for renewal.
+      const subscription: SubscriptionDocument = {
+        _id: 'c'.repeat(32),
+        sourceId: clear._id,
+        hub: PUBLIC_HTTP_HUB,
+        topic: clear.url,
+        secret: 'd'.repeat(64),
+        state: 'active',
+        requestedAt: new Date(now - 40 * MIN).toISOString(),
+        leaseSeconds: LEASE_SECONDS,
+        expiresAt: new Date(now + 20 * MIN).toISOString(),
+        verifiedAt: new Date(now - 40 * MIN).toISOString(),
+        reason: null,
+        lastPushAt: null,
+        pushes: 0,
+      };
+      await t.store.collection<SubscriptionDocument>('websub_subscriptions').insertOne(subscription);
+      const websub = t.app.get(WebSubSubscriptions);
+      const fetches = watchFetches();
+      try {
+        await websub.maintain();
+        t.clock.advance(21 * MIN);
+        await websub.maintain();
+        expect(fetches.urls()).not.toContain(PUBLIC_HTTP_HUB);
+      } finally {
+        fetches.stop();
+      }
+      expect((await subscriptionsOf(clear._id)).find((s) => s._id === subscription._id)?.state).toBe(
+        'lapsed',
+      );
+    });
+  });
 });

@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_STORE, type Collection, type DocumentStore } from '@pulse/platform';
 
 interface ContactSendsRecord {
-  /** `${network hash}|${window start ISO}`. */
+  /** `${network hash, or '*' for the whole site}|${window start ISO}`. */
   _id: string;
   count: number;
   windowStart: string;
 }
 
 /**
- * `contact_sends`: messages sent per network and fixed window, counted atomically in the store so every
+ * `contact_sends`: messages sent per network (and by the whole site) and fixed window, counted atomically in the store so every
  * replica counts the same sends (newsroom has no cache; sign-in attempts are counted the same way).
  */
 @Injectable()
@@ -22,10 +22,10 @@ export class ContactSendsRepository {
     });
   }
 
-  /** Counts one send and answers how many this network has made in the window, this one included. */
-  async count(network: string, windowStart: string): Promise<number> {
+  /** Counts one send and answers how many were made under `key` in the window, this one included. */
+  async count(key: string, windowStart: string): Promise<number> {
     const after = await this.sends.findOneAndUpdate(
-      { _id: `${network}|${windowStart}` },
+      { _id: `${key}|${windowStart}` },
       { $inc: { count: 1 }, $setOnInsert: { windowStart } },
       { upsert: true, returnDocument: 'after' },
     );

@@ -10,7 +10,16 @@ import {
   type ContactMessageView,
   type StaffPrincipal,
 } from '@pulse/contracts';
-import { CLOCK, isoNow, networkOf, StaffAudit, type Clock, type NetworkPrefixes } from '@pulse/platform';
+import {
+  CLOCK,
+  isoNow,
+  LOGGER,
+  networkOf,
+  StaffAudit,
+  type Clock,
+  type NetworkPrefixes,
+} from '@pulse/platform';
+import type { Logger } from 'pino';
 import { NEWSROOM_CONFIG, NEWSROOM_NETWORKS, type NewsroomConfig } from '../newsroom.config';
 import type { ContactMessageRecord } from './contact-message.record';
 import { ContactMessagesRepository } from './contact-messages.repository';
@@ -18,13 +27,26 @@ import { ContactSendsRepository } from './contact-sends.repository';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/**
+ * Past this many messages waiting to be handled new ones are refused: together with CONTACT_PER_HOUR it
+ * bounds what the store (the embedded one holds documents in memory) keeps of readers' messages.
+ */
+const UNHANDLED_MAX = 5000;
+/** The site-wide count's key in contact_sends; a network's key is a base64url hash, never this. */
+const SITE_WIDE = '*';
 
 export const TOO_MANY_MESSAGES = '짧은 시간에 문의를 너무 많이 보내셨습니다. 잠시 후 다시 보내 주세요.';
+export const SITE_BUSY = '지금은 문의가 너무 많이 들어와 받을 수 없습니다. 잠시 후 다시 보내 주세요.';
+export const TOO_MANY_UNHANDLED =
+  '처리를 기다리는 문의가 너무 많아 지금은 받을 수 없습니다. 나중에 다시 보내 주세요.';
 
 /** A 429 that says when to try again (the controller's filter turns it into Retry-After). */
 export class TooManyMessagesException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_MESSAGES, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = TOO_MANY_MESSAGES,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }
 
@@ -33,7 +55,10 @@ function viewOf(record: ContactMessageRecord): ContactMessageView {
   return { id: _id, ...message };
 }
 
-/** Readers' messages to the editors: taken in (limited per network), listed, marked handled, expired. */
+/**
+ * Readers' messages to the editors: taken in (limited per network, for the whole site per hour, and by how
+ * many wait unhandled), listed, marked handled, expired.
+ */
 @Injectable()
 export class ContactService {
   constructor(
@@ -43,6 +68,7 @@ export class ContactService {
     @Inject(NEWSROOM_CONFIG) private readonly config: NewsroomConfig,
     @Inject(NEWSROOM_NETWORKS) private readonly networks: NetworkPrefixes,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   channels(): ContactChannels {
@@ -52,12 +78,18 @@ export class ContactService {
   /**
    * Counts the send against the sender's network first, then keeps the message, unless the honeypot was
    * filled: that one is answered alike and dropped, so a script learns nothing from the answer, and it
-   * counts like any other send, so its 429s come at the same point too.
+   * counts like any other send, so its 429s come at the same point too. It stores nothing, so it is not
+   * counted against the whole site: spam scripts do not use up the hour for readers.
    */
   async send(input: ContactMessageInput, address: string): Promise<void> {
     const network = this.networkKey(address);
-    await this.limit(network);
+    await this.limit(network, this.config.CONTACT_PER_NETWORK_HOUR, TOO_MANY_MESSAGES);
     if (input[CONTACT_HONEYPOT_FIELD]) return;
+    await this.limit(SITE_WIDE, this.config.CONTACT_PER_HOUR, SITE_BUSY);
+    if ((await this.messages.countWithStatus('new')) >= UNHANDLED_MAX) {
+      this.logger.warn(`contact: ${UNHANDLED_MAX} messages wait unhandled; new ones are refused`);
+      throw new TooManyMessagesException(HOUR_MS / 1000, TOO_MANY_UNHANDLED);
+    }
     await this.messages.insert({
       _id: randomUUID(),
       topic: input.topic,
@@ -101,15 +133,19 @@ export class ContactService {
     );
   }
 
-  private async limit(network: string): Promise<void> {
+  /** Counts one send under `key` in this clock hour; past `max` of them, 429 until the hour ends. */
+  private async limit(key: string, max: number, message: string): Promise<void> {
     const now = this.clock.now();
     const start = Math.floor(now / HOUR_MS) * HOUR_MS;
     const windowStart = new Date(start).toISOString();
-    const count = await this.sends.count(network, windowStart);
+    const count = await this.sends.count(key, windowStart);
     // The first send of a window clears the windows before it: no timer for a small collection.
     if (count === 1) await this.sends.deleteBefore(windowStart);
-    if (count > this.config.CONTACT_PER_NETWORK_HOUR)
-      throw new TooManyMessagesException(Math.max(1, Math.ceil((start + HOUR_MS - now) / 1000)));
+    if (count <= max) return;
+    // Once an hour, not per refusal: the whole form is closed, which the operator should hear of.
+    if (key === SITE_WIDE && count === max + 1)
+      this.logger.warn(`contact: CONTACT_PER_HOUR (${max}) reached; refusing messages until the hour ends`);
+    throw new TooManyMessagesException(Math.max(1, Math.ceil((start + HOUR_MS - now) / 1000)), message);
   }
 
   /**

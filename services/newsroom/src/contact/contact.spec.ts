@@ -5,7 +5,10 @@ import {
   type StaffActionView,
 } from '@pulse/contracts';
 import { eventually } from '@pulse/testing';
+import pino from 'pino';
 import { admin, startNewsroomTestApp } from '../../testing/newsroom-test-app';
+import type { ContactMessageRecord } from './contact-message.record';
+import { SITE_BUSY, TOO_MANY_UNHANDLED } from './contact.service';
 
 type App = Awaited<ReturnType<typeof startNewsroomTestApp>>;
 
@@ -123,6 +126,63 @@ describe('newsroom: readers’ messages to the editors', () => {
     expect((await list()).total).toBe(6);
     app.clock.advance(15 * 60_000);
     expect((await send(message, '2001:db8:aa:bb::9')).status).toBe(202);
+  });
+
+  it('takes CONTACT_PER_HOUR messages from the whole site per hour, however many networks send them, then 429 with Retry-After', async () => {
+    const logged: string[] = [];
+    const capped = await startNewsroomTestApp({
+      env: { CONTACT_PER_HOUR: '3' },
+      logger: pino({ level: 'info' }, { write: (line: string) => logged.push(line) }),
+    });
+    try {
+      // Each from its own /64 of one /48: no network is near its own limit.
+      const sendFrom = (subnet: number, json: unknown = message) =>
+        capped.request('POST', CONTACT_PATH, { json, ip: `2001:db8:77:${subnet.toString(16)}::1` });
+      capped.clock.advance(50 * 60_000);
+      for (let subnet = 1; subnet <= 3; subnet += 1) expect((await sendFrom(subnet)).status).toBe(202);
+      for (const subnet of [4, 5]) {
+        const refused = await sendFrom(subnet);
+        expect(refused.status).toBe(429);
+        expect(refused.headers['retry-after']).toBe(String(10 * 60));
+        expect(refused.body.message).toBe(SITE_BUSY);
+      }
+      // A filled honeypot stores nothing and is not counted against the site: still answered as taken.
+      expect((await sendFrom(6, { ...message, website: 'https://spam.example' })).status).toBe(202);
+      const stored = capped.store.collection('contact_messages');
+      expect(await stored.countDocuments({})).toBe(3);
+      expect(logged.filter((line) => line.includes('CONTACT_PER_HOUR'))).toHaveLength(1);
+      capped.clock.advance(10 * 60_000);
+      expect((await sendFrom(7)).status).toBe(202);
+      expect(await stored.countDocuments({})).toBe(4);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('refuses new messages (429) while 5000 wait unhandled, and takes them again once one is handled', async () => {
+    const waiting = Array.from({ length: 4999 }, (_, index): ContactMessageRecord => ({
+      _id: `waiting-${index}`,
+      topic: 'other',
+      message: message.message,
+      replyTo: null,
+      name: null,
+      status: 'new',
+      createdAt: '2026-03-01T00:00:00.000Z',
+      handledAt: null,
+      handledBy: null,
+      network: `network-${index}`,
+    }));
+    const stored = app.store.collection<ContactMessageRecord>('contact_messages');
+    await stored.insertMany(waiting);
+    expect((await send(message, '198.51.100.1')).status).toBe(202);
+    const refused = await send(message, '198.51.100.2');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.body.message).toBe(TOO_MANY_UNHANDLED);
+    expect(await stored.countDocuments({})).toBe(5000);
+    expect((await app.asStaff(editor, 'POST', `${CONTACT_ADMIN_PATH}/waiting-0/handled`)).status).toBe(200);
+    expect((await send(message, '198.51.100.2')).status).toBe(202);
+    expect(await stored.countDocuments({ status: 'new' })).toBe(5000);
   });
 
   it('is for owners and editors: a moderator is 403 and no credential 401, on the list and on marking', async () => {

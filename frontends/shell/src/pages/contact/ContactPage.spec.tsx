@@ -115,7 +115,13 @@ describe('ContactPage', () => {
   });
 
   it.each([
-    [429, '요청이 너무 많습니다', '짧은 시간에 문의를 너무 많이 보내셨습니다. 잠시 후 다시 보내 주세요.'],
+    [429, 'Too Many Requests', '짧은 시간에 문의를 너무 많이 보내셨습니다. 잠시 후 다시 보내 주세요.'],
+    // The server's own words when it says which limit: the whole form's while it is flooded.
+    [
+      429,
+      '지금은 문의가 너무 많이 들어와 받을 수 없습니다. 잠시 후 다시 보내 주세요.',
+      '지금은 문의가 너무 많이 들어와 받을 수 없습니다. 잠시 후 다시 보내 주세요.',
+    ],
     [502, 'Bad Gateway', '문의를 보내지 못했습니다. 잠시 후 다시 시도해 주세요.'],
   ])('says what a %i means and keeps what was written', async (code, apiMessage, shown) => {
     withChannels(null).on('POST', '/api/newsroom/contact', () => errorResponse(code, apiMessage));

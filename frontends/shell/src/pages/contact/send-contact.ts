@@ -53,7 +53,12 @@ export async function sendContact(draft: ContactDraft): Promise<SendOutcome> {
       return { kind: 'refused', message: CONTACT.invalid };
     }
     if (status === 413) return { kind: 'invalid', errors: { message: CONTACT.tooLarge } };
-    if (status === 429) return { kind: 'refused', message: CONTACT.tooMany };
+    // The server says which limit it was (this network's, or the whole form's while it is flooded).
+    if (status === 429)
+      return {
+        kind: 'refused',
+        message: /[가-힣]/.test((error as ApiError).message) ? (error as ApiError).message : CONTACT.tooMany,
+      };
     return { kind: 'refused', message: CONTACT.failed };
   }
 }
