@@ -7,7 +7,10 @@ import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 import { mailDrop, mailTo, makeTrendingData, subscribeAndConfirm } from './support/newsletter';
 
-test.use({ siteOptions: { spec: 'admin-screens', env: { ADMIN_TOKEN } } });
+test.use({
+  // The sources screens add fixture feeds served from this machine ('내부망 주소 허용').
+  siteOptions: { spec: 'admin-screens', env: { ADMIN_TOKEN, INGESTION_ALLOW_PRIVATE_SOURCES: 'true' } },
+});
 
 const EDITOR_PASSWORD = 'editor passphrase for the e2e run';
 

@@ -5,7 +5,10 @@ import { ADMIN_TOKEN } from './support/community';
 import { docsScreenshot } from './support/docs-screens';
 import { expect, test } from './support/fixtures';
 
-test.use({ siteOptions: { spec: 'audit', env: { ADMIN_TOKEN } } });
+test.use({
+  // The sources screens add fixture feeds served from this machine ('내부망 주소 허용').
+  siteOptions: { spec: 'audit', env: { ADMIN_TOKEN, INGESTION_ALLOW_PRIVATE_SOURCES: 'true' } },
+});
 
 const EDITOR_PASSWORD = 'editor passphrase for the audit run';
 const automation = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
