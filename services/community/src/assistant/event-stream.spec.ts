@@ -11,8 +11,6 @@ const start = { type: 'start' } as ChatStreamEvent;
 const delta = (text: string) => ({ type: 'delta', text }) as ChatStreamEvent;
 const frameOf = (event: ChatStreamEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
-const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A promise the test settles: the source waits on it as it would on the model's next word. */
 function gate() {
   let open!: () => void;
@@ -40,16 +38,28 @@ const soon = { timeoutMs: 2_000 };
 
 describe('assistant event stream: keep-alive comments while the answer is slow to come', () => {
   it('sends `: keep-alive` while no event comes, then the events in order, and ends', async () => {
+    // The model's words come when the test opens each gate: after it has seen a keep-alive in each silence.
+    const firstWord = gate();
+    const nextWord = gate();
     async function* slow(): AsyncGenerator<ChatStreamEvent> {
-      // The source's own pace (a model waiting for a slot), not what the test waits on.
-      await later(100);
+      await firstWord.opened;
       yield start;
-      await later(100);
+      await nextWord.opened;
       yield delta('안녕');
       yield delta('하세요');
     }
 
-    const frames = await readAll(eventStream(reply, slow(), 20));
+    const body = eventStream(reply, slow(), 20);
+    const ended = new Promise((resolve) => body.once('end', resolve));
+    const frames = collect(body);
+    await eventually(() => expect(frames).toContain(KEEP_ALIVE), soon);
+    firstWord.open();
+    await eventually(() => {
+      expect(frames).toContain(frameOf(start));
+      expect(frames.slice(frames.indexOf(frameOf(start)) + 1)).toContain(KEEP_ALIVE);
+    }, soon);
+    nextWord.open();
+    await ended;
 
     expect(frames.indexOf(KEEP_ALIVE)).toBe(0);
     const between = frames.slice(frames.indexOf(frameOf(start)) + 1, frames.indexOf(frameOf(delta('안녕'))));
